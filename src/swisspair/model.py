@@ -1,0 +1,422 @@
+"""The tournament model: participants, rounds, results and scoring.
+
+Everything else in swisspair reads or produces these objects: the TRF reader
+builds a :class:`Tournament`, the pairing engines read it and return pairings,
+the tie-break code reads it to compute standings.
+
+Scores are exact: :class:`fractions.Fraction`, never ``float``.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+
+class Colour(enum.Enum):
+    """The piece colour of a participant in one round (TRF column 97)."""
+
+    WHITE = "w"
+    BLACK = "b"
+    NONE = "-"
+
+    @property
+    def opposite(self) -> Colour:
+        """White for Black, Black for White, none for none."""
+        if self is Colour.WHITE:
+            return Colour.BLACK
+        if self is Colour.BLACK:
+            return Colour.WHITE
+        return Colour.NONE
+
+    def __repr__(self) -> str:
+        return f"Colour.{self.name}"
+
+
+class Outcome(enum.Enum):
+    """What a result means for the participant's score."""
+
+    WIN = "win"
+    DRAW = "draw"
+    LOSS = "loss"
+
+
+class Result(enum.Enum):
+    """A TRF result code (TRF16/TRF26 ``001`` record, column 99 + 10(r-1)).
+
+    See ../shared/rules/trf.md section 3 and C.04.2 (2026) art. 3.
+    """
+
+    WIN = "1"
+    """Win over the board."""
+    DRAW = "="
+    """Draw over the board."""
+    LOSS = "0"
+    """Loss over the board."""
+    WIN_UNRATED = "W"
+    """Win, but the game lasted less than one move (played, not rated)."""
+    DRAW_UNRATED = "D"
+    """Draw, but the game lasted less than one move."""
+    LOSS_UNRATED = "L"
+    """Loss, but the game lasted less than one move."""
+    FORFEIT_WIN = "+"
+    """Forfeit win: paired, the opponent did not appear."""
+    FORFEIT_LOSS = "-"
+    """Forfeit loss (both ``-``: double forfeit)."""
+    HALF_BYE = "H"
+    """Requested half-point bye."""
+    FULL_BYE = "F"
+    """Requested full-point bye (FIDE-deprecated)."""
+    PAB = "U"
+    """Pairing-allocated bye (C.04.1 art. 3)."""
+    ZERO_BYE = "Z"
+    """Zero-point bye: a known absence, or a round after a withdrawal."""
+    ABSENT = " "
+    """Blank result: not paired, no points (same scoring as ``Z``)."""
+
+    @property
+    def is_played(self) -> bool:
+        """A game was played over the board (it counts as a meeting, GHR 3.5)."""
+        return self in _PLAYED
+
+    @property
+    def is_forfeit(self) -> bool:
+        """A scheduled game that was not played (``+`` or ``-``)."""
+        return self is Result.FORFEIT_WIN or self is Result.FORFEIT_LOSS
+
+    @property
+    def is_bye(self) -> bool:
+        """No opponent: a PAB, a requested bye or an absence."""
+        return self in _BYES
+
+    @property
+    def paired(self) -> bool:
+        """The participant took part in the pairing of the round (game, forfeit or PAB)."""
+        return not self.is_bye or self is Result.PAB
+
+    @property
+    def outcome(self) -> Outcome:
+        """Win, draw or loss, as far as the score goes."""
+        return _OUTCOMES[self]
+
+    def __repr__(self) -> str:
+        return f"Result.{self.name}"
+
+
+_PLAYED = frozenset(
+    {Result.WIN, Result.DRAW, Result.LOSS, Result.WIN_UNRATED, Result.DRAW_UNRATED, Result.LOSS_UNRATED}
+)
+_BYES = frozenset({Result.HALF_BYE, Result.FULL_BYE, Result.PAB, Result.ZERO_BYE, Result.ABSENT})
+_OUTCOMES = {
+    Result.WIN: Outcome.WIN,
+    Result.WIN_UNRATED: Outcome.WIN,
+    Result.FORFEIT_WIN: Outcome.WIN,
+    Result.FULL_BYE: Outcome.WIN,
+    Result.PAB: Outcome.WIN,
+    Result.DRAW: Outcome.DRAW,
+    Result.DRAW_UNRATED: Outcome.DRAW,
+    Result.HALF_BYE: Outcome.DRAW,
+    Result.LOSS: Outcome.LOSS,
+    Result.LOSS_UNRATED: Outcome.LOSS,
+    Result.FORFEIT_LOSS: Outcome.LOSS,
+    Result.ZERO_BYE: Outcome.LOSS,
+    Result.ABSENT: Outcome.LOSS,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    """Points for every kind of result (TRF26 ``162``, JaVaFo ``XXS``, bbp ``BB?``).
+
+    The defaults are FIDE's: 1, 1/2, 0, and a pairing-allocated bye worth a win
+    (C.04.1 art. 3). All PABs of a tournament have the same value (2026 text).
+    """
+
+    win: Fraction = Fraction(1)
+    """Win over the board with White (XXS ``WW``)."""
+    draw: Fraction = Fraction(1, 2)
+    """Draw over the board with White (XXS ``WD``)."""
+    loss: Fraction = Fraction(0)
+    """Loss over the board with White (XXS ``WL``)."""
+    black_win: Fraction | None = None
+    """Win with Black (XXS ``BW``); ``None``: same as :attr:`win`."""
+    black_draw: Fraction | None = None
+    """Draw with Black (XXS ``BD``); ``None``: same as :attr:`draw`."""
+    black_loss: Fraction | None = None
+    """Loss with Black (XXS ``BL``); ``None``: same as :attr:`loss`."""
+    forfeit_win: Fraction | None = None
+    """Forfeit win (XXS ``FW``); ``None``: same as :attr:`win`."""
+    forfeit_loss: Fraction | None = None
+    """Forfeit loss (XXS ``FL``, bbp ``BBF``); ``None``: same as :attr:`zero_bye`."""
+    full_bye: Fraction | None = None
+    """Requested full-point bye (XXS ``FPB``); ``None``: same as :attr:`win`."""
+    half_bye: Fraction | None = None
+    """Requested half-point bye (XXS ``HPB``); ``None``: same as :attr:`draw`."""
+    zero_bye: Fraction = Fraction(0)
+    """Zero-point bye or absence (XXS ``ZPB``, bbp ``BBZ``)."""
+    pab: Fraction | None = None
+    """Pairing-allocated bye (XXS ``PAB``, TRF26 ``162 P``); ``None``: same as :attr:`win`."""
+
+    def points(self, result: Result, colour: Colour = Colour.WHITE) -> Fraction:
+        """Points scored with ``result`` (``colour`` matters only for played games)."""
+        if result.is_played:
+            black = colour is Colour.BLACK
+            outcome = result.outcome
+            if outcome is Outcome.WIN:
+                return self.black_win if black and self.black_win is not None else self.win
+            if outcome is Outcome.DRAW:
+                return self.black_draw if black and self.black_draw is not None else self.draw
+            return self.black_loss if black and self.black_loss is not None else self.loss
+        if result is Result.FORFEIT_WIN:
+            return self.win if self.forfeit_win is None else self.forfeit_win
+        if result is Result.FORFEIT_LOSS:
+            return self.zero_bye if self.forfeit_loss is None else self.forfeit_loss
+        if result is Result.PAB:
+            return self.win if self.pab is None else self.pab
+        if result is Result.FULL_BYE:
+            return self.win if self.full_bye is None else self.full_bye
+        if result is Result.HALF_BYE:
+            return self.draw if self.half_bye is None else self.half_bye
+        return self.zero_bye
+
+    @property
+    def pab_points(self) -> Fraction:
+        """The value of a pairing-allocated bye."""
+        return self.points(Result.PAB)
+
+    @property
+    def is_default(self) -> bool:
+        """True for FIDE's 1 / 1/2 / 0 with a win-valued PAB."""
+        return self == Scoring()
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """What one participant did in one round."""
+
+    opponent: int | None
+    """TPN of the scheduled opponent, ``None`` for a bye or an absence."""
+    colour: Colour
+    """Colour as recorded (for forfeits the scheduled colour, which counts for nothing)."""
+    result: Result
+    """The TRF result code."""
+
+    @property
+    def played(self) -> bool:
+        """A game was played over the board (GHR 3.4/3.5)."""
+        return self.result.is_played and self.opponent is not None
+
+    @classmethod
+    def bye(cls, result: Result) -> RoundResult:
+        """A round without an opponent (PAB, requested bye, absence)."""
+        return cls(None, Colour.NONE, result)
+
+
+ABSENT = RoundResult(None, Colour.NONE, Result.ABSENT)
+"""The entry of a round in which a participant has no record at all."""
+
+
+@dataclass(slots=True)
+class Player:
+    """A participant, identified by the tournament pairing number (TPN, GHR art. 2)."""
+
+    tpn: int
+    """Tournament pairing number (TRF ``001`` columns 5-8)."""
+    name: str = ""
+    """"Lastname, Firstname"."""
+    sex: str = ""
+    """``m``, ``w`` or empty."""
+    title: str = ""
+    """FIDE title (GM, IM, WGM, FM, WIM, CM, WFM, WCM) or empty."""
+    rating: int = 0
+    """FIDE rating, 0 when unrated."""
+    federation: str = ""
+    """Three-letter federation code."""
+    fide_id: str = ""
+    """FIDE identifier (kept as text: the file may pad it)."""
+    birth_date: str = ""
+    """Birth date as written (``YYYY/MM/DD`` in TRF16/26)."""
+    points: Fraction | None = None
+    """Points as written in the file (columns 81-84), ``None`` if blank."""
+    rank: int | None = None
+    """Rank as written in the file (columns 86-89), ``None`` if blank."""
+    results: list[RoundResult] = field(default_factory=list)
+    """One entry per round, round 1 first; missing trailing rounds are implied absent."""
+    club: str = ""
+    """Club or team name (not part of the ``001`` record)."""
+
+    def result(self, round_number: int) -> RoundResult:
+        """The entry for 1-based ``round_number`` (absent if not recorded)."""
+        if 1 <= round_number <= len(self.results):
+            return self.results[round_number - 1]
+        return ABSENT
+
+    def __repr__(self) -> str:
+        return f"Player(tpn={self.tpn!r}, name={self.name!r}, rating={self.rating!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class ForbiddenPairs:
+    """Participants who must not meet each other (TRF26 ``260``, ``XXP``)."""
+
+    players: tuple[int, ...]
+    """TPNs of the group; no two of them may be paired."""
+    first_round: int | None = None
+    """First round concerned, ``None``: from the start."""
+    last_round: int | None = None
+    """Last round concerned, ``None``: to the end."""
+
+    def applies_to(self, round_number: int) -> bool:
+        """Whether the restriction holds when pairing ``round_number``."""
+        if self.first_round is not None and round_number < self.first_round:
+            return False
+        return self.last_round is None or round_number <= self.last_round
+
+
+@dataclass(slots=True)
+class Tournament:
+    """A Swiss (or round-robin) tournament: its participants and their rounds."""
+
+    players: dict[int, Player] = field(default_factory=dict)
+    """Participants by TPN."""
+    name: str = ""
+    """Tournament name (TRF ``012``)."""
+    rounds: int | None = None
+    """Planned number of rounds (``142`` / ``XXR``, C.04.1 art. 1)."""
+    initial_colour: Colour | None = None
+    """Colour drawn for the first player of round 1 (``152`` / ``XXC``, C.04.3 art. 5.1)."""
+    scoring: Scoring = field(default_factory=Scoring)
+    """Points per result kind."""
+    system: str | None = None
+    """Pairing system code as written (``192``, or ``092`` when it holds a code)."""
+    forbidden_pairs: list[ForbiddenPairs] = field(default_factory=list)
+    """Pairs that may not meet (``260`` / ``XXP``)."""
+    accelerations: dict[int, dict[int, Fraction]] = field(default_factory=dict)
+    """Virtual points by TPN, then by round (``XXA`` / ``250``, C.04.7)."""
+    headers: dict[str, list[str]] = field(default_factory=dict)
+    """Other header records by code, values as written (``022`` city, ``042`` start date...)."""
+    extra_lines: list[str] = field(default_factory=list)
+    """Lines of unknown records, kept verbatim so that writing loses nothing."""
+
+    def __iter__(self) -> Iterator[Player]:
+        return iter(self.players[tpn] for tpn in sorted(self.players))
+
+    def __len__(self) -> int:
+        return len(self.players)
+
+    def player(self, tpn: int) -> Player:
+        """The participant with pairing number ``tpn``.
+
+        :raises: :exc:`KeyError` if there is none.
+        """
+        return self.players[tpn]
+
+    @property
+    def recorded_rounds(self) -> int:
+        """The number of round columns any participant has."""
+        return max((len(p.results) for p in self.players.values()), default=0)
+
+    @property
+    def paired_rounds(self) -> int:
+        """The last round in which somebody was paired (game, forfeit or PAB).
+
+        Requested byes and absences entered for the next round do not count:
+        that round is still to be paired.
+        """
+        last = 0
+        for player in self.players.values():
+            for index, entry in enumerate(player.results, start=1):
+                if entry.result.paired and index > last:
+                    last = index
+        return last
+
+    def score(self, tpn: int, after_round: int | None = None) -> Fraction:
+        """Points of ``tpn`` after ``after_round`` rounds (default: all recorded)."""
+        player = self.players[tpn]
+        rounds = player.results if after_round is None else player.results[:after_round]
+        return sum((self.scoring.points(r.result, r.colour) for r in rounds), Fraction(0))
+
+    def colour_history(self, tpn: int, before_round: int | None = None) -> list[Colour]:
+        """Colours of played games only, in order (GHR 3.4: unplayed rounds are skipped)."""
+        player = self.players[tpn]
+        rounds = player.results if before_round is None else player.results[: before_round - 1]
+        return [r.colour for r in rounds if r.played]
+
+    def opponents(self, tpn: int, before_round: int | None = None) -> list[int]:
+        """Opponents actually met over the board (forfeits are not meetings, GHR 3.5)."""
+        player = self.players[tpn]
+        rounds = player.results if before_round is None else player.results[: before_round - 1]
+        return [r.opponent for r in rounds if r.played and r.opponent is not None]
+
+    def truncated(self, rounds: int, keep_absences: bool = True) -> Tournament:
+        """A copy with only the first ``rounds`` rounds.
+
+        With ``keep_absences``, the requested byes and absences (``H``, ``F``,
+        ``Z``, blank) of round ``rounds + 1`` are kept: the state in which that
+        round is paired (../shared/corpus/README.md).
+        """
+        copy = Tournament(
+            players={},
+            name=self.name,
+            rounds=self.rounds,
+            initial_colour=self.initial_colour,
+            scoring=self.scoring,
+            system=self.system,
+            forbidden_pairs=list(self.forbidden_pairs),
+            accelerations={k: dict(v) for k, v in self.accelerations.items()},
+            headers={k: list(v) for k, v in self.headers.items()},
+            extra_lines=list(self.extra_lines),
+        )
+        for tpn, player in self.players.items():
+            results = list(player.results[:rounds])
+            nxt = player.result(rounds + 1)
+            if keep_absences and nxt.result in (Result.HALF_BYE, Result.FULL_BYE, Result.ZERO_BYE):
+                results.extend([ABSENT] * (rounds - len(results)))
+                results.append(nxt)
+            copy.players[tpn] = Player(
+                tpn=player.tpn,
+                name=player.name,
+                sex=player.sex,
+                title=player.title,
+                rating=player.rating,
+                federation=player.federation,
+                fide_id=player.fide_id,
+                birth_date=player.birth_date,
+                points=None,
+                rank=None,
+                results=results,
+                club=player.club,
+            )
+        return copy
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """One pairing of a round: White against Black, by TPN."""
+
+    white: int
+    black: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPairing:
+    """The output of a pairing engine for one round."""
+
+    round_number: int
+    """The round that was paired."""
+    boards: tuple[Board, ...]
+    """Boards in publication order (GHR 3.6)."""
+    bye: int | None = None
+    """TPN of the participant who gets the pairing-allocated bye."""
+    explanation: tuple[str, ...] = ()
+    """Human-readable notes on how the pairing was reached (``--explain``)."""
+
+    def engine_lines(self) -> list[str]:
+        """The JaVaFo/bbpPairings output: pair count, ``W B`` lines, ``N 0`` for the PAB."""
+        lines = [str(len(self.boards) + (self.bye is not None))]
+        lines += [f"{b.white} {b.black}" for b in self.boards]
+        if self.bye is not None:
+            lines.append(f"{self.bye} 0")
+        return lines
