@@ -171,6 +171,14 @@ def write_atomically(path: Path, text: str) -> None:
         raise
 
 
+def _register_commands() -> None:
+    """Attach the commands that live in their own modules (one line each)."""
+    # -- commands registered from other modules: one import + add_command line each --
+
+
+_register_commands()
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Entry point: dispatch to the engine-compatible form or to the click group."""
     args = list(sys.argv[1:] if argv is None else argv)
