@@ -1,0 +1,95 @@
+"""Pairing systems and their registry.
+
+>>> from swisspair.pairing import find_system
+>>> find_system("FIDE_DUTCH_2025").name
+'dutch'
+
+A system is any object with ``name``, ``aliases``, ``article`` and
+``pair(tournament, round_number=None) -> RoundPairing``. Built-in systems are
+listed in :data:`PAIRING_SYSTEMS` as dotted paths and imported on first use;
+third-party ones register under the entry-point group
+``swisspair.pairing_systems`` the same way.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+from importlib.metadata import entry_points
+from typing import Protocol
+
+from swisspair.errors import UnsupportedFeatureError
+from swisspair.model import RoundPairing, Tournament
+
+
+class PairingSystem(Protocol):
+    """What every pairing system provides."""
+
+    name: str
+    """The canonical name (``dutch``)."""
+    aliases: tuple[str, ...]
+    """Other names, including TRF ``192`` codes."""
+    article: str
+    """The rule text implemented (``FIDE C.04.3 (2026)``)."""
+
+    def pair(self, tournament: Tournament, round_number: int | None = None) -> RoundPairing:
+        """Pair ``round_number`` (default: the next unpaired round)."""
+        ...
+
+
+PAIRING_SYSTEMS: dict[str, str] = {
+    "dutch": "swisspair.pairing.dutch:DutchSystem",
+}
+"""Built-in systems: name -> ``module:Class``."""
+
+ENTRY_POINT_GROUP = "swisspair.pairing_systems"
+
+
+def _load(path: str) -> PairingSystem:
+    module, _, attr = path.partition(":")
+    system: PairingSystem = getattr(importlib.import_module(module), attr)()
+    return system
+
+
+@cache
+def _registry() -> dict[str, str]:
+    paths = dict(PAIRING_SYSTEMS)
+    for entry in entry_points(group=ENTRY_POINT_GROUP):
+        paths.setdefault(entry.name, entry.value)
+    return paths
+
+
+def system_names() -> list[str]:
+    """Canonical names of every available system (for ``click.Choice`` and forms)."""
+    return sorted(_registry())
+
+
+@cache
+def find_system(name: str) -> PairingSystem:
+    """The system called ``name`` (canonical name, alias or TRF ``192`` code, any case).
+
+    :raises: :exc:`~swisspair.errors.UnsupportedFeatureError` for an unknown name.
+    """
+    wanted = name.strip().lower().replace("_", "-")
+    registry = _registry()
+    if wanted in registry:
+        return _load(registry[wanted])
+    for key, path in registry.items():
+        system = _load(path)
+        if wanted in (alias.lower().replace("_", "-") for alias in system.aliases):
+            return system
+    raise UnsupportedFeatureError(
+        f"unknown pairing system {name!r}; available: {', '.join(system_names())}")
+
+
+def pair(tournament: Tournament, system: str | None = None, round_number: int | None = None) -> RoundPairing:
+    """Pair the next round (or ``round_number``) of ``tournament``.
+
+    :param system: a system name; default: the file's ``192`` code, else Dutch.
+    :raises: :exc:`~swisspair.errors.NoValidPairingError` when no legal pairing exists.
+    """
+    chosen = find_system(system or tournament.system or "dutch")
+    return chosen.pair(tournament, round_number)
+
+
+__all__ = ["PAIRING_SYSTEMS", "PairingSystem", "find_system", "pair", "system_names"]

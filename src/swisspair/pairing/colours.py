@@ -1,0 +1,84 @@
+"""Colour allocation shared by the FIDE systems (C.04.3 (2026) art. 5.2; 2017 E.1-E.5).
+
+The rules, applied in order to each pair until one decides:
+
+1. grant both preferences (5.2.1);
+2. grant the stronger preference; two absolute ones: the wider colour
+   difference (5.2.2);
+3. alternate relative to the latest round in which the two had different
+   colours, on the played-games sequence (5.2.3, GHR 3.4);
+4. grant the higher-ranked participant's preference (5.2.4);
+5. the higher-ranked participant gets the initial colour when its TPN is odd,
+   the other colour when even (5.2.5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from swisspair.model import Colour
+from swisspair.pairing.state import PlayerState
+
+
+def preferences_compatible(first: Colour, second: Colour) -> bool:
+    """Both preferences can be granted at once (different, or one of them none)."""
+    return first is not second or first is Colour.NONE or second is Colour.NONE
+
+
+def latest_colour_difference(player: PlayerState, opponent: PlayerState) -> tuple[Colour, Colour]:
+    """The colours of both in the latest round where they differed (art. 5.2.3).
+
+    Played games only, aligned from the most recent one.
+    """
+    mine = [r.colour for r in player.records if r.played]
+    theirs = [r.colour for r in opponent.records if r.played]
+    i, j = len(mine) - 1, len(theirs) - 1
+    while i >= 0 and j >= 0 and mine[i] is theirs[j]:
+        i -= 1
+        j -= 1
+    return (mine[i] if i >= 0 else Colour.NONE, theirs[j] if j >= 0 else Colour.NONE)
+
+
+def neutral_colour(player: PlayerState, opponent: PlayerState) -> Colour:
+    """The colour for ``player`` from rules 5.2.1-5.2.3, or NONE if they do not decide."""
+    mine, theirs = player.colour_preference, opponent.colour_preference
+    if preferences_compatible(mine, theirs):
+        if mine is not Colour.NONE:
+            return mine
+        if theirs is not Colour.NONE:
+            return theirs.opposite
+        return Colour.NONE
+    if player.absolute_preference and (
+            player.colour_imbalance > opponent.colour_imbalance or not opponent.absolute_preference):
+        return mine
+    if opponent.absolute_preference and (
+            opponent.colour_imbalance > player.colour_imbalance or not player.absolute_preference):
+        return theirs.opposite
+    if player.strong_preference and not opponent.strong_preference:
+        return mine
+    if opponent.strong_preference and not player.strong_preference:
+        return theirs.opposite
+    mine_then, theirs_then = latest_colour_difference(player, opponent)
+    if mine_then is not Colour.NONE and theirs_then is not Colour.NONE:
+        return theirs_then
+    return Colour.NONE
+
+
+def allocate_colour(player: PlayerState, opponent: PlayerState, initial: Colour,
+                    ranks_lower: Callable[[PlayerState, PlayerState], bool]) -> Colour:
+    """The colour ``player`` gets against ``opponent`` (C.04.3 (2026) art. 5.2).
+
+    :param ranks_lower: ``ranks_lower(a, b)`` is true when ``a`` ranks below ``b``
+        (art. 1.2 order: score, then TPN).
+    """
+    colour = neutral_colour(player, opponent)
+    if colour is not Colour.NONE:
+        return colour
+    if ranks_lower(player, opponent):
+        # 5.2.4 / 5.2.5 decided by the opponent, the higher-ranked one.
+        if player.colour_preference is not Colour.NONE:
+            return opponent.colour_preference.opposite
+        return initial if opponent.rank_index % 2 else initial.opposite
+    if player.colour_preference is not Colour.NONE:
+        return player.colour_preference
+    return initial.opposite if player.rank_index % 2 else initial

@@ -1,0 +1,556 @@
+"""The FIDE (Dutch) System, C.04.3 as in force since 1 February 2026.
+
+How the answer is found
+-----------------------
+The rules define the pairing as the first candidate, in the generation order
+of art. 4, that is best on the criteria C1-C21 (art. 3.8). Like the reference
+engine (bbpPairings 6), swisspair computes it with maximum-weight matchings:
+
+* every pair of participants gets an integer weight whose bit fields, from
+  the most significant down, encode C1/C3 (compatibility, weight 0 =
+  forbidden), C4/C2/C5 (completion, PAB eligibility and PAB score), C6 (pairs
+  in the bracket), C7 (scores paired), C8 (pairs and scores in the next
+  bracket), C9 (the PAB assignee's unplayed games), C10-C13 (colours),
+  C14-C17 (repeated floats) and C18-C21 (scores of repeated floaters), and
+  finally room for the generation-order rules;
+* brackets are processed from the top (art. 1.9.2). In each one the decisions
+  of the generation order are fixed one at a time, each by a matching that
+  prefers the next element of the order: which MDPs are paired (art. 4.4),
+  their opponents (art. 4.2), the number and BSN sum of the exchanges, which
+  S1 and S2 participants are exchanged (art. 4.3), and finally each S1
+  participant's opponent (art. 4.2).
+
+The weights cover the whole round, so C4 (completion) is checked in every
+bracket and C5 can move the bye down as far as possible.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from swisspair.errors import NoValidPairingError
+from swisspair.model import Board, Colour, RoundPairing, Tournament
+from swisspair.pairing.colours import allocate_colour, preferences_compatible
+from swisspair.pairing.matching import MatchingComputer
+from swisspair.pairing.state import Float, PairingState, PlayerState, build_state
+
+
+@dataclass(frozen=True, slots=True)
+class _Layout:
+    """Widths of the weight's bit fields for one round."""
+
+    group_bits: int
+    """Bits for a count of participants in one scoregroup."""
+    groups_shift: int
+    """Bits of the fields that hold one bit per scoregroup."""
+    group_shifts: dict[int, int]
+    """Position of each score's bit inside such a field (lowest score at 0)."""
+
+
+class DutchSystem:
+    """FIDE (Dutch) System, C.04.3 (2026)."""
+
+    name = "dutch"
+    aliases = ("fide-dutch", "dutch-2026", "dutch-2025", "FIDE_DUTCH", "FIDE_DUTCH_2025", "FIDE_DUTCH_2026")
+    article = "FIDE C.04.3 (2026)"
+
+    def pair(self, tournament: Tournament, round_number: int | None = None) -> RoundPairing:
+        """Pair ``round_number`` (default: the next round) of ``tournament``.
+
+        :raises: :exc:`~swisspair.errors.NoValidPairingError` when no pairing
+            satisfies the absolute criteria C1-C3 (art. 1.9.3).
+        """
+        state = build_state(tournament, round_number)
+        return pair_state(state)
+
+
+def pair_state(state: PairingState) -> RoundPairing:
+    """Pair the round described by ``state`` (see :class:`DutchSystem`)."""
+    return _DutchRound(state).run()
+
+
+class _DutchRound:
+    """The computation of one round; see the module docstring."""
+
+    def __init__(self, state: PairingState) -> None:
+        self.state = state
+        self.players = sorted(state.to_pair, key=lambda p: (-p.pairing_score, p.rank_index))
+        self.n = len(self.players)
+        self.scores = [p.pairing_score for p in self.players]
+        self.eligible = [state.eligible_for_bye(p) for p in self.players]
+        self.layout = self._layout()
+        self.topscore_threshold_active = state.played_rounds >= state.total_rounds - 1
+        self.max_points = max(state.win, state.draw)
+        self.floats = [self._floats(p) for p in self.players]
+        self.bye_score = 0
+        self.single_downfloater_is_bye = False
+        self.unplayed_ranks: dict[int, int] = {}
+
+    # -- set-up ------------------------------------------------------------
+    def _layout(self) -> _Layout:
+        shift = 0
+        shifts: dict[int, int] = {}
+        largest = 0
+        index = self.n - 1
+        while index >= 0:
+            score = self.scores[index]
+            start = index
+            while index >= 0 and self.scores[index] == score:
+                index -= 1
+            size = start - index
+            shifts[score] = shift
+            largest = max(largest, size)
+            shift += size.bit_length()
+        return _Layout(largest.bit_length(), shift, shifts)
+
+    def _floats(self, player: PlayerState) -> tuple[Float, Float]:
+        played = self.state.played_rounds
+        return (
+            self.state.float_of(player, 1) if played >= 1 else Float.NONE,
+            self.state.float_of(player, 2) if played >= 2 else Float.NONE,
+        )
+
+    def is_topscorer(self, vertex: int) -> bool:
+        """Art. 1.8: more than half the maximum score, when pairing the last round."""
+        return 2 * self.scores[vertex] > self.state.played_rounds * self.max_points
+
+    def compatible(self, a: int, b: int) -> bool:
+        """C1 (no rematch, forbidden pairs) and C3 (absolute colour preferences)."""
+        pa, pb = self.players[a], self.players[b]
+        if pb.tpn in self.state.forbidden[pa.tpn]:
+            return False
+        if not pa.absolute_preference or not pb.absolute_preference:
+            return True
+        if pa.colour_preference is not pb.colour_preference:
+            return True
+        return self.topscore_threshold_active and (self.is_topscorer(a) or self.is_topscorer(b))
+
+    def is_bye_candidate(self, vertex: int) -> bool:
+        return self.eligible[vertex] and self.scores[vertex] <= self.bye_score
+
+    # -- weights -----------------------------------------------------------
+    def max_weight(self) -> int:
+        """A weight above every real one; finalised pairs get it."""
+        lay = self.layout
+        played = self.state.played_rounds
+        group_fields = 1 + 1 + 2 + 4 + 3 + (2 if played >= 1 else 0) + (2 if played >= 2 else 0)
+        shift_fields = 2 + (2 if played >= 1 else 0) + (2 if played >= 2 else 0)
+        total = lay.group_bits * group_fields + lay.groups_shift * shift_fields + 1
+        return (1 << (total + 2)) - 1
+
+    def edge_weight(self, h: int, low: int, in_current: bool, in_next: bool) -> int:
+        """The weight of pairing ``h`` (higher in art. 1.2 order) with ``low``.
+
+        Fields from the most significant: C4/C2/C5, C6, C7, C8 (pairs, scores),
+        C9, C10, C11, C12, C13, C14, C15, C16, C17, C18, C19, C20, C21, order.
+        """
+        if not self.compatible(h, low):
+            return 0
+        lay = self.layout
+        gb, gs, shifts = lay.group_bits, lay.groups_shift, lay.group_shifts
+        ph, pl = self.players[h], self.players[low]
+        sh, sl = self.scores[h], self.scores[low]
+        w = 1 + (not self.is_bye_candidate(h)) + (not self.is_bye_candidate(low))
+        w = (w << gb) + in_current                                   # C6
+        w <<= gs
+        if in_current:
+            w += 1 << shifts[sh]                                     # C7
+        w = (w << gb) + in_next                                      # C8 pairs
+        w <<= gs
+        if in_next:
+            w += 1 << shifts[sh]                                     # C8 scores
+        w <<= 2 * gb                                                 # C9
+        if self.single_downfloater_is_bye:
+            if sh == self.bye_score:
+                w += self.unplayed_ranks[ph.played_games]
+            if sl == self.bye_score:
+                w += self.unplayed_ranks[pl.played_games]
+        # C10-C13, seen from the lower participant.
+        pref_l, pref_h = pl.colour_preference, ph.colour_preference
+        w <<= gb
+        if in_current and (not pl.absolute_imbalance or not ph.absolute_imbalance or pref_l is not pref_h):
+            w += 1                                                   # C10
+        w <<= gb
+        if in_current and (not pl.absolute_preference or not ph.absolute_preference or pref_l is not pref_h
+                           or self._c11_ok(pl, ph)):
+            w += 1                                                   # C11
+        w <<= gb
+        if in_current and preferences_compatible(pref_l, pref_h):
+            w += 1                                                   # C12
+        w <<= gb
+        if in_current and ((not pl.strong_preference and not pl.absolute_preference)
+                           or (not ph.strong_preference and not ph.absolute_preference)
+                           or (pl.absolute_preference and ph.absolute_preference)
+                           or pref_l is not pref_h):
+            w += 1                                                   # C13
+        played = self.state.played_rounds
+        fl, fh = self.floats[low], self.floats[h]
+        for back in (0, 1):
+            if played <= back:
+                continue
+            w <<= gb                                                 # C14 / C16
+            if in_current:
+                w += (fl[back] is Float.DOWN) + (sh <= sl and fh[back] is Float.DOWN)
+            w <<= gb                                                 # C15 / C17
+            if in_current:
+                w += not (sh > sl and fl[back] is Float.UP)
+        for back in (0, 1):
+            if played <= back:
+                continue
+            w <<= gs                                                 # C18 / C20
+            if in_current:
+                w += (fl[back] is Float.DOWN) << shifts[sl]
+                w += (fh[back] is Float.DOWN) << shifts[sh]
+            w <<= gs                                                 # C19 / C21
+            if in_current and not (fl[back] is Float.UP and sh > sl):
+                w += 1 << shifts[sh]
+        return w << (3 * gb + 1)
+
+    @staticmethod
+    def _c11_ok(pl: PlayerState, ph: PlayerState) -> bool:
+        """Both absolute and equal: C11 holds when the wider difference is not forced into a third same colour."""
+        if pl.colour_imbalance == ph.colour_imbalance:
+            return pl.repeated_colour is Colour.NONE or pl.repeated_colour is not ph.repeated_colour
+        wider = ph if pl.colour_imbalance > ph.colour_imbalance else pl
+        return wider.repeated_colour is not pl.colour_preference.opposite
+
+    # -- the round -----------------------------------------------------------
+    def run(self) -> RoundPairing:
+        n = self.n
+        state = self.state
+        if n == 0:
+            return RoundPairing(state.round_number, ())
+        mc = MatchingComputer(n)
+        self.mc = mc
+        self.top = self.scores[0]
+        if n % 2:
+            self._set_bye_search_weights()
+        else:
+            self._set_all_weights()
+        mc.compute()
+        mates = mc.mates()
+        self._check_complete(mates)
+        if n % 2:
+            self._choose_bye_score(mates)
+            self._set_all_weights()
+        partner = self._brackets()
+        return self._result(partner)
+
+    def _set_bye_search_weights(self) -> None:
+        lay = self.layout
+        for i in range(1, self.n):
+            for j in range(i):
+                w = 0
+                if self.compatible(i, j):
+                    w = 1 + (not self.eligible[i]) + (not self.eligible[j])
+                    w = (w << lay.groups_shift) | (lay.group_shifts[self.scores[i]]
+                                                   + lay.group_shifts[self.scores[j]])
+                    w = (w << lay.group_bits) | (self.scores[i] >= self.top)
+                self.mc.set_edge_weight(i, j, w)
+
+    def _set_all_weights(self) -> None:
+        for i in range(1, self.n):
+            for j in range(i):
+                self.mc.set_edge_weight(i, j, self.edge_weight(j, i, False, False))
+
+    def _check_complete(self, mates: list[int]) -> None:
+        unmatched = [v for v in range(self.n) if mates[v] == v]
+        if len(unmatched) > 1 or (unmatched and not self.eligible[unmatched[0]]):
+            names = ", ".join(str(self.players[v].tpn) for v in unmatched)
+            raise NoValidPairingError(
+                "no pairing satisfies the absolute criteria (C.04.3 C1-C3, C.04.1 art. 2 and 4): "
+                f"participant(s) {names} cannot be paired")
+
+    def _choose_bye_score(self, mates: list[int]) -> None:
+        """C5: the lowest score the PAB can go to; C9's scope (one downfloater, the PAB assignee)."""
+        bye = next(v for v in range(self.n) if mates[v] == v)
+        self.bye_score = self.scores[bye]
+        top = self.top
+        if self.bye_score >= top:
+            single = True
+            for v in range(self.n):
+                if self.scores[v] < top:
+                    break
+                if self.scores[mates[v]] < top:
+                    single = False
+                    break
+        else:
+            single = False
+        self.single_downfloater_is_bye = single
+        counts = sorted((self.players[v].played_games for v in range(self.n)
+                         if self.scores[v] == self.bye_score), reverse=True)
+        self.unplayed_ranks = {}
+        for rank, count in enumerate(counts):
+            self.unplayed_ranks[count] = rank
+
+    def _finalize(self, a: int, b: int) -> None:
+        mc = self.mc
+        for v in range(self.n):
+            if v != a:
+                mc.set_edge_weight(a, v, self.max_w if v == b else 0)
+            if v != b:
+                mc.set_edge_weight(b, v, self.max_w if v == a else 0)
+
+    def _brackets(self) -> dict[int, int]:
+        """Process the brackets from the top (art. 1.9.2); returns vertex -> partner vertex."""
+        mc = self.mc
+        n = self.n
+        scores = self.scores
+        self.max_w = self.max_weight()
+        gb = self.layout.group_bits
+        partner: dict[int, int] = {}
+        by_index: list[int] = []
+        nxt = 0
+        while nxt < n and scores[nxt] >= scores[0]:
+            by_index.append(nxt)
+            nxt += 1
+        matched = [False] * n
+        sg_begin = 0
+        sg_begin_vertex = 0
+        while len(by_index) > 1 or nxt < n:
+            next_begin = len(by_index)
+            next_begin_vertex = sg_begin_vertex + (next_begin - sg_begin)
+            group_start = nxt
+            while nxt < n and scores[nxt] >= scores[group_start]:
+                by_index.append(nxt)
+                nxt += 1
+            size = len(by_index)
+            base: list[list[int]] = [[] for _ in range(size)]
+            for larger in range(sg_begin, size):
+                row = base[larger]
+                lv = by_index[larger]
+                in_cur = larger < next_begin
+                for smaller in range(larger):
+                    row.append(self.edge_weight(by_index[smaller], lv, in_cur, not in_cur))
+            for larger in range(sg_begin, size):
+                lv = by_index[larger]
+                row = base[larger]
+                for smaller in range(larger):
+                    mc.set_edge_weight(lv, by_index[smaller], row[smaller])
+
+            def ordered(smaller: int, larger: int, smaller_rem: int, rem_pairs: int) -> int:
+                w = base[larger][smaller]
+                if w:
+                    addend = ((smaller_rem < rem_pairs) << (2 * gb)) - smaller_rem
+                    w += addend << 1
+                return w
+
+            def in_bracket(vertex_mate: int) -> bool:
+                return sg_begin_vertex <= vertex_mate < next_begin_vertex
+
+            mc.compute()
+            mates = mc.mates()
+            # Which MDPs are paired (art. 4.4).
+            md_score = 0
+            left = left_matched = 0
+            for pi in range(sg_begin):
+                if pi == 0 or scores[by_index[pi]] < md_score:
+                    md_score = scores[by_index[pi]]
+                    left = left_matched = 0
+                    j = pi
+                    while j < size and scores[by_index[j]] >= md_score:
+                        left += 1
+                        if in_bracket(mates[by_index[j]]):
+                            left_matched += 1
+                        j += 1
+                if not left_matched:
+                    continue
+                pv = by_index[pi]
+                if left <= left_matched:
+                    matched[pv] = True
+                    continue
+                left -= 1
+                if not in_bracket(mates[pv]):
+                    for oi in range(sg_begin, next_begin):
+                        w = base[oi][pi]
+                        if w:
+                            mc.set_edge_weight(pv, by_index[oi], w | 1)
+                    mc.compute()
+                    mates = mc.mates()
+                if in_bracket(mates[pv]):
+                    matched[pv] = True
+                    left_matched -= 1
+                    for oi in range(sg_begin, next_begin):
+                        w = base[oi][pi]
+                        if w:
+                            mc.set_edge_weight(pv, by_index[oi], (w | (next_begin - sg_begin)) + 1)
+            # Their opponents (art. 4.2 on the MDP-pairing).
+            for pi in range(sg_begin):
+                pv = by_index[pi]
+                if not matched[pv]:
+                    continue
+                addend = size
+                for oi in range(next_begin - 1, sg_begin - 1, -1):
+                    ov = by_index[oi]
+                    if matched[ov]:
+                        continue
+                    w = base[oi][pi]
+                    if w:
+                        mc.set_edge_weight(pv, ov, w + addend)
+                        addend += 1
+                mc.compute()
+                mates = mc.mates()
+                mv = mates[pv]
+                matched[mv] = True
+                self._finalize(pv, mv)
+            # The remainder (homogeneous part): exchanges (art. 4.3), then transpositions (4.2).
+            remainder: list[int] = []
+            rem_pairs = 0
+            for pi in range(sg_begin, next_begin):
+                pv = by_index[pi]
+                if mates[pv] < sg_begin_vertex:
+                    continue
+                remainder.append(pi)
+                if mates[pv] < pv:
+                    rem_pairs += 1
+            rlen = len(remainder)
+            for oidx in range(rlen):
+                oi = remainder[oidx]
+                ov = by_index[oi]
+                for pidx in range(oidx):
+                    pi = remainder[pidx]
+                    mc.set_edge_weight(by_index[pi], ov, ordered(pi, oi, pidx, rem_pairs))
+            mc.compute()
+            mates = mc.mates()
+            exchanges = 0
+            for pidx in range(min(rem_pairs, rlen)):
+                pv = by_index[remainder[pidx]]
+                exchanges += mates[pv] <= pv or mates[pv] >= next_begin_vertex
+            # Lower S1 participants moved to S2, the highest BSN first.
+            remaining = exchanges
+            pidx = rem_pairs
+            while pidx and remaining:
+                pidx -= 1
+                pi = remainder[pidx]
+                pv = by_index[pi]
+                if pv < mates[pv] < next_begin_vertex:
+                    for oidx in range(pidx + 1, rlen):
+                        oi = remainder[oidx]
+                        w = ordered(pi, oi, pidx, rem_pairs)
+                        if w:
+                            mc.set_edge_weight(pv, by_index[oi], w - 1)
+                    mc.compute()
+                    mates = mc.mates()
+                exchange = mates[pv] <= pv or mates[pv] >= next_begin_vertex
+                remaining -= exchange
+                for oidx in range(pidx + 1, rlen):
+                    oi = remainder[oidx]
+                    if exchange:
+                        base[oi][pi] = 0
+                    mc.set_edge_weight(pv, by_index[oi], ordered(pi, oi, pidx, rem_pairs))
+            # Higher S2 participants moved to S1, the lowest BSN first.
+            remaining = exchanges
+            for pidx in range(rem_pairs, rlen):
+                if remaining <= 1:
+                    break
+                pi = remainder[pidx]
+                pv = by_index[pi]
+                already = pv < mates[pv] < next_begin_vertex
+                if not already:
+                    for oidx in range(pidx + 1, rlen):
+                        oi = remainder[oidx]
+                        w = ordered(pi, oi, pidx, rem_pairs)
+                        if w:
+                            mc.set_edge_weight(pv, by_index[oi], w + 1)
+                    mc.compute()
+                    mates = mc.mates()
+                if pv < mates[pv] < next_begin_vertex:
+                    remaining -= 1
+                    for oidx in range(pidx):
+                        oi = remainder[oidx]
+                        base[pi][oi] = 0
+                        mc.set_edge_weight(pv, by_index[oi], 0)
+                    for oi in range(next_begin, size):
+                        base[oi][pi] = 0
+                        mc.set_edge_weight(pv, by_index[oi], 0)
+                if not already:
+                    for oidx in range(pidx + 1, rlen):
+                        oi = remainder[oidx]
+                        mc.set_edge_weight(pv, by_index[oi], ordered(pi, oi, pidx, rem_pairs))
+            # Fix the exchange and restore the plain weights.
+            for pidx in range(rlen):
+                pi = remainder[pidx]
+                pv = by_index[pi]
+                lowered = mates[pv] <= pv or mates[pv] >= next_begin_vertex
+                for oidx in range(pidx + 1, rlen):
+                    oi = remainder[oidx]
+                    ov = by_index[oi]
+                    if lowered or ov < mates[ov] < next_begin_vertex:
+                        base[oi][pi] = 0
+                    mc.set_edge_weight(pv, ov, base[oi][pi])
+            # Each S1 participant takes the first S2 participant available (art. 4.2).
+            for pidx in range(rlen):
+                pi = remainder[pidx]
+                pv = by_index[pi]
+                if not (pv < mates[pv] < next_begin_vertex):
+                    continue
+                addend = 0
+                for oidx in range(rlen - 1, -1, -1):
+                    oi = remainder[oidx]
+                    ov = by_index[oi]
+                    if oi <= pi or matched[ov]:
+                        continue
+                    w = base[oi][pi]
+                    if w:
+                        mc.set_edge_weight(pv, ov, w + addend)
+                    addend += 1
+                mc.compute()
+                mates = mc.mates()
+                mv = mates[pv]
+                matched[pv] = True
+                matched[mv] = True
+                self._finalize(pv, mv)
+            # Next bracket: the unpaired (downfloaters) and the next scoregroup.
+            new_index: list[int] = []
+            sg_begin = 0
+            single = bool(self.n % 2) and group_start < n and self.bye_score >= scores[group_start]
+            for pi in range(size):
+                pv = by_index[pi]
+                if pi < next_begin and matched[pv]:
+                    partner[pv] = mates[pv]
+                    partner[mates[pv]] = pv
+                else:
+                    new_index.append(pv)
+                    if pi < next_begin:
+                        sg_begin += 1
+                    if single and scores[mates[pv]] < scores[group_start]:
+                        single = False
+            self.single_downfloater_is_bye = single
+            by_index = new_index
+            sg_begin_vertex = next_begin_vertex
+        return partner
+
+    def _result(self, partner: dict[int, int]) -> RoundPairing:
+        state = self.state
+        boards: list[tuple[PlayerState, PlayerState]] = []
+        bye = None
+        for v, player in enumerate(self.players):
+            mate = partner.get(v)
+            if mate is None:
+                bye = player
+            elif player.tpn < self.players[mate].tpn:
+                other = self.players[mate]
+                colour = allocate_colour(player, other, state.initial_colour, _ranks_lower)
+                boards.append((player, other) if colour is Colour.WHITE else (other, player))
+        return RoundPairing(
+            round_number=state.round_number,
+            boards=tuple(Board(w.tpn, b.tpn) for w, b in sort_boards(boards)),
+            bye=bye.tpn if bye is not None else None,
+        )
+
+
+def _ranks_lower(a: PlayerState, b: PlayerState) -> bool:
+    """``a`` comes after ``b`` in the art. 1.2 order (pairing score, then rank)."""
+    return (a.pairing_score, b.rank_index) < (b.pairing_score, a.rank_index)
+
+
+def sort_boards(boards: list[tuple[PlayerState, PlayerState]]) -> list[tuple[PlayerState, PlayerState]]:
+    """Board order (GHR (2026) 3.6): the higher-ranked player's score, the lower's score, then rank."""
+
+    def key(pair: tuple[PlayerState, PlayerState]) -> tuple[int, int, int]:
+        a, b = pair
+        higher, lower = (b, a) if (a.score, b.rank_index) < (b.score, a.rank_index) else (a, b)
+        return (-higher.score, -lower.score, higher.rank_index)
+
+    return sorted(boards, key=key)
+

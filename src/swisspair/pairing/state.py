@@ -1,0 +1,299 @@
+"""What every Swiss system needs to know about the players before a round.
+
+:func:`build_state` turns a :class:`~swisspair.model.Tournament` into a
+:class:`PairingState`: the participants to pair, their scores as integers,
+colour preferences (C.04.3 art. 1.6-1.7), float history (art. 1.4), PAB
+eligibility (C.04.1 art. 4) and the pairs that may not meet (C.04.1 art. 2).
+Pairing systems share this one model and differ only where their rules do.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from swisspair.errors import SwissPairError, UnsupportedFeatureError
+from swisspair.model import Colour, Result, Scoring, Tournament
+
+
+class Float(enum.IntEnum):
+    """Float direction of a participant in one round (C.04.3 art. 1.4)."""
+
+    DOWN = 0
+    UP = 1
+    NONE = 2
+
+
+@dataclass(slots=True)
+class RoundRecord:
+    """One past round of one participant, as the engines see it."""
+
+    opponent: int | None
+    """Opponent's TPN, ``None`` when there was none (bye, absence)."""
+    colour: Colour
+    """Colour of a played game, else :attr:`Colour.NONE`."""
+    played: bool
+    """A game was played over the board."""
+    participated: bool
+    """Paired in that round (game, forfeit, PAB)."""
+    pab: bool
+    """The round was a pairing-allocated bye."""
+    points: int
+    """Points scored, in the state's integer unit."""
+
+
+@dataclass(slots=True, eq=False)
+class PlayerState:
+    """A participant as seen by a pairing engine before one round."""
+
+    tpn: int
+    """Tournament pairing number (the ID in input and output)."""
+    rank_index: int
+    """0-based rank among the participants taken into account (colour rule 5.2.5, ties)."""
+    rating: int
+    records: list[RoundRecord]
+    """One entry per round already paired."""
+    score: int = 0
+    """Points before this round, without acceleration."""
+    accelerations: dict[int, int] = field(default_factory=dict)
+    """Virtual points by round number (C.04.7)."""
+    played_games: int = 0
+    colour_imbalance: int = 0
+    """|games with White - games with Black| (art. 1.6)."""
+    colour_preference: Colour = Colour.NONE
+    """The colour the participant is due (art. 1.7)."""
+    repeated_colour: Colour = Colour.NONE
+    """The colour of the last two (or more) played games when they were the same."""
+    strong_preference: bool = False
+    """A strong (not absolute) preference (art. 1.7.2)."""
+    pairing_score: int = 0
+    """Score used for pairing: points plus this round's virtual points."""
+
+    @property
+    def absolute_imbalance(self) -> bool:
+        """|CD| > 1."""
+        return self.colour_imbalance > 1
+
+    @property
+    def absolute_preference(self) -> bool:
+        """An absolute colour preference (C.04.3 art. 1.7.1)."""
+        return self.colour_imbalance > 1 or self.repeated_colour is not Colour.NONE
+
+    def __repr__(self) -> str:
+        return f"PlayerState(tpn={self.tpn}, score={self.score}, pref={self.colour_preference.name})"
+
+
+@dataclass(slots=True)
+class PairingState:
+    """The input of a pairing engine for one round."""
+
+    round_number: int
+    """The round to pair (1-based)."""
+    total_rounds: int
+    """Planned number of rounds (C.04.1 art. 1)."""
+    scale: int
+    """Points are integers: real points times ``scale``."""
+    win: int
+    draw: int
+    loss: int
+    players: dict[int, PlayerState]
+    """Every participant taken into account, by TPN."""
+    to_pair: list[PlayerState]
+    """Participants to pair this round (absent and requested byes removed)."""
+    forbidden: dict[int, set[int]]
+    """For each TPN, the TPNs it may not meet (previous games and ``XXP``/``260``)."""
+    initial_colour: Colour
+    """Colour of the highest-ranked participant in round 1 (art. 5.1)."""
+
+    @property
+    def played_rounds(self) -> int:
+        """Rounds already paired."""
+        return self.round_number - 1
+
+    def score_before(self, player: PlayerState, rounds_back: int) -> int:
+        """Pairing score of ``player`` before round ``round_number - rounds_back``.
+
+        Includes the virtual points of that round (C.04.7 1.5).
+        """
+        score = player.score
+        for index in range(rounds_back):
+            score -= player.records[self.played_rounds - 1 - index].points
+        return score + player.accelerations.get(self.round_number - rounds_back, 0)
+
+    def float_of(self, player: PlayerState, rounds_back: int) -> Float:
+        """Float of ``player`` ``rounds_back`` rounds ago (C.04.3 (2026) art. 1.4).
+
+        An unplayed round is a downfloat when it scored more than a loss (a PAB,
+        a forfeit win, a full- or half-point bye), else no float; a played game
+        against a different score is a downfloat for the higher score.
+        """
+        record = player.records[self.played_rounds - rounds_back]
+        if not record.played:
+            return Float.DOWN if record.points > self.loss else Float.NONE
+        assert record.opponent is not None
+        own = self.score_before(player, rounds_back)
+        other = self.score_before(self.players[record.opponent], rounds_back)
+        if own > other:
+            return Float.DOWN
+        if own < other:
+            return Float.UP
+        return Float.NONE
+
+    def eligible_for_bye(self, player: PlayerState) -> bool:
+        """C.04.1 (2026) art. 4: no earlier PAB, and no round scored as a win without playing."""
+        for record in player.records:
+            if not record.played and (record.points >= self.win or record.pab):
+                return False
+        return True
+
+
+def _scale_for(values: list[Fraction]) -> int:
+    scale = 1
+    for value in values:
+        scale = scale * value.denominator // math.gcd(scale, value.denominator)
+    return scale
+
+
+def _points_values(scoring: Scoring) -> list[Fraction]:
+    return [scoring.points(result, colour) for result in Result for colour in (Colour.WHITE, Colour.BLACK)]
+
+
+def infer_initial_colour(tournament: Tournament) -> Colour | None:
+    """The round-1 colour of the top participant, read from the earliest round with colours.
+
+    Used when the file gives neither ``152`` nor ``XXC`` (as bbpPairings does).
+    """
+    first_round = None
+    for player in tournament.players.values():
+        for index, entry in enumerate(player.results, start=1):
+            if entry.colour is not Colour.NONE and (first_round is None or index < first_round):
+                first_round = index
+    if first_round is None:
+        return None
+    rank = 0
+    for tpn in sorted(tournament.players):
+        player = tournament.players[tpn]
+        if any(e.result.paired for e in player.results[:first_round]):
+            entry = player.result(first_round)
+            colour = entry.colour
+            return colour.opposite if rank % 2 else colour
+    return None
+
+
+def build_state(tournament: Tournament, round_number: int | None = None,
+                initial_colour: Colour | None = None) -> PairingState:
+    """Prepare the pairing of ``round_number`` (default: the next unpaired round).
+
+    Rounds from ``round_number`` on are ignored except the requested byes and
+    absences (``H``, ``F``, ``Z``) entered for ``round_number`` itself.
+
+    :raises: :exc:`~swisspair.errors.SwissPairError` when the number of rounds
+        is unknown or the round is beyond it.
+    """
+    played = tournament.paired_rounds if round_number is None else round_number - 1
+    rnd = played + 1
+    if tournament.rounds is None:
+        raise SwissPairError("the number of rounds is not given (TRF 142 or XXR): it is needed to pair")
+    if rnd > tournament.rounds:
+        raise SwissPairError(f"round {rnd} is beyond the {tournament.rounds} rounds of the tournament")
+    scoring = tournament.scoring
+    values = _points_values(scoring)
+    for accel in tournament.accelerations.values():
+        values.extend(accel.values())
+    scale = _scale_for(values)
+
+    def units(value: Fraction) -> int:
+        return int(value * scale)
+
+    colour = initial_colour or tournament.initial_colour or infer_initial_colour(tournament) or Colour.WHITE
+    players: dict[int, PlayerState] = {}
+    to_pair: list[PlayerState] = []
+    forbidden: dict[int, set[int]] = {}
+    rank = 0
+    for tpn in sorted(tournament.players):
+        source = tournament.players[tpn]
+        history = source.results[:played]
+        upcoming = source.result(rnd)
+        participated = any(e.result.paired for e in history)
+        has_future = len(source.results) > played and upcoming.result is not Result.ABSENT
+        if has_future and not participated:
+            if upcoming.result.paired:
+                raise UnsupportedFeatureError(
+                    f"player {tpn}: round {rnd} is already paired in the input")
+            continue
+        if upcoming.result.paired and upcoming.result is not Result.ABSENT:
+            raise UnsupportedFeatureError(f"player {tpn}: round {rnd} is already paired in the input")
+        records = []
+        for index in range(played):
+            entry = source.result(index + 1)
+            is_played = entry.played
+            records.append(RoundRecord(
+                opponent=entry.opponent,
+                colour=entry.colour if is_played else Colour.NONE,
+                played=is_played,
+                participated=entry.result.paired and entry.result is not Result.ABSENT,
+                pab=entry.result is Result.PAB,
+                points=units(scoring.points(entry.result, entry.colour)),
+            ))
+        state = PlayerState(tpn=tpn, rank_index=rank, rating=source.rating, records=records)
+        rank += 1
+        state.score = sum(r.points for r in records)
+        state.accelerations = {r: units(v) for r, v in tournament.accelerations.get(tpn, {}).items()}
+        _colour_data(state)
+        state.pairing_score = state.score + state.accelerations.get(rnd, 0)
+        players[tpn] = state
+        forbidden[tpn] = {r.opponent for r in records if r.played and r.opponent is not None}
+        if upcoming.result is Result.ABSENT:
+            to_pair.append(state)
+    for group in tournament.forbidden_pairs:
+        if group.applies_to(rnd):
+            for a in group.players:
+                for b in group.players:
+                    if a != b and a in forbidden:
+                        forbidden[a].add(b)
+    return PairingState(
+        round_number=rnd,
+        total_rounds=tournament.rounds,
+        scale=scale,
+        win=units(scoring.win),
+        draw=units(scoring.draw),
+        loss=units(scoring.loss),
+        players=players,
+        to_pair=to_pair,
+        forbidden=forbidden,
+        initial_colour=colour,
+    )
+
+
+def _colour_data(player: PlayerState) -> None:
+    """Colour difference and preference from played games only (C.04.3 art. 1.6-1.7, GHR 3.4)."""
+    whites = blacks = consecutive = 0
+    last = Colour.NONE
+    for record in player.records:
+        if not record.played:
+            continue
+        if record.colour is Colour.WHITE:
+            whites += 1
+        else:
+            blacks += 1
+        consecutive = consecutive + 1 if consecutive and record.colour is last else 1
+        last = record.colour
+    player.played_games = whites + blacks
+    lower = Colour.BLACK if whites > blacks else Colour.WHITE
+    player.colour_imbalance = abs(whites - blacks)
+    imbalance = player.colour_imbalance
+    if imbalance > 1:
+        preference = lower
+    elif consecutive > 1:
+        preference = last.opposite
+    elif imbalance > 0:
+        preference = lower
+    elif consecutive:
+        preference = last.opposite
+    else:
+        preference = Colour.NONE
+    player.colour_preference = preference
+    player.repeated_colour = last if consecutive > 1 else Colour.NONE
+    player.strong_preference = not player.absolute_preference and imbalance > 0
