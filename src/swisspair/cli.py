@@ -174,6 +174,10 @@ def write_atomically(path: Path, text: str) -> None:
 def _register_commands() -> None:
     """Attach the commands that live in their own modules (one line each)."""
     # -- commands registered from other modules: one import + add_command line each --
+    from swisspair.commands.roundrobin import roundrobin_command
+    cli.add_command(roundrobin_command)
+    from swisspair.commands.roundrobin import varma_command
+    cli.add_command(varma_command)
 
 
 _register_commands()

@@ -1,0 +1,1 @@
+"""Command-line commands that live in their own modules, registered in :mod:`swisspair.cli`."""
