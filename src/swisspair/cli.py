@@ -31,6 +31,7 @@ from typing import Any, TypeVar
 import click
 
 from swisspair import __version__, trf
+from swisspair.model import RoundPairing, Tournament
 from swisspair.errors import (
     LimitExceededError,
     NoValidPairingError,
@@ -153,6 +154,153 @@ def trf_convert(file: Path, output: Path | None, trf26: bool) -> None:
         click.echo(text, nl=False)
     else:
         write_atomically(output, text)
+
+
+def _system_option(function: F) -> F:
+    return click.option("--system", "-S", default=None, envvar="SWISSPAIR_SYSTEM", show_envvar=True,
+                        help="Pairing system (default: the file's 192 code, else dutch). "
+                             "See 'swisspair systems'.")(function)
+
+
+@cli.command("systems")
+def systems_command() -> None:
+    """List the pairing systems and the rules each implements.
+
+    Example:
+
+        swisspair systems
+    """
+    from swisspair.pairing import find_system, system_names
+
+    for name in system_names():
+        system = find_system(name)
+        click.echo(f"{name:<14} {system.article}  (aliases: {', '.join(system.aliases)})")
+
+
+@cli.command("pair")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@_system_option
+@click.option("-p", "--output", "output", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the engine format (pair count, 'WHITE BLACK' lines, 'N 0' bye) to this file.")
+@click.option("--round", "round_number", type=int, default=None,
+              help="Round to pair (default: the next one). Later rounds in the file are ignored.")
+@click.option("--explain", is_flag=True, help="Show, per bracket, who floated and which criteria failed.")
+@handle_errors
+def pair_command(file: Path, system: str | None, output: Path | None, round_number: int | None,
+                 explain: bool) -> None:
+    """Pair the next round of FILE and print the boards.
+
+    Requested byes and absences for that round are read from the file
+    (H/F/Z entries, TRF26 240, XXZ).
+
+    Example:
+
+        swisspair pair --system dutch round4.trf
+    """
+    from swisspair.pairing import pair
+
+    tournament = trf.load(file).tournament
+    if round_number is not None:
+        tournament = tournament.truncated(round_number - 1)
+    pairing = pair(tournament, system)
+    if output is not None:
+        write_atomically(output, "\n".join(pairing.engine_lines()) + "\n")
+    click.echo(format_pairing(tournament, pairing))
+    if explain:
+        click.echo("")
+        for line in pairing.explanation:
+            click.echo(line)
+
+
+def format_pairing(tournament: Tournament, pairing: RoundPairing) -> str:
+    """A readable table of boards: board, White (TPN, name, points), Black."""
+    rows = [f"Round {pairing.round_number}"]
+    width = max((len(p.name) for p in tournament.players.values()), default=4)
+    width = min(max(width, 5), 30)
+
+    def who(tpn: int) -> str:
+        player = tournament.players[tpn]
+        return f"{tpn:>4} {player.name[:width]:<{width}} {_points(tournament, tpn):>5}"
+
+    for number, board in enumerate(pairing.boards, start=1):
+        rows.append(f"{number:>3}  {who(board.white)}  -  {who(board.black)}")
+    if pairing.bye is not None:
+        rows.append(f"     {who(pairing.bye)}  -  bye (pairing-allocated)")
+    return "\n".join(rows)
+
+
+def _points(tournament: Tournament, tpn: int) -> str:
+    from swisspair.trf.writer import format_points
+
+    return format_points(tournament.score(tpn, tournament.paired_rounds))
+
+
+@cli.command("check")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@_system_option
+@handle_errors
+def check_command(file: Path, system: str | None) -> None:
+    """Re-pair every round of FILE from the rounds before it and compare.
+
+    Exit 0 when every round agrees (pairs, colours, bye); otherwise each
+    differing round is printed and the exit code is 1.
+
+    Example:
+
+        swisspair check --system dutch finished.trf
+    """
+    from swisspair.pairing import find_system
+    from swisspair.pairing.checker import check_rounds
+
+    tournament = trf.load(file).tournament
+    engine = find_system(system or tournament.system or "dutch")
+    failures = 0
+    rounds = range(1, tournament.paired_rounds + 1)
+    with click.progressbar(check_rounds(tournament, engine.pair, rounds), length=len(rounds),
+                           label=f"checking {file.name}", file=sys.stderr) as results:
+        for result in results:
+            if not result.ok:
+                failures += 1
+                click.echo(result.describe())
+    click.echo(f"{len(rounds) - failures} of {len(rounds)} rounds identical")
+    sys.exit(ExitCode.NO_VALID_PAIRING if failures else ExitCode.OK)
+
+
+@cli.command("generate")
+@_system_option
+@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False, path_type=Path),
+              help="The TRF file to write.")
+@click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="RTG-style settings file (PlayersNumber=..., RoundsNumber=..., ...).")
+@click.option("--seed", "-s", type=int, default=1, show_default=True, help="Random seed.")
+@click.option("--players", type=int, help="Number of players (overrides the config).")
+@click.option("--rounds", type=int, help="Number of rounds (overrides the config).")
+@handle_errors
+def generate_command(system: str | None, output: Path, config_path: Path | None, seed: int,
+                     players: int | None, rounds: int | None) -> None:
+    """Generate a random tournament, every round paired by the chosen system.
+
+    The same seed and settings always give the same file.
+
+    Example:
+
+        swisspair generate --players 100 --rounds 9 --seed 7 -o random.trf
+    """
+    import dataclasses
+
+    from swisspair.generator import GeneratorConfig, generate
+    from swisspair.pairing import find_system
+
+    config = GeneratorConfig.load(config_path) if config_path else GeneratorConfig()
+    if players is not None:
+        config = dataclasses.replace(config, players=players)
+    if rounds is not None:
+        config = dataclasses.replace(config, rounds=rounds)
+    engine = find_system(system or "dutch")
+    with click.progressbar(length=config.rounds, label="generating", file=sys.stderr) as bar:
+        tournament = generate(config, seed, engine.pair, progress=lambda _: bar.update(1))
+    write_atomically(output, trf.dumps(tournament))
+    click.echo(f"{output}: {config.players} players, {config.rounds} rounds (seed {seed})")
 
 
 def write_atomically(path: Path, text: str) -> None:

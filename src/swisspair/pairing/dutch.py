@@ -47,6 +47,17 @@ class _Layout:
     """Position of each score's bit inside such a field (lowest score at 0)."""
 
 
+@dataclass(frozen=True, slots=True)
+class _Bracket:
+    """What happened in one bracket, for the explanation (vertices, not TPNs)."""
+
+    score: int
+    mdps: tuple[int, ...]
+    residents: int
+    pairs: tuple[tuple[int, int], ...]
+    downfloaters: tuple[int, ...]
+
+
 class DutchSystem:
     """FIDE (Dutch) System, C.04.3 (2026)."""
 
@@ -85,6 +96,7 @@ class _DutchRound:
         self.bye_score = 0
         self.single_downfloater_is_bye = False
         self.unplayed_ranks: dict[int, int] = {}
+        self.brackets: list[_Bracket] = []
 
     # -- set-up ------------------------------------------------------------
     def _layout(self) -> _Layout:
@@ -501,6 +513,14 @@ class _DutchRound:
                 matched[mv] = True
                 self._finalize(pv, mv)
             # Next bracket: the unpaired (downfloaters) and the next scoregroup.
+            self.brackets.append(_Bracket(
+                score=scores[by_index[sg_begin]] if sg_begin < next_begin else scores[by_index[0]],
+                mdps=tuple(by_index[:sg_begin]),
+                residents=next_begin - sg_begin,
+                pairs=tuple((by_index[pi], mates[by_index[pi]]) for pi in range(next_begin)
+                            if matched[by_index[pi]] and by_index[pi] < mates[by_index[pi]]),
+                downfloaters=tuple(by_index[pi] for pi in range(next_begin) if not matched[by_index[pi]]),
+            ))
             new_index: list[int] = []
             sg_begin = 0
             single = bool(self.n % 2) and group_start < n and self.bye_score >= scores[group_start]
@@ -532,11 +552,60 @@ class _DutchRound:
                 other = self.players[mate]
                 colour = allocate_colour(player, other, state.initial_colour, _ranks_lower)
                 boards.append((player, other) if colour is Colour.WHITE else (other, player))
+        ordered = sort_boards(boards)
         return RoundPairing(
             round_number=state.round_number,
-            boards=tuple(Board(w.tpn, b.tpn) for w, b in sort_boards(boards)),
+            boards=tuple(Board(w.tpn, b.tpn) for w, b in ordered),
             bye=bye.tpn if bye is not None else None,
+            explanation=tuple(self._explain(ordered, bye)),
         )
+
+    def _explain(self, boards: list[tuple[PlayerState, PlayerState]], bye: PlayerState | None) -> list[str]:
+        """Per bracket: MDPs, pairs, downfloaters, and the criteria a pair does not meet."""
+        state = self.state
+        colours = {w.tpn: Colour.WHITE for w, _ in boards} | {b.tpn: Colour.BLACK for _, b in boards}
+        vertex = {p.tpn: v for v, p in enumerate(self.players)}
+
+        def points(value: int) -> str:
+            return format_score(value, state.scale)
+
+        def tpns(vertices: tuple[int, ...]) -> str:
+            return ", ".join(str(self.players[v].tpn) for v in vertices) or "none"
+
+        lines = [f"Round {state.round_number}: {self.n} participants to pair"
+                 + (f", PAB lowest possible score {points(self.bye_score)} (C5)" if self.n % 2 else "")]
+        for bracket in self.brackets:
+            lines.append(f"Bracket {points(bracket.score)}: {bracket.residents} resident(s), "
+                         f"MDPs: {tpns(bracket.mdps)}; {len(bracket.pairs)} pair(s); "
+                         f"downfloaters: {tpns(bracket.downfloaters)}")
+            for a, b in bracket.pairs:
+                for v in (a, b):
+                    player = self.players[v]
+                    wanted = player.colour_preference
+                    got = colours.get(player.tpn, Colour.NONE)
+                    if wanted is not Colour.NONE and got is not wanted:
+                        kind = ("absolute" if player.absolute_preference else
+                                "strong" if player.strong_preference else "mild")
+                        rule = "C10/C11" if player.absolute_preference else "C12/C13" if \
+                            player.strong_preference else "C12"
+                        lines.append(f"  {player.tpn} ({points(self.scores[v])}) wanted {wanted.name.lower()} "
+                                     f"({kind} preference), gets {got.name.lower()} [{rule}]")
+            for v in bracket.downfloaters:
+                player = self.players[v]
+                for back, rule in ((0, "C14"), (1, "C16")):
+                    if self.floats[v][back] is Float.DOWN:
+                        lines.append(f"  {player.tpn} floats down again (also in round "
+                                     f"{state.round_number - 1 - back}) [{rule}]")
+        if bye is not None:
+            lines.append(f"PAB: {bye.tpn} ({points(self.scores[vertex[bye.tpn]])}, "
+                         f"{bye.played_games} game(s) played)")
+        return lines
+
+
+def format_score(value: int, scale: int) -> str:
+    """An integer score in ``scale`` units as a decimal (``3.5``)."""
+    whole, part = divmod(value * 10, scale)
+    return f"{whole // 10}.{whole % 10}" if part == 0 else f"{value / scale:.2f}"
 
 
 def _ranks_lower(a: PlayerState, b: PlayerState) -> bool:
