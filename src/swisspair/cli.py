@@ -326,6 +326,8 @@ def _register_commands() -> None:
     cli.add_command(roundrobin_command)
     from swisspair.commands.roundrobin import varma_command
     cli.add_command(varma_command)
+    from swisspair.commands.serve import serve
+    cli.add_command(serve)
 
 
 _register_commands()

@@ -1,0 +1,94 @@
+"""``swisspair serve``: the tournament manager (web application).
+
+Django is imported inside the command only: the core never depends on it.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import click
+
+
+@click.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, envvar="SWISSPAIR_HOST",
+              help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=int, envvar="SWISSPAIR_PORT",
+              help="Port to listen on.")
+@click.option("--data", "data_dir", default="swisspair-data", show_default=True, envvar="SWISSPAIR_DATA",
+              type=click.Path(file_okay=False, path_type=Path),
+              help="Directory for the SQLite database, the secret key and uploads (created on first start).")
+@click.option("--demo", is_flag=True, help="Create a demo event and a 'demo' account (password 'demo').")
+@click.option("--threads", default=8, show_default=True, type=int, help="Worker threads.")
+def serve(host: str, port: int, data_dir: Path, demo: bool, threads: int) -> None:
+    """Run the tournament manager.
+
+    SQLite in DIR by default (created and migrated on first start);
+    PostgreSQL when DATABASE_URL is set (e.g. postgres://user:pw@host/db).
+
+    Example:
+
+        swisspair serve --demo
+    """
+    try:
+        import django  # noqa: F401
+    except ImportError:
+        raise click.ClickException("the manager needs the web extra: pip install 'swisspair[web]'") from None
+    data_dir.mkdir(parents=True, exist_ok=True)
+    os.environ["SWISSPAIR_DATA"] = str(data_dir.resolve())
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "swisspair_web.settings")
+    if host not in ("127.0.0.1", "localhost", "::1", "0.0.0.0", "::"):
+        os.environ.setdefault("ALLOWED_HOSTS", f"{host},127.0.0.1,localhost")
+    elif host in ("0.0.0.0", "::"):
+        os.environ.setdefault("ALLOWED_HOSTS", "*")
+    import django as dj
+
+    dj.setup()
+    from django.conf import settings
+    from django.core.management import call_command
+
+    call_command("migrate", interactive=False, verbosity=0)
+    if demo:
+        from swisspair_web.tournaments.demo import create_demo
+
+        event, created = create_demo()
+        click.echo(f"demo event: /e/{event.slug}/" + (" (log in as demo / demo)" if created else ""))
+    from swisspair_web.wsgi import application
+
+    database = settings.DATABASES["default"]
+    where = database["NAME"] if database["ENGINE"].endswith("sqlite3") else f"{database['ENGINE']} {database['NAME']}"
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"swisspair manager: database {where}")
+    click.echo(f"point a browser at http://{shown}:{port}/   (Ctrl+C to stop)")
+    sys.stdout.flush()
+    _run(application, host, port, threads)
+
+
+def _run(application: object, host: str, port: int, threads: int) -> None:
+    """Serve with waitress when installed, else a threaded wsgiref server."""
+    try:
+        import waitress
+    except ImportError:
+        waitress = None
+    if waitress is not None:
+        waitress.serve(application, host=host, port=port, threads=threads, _quiet=True)
+        return
+    import socket
+    import socketserver
+    from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
+
+    class Server(socketserver.ThreadingMixIn, WSGIServer):
+        daemon_threads = True
+        address_family = socket.AF_INET6 if ":" in host else socket.AF_INET
+
+    class QuietHandler(WSGIRequestHandler):
+        def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+            pass
+
+    with make_server(host, port, application, server_class=Server, handler_class=QuietHandler) as server:  # type: ignore[arg-type]
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass

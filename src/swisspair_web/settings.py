@@ -1,0 +1,189 @@
+"""Settings, read from the environment (healthchecks style).
+
+``SWISSPAIR_DATA``
+    Data directory: holds the SQLite file ``db.sqlite3``, the generated
+    ``secret_key`` and uploads. Default: the current directory.
+``DATABASE_URL``
+    Any dj-database-url URL; default ``sqlite:///$SWISSPAIR_DATA/db.sqlite3``.
+    ``postgres://user:pass@host/db`` for hosted, multi-worker use.
+``SECRET_KEY`` / ``SECRET_KEY_FILE``
+    The Django secret. Without one, a random key is generated once and kept
+    in ``$SWISSPAIR_DATA/secret_key``.
+``DEBUG``, ``ALLOWED_HOSTS`` (comma separated), ``SWISSPAIR_MAX_UPLOAD`` (bytes).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent
+
+
+def envbool(name: str, default: str) -> bool:
+    """A boolean from the environment: ``True``/``False`` only, anything else is an error."""
+    value = os.environ.get(name, default)
+    if value in ("True", "true", "1", "yes"):
+        return True
+    if value in ("False", "false", "0", "no", ""):
+        return False
+    raise ImproperlyConfigured(f"{name} must be True or False, got {value!r}")
+
+
+def envint(name: str, default: str) -> int:
+    value = os.environ.get(name, default)
+    try:
+        return int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be an integer, got {value!r}") from None
+
+
+def envsecret(name: str) -> str | None:
+    """``NAME`` from the environment, or the contents of the file named by ``NAME_FILE``."""
+    if name in os.environ:
+        return os.environ[name]
+    path = os.environ.get(f"{name}_FILE")
+    if path:
+        return Path(path).read_text(encoding="utf-8").strip()
+    return None
+
+
+DATA_DIR = Path(os.environ.get("SWISSPAIR_DATA", ".")).resolve()
+
+
+def _secret_key() -> str:
+    key = envsecret("SECRET_KEY")
+    if key:
+        return key
+    path = DATA_DIR / "secret_key"
+    try:
+        return path.read_text(encoding="utf-8").strip()
+    except FileNotFoundError:
+        pass
+    key = secrets.token_urlsafe(50)
+    try:
+        DATA_DIR.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(key)
+    except FileExistsError:
+        return path.read_text(encoding="utf-8").strip()
+    except OSError:
+        pass  # read-only data directory: a per-process key (sessions end on restart)
+    return key
+
+
+SECRET_KEY = _secret_key()
+DEBUG = envbool("DEBUG", "False")
+ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1],testserver").split(",")
+                 if h.strip()]
+CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "swisspair_web.tournaments",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "swisspair_web.urls"
+WSGI_APPLICATION = "swisspair_web.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+
+def _database() -> dict[str, object]:
+    url = os.environ.get("DATABASE_URL")
+    if not url:
+        DATA_DIR.mkdir(parents=True, exist_ok=True)
+        url = f"sqlite:///{DATA_DIR / 'db.sqlite3'}"
+    try:
+        config: dict[str, object] = dict(dj_database_url.parse(url, conn_max_age=60))
+    except ValueError as error:
+        raise ImproperlyConfigured(f"DATABASE_URL: {error}") from None
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        # WAL lets readers work while an arbiter writes; IMMEDIATE takes the
+        # write lock at the start of a transaction (no upgrade deadlocks).
+        config["OPTIONS"] = {
+            "timeout": 20,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;",
+        }
+        config["CONN_MAX_AGE"] = 0
+    return config
+
+
+DATABASES = {"default": _database()}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", "English"),
+    ("ru", "Русский"),
+    ("bg", "Български"),
+    ("cs", "Čeština"),
+    ("pl", "Polski"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+USE_I18N = True
+USE_TZ = True
+TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "sp-index"
+LOGOUT_REDIRECT_URL = "sp-index"
+
+SESSION_COOKIE_HTTPONLY = True
+SESSION_COOKIE_SAMESITE = "Lax"
+CSRF_COOKIE_SAMESITE = "Lax"
+SESSION_COOKIE_SECURE = envbool("SECURE_COOKIES", "False")
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+
+# Uploads (CSV, TRF, rating lists) are read in memory and refused beyond this size.
+SWISSPAIR_MAX_UPLOAD = envint("SWISSPAIR_MAX_UPLOAD", str(2 * 1024 * 1024))
+DATA_UPLOAD_MAX_MEMORY_SIZE = SWISSPAIR_MAX_UPLOAD + 65536
+FILE_UPLOAD_MAX_MEMORY_SIZE = SWISSPAIR_MAX_UPLOAD + 65536
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 5000
+
+STATIC_URL = "static/"
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+}
+CSRF_FAILURE_VIEW = "swisspair_web.tournaments.views.csrf_failure"

@@ -1,0 +1,1 @@
+"""The tournaments app: events, sections, players, rounds, results."""

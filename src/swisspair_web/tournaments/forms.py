@@ -1,0 +1,134 @@
+"""Forms of the arbiter pages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.core.files.uploadedfile import UploadedFile
+from django.utils.translation import gettext_lazy as _
+
+from swisspair_web.tournaments.models import Bye, Event, Player, Section
+from swisspair_web.tournaments.registry import system_choices
+
+
+def read_upload(upload: UploadedFile) -> str:
+    """The text of an upload, refused beyond ``SWISSPAIR_MAX_UPLOAD`` bytes or when not text."""
+    limit: int = settings.SWISSPAIR_MAX_UPLOAD
+    if upload.size is not None and upload.size > limit:
+        raise forms.ValidationError(_("The file is too large (%(max)s bytes at most).") % {"max": limit})
+    data = upload.read(limit + 1)
+    if len(data) > limit:
+        raise forms.ValidationError(_("The file is too large (%(max)s bytes at most).") % {"max": limit})
+    if b"\x00" in data:
+        raise forms.ValidationError(_("This is not a text file."))
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    raise forms.ValidationError(_("This is not a text file."))  # pragma: no cover - cp1252 decodes almost all
+
+
+class EventForm(forms.ModelForm):  # type: ignore[type-arg]
+    class Meta:
+        model = Event
+        fields = ["name", "slug", "city", "federation", "start_date", "end_date", "chief_arbiter", "public"]
+        widgets = {"start_date": forms.DateInput(attrs={"type": "date"}),
+                   "end_date": forms.DateInput(attrs={"type": "date"})}
+
+
+class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
+    system = forms.ChoiceField(label=_("pairing system"), choices=system_choices)
+
+    class Meta:
+        model = Section
+        fields = ["name", "slug", "system", "rounds", "tiebreaks", "acceleration", "initial_colour", "win", "draw",
+                  "loss", "pab", "half_bye", "full_bye", "forfeit_win", "forfeit_loss", "zero_bye"]
+
+    def clean_rounds(self) -> int:
+        rounds: int = self.cleaned_data["rounds"]
+        if not 1 <= rounds <= 99:
+            raise forms.ValidationError(_("Between 1 and 99 rounds."))
+        if self.instance.pk and rounds < self.instance.round_set.count():
+            raise forms.ValidationError(_("More rounds are paired already."))
+        return rounds
+
+    def clean_tiebreaks(self) -> str:
+        text: str = self.cleaned_data["tiebreaks"]
+        codes = [c.strip().upper() for c in text.split(",") if c.strip()]
+        for code in codes:
+            if not all(ch.isalnum() or ch in "/-:." for ch in code) or len(code) > 20:
+                raise forms.ValidationError(_("Not a tie-break code: %(code)s") % {"code": code[:20]})
+        return ",".join(codes)
+
+
+class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    rating_scale = forms.ChoiceField(
+        label=_("estimate rating from"), required=False,
+        choices=[("", "-"), ("INGO", "INGO (2840 - 8 x INGO)"), ("BCF", "BCF/ECF (600 + 8 x grade)")])
+    other_rating = forms.IntegerField(label=_("other rating"), required=False, min_value=0, max_value=4000)
+
+    class Meta:
+        model = Player
+        fields = ["name", "rating", "title", "federation", "fide_id", "sex", "birth_date", "club"]
+        widgets = {"name": forms.TextInput(attrs={"autofocus": True})}
+
+    def clean(self) -> dict[str, Any]:
+        data: dict[str, Any] = super().clean() or {}
+        if data.get("rating_scale") and data.get("other_rating") is not None and not data.get("rating"):
+            from swisspair_web.tournaments.services import estimate_rating
+
+            data["rating"] = estimate_rating(data["rating_scale"], data["other_rating"])
+        return data
+
+
+class UploadForm(forms.Form):
+    file = forms.FileField(label=_("file"))
+
+    def clean_file(self) -> str:
+        return read_upload(self.cleaned_data["file"])
+
+
+class PlayersImportForm(UploadForm):
+    FORMATS = [("csv", "CSV"), ("fide", _("FIDE rating list (TXT)"))]
+    format = forms.ChoiceField(label=_("format"), choices=FORMATS, initial="csv")
+    fide_ids = forms.CharField(label=_("FIDE IDs to take (rating list only; empty: all)"), required=False,
+                               widget=forms.Textarea(attrs={"rows": 3}))
+
+
+class TRFImportForm(UploadForm):
+    name = forms.CharField(label=_("section name"), max_length=100, initial="Open")
+    slug = forms.SlugField(label=_("short name"), max_length=40, initial="open")
+    system = forms.ChoiceField(label=_("pairing system"), choices=system_choices)
+
+
+class ByeForm(forms.Form):
+    player = forms.IntegerField(label=_("pairing number"), min_value=1)
+    round_number = forms.IntegerField(label=_("round"), min_value=1)
+    kind = forms.ChoiceField(label=_("kind"), choices=[("H", _("half-point bye")), ("F", _("full-point bye")),
+                                                       ("Z", _("absent (zero-point bye)")), ("", _("remove"))],
+                             required=False)
+
+
+class PairForm(forms.Form):
+    allow_pending = forms.BooleanField(label=_("count unfinished games as draws for this pairing"), required=False)
+
+
+class ArbiterForm(forms.Form):
+    username = forms.CharField(label=_("user name"), max_length=150)
+    password = forms.CharField(label=_("password (for a new account)"), required=False,
+                               widget=forms.PasswordInput)
+    role = forms.ChoiceField(label=_("role"), choices=[("arbiter", _("arbiter")), ("chief", _("chief arbiter"))])
+
+
+class AdjustForm(forms.Form):
+    action = forms.ChoiceField(choices=[("flip", _("flip colours")), ("swap-white", _("swap white players")),
+                                        ("swap-black", _("swap black players"))])
+    board_a = forms.IntegerField(min_value=1)
+    board_b = forms.IntegerField(min_value=1, required=False)
+
+
+BYE_KINDS = dict(Bye.KINDS)

@@ -1,0 +1,232 @@
+"""Database rows of the manager.
+
+An :class:`Event` has :class:`Section` s; each section is one Swiss
+tournament, with its :class:`Player` s, :class:`Round` s, :class:`Board` s and
+:class:`Bye` s. :mod:`.convert` turns a section into a
+:class:`swisspair.model.Tournament` and back.
+
+Concurrency: :attr:`Section.version` and :attr:`Board.version` are bumped by
+conditional ``UPDATE ... WHERE version = seen``; a writer that saw an older
+version gets a conflict instead of overwriting (see :mod:`.services`).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from swisspair_web.tournaments.registry import DEFAULT_TIEBREAKS, system_choices
+
+
+class Event(models.Model):
+    slug = models.SlugField(_("short name"), max_length=60, unique=True)
+    name = models.CharField(_("name"), max_length=200)
+    city = models.CharField(_("city"), max_length=100, blank=True)
+    federation = models.CharField(_("federation"), max_length=3, blank=True)
+    start_date = models.DateField(_("start date"), null=True, blank=True)
+    end_date = models.DateField(_("end date"), null=True, blank=True)
+    chief_arbiter = models.CharField(_("chief arbiter (as printed)"), max_length=100, blank=True)
+    public = models.BooleanField(_("public"), default=True,
+                                 help_text=_("Published pairings and standings are visible to everybody."))
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+
+    class Meta:
+        ordering = ["-start_date", "-created_at"]
+        indexes = [models.Index(fields=["public", "-start_date"], name="sp_event_public_idx")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class EventRole(models.Model):
+    CHIEF = "chief"
+    ARBITER = "arbiter"
+    ROLES = [(CHIEF, _("chief arbiter")), (ARBITER, _("arbiter"))]
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="roles")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="sp_roles")
+    role = models.CharField(max_length=10, choices=ROLES, default=ARBITER)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["event", "user"], name="sp_role_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.role}) @ {self.event}"
+
+
+class Section(models.Model):
+    NO_ACCELERATION = ""
+    BAKU = "baku"
+    CUSTOM = "custom"
+    ACCELERATIONS = [(NO_ACCELERATION, _("none")), (BAKU, _("Baku (C.04.7)")),
+                     (CUSTOM, _("as imported (XXA)"))]
+    COLOURS = [("", _("draw lots")), ("w", _("white")), ("b", _("black"))]
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sections")
+    name = models.CharField(_("name"), max_length=100)
+    slug = models.SlugField(_("short name"), max_length=40)
+    system = models.CharField(_("pairing system"), max_length=40, default="dutch", choices=system_choices)
+    rounds = models.PositiveSmallIntegerField(_("rounds"), default=7)
+    acceleration = models.CharField(_("acceleration"), max_length=10, blank=True, default="",
+                                    choices=ACCELERATIONS)
+    initial_colour = models.CharField(_("initial colour"), max_length=1, blank=True, default="", choices=COLOURS,
+                                      help_text=_("Colour of the first player in round 1."))
+    tiebreaks = models.CharField(_("tie-breaks"), max_length=200, default=DEFAULT_TIEBREAKS,
+                                 help_text=_("FIDE codes, comma separated, e.g. BH/C1,BH,SB,DE,WIN"))
+    win = models.DecimalField(_("win"), max_digits=5, decimal_places=2, default=Decimal("1"))
+    draw = models.DecimalField(_("draw"), max_digits=5, decimal_places=2, default=Decimal("0.5"))
+    loss = models.DecimalField(_("loss"), max_digits=5, decimal_places=2, default=Decimal("0"))
+    pab = models.DecimalField(_("pairing-allocated bye"), max_digits=5, decimal_places=2, default=Decimal("1"))
+    half_bye = models.DecimalField(_("half-point bye"), max_digits=5, decimal_places=2, default=Decimal("0.5"))
+    full_bye = models.DecimalField(_("full-point bye"), max_digits=5, decimal_places=2, default=Decimal("1"))
+    forfeit_win = models.DecimalField(_("forfeit win"), max_digits=5, decimal_places=2, default=Decimal("1"))
+    forfeit_loss = models.DecimalField(_("forfeit loss"), max_digits=5, decimal_places=2, default=Decimal("0"))
+    zero_bye = models.DecimalField(_("absence"), max_digits=5, decimal_places=2, default=Decimal("0"))
+    trf_extras = models.JSONField(default=dict, blank=True,
+                                  help_text="Imported TRF data kept for export (headers, XXA, XXP, unknown lines).")
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["event", "id"]
+        constraints = [models.UniqueConstraint(fields=["event", "slug"], name="sp_section_slug_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.event.name}: {self.name}"
+
+    @property
+    def tiebreak_codes(self) -> list[str]:
+        return [code.strip() for code in self.tiebreaks.split(",") if code.strip()]
+
+
+class Player(models.Model):
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="players")
+    tpn = models.PositiveIntegerField(_("pairing number"))
+    name = models.CharField(_("name"), max_length=100, help_text=_("Lastname, Firstname"))
+    sex = models.CharField(_("sex"), max_length=1, blank=True, choices=[("", "-"), ("m", "m"), ("w", "w")])
+    title = models.CharField(_("title"), max_length=3, blank=True)
+    rating = models.PositiveIntegerField(_("rating"), default=0)
+    federation = models.CharField(_("federation"), max_length=3, blank=True)
+    fide_id = models.CharField(_("FIDE ID"), max_length=11, blank=True)
+    birth_date = models.CharField(_("birth date"), max_length=10, blank=True, help_text="YYYY/MM/DD")
+    club = models.CharField(_("club"), max_length=100, blank=True)
+    withdrawn_from = models.PositiveSmallIntegerField(
+        _("withdrawn from round"), null=True, blank=True,
+        help_text=_("Not paired from this round on."))
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["section", "tpn"]
+        constraints = [models.UniqueConstraint(fields=["section", "tpn"], name="sp_player_tpn_unique")]
+        indexes = [models.Index(fields=["section", "name"], name="sp_player_name_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.tpn}. {self.name}"
+
+    def is_withdrawn(self, round_number: int) -> bool:
+        return self.withdrawn_from is not None and round_number >= self.withdrawn_from
+
+
+class Round(models.Model):
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField()
+    paired_at = models.DateTimeField(auto_now_add=True)
+    paired_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                  related_name="+")
+    system = models.CharField(max_length=40, blank=True, help_text="System used, empty if imported.")
+    adjusted = models.BooleanField(default=False, help_text="Changed by hand after pairing.")
+    published_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["section", "number"]
+        constraints = [models.UniqueConstraint(fields=["section", "number"], name="sp_round_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.section}: round {self.number}"
+
+    @property
+    def published(self) -> bool:
+        return self.published_at is not None
+
+
+# A board result is the white TRF code followed by the black one ("10", "==", "+-").
+RESULTS: dict[str, str] = {
+    "": "",
+    "10": "1-0",
+    "==": "½-½",
+    "01": "0-1",
+    "+-": "+ / −",
+    "-+": "− / +",
+    "--": "− / −",
+    "00": "0-0",
+    "WL": "1-0 (unrated)",
+    "DD": "½-½ (unrated)",
+    "LW": "0-1 (unrated)",
+}
+RESULT_CHOICES = [(code, label or "…") for code, label in RESULTS.items()]
+
+
+class Board(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveSmallIntegerField()
+    white = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    black = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    result = models.CharField(max_length=2, blank=True, default="", choices=RESULT_CHOICES)
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [models.UniqueConstraint(fields=["round", "number"], name="sp_board_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.round}: board {self.number}"
+
+    @property
+    def result_label(self) -> str:
+        return RESULTS.get(self.result, self.result)
+
+
+class Bye(models.Model):
+    PAB = "U"
+    HALF = "H"
+    FULL = "F"
+    ZERO = "Z"
+    KINDS = [(PAB, _("pairing-allocated bye")), (HALF, _("half-point bye")), (FULL, _("full-point bye")),
+             (ZERO, _("absent (zero-point bye)"))]
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="byes")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="byes")
+    round_number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=1, choices=KINDS)
+
+    class Meta:
+        ordering = ["section", "round_number", "player__tpn"]
+        constraints = [models.UniqueConstraint(fields=["player", "round_number"], name="sp_bye_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.kind} in round {self.round_number}"
+
+
+class AuditEntry(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit")
+    section = models.ForeignKey(Section, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+    action = models.CharField(max_length=40)
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    board_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    old = models.CharField(max_length=40, blank=True)
+    new = models.CharField(max_length=40, blank=True)
+    detail = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        indexes = [models.Index(fields=["event", "-at"], name="sp_audit_event_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.user}: {self.action} {self.detail}"

@@ -1,0 +1,74 @@
+"""Bridges to the core's registries, imported lazily.
+
+The pairing systems and tie-breaks are the core's (``swisspair.pairing``,
+``swisspair.tiebreaks``); the model field choices and the forms read them from
+here so that the web app never hard-codes a list the core already keeps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from swisspair.model import RoundPairing, Tournament
+
+FALLBACK_SYSTEMS: dict[str, str] = {"dutch": "FIDE Dutch (C.04.3)"}
+
+DEFAULT_TIEBREAKS = "BH/C1,BH,SB,DE,WIN"
+"""Common current practice for an individual Swiss (rules/tiebreaks.md section 6)."""
+
+
+def _pairing_module() -> Any | None:
+    try:
+        import swisspair.pairing as pairing
+    except ImportError:
+        return None
+    return pairing if hasattr(pairing, "pair") else None
+
+
+def system_choices() -> list[tuple[str, str]]:
+    """``(name, label)`` for every registered pairing system."""
+    module = _pairing_module()
+    if module is None:
+        return list(FALLBACK_SYSTEMS.items())
+    try:
+        names = list(module.system_names()) if hasattr(module, "system_names") else list(module.PAIRING_SYSTEMS)
+    except Exception:  # a broken plugin must not break the forms
+        return list(FALLBACK_SYSTEMS.items())
+    choices = []
+    for name in names:
+        label = name.capitalize()
+        try:
+            article = getattr(module.find_system(name), "article", "")
+            label = f"{label} ({article})" if article else label
+        except Exception:
+            pass
+        choices.append((str(name), label))
+    return choices or list(FALLBACK_SYSTEMS.items())
+
+
+def pairing_available() -> bool:
+    """Whether the core's pairing package has landed."""
+    return _pairing_module() is not None
+
+
+Pairer = Callable[[Tournament, str], RoundPairing]
+
+
+def _core_pair(tournament: Tournament, system: str) -> RoundPairing:
+    module = _pairing_module()
+    if module is None:
+        from swisspair.errors import UnsupportedFeatureError
+
+        raise UnsupportedFeatureError("no pairing engine is installed (swisspair.pairing is missing)")
+    result: RoundPairing = module.pair(tournament, system=system)
+    return result
+
+
+PAIRER: list[Pairer] = [_core_pair]
+"""The function that pairs a round; tests may push a stand-in (last one wins)."""
+
+
+def pair(tournament: Tournament, system: str) -> RoundPairing:
+    """Pair round ``tournament.paired_rounds + 1`` with the core engine."""
+    return PAIRER[-1](tournament, system)

@@ -1,0 +1,695 @@
+"""Arbiter operations: every write of the manager goes through here.
+
+Each operation is one database transaction, so a process killed in the middle
+leaves the database as it was. Slow work (pairing a big section, parsing an
+import) is done *before* the transaction, on a snapshot; the transaction then
+checks that the section did not change meanwhile (its ``version``) and
+writes. Other arbiters are never blocked by a long pairing, and two arbiters
+never silently overwrite each other: the second gets :exc:`Conflict`.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import IntegrityError, transaction
+from django.db.models import F, Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from swisspair import trf
+from swisspair.errors import SwissPairError
+from swisspair.model import Colour, RoundPairing, Tournament
+from swisspair_web.tournaments import registry
+from swisspair_web.tournaments.convert import (
+    SectionData,
+    decimal,
+    rows_from_tournament,
+    to_tournament,
+)
+from swisspair_web.tournaments.models import (
+    RESULTS,
+    AuditEntry,
+    Board,
+    Bye,
+    Event,
+    Player,
+    Round,
+    Section,
+)
+
+User = AbstractBaseUser | AnonymousUser | None
+
+
+class OperationError(Exception):
+    """An arbiter operation that cannot be done; the message is for the arbiter."""
+
+
+class Conflict(OperationError):
+    """Somebody else changed the same data first."""
+
+
+def _user(user: User) -> AbstractBaseUser | None:
+    return user if isinstance(user, AbstractBaseUser) else None
+
+
+def audit(event: Event, user: User, action: str, *, section: Section | None = None, detail: str = "",
+          round_number: int | None = None, board_number: int | None = None, old: str = "",
+          new: str = "") -> None:
+    AuditEntry.objects.create(event=event, section=section, user=_user(user), action=action, detail=detail[:2000],
+                              round_number=round_number, board_number=board_number, old=old[:40], new=new[:40])
+
+
+def bump_section(section: Section, seen_version: int | None = None) -> None:
+    """Take the section for writing: ``version += 1`` if it is still ``seen_version``.
+
+    Must be called inside a transaction; on PostgreSQL the row lock serialises
+    structural changes of one section.
+
+    :raises: :exc:`Conflict` when another arbiter changed the section first.
+    """
+    expected = section.version if seen_version is None else seen_version
+    updated = Section.objects.filter(pk=section.pk, version=expected).update(version=F("version") + 1)
+    if not updated:
+        raise Conflict(_("The section was changed by somebody else meanwhile; reload the page and try again."))
+    section.version = expected + 1
+
+
+# -- events and sections ----------------------------------------------------------------------------
+
+
+def create_event(user: User, *, name: str, slug: str, **fields: object) -> Event:
+    from swisspair_web.tournaments.models import EventRole
+
+    with transaction.atomic():
+        event = Event.objects.create(name=name, slug=slug, created_by=_user(user), **fields)  # type: ignore[misc]
+        account = _user(user)
+        if account is not None:
+            EventRole.objects.create(event=event, user=account, role=EventRole.CHIEF)
+        audit(event, user, "event-created", detail=name)
+    return event
+
+
+# -- players ----------------------------------------------------------------------------------------
+
+_NAME_BAD = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def clean_name(name: str) -> str:
+    """A player name as stored: control characters refused, whitespace collapsed."""
+    if _NAME_BAD.search(name):
+        raise OperationError(_("Names may not contain control characters."))
+    name = " ".join(name.split())
+    if not name:
+        raise OperationError(_("A player needs a name."))
+    if len(name) > 100:
+        raise OperationError(_("Name too long (100 characters at most)."))
+    return name
+
+
+@dataclass
+class PlayerData:
+    name: str
+    rating: int = 0
+    federation: str = ""
+    fide_id: str = ""
+    title: str = ""
+    sex: str = ""
+    birth_date: str = ""
+    club: str = ""
+
+    def validate(self) -> PlayerData:
+        self.name = clean_name(self.name)
+        if not 0 <= self.rating <= 4000:
+            raise OperationError(_("Rating out of range: %(rating)s") % {"rating": self.rating})
+        self.federation = self.federation.strip().upper()[:3]
+        if self.federation and not self.federation.isalpha():
+            raise OperationError(_("Federation must be a three-letter code."))
+        self.fide_id = self.fide_id.strip()
+        if self.fide_id and not self.fide_id.isdigit():
+            raise OperationError(_("FIDE ID must be a number."))
+        self.fide_id = self.fide_id[:11]
+        self.title = self.title.strip().upper()[:3]
+        if self.title and self.title not in ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"):
+            raise OperationError(_("Unknown title: %(title)s") % {"title": self.title})
+        self.sex = self.sex.strip().lower()[:1]
+        if self.sex not in ("", "m", "w", "f"):
+            raise OperationError(_("Sex must be m, w or empty."))
+        self.sex = "w" if self.sex == "f" else self.sex
+        self.birth_date = self.birth_date.strip()[:10]
+        self.club = " ".join(self.club.split())[:100]
+        return self
+
+
+def estimate_rating(scale: str, value: int) -> int:
+    """A FIDE-like rating estimate from another scale (seed 002, A 1).
+
+    ``INGO``: 2840 - 8 x INGO; ``BCF``: 600 + 8 x BCF grade.
+    """
+    if scale == "INGO":
+        return max(0, 2840 - 8 * value)
+    if scale == "BCF":
+        return max(0, 600 + 8 * value)
+    raise OperationError(_("Unknown rating scale: %(scale)s") % {"scale": scale})
+
+
+def add_players(section: Section, user: User, players: Iterable[PlayerData], *, late_byes: str = Bye.ZERO,
+                source: str = "form") -> list[Player]:
+    """Register players (new TPNs after the last one).
+
+    Late entries (rounds already paired) get ``late_byes`` (``Z`` or ``H``)
+    for the rounds they missed.
+    """
+    rows = [p.validate() for p in players]
+    if not rows:
+        raise OperationError(_("No players to add."))
+    with transaction.atomic():
+        bump_section(section)
+        next_tpn = (section.players.aggregate(m=Max("tpn"))["m"] or 0) + 1
+        paired = section.round_set.aggregate(m=Max("number"))["m"] or 0
+        created = []
+        for offset, data in enumerate(rows):
+            player = Player.objects.create(section=section, tpn=next_tpn + offset, **data.__dict__)
+            for rnd in range(1, paired + 1):
+                Bye.objects.create(section=section, player=player, round_number=rnd, kind=late_byes)
+            created.append(player)
+        audit(section.event, user, "players-added", section=section,
+              detail=f"{len(created)} from {source}" + (f", late entry after round {paired}" if paired else ""))
+    return created
+
+
+def update_player(player: Player, user: User, data: PlayerData, seen_version: int) -> None:
+    data.validate()
+    with transaction.atomic():
+        updated = Player.objects.filter(pk=player.pk, version=seen_version).update(
+            version=F("version") + 1, **data.__dict__)
+        if not updated:
+            raise Conflict(_("This player was changed by somebody else meanwhile; reload and try again."))
+        audit(player.section.event, user, "player-edited", section=player.section, detail=f"{player.tpn}. {data.name}")
+
+
+def delete_player(player: Player, user: User) -> None:
+    with transaction.atomic():
+        if Board.objects.filter(round__section=player.section_id).filter(white=player).exists() or \
+                Board.objects.filter(round__section=player.section_id).filter(black=player).exists():
+            raise OperationError(_("A player who has been paired cannot be deleted; withdraw them instead."))
+        bump_section(player.section)
+        player.delete()
+        audit(player.section.event, user, "player-deleted", section=player.section, detail=str(player))
+
+
+def set_withdrawn(player: Player, user: User, from_round: int | None) -> None:
+    """Withdraw ``player`` from ``from_round`` on (``None``: reinstate)."""
+    section = player.section
+    paired = section.round_set.aggregate(m=Max("number"))["m"] or 0
+    if from_round is not None and from_round <= paired:
+        raise OperationError(_("Round %(round)s is already paired; withdraw from round %(next)s or later.")
+                             % {"round": from_round, "next": paired + 1})
+    with transaction.atomic():
+        bump_section(section)
+        Player.objects.filter(pk=player.pk).update(withdrawn_from=from_round, version=F("version") + 1)
+        audit(section.event, user, "withdrawn" if from_round else "reinstated", section=section,
+              detail=f"{player.tpn}. {player.name}" + (f" from round {from_round}" if from_round else ""))
+    player.withdrawn_from = from_round
+
+
+def request_bye(player: Player, user: User, round_number: int, kind: str) -> None:
+    """Record a requested bye (``H``, ``F``) or a known absence (``Z``); ``""`` removes it."""
+    section = player.section
+    paired = section.round_set.aggregate(m=Max("number"))["m"] or 0
+    if round_number <= paired:
+        raise OperationError(_("Round %(round)s is already paired.") % {"round": round_number})
+    if round_number > section.rounds:
+        raise OperationError(_("The section has only %(rounds)s rounds.") % {"rounds": section.rounds})
+    if kind not in ("", Bye.HALF, Bye.FULL, Bye.ZERO):
+        raise OperationError(_("Unknown kind of bye."))
+    with transaction.atomic():
+        bump_section(section)
+        Bye.objects.filter(player=player, round_number=round_number).delete()
+        if kind:
+            Bye.objects.create(section=section, player=player, round_number=round_number, kind=kind)
+        audit(section.event, user, "bye", section=section, round_number=round_number,
+              detail=f"{player.tpn}. {player.name}", new=kind or "-")
+
+
+def renumber_by_rating(section: Section, user: User) -> None:
+    """Re-sort pairing numbers: rating, then title, then name (GHR art. 2)."""
+    titles = {"GM": 0, "IM": 1, "WGM": 2, "FM": 3, "WIM": 4, "CM": 5, "WFM": 6, "WCM": 7}
+    with transaction.atomic():
+        bump_section(section)
+        players = list(section.players.all())
+        players.sort(key=lambda p: (-p.rating, titles.get(p.title, 9), p.name.casefold()))
+        Player.objects.filter(section=section).update(tpn=F("tpn") + 100000)
+        for tpn, player in enumerate(players, start=1):
+            Player.objects.filter(pk=player.pk).update(tpn=tpn, version=F("version") + 1)
+        audit(section.event, user, "renumbered", section=section)
+
+
+# -- imports ----------------------------------------------------------------------------------------
+
+CSV_COLUMNS = {
+    "name": "name", "player": "name", "имя": "name", "fullname": "name",
+    "rating": "rating", "elo": "rating", "fide rating": "rating", "rtg": "rating",
+    "federation": "federation", "fed": "federation", "country": "federation",
+    "fide_id": "fide_id", "fide id": "fide_id", "fideid": "fide_id", "id": "fide_id",
+    "title": "title", "sex": "sex", "gender": "sex",
+    "birth_date": "birth_date", "birth": "birth_date", "born": "birth_date", "birthday": "birth_date",
+    "club": "club", "team": "club",
+}
+
+
+def parse_csv(text: str, max_rows: int = 2000) -> list[PlayerData]:
+    """Players from CSV text: a header row naming the columns (``name`` is required).
+
+    :raises: :exc:`OperationError` naming the bad line.
+    """
+    try:
+        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel  # type: ignore[assignment]
+    reader = csv.reader(io.StringIO(text), dialect)
+    try:
+        header = next(reader)
+    except (StopIteration, csv.Error):
+        raise OperationError(_("The CSV file is empty.")) from None
+    columns = [CSV_COLUMNS.get(h.strip().lower().lstrip("\ufeff")) for h in header]
+    if "name" not in columns:
+        raise OperationError(_("The CSV header must have a 'name' column."))
+    players = []
+    try:
+        for number, row in enumerate(reader, start=2):
+            if not any(cell.strip() for cell in row):
+                continue
+            if len(players) >= max_rows:
+                raise OperationError(_("Too many rows (%(max)s at most).") % {"max": max_rows})
+            values: dict[str, str] = {}
+            for column, cell in zip(columns, row):
+                if column:
+                    values[column] = cell.strip()
+            rating_text = values.pop("rating", "") or "0"
+            try:
+                rating = int(rating_text)
+            except ValueError:
+                raise OperationError(_("Line %(line)s: rating is not a number: %(value)s")
+                                     % {"line": number, "value": rating_text[:20]}) from None
+            try:
+                players.append(PlayerData(rating=rating, **values).validate())
+            except OperationError as error:
+                raise OperationError(_("Line %(line)s: %(error)s") % {"line": number, "error": error}) from None
+    except csv.Error as error:
+        raise OperationError(_("Malformed CSV: %(error)s") % {"error": error}) from None
+    return players
+
+
+def parse_fide_list(text: str, ids: set[str] | None = None, max_rows: int = 2000) -> list[PlayerData]:
+    """Players from a FIDE rating-list TXT file (fixed columns, located by the header line).
+
+    With ``ids``, only those FIDE IDs are taken.
+    """
+    lines = text.splitlines()
+    if not lines or "Name" not in lines[0] or "ID" not in lines[0]:
+        raise OperationError(_("Not a FIDE rating list: the first line must be its header."))
+    header = lines[0]
+
+    def start(*names: str) -> int:
+        for name in names:
+            index = header.find(name)
+            if index >= 0:
+                return index
+        return -1
+
+    cols = {"id": start("ID Number", "ID"), "name": start("Name"), "fed": start("Fed"), "sex": start("Sex"),
+            "tit": start("Tit"), "wtit": start("WTit"), "rtg": start("SRtng", "Rtng", "RTNG"),
+            "gms": start("SGm", "Gms"), "bday": start("B-day", "Bday", "Born")}
+    bounds = sorted((i, k) for k, i in cols.items() if i >= 0)
+    players = []
+    for number, line in enumerate(lines[1:], start=2):
+        if not line.strip():
+            continue
+        cells: dict[str, str] = {}
+        for position, (index, key) in enumerate(bounds):
+            end = bounds[position + 1][0] if position + 1 < len(bounds) else len(line)
+            cells[key] = line[index:end].strip()
+        if ids is not None and cells.get("id", "") not in ids:
+            continue
+        if len(players) >= max_rows:
+            raise OperationError(_("Too many rows (%(max)s at most).") % {"max": max_rows})
+        rating_text = cells.get("rtg", "").split(" ")[0] or "0"
+        try:
+            data = PlayerData(name=cells.get("name", ""), rating=int(rating_text) if rating_text.isdigit() else 0,
+                              federation=cells.get("fed", ""), fide_id=cells.get("id", ""),
+                              title=(cells.get("tit", "") or "").split(" ")[0], sex=cells.get("sex", "")[:1],
+                              birth_date=cells.get("bday", "")[:4])
+            players.append(data.validate())
+        except OperationError as error:
+            raise OperationError(_("Line %(line)s: %(error)s") % {"line": number, "error": error}) from None
+    return players
+
+
+def parse_trf(text: str) -> Tournament:
+    try:
+        return trf.loads(text, source="upload").tournament
+    except SwissPairError as error:
+        raise OperationError(_("Invalid TRF: %(error)s") % {"error": error}) from None
+
+
+def import_trf(event: Event, user: User, text: str, *, name: str, slug: str, system: str = "dutch") -> Section:
+    """A new section from a TRF file, with its players, rounds, results and byes.
+
+    Everything is written in one transaction.
+    """
+    tournament = parse_trf(text)
+    if not tournament.players:
+        raise OperationError(_("The TRF file has no players."))
+    try:
+        rows = rows_from_tournament(tournament)
+    except ValueError as error:
+        raise OperationError(_("Invalid TRF: %(error)s") % {"error": error}) from None
+    data = []
+    for player in tournament:
+        try:
+            data.append((player.tpn, PlayerData(
+                name=player.name or f"Player {player.tpn}", rating=player.rating, federation=player.federation,
+                fide_id=player.fide_id, title=player.title, sex=player.sex, birth_date=player.birth_date,
+                club=player.club).validate()))
+        except OperationError as error:
+            raise OperationError(f"TRF player {player.tpn}: {error}") from None
+    scoring = tournament.scoring
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                section = Section.objects.create(
+                    event=event, name=name, slug=slug, system=system, rounds=rows.rounds,
+                    initial_colour={Colour.WHITE: "w", Colour.BLACK: "b"}.get(
+                        tournament.initial_colour or Colour.NONE, ""),
+                    acceleration=Section.CUSTOM if tournament.accelerations else "",
+                    win=decimal(scoring.win), draw=decimal(scoring.draw), loss=decimal(scoring.loss),
+                    pab=decimal(scoring.pab_points), half_bye=decimal(scoring.points(_result("H"))),
+                    full_bye=decimal(scoring.points(_result("F"))),
+                    forfeit_win=decimal(scoring.points(_result("+"))),
+                    forfeit_loss=decimal(scoring.points(_result("-"))), zero_bye=decimal(scoring.zero_bye),
+                    trf_extras=rows.extras)
+        except IntegrityError:
+            raise OperationError(_("A section with this short name exists already.")) from None
+        players = {tpn: Player.objects.create(section=section, tpn=tpn, **d.__dict__) for tpn, d in data}
+        now = timezone.now()
+        rounds = {r: Round.objects.create(section=section, number=r, paired_by=_user(user), published_at=now)
+                  for r in range(1, rows.paired_rounds + 1)}
+        numbers: dict[int, int] = {}
+        boards = []
+        for b in rows.boards:
+            if b.round_number not in rounds:
+                raise OperationError(_("Invalid TRF: a game in round %(round)s after the last paired round.")
+                                     % {"round": b.round_number})
+            numbers[b.round_number] = numbers.get(b.round_number, 0) + 1
+            boards.append(Board(round=rounds[b.round_number], number=numbers[b.round_number],
+                                white=players[b.white], black=players[b.black], result=b.result))
+        Board.objects.bulk_create(boards)
+        Bye.objects.bulk_create([Bye(section=section, player=players[tpn], round_number=r, kind=kind)
+                                 for tpn, r, kind in rows.byes])
+        audit(event, user, "trf-imported", section=section,
+              detail=f"{len(players)} players, {rows.paired_rounds} rounds" +
+              ("; " + "; ".join(rows.warnings) if rows.warnings else ""))
+        _import_checkpoint()
+    return section
+
+
+def _result(code: str):  # type: ignore[no-untyped-def]
+    from swisspair.model import Result
+
+    return Result(code)
+
+
+def _import_checkpoint() -> None:
+    """Called inside the import transaction just before it commits (a seam for the kill tests)."""
+
+
+def _pairing_checkpoint() -> None:
+    """Called inside the pairing transaction just before it commits (a seam for the kill tests)."""
+
+
+# -- rounds -----------------------------------------------------------------------------------------
+
+
+@dataclass
+class PairingOutcome:
+    round: Round
+    warnings: list[str] = field(default_factory=list)
+
+
+def pair_next_round(section: Section, user: User, *, allow_pending: bool = False) -> PairingOutcome:
+    """Pair the next round with the section's system and store it (unpublished).
+
+    The engine runs on a snapshot, outside any transaction; the result is
+    written only if the section is unchanged since the snapshot.
+
+    :raises: :exc:`OperationError` (also for ``NoValidPairingError``), :exc:`Conflict`.
+    """
+    seen_version = section.version
+    data = SectionData.load(section)
+    number = data.paired_rounds + 1
+    if number > section.rounds:
+        raise OperationError(_("All %(rounds)s rounds are paired.") % {"rounds": section.rounds})
+    pending = data.pending_boards(data.paired_rounds) if data.paired_rounds else []
+    if any(data.pending_boards(r.number) for r in data.rounds[:-1]):
+        raise OperationError(_("An earlier round still has games without a result."))
+    if pending and not allow_pending:
+        raise OperationError(
+            _("Round %(round)s has %(count)s games without a result. Enter them first, or pair counting "
+              "them as draws.") % {"round": data.paired_rounds, "count": len(pending)})
+    conv = to_tournament(data, pending="draw" if allow_pending else "absent", next_round=True)
+    tournament = conv.tournament
+    warnings = []
+    if number == 1 and tournament.initial_colour is None:
+        tournament.initial_colour = random.choice([Colour.WHITE, Colour.BLACK])
+    available = [p for p in tournament if p.result(number).result.value not in (Bye.HALF, Bye.FULL, Bye.ZERO)]
+    if len(available) < 2:
+        raise OperationError(_("Fewer than two players can be paired in round %(round)s.") % {"round": number})
+    try:
+        pairing: RoundPairing = registry.pair(tournament, section.system)
+    except SwissPairError as error:
+        raise OperationError(_("The engine found no pairing: %(error)s") % {"error": error}) from None
+    if pairing.round_number != number:
+        raise OperationError(f"engine paired round {pairing.round_number}, expected {number}")
+    if pending:
+        warnings.append(_("Unfinished games were counted as draws for this pairing only."))
+    with transaction.atomic():
+        bump_section(section, seen_version)
+        if number == 1 and not section.initial_colour:
+            colour = "w" if tournament.initial_colour is Colour.WHITE else "b"
+            Section.objects.filter(pk=section.pk).update(initial_colour=colour)
+            section.initial_colour = colour
+        rnd = Round.objects.create(section=section, number=number, paired_by=_user(user), system=section.system)
+        by_tpn = conv.by_tpn
+        Board.objects.bulk_create([
+            Board(round=rnd, number=index, white=by_tpn[b.white], black=by_tpn[b.black])
+            for index, b in enumerate(pairing.boards, start=1)])
+        if pairing.bye is not None:
+            Bye.objects.update_or_create(player=by_tpn[pairing.bye], round_number=number,
+                                         defaults={"section": section, "kind": Bye.PAB})
+        for player in data.players:
+            if player.is_withdrawn(number) and not Bye.objects.filter(player=player, round_number=number).exists():
+                Bye.objects.create(section=section, player=player, round_number=number, kind=Bye.ZERO)
+        audit(section.event, user, "paired", section=section, round_number=number,
+              detail=f"{len(pairing.boards)} boards, system {section.system}" +
+              (f", bye {pairing.bye}" if pairing.bye else ""))
+        _pairing_checkpoint()
+    return PairingOutcome(rnd, warnings)
+
+
+def publish_round(rnd: Round, user: User, publish: bool = True) -> None:
+    with transaction.atomic():
+        Round.objects.filter(pk=rnd.pk).update(published_at=timezone.now() if publish else None)
+        audit(rnd.section.event, user, "published" if publish else "unpublished", section=rnd.section,
+              round_number=rnd.number)
+
+
+def unpair_last_round(section: Section, user: User, *, discard_results: bool = False) -> int:
+    """Delete the last paired round (its boards, its PAB); requested byes stay."""
+    with transaction.atomic():
+        bump_section(section)
+        rnd = section.round_set.order_by("-number").first()
+        if rnd is None:
+            raise OperationError(_("No round is paired."))
+        entered = rnd.boards.exclude(result="").count()
+        if entered and not discard_results:
+            raise OperationError(_("Round %(round)s already has %(count)s results; confirm to discard them.")
+                                 % {"round": rnd.number, "count": entered})
+        number = rnd.number
+        Bye.objects.filter(section=section, round_number=number, kind=Bye.PAB).delete()
+        rnd.delete()
+        audit(section.event, user, "unpaired", section=section, round_number=number,
+              detail=f"{entered} results discarded" if entered else "")
+    return number
+
+
+# -- results ----------------------------------------------------------------------------------------
+
+RESULT_KEYS: dict[str, str] = {
+    "1": "10", "1-0": "10", "10": "10",
+    "0": "01", "0-1": "01", "01": "01",
+    "=": "==", "5": "==", "½": "==", "d": "==", "r": "==", "1/2": "==", "==": "==",
+    "+": "+-", "+-": "+-", "-": "-+", "-+": "-+", "--": "--",
+    "00": "00", "0-0": "00",
+    "wl": "WL", "dd": "DD", "lw": "LW",
+    "": "", "x": "",
+}
+"""Keyboard shortcuts for results (white's perspective)."""
+
+
+def parse_result(text: str) -> str:
+    code = RESULT_KEYS.get(text.strip().lower().replace(" ", ""))
+    if code is None:
+        if text in RESULTS:
+            return text
+        raise OperationError(_("Unknown result: %(text)s") % {"text": text[:10]})
+    return code
+
+
+@dataclass
+class ResultChanges:
+    saved: list[int] = field(default_factory=list)
+    """Board numbers saved."""
+    conflicts: list[tuple[int, str]] = field(default_factory=list)
+    """``(board number, result now in the database)`` of boards somebody else changed first."""
+    notes: list[str] = field(default_factory=list)
+
+
+def set_results(rnd: Round, user: User, changes: Mapping[int, tuple[str, int]],
+                *, withdraw_no_shows: bool = True) -> ResultChanges:
+    """Store results: ``{board number: (result code, version seen)}``.
+
+    A board whose version moved since the arbiter loaded it is not written
+    (unless it already holds the same result); it is reported as a conflict.
+    Corrections of earlier rounds change standings only: later pairings stay.
+    A player who lost by forfeit (absent without notice) is withdrawn from the
+    next round on (seed 002, F 8); the arbiter can reinstate them.
+    """
+    outcome = ResultChanges()
+    section = rnd.section
+    later = section.round_set.filter(number__gt=rnd.number).exists()
+    with transaction.atomic():
+        boards = {b.number: b for b in rnd.boards.select_related("white", "black")}
+        for number, (code, seen) in sorted(changes.items()):
+            board = boards.get(number)
+            if board is None:
+                raise OperationError(_("No board %(board)s in this round.") % {"board": number})
+            if code not in RESULTS:
+                raise OperationError(_("Unknown result: %(text)s") % {"text": code[:10]})
+            if board.version != seen:
+                if board.result != code:
+                    outcome.conflicts.append((number, board.result))
+                continue
+            if board.result == code:
+                continue
+            updated = Board.objects.filter(pk=board.pk, version=seen).update(result=code, version=F("version") + 1)
+            if not updated:  # pragma: no cover - the row moved between our read and write (PostgreSQL)
+                outcome.conflicts.append((number, Board.objects.get(pk=board.pk).result))
+                continue
+            audit(section.event, user, "correction" if (board.result and later) or board.result else "result",
+                  section=section, round_number=rnd.number, board_number=number,
+                  old=RESULTS.get(board.result, board.result), new=RESULTS.get(code, code),
+                  detail=f"{board.white.name} - {board.black.name}")
+            outcome.saved.append(number)
+            if withdraw_no_shows and code in ("+-", "-+", "--"):
+                absent = [board.black] if code == "+-" else [board.white] if code == "-+" else [board.white,
+                                                                                               board.black]
+                for player in absent:
+                    nxt = rnd.number + 1
+                    if player.withdrawn_from is None and nxt <= section.rounds and not \
+                            section.round_set.filter(number=nxt).exists():
+                        Player.objects.filter(pk=player.pk).update(withdrawn_from=nxt, version=F("version") + 1)
+                        audit(section.event, user, "withdrawn", section=section, round_number=nxt,
+                              detail=f"{player.tpn}. {player.name}: forfeit in round {rnd.number}")
+                        outcome.notes.append(
+                            _("%(name)s lost by forfeit and is withdrawn from round %(round)s on; reinstate "
+                              "them on the players page if they will play.") % {"name": player.name, "round": nxt})
+        if outcome.saved:
+            Section.objects.filter(pk=section.pk).update(version=F("version") + 1)
+    if later and outcome.saved:
+        outcome.notes.append(_("Round %(round)s was corrected: standings change, pairings of later rounds stay "
+                               "as they are.") % {"round": rnd.number})
+    return outcome
+
+
+# -- adjustments -------------------------------------------------------------------------------------
+
+
+def adjust_round(rnd: Round, user: User, action: str, board_a: int, board_b: int | None = None) -> list[str]:
+    """Change a paired round by hand: ``flip`` colours of a board, ``swap-white`` / ``swap-black``
+    players between two boards. Returns a warning for each rule the change breaks."""
+    section = rnd.section
+    if rnd.boards.exclude(result="").exists():
+        raise OperationError(_("The round already has results; unpair it or correct results instead."))
+    with transaction.atomic():
+        bump_section(section)
+        boards = {b.number: b for b in rnd.boards.select_related("white", "black")}
+        if board_a not in boards or (board_b is not None and board_b not in boards):
+            raise OperationError(_("No such board."))
+        a = boards[board_a]
+        if action == "flip":
+            a.white, a.black = a.black, a.white
+            a.save(update_fields=["white", "black"])
+            touched = [a]
+        elif action in ("swap-white", "swap-black") and board_b is not None and board_b != board_a:
+            b = boards[board_b]
+            if action == "swap-white":
+                a.white, b.white = b.white, a.white
+            else:
+                a.black, b.black = b.black, a.black
+            a.save(update_fields=["white", "black"])
+            b.save(update_fields=["white", "black"])
+            touched = [a, b]
+        else:
+            raise OperationError(_("Unknown adjustment."))
+        Round.objects.filter(pk=rnd.pk).update(adjusted=True)
+        audit(section.event, user, "adjusted", section=section, round_number=rnd.number,
+              detail=f"{action} {board_a}" + (f" {board_b}" if board_b else ""))
+    return rule_warnings(section, rnd.number, touched)
+
+
+def rule_warnings(section: Section, number: int, boards: Iterable[Board]) -> list[str]:
+    """Absolute-criteria checks for hand-made boards (C.04.1 b, C.04.3 C1-C3)."""
+    data = SectionData.load(section)
+    tournament = to_tournament(data, upto=number - 1).tournament
+    warnings = []
+    for board in boards:
+        w, b = board.white.tpn, board.black.tpn
+        if b in tournament.opponents(w):
+            warnings.append(_("Board %(board)s: %(w)s and %(b)s have met already.")
+                            % {"board": board.number, "w": board.white.name, "b": board.black.name})
+        for tpn, colour, player in ((w, Colour.WHITE, board.white), (b, Colour.BLACK, board.black)):
+            history = tournament.colour_history(tpn) + [colour]
+            diff = history.count(Colour.WHITE) - history.count(Colour.BLACK)
+            if abs(diff) > 2:
+                warnings.append(_("Board %(board)s: %(name)s would have a colour difference of %(diff)s.")
+                                % {"board": board.number, "name": player.name, "diff": diff})
+            if len(history) >= 3 and len(set(history[-3:])) == 1:
+                warnings.append(_("Board %(board)s: %(name)s would get the same colour three times in a row.")
+                                % {"board": board.number, "name": player.name})
+    return warnings
+
+
+def suggested_rounds(players: int, prize_places: int = 1) -> int:
+    """Rounds needed to separate ``prize_places`` players in a field (seed 003).
+
+    ``ceil(log2(players)) + ceil(log2(prize_places))``: enough for a clear
+    winner, plus a round for each doubling of the places that must be
+    separated. Used as a hint only.
+    """
+    import math
+
+    if players < 2:
+        return 1
+    return math.ceil(math.log2(players)) + (math.ceil(math.log2(prize_places)) if prize_places > 1 else 0)
+
+
+def scores_as_text(value: Decimal) -> str:
+    return format(value.normalize(), "f")

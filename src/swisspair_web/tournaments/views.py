@@ -1,0 +1,581 @@
+"""Arbiter pages and public pages (HTML). JSON lives in :mod:`.api`, files in :mod:`.exports`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError, transaction
+from django.db.models import Max, Q
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from swisspair_web.tournaments import services, standings
+from swisspair_web.tournaments.auth import is_arbiter, require, require_visible, role_of
+from swisspair_web.tournaments.convert import SectionData
+from swisspair_web.tournaments.forms import (
+    AdjustForm,
+    ArbiterForm,
+    ByeForm,
+    EventForm,
+    PairForm,
+    PlayerForm,
+    PlayersImportForm,
+    SectionForm,
+    TRFImportForm,
+)
+from swisspair_web.tournaments.models import RESULTS, AuditEntry, Board, Bye, Event, EventRole, Player, Round, Section
+from swisspair_web.tournaments.services import OperationError
+
+
+def _event(slug: str) -> Event:
+    return get_object_or_404(Event, slug=slug)
+
+
+def _section(slug: str, section: str) -> Section:
+    return get_object_or_404(Section.objects.select_related("event"), event__slug=slug, slug=section)
+
+
+def _round(sec: Section, number: int) -> Round:
+    return get_object_or_404(Round, section=sec, number=number)
+
+
+def _ctx(request: HttpRequest, event: Event, section: Section | None = None, **extra: Any) -> dict[str, Any]:
+    role = role_of(request.user, event)
+    ctx: dict[str, Any] = {"event": event, "section": section, "role": role, "arbiter": role is not None,
+                           "chief": role == EventRole.CHIEF}
+    if section is not None:
+        rounds = list(section.round_set.all())
+        ctx["rounds"] = rounds if role else [r for r in rounds if r.published]
+    ctx.update(extra)
+    return ctx
+
+
+def _to_section(sec: Section, name: str = "sp-section-manage") -> HttpResponseRedirect:
+    return redirect(name, slug=sec.event.slug, section=sec.slug)
+
+
+# -- events -----------------------------------------------------------------------------------------
+
+
+def index(request: HttpRequest) -> HttpResponse:
+    events = Event.objects.filter(public=True)
+    mine = Event.objects.none()
+    if request.user.is_authenticated:
+        mine = Event.objects.filter(roles__user_id=request.user.pk)
+        if getattr(request.user, "is_superuser", False):
+            mine = Event.objects.all()
+    return render(request, "tournaments/index.html", {"events": events[:200], "mine": mine.distinct()[:200]})
+
+
+@login_required
+def event_new(request: HttpRequest) -> HttpResponse:
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = dict(form.cleaned_data)
+        try:
+            event = services.create_event(request.user, **data)
+        except IntegrityError:
+            form.add_error("slug", _("This short name is taken."))
+        else:
+            messages.success(request, _("Event created. Now add a section."))
+            return redirect("sp-section-new", slug=event.slug)
+    return render(request, "tournaments/event_form.html", {"form": form, "event": None})
+
+
+def event(request: HttpRequest, slug: str) -> HttpResponse:
+    ev = _event(slug)
+    require_visible(request, ev)
+    return render(request, "tournaments/event.html", _ctx(request, ev, sections=ev.sections.all()))
+
+
+@login_required
+def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
+    ev = _event(slug)
+    require(request, ev, chief=True)
+    form = EventForm(request.POST or None, instance=ev)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        services.audit(ev, request.user, "event-edited")
+        return redirect("sp-event", slug=ev.slug)
+    return render(request, "tournaments/event_form.html", _ctx(request, ev, form=form))
+
+
+@login_required
+def event_arbiters(request: HttpRequest, slug: str) -> HttpResponse:
+    ev = _event(slug)
+    require(request, ev, chief=True)
+    form = ArbiterForm(request.POST or None)
+    if request.method == "POST" and "remove" in request.POST:
+        EventRole.objects.filter(event=ev, pk=request.POST.get("remove")).exclude(user_id=request.user.pk).delete()
+        services.audit(ev, request.user, "arbiter-removed")
+        return redirect("sp-event-arbiters", slug=ev.slug)
+    if request.method == "POST" and form.is_valid():
+        users = get_user_model()
+        name = form.cleaned_data["username"]
+        user = users.objects.filter(username=name).first()
+        if user is None:
+            if not form.cleaned_data["password"]:
+                form.add_error("password", _("A new account needs a password."))
+            else:
+                user = users.objects.create_user(username=name, password=form.cleaned_data["password"])
+        if user is not None:
+            EventRole.objects.update_or_create(event=ev, user=user, defaults={"role": form.cleaned_data["role"]})
+            services.audit(ev, request.user, "arbiter-added", detail=f"{name} ({form.cleaned_data['role']})")
+            messages.success(request, _("%(name)s is now an arbiter of this event.") % {"name": name})
+            return redirect("sp-event-arbiters", slug=ev.slug)
+    return render(request, "tournaments/arbiters.html",
+                  _ctx(request, ev, form=form, arbiter_roles=ev.roles.select_related("user")))
+
+
+@login_required
+def event_audit(request: HttpRequest, slug: str) -> HttpResponse:
+    ev = _event(slug)
+    require(request, ev)
+    entries = AuditEntry.objects.filter(event=ev).select_related("user", "section")[:500]
+    return render(request, "tournaments/audit.html", _ctx(request, ev, entries=entries))
+
+
+# -- sections ---------------------------------------------------------------------------------------
+
+
+@login_required
+def section_new(request: HttpRequest, slug: str) -> HttpResponse:
+    ev = _event(slug)
+    require(request, ev)
+    form = SectionForm(request.POST or None, initial={"name": "Open", "slug": "open"})
+    if request.method == "POST" and form.is_valid():
+        form.instance.event = ev
+        try:
+            with transaction.atomic():
+                sec = form.save()
+        except IntegrityError:
+            form.add_error("slug", _("This short name is taken."))
+        else:
+            services.audit(ev, request.user, "section-created", section=sec, detail=sec.name)
+            return _to_section(sec)
+    return render(request, "tournaments/section_form.html", _ctx(request, ev, form=form))
+
+
+@login_required
+def section_edit(request: HttpRequest, slug: str, section: str) -> HttpResponse:
+    sec = _section(slug, section)
+    require(request, sec.event)
+    form = SectionForm(request.POST or None, instance=sec)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            try:
+                services.bump_section(sec, int(request.POST.get("version", -1)))
+            except (ValueError, OperationError) as error:
+                messages.error(request, str(error))
+                return redirect("sp-section-edit", slug=slug, section=section)
+            form.instance.version = sec.version
+            form.save()
+            services.audit(sec.event, request.user, "section-edited", section=sec)
+        return _to_section(sec)
+    return render(request, "tournaments/section_form.html", _ctx(request, sec.event, sec, form=form))
+
+
+@login_required
+def import_trf(request: HttpRequest, slug: str) -> HttpResponse:
+    ev = _event(slug)
+    require(request, ev)
+    form = TRFImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            sec = services.import_trf(ev, request.user, form.cleaned_data["file"], name=form.cleaned_data["name"],
+                                      slug=form.cleaned_data["slug"], system=form.cleaned_data["system"])
+        except OperationError as error:
+            form.add_error("file", str(error))
+        else:
+            messages.success(request, _("Imported %(count)s players.") % {"count": sec.players.count()})
+            return _to_section(sec)
+    return render(request, "tournaments/upload.html",
+                  _ctx(request, ev, form=form, title=_("New section from a TRF file")))
+
+
+def section(request: HttpRequest, slug: str, section: str) -> HttpResponse:
+    sec = _section(slug, section)
+    require_visible(request, sec.event)
+    players = sec.players.all()
+    return render(request, "tournaments/section.html", _ctx(request, sec.event, sec, players=players))
+
+
+@login_required
+def section_manage(request: HttpRequest, slug: str, section: str) -> HttpResponse:
+    sec = _section(slug, section)
+    require(request, sec.event)
+    data = SectionData.load(sec)
+    next_round = data.paired_rounds + 1
+    byes = Bye.objects.filter(section=sec).exclude(kind=Bye.PAB).select_related("player")
+    pending = data.pending_boards(data.paired_rounds) if data.paired_rounds else []
+    return render(request, "tournaments/section_manage.html", _ctx(
+        request, sec.event, sec, players=data.players, next_round=next_round, pair_form=PairForm(),
+        bye_form=ByeForm(initial={"round_number": next_round}), byes=byes.filter(round_number__gte=next_round),
+        pending=len(pending), can_pair=next_round <= sec.rounds and len(data.players) >= 2,
+        last_round=data.rounds[-1] if data.rounds else None,
+        suggested=services.suggested_rounds(len(data.players), 3)))
+
+
+@login_required
+def player_add(request: HttpRequest, slug: str, section: str) -> HttpResponse:
+    sec = _section(slug, section)
+    require(request, sec.event)
+    form = PlayerForm(request.POST or None)
+    paired = sec.round_set.aggregate(m=Max("number"))["m"] or 0
+    if request.method == "POST" and form.is_valid():
+        data = services.PlayerData(**{k: form.cleaned_data[k] or ("" if k != "rating" else 0)
+                                      for k in PlayerForm.Meta.fields})
+        try:
+            [player] = services.add_players(sec, request.user, [data],
+                                            late_byes=Bye.HALF if request.POST.get("late_half") else Bye.ZERO)
+        except OperationError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("Added %(name)s as number %(tpn)s.") % {"name": player.name,
+                                                                                "tpn": player.tpn})
+            if "another" in request.POST:
+                return redirect("sp-player-add", slug=slug, section=section)
+            return _to_section(sec)
+    return render(request, "tournaments/player_form.html", _ctx(request, sec.event, sec, form=form, paired=paired,
+                                                                 player=None))
+
+
+@login_required
+def player_edit(request: HttpRequest, slug: str, section: str, tpn: int) -> HttpResponse:
+    sec = _section(slug, section)
+    require(request, sec.event)
+    player = get_object_or_404(Player, section=sec, tpn=tpn)
+    form = PlayerForm(request.POST or None, instance=player, initial={"version": player.version})
+    if request.method == "POST" and form.is_valid():
+        data = services.PlayerData(**{k: form.cleaned_data[k] or ("" if k != "rating" else 0)
+                                      for k in PlayerForm.Meta.fields})
+        try:
+            services.update_player(player, request.user, data, form.cleaned_data.get("version") or 0)
+        except OperationError as error:
+            form.add_error(None, str(error))
+        else:
+            return _to_section(sec)
+    data = SectionData.load(sec)
+    return render(request, "tournaments/player_form.html", _ctx(
+        request, sec.event, sec, form=form, player=player, next_round=data.paired_rounds + 1))
+
+
+@login_required
+@require_POST
+def player_action(request: HttpRequest, slug: str, section: str, tpn: int) -> HttpResponse:
+    sec = _section(slug, section)
+    require(request, sec.event)
+    player = get_object_or_404(Player, section=sec, tpn=tpn)
+    action = request.POST.get("action", "")
+    try:
+        if action == "withdraw":
+            paired = sec.round_set.aggregate(m=Max("number"))["m"] or 0
+            services.set_withdrawn(player, request.user, int(request.POST.get("from_round") or paired + 1))
+            messages.success(request, _("%(name)s withdrawn.") % {"name": player.name})
+        elif action == "reinstate":
+            services.set_withdrawn(player, request.user, None)
+            messages.success(request, _("%(name)s reinstated.") % {"name": player.name})
+        elif action == "delete":
+            services.delete_player(player, request.user)
+            messages.success(request, _("%(name)s deleted.") % {"name": player.name})
+        else:
+            messages.error(request, _("Unknown action."))
+    except (OperationError, ValueError) as error:
+        messages.error(request, str(error))
+    return _to_section(sec)
+
+
+@login_required
+def players_import(request: HttpRequest, slug: str, section: str) -> HttpResponse:
+    sec = _section(slug, section)
+    require(request, sec.event)
+    form = PlayersImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            if form.cleaned_data["format"] == "fide":
+                ids = {i for i in form.cleaned_data["fide_ids"].replace(",", " ").split() if i}
+                rows = services.parse_fide_list(form.cleaned_data["file"], ids or None)
+            else:
+                rows = services.parse_csv(form.cleaned_data["file"])
+            created = services.add_players(sec, request.user, rows, source=form.cleaned_data["format"])
+        except OperationError as error:
+            form.add_error("file", str(error))
+        else:
+            messages.success(request, _("Imported %(count)s players.") % {"count": len(created)})
+            return _to_section(sec)
+    return render(request, "tournaments/upload.html",
+                  _ctx(request, sec.event, sec, form=form, title=_("Import players")))
+
+
+@login_required
+@require_POST
+def bye(request: HttpRequest, slug: str, section: str) -> HttpResponse:
+    sec = _section(slug, section)
+    require(request, sec.event)
+    form = ByeForm(request.POST)
+    if form.is_valid():
+        player = Player.objects.filter(section=sec, tpn=form.cleaned_data["player"]).first()
+        if player is None:
+            messages.error(request, _("No player with this number."))
+        else:
+            try:
+                services.request_bye(player, request.user, form.cleaned_data["round_number"],
+                                     form.cleaned_data["kind"] or "")
+                messages.success(request, _("Bye recorded for %(name)s.") % {"name": player.name})
+            except OperationError as error:
+                messages.error(request, str(error))
+    else:
+        messages.error(request, _("Invalid bye request."))
+    return _to_section(sec)
+
+
+@login_required
+@require_POST
+def renumber(request: HttpRequest, slug: str, section: str) -> HttpResponse:
+    sec = _section(slug, section)
+    require(request, sec.event)
+    try:
+        services.renumber_by_rating(sec, request.user)
+        messages.success(request, _("Pairing numbers sorted by rating."))
+    except OperationError as error:
+        messages.error(request, str(error))
+    return _to_section(sec)
+
+
+@login_required
+@require_POST
+def pair(request: HttpRequest, slug: str, section: str) -> HttpResponse:
+    sec = _section(slug, section)
+    require(request, sec.event)
+    try:
+        version = int(request.POST.get("version", sec.version))
+    except ValueError:
+        version = -1
+    if version != sec.version:
+        messages.error(request, _("The section was changed by somebody else meanwhile; check and pair again."))
+        return _to_section(sec)
+    form = PairForm(request.POST)
+    allow = form.is_valid() and form.cleaned_data["allow_pending"]
+    try:
+        outcome = services.pair_next_round(sec, request.user, allow_pending=allow)
+    except OperationError as error:
+        messages.error(request, str(error))
+        return _to_section(sec)
+    for warning in outcome.warnings:
+        messages.warning(request, warning)
+    messages.success(request, _("Round %(round)s paired. Check it, then publish it.") % {"round": outcome.round.number})
+    return redirect("sp-results", slug=slug, section=section, number=outcome.round.number)
+
+
+# -- rounds -----------------------------------------------------------------------------------------
+
+
+def _boards(rnd: Round) -> list[Board]:
+    return list(rnd.boards.select_related("white", "black"))
+
+
+def _round_byes(sec: Section, number: int) -> list[Bye]:
+    return list(Bye.objects.filter(section=sec, round_number=number).select_related("player"))
+
+
+def round_view(request: HttpRequest, slug: str, section: str, number: int) -> HttpResponse:
+    sec = _section(slug, section)
+    require_visible(request, sec.event)
+    rnd = _round(sec, number)
+    if not rnd.published and not is_arbiter(request, sec.event):
+        return render(request, "tournaments/not_published.html", _ctx(request, sec.event, sec, number=number),
+                      status=404)
+    query = request.GET.get("q", "").strip()[:50]
+    boards = _boards(rnd)
+    if query:
+        needle = query.casefold()
+        boards = [b for b in boards if needle in b.white.name.casefold() or needle in b.black.name.casefold()
+                  or query in (str(b.white.tpn), str(b.black.tpn))]
+    scores = _scores_before(sec, number)
+    return render(request, "tournaments/round.html", _ctx(
+        request, sec.event, sec, rnd=rnd, boards=[(b, scores.get(b.white_id, ""), scores.get(b.black_id, ""))
+                                                  for b in boards],
+        byes=_round_byes(sec, number), query=query))
+
+
+def _scores_before(sec: Section, number: int) -> dict[int, str]:
+    data = SectionData.load(sec)
+    from swisspair_web.tournaments.convert import to_tournament
+
+    conv = to_tournament(data, upto=number - 1)
+    return {p.id: standings.fmt(conv.tournament.score(p.tpn)) for p in data.players}
+
+
+@login_required
+def results(request: HttpRequest, slug: str, section: str, number: int) -> HttpResponse:
+    sec = _section(slug, section)
+    require(request, sec.event)
+    rnd = _round(sec, number)
+    conflicts: dict[int, str] = {}
+    errors: dict[int, str] = {}
+    if request.method == "POST":
+        changes: dict[int, tuple[str, int]] = {}
+        for key, value in request.POST.items():
+            if not key.startswith("r"):
+                continue
+            try:
+                board_no = int(key[1:])
+                version = int(request.POST.get(f"v{board_no}", "-1"))
+            except ValueError:
+                continue
+            try:
+                changes[board_no] = (services.parse_result(value), version)
+            except OperationError as error:
+                errors[board_no] = str(error)
+        current = {b.number: b for b in rnd.boards.all()}
+        changes = {n: c for n, c in changes.items() if n in current and (current[n].result != c[0]
+                                                                        or current[n].version != c[1])}
+        if not errors:
+            try:
+                outcome = services.set_results(rnd, request.user, changes)
+            except OperationError as error:
+                messages.error(request, str(error))
+            else:
+                conflicts = dict(outcome.conflicts)
+                for note in outcome.notes:
+                    messages.info(request, note)
+                if outcome.saved:
+                    messages.success(request, _("%(count)s results saved.") % {"count": len(outcome.saved)})
+                if not conflicts:
+                    return redirect("sp-results", slug=slug, section=section, number=number)
+                messages.error(request, _("Somebody else entered a different result on boards %(boards)s "
+                                          "meanwhile; yours was not saved there. Check and enter again.")
+                               % {"boards": ", ".join(map(str, sorted(conflicts)))})
+        else:
+            messages.error(request, _("Nothing saved: fix the marked boards."))
+    boards = _boards(rnd)
+    rows = [{"board": b, "conflict": b.number in conflicts, "error": errors.get(b.number, ""),
+             "value": request.POST.get(f"r{b.number}", "") if (errors or conflicts) and request.method == "POST"
+             else KEYS_FOR.get(b.result, "")} for b in boards]
+    return render(request, "tournaments/results.html", _ctx(
+        request, sec.event, sec, rnd=rnd, rows=rows, byes=_round_byes(sec, number),
+        is_last=not sec.round_set.filter(number__gt=number).exists(), adjust_form=AdjustForm(),
+        entered=sum(1 for b in boards if b.result), total=len(boards)))
+
+
+KEYS_FOR = {"10": "1", "01": "0", "==": "=", "+-": "+", "-+": "-", "--": "--", "00": "00", "WL": "wl", "DD": "dd",
+            "LW": "lw", "": ""}
+
+
+@login_required
+@require_POST
+def publish(request: HttpRequest, slug: str, section: str, number: int) -> HttpResponse:
+    sec = _section(slug, section)
+    require(request, sec.event)
+    rnd = _round(sec, number)
+    services.publish_round(rnd, request.user, request.POST.get("publish", "1") == "1")
+    messages.success(request, _("Round %(round)s published.") % {"round": number}
+                     if request.POST.get("publish", "1") == "1" else _("Round withdrawn from the public pages."))
+    return redirect("sp-results", slug=slug, section=section, number=number)
+
+
+@login_required
+@require_POST
+def unpair(request: HttpRequest, slug: str, section: str, number: int) -> HttpResponse:
+    sec = _section(slug, section)
+    require(request, sec.event)
+    last = sec.round_set.aggregate(m=Max("number"))["m"]
+    if last != number:
+        messages.error(request, _("Only the last round can be unpaired."))
+        return _to_section(sec)
+    try:
+        services.unpair_last_round(sec, request.user, discard_results=bool(request.POST.get("discard")))
+        messages.success(request, _("Round %(round)s unpaired.") % {"round": number})
+    except OperationError as error:
+        messages.error(request, str(error))
+        return redirect("sp-results", slug=slug, section=section, number=number)
+    return _to_section(sec)
+
+
+@login_required
+@require_POST
+def adjust(request: HttpRequest, slug: str, section: str, number: int) -> HttpResponse:
+    sec = _section(slug, section)
+    require(request, sec.event)
+    rnd = _round(sec, number)
+    form = AdjustForm(request.POST)
+    if form.is_valid():
+        try:
+            warnings = services.adjust_round(rnd, request.user, form.cleaned_data["action"],
+                                             form.cleaned_data["board_a"], form.cleaned_data["board_b"])
+        except OperationError as error:
+            messages.error(request, str(error))
+        else:
+            for warning in warnings:
+                messages.warning(request, warning)
+            messages.success(request, _("Pairing changed by hand."))
+    else:
+        messages.error(request, _("Invalid adjustment."))
+    return redirect("sp-results", slug=slug, section=section, number=number)
+
+
+# -- tables -----------------------------------------------------------------------------------------
+
+
+def _after(request: HttpRequest) -> int | None:
+    try:
+        return int(request.GET["round"])
+    except (KeyError, ValueError):
+        return None
+
+
+def standings_view(request: HttpRequest, slug: str, section: str) -> HttpResponse:
+    sec = _section(slug, section)
+    require_visible(request, sec.event)
+    data = SectionData.load(sec)
+    table = standings.table(data, _after(request))
+    return render(request, "tournaments/standings.html", _ctx(request, sec.event, sec, table=table))
+
+
+def crosstable(request: HttpRequest, slug: str, section: str) -> HttpResponse:
+    sec = _section(slug, section)
+    require_visible(request, sec.event)
+    data = SectionData.load(sec)
+    table = standings.table(data, _after(request))
+    return render(request, "tournaments/crosstable.html", _ctx(
+        request, sec.event, sec, table=table, round_numbers=range(1, table.after_round + 1)))
+
+
+def player_card(request: HttpRequest, slug: str, section: str, tpn: int) -> HttpResponse:
+    sec = _section(slug, section)
+    require_visible(request, sec.event)
+    player = get_object_or_404(Player, section=sec, tpn=tpn)
+    data = SectionData.load(sec)
+    lines = standings.player_card(data, player)
+    if not is_arbiter(request, sec.event):
+        published = {r.number for r in data.rounds if r.published}
+        lines = [line for line in lines if line["round"] in published]
+    return render(request, "tournaments/player.html", _ctx(request, sec.event, sec, player=player, lines=lines))
+
+
+def search(request: HttpRequest, slug: str, section: str) -> HttpResponse:
+    """Find a player by name (the phone use case: 'where do I play?')."""
+    sec = _section(slug, section)
+    require_visible(request, sec.event)
+    query = request.GET.get("q", "").strip()[:50]
+    players = sec.players.filter(Q(name__icontains=query)) if query else sec.players.none()
+    return render(request, "tournaments/search.html", _ctx(request, sec.event, sec, players=players[:50],
+                                                            query=query))
+
+
+def result_labels() -> dict[str, str]:
+    return dict(RESULTS)
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    return render(request, "tournaments/csrf.html", {"reason": reason}, status=403)
+
+
+def reverse_section(sec: Section) -> str:
+    return reverse("sp-section", kwargs={"slug": sec.event.slug, "section": sec.slug})

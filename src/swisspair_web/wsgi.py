@@ -1,0 +1,11 @@
+"""WSGI entry point (``gunicorn swisspair_web.wsgi`` for hosted, multi-worker use)."""
+
+from __future__ import annotations
+
+import os
+
+from django.core.wsgi import get_wsgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "swisspair_web.settings")
+
+application = get_wsgi_application()
