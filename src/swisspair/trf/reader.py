@@ -7,16 +7,19 @@ Strict by default: the first problem raises :exc:`~swisspair.errors.TRFError`
 naming the file, line, column and record. With ``lenient=True`` every problem
 is appended to :attr:`TRFReadResult.errors` instead and reading goes on.
 Deviations that real software produces but that do not change the meaning
-(CRLF, latin-1, a byte-order mark, ruler lines, non-standard date formats...)
-are reported as warnings in :attr:`TRFReadResult.warnings`.
+(mixed line ends, latin-1, a byte-order mark, ruler lines, non-standard date
+formats...) are reported as warnings in :attr:`TRFReadResult.warnings`.
+The full list is in ``docs/trf.md``.
 """
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from math import lcm
 from pathlib import Path
 from typing import TextIO
 
@@ -32,25 +35,65 @@ from swisspair.model import (
     Scoring,
     Tournament,
 )
+from swisspair.trf.teams import TEAM_CODES, parse_team_line
 
 HEADER_CODES = frozenset(
-    {"012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "132",
+    {"022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "132",
      "172", "182", "202", "212", "222", "352", "362"}
 )
-"""Tournament header records kept as text in :attr:`Tournament.headers`."""
+"""Tournament header records kept as text in :attr:`Tournament.headers`.
+
+``012`` (the name) goes to :attr:`Tournament.name`; only a second ``012``
+line would be kept in the headers.
+"""
 
 KNOWN_SYSTEM_PREFIXES = ("FIDE_", "CUSTOM_", "BERGER_")
+"""A ``092`` value starting with one of these is read as a ``192`` code."""
+
+TITLES = frozenset({"GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"})
+"""FIDE titles as TRF16/TRF26 write them (columns 11-13)."""
+
+TITLE_ABBREVIATIONS = {
+    "G": "GM", "M": "IM", "F": "FM", "C": "CM", "WG": "WGM", "WM": "WIM", "WF": "WFM", "WC": "WCM",
+}
+"""Abbreviated (TRF06-style, lowercase) titles, read as the full title with a warning."""
+
+UNKNOWN_ROUNDS = 999
+"""The last-round value of a ``260`` record meaning "to the end" (three digits)."""
 
 _RESULT_CODES = {r.value: r for r in Result}
-_DATE_FORMATS = (
-    (re.compile(r"^(\d{4})/(\d{2})/(\d{2})$"), "ymd", False),
-    (re.compile(r"^(\d{4})-(\d{2})-(\d{2})$"), "ymd", True),
-    (re.compile(r"^(\d{4})\.(\d{2})\.(\d{2})$"), "ymd", True),
-    (re.compile(r"^(\d{2})[./-](\d{2})[./-](\d{4})$"), "dmy", True),
-    (re.compile(r"^(\d{2})/(\d{2})/(\d{2})$"), "yy", True),
-    (re.compile(r"^(\d{4})$"), "y", True),
-    (re.compile(r"^(\d{4})/00/00$"), "y", False),
-)
+_INT = re.compile(r"[0-9]+", re.ASCII)
+_NUMBER = re.compile(r"[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+", re.ASCII)
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_CODE = re.compile(r"[A-Za-z0-9]{3}")
+_DATE = re.compile(r"([0-9]{1,4})([/.-])([0-9]{1,2})\2([0-9]{1,4})", re.ASCII)
+_YEAR = re.compile(r"[0-9]{4}", re.ASCII)
+_LINE_END = re.compile(r"\r\n|\r|\n")
+_RATED = frozenset({Result.WIN, Result.DRAW, Result.LOSS})
+_UNRATED = frozenset({Result.WIN_UNRATED, Result.DRAW_UNRATED, Result.LOSS_UNRATED})
+
+_BLOCK_CACHE: dict[str, RoundResult] = {}
+"""Round entries (``OOOO C R``) already read without any remark, by their text."""
+_BLOCK_CACHE_LIMIT = 200_000
+
+_XXS_FIELDS = {
+    "WW": "win", "BW": "black_win", "WD": "draw", "BD": "black_draw", "WL": "loss", "BL": "black_loss",
+    "ZPB": "zero_bye", "HPB": "half_bye", "FPB": "full_bye", "PAB": "pab", "FW": "forfeit_win",
+    "FL": "forfeit_loss",
+}
+"""JaVaFo ``XXS`` codes and the :class:`Scoring` fields they set."""
+_XXS_SHORTCUTS = {"W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB")}
+_BB_FIELDS = {"BBW": "win", "BBD": "draw", "BBL": "loss", "BBZ": "zero_bye", "BBF": "forfeit_loss",
+              "BBU": "pab"}
+"""bbpPairings point records, applied in this order."""
+_162_FIELDS = {"W": "win", "D": "draw", "L": "loss", "A": "zero_bye", "Z": "zero_bye", "P": "pab", "X": None}
+"""TRF26 ``162`` symbols. ``A`` also covers forfeit losses, which follow
+:attr:`Scoring.zero_bye` unless set apart; ``X`` (unknown result) is not modelled."""
+_OPTIONAL_DEFAULTS = {
+    "black_win": "win", "black_draw": "draw", "black_loss": "loss", "forfeit_win": "win",
+    "forfeit_loss": "zero_bye", "full_bye": "win", "half_bye": "draw", "pab": "win",
+}
+"""Optional :class:`Scoring` fields and the field they default to."""
 
 
 @dataclass(slots=True)
@@ -58,7 +101,9 @@ class Diagnostic:
     """A problem found while reading, with its place."""
 
     message: str
+    """What was found and what was expected."""
     location: Location
+    """File, line, column and record."""
 
     def __str__(self) -> str:
         return f"{self.location}: {self.message}"
@@ -69,10 +114,48 @@ class TRFReadResult:
     """What :func:`read` returns: the tournament plus what was noticed on the way."""
 
     tournament: Tournament
+    """The tournament read."""
     warnings: list[Diagnostic] = field(default_factory=list)
     """Deviations that were read anyway."""
     errors: list[Diagnostic] = field(default_factory=list)
     """Problems (only in lenient mode; strict mode raises on the first)."""
+
+
+def check_date(value: str) -> tuple[bool, bool]:
+    """Whether ``value`` is a date, and whether it has the TRF form ``YYYY/MM/DD``.
+
+    Unknown parts may be zero (``1985/00/00``, ``0000/00/00``). Other forms
+    accepted: ``YYYY-MM-DD``, ``YYYY.MM.DD``, ``DD.MM.YYYY`` (also with ``/``
+    or ``-``), ``YY/MM/DD`` (the form of record ``132``), one-digit months and
+    days, and a year alone.
+
+    >>> check_date("2025/09/01"), check_date("01.09.2025"), check_date("2025/02/30")
+    ((True, True), (True, False), (False, False))
+    """
+    if _YEAR.fullmatch(value):
+        return True, False
+    match = _DATE.fullmatch(value)
+    if match is None:
+        return False, False
+    first, separator, middle, last = match.groups()
+    if len(first) == 4 and len(last) <= 2:
+        year, month, day = int(first), int(middle), int(last)
+        standard = separator == "/" and len(middle) == 2 and len(last) == 2
+    elif len(last) == 4 and len(first) <= 2:
+        day, month, year = int(first), int(middle), int(last)
+        standard = False
+    elif len(first) == 2 and len(middle) == 2 and len(last) == 2:
+        year, month, day = 2000 + int(first), int(middle), int(last)
+        standard = False
+    else:
+        return False, False
+    if month == 0:
+        return day == 0, standard
+    if month > 12 or (year == 0 and len(first) == 4):
+        return False, False
+    if day > calendar.monthrange(year or 2000, month)[1]:
+        return False, False
+    return True, standard
 
 
 class _Reader:
@@ -85,16 +168,25 @@ class _Reader:
         self.warnings: list[Diagnostic] = []
         self.errors: list[Diagnostic] = []
         self.player_lines: dict[int, int] = {}
-        self.scoring: dict[str, Fraction] = {}
+        self.scoring: list[tuple[str, str, Fraction]] = []  # kind (set / bb), field, value
         self.pending_byes: list[tuple[int, Result, int, int]] = []  # round, kind, tpn, line
         self.absent_next: list[tuple[int, int]] = []  # tpn, line (XXZ)
-        self.saw_cr = False
+        self.references: list[tuple[int, int, str, int]] = []  # tpn, line, record, column
+        self.ranges_250: list[tuple[Fraction, int, int, int, int, int]] = []  # pts, rounds, ids, line
+        self.acceleration_lines: dict[int, tuple[int, str]] = {}  # tpn -> line and record
+        self.rounds_line: tuple[int, str] | None = None
+        self.colour_line: tuple[int, str] | None = None
+        self.saw_name = False
         self.lineno = 0
         self.code = ""
+        self.cut_line = 0
+        """Line number of the last line when the text ends without a line end."""
+        self.cut_text = ""
 
     # -- diagnostics ---------------------------------------------------
     def loc(self, column: int | None = None, line: int | None = None) -> Location:
-        return Location(self.source, line or self.lineno, column, self.code or None)
+        number = self.lineno if line is None else line
+        return Location(self.source, number or None, column, self.code or None)
 
     def error(self, message: str, column: int | None = None, line: int | None = None,
               inconsistent: bool = False) -> None:
@@ -104,15 +196,15 @@ class _Reader:
             return
         raise (InconsistentTournamentError if inconsistent else TRFError)(message, location)
 
-    def warn(self, message: str, column: int | None = None) -> None:
-        self.warnings.append(Diagnostic(message, self.loc(column)))
+    def warn(self, message: str, column: int | None = None, line: int | None = None) -> None:
+        self.warnings.append(Diagnostic(message, self.loc(column, line)))
 
     # -- field helpers ---------------------------------------------------
     def integer(self, text: str, column: int, what: str) -> int | None:
         value = text.strip()
         if not value:
             return None
-        if not value.isdigit():
+        if _INT.fullmatch(value) is None:
             self.error(f"{what}: expected an integer, got {value!r}", column)
             return None
         return int(value)
@@ -121,60 +213,75 @@ class _Reader:
         value = text.strip()
         if not value:
             return None
-        if not re.fullmatch(r"\d*\.?\d+|\d+\.", value):
+        if _NUMBER.fullmatch(value) is None:
             self.error(f"{what}: expected a number like 11.5, got {value!r}", column)
             return None
+        if "," in value:
+            self.warn(f"{what}: decimal comma in {value!r} read as a point", column)
+            value = value.replace(",", ".")
         return Fraction(value)
 
     def date(self, text: str, column: int, what: str) -> str:
         value = text.strip()
         if not value:
             return value
-        for pattern, order, nonstandard in _DATE_FORMATS:
-            match = pattern.match(value)
-            if not match:
-                continue
-            groups = [int(g) for g in match.groups()]
-            if order == "ymd":
-                month, day = groups[1], groups[2]
-            elif order == "dmy":
-                day, month = groups[0], groups[1]
-            elif order == "yy":
-                month, day = groups[1], groups[2]
-            else:
-                month, day = 1, 1
-            if not (1 <= month <= 12 and 1 <= day <= 31):
-                self.error(f"{what}: not a valid date: {value!r}", column)
-                return value
-            if nonstandard:
-                self.warn(f"{what}: date {value!r} is not in the YYYY/MM/DD form", column)
-            return value
-        self.error(f"{what}: expected a date YYYY/MM/DD, got {value!r}", column)
+        valid, standard = check_date(value)
+        if not valid:
+            self.error(f"{what}: expected a date YYYY/MM/DD, got {value!r}", column)
+        elif not standard:
+            self.warn(f"{what}: date {value!r} is not in the YYYY/MM/DD form", column)
         return value
 
-    # -- records ---------------------------------------------------------
+    def tokens(self, line: str, start: int) -> Iterable[tuple[int, str]]:
+        """Blank-separated tokens of ``line`` from index ``start``, with their 1-based column."""
+        for match in re.finditer(r"\S+", line[start:]):
+            yield start + match.start() + 1, match.group()
+
+    # -- the 001 record --------------------------------------------------
     def read_player(self, line: str) -> None:
-        if len(line) < 14:
-            self.error("001 record too short: expected at least the pairing number (columns 5-8)",
-                       len(line) + 1)
+        length = len(line)
+        if length < 8 or not line[4:8].strip():
+            self.error("001 record too short: expected the pairing number in columns 5-8", length + 1)
             return
-        tpn = self.integer(line[4:8], 5, "pairing number")
-        if tpn is None or tpn == 0:
-            self.error(f"pairing number: expected an integer from 1 to 9999, got {line[4:8].strip()!r}", 5)
+        text = line[4:8].strip()
+        tpn = int(text) if _INT.fullmatch(text) else 0
+        if tpn == 0:
+            self.error(f"pairing number: expected an integer from 1 to 9999, got {text!r}", 5)
             return
         if tpn in self.t.players:
             self.error(f"duplicate pairing number {tpn} (first at line {self.player_lines[tpn]})", 5,
                        inconsistent=True)
             return
-        padded = line.ljust(89)
+        padded = line.ljust(91)
+        for column, what in ((9, "pairing number and sex"), (14, "title and name"), (48, "name and rating"),
+                             (53, "rating and federation"), (57, "federation and FIDE id"),
+                             (69, "FIDE id and birth date"), (80, "birth date and points"),
+                             (85, "points and rank")):
+            if padded[column - 1] != " ":
+                self.error(f"expected a blank in column {column} (between {what}), got "
+                           f"{padded[column - 1]!r}; are the columns shifted?", column)
+                return
         sex = padded[9].strip()
-        if sex and sex.lower() not in ("m", "w", "f"):
-            self.warn(f"sex: unexpected value {sex!r}", 10)
+        if sex:
+            if sex.lower() in ("m", "w"):
+                sex = sex.lower()
+            elif sex.lower() == "f":
+                self.warn("sex: 'f' read as 'w'", 10)
+                sex = "w"
+            else:
+                self.warn(f"sex: expected m or w, got {sex!r}", 10)
         title = padded[10:13].strip()
+        if title and title not in TITLES:
+            full = TITLE_ABBREVIATIONS.get(title.upper(), title.upper())
+            if full in TITLES:
+                self.warn(f"title {title!r} read as {full}", 11)
+                title = full
+            else:
+                self.warn(f"title: expected one of {' '.join(sorted(TITLES))}, got {title!r}", 11)
         rating = self.integer(padded[48:52], 49, "rating") or 0
-        birth = self.date(padded[69:79], 70, "birth date")
-        points = self.decimal(padded[80:84], 81, "points")
-        rank = self.integer(padded[85:89], 86, "rank")
+        fide_id = padded[57:68].strip()
+        if fide_id and _INT.fullmatch(fide_id) is None:
+            self.warn(f"FIDE id: expected digits, got {fide_id!r}", 58)
         player = Player(
             tpn=tpn,
             name=padded[14:47].strip(),
@@ -182,33 +289,47 @@ class _Reader:
             title=title,
             rating=rating,
             federation=padded[53:56].strip(),
-            fide_id=padded[57:68].strip(),
-            birth_date=birth,
-            points=points,
-            rank=rank,
+            fide_id=fide_id,
+            birth_date=self.date(padded[69:79], 70, "birth date"),
+            points=self.decimal(padded[80:84], 81, "points"),
+            rank=self.integer(padded[85:89], 86, "rank"),
         )
-        if padded[89:91].strip():
+        if padded[89:91] != "  ":
             self.error(f"expected blanks in columns 90-91, got {padded[89:91]!r}", 90)
+            return
         results: list[RoundResult] = []
         start = 91
-        while start < len(line):
+        cache = _BLOCK_CACHE
+        while start < length:
             block = line[start:start + 8]
-            column = start + 1
-            if not block.strip():
-                results.append(ABSENT)
-                start += 10
-                continue
-            if len(block.rstrip()) < 8 and len(line) < start + 8:
-                self.error(f"round {len(results) + 1}: truncated entry {block.rstrip()!r}; "
-                           "expected 'OOOO C R' (opponent, colour, result)", column)
-                return
-            entry = self.read_round(block, column, len(results) + 1, tpn)
+            rnd = len(results) + 1
+            if len(block) < 8:
+                stripped = block.rstrip()
+                if not stripped:
+                    break
+                if len(stripped) == 6 and self.lineno != self.cut_line:
+                    block = block.ljust(8)  # "OOOO C" without a result code, trailing blanks cut
+                else:
+                    self.error(f"round {rnd}: the line ends in the middle of the entry {stripped!r}; "
+                               "expected 'OOOO C R' (opponent, colour, result)", start + 1 + len(stripped))
+                    return
+            entry = cache.get(block)
             if entry is None:
+                before = len(self.warnings)
+                entry = self.read_round(block, start + 1, rnd)
+                if entry is None:
+                    return
+                if len(self.warnings) == before and len(cache) < _BLOCK_CACHE_LIMIT:
+                    cache[block] = entry
+            if entry.opponent == tpn:
+                self.error(f"round {rnd}: a participant cannot play against themselves", start + 1,
+                           inconsistent=True)
                 return
             results.append(entry)
             gap = line[start + 8:start + 10]
             if gap.strip():
-                self.error(f"expected blanks between round entries, got {gap!r}", start + 9)
+                self.error(f"expected blanks between round entries (columns {start + 9}-{start + 10}), "
+                           f"got {gap!r}", start + 9)
                 return
             start += 10
         while results and results[-1] == ABSENT:
@@ -217,214 +338,364 @@ class _Reader:
         self.t.players[tpn] = player
         self.player_lines[tpn] = self.lineno
 
-    def read_round(self, block: str, column: int, rnd: int, tpn: int) -> RoundResult | None:
-        opponent_text, colour_char, result_char = block[0:4], block[5], block[7]
+    def read_round(self, block: str, column: int, rnd: int) -> RoundResult | None:
         if block[4] != " " or block[6] != " ":
-            self.error(f"round {rnd}: expected 'OOOO C R', got {block!r}", column)
+            self.error(f"round {rnd}: expected 'OOOO C R' (opponent, colour, result), got {block!r}",
+                       column + (4 if block[4] != " " else 6))
             return None
+        if not block.strip():
+            return ABSENT
+        opponent_text = block[0:4].strip()
         opponent: int | None
-        if not opponent_text.strip() or opponent_text.strip("0 ") == "":
+        if not opponent_text or not opponent_text.strip("0"):
             opponent = None
-        elif opponent_text.strip().isdigit():
+        elif _INT.fullmatch(opponent_text):
             opponent = int(opponent_text)
         else:
-            self.error(f"round {rnd}: opponent: expected a pairing number, got {opponent_text.strip()!r}",
-                       column)
+            self.error(f"round {rnd}: opponent: expected a pairing number, got {opponent_text!r}", column)
             return None
-        if opponent == tpn:
-            self.error(f"round {rnd}: a participant cannot play against themselves", column,
-                       inconsistent=True)
-            return None
-        colour_char = colour_char.lower()
+        colour_char = block[5]
         if colour_char == "w":
             colour = Colour.WHITE
         elif colour_char == "b":
             colour = Colour.BLACK
         elif colour_char in "- ":
             colour = Colour.NONE
+        elif colour_char in "WB":
+            self.warn(f"round {rnd}: colour {colour_char!r} in upper case", column + 5)
+            colour = Colour.WHITE if colour_char == "W" else Colour.BLACK
         else:
             self.error(f"round {rnd}: colour: expected w, b or -, got {colour_char!r}", column + 5)
             return None
+        result_char = block[7]
         code = result_char.upper()
         result = _RESULT_CODES.get(code)
         if result is None:
             self.error(f"round {rnd}: result: expected one of 1 = 0 W D L + - H F U Z, got {result_char!r}",
                        column + 7)
             return None
-        if result.is_bye and opponent is not None:
-            if result is Result.ZERO_BYE or result is Result.ABSENT:
-                self.warn(f"round {rnd}: absence {code!r} written with opponent {opponent}; opponent ignored",
-                          column)
-                opponent = None
+        if opponent is not None and result.is_bye:
+            if result is Result.ABSENT:
+                self.warn(f"round {rnd}: no result for the game against {opponent} (not played yet?); "
+                          "read as not paired", column + 7)
+            elif result is Result.ZERO_BYE:
+                self.warn(f"round {rnd}: absence 'Z' written with opponent {opponent}; opponent ignored", column)
             else:
                 self.error(f"round {rnd}: result {code!r} is a bye but names opponent {opponent}", column)
                 return None
-        if not result.is_bye and opponent is None:
+            return RoundResult.bye(result)
+        if opponent is None and not result.is_bye:
             if result is Result.FORFEIT_WIN:
-                self.warn(f"round {rnd}: forfeit win without an opponent, read as a full-point bye", column)
-                return RoundResult(None, Colour.NONE, Result.FULL_BYE)
+                self.warn(f"round {rnd}: forfeit win '+' without an opponent, read as a pairing-allocated "
+                          "bye 'U'", column + 7)
+                return RoundResult.bye(Result.PAB)
             if result is Result.FORFEIT_LOSS:
-                self.warn(f"round {rnd}: forfeit loss without an opponent, read as a zero-point bye", column)
-                return RoundResult(None, Colour.NONE, Result.ZERO_BYE)
-            if result.is_played:
-                self.error(f"round {rnd}: result {code!r} needs an opponent", column)
-                return None
+                self.warn(f"round {rnd}: forfeit loss '-' without an opponent, read as a zero-point bye 'Z'",
+                          column + 7)
+                return RoundResult.bye(Result.ZERO_BYE)
+            if result is Result.DRAW:
+                self.warn(f"round {rnd}: draw '=' without an opponent, read as a half-point bye 'H'",
+                          column + 7)
+                return RoundResult.bye(Result.HALF_BYE)
+            self.error(f"round {rnd}: result {code!r} needs an opponent (columns {column}-{column + 3})",
+                       column)
+            return None
         if result.is_played and colour is Colour.NONE:
-            self.error(f"round {rnd}: a played game needs a colour (w or b)", column + 5)
+            self.error(f"round {rnd}: a played game needs a colour (w or b), got {colour_char!r}", column + 5)
             return None
         if result.is_bye and colour is not Colour.NONE:
             self.warn(f"round {rnd}: a bye has no colour; {colour_char!r} ignored", column + 5)
             colour = Colour.NONE
         return RoundResult(opponent, colour, result)
 
-    def read_header(self, code: str, line: str) -> None:
-        value = line[4:].rstrip() if len(line) > 4 else ""
-        if code == "012":
+    # -- header records --------------------------------------------------
+    def read_name(self, line: str) -> None:
+        value = line[4:].rstrip()
+        if self.saw_name:
+            self.t.headers.setdefault("012", []).append(value)
+        else:
             self.t.name = value.strip()
+            self.saw_name = True
+
+    def read_header(self, code: str, line: str) -> None:
+        value = line[4:].rstrip()
         if code in ("042", "052"):
             self.date(value, 5, "start date" if code == "042" else "end date")
-        if code == "092" and self.t.system is None and value.strip().startswith(KNOWN_SYSTEM_PREFIXES):
+        elif code == "092" and self.t.system is None and value.strip().startswith(KNOWN_SYSTEM_PREFIXES):
             self.t.system = value.strip()
         self.t.headers.setdefault(code, []).append(value)
 
+    def read_system(self, line: str) -> None:
+        value = line[4:].strip()
+        if not value:
+            self.error("192: expected a tournament type code such as FIDE_DUTCH_2026", 5)
+            return
+        self.t.system = value
+
     def read_rounds(self, line: str) -> None:
         value = self.integer(line[4:], 5, "number of rounds")
-        if value is None or value == 0:
-            self.error("number of rounds: expected a positive integer", 5)
+        if not value:
+            self.error(f"number of rounds: expected a positive integer, got {line[4:].strip()!r}", 5)
+            return
+        if self.rounds_line is not None and self.t.rounds != value:
+            self.error(f"number of rounds {value} contradicts {self.t.rounds} "
+                       f"({self.rounds_line[1]} at line {self.rounds_line[0]})", 5, inconsistent=True)
             return
         self.t.rounds = value
+        self.rounds_line = (self.lineno, self.code)
+
+    def set_initial_colour(self, colour: Colour, column: int) -> None:
+        if self.colour_line is not None and self.t.initial_colour is not colour:
+            self.error(f"initial colour contradicts {self.colour_line[1]} at line {self.colour_line[0]}",
+                       column, inconsistent=True)
+            return
+        self.t.initial_colour = colour
+        self.colour_line = (self.lineno, self.code)
 
     def read_initial_colour(self, line: str) -> None:
-        value = line[4:].strip().upper()
-        if value not in ("W", "B"):
+        value = line[4:].strip()
+        if value.upper() not in ("W", "B"):
             self.error(f"initial colour: expected W or B, got {value!r}", 5)
             return
-        self.t.initial_colour = Colour.WHITE if value == "W" else Colour.BLACK
+        if value not in ("W", "B"):
+            self.warn(f"initial colour {value!r} in lower case", 5)
+        self.set_initial_colour(Colour.WHITE if value.upper() == "W" else Colour.BLACK, 5)
 
     def read_xxc(self, line: str) -> None:
-        for token in line[3:].split():
+        found = False
+        for column, token in self.tokens(line, 3):
             low = token.lower()
             if low == "white1":
-                self.t.initial_colour = Colour.WHITE
+                self.set_initial_colour(Colour.WHITE, column)
             elif low == "black1":
-                self.t.initial_colour = Colour.BLACK
+                self.set_initial_colour(Colour.BLACK, column)
             elif low == "rank":
-                self.warn("XXC rank (pairing by file position) is not supported; pairing numbers are used")
+                self.warn("XXC rank (pairing by file position) is not supported; pairing numbers are used",
+                          column)
             else:
-                self.error(f"expected white1, black1 or rank, got {token!r}", 5)
+                self.error(f"expected white1, black1 or rank, got {token!r}", column)
+            found = True
+        if not found:
+            self.error("XXC: expected white1, black1 or rank", 5)
 
     def read_xxs(self, line: str) -> None:
-        for token in line[3:].split():
+        found = False
+        for column, token in self.tokens(line, 3):
+            found = True
             key, sep, value = token.partition("=")
-            number = self.decimal(value, 5, f"XXS {key}") if sep else None
-            if number is None:
-                self.error(f"expected CODE=VALUE, got {token!r}", 5)
-                continue
             key = key.upper()
-            targets = {"W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB")}.get(key, (key,))
+            targets = _XXS_SHORTCUTS.get(key, (key,))
+            if not sep or any(target not in _XXS_FIELDS for target in targets):
+                self.error(f"XXS: expected CODE=VALUE with CODE one of W D {' '.join(_XXS_FIELDS)}, "
+                           f"got {token!r}", column)
+                continue
+            number = self.decimal(value, column + len(key) + 1, f"XXS {key}")
+            if number is None:
+                if not value:
+                    self.error(f"XXS {key}: expected a number after '='", column + len(key) + 1)
+                continue
             for target in targets:
-                if target not in _XXS_FIELDS:
-                    self.error(f"unknown scoring code {key!r}", 5)
-                    break
-                self.scoring[target] = number
+                self.scoring.append(("set", _XXS_FIELDS[target], number))
+        if not found:
+            self.error("XXS: expected CODE=VALUE pairs", 5)
 
     def read_bb_scoring(self, code: str, line: str) -> None:
         number = self.decimal(line[4:], 5, code)
-        if number is not None:
-            self.scoring[_BB_FIELDS[code]] = number
+        if number is None:
+            self.error(f"{code}: expected a number of points, got {line[4:].strip()!r}", 5)
+            return
+        self.scoring.append(("bb", _BB_FIELDS[code], number))
 
     def read_162(self, line: str) -> None:
-        padded = line.rstrip()
-        for start in range(5, len(padded), 9):
-            symbol = padded[start:start + 1].upper()
-            if not symbol.strip():
+        end = len(line.rstrip())
+        found = False
+        for start in range(5, end, 9):
+            symbol = line[start:start + 1]
+            cell = line[start + 1:start + 5]
+            if not symbol.strip() and not cell.strip():
                 continue
-            number = self.decimal(padded[start + 1:start + 5], start + 2, f"162 {symbol}")
-            target = _162_FIELDS.get(symbol)
-            if target is None:
-                self.error(f"scoring symbol: expected W D L A P X, got {symbol!r}", start + 1)
-                continue
-            if number is not None:
-                for name in target:
-                    self.scoring[name] = number
+            if line[start - 4:start].strip() and start > 5:
+                self.error(f"162: expected blanks before the symbol in column {start + 1}, "
+                           f"got {line[start - 4:start]!r}", start - 3)
+                return
+            target = _162_FIELDS.get(symbol.upper(), "?")
+            if target == "?":
+                self.error(f"162: scoring symbol: expected W D L A P X in column {start + 1}, got {symbol!r}",
+                           start + 1)
+                return
+            number = self.decimal(cell, start + 2, f"162 {symbol}")
+            if number is None:
+                if not cell.strip():
+                    self.error(f"162 {symbol}: expected points in columns {start + 2}-{start + 5}", start + 2)
+                return
+            if symbol.upper() == "Z":
+                self.warn("162: symbol 'Z' read as 'A' (absence)", start + 1)
+            if target is not None:
+                self.scoring.append(("set", target, number))
+            found = True
+        if not found:
+            self.error("162: expected symbol/points pairs from column 6", 6)
 
     def read_xxa(self, line: str) -> None:
-        tpn = self.integer(line[4:8], 5, "pairing number")
-        if tpn is None:
+        parsed = _xxa_columns(line)
+        if parsed is None:
+            tokens = list(self.tokens(line, 3))
+            if not tokens or _INT.fullmatch(tokens[0][1]) is None:
+                self.error("XXA: expected 'XXA NNNN pp.p pp.p ...' (pairing number in columns 5-8, "
+                           "round r at column 10+5(r-1))", 5)
+                return
+            values: dict[int, Fraction] = {}
+            for rnd, (column, token) in enumerate(tokens[1:], start=1):
+                number = self.decimal(token, column, f"XXA: round {rnd} virtual points")
+                if number is None:
+                    return
+                if number:
+                    values[rnd] = number
+            self.warn("XXA: values not in columns 10, 15, 20...; read as blank-separated", 5)
+            parsed = int(tokens[0][1]), values
+        tpn, values = parsed
+        if not tpn:
             self.error("XXA: expected a pairing number in columns 5-8", 5)
             return
-        values = self.t.accelerations.setdefault(tpn, {})
-        rnd = 1
-        for start in range(9, len(line), 5):
-            number = self.decimal(line[start:start + 4], start + 1, f"round {rnd} virtual points")
-            if number:
-                values[rnd] = number
-            rnd += 1
+        self.references.append((tpn, self.lineno, "XXA", 5))
+        self.acceleration_lines[tpn] = (self.lineno, "XXA")
+        if values:
+            self.t.accelerations.setdefault(tpn, {}).update(values)
 
     def read_250(self, line: str) -> None:
         padded = line.ljust(31)
+        if padded[31:].strip():
+            self.error(f"250: unexpected text after column 31: {padded[31:].strip()!r}", 32)
+            return
+        match_points = self.decimal(padded[4:8], 5, "match points")
+        if match_points:
+            self.warn("250: fictitious match points (team events) ignored", 5)
         points = self.decimal(padded[9:13], 10, "virtual points")
         first_round = self.integer(padded[14:17], 15, "first round")
         last_round = self.integer(padded[18:21], 19, "last round")
         first = self.integer(padded[22:26], 23, "first pairing number")
         last = self.integer(padded[27:31], 28, "last pairing number")
-        if None in (points, first_round, last_round, first, last):
-            self.error("250: expected 'MMMM GGGG RRF RRL PPPF PPPL'", 5)
+        if not (points is not None and first_round and last_round and first and last):
+            self.error("250: expected 'MMMM GGGG RRF RRL PPPF PPPL' (points at 10-13, rounds at 15-17 and "
+                       "19-21, pairing numbers at 23-26 and 28-31)", 5)
             return
-        assert points is not None and first_round and last_round and first and last
-        for tpn in range(first, last + 1):
-            for rnd in range(first_round, last_round + 1):
-                if points:
-                    self.t.accelerations.setdefault(tpn, {})[rnd] = points
+        if first_round > last_round or first > last:
+            self.error("250: the first round or pairing number is after the last one", 15)
+            return
+        if points:
+            self.ranges_250.append((points, first_round, last_round, first, last, self.lineno))
 
     def read_xxp(self, line: str) -> None:
-        ids = [self.integer(tok, 5, "pairing number") for tok in line[3:].split()]
-        players = tuple(i for i in ids if i is not None)
+        players: list[int] = []
+        for column, token in self.tokens(line, 3):
+            tpn = self.integer(token, column, "pairing number")
+            if tpn is None:
+                return
+            players.append(tpn)
+            self.references.append((tpn, self.lineno, "XXP", column))
         if len(players) < 2:
             self.error("XXP: expected at least two pairing numbers", 5)
             return
-        self.t.forbidden_pairs.append(ForbiddenPairs(players))
+        self.t.forbidden_pairs.append(ForbiddenPairs(tuple(players)))
 
     def read_260(self, line: str) -> None:
-        tokens = line[3:].split()
-        numbers = [self.integer(tok, 5, "260") for tok in tokens]
-        if len(numbers) < 4 or None in numbers:
-            self.error("260: expected 'RRF RRL PPPP PPPP ...'", 5)
+        numbers: list[int] = []
+        for column, token in self.tokens(line, 3):
+            value = self.integer(token, column, "260")
+            if value is None:
+                return
+            if len(numbers) >= 2:
+                self.references.append((value, self.lineno, "260", column))
+            numbers.append(value)
+        if len(numbers) < 4:
+            self.error("260: expected 'RRF RRL PPPP PPPP ...' (two rounds, then at least two pairing numbers)",
+                       len(line) + 1)
             return
-        first, last, *players = [n for n in numbers if n is not None]
-        self.t.forbidden_pairs.append(ForbiddenPairs(tuple(players), first, last))
+        first, last, *players = numbers
+        if first == 0 or last < first:
+            self.error(f"260: bad round range {first}-{last}", 5)
+            return
+        self.t.forbidden_pairs.append(ForbiddenPairs(
+            tuple(players), None if first == 1 else first, None if last >= UNKNOWN_ROUNDS else last))
 
     def read_240(self, line: str) -> None:
-        kind = line[4:5].upper()
-        result = {"F": Result.FULL_BYE, "H": Result.HALF_BYE, "Z": Result.ZERO_BYE}.get(kind)
+        kind = line[4:5]
+        result = {"F": Result.FULL_BYE, "H": Result.HALF_BYE, "Z": Result.ZERO_BYE}.get(kind.upper())
         if result is None:
-            self.error(f"bye type: expected F, H or Z, got {kind!r}", 5)
+            self.error(f"bye type: expected F, H or Z in column 5, got {kind!r}", 5)
             return
         rnd = self.integer(line[6:9], 7, "round")
-        if rnd is None:
+        if not rnd:
             self.error("240: expected a round number in columns 7-9", 7)
             return
-        for index, token in enumerate(line[9:].split()):
-            tpn = self.integer(token, 11 + 5 * index, "pairing number")
-            if tpn is not None:
-                self.pending_byes.append((rnd, result, tpn, self.lineno))
+        found = False
+        for column, token in self.tokens(line, 9):
+            tpn = self.integer(token, column, "pairing number")
+            if tpn is None:
+                return
+            self.pending_byes.append((rnd, result, tpn, self.lineno))
+            found = True
+        if not found:
+            self.error("240: expected pairing numbers from column 11", 11)
 
     def read_xxz(self, line: str) -> None:
-        for token in line[3:].split():
-            tpn = self.integer(token, 5, "pairing number")
+        for column, token in self.tokens(line, 3):
+            tpn = self.integer(token, column, "pairing number")
             if tpn is not None:
                 self.absent_next.append((tpn, self.lineno))
 
+    def read_team(self, line: str) -> None:
+        _, problems = parse_team_line(line)
+        for column, message in problems:
+            self.warn(f"{message} (line kept as written)", column)
+        self.t.extra_lines.append(line)
+
     # -- driver ------------------------------------------------------------
+    def feed_text(self, text: str) -> None:
+        """Split ``text`` into lines (CR, LF or CRLF) and read them."""
+        if text.startswith("\ufeff"):
+            self.lineno = 1
+            self.warn("byte-order mark ignored")
+            text = text[1:]
+        cr = text.count("\r")
+        if not cr:
+            lines = text.split("\n")
+        else:
+            crlf = text.count("\r\n")
+            lf = text.count("\n")
+            if crlf == cr == lf:
+                lines = text.split("\r\n")
+            elif not lf:
+                lines = text.split("\r")
+            else:
+                lines = _LINE_END.split(text)
+                ends = [m.group() for m in _LINE_END.finditer(text)]
+                first = next(i for i, end in enumerate(ends) if end != ends[0])
+                names = {"\r\n": "CRLF", "\r": "CR", "\n": "LF"}
+                self.lineno = first + 1
+                self.warn(f"mixed line ends: {names[ends[first]]} here, {names[ends[0]]} before")
+        if lines and lines[-1].endswith("\x1a"):
+            self.lineno = len(lines)
+            self.warn("DOS end-of-file mark (Ctrl-Z) ignored")
+            lines[-1] = lines[-1].rstrip("\x1a")
+        elif lines and lines[-1]:
+            self.cut_line = len(lines)
+            self.cut_text = lines[-1]
+        if lines and not lines[-1]:
+            lines.pop()
+        self.feed(lines)
+
     def feed(self, lines: Iterable[str]) -> None:
         handlers: dict[str, Callable[[str], None]] = {
             "001": self.read_player,
+            "012": self.read_name,
             "142": self.read_rounds,
             "XXR": self.read_rounds,
             "152": self.read_initial_colour,
             "XXC": self.read_xxc,
             "XXS": self.read_xxs,
             "162": self.read_162,
+            "192": self.read_system,
             "XXA": self.read_xxa,
             "250": self.read_250,
             "XXP": self.read_xxp,
@@ -432,55 +703,95 @@ class _Reader:
             "240": self.read_240,
             "XXZ": self.read_xxz,
         }
-        for self.lineno, raw in enumerate(lines, start=1):
-            line = raw.rstrip("\r\n")
-            if "\r" in line:
-                line = line.replace("\r", "")
+        for code in HEADER_CODES:
+            handlers[code] = lambda line, code=code: self.read_header(code, line)  # type: ignore[misc]
+        for code in _BB_FIELDS:
+            handlers[code] = lambda line, code=code: self.read_bb_scoring(code, line)  # type: ignore[misc]
+        for code in TEAM_CODES:
+            handlers[code] = self.read_team
+        control = _CONTROL.search
+        for self.lineno, line in enumerate(lines, start=1):
             self.code = ""
-            if not line.strip():
+            if not line or line.isspace():
                 continue
-            if "\x00" in line or any(ord(c) < 32 and c not in "\t" for c in line):
-                self.error("binary data: not a text TRF file", 1)
+            bad = control(line)
+            if bad is not None:
+                self.error(f"binary data: control character {bad.group()!r}: not a text TRF file", bad.start() + 1)
                 continue
             if "\t" in line:
-                self.warn("tab characters replaced by spaces")
+                self.warn("tab characters read as spaces (tab stops every 8 columns)", line.index("\t") + 1)
                 line = line.expandtabs(8)
             code = line[:3]
+            if code == "###":
+                self.t.extra_lines.append(line)
+                continue
+            if line[0] == " ":
+                self.warn("line starts with a blank: not a record; kept as written", 1)
+                self.t.extra_lines.append(line)
+                continue
+            if len(line) > 3 and line[3] != " " or _CODE.fullmatch(code) is None:
+                self.error(f"expected a 3-character record code then a blank, got {line[:4]!r}",
+                           4 if _CODE.fullmatch(code) else 1)
+                continue
             self.code = code
-            if code == "###" or code.startswith("DDD") or line.startswith(("   ", "  \t")):
-                continue
-            if len(line) > 3 and line[3] != " ":
-                self.error(f"expected a 3-character record code then a blank, got {line[:4]!r}", 4)
-                continue
             handler = handlers.get(code)
+            if handler is None and code.upper() in handlers and not code.isdigit():
+                self.warn(f"record code {code!r} in lower case")
+                self.code = code = code.upper()
+                line = code + line[3:]
+                handler = handlers[code]
             if handler is not None:
                 handler(line)
-            elif code == "192":
-                self.t.system = line[4:].strip()
-            elif code in HEADER_CODES:
-                self.read_header(code, line)
-            elif code in _BB_FIELDS:
-                self.read_bb_scoring(code, line)
+            elif code == "DDD":
+                self.warn("ruler line (DDD) kept as written")
+                self.t.extra_lines.append(line)
             else:
                 self.t.extra_lines.append(line)
         self.code = ""
 
     def finish(self) -> None:
         t = self.t
+        self.lineno = 0
         if not t.players:
-            self.lineno = 0
             self.error("no participant: the file has no 001 record")
             return
-        if self.scoring:
-            t.scoring = Scoring(**{_XXS_FIELDS[k]: v for k, v in self.scoring.items()})
+        if not self.saw_name:
+            self.warn("no 012 record (tournament name)")
+        self.apply_scoring()
         self.apply_byes()
+        self.apply_accelerations()
+        self.check_references()
         self.check_numbers()
+        self.check_rounds()
         self.check_games()
         self.check_points()
 
+    def apply_scoring(self) -> None:
+        """Build :attr:`Tournament.scoring` from ``162``/``XXS`` then the bbp ``BB?`` records."""
+        if not self.scoring:
+            return
+        values: dict[str, Fraction] = {}
+        for kind, name, value in self.scoring:
+            if kind == "set":
+                values[name] = value
+        scoring = Scoring(**values)
+        for bb_field in _BB_FIELDS.values():
+            for kind, name, value in self.scoring:
+                if kind == "bb" and name == bb_field:
+                    current = getattr(scoring, name)
+                    default = _OPTIONAL_DEFAULTS.get(name)
+                    if current is None and default is not None:
+                        current = getattr(scoring, default)
+                    if current != value:
+                        values[name] = value
+                        scoring = Scoring(**values)
+        for name, default in _OPTIONAL_DEFAULTS.items():
+            if name in values and values[name] == values.get(default, getattr(Scoring(), default)):
+                del values[name]
+        self.t.scoring = Scoring(**values)
+
     def apply_byes(self) -> None:
-        t = self.t
-        nxt = t.paired_rounds + 1
+        nxt = self.t.paired_rounds + 1
         self.code = "XXZ"
         for tpn, lineno in self.absent_next:
             self.place_bye(tpn, nxt, Result.ZERO_BYE, lineno)
@@ -500,148 +811,274 @@ class _Reader:
             player.results[rnd - 1] = RoundResult.bye(result)
         elif current.result is not result:
             self.error(f"round {rnd}: bye {result.value!r} for {tpn} contradicts the 001 record "
-                       f"({current.result.value!r})", line=lineno, inconsistent=True)
+                       f"(line {self.player_lines[tpn]}: {current.result.value!r})", line=lineno,
+                       inconsistent=True)
+
+    def apply_accelerations(self) -> None:
+        self.code = "250"
+        players = self.t.players
+        for points, first_round, last_round, first, last, lineno in self.ranges_250:
+            for tpn in range(first, last + 1):
+                if tpn not in players:
+                    self.error(f"pairing number {tpn} has no 001 record", 23, line=lineno, inconsistent=True)
+                    break
+                values = self.t.accelerations.setdefault(tpn, {})
+                self.acceleration_lines[tpn] = (lineno, "250")
+                for rnd in range(first_round, last_round + 1):
+                    values[rnd] = points
+        rounds = self.t.rounds
+        if rounds:
+            for tpn, values in self.t.accelerations.items():
+                if values and max(values) > rounds:
+                    lineno, self.code = self.acceleration_lines[tpn]
+                    self.error(f"virtual points of {tpn} for round {max(values)} of a {rounds}-round "
+                               "tournament", line=lineno, inconsistent=True)
+        self.code = ""
+
+    def check_references(self) -> None:
+        for tpn, lineno, code, column in self.references:
+            if tpn not in self.t.players:
+                self.code = code
+                self.error(f"pairing number {tpn} has no 001 record", column, line=lineno, inconsistent=True)
+        self.code = ""
 
     def check_numbers(self) -> None:
-        t = self.t
-        numbers = sorted(t.players)
-        if numbers != list(range(1, len(numbers) + 1)):
+        numbers = sorted(self.t.players)
+        if numbers[-1] != len(numbers):
             missing = sorted(set(range(1, numbers[-1] + 1)) - set(numbers))
             self.code = "001"
-            self.lineno = 0
-            self.warn(f"pairing numbers are not contiguous (missing {missing[:10]})")
+            self.warn(f"pairing numbers are not contiguous (missing {missing[:10]}"
+                      f"{'...' if len(missing) > 10 else ''})")
+            self.code = ""
+
+    def check_rounds(self) -> None:
+        t = self.t
+        if t.rounds is None or self.rounds_line is None:
+            return
+        paired = t.paired_rounds
+        lineno, code = self.rounds_line
+        self.code = code
+        if paired > t.rounds:
+            self.error(f"{paired} rounds are paired in the 001 records, more than the {t.rounds} announced",
+                       5, line=lineno, inconsistent=True)
+        elif t.recorded_rounds > t.rounds:
+            self.warn(f"001 records have entries for round {t.recorded_rounds} of a {t.rounds}-round "
+                      "tournament", 5, line=lineno)
+        self.code = ""
 
     def check_games(self) -> None:
         t = self.t
+        players = t.players
+        lines = self.player_lines
+        cut = self.cut_player()
         self.code = "001"
-        for tpn in sorted(t.players):
-            player = t.players[tpn]
-            self.lineno = self.player_lines[tpn]
-            for rnd, entry in enumerate(player.results, start=1):
-                if entry.opponent is None:
+        pabs: dict[int, list[int]] = {}
+        for tpn in sorted(players):
+            self.lineno = lines[tpn]
+            for rnd, entry in enumerate(players[tpn].results, start=1):
+                opponent = entry.opponent
+                if opponent is None:
+                    if entry.result is Result.PAB:
+                        pabs.setdefault(rnd, []).append(tpn)
                     continue
-                column = 92 + 10 * (rnd - 1)
-                other = t.players.get(entry.opponent)
+                column = 82 + 10 * rnd
+                other = players.get(opponent)
                 if other is None:
-                    self.error(f"round {rnd}: opponent {entry.opponent} has no 001 record", column,
-                               inconsistent=True)
+                    message = f"round {rnd}: opponent {opponent} has no 001 record"
+                    if cut is not None:
+                        self.truncated(f"{message} (line {self.lineno})")
+                    else:
+                        self.error(message, column, inconsistent=True)
                     continue
-                mirror = other.result(rnd)
+                mirror = other.results[rnd - 1] if rnd <= len(other.results) else ABSENT
+                result = entry.result
                 if mirror.opponent != tpn:
-                    where = f"{mirror.opponent}" if mirror.opponent else "no opponent"
-                    self.error(f"round {rnd}: game against {entry.opponent} is not recorded on their "
-                               f"line (it shows {where})", column, inconsistent=True)
+                    if cut == opponent and rnd > len(other.results):
+                        self.truncated(f"round {rnd} is missing (line {self.lineno} has the game against "
+                                       f"{tpn})", column)
+                        continue
+                    shows = f"opponent {mirror.opponent}" if mirror.opponent else f"{mirror.result.value!r}"
+                    self.error(f"round {rnd}: the game against {opponent} is not on their line "
+                               f"(line {lines[opponent]} shows {shows})", column, inconsistent=True)
                     continue
-                if entry.result.is_played != mirror.result.is_played or \
-                        entry.result.is_forfeit != mirror.result.is_forfeit:
-                    self.error(f"round {rnd}: result {entry.result.value!r} against {entry.opponent} "
-                               f"contradicts their {mirror.result.value!r}", column + 7, inconsistent=True)
+                other_result = mirror.result
+                if (result.is_played != other_result.is_played or result.is_forfeit != other_result.is_forfeit
+                        or (result in _RATED and other_result in _UNRATED)
+                        or (result in _UNRATED and other_result in _RATED)):
+                    self.error(f"round {rnd}: result {result.value!r} against {opponent} contradicts their "
+                               f"{other_result.value!r} (line {lines[opponent]})", column + 7, inconsistent=True)
                     continue
-                if entry.played and (entry.colour is mirror.colour):
-                    self.error(f"round {rnd}: both {tpn} and {entry.opponent} have colour "
-                               f"{entry.colour.value!r}", column + 5, inconsistent=True)
+                if result.is_played and entry.colour is mirror.colour:
+                    self.error(f"round {rnd}: {tpn} and {opponent} both have colour {entry.colour.value!r} "
+                               f"(line {lines[opponent]})", column + 5, inconsistent=True)
                     continue
-                if entry.result.outcome is Outcome.WIN and mirror.result.outcome is not Outcome.LOSS:
-                    self.error(f"round {rnd}: {tpn} won against {entry.opponent} but the opponent's "
-                               f"result is {mirror.result.value!r}", column + 7, inconsistent=True)
+                if result.outcome is Outcome.WIN and other_result.outcome is not Outcome.LOSS:
+                    self.error(f"round {rnd}: {tpn} won against {opponent}, whose result is "
+                               f"{other_result.value!r} (line {lines[opponent]})", column + 7, inconsistent=True)
+        for rnd, tpns in pabs.items():
+            if len(tpns) > 1:
+                self.lineno = lines[tpns[1]]
+                self.warn(f"round {rnd}: more than one pairing-allocated bye (players {tpns})", 82 + 10 * rnd + 7)
+        self.code = ""
+
+    def cut_player(self) -> int | None:
+        """The TPN on the last line when the text ends in the middle of a ``001`` record."""
+        if not self.cut_line or not self.cut_text.startswith("001"):
+            return None
+        for tpn, lineno in self.player_lines.items():
+            if lineno == self.cut_line:
+                return tpn
+        return None
+
+    def truncated(self, message: str, column: int | None = None) -> None:
+        """Report a missing game or player as the consequence of a file cut in its last line."""
+        length = len(self.cut_text)
+        self.error(f"the file ends in the middle of this line (truncated?): {message}",
+                   column if column is not None and column <= length + 1 else length + 1,
+                   line=self.cut_line, inconsistent=True)
 
     def check_points(self) -> None:
         t = self.t
+        scoring = t.scoring
+        table = {(result, colour): scoring.points(result, colour) for result in Result for colour in Colour}
+        scale = lcm(*(value.denominator for value in table.values()))
+        units = {key: int(value * scale) for key, value in table.items()}
         self.code = "001"
         paired = t.paired_rounds
         for tpn in sorted(t.players):
             player = t.players[tpn]
             if player.points is None:
                 continue
-            self.lineno = self.player_lines[tpn]
-            played = t.score(tpn, paired)
-            total = t.score(tpn)
-            extra = sum(t.accelerations.get(tpn, {}).values(), Fraction(0))
-            if player.points in (played, total, played + extra, total + extra):
+            points = player.points * scale
+            played = total = 0
+            for rnd, entry in enumerate(player.results, start=1):
+                value = units[entry.result, entry.colour]
+                total += value
+                if rnd <= paired:
+                    played += value
+            if points == played or points == total:
                 continue
-            if extra == 0:
-                current = sum(v for r, v in t.accelerations.get(tpn, {}).items() if r <= paired + 1)
-                if player.points in (played + current, total + current):
+            accelerations = t.accelerations.get(tpn)
+            if accelerations:
+                extra = sum(accelerations.values(), Fraction(0)) * scale
+                current = sum((v for r, v in accelerations.items() if r <= paired + 1), Fraction(0)) * scale
+                if points in (played + extra, total + extra, played + current, total + current):
                     continue
-            self.error(f"points {_fmt(player.points)} do not match the results ({_fmt(played)})", 81,
-                       inconsistent=True)
+            self.lineno = self.player_lines[tpn]
+            self.error(f"points {_fmt(player.points)} do not match the results ({_fmt(Fraction(played, scale))})",
+                       81, inconsistent=True)
+        self.code = ""
 
 
-_XXS_FIELDS = {
-    "WW": "win", "BW": "black_win", "WD": "draw", "BD": "black_draw", "WL": "loss", "BL": "black_loss",
-    "ZPB": "zero_bye", "HPB": "half_bye", "FPB": "full_bye", "PAB": "pab", "FW": "forfeit_win",
-    "FL": "forfeit_loss",
-}
-_BB_FIELDS = {"BBW": "WW", "BBD": "WD", "BBL": "WL", "BBZ": "ZPB", "BBF": "FL", "BBU": "PAB"}
-_162_FIELDS = {
-    "W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB"), "L": ("WL", "BL"), "A": ("ZPB", "FL"),
-    "P": ("PAB",), "X": (),
-}
+def _xxa_columns(line: str) -> tuple[int, dict[int, Fraction]] | None:
+    """An ``XXA`` line in its columns (ID at 5-8, round r at 10+5(r-1)), or ``None`` if it is not aligned."""
+    text = line[4:8].strip()
+    if _INT.fullmatch(text) is None or line[8:9].strip():
+        return None
+    values: dict[int, Fraction] = {}
+    for rnd, start in enumerate(range(9, len(line), 5), start=1):
+        cell = line[start:start + 4].strip()
+        if line[start + 4:start + 5].strip():
+            return None
+        if cell:
+            if _NUMBER.fullmatch(cell) is None or "," in cell:
+                return None
+            if Fraction(cell):
+                values[rnd] = Fraction(cell)
+    return int(text), values
 
 
 def _fmt(value: Fraction) -> str:
     return f"{float(value):.1f}" if value.denominator <= 2 else str(value)
 
 
+def _read_text(text: str, source: str, lenient: bool, notes: list[Diagnostic] | None = None) -> TRFReadResult:
+    reader = _Reader(source, lenient)
+    if notes:
+        reader.warnings.extend(notes)
+    reader.feed_text(text)
+    reader.finish()
+    return TRFReadResult(reader.t, reader.warnings, reader.errors)
+
+
 def read(handle: TextIO, *, source: str | None = None, lenient: bool = False) -> TRFReadResult:
     """Read a TRF from an open text handle.
 
+    The caller opens the file with the right encoding; :func:`load` guesses it.
+
     :param source: the name used in messages (default: the handle's ``name``).
     :param lenient: collect problems in ``errors`` instead of raising.
-    :raises: :exc:`~swisspair.errors.TRFError` (strict mode) on the first problem.
+    :raises: :exc:`~swisspair.errors.TRFError` (strict mode) on the first problem,
+        and in both modes when the handle cannot be decoded.
     """
     name = source or str(getattr(handle, "name", "<stream>"))
-    reader = _Reader(name, lenient)
-    reader.feed(handle)
-    reader.finish()
-    return TRFReadResult(reader.t, reader.warnings, reader.errors)
+    try:
+        text = handle.read()
+    except UnicodeDecodeError as exc:
+        raise TRFError(f"cannot decode the file as {exc.encoding}: {exc.reason}", Location(name)) from exc
+    return _read_text(text, name, lenient)
 
 
 def loads(text: str, *, source: str = "<string>", lenient: bool = False) -> TRFReadResult:
     """Read a TRF from a string (see :func:`read`)."""
-    reader = _Reader(source, lenient)
-    reader.feed(text.splitlines())
-    reader.finish()
-    return TRFReadResult(reader.t, reader.warnings, reader.errors)
+    return _read_text(text, source, lenient)
 
 
 def decode(data: bytes, source: str) -> tuple[str, list[Diagnostic]]:
-    """Turn the bytes of a file into text: UTF-8 (with or without BOM), else latin-1.
+    """Turn the bytes of a file into text, with notes on what was guessed.
 
-    :raises: :exc:`~swisspair.errors.TRFError` for binary data or an empty file.
+    UTF-8 (with or without a byte-order mark) is expected; UTF-16 with a
+    byte-order mark is read too. Lines that are not UTF-8 are read as
+    Windows-1252 (a superset of latin-1's printable characters).
+
+    :raises: :exc:`~swisspair.errors.TRFError` for an empty file or binary data.
     """
     notes: list[Diagnostic] = []
     if not data.strip():
         raise TRFError("empty file: expected TRF records", Location(source, 1))
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            text = data.decode("utf-16")
+        except UnicodeDecodeError as exc:
+            raise TRFError(f"binary data: not valid UTF-16 ({exc.reason})", Location(source, 1)) from exc
+        notes.append(Diagnostic("UTF-16 file (TRF files are usually UTF-8)", Location(source, 1)))
+        return text, notes
     if b"\x00" in data:
-        line = data[: data.index(b"\x00")].count(b"\n") + 1
-        raise TRFError("binary data (NUL byte): not a text TRF file", Location(source, line))
+        offset = data.index(b"\x00")
+        line = data[:offset].count(b"\n") + 1
+        column = offset - data.rfind(b"\n", 0, offset)
+        raise TRFError("binary data (NUL byte): not a text TRF file", Location(source, line, column))
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
         notes.append(Diagnostic("byte-order mark ignored", Location(source, 1)))
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8"), notes
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        text = data.decode("latin-1")
-        notes.append(Diagnostic("not UTF-8; read as latin-1", Location(source, line)))
-    if "\r" in text and "\n" not in text:
-        text = text.replace("\r", "\n")
-    return text, notes
+    notes.append(Diagnostic("not UTF-8; lines that are not UTF-8 read as Windows-1252/latin-1",
+                            Location(source, line)))
+    parts = []
+    for raw in data.splitlines(keepends=True):
+        try:
+            parts.append(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            try:
+                parts.append(raw.decode("cp1252"))
+            except UnicodeDecodeError:
+                parts.append(raw.decode("latin-1"))
+    return "".join(parts), notes
 
 
 def load(path: str | Path, *, lenient: bool = False) -> TRFReadResult:
     """Read the TRF file at ``path``, whatever its encoding and line ends.
 
-    :raises: :exc:`~swisspair.errors.TRFError` on a problem (strict mode), or when
-        the file cannot be opened.
+    :raises: :exc:`~swisspair.errors.TRFError` on a problem (strict mode), when
+        the file cannot be opened, is empty or is not text.
     """
     source = str(path)
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
-        raise TRFError(f"cannot read file: {exc.strerror}", Location(source)) from exc
+        raise TRFError(f"cannot read file: {exc.strerror or exc}", Location(source)) from exc
     text, notes = decode(data, source)
-    result = loads(text, source=source, lenient=lenient)
-    result.warnings[:0] = notes
-    return result
+    return _read_text(text, source, lenient, notes)

@@ -3,47 +3,92 @@
 The default output is what the established engines read: the TRF16 ``001``
 layout, the tournament headers, and ``XXR``/``XXC``/``XXA``/``XXP`` (plus
 ``XXS`` and bbpPairings' ``BB?`` when the scoring is not FIDE's default).
-``trf26=True`` writes the TRF26 records ``142``/``152``/``162``/``192``/``260``
-instead of their ``XX?`` equivalents.
+``trf26=True`` writes the TRF26 records ``142``/``152``/``162``/``192``/``240``/
+``250``/``260`` instead of their ``XX?`` equivalents (``XXS`` is added only when
+``162`` cannot express the scoring).
+
+Whatever the dialect, reading the output back gives an equal
+:class:`~swisspair.model.Tournament` (the reader keeps a canonical form: see
+``docs/trf.md``). Values that do not fit the fixed columns raise
+:exc:`~swisspair.errors.LimitExceededError` instead of being cut.
 """
 
 from __future__ import annotations
 
 import io
+import re
 from fractions import Fraction
 from typing import TextIO
 
+from swisspair.errors import LimitExceededError
 from swisspair.model import Colour, Player, Result, Scoring, Tournament
 
 _HEADER_ORDER = ("012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122",
                  "132", "172", "182", "202", "212", "222", "352", "362")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_BYE_KINDS = ((Result.FULL_BYE, "F"), (Result.HALF_BYE, "H"), (Result.ZERO_BYE, "Z"))
 
 
 def format_points(value: Fraction) -> str:
-    """Points with one decimal (``11.5``); more decimals only when needed."""
-    if (value * 10).denominator == 1:
-        whole = value * 10
-        return f"{int(whole) // 10}.{int(whole) % 10}"
-    return f"{float(value):.2f}"
+    """Points with one decimal (``11.5``), more decimals only when needed (``0.25``).
+
+    :raises: :exc:`~swisspair.errors.LimitExceededError` for a negative value or one
+        without a finite decimal form (``1/3``).
+    """
+    if value < 0:
+        raise LimitExceededError(f"TRF cannot hold negative points ({value})")
+    digits = 1
+    while (value * 10**digits).denominator != 1:
+        digits += 1
+        if digits > 6:
+            raise LimitExceededError(f"TRF cannot hold the points {value} exactly (no finite decimal form)")
+    scaled = int(value * 10**digits)
+    whole, fraction = divmod(scaled, 10**digits)
+    return f"{whole}.{fraction:0{digits}d}"
+
+
+def _cell(value: Fraction, what: str, width: int = 4) -> str:
+    """``value`` in a ``width``-column field; integral values lose their ``.0`` when needed."""
+    text = format_points(value)
+    if len(text) > width and value.denominator == 1:
+        text = str(value.numerator)
+    if len(text) > width:
+        raise LimitExceededError(f"{what} {text} does not fit in {width} columns")
+    return f"{text:>{width}}"
 
 
 def player_line(player: Player, points: Fraction | None = None, rank: int | None = None) -> str:
-    """The ``001`` record of ``player`` (columns as in TRF16 / TRF26)."""
+    """The ``001`` record of ``player`` (columns as in TRF16 / TRF26).
+
+    ``points`` and ``rank`` replace the values stored in ``player``. Names are
+    cut to the 33 columns of the record.
+
+    :raises: :exc:`~swisspair.errors.LimitExceededError` when a number does not fit
+        its columns (pairing numbers and ratings up to 9999, points up to 99.5).
+    """
     pts = points if points is not None else player.points
     rk = rank if rank is not None else player.rank
+    if not 1 <= player.tpn <= 9999:
+        raise LimitExceededError(f"pairing number {player.tpn}: TRF holds 1 to 9999")
+    if not 0 <= player.rating <= 9999:
+        raise LimitExceededError(f"rating {player.rating} of {player.tpn}: TRF holds 0 to 9999")
+    if rk is not None and not 0 <= rk <= 9999:
+        raise LimitExceededError(f"rank {rk} of {player.tpn}: TRF holds 0 to 9999")
     head = (
         f"001 {player.tpn:>4} {player.sex[:1]:1}{player.title[:3]:>3} {player.name[:33]:<33} "
         f"{player.rating or '':>4} {player.federation[:3]:>3} {player.fide_id[:11]:>11} "
-        f"{player.birth_date[:10]:<10} {format_points(pts) if pts is not None else '':>4} "
+        f"{player.birth_date[:10]:<10} {_cell(pts, f'points of {player.tpn}') if pts is not None else '':>4} "
         f"{rk if rk is not None else '':>4}"
     )
     blocks = []
     for entry in player.results:
-        opponent = f"{entry.opponent:>4}" if entry.opponent is not None else ("0000" if entry.result.value != " "
-                                                                                   else "    ")
-        colour = entry.colour.value if entry.colour is not Colour.NONE else (
-            "-" if entry.result.value != " " else " ")
-        blocks.append(f"  {opponent} {colour} {entry.result.value}")
+        if entry.result is Result.ABSENT and entry.opponent is None:
+            blocks.append("          ")
+            continue
+        if entry.opponent is not None and not 1 <= entry.opponent <= 9999:
+            raise LimitExceededError(f"opponent {entry.opponent} of {player.tpn}: TRF holds 1 to 9999")
+        opponent = f"{entry.opponent:>4}" if entry.opponent is not None else "0000"
+        blocks.append(f"  {opponent} {entry.colour.value} {entry.result.value}")
     return (head + "".join(blocks)).rstrip()
 
 
@@ -55,73 +100,154 @@ def _scoring_lines(scoring: Scoring, trf26: bool) -> list[str]:
         "WL": scoring.loss, "BL": scoring.black_loss, "ZPB": scoring.zero_bye, "HPB": scoring.half_bye,
         "FPB": scoring.full_bye, "PAB": scoring.pab, "FW": scoring.forfeit_win, "FL": scoring.forfeit_loss,
     }
+    xxs = "XXS " + " ".join(f"{k}={format_points(v)}" for k, v in fields.items() if v is not None)
     if trf26:
-        symbols = [("W", scoring.win), ("D", scoring.draw), ("L", scoring.loss), ("A", scoring.zero_bye),
-                   ("P", scoring.pab_points)]
-        return ["162" + "".join(f"  {s}{format_points(v):>4}   " for s, v in symbols).rstrip()]
-    xxs = " ".join(f"{k}={format_points(v)}" for k, v in fields.items() if v is not None)
+        default = Scoring()
+        symbols = [("W", scoring.win, default.win), ("D", scoring.draw, default.draw),
+                   ("L", scoring.loss, default.loss), ("A", scoring.zero_bye, default.zero_bye),
+                   ("P", scoring.pab_points, scoring.win)]
+        cells = [f"{s}{_cell(v, f'162 {s}')}" for s, v, d in symbols if v != d]
+        lines = ["162  " + "    ".join(cells)] if cells else []
+        expressible = all(getattr(scoring, name) is None for name in (
+            "black_win", "black_draw", "black_loss", "forfeit_win", "forfeit_loss", "full_bye", "half_bye"))
+        return lines if expressible else [*lines, xxs]
     bb = [
-        f"BBW {format_points(scoring.win):>4}",
-        f"BBD {format_points(scoring.draw):>4}",
-        f"BBL {format_points(scoring.loss):>4}",
-        f"BBZ {format_points(scoring.zero_bye):>4}",
-        f"BBF {format_points(scoring.points(Result.FORFEIT_LOSS)):>4}",
-        f"BBU {format_points(scoring.pab_points):>4}",
+        f"BBW {_cell(scoring.win, 'BBW')}",
+        f"BBD {_cell(scoring.draw, 'BBD')}",
+        f"BBL {_cell(scoring.loss, 'BBL')}",
+        f"BBZ {_cell(scoring.zero_bye, 'BBZ')}",
+        f"BBF {_cell(scoring.points(Result.FORFEIT_LOSS), 'BBF')}",
+        f"BBU {_cell(scoring.pab_points, 'BBU')}",
     ]
-    return [f"XXS {xxs}", *bb]
+    return [xxs, *bb]
+
+
+def _runs(values: dict[int, Fraction]) -> list[tuple[int, int, Fraction]]:
+    """``{round: points}`` as runs of consecutive rounds with equal points."""
+    runs: list[tuple[int, int, Fraction]] = []
+    for rnd in sorted(values):
+        if runs and runs[-1][1] == rnd - 1 and runs[-1][2] == values[rnd]:
+            runs[-1] = (runs[-1][0], rnd, values[rnd])
+        else:
+            runs.append((rnd, rnd, values[rnd]))
+    return runs
+
+
+def _acceleration_lines(tournament: Tournament, trf26: bool) -> list[str]:
+    lines: list[str] = []
+    if not trf26:
+        for tpn in sorted(tournament.accelerations):
+            values = tournament.accelerations[tpn]
+            if not values:
+                continue
+            cells = "".join(f" {_cell(values.get(r, Fraction(0)), f'XXA {tpn}')}" for r in range(1, max(values) + 1))
+            lines.append(f"XXA {tpn:>4}{cells}")
+        return lines
+    # 250: one line per run of rounds, over ranges of consecutive TPNs with the same runs.
+    groups: list[tuple[int, int, list[tuple[int, int, Fraction]]]] = []
+    for tpn in sorted(tournament.accelerations):
+        runs = _runs(tournament.accelerations[tpn])
+        if not runs:
+            continue
+        if groups and groups[-1][1] == tpn - 1 and groups[-1][2] == runs:
+            groups[-1] = (groups[-1][0], tpn, runs)
+        else:
+            groups.append((tpn, tpn, runs))
+    for first, last, runs in groups:
+        for first_round, last_round, points in runs:
+            if last_round > 999:
+                raise LimitExceededError(f"250: round {last_round} does not fit in 3 columns")
+            lines.append(f"250      {_cell(points, '250 points')} {first_round:>3} {last_round:>3} "
+                         f"{first:>4} {last:>4}")
+    return lines
+
+
+def _bye_lines(tournament: Tournament) -> list[str]:
+    """TRF26 ``240`` records for the byes and absences of the rounds not yet paired."""
+    paired = tournament.paired_rounds
+    byes: dict[tuple[int, Result], list[int]] = {}
+    for player in tournament:
+        for rnd in range(paired + 1, len(player.results) + 1):
+            entry = player.results[rnd - 1]
+            if entry.opponent is None and entry.result in (Result.FULL_BYE, Result.HALF_BYE, Result.ZERO_BYE):
+                byes.setdefault((rnd, entry.result), []).append(player.tpn)
+    lines = []
+    for rnd in sorted({r for r, _ in byes}):
+        if rnd > 999:
+            raise LimitExceededError(f"240: round {rnd} does not fit in 3 columns")
+        for result, letter in _BYE_KINDS:
+            tpns = byes.get((rnd, result))
+            if tpns:
+                lines.append(f"240 {letter} {rnd:>3} " + " ".join(f"{tpn:>4}" for tpn in tpns))
+    return lines
+
+
+def lines(tournament: Tournament, *, trf26: bool = False) -> list[str]:
+    """The TRF lines of ``tournament``, without line ends (see :func:`write`)."""
+    out: list[str] = []
+    headers = {code: list(values) for code, values in tournament.headers.items()}
+    if tournament.name:
+        headers["012"] = [tournament.name, *headers.get("012", [])]
+    for code in _HEADER_ORDER:
+        for value in headers.pop(code, []):
+            out.append(f"{code} {value}".rstrip())
+    for code, values in headers.items():
+        out.extend(f"{code} {value}".rstrip() for value in values)
+    system_from_092 = any(v.strip() == tournament.system for v in tournament.headers.get("092", []))
+    out.extend(player_line(player) for player in tournament)
+    colour = tournament.initial_colour
+    if trf26:
+        if tournament.rounds:
+            out.append(f"142 {tournament.rounds}")
+        if colour is Colour.WHITE or colour is Colour.BLACK:
+            out.append(f"152 {'W' if colour is Colour.WHITE else 'B'}")
+        if tournament.system:
+            out.append(f"192 {tournament.system}")
+    else:
+        if tournament.rounds:
+            out.append(f"XXR {tournament.rounds}")
+        if colour is Colour.WHITE or colour is Colour.BLACK:
+            out.append(f"XXC {'white1' if colour is Colour.WHITE else 'black1'}")
+        if tournament.system and not system_from_092:
+            out.append(f"192 {tournament.system}")
+    out.extend(_scoring_lines(tournament.scoring, trf26))
+    if trf26:
+        out.extend(_bye_lines(tournament))
+    out.extend(_acceleration_lines(tournament, trf26))
+    for group in tournament.forbidden_pairs:
+        ids = " ".join(f"{tpn:>4}" for tpn in group.players)
+        if group.first_round is None and group.last_round is None and not trf26:
+            out.append(f"XXP {ids}")
+        else:
+            first = group.first_round or 1
+            last = 999 if group.last_round is None else group.last_round
+            out.append(f"260 {first:>3} {last:>3} {ids}")
+    out.extend(tournament.extra_lines)
+    return out
 
 
 def write(tournament: Tournament, handle: TextIO, *, trf26: bool = False, newline: str = "\n") -> None:
     """Write ``tournament`` as TRF to ``handle``.
 
     Reading the output back gives a tournament equal to ``tournament``.
+
+    :param trf26: write TRF26 records instead of the ``XX?`` extensions.
+    :param newline: the line end (``"\\r"`` is FIDE's, ``"\\n"`` the common one).
+    :raises: :exc:`~swisspair.errors.LimitExceededError` when a value does not fit
+        the format (a number too wide for its columns, a line break in a name).
     """
-    lines: list[str] = []
-    headers = dict(tournament.headers)
-    if tournament.name and "012" not in headers:
-        headers["012"] = [tournament.name]
-    for code in _HEADER_ORDER:
-        for value in headers.pop(code, []):
-            lines.append(f"{code} {value}".rstrip())
-    for code, values in headers.items():
-        lines.extend(f"{code} {value}".rstrip() for value in values)
-    system_from_092 = any(v.strip() == tournament.system for v in tournament.headers.get("092", []))
-    for player in tournament:
-        lines.append(player_line(player))
-    if trf26:
-        if tournament.rounds:
-            lines.append(f"142 {tournament.rounds}")
-        if tournament.initial_colour is not None and tournament.initial_colour is not Colour.NONE:
-            lines.append(f"152 {'W' if tournament.initial_colour is Colour.WHITE else 'B'}")
-    else:
-        if tournament.rounds:
-            lines.append(f"XXR {tournament.rounds}")
-        if tournament.initial_colour is not None and tournament.initial_colour is not Colour.NONE:
-            lines.append(f"XXC {'white1' if tournament.initial_colour is Colour.WHITE else 'black1'}")
-    if tournament.system and not system_from_092:
-        lines.append(f"192 {tournament.system}")
-    lines.extend(_scoring_lines(tournament.scoring, trf26))
-    for tpn in sorted(tournament.accelerations):
-        values = tournament.accelerations[tpn]
-        if not values:
-            continue
-        last = max(values)
-        cells = "".join(f" {format_points(values.get(r, Fraction(0))):>4}" for r in range(1, last + 1))
-        lines.append(f"XXA {tpn:>4}{cells}")
-    for group in tournament.forbidden_pairs:
-        ids = " ".join(f"{tpn:>4}" for tpn in group.players)
-        if group.first_round is None and group.last_round is None and not trf26:
-            lines.append(f"XXP {ids}")
-        else:
-            first = group.first_round or 1
-            last = group.last_round or (tournament.rounds or 999)
-            lines.append(f"260 {first:>3} {last:>3} {ids}")
-    lines.extend(tournament.extra_lines)
-    handle.write(newline.join(lines) + newline)
+    if newline not in ("\n", "\r", "\r\n"):
+        raise ValueError(f"newline must be LF, CR or CRLF, got {newline!r}")
+    out = lines(tournament, trf26=trf26)
+    for line in out:
+        bad = _CONTROL.search(line)
+        if bad is not None:
+            raise LimitExceededError(f"TRF text cannot contain the control character {bad.group()!r}: {line!r}")
+    handle.write(newline.join(out) + newline)
 
 
-def dumps(tournament: Tournament, *, trf26: bool = False) -> str:
+def dumps(tournament: Tournament, *, trf26: bool = False, newline: str = "\n") -> str:
     """The TRF text of ``tournament`` (see :func:`write`)."""
     buffer = io.StringIO()
-    write(tournament, buffer, trf26=trf26)
+    write(tournament, buffer, trf26=trf26, newline=newline)
     return buffer.getvalue()
