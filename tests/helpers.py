@@ -1,0 +1,54 @@
+"""Shared test helpers: where ../shared is, and small tournament builders."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from swisspair.model import Colour, Player, Result, RoundResult, Tournament
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = REPO.parent / "shared"
+CORPUS = SHARED / "corpus"
+
+
+def corpus_files(folder: str) -> list[Path]:
+    """The TRF files of ``../shared/corpus/<folder>`` (empty when absent)."""
+    return sorted((CORPUS / folder).glob("*.trf"))
+
+
+def corpus_params(folder: str) -> list[object]:
+    """``pytest.param`` per corpus file, or one skipped param when the corpus is missing."""
+    files = corpus_files(folder)
+    if not files:
+        return [pytest.param(None, marks=pytest.mark.skip(reason=f"../shared/corpus/{folder} not found"))]
+    return [pytest.param(path, id=path.stem) for path in files]
+
+
+def make_tournament(rounds: int, ratings: list[int], games: list[list[str]] | None = None,
+                    initial: Colour = Colour.WHITE) -> Tournament:
+    """A tournament from compact round descriptions.
+
+    ``games[r]`` lists the round's entries: ``"1-2 1-0"`` (white-black result),
+    ``"3 U"`` (PAB), ``"4 H"``/``"4 Z"``/``"4 F"`` (byes), ``"5-6 +-"`` (forfeit).
+    """
+    t = Tournament(rounds=rounds, initial_colour=initial)
+    for tpn, rating in enumerate(ratings, start=1):
+        t.players[tpn] = Player(tpn=tpn, name=f"P{tpn}", rating=rating)
+    codes = {"1-0": ("1", "0"), "0-1": ("0", "1"), "=-=": ("=", "="), "+-": ("+", "-"), "-+": ("-", "+"),
+             "--": ("-", "-"), "0-0": ("0", "0")}
+    for number, entries in enumerate(games or [], start=1):
+        for entry in entries:
+            who, what = entry.split()
+            if "-" in who:
+                w, b = (int(x) for x in who.split("-"))
+                rw, rb = codes[what]
+                t.players[w].results.append(RoundResult(b, Colour.WHITE, Result(rw)))
+                t.players[b].results.append(RoundResult(w, Colour.BLACK, Result(rb)))
+            else:
+                t.players[int(who)].results.append(RoundResult.bye(Result(what)))
+        for player in t.players.values():
+            while len(player.results) < number:
+                player.results.append(RoundResult.bye(Result.ABSENT))
+    return t
