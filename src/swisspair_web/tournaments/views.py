@@ -353,12 +353,10 @@ def renumber(request: HttpRequest, slug: str, section: str) -> HttpResponse:
 def pair(request: HttpRequest, slug: str, section: str) -> HttpResponse:
     sec = _section(slug, section)
     require(request, sec.event)
-    try:
-        version = int(request.POST.get("version", sec.version))
-    except ValueError:
-        version = -1
-    if version != sec.version:
-        messages.error(request, _("The section was changed by somebody else meanwhile; check and pair again."))
+    expected = sec.round_set.count() + 1
+    if request.POST.get("round", str(expected)) != str(expected):
+        messages.error(request, _("Round %(round)s was paired meanwhile (by somebody else?).")
+                       % {"round": request.POST.get("round", "")[:3]})
         return _to_section(sec)
     form = PairForm(request.POST)
     allow = form.is_valid() and form.cleaned_data["allow_pending"]

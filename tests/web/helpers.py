@@ -1,0 +1,224 @@
+"""Shared helpers of the web tests: seeded data, a stand-in pairer, a live server."""
+
+from __future__ import annotations
+
+import contextlib
+import http.cookiejar
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from fractions import Fraction
+from pathlib import Path
+
+from django.contrib.auth import get_user_model
+from django.test import TestCase
+
+from swisspair.model import Board as CoreBoard, Colour, RoundPairing, Tournament
+from swisspair_web.tournaments import registry, services
+from swisspair_web.tournaments.models import Event, EventRole, Section
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def core_pairing_available() -> bool:
+    return registry.pairing_available()
+
+
+def simple_pair(tournament: Tournament, system: str) -> RoundPairing:
+    """A stand-in engine for tests of the web workflow: score groups, no rematches, bye to the last."""
+    number = tournament.paired_rounds + 1
+    players = [p for p in tournament if p.result(number).result.value not in ("H", "F", "Z")]
+    players.sort(key=lambda p: (-tournament.score(p.tpn), p.tpn))
+    bye = None
+    if len(players) % 2:
+        for candidate in reversed(players):
+            if all(r.result.value != "U" for r in candidate.results):
+                bye = candidate.tpn
+                break
+        players = [p for p in players if p.tpn != bye]
+
+    def solve(rest: list[int]) -> list[tuple[int, int]] | None:
+        if not rest:
+            return []
+        first, others = rest[0], rest[1:]
+        met = set(tournament.opponents(first))
+        for index, other in enumerate(others):
+            if other in met:
+                continue
+            tail = solve(others[:index] + others[index + 1:])
+            if tail is not None:
+                return [(first, other), *tail]
+        return None
+
+    pairs = solve([p.tpn for p in players]) or [(players[i].tpn, players[i + 1].tpn)
+                                                for i in range(0, len(players), 2)]
+    boards = []
+    for a, b in pairs:
+        ca = tournament.colour_history(a)
+        cb = tournament.colour_history(b)
+        balance_a = ca.count(Colour.WHITE) - ca.count(Colour.BLACK)
+        balance_b = cb.count(Colour.WHITE) - cb.count(Colour.BLACK)
+        boards.append(CoreBoard(a, b) if balance_a <= balance_b else CoreBoard(b, a))
+    return RoundPairing(number, tuple(boards), bye)
+
+
+class BaseTestCase(TestCase):
+    """Seeds alice (chief arbiter of the event), bob (arbiter), charlie (no role) and a 10-player section."""
+
+    players = 10
+
+    def setUp(self) -> None:
+        super().setUp()
+        users = get_user_model()
+        self.alice = users.objects.create_user("alice", password="password")
+        self.bob = users.objects.create_user("bob", password="password")
+        self.charlie = users.objects.create_user("charlie", password="password")
+        self.event = services.create_event(self.alice, name="Test Open", slug="test")
+        EventRole.objects.create(event=self.event, user=self.bob, role=EventRole.ARBITER)
+        self.section = Section.objects.create(event=self.event, name="Open", slug="open", rounds=5,
+                                              initial_colour="w")
+        if self.players:
+            services.add_players(self.section, self.alice, [
+                services.PlayerData(name=f"Player{i:02d}, Test", rating=2400 - 10 * i) for i in range(self.players)])
+        self.section.refresh_from_db()
+        registry.PAIRER.append(simple_pair)
+        self.addCleanup(registry.PAIRER.pop)
+
+    def url(self, name: str, *args: object) -> str:
+        from django.urls import reverse
+
+        return reverse(name, args=["test", "open", *args])
+
+    def pair(self) -> services.PairingOutcome:
+        self.section.refresh_from_db()
+        return services.pair_next_round(self.section, self.alice)
+
+    def play_round(self, number: int | None = None, code: str = "10") -> None:
+        outcome = self.pair()
+        rnd = outcome.round
+        services.set_results(rnd, self.alice, {b.number: (code, b.version) for b in rnd.boards.all()},
+                             withdraw_no_shows=False)
+        self.section.refresh_from_db()
+
+
+# -- a live server in another process ----------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def manage(data: Path, *args: str, env: dict[str, str] | None = None, check: bool = True,
+           timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """``python -m swisspair_web ARGS`` on the data directory ``data``."""
+    return subprocess.run([sys.executable, "-m", "swisspair_web", *args], env=server_env(data, env), text=True,
+                          capture_output=True, check=check, timeout=timeout)
+
+
+def server_env(data: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "SWISSPAIR_DATA")}
+    env.update({"SWISSPAIR_DATA": str(data), "SECRET_KEY": "live-tests", "PYTHONPATH": str(ROOT / "src")})
+    if "DATABASE_URL" not in (extra or {}):
+        env.pop("DATABASE_URL", None)
+    env.update(extra or {})
+    env["DJANGO_SETTINGS_MODULE"] = "swisspair_web.settings"
+    return env
+
+
+def create_users(data: Path, env: dict[str, str] | None = None) -> None:
+    script = ("from django.contrib.auth import get_user_model as g; U=g();"
+              "[U.objects.create_user(n, password='password') for n in ('alice','bob','charlie')"
+              " if not U.objects.filter(username=n).exists()];"
+              "U.objects.filter(username='alice').update(is_superuser=True, is_staff=True)")
+    manage(data, "migrate", "--verbosity", "0", env=env)
+    manage(data, "shell", "-c", script, env=env)
+
+
+@contextlib.contextmanager
+def live_server(data: Path, env: dict[str, str] | None = None) -> Iterator[str]:
+    """``swisspair serve`` on a free port; yields its base URL."""
+    port = free_port()
+    process = subprocess.Popen([sys.executable, "-m", "swisspair", "serve", "--data", str(data), "--port", str(port)],
+                               env=server_env(data, env), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                    break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    output = process.stdout.read() if process.stdout else ""
+                    raise RuntimeError(f"server did not start: {output}") from None
+                time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+class HttpClient:
+    """A browser-less client with cookies and CSRF handling (for concurrency tests)."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+
+    def get(self, path: str) -> tuple[int, str]:
+        try:
+            with self.opener.open(self.base + path, timeout=60) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode()
+
+    def csrf(self) -> str:
+        for cookie in self.jar:
+            if cookie.name == "csrftoken":
+                return cookie.value or ""
+        return ""
+
+    def post(self, path: str, data: dict[str, str]) -> tuple[int, str]:
+        body = urllib.parse.urlencode({"csrfmiddlewaretoken": self.csrf(), **data}).encode()
+        request = urllib.request.Request(self.base + path, data=body, headers={"Referer": self.base + path})
+        try:
+            with self.opener.open(request, timeout=60) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode()
+
+    def login(self, username: str, password: str = "password") -> None:
+        self.get("/accounts/login/")
+        status, text = self.post("/accounts/login/", {"username": username, "password": password, "next": "/"})
+        assert status == 200 and "Log out" in text or username in text, text[:500]
+
+
+def form_value(html: str, name: str) -> str:
+    match = re.search(rf'name="{re.escape(name)}" value="([^"]*)"', html)
+    assert match, f"no field {name}"
+    return match.group(1)
+
+
+def postgres_binaries() -> Path | None:
+    for candidate in sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True):
+        if (candidate / "initdb").exists() and (candidate / "pg_ctl").exists():
+            return candidate
+    found = shutil.which("pg_ctl")
+    return Path(found).parent if found and shutil.which("initdb") else None
+
+
+def score(value: Fraction) -> str:
+    return str(value)

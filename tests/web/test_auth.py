@@ -1,0 +1,106 @@
+"""Roles, login, CSRF, escaping and upload limits."""
+
+from __future__ import annotations
+
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client, override_settings
+
+from swisspair_web.tournaments import services
+from swisspair_web.tournaments.models import Event, EventRole, Player, Round
+
+from tests.web.helpers import BaseTestCase
+
+WRITE_URLS = [
+    ("sp-pair", ()), ("sp-player-add", ()), ("sp-players-import", ()), ("sp-bye", ()), ("sp-renumber", ()),
+    ("sp-player-action", (1,)), ("sp-results", (1,)), ("sp-publish", (1,)), ("sp-unpair", (1,)),
+    ("sp-adjust", (1,)), ("sp-section-edit", ()),
+]
+
+
+class AuthTestCase(BaseTestCase):
+    def setUp(self) -> None:
+        super().setUp()
+        self.pair()
+
+    def test_it_refuses_writes_without_login(self) -> None:
+        for name, args in WRITE_URLS:
+            response = self.client.post(self.url(name, *args), {"action": "delete", "r1": "1", "v1": "0"})
+            self.assertEqual(response.status_code, 302, name)
+            self.assertIn("/accounts/login/", response["Location"], name)
+        self.assertEqual(self.client.post("/events/new/", {"name": "x", "slug": "x"}).status_code, 302)
+        self.assertEqual(Player.objects.count(), 10)
+        self.assertFalse(Round.objects.get(number=1).boards.exclude(result="").exists())
+
+    def test_it_refuses_writes_by_users_without_a_role(self) -> None:
+        self.client.login(username="charlie", password="password")
+        for name, args in WRITE_URLS:
+            response = self.client.post(self.url(name, *args), {"action": "delete", "r1": "1", "v1": "0"})
+            self.assertEqual(response.status_code, 403, name)
+        self.assertEqual(self.client.get(self.url("sp-export-trf")).status_code, 403)
+        self.assertEqual(self.client.get("/e/test/audit/").status_code, 403)
+
+    def test_only_the_chief_manages_arbiters(self) -> None:
+        self.client.login(username="bob", password="password")
+        self.assertEqual(self.client.get("/e/test/arbiters/").status_code, 403)
+        self.client.login(username="alice", password="password")
+        response = self.client.post("/e/test/arbiters/", {"username": "charlie", "role": "arbiter"})
+        self.assertEqual(response.status_code, 302)
+        self.assertTrue(EventRole.objects.filter(user=self.charlie, event=self.event).exists())
+
+    def test_arbiters_of_one_event_cannot_write_another(self) -> None:
+        other = services.create_event(self.charlie, name="Other", slug="other")
+        self.client.login(username="bob", password="password")
+        self.assertEqual(self.client.post("/e/other/sections/new/", {"name": "A", "slug": "a"}).status_code, 403)
+        self.assertFalse(other.sections.exists())
+
+    def test_it_enforces_csrf(self) -> None:
+        client = Client(enforce_csrf_checks=True)
+        client.login(username="bob", password="password")
+        response = client.post(self.url("sp-player-add"), {"name": "Csrf, Carl"})
+        self.assertEqual(response.status_code, 403)
+        self.assertFalse(Player.objects.filter(name="Csrf, Carl").exists())
+        page = client.get(self.url("sp-player-add"))
+        token = page.cookies["csrftoken"].value
+        response = client.post(self.url("sp-player-add"), {"name": "Csrf, Carl", "rating": "0",
+                                                           "csrfmiddlewaretoken": token})
+        self.assertEqual(response.status_code, 302)
+
+    def test_it_escapes_markup_in_names(self) -> None:
+        hostile = '<script>alert("x")</script>, Eve'
+        services.add_players(self.section, self.alice, [services.PlayerData(name=hostile)])
+        Event.objects.filter(pk=self.event.pk).update(name="<img src=x onerror=alert(1)>")
+        for url in (self.url("sp-section"), self.url("sp-standings"), self.url("sp-player", 11), "/"):
+            response = self.client.get(url)
+            self.assertNotContains(response, "<script>alert", msg_prefix=url)
+            self.assertNotContains(response, "<img src=x", msg_prefix=url)
+        self.assertContains(self.client.get(self.url("sp-section")), "&lt;script&gt;")
+
+    def test_it_neutralises_formulas_in_csv_exports(self) -> None:
+        services.add_players(self.section, self.alice, [services.PlayerData(name="=HYPERLINK(1), Mallory")])
+        text = self.client.get(self.url("sp-export-csv", "players")).content.decode()
+        self.assertIn("'=HYPERLINK", text)
+
+    @override_settings(SWISSPAIR_MAX_UPLOAD=1000)
+    def test_it_refuses_oversized_uploads(self) -> None:
+        self.client.login(username="bob", password="password")
+        big = b"name\n" + b"Someone, Big\n" * 200
+        response = self.client.post(self.url("sp-players-import"), {
+            "format": "csv", "file": SimpleUploadedFile("p.csv", big)})
+        self.assertContains(response, "too large")
+        self.assertEqual(Player.objects.count(), 10)
+
+    def test_it_refuses_binary_uploads(self) -> None:
+        self.client.login(username="bob", password="password")
+        response = self.client.post("/e/test/sections/import-trf/", {
+            "name": "X", "slug": "x", "system": "dutch", "file": SimpleUploadedFile("x.trf", b"\x00\x01\x02")})
+        self.assertContains(response, "not a text file")
+
+    def test_it_rejects_a_malformed_trf_upload(self) -> None:
+        self.client.login(username="bob", password="password")
+        response = self.client.post("/e/test/sections/import-trf/", {
+            "name": "X", "slug": "x", "system": "dutch",
+            "file": SimpleUploadedFile("x.trf", b"001 <script>  broken\nXXR abc\n")})
+        self.assertEqual(response.status_code, 200)
+        self.assertContains(response, "Invalid TRF")
+        self.assertNotContains(response, "<script>  broken")
+        self.assertFalse(self.event.sections.filter(slug="x").exists())

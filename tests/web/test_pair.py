@@ -1,0 +1,123 @@
+"""Pairing the next round, unpairing, adjustments, unfinished games."""
+
+from __future__ import annotations
+
+import pytest
+
+from swisspair_web.tournaments import registry, services
+from swisspair_web.tournaments.models import AuditEntry, Board, Bye, Round
+
+from tests.web.helpers import BaseTestCase, core_pairing_available
+
+
+class PairTestCase(BaseTestCase):
+    players = 9
+
+    def test_it_pairs_through_the_view(self) -> None:
+        self.client.login(username="bob", password="password")
+        response = self.client.post(self.url("sp-pair"), {"round": "1"})
+        self.assertRedirects(response, self.url("sp-results", 1))
+        rnd = Round.objects.get(section=self.section, number=1)
+        self.assertEqual(rnd.boards.count(), 4)
+        self.assertFalse(rnd.published)
+        self.assertEqual(Bye.objects.get(round_number=1, kind="U").player.tpn, 9)
+        self.assertTrue(AuditEntry.objects.filter(action="paired", user=self.bob).exists())
+
+    def test_it_refuses_a_stale_pair_request(self) -> None:
+        self.client.login(username="bob", password="password")
+        self.client.post(self.url("sp-pair"), {"round": "1"})
+        self.client.post(self.url("sp-pair"), {"round": "1"})  # a double submission
+        self.assertEqual(Round.objects.count(), 1)
+
+    def test_it_refuses_to_pair_with_missing_results(self) -> None:
+        self.pair()
+        with self.assertRaises(services.OperationError):
+            self.pair()
+
+    def test_it_pairs_counting_unfinished_games_as_draws(self) -> None:
+        rnd = self.pair().round
+        boards = list(rnd.boards.all())
+        services.set_results(rnd, self.alice, {b.number: ("10", b.version) for b in boards[:-1]})
+        self.section.refresh_from_db()
+        outcome = services.pair_next_round(self.section, self.alice, allow_pending=True)
+        self.assertEqual(outcome.round.number, 2)
+        self.assertTrue(outcome.warnings)
+
+    def test_it_writes_nothing_when_the_section_changed_meanwhile(self) -> None:
+        stale = type(self.section).objects.get(pk=self.section.pk)
+        services.add_players(self.section, self.alice, [services.PlayerData(name="Extra, E")])
+        with self.assertRaises(services.Conflict):
+            services.pair_next_round(stale, self.alice)
+        self.assertFalse(Round.objects.exists())
+
+    def test_it_writes_nothing_when_the_engine_fails(self) -> None:
+        from swisspair.errors import NoValidPairingError
+
+        def broken(t, system):  # type: ignore[no-untyped-def]
+            raise NoValidPairingError("no pairing")
+
+        registry.PAIRER.append(broken)
+        try:
+            with self.assertRaises(services.OperationError):
+                self.pair()
+        finally:
+            registry.PAIRER.pop()
+        self.assertFalse(Round.objects.exists())
+
+    def test_it_unpairs_the_last_round(self) -> None:
+        self.play_round()
+        rnd = self.pair().round
+        self.client.login(username="bob", password="password")
+        response = self.client.post(self.url("sp-unpair", 2))
+        self.assertEqual(response.status_code, 302)
+        self.assertFalse(Round.objects.filter(pk=rnd.pk).exists())
+        self.assertFalse(Bye.objects.filter(round_number=2, kind="U").exists())
+        self.assertEqual(Round.objects.count(), 1)
+
+    def test_it_asks_before_discarding_results(self) -> None:
+        self.play_round()
+        with self.assertRaises(services.OperationError):
+            services.unpair_last_round(self.section, self.alice)
+        self.section.refresh_from_db()
+        services.unpair_last_round(self.section, self.alice, discard_results=True)
+        self.assertFalse(Round.objects.exists())
+
+    def test_it_flips_colours_and_warns_about_rematches(self) -> None:
+        self.play_round()
+        rnd = self.pair().round
+        first = rnd.boards.get(number=1)
+        warnings = services.adjust_round(rnd, self.alice, "flip", 1)
+        first.refresh_from_db()
+        self.assertTrue(Round.objects.get(pk=rnd.pk).adjusted)
+        self.assertIsInstance(warnings, list)
+        # force a rematch: swap black players so that a round-1 pair meets again
+        r1 = {(b.white.tpn, b.black.tpn) for b in Round.objects.get(number=1).boards.select_related("white", "black")}
+        boards = list(rnd.boards.select_related("white", "black"))
+        found = False
+        for a in boards:
+            for b in boards:
+                if a.number != b.number and ((a.white.tpn, b.black.tpn) in r1 or (b.black.tpn, a.white.tpn) in r1):
+                    self.section.refresh_from_db()
+                    warnings = services.adjust_round(rnd, self.alice, "swap-black", a.number, b.number)
+                    self.assertTrue(any("met already" in w for w in warnings), warnings)
+                    found = True
+                    break
+            if found:
+                break
+
+    def test_it_pairs_seven_rounds_with_the_core_engine(self) -> None:
+        if not core_pairing_available():
+            pytest.skip("swisspair.pairing is not installed yet")
+        registry.PAIRER.append(registry._core_pair)
+        try:
+            for number in range(1, 6):
+                rnd = self.pair().round
+                services.set_results(rnd, self.alice,
+                                     {b.number: ("10" if (b.number + number) % 3 else "==", b.version)
+                                      for b in rnd.boards.all()})
+            self.assertEqual(Board.objects.count(), 20)
+        finally:
+            registry.PAIRER.pop()
+        self.section.refresh_from_db()
+        with self.assertRaises(services.OperationError):
+            self.pair()  # all 5 rounds paired

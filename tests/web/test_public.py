@@ -1,0 +1,66 @@
+"""Public read-only pages and JSON endpoints."""
+
+from __future__ import annotations
+
+import json
+
+from swisspair_web.tournaments import services
+
+from tests.web.helpers import BaseTestCase
+
+
+class PublicTestCase(BaseTestCase):
+    def setUp(self) -> None:
+        super().setUp()
+        self.play_round()
+        services.publish_round(self.section.round_set.get(number=1), self.alice)
+        self.pair()  # round 2 paired, not published
+
+    def test_it_shows_the_public_pages(self) -> None:
+        for name, args in (("sp-section", ()), ("sp-round", (1,)), ("sp-standings", ()), ("sp-crosstable", ()),
+                           ("sp-player", (1,)), ("sp-search", ())):
+            response = self.client.get(self.url(name, *args))
+            self.assertEqual(response.status_code, 200, name)
+        self.assertContains(self.client.get("/"), "Test Open")
+        self.assertContains(self.client.get("/e/test/"), "Open")
+
+    def test_it_hides_unpublished_rounds(self) -> None:
+        self.assertEqual(self.client.get(self.url("sp-round", 2)).status_code, 404)
+        self.assertEqual(self.client.get(f"/api/e/test/open/rounds/2.json").status_code, 404)
+        self.assertNotContains(self.client.get(self.url("sp-section")), "Round 2")
+        self.client.login(username="bob", password="password")
+        self.assertEqual(self.client.get(self.url("sp-round", 2)).status_code, 200)
+
+    def test_it_serves_json(self) -> None:
+        data = json.loads(self.client.get("/api/e/test/open.json").content)
+        self.assertEqual(len(data["players"]), 10)
+        self.assertEqual([r["number"] for r in data["paired_rounds"]], [1])
+        rnd = json.loads(self.client.get("/api/e/test/open/rounds/1.json").content)
+        self.assertEqual(len(rnd["boards"]), 5)
+        self.assertEqual(rnd["boards"][0]["result"], "1-0")
+        table = json.loads(self.client.get("/api/e/test/open/standings.json").content)
+        self.assertEqual(table["after_round"], 1)
+        self.assertEqual(table["standings"][0]["points"], "1")
+        player = json.loads(self.client.get("/api/e/test/open/players/1.json").content)
+        self.assertEqual([r["round"] for r in player["rounds"]], [1])
+        events = json.loads(self.client.get("/api/events.json").content)
+        self.assertEqual(events["events"][0]["slug"], "test")
+
+    def test_it_finds_a_player(self) -> None:
+        response = self.client.get(self.url("sp-search") + "?q=player03")
+        self.assertContains(response, "Player03, Test")
+        self.assertNotContains(response, "Player04, Test")
+
+    def test_it_hides_private_events(self) -> None:
+        self.event.public = False
+        self.event.save()
+        self.assertEqual(self.client.get("/e/test/").status_code, 404)
+        self.assertEqual(self.client.get(self.url("sp-standings")).status_code, 404)
+        self.assertEqual(self.client.get("/api/e/test/open.json").status_code, 404)
+        self.client.login(username="bob", password="password")
+        self.assertEqual(self.client.get("/e/test/").status_code, 200)
+
+    def test_it_is_mobile_friendly(self) -> None:
+        response = self.client.get(self.url("sp-round", 1))
+        self.assertContains(response, 'name="viewport"')
+        self.assertLess(len(response.content), 60_000)
