@@ -27,7 +27,7 @@ def trf_text(sec: Section) -> str:
     table = standings.table(data)
     conv = to_tournament(data, upto=table.after_round)
     tournament = conv.tournament
-    ranks = {row.player.tpn: row.rank for row in table.rows}
+    ranks = {row.player.tpn: index for index, row in enumerate(table.rows, start=1)}
     for player in tournament:
         player.points = tournament.score(player.tpn)
         player.rank = ranks.get(player.tpn)

@@ -61,6 +61,14 @@ class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
         for code in codes:
             if not all(ch.isalnum() or ch in "/-:." for ch in code) or len(code) > 20:
                 raise forms.ValidationError(_("Not a tie-break code: %(code)s") % {"code": code[:20]})
+        try:
+            from swisspair.tiebreaks.base import parse_list
+        except ImportError:
+            return ",".join(codes)
+        try:
+            parse_list(",".join(codes), self.cleaned_data.get("rounds") or 9)
+        except ValueError as error:
+            raise forms.ValidationError(str(error)) from None
         return ",".join(codes)
 
 

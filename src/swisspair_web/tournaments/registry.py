@@ -14,7 +14,7 @@ from swisspair.model import RoundPairing, Tournament
 
 FALLBACK_SYSTEMS: dict[str, str] = {"dutch": "FIDE Dutch (C.04.3)"}
 
-DEFAULT_TIEBREAKS = "BH/C1,BH,SB,DE,WIN"
+DEFAULT_TIEBREAKS = "BH/C1,BH,SB,DE,WIN,BWG"
 """Common current practice for an individual Swiss (rules/tiebreaks.md section 6)."""
 
 

@@ -30,7 +30,8 @@ def fmt(value: Fraction | float | int | None) -> str:
 
 @dataclass
 class Row:
-    rank: int
+    rank: str
+    """Place, ``"3-5"`` when shared."""
     player: Player
     points: Fraction
     tiebreaks: list[str] = field(default_factory=list)
@@ -62,26 +63,24 @@ def cell(tournament: Tournament, tpn: int, rnd: int) -> str:
     return {Result.PAB: "U", Result.HALF_BYE: "H", Result.FULL_BYE: "F", Result.ZERO_BYE: "Z"}.get(entry.result, "")
 
 
-def _core_standings(tournament: Tournament, codes: list[str]) -> list[tuple[int, list[Any]]] | None:
-    """``[(tpn, [tie-break values])]`` in rank order from the core, or ``None`` without it."""
+@dataclass
+class _Ranked:
+    tpn: int
+    place: str
+    values: list[str]
+
+
+def _core_standings(tournament: Tournament, codes: list[str]) -> tuple[list[_Ranked], list[str], str] | None:
+    """Rows in rank order, tie-break labels and notes from the core, or ``None`` without it."""
     try:
-        from swisspair import standings as core  # type: ignore[attr-defined]
+        from swisspair.standings import compute_standings
     except ImportError:
         return None
-    function = getattr(core, "standings", None) or getattr(core, "compute", None)
-    if function is None:
-        return None
-    rows = function(tournament, codes)
-    out = []
-    for row in rows:
-        tpn = getattr(row, "tpn", None)
-        if tpn is None:
-            tpn = getattr(getattr(row, "player", None), "tpn")
-        values = getattr(row, "tiebreaks", None) or getattr(row, "values", None) or []
-        if isinstance(values, dict):
-            values = list(values.values())
-        out.append((int(tpn), list(values)))
-    return out
+    result = compute_standings(tournament, ",".join(codes) if codes else None)
+    rows = [_Ranked(row.tpn, row.place_text, [fmt(v) if v is not None else "" for v in row.values])
+            for row in result.rows]
+    labels = [d.label for d in result.tiebreaks]
+    return rows, labels, "; ".join(result.notes)
 
 
 def table(data: SectionData, after_round: int | None = None) -> Table:
@@ -93,29 +92,24 @@ def table(data: SectionData, after_round: int | None = None) -> Table:
     codes = data.section.tiebreak_codes
     note = ""
     try:
-        ranked = _core_standings(tournament, codes)
-    except Exception as error:  # keep the page up; show why the tie-breaks are missing
-        ranked, note = None, f"tie-breaks unavailable: {error}"
-    if ranked is None:
-        note = note or "tie-breaks not available yet (swisspair.standings is not installed); ordered by points"
-        codes_shown: list[str] = []
+        core = _core_standings(tournament, codes)
+    except Exception as error:  # a bad list must not take the page down: say why
+        core, note = None, f"tie-breaks unavailable: {error}"
+    if core is None:
+        note = note or "tie-breaks not available (swisspair.standings is not installed); ordered by points"
         order = sorted(tournament.players, key=lambda tpn: (-tournament.score(tpn), tpn))
-        ranked = [(tpn, []) for tpn in order]
+        ranked, labels = [], []
+        previous, place = None, 0
+        for index, tpn in enumerate(order, start=1):
+            if tournament.score(tpn) != previous:
+                place, previous = index, tournament.score(tpn)
+            ranked.append(_Ranked(tpn, str(place), []))
     else:
-        codes_shown = codes
-    rows = []
-    previous: tuple[Any, ...] | None = None
-    rank = 0
-    for index, (tpn, values) in enumerate(ranked, start=1):
-        points = tournament.score(tpn)
-        key = (points, *[str(v) for v in values])
-        if key != previous or not codes_shown:
-            rank = index
-        previous = key
-        rows.append(Row(rank, conv.by_tpn[tpn], points, [fmt(v) if isinstance(v, (Fraction, int, float)) else str(v)
-                                                        for v in values],
-                        [cell(tournament, tpn, r) for r in range(1, upto + 1)]))
-    return Table(upto, codes_shown, rows, note)
+        ranked, labels, core_note = core
+        note = note or core_note
+    rows = [Row(r.place, conv.by_tpn[r.tpn], tournament.score(r.tpn), r.values,
+                [cell(tournament, r.tpn, rnd) for rnd in range(1, upto + 1)]) for r in ranked]
+    return Table(upto, labels, rows, note)
 
 
 def player_card(data: SectionData, player: Player) -> list[dict[str, Any]]:

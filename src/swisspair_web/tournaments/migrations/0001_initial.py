@@ -104,7 +104,7 @@ class Migration(migrations.Migration):
                 ('rounds', models.PositiveSmallIntegerField(default=7, verbose_name='rounds')),
                 ('acceleration', models.CharField(blank=True, choices=[('', 'none'), ('baku', 'Baku (C.04.7)'), ('custom', 'as imported (XXA)')], default='', max_length=10, verbose_name='acceleration')),
                 ('initial_colour', models.CharField(blank=True, choices=[('', 'draw lots'), ('w', 'white'), ('b', 'black')], default='', help_text='Colour of the first player in round 1.', max_length=1, verbose_name='initial colour')),
-                ('tiebreaks', models.CharField(default='BH/C1,BH,SB,DE,WIN', help_text='FIDE codes, comma separated, e.g. BH/C1,BH,SB,DE,WIN', max_length=200, verbose_name='tie-breaks')),
+                ('tiebreaks', models.CharField(default='BH/C1,BH,SB,DE,WIN,BWG', help_text='FIDE codes, comma separated, e.g. BH/C1,BH,SB,DE,WIN', max_length=200, verbose_name='tie-breaks')),
                 ('win', models.DecimalField(decimal_places=2, default=Decimal('1'), max_digits=5, verbose_name='win')),
                 ('draw', models.DecimalField(decimal_places=2, default=Decimal('0.5'), max_digits=5, verbose_name='draw')),
                 ('loss', models.DecimalField(decimal_places=2, default=Decimal('0'), max_digits=5, verbose_name='loss')),
