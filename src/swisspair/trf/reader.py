@@ -58,6 +58,9 @@ TITLE_ABBREVIATIONS = {
 }
 """Abbreviated (TRF06-style, lowercase) titles, read as the full title with a warning."""
 
+MAX_ROUNDS = 999
+"""The most rounds a TRF can describe (round fields of ``132``/``240``/``250``/``260`` have 3 digits)."""
+
 UNKNOWN_ROUNDS = 999
 """The last-round value of a ``260`` record meaning "to the end" (three digits)."""
 
@@ -428,14 +431,15 @@ class _Reader:
     def read_system(self, line: str) -> None:
         value = line[4:].strip()
         if not value:
-            self.error("192: expected a tournament type code such as FIDE_DUTCH_2026", 5)
+            self.error("expected a tournament type code such as FIDE_DUTCH_2026", 5)
             return
         self.t.system = value
 
     def read_rounds(self, line: str) -> None:
-        value = self.integer(line[4:], 5, "number of rounds")
-        if not value:
-            self.error(f"number of rounds: expected a positive integer, got {line[4:].strip()!r}", 5)
+        text = line[4:].strip()
+        value = int(text) if _INT.fullmatch(text) else 0
+        if not 1 <= value <= MAX_ROUNDS:
+            self.error(f"number of rounds: expected an integer from 1 to {MAX_ROUNDS}, got {text!r}", 5)
             return
         if self.rounds_line is not None and self.t.rounds != value:
             self.error(f"number of rounds {value} contradicts {self.t.rounds} "
@@ -476,7 +480,7 @@ class _Reader:
                 self.error(f"expected white1, black1 or rank, got {token!r}", column)
             found = True
         if not found:
-            self.error("XXC: expected white1, black1 or rank", 5)
+            self.error("expected white1, black1 or rank", 5)
 
     def read_xxs(self, line: str) -> None:
         found = False
@@ -486,23 +490,23 @@ class _Reader:
             key = key.upper()
             targets = _XXS_SHORTCUTS.get(key, (key,))
             if not sep or any(target not in _XXS_FIELDS for target in targets):
-                self.error(f"XXS: expected CODE=VALUE with CODE one of W D {' '.join(_XXS_FIELDS)}, "
+                self.error(f"expected CODE=VALUE with CODE one of W D {' '.join(_XXS_FIELDS)}, "
                            f"got {token!r}", column)
                 continue
-            number = self.decimal(value, column + len(key) + 1, f"XXS {key}")
+            number = self.decimal(value, column + len(key) + 1, key)
             if number is None:
                 if not value:
-                    self.error(f"XXS {key}: expected a number after '='", column + len(key) + 1)
+                    self.error(f"{key}: expected a number after '='", column + len(key) + 1)
                 continue
             for target in targets:
                 self.scoring.append(("set", _XXS_FIELDS[target], number))
         if not found:
-            self.error("XXS: expected CODE=VALUE pairs", 5)
+            self.error("expected CODE=VALUE pairs", 5)
 
     def read_bb_scoring(self, code: str, line: str) -> None:
-        number = self.decimal(line[4:], 5, code)
+        number = self.decimal(line[4:], 5, "points")
         if number is None:
-            self.error(f"{code}: expected a number of points, got {line[4:].strip()!r}", 5)
+            self.error(f"expected a number of points, got {line[4:].strip()!r}", 5)
             return
         self.scoring.append(("bb", _BB_FIELDS[code], number))
 
@@ -515,47 +519,47 @@ class _Reader:
             if not symbol.strip() and not cell.strip():
                 continue
             if line[start - 4:start].strip() and start > 5:
-                self.error(f"162: expected blanks before the symbol in column {start + 1}, "
+                self.error(f"expected blanks before the symbol in column {start + 1}, "
                            f"got {line[start - 4:start]!r}", start - 3)
                 return
             target = _162_FIELDS.get(symbol.upper(), "?")
             if target == "?":
-                self.error(f"162: scoring symbol: expected W D L A P X in column {start + 1}, got {symbol!r}",
+                self.error(f"scoring symbol: expected W D L A P X in column {start + 1}, got {symbol!r}",
                            start + 1)
                 return
-            number = self.decimal(cell, start + 2, f"162 {symbol}")
+            number = self.decimal(cell, start + 2, symbol)
             if number is None:
                 if not cell.strip():
-                    self.error(f"162 {symbol}: expected points in columns {start + 2}-{start + 5}", start + 2)
+                    self.error(f"{symbol}: expected points in columns {start + 2}-{start + 5}", start + 2)
                 return
             if symbol.upper() == "Z":
-                self.warn("162: symbol 'Z' read as 'A' (absence)", start + 1)
+                self.warn("symbol 'Z' read as 'A' (absence)", start + 1)
             if target is not None:
                 self.scoring.append(("set", target, number))
             found = True
         if not found:
-            self.error("162: expected symbol/points pairs from column 6", 6)
+            self.error("expected symbol/points pairs from column 6", 6)
 
     def read_xxa(self, line: str) -> None:
         parsed = _xxa_columns(line)
         if parsed is None:
             tokens = list(self.tokens(line, 3))
             if not tokens or _INT.fullmatch(tokens[0][1]) is None:
-                self.error("XXA: expected 'XXA NNNN pp.p pp.p ...' (pairing number in columns 5-8, "
+                self.error("expected 'XXA NNNN pp.p pp.p ...' (pairing number in columns 5-8, "
                            "round r at column 10+5(r-1))", 5)
                 return
             values: dict[int, Fraction] = {}
             for rnd, (column, token) in enumerate(tokens[1:], start=1):
-                number = self.decimal(token, column, f"XXA: round {rnd} virtual points")
+                number = self.decimal(token, column, f"round {rnd} virtual points")
                 if number is None:
                     return
                 if number:
                     values[rnd] = number
-            self.warn("XXA: values not in columns 10, 15, 20...; read as blank-separated", 5)
+            self.warn("values not in columns 10, 15, 20...; read as blank-separated", 5)
             parsed = int(tokens[0][1]), values
         tpn, values = parsed
         if not tpn:
-            self.error("XXA: expected a pairing number in columns 5-8", 5)
+            self.error("expected a pairing number in columns 5-8", 5)
             return
         self.references.append((tpn, self.lineno, "XXA", 5))
         self.acceleration_lines[tpn] = (self.lineno, "XXA")
@@ -565,22 +569,22 @@ class _Reader:
     def read_250(self, line: str) -> None:
         padded = line.ljust(31)
         if padded[31:].strip():
-            self.error(f"250: unexpected text after column 31: {padded[31:].strip()!r}", 32)
+            self.error(f"unexpected text after column 31: {padded[31:].strip()!r}", 32)
             return
         match_points = self.decimal(padded[4:8], 5, "match points")
         if match_points:
-            self.warn("250: fictitious match points (team events) ignored", 5)
+            self.warn("fictitious match points (team events) ignored", 5)
         points = self.decimal(padded[9:13], 10, "virtual points")
         first_round = self.integer(padded[14:17], 15, "first round")
         last_round = self.integer(padded[18:21], 19, "last round")
         first = self.integer(padded[22:26], 23, "first pairing number")
         last = self.integer(padded[27:31], 28, "last pairing number")
         if not (points is not None and first_round and last_round and first and last):
-            self.error("250: expected 'MMMM GGGG RRF RRL PPPF PPPL' (points at 10-13, rounds at 15-17 and "
+            self.error("expected 'MMMM GGGG RRF RRL PPPF PPPL' (points at 10-13, rounds at 15-17 and "
                        "19-21, pairing numbers at 23-26 and 28-31)", 5)
             return
         if first_round > last_round or first > last:
-            self.error("250: the first round or pairing number is after the last one", 15)
+            self.error("the first round or pairing number is after the last one", 15)
             return
         if points:
             self.ranges_250.append((points, first_round, last_round, first, last, self.lineno))
@@ -594,7 +598,7 @@ class _Reader:
             players.append(tpn)
             self.references.append((tpn, self.lineno, "XXP", column))
         if len(players) < 2:
-            self.error("XXP: expected at least two pairing numbers", 5)
+            self.error("expected at least two pairing numbers", 5)
             return
         self.t.forbidden_pairs.append(ForbiddenPairs(tuple(players)))
 
@@ -608,12 +612,12 @@ class _Reader:
                 self.references.append((value, self.lineno, "260", column))
             numbers.append(value)
         if len(numbers) < 4:
-            self.error("260: expected 'RRF RRL PPPP PPPP ...' (two rounds, then at least two pairing numbers)",
+            self.error("expected 'RRF RRL PPPP PPPP ...' (two rounds, then at least two pairing numbers)",
                        len(line) + 1)
             return
         first, last, *players = numbers
         if first == 0 or last < first:
-            self.error(f"260: bad round range {first}-{last}", 5)
+            self.error(f"bad round range {first}-{last}", 5)
             return
         self.t.forbidden_pairs.append(ForbiddenPairs(
             tuple(players), None if first == 1 else first, None if last >= UNKNOWN_ROUNDS else last))
@@ -626,7 +630,7 @@ class _Reader:
             return
         rnd = self.integer(line[6:9], 7, "round")
         if not rnd:
-            self.error("240: expected a round number in columns 7-9", 7)
+            self.error("expected a round number in columns 7-9", 7)
             return
         found = False
         for column, token in self.tokens(line, 9):
@@ -636,7 +640,7 @@ class _Reader:
             self.pending_byes.append((rnd, result, tpn, self.lineno))
             found = True
         if not found:
-            self.error("240: expected pairing numbers from column 11", 11)
+            self.error("expected pairing numbers from column 11", 11)
 
     def read_xxz(self, line: str) -> None:
         for column, token in self.tokens(line, 3):
