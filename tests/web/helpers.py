@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import http.client
 import http.cookiejar
 import os
 import re
@@ -143,12 +144,29 @@ def create_users(data: Path, env: dict[str, str] | None = None) -> None:
     manage(data, "shell", "-c", script, env=env)
 
 
+class LiveURL(str):
+    """The base URL of a live server, with its process."""
+
+    process: subprocess.Popen[str]
+
+    def __new__(cls, url: str, process: subprocess.Popen[str]) -> LiveURL:
+        self = super().__new__(cls, url)
+        self.process = process
+        return self
+
+
 @contextlib.contextmanager
-def live_server(data: Path, env: dict[str, str] | None = None) -> Iterator[str]:
-    """``swisspair serve`` on a free port; yields its base URL."""
+def live_server(data: Path, env: dict[str, str] | None = None, *, demo: bool = False,
+                prelude: str = "") -> Iterator[str]:
+    """``swisspair serve`` on a free port; yields its base URL.
+
+    ``prelude`` is Python run in the server process before it starts (to plant test seams).
+    """
     port = free_port()
-    process = subprocess.Popen([sys.executable, "-m", "swisspair", "serve", "--data", str(data), "--port", str(port)],
-                               env=server_env(data, env), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    argv = ["serve", "--data", str(data), "--port", str(port)] + (["--demo"] if demo else [])
+    code = f"{prelude}\nfrom swisspair.cli import main\nmain({argv!r})"
+    process = subprocess.Popen([sys.executable, "-c", code], env=server_env(data, env), stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True)
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -160,7 +178,7 @@ def live_server(data: Path, env: dict[str, str] | None = None) -> Iterator[str]:
                     output = process.stdout.read() if process.stdout else ""
                     raise RuntimeError(f"server did not start: {output}") from None
                 time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}"
+        yield LiveURL(f"http://127.0.0.1:{port}", process)
     finally:
         process.terminate()
         try:
@@ -184,6 +202,8 @@ class HttpClient:
                 return response.status, response.read().decode()
         except urllib.error.HTTPError as error:
             return error.code, error.read().decode()
+        except (OSError, http.client.HTTPException) as error:  # the server went away
+            return 0, str(error)
 
     def csrf(self) -> str:
         for cookie in self.jar:
@@ -199,6 +219,26 @@ class HttpClient:
                 return response.status, response.read().decode()
         except urllib.error.HTTPError as error:
             return error.code, error.read().decode()
+        except (OSError, http.client.HTTPException) as error:  # the server went away
+            return 0, str(error)
+
+    def post_file(self, path: str, data: dict[str, str], field: str, filename: str, content: bytes) -> tuple[int, str]:
+        boundary = "----swisspair-test-boundary"
+        parts = []
+        for key, value in {"csrfmiddlewaretoken": self.csrf(), **data}.items():
+            parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{key}"\r\n\r\n{value}\r\n'.encode())
+        parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{field}"; filename="{filename}"\r\n'
+                     f"Content-Type: application/octet-stream\r\n\r\n".encode() + content + b"\r\n")
+        parts.append(f"--{boundary}--\r\n".encode())
+        request = urllib.request.Request(self.base + path, data=b"".join(parts), headers={
+            "Referer": self.base + path, "Content-Type": f"multipart/form-data; boundary={boundary}"})
+        try:
+            with self.opener.open(request, timeout=60) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode()
+        except (OSError, http.client.HTTPException) as error:  # the server went away
+            return 0, str(error)
 
     def login(self, username: str, password: str = "password") -> None:
         self.get("/accounts/login/")
@@ -222,3 +262,41 @@ def postgres_binaries() -> Path | None:
 
 def score(value: Fraction) -> str:
     return str(value)
+
+
+SEED_SCRIPT = """
+from django.contrib.auth import get_user_model
+from swisspair_web.tournaments import services
+from swisspair_web.tournaments.models import Board, EventRole, Round, Section
+U = get_user_model()
+alice = U.objects.get(username='alice')
+event = services.create_event(alice, name='Live {slug}', slug='{slug}')
+EventRole.objects.create(event=event, user=U.objects.get(username='bob'), role='arbiter')
+section = Section.objects.create(event=event, name='Open', slug='open', rounds=7, initial_colour='w')
+players = services.add_players(section, alice, [services.PlayerData(name=f'Live{{i:02d}}, P', rating=2500 - i)
+                                                for i in range({players})])
+if {paired}:
+    rnd = Round.objects.create(section=section, number=1)
+    half = len(players) // 2
+    Board.objects.bulk_create([Board(round=rnd, number=i + 1, white=players[i], black=players[half + i])
+                               for i in range(half)])
+"""
+
+
+def seed_event(data: Path, slug: str, players: int = 20, paired: bool = True,
+               env: dict[str, str] | None = None) -> None:
+    """An event ``slug`` with one section of ``players`` players (round 1 paired by hand when ``paired``)."""
+    manage(data, "shell", "-c", SEED_SCRIPT.format(slug=slug, players=players, paired=paired), env=env)
+
+
+def sql(data: Path, query: str, env: dict[str, str] | None = None) -> list[list[object]]:
+    """Rows of ``query``, run through the ORM's connection in a fresh process."""
+    import json
+
+    code = ("import json\nfrom django.db import connection\n"
+            "with connection.cursor() as c:\n"
+            f"    c.execute({query!r})\n"
+            "    print('ROWS', json.dumps([list(r) for r in c.fetchall()], default=str))")
+    out = manage(data, "shell", "-c", code, env=env).stdout
+    line = next(line for line in out.splitlines() if line.startswith("ROWS "))
+    return list(json.loads(line[5:]))

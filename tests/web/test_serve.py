@@ -1,0 +1,40 @@
+"""``swisspair serve``: first start creates and migrates the database; the core stays free of Django."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+from tests.web.helpers import ROOT, live_server, server_env
+
+
+def test_it_keeps_the_core_free_of_django() -> None:
+    code = ("import sys, swisspair, swisspair.cli, swisspair.trf, swisspair.model, swisspair.errors;"
+            "import swisspair.commands.serve;"
+            "bad = [m for m in sys.modules if m.split('.')[0] in ('django', 'swisspair_web')];"
+            "assert not bad, bad")
+    subprocess.run([sys.executable, "-c", code], check=True, env={"PYTHONPATH": str(ROOT / "src"), "PATH": ""})
+
+
+def test_it_serves_a_demo_on_a_fresh_data_directory(tmp_path: Path) -> None:
+    data = tmp_path / "new" / "data"
+    with live_server(data, {"SECRET_KEY": ""}, demo=True) as base:
+        with urllib.request.urlopen(base + "/", timeout=30) as response:
+            page = response.read().decode()
+        assert "swisspair demo open" in page
+        with urllib.request.urlopen(base + "/api/e/demo/open.json", timeout=30) as response:
+            section = json.loads(response.read())
+        assert len(section["players"]) == 24
+    assert (data / "db.sqlite3").exists()
+    assert (data / "secret_key").exists()
+
+
+def test_it_explains_a_missing_database_server(tmp_path: Path) -> None:
+    env = server_env(tmp_path, {"DATABASE_URL": "postgres://nobody@127.0.0.1:1/none"})
+    result = subprocess.run([sys.executable, "-m", "swisspair", "serve", "--data", str(tmp_path), "--port", "1"],
+                            env=env, capture_output=True, text=True, timeout=60)
+    assert result.returncode != 0
+    assert "database" in (result.stderr + result.stdout).lower()
