@@ -6,6 +6,7 @@ import csv
 import io
 from pathlib import Path
 
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
@@ -38,6 +39,7 @@ def _filename(sec: Section, suffix: str) -> str:
     return f"{slugify(sec.event.slug)}-{slugify(sec.slug)}{suffix}"
 
 
+@login_required
 def export_trf(request: HttpRequest, slug: str, section: str) -> HttpResponse:
     sec = _section(slug, section)
     require(request, sec.event)
