@@ -153,7 +153,7 @@ def check_date(value: str) -> tuple[bool, bool]:
     else:
         return False, False
     if month == 0:
-        return day == 0, standard
+        return (True, standard) if day == 0 else (False, False)
     if month > 12 or (year == 0 and len(first) == 4):
         return False, False
     if day > calendar.monthrange(year or 2000, month)[1]:
@@ -175,8 +175,8 @@ class _Reader:
         self.pending_byes: list[tuple[int, Result, int, int]] = []  # round, kind, tpn, line
         self.absent_next: list[tuple[int, int]] = []  # tpn, line (XXZ)
         self.references: list[tuple[int, int, str, int]] = []  # tpn, line, record, column
-        self.ranges_250: list[tuple[Fraction, int, int, int, int, int]] = []  # pts, rounds, ids, line
-        self.acceleration_lines: dict[int, tuple[int, str]] = {}  # tpn -> line and record
+        self.accelerations: list[tuple[int, int, int, dict[int, Fraction], int, str]] = []
+        """XXA and 250 records in file order: first TPN, last TPN, line, points by round, column, code."""
         self.rounds_line: tuple[int, str] | None = None
         self.colour_line: tuple[int, str] | None = None
         self.saw_name = False
@@ -561,10 +561,7 @@ class _Reader:
         if not tpn:
             self.error("expected a pairing number in columns 5-8", 5)
             return
-        self.references.append((tpn, self.lineno, "XXA", 5))
-        self.acceleration_lines[tpn] = (self.lineno, "XXA")
-        if values:
-            self.t.accelerations.setdefault(tpn, {}).update(values)
+        self.accelerations.append((tpn, tpn, self.lineno, values, 5, self.code))
 
     def read_250(self, line: str) -> None:
         padded = line.ljust(31)
@@ -586,8 +583,12 @@ class _Reader:
         if first_round > last_round or first > last:
             self.error("the first round or pairing number is after the last one", 15)
             return
+        if first_round > MAX_ROUNDS or last_round > MAX_ROUNDS:
+            self.error(f"rounds: at most {MAX_ROUNDS}", 15)
+            return
         if points:
-            self.ranges_250.append((points, first_round, last_round, first, last, self.lineno))
+            values = {rnd: points for rnd in range(first_round, last_round + 1)}
+            self.accelerations.append((first, last, self.lineno, values, 23, self.code))
 
     def read_xxp(self, line: str) -> None:
         players: list[int] = []
@@ -819,25 +820,26 @@ class _Reader:
                        inconsistent=True)
 
     def apply_accelerations(self) -> None:
-        self.code = "250"
+        """Apply the ``XXA`` and ``250`` records in file order (a later record wins)."""
         players = self.t.players
-        for points, first_round, last_round, first, last, lineno in self.ranges_250:
+        accelerations = self.t.accelerations
+        last_line: dict[int, tuple[int, str]] = {}
+        for first, last, lineno, values, column, self.code in self.accelerations:
             for tpn in range(first, last + 1):
                 if tpn not in players:
-                    self.error(f"pairing number {tpn} has no 001 record", 23, line=lineno, inconsistent=True)
+                    self.error(f"pairing number {tpn} has no 001 record", column, line=lineno, inconsistent=True)
                     break
-                values = self.t.accelerations.setdefault(tpn, {})
-                self.acceleration_lines[tpn] = (lineno, "250")
-                for rnd in range(first_round, last_round + 1):
-                    values[rnd] = points
+                last_line[tpn] = lineno, self.code
+                if values:
+                    accelerations.setdefault(tpn, {}).update(values)
         rounds = self.t.rounds
         if rounds:
-            for tpn, values in self.t.accelerations.items():
+            for tpn, values in accelerations.items():
                 if values and max(values) > rounds:
-                    lineno, self.code = self.acceleration_lines[tpn]
+                    self.lineno, self.code = last_line[tpn]
                     self.error(f"virtual points of {tpn} for round {max(values)} of a {rounds}-round "
-                               "tournament", line=lineno, inconsistent=True)
-        self.code = ""
+                               "tournament", inconsistent=True)
+        self.lineno, self.code = 0, ""
 
     def check_references(self) -> None:
         for tpn, lineno, code, column in self.references:
