@@ -26,9 +26,11 @@ def django_test_database() -> Iterator[None]:
         teardown_test_environment
 
     worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
-    database = settings.DATABASES["default"]
+    from django.db import connections
+
+    database = connections["default"].settings_dict
     if database["ENGINE"] != "django.db.backends.sqlite3":
-        database["TEST"] = {"NAME": f"test_swisspair_{worker}"}
+        database["TEST"]["NAME"] = f"test_swisspair_{worker}"
     setup_test_environment()
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     old = setup_databases(verbosity=0, interactive=False)

@@ -1,0 +1,79 @@
+"""The manager's tests again, on a real PostgreSQL server started for the occasion.
+
+A throwaway cluster (initdb + pg_ctl in a temporary directory, loopback only)
+runs the database-heavy test modules in a child pytest with ``DATABASE_URL``
+set, the live-server ones included. Skipped with a notice when the server
+binaries are not installed (scripts/web-test-setup.sh installs them).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.web.helpers import ROOT, free_port, postgres_binaries
+
+MODULES = ["test_convert.py", "test_players.py", "test_pair.py", "test_results.py", "test_public.py",
+           "test_auth.py", "test_exports.py", "test_concurrency.py", "test_kill.py"]
+
+
+def _as_postgres(argv: list[str]) -> list[str]:
+    if os.geteuid() != 0:
+        return argv
+    runuser = shutil.which("runuser")
+    if runuser:
+        return [runuser, "-u", "postgres", "--", *argv]
+    return ["su", "postgres", "-s", "/bin/sh", "-c", " ".join(argv)]
+
+
+@pytest.fixture(scope="module")
+def postgres_url() -> Iterator[str]:
+    binaries = postgres_binaries()
+    if binaries is None:
+        pytest.skip("NOTICE: PostgreSQL server binaries not installed: PostgreSQL tests skipped "
+                    "(run scripts/web-test-setup.sh)")
+    try:
+        import psycopg
+    except ImportError:
+        pytest.skip("NOTICE: psycopg not installed: PostgreSQL tests skipped")
+    base = Path(tempfile.mkdtemp(prefix="swisspair-pg-"))
+    data = base / "data"
+    data.mkdir()
+    if os.geteuid() == 0:
+        shutil.chown(base, "postgres")
+        shutil.chown(data, "postgres")
+    port = free_port()
+    subprocess.run(_as_postgres([str(binaries / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust",
+                                 "-E", "UTF8", "--no-sync"]), check=True, capture_output=True, timeout=120)
+    options = f"-c listen_addresses=127.0.0.1 -c port={port} -k {base} -c fsync=off -c max_connections=60"
+    subprocess.run(_as_postgres([str(binaries / "pg_ctl"), "-D", str(data), "-l", str(base / "log"), "-o", options,
+                                 "-w", "start"]), check=True, capture_output=True, timeout=120)
+    try:
+        with psycopg.connect(f"postgresql://postgres@127.0.0.1:{port}/postgres", autocommit=True) as conn:
+            conn.execute("CREATE DATABASE swisspair")
+        yield f"postgres://postgres@127.0.0.1:{port}/swisspair"
+    finally:
+        subprocess.run(_as_postgres([str(binaries / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]),
+                       capture_output=True, timeout=120)
+        shutil.rmtree(base, ignore_errors=True)
+
+
+def test_it_passes_the_suite_on_postgresql(postgres_url: str) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+    env.update({"DATABASE_URL": postgres_url, "SWISSPAIR_LIVE_DATABASE_URL": postgres_url})
+    env.pop("SWISSPAIR_DATA", None)
+    result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", "-p", "no:cacheprovider",
+                             *[str(ROOT / "tests" / "web" / m) for m in MODULES]],
+                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    tail = "\n".join(result.stdout.splitlines()[-30:])
+    Path("/tmp/sp-pg-child.log").write_text(result.stdout + result.stderr)
+    assert result.returncode == 0, tail + result.stderr[-3000:]
+    assert " passed" in tail and "skipped" not in tail.splitlines()[-1], tail
+    print(tail.splitlines()[-1])
