@@ -1,0 +1,512 @@
+"""Final standings: rank by score, then by a list of tie-breaks (FIDE C.07 (2026) arts. 2-4).
+
+C.07 (2026) 4.2: apply the first tie-break; apply the next one only inside
+each group that is still tied; when the list is exhausted, draw lots, unless
+the regulations let the tie stand (then the place is shared and shown as
+``3-5``).
+
+>>> from swisspair import trf
+>>> t = trf.loads(
+...     "001    1      A                                 2000                             1.5    1     2 w 1     3 b =\\n"
+...     "001    2      B                                 1900                             1.0    2     1 b 0  0000 - U\\n"
+...     "001    3      C                                 1800                             0.5    3  0000 - Z     1 w =\\n"
+... ).tournament
+>>> s = compute_standings(t, "BH,DE")
+>>> [(row.place_text, row.tpn, decimal_text(row.points)) for row in s.rows]
+[('1', 1, '1.5'), ('2', 2, '1'), ('3', 3, '0.5')]
+
+The result (:class:`Standings`) keeps, for every participant and every
+tie-break, the value and the terms it was computed from, and prints itself
+as text, CSV, JSON or HTML, as a crosstable, or as a per-player detail.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from swisspair.model import Colour, Outcome, Tournament
+from swisspair.tiebreaks.base import (
+    Context,
+    Descriptor,
+    Edition,
+    Event,
+    InvalidTieBreakError,
+    MissingRatingsError,
+    RoundKind,
+    Term,
+    TieBreakValue,
+    parse_list,
+)
+from swisspair.tiebreaks.rounding import decimal_text
+
+__all__ = [
+    "DEFAULT_TIEBREAKS",
+    "RECOMMENDED",
+    "Lots",
+    "StandingRow",
+    "Standings",
+    "compute_standings",
+    "edition_for_date",
+    "tiebreaks_from_headers",
+]
+
+DEFAULT_TIEBREAKS = "BH/C1,BH,SB,DE,WIN,BWG"
+"""Used when neither the caller nor the file (TRF26 ``202``/``212``) gives a list.
+
+It is the 2009 recommendation for a Swiss whose participants are not all
+rated (C.02 13.15.4, seed 001), and needs no ratings.
+"""
+
+RECOMMENDED: dict[str, tuple[str, str]] = {
+    "swiss": ("BH/C1,BH,DE,SB,WIN,BPG,TPN",
+              "Individual Swiss, current practice (C.07 (2026): TPN as deterministic last resort)"),
+    "swiss-rated-2009": ("BH/C1,BH,DE,ARO/C1,WIN,BWG,BPG,SB",
+                         "Individual Swiss, all rated (C.02 13.15.5, seed 001)"),
+    "swiss-2009": ("BH/C1,BH,SB,DE,WIN,BWG", "Individual Swiss, not all rated (C.02 13.15.4, seed 001)"),
+    "round-robin": ("DE,WIN,SB,KS,TPN", "Individual round robin (C.07 (2026): no Buchholz in round robins)"),
+    "round-robin-2009": ("DE,WIN,SB,KS", "Individual round robin (C.02 13.15.2, seed 001)"),
+    "team-round-robin-2009": ("MPVGP,DE,SB", "Team round robin (C.02 13.15.3, seed 001)"),
+    "team-swiss-2009": ("MPVGP,DE,BH/C1,BH,SB", "Team Swiss (C.02 13.15.5bis, seed 001)"),
+    "team-swiss": ("EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPVGP", "Team Swiss, TEC sample file practice"),
+    "fide-1987-rated": ("SRO/C*", "FIDE Swiss rules 1987 art. 16a, all rated (seed 000)"),
+    "fide-1987": ("PS/C*", "FIDE Swiss rules 1987 art. 16b (seed 000)"),
+    "dutch-1992": ("DE1,ARO/E", "1992 Swiss rules F 10: first place by direct encounter, then ARO (seed 002)"),
+    "jahr": ("JAHR,JAHR/E", "10 % of the opponent's points (seed 004, points 6)"),
+    "sports": ("SD,SF,SD2,SF2,TPN", "'any sport' Swiss, rule 6 (seed 003)"),
+    "reference": ("BH/C1,BH,SB,DE,WIN,BWG,TPN", "The sequence of the corpus RANK column"),
+}
+"""Named tie-break lists: name -> (list, where it comes from)."""
+
+
+def edition_for_date(date: str | None) -> Edition:
+    """The edition in force on ``date`` (``YYYY-MM-DD`` or ``YYYY/MM/DD``); default the current one.
+
+    Before 1 Sep 2023 the 2009 virtual-opponent rule, then C.07 2023, from
+    1 Aug 2024 the August 2024 text, from 1 Mar 2026 the current one.
+    """
+    if not date or len(date) < 10:
+        return Edition.C07_2026
+    d = date[:10].replace("/", "-").replace(".", "-")
+    if d < "2023-09-01":
+        return Edition.VIRTUAL_2009
+    if d < "2024-08-01":
+        return Edition.C07_2023
+    if d < "2026-03-01":
+        return Edition.C07_2024
+    return Edition.C07_2026
+
+
+def tiebreaks_from_headers(tournament: Tournament) -> str | None:
+    """The tie-break list of TRF26 record ``212`` (without its leading ``PTS``) or ``202``."""
+    for code in ("212", "202"):
+        values = tournament.headers.get(code)
+        if not values:
+            continue
+        items = [x for v in values for x in v.replace(";", ",").replace(" ", ",").split(",") if x.strip()]
+        if code == "212" and items and items[0].upper() in ("PTS", "MPTS", "GPTS", "MP", "GP"):
+            items = items[1:]
+        if items:
+            return ",".join(items)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Lots:
+    """A drawing of lots that ordered participants still tied at the end of the list (C.07 (2026) 4.2)."""
+
+    seed: int
+    """Seed of :class:`random.Random`; with it anybody can redo the draw."""
+    groups: tuple[tuple[int, ...], ...]
+    """Each tied group, in the order the lots placed it."""
+
+
+@dataclass(slots=True)
+class StandingRow:
+    """One line of the standings."""
+
+    tpn: int
+    """Pairing number (or team number)."""
+    name: str
+    """Name."""
+    rating: int | None
+    """Rating, ``None`` if unrated."""
+    points: Fraction
+    """The primary score."""
+    position: int = 0
+    """1-based line number in the printed order."""
+    place: int = 0
+    """Best place of the participant's tie group."""
+    place_last: int = 0
+    """Last place of the tie group (equal to :attr:`place` when alone)."""
+    values: list[Fraction | None] = field(default_factory=list)
+    """One value per used tie-break (for group tie-breaks: the place inside the tied group, 0 if none)."""
+
+    @property
+    def place_text(self) -> str:
+        """``"3"``, or ``"3-5"`` for a shared place."""
+        return str(self.place) if self.place == self.place_last else f"{self.place}-{self.place_last}"
+
+
+@dataclass(slots=True)
+class Standings:
+    """The ranked table with everything that produced it."""
+
+    event: Event
+    """The results that were ranked."""
+    edition: Edition
+    """The rules edition used for unplayed rounds."""
+    tiebreaks: list[Descriptor]
+    """The tie-breaks applied, in order (after dropping unusable ones)."""
+    rows: list[StandingRow]
+    """In final order."""
+    dropped: list[tuple[Descriptor, str]] = field(default_factory=list)
+    """Tie-breaks left out, with the reason (missing ratings, C.07 (2026) art. 10)."""
+    lots: Lots | None = None
+    """The drawing of lots, if one was made."""
+    details: dict[int, list[TieBreakValue]] = field(default_factory=dict)
+    """Per participant, per used tie-break: value and terms."""
+    notes: list[str] = field(default_factory=list)
+    """Messages for the arbiter (dropped tie-breaks and why)."""
+
+    def row(self, tpn: int) -> StandingRow:
+        """The row of ``tpn``.
+
+        :raises: :exc:`KeyError` if there is none.
+        """
+        for r in self.rows:
+            if r.tpn == tpn:
+                return r
+        raise KeyError(tpn)
+
+    @property
+    def tied_groups(self) -> list[list[int]]:
+        """Groups still sharing a place (more than one member)."""
+        groups: dict[tuple[int, int], list[int]] = {}
+        for r in self.rows:
+            groups.setdefault((r.place, r.place_last), []).append(r.tpn)
+        return [g for g in groups.values() if len(g) > 1]
+
+    # ----------------------------------------------------------- output
+
+    def headings(self) -> list[str]:
+        """``rank, tpn, name, points`` and one heading per tie-break as given."""
+        return ["rank", "tpn", "name", "points"] + [d.label for d in self.tiebreaks]
+
+    def table(self) -> list[list[str]]:
+        """The rows as text cells (plain decimals)."""
+        return [
+            [r.place_text, str(r.tpn), r.name, decimal_text(r.points)] + [decimal_text(v) for v in r.values]
+            for r in self.rows
+        ]
+
+    def to_csv(self) -> str:
+        """CSV: ``rank,tpn,name,points`` then one column per tie-break, headed by its descriptor."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(self.headings())
+        writer.writerows(self.table())
+        return out.getvalue()
+
+    def to_text(self) -> str:
+        """An aligned table, followed by the notes (dropped tie-breaks, lots)."""
+        heads = self.headings()
+        rows = self.table()
+        widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(heads)]
+        numeric = [i != 2 for i in range(len(heads))]
+
+        def line(cells: Sequence[str]) -> str:
+            return "  ".join(c.rjust(w) if numeric[i] else c.ljust(w)
+                             for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+
+        text = [line(heads), line(["-" * w for w in widths])] + [line(r) for r in rows]
+        text += [f"note: {n}" for n in self.notes]
+        if self.lots is not None:
+            text.append(f"lots drawn with seed {self.lots.seed}: "
+                        + "; ".join(" > ".join(str(t) for t in g) for g in self.lots.groups))
+        return "\n".join(text) + "\n"
+
+    def to_json(self, detail: bool = True) -> str:
+        """JSON with the rows, the tie-breaks and (``detail``) every value's terms."""
+        data: dict[str, Any] = {
+            "edition": self.edition.value,
+            "tiebreaks": [d.label for d in self.tiebreaks],
+            "dropped": [{"tiebreak": d.label, "reason": why} for d, why in self.dropped],
+            "notes": list(self.notes),
+            "lots": None if self.lots is None else {"seed": self.lots.seed,
+                                                   "groups": [list(g) for g in self.lots.groups]},
+            "standings": [],
+        }
+        for r in self.rows:
+            entry: dict[str, Any] = {
+                "rank": r.place_text,
+                "place": r.place,
+                "tpn": r.tpn,
+                "name": r.name,
+                "rating": r.rating,
+                "points": _json_number(r.points),
+                "tiebreaks": {d.label: _json_number(v) for d, v in zip(self.tiebreaks, r.values)},
+            }
+            if detail:
+                entry["detail"] = {
+                    d.label: _json_value(tv) for d, tv in zip(self.tiebreaks, self.details.get(r.tpn, []))
+                }
+            data["standings"].append(entry)
+        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+    def to_html(self, crosstable: bool = True) -> str:
+        """A standalone HTML page with the standings (and the crosstable)."""
+        esc = html.escape
+        parts = ["<!DOCTYPE html>", '<html><head><meta charset="utf-8"><title>Standings</title>',
+                 "<style>table{border-collapse:collapse}td,th{border:1px solid #999;padding:2px 6px}"
+                 "td.n{text-align:right}</style></head><body>", "<h1>Standings</h1>", "<table>",
+                 "<tr>" + "".join(f"<th>{esc(h)}</th>" for h in self.headings()) + "</tr>"]
+        for cells in self.table():
+            parts.append("<tr>" + "".join(
+                f'<td class="n">{esc(c)}</td>' if i != 2 else f"<td>{esc(c)}</td>" for i, c in enumerate(cells)
+            ) + "</tr>")
+        parts.append("</table>")
+        for note in self.notes:
+            parts.append(f"<p>{esc(note)}</p>")
+        if crosstable:
+            heads, rows = self._crosstable_cells()
+            parts += ["<h2>Crosstable</h2>", "<table>",
+                      "<tr>" + "".join(f"<th>{esc(h)}</th>" for h in heads) + "</tr>"]
+            for cells in rows:
+                parts.append("<tr>" + "".join(f"<td>{esc(c)}</td>" for c in cells) + "</tr>")
+            parts.append("</table>")
+        parts.append("</body></html>")
+        return "\n".join(parts) + "\n"
+
+    def _crosstable_cells(self) -> tuple[list[str], list[list[str]]]:
+        position = {r.tpn: r.position for r in self.rows}
+        n = self.event.rounds
+        heads = ["no", "rank", "tpn", "name", "rating"] + [str(i) for i in range(1, n + 1)] + ["points"]
+        heads += [d.label for d in self.tiebreaks]
+        rows = []
+        for r in self.rows:
+            comp = self.event.competitors[r.tpn]
+            cells = [str(r.position), r.place_text, str(r.tpn), r.name, "" if r.rating is None else str(r.rating)]
+            for rec in comp.rounds:
+                cells.append(_cross_cell(rec, position, self.event))
+            cells.append(decimal_text(r.points))
+            cells += [decimal_text(v) for v in r.values]
+            rows.append(cells)
+        return heads, rows
+
+    def crosstable(self) -> str:
+        """A text crosstable: each round as opponent's line number, colour and result (``12w1``)."""
+        heads, rows = self._crosstable_cells()
+        widths = [max(len(h), *(len(c[i]) for c in rows)) if rows else len(h) for i, h in enumerate(heads)]
+        lines = ["  ".join(h.ljust(w) if i == 3 else h.rjust(w) for i, (h, w) in enumerate(zip(heads, widths)))]
+        for cells in rows:
+            lines.append("  ".join(c.ljust(w) if i == 3 else c.rjust(w)
+                                   for i, (c, w) in enumerate(zip(cells, widths))).rstrip())
+        return "\n".join(line.rstrip() for line in lines) + "\n"
+
+    def detail(self, tpn: int) -> str:
+        """Every tie-break of ``tpn`` with its terms: who contributed what, what was cut."""
+        row = self.row(tpn)
+        out = [f"{row.place_text}. {row.name} (TPN {tpn}): {decimal_text(row.points)} points"]
+        for d, tv in zip(self.tiebreaks, self.details.get(tpn, [])):
+            out.append(f"  {d.label} = {decimal_text(tv.value) if tv.value is not None else '-'}"
+                       + (f"  [{tv.note}]" if tv.note else ""))
+            for term in tv.terms:
+                mark = " (cut)" if term.cut else ""
+                rnd = f"round {term.round}: " if term.round is not None else ""
+                out.append(f"      {rnd}{decimal_text(term.value)}  {term.describe()}{mark}")
+        return "\n".join(out) + "\n"
+
+
+def _json_number(value: Fraction | None) -> Any:
+    if value is None:
+        return None
+    text = decimal_text(value)
+    return int(text) if "." not in text else float(text)
+
+
+def _json_value(tv: TieBreakValue) -> dict[str, Any]:
+    return {
+        "value": _json_number(tv.value),
+        "exact": None if tv.value is None else str(tv.value),
+        "note": tv.note,
+        "terms": [_json_term(t) for t in tv.terms],
+    }
+
+
+def _json_term(t: Term) -> dict[str, Any]:
+    return {"round": t.round, "opponent": t.opponent, "value": _json_number(t.value), "note": t.describe(),
+            "cut": t.cut}
+
+
+def _cross_cell(rec: Any, position: dict[int, int], event: Event) -> str:
+    kind = rec.kind
+    if kind is RoundKind.GAME:
+        colour = {Colour.WHITE: "w", Colour.BLACK: "b"}.get(rec.colour, "-")
+        result = {Outcome.WIN: "1", Outcome.DRAW: "½", Outcome.LOSS: "0"}[rec.outcome]
+        return f"{position.get(rec.opponent, rec.opponent)}{colour}{result}"
+    if kind.is_forfeit:
+        opp = "" if rec.opponent is None else str(position.get(rec.opponent, rec.opponent))
+        return f"{opp}{kind.value}"
+    return {RoundKind.PAB: "bye", RoundKind.FULL_BYE: "F", RoundKind.HALF_BYE: "H", RoundKind.ZERO_BYE: "Z",
+            RoundKind.ABSENT: "-"}[kind]
+
+
+# --------------------------------------------------------------------------
+# ranking
+
+
+def _sort_key(tv: TieBreakValue, descending: bool) -> tuple[Any, ...]:
+    v = tv.value
+    if v is None:
+        return (tv.demoted, 1, Fraction(0))
+    return (tv.demoted, 0, -v if descending else v)
+
+
+def compute_standings(
+    source: Tournament | Event,
+    tiebreaks: str | Sequence[str | Descriptor] | None = None,
+    *,
+    edition: Edition | str = Edition.C07_2026,
+    lots_seed: int | None = None,
+    rounds: int | None = None,
+    round_robin: bool | None = None,
+    context: Context | None = None,
+) -> Standings:
+    """Rank ``source`` by score, then by ``tiebreaks`` (FIDE C.07 (2026) 4.2).
+
+    :param tiebreaks: a list of descriptors (or a comma-separated string, or a
+        name of :data:`RECOMMENDED`); default: the file's ``212``/``202`` list,
+        else :data:`DEFAULT_TIEBREAKS`.
+    :param edition: rules for unplayed rounds (:class:`Edition`, or ``"auto"``:
+        the edition in force on the start date, TRF ``042``).
+    :param lots_seed: draw lots for the ties that remain, with this seed; without
+        it, tied participants share the place (``"3-5"``).
+    :param rounds: rounds to take into account (default: all paired rounds).
+    :param round_robin: pre-determined pairings (default: from the system code).
+    :param context: a :class:`~swisspair.tiebreaks.base.Context` to reuse (its event and
+        edition win over ``source`` and ``edition``), so that values already computed are not
+        computed again.
+    :raises: :exc:`~swisspair.tiebreaks.base.InvalidTieBreakError` for a bad list.
+    """
+    if context is not None:
+        event = context.event
+    elif isinstance(source, Event):
+        event = source
+    else:
+        event = Event.from_tournament(source, rounds=rounds, round_robin=round_robin)
+    tournament = event.tournament
+    if isinstance(edition, str) and edition.strip().lower() == "auto":
+        date = tournament.headers.get("042", [""])[0] if tournament is not None else ""
+        edition = edition_for_date(date.strip())
+    ctx = context if context is not None else Context(event, edition)
+    if tiebreaks is None:
+        tiebreaks = (tiebreaks_from_headers(tournament) if tournament is not None else None) or DEFAULT_TIEBREAKS
+    if isinstance(tiebreaks, str):
+        key = tiebreaks.strip().lower()
+        if key in RECOMMENDED:
+            tiebreaks = RECOMMENDED[key][0]
+        descriptors = parse_list(tiebreaks, event.rounds)
+    else:
+        descriptors = []
+        for item in tiebreaks:
+            if isinstance(item, Descriptor):
+                descriptors.append(item)
+            else:
+                descriptors.extend(parse_list(item, event.rounds))
+
+    standings = Standings(event=event, edition=ctx.edition, tiebreaks=[], rows=[])
+    points = {c.id: event.total(c.id) for c in event}
+    groups: list[list[int]] = []
+    for cid in sorted(event.ids, key=lambda c: (-points[c], c)):
+        if groups and points[groups[-1][0]] == points[cid]:
+            groups[-1].append(cid)
+        else:
+            groups.append([cid])
+
+    columns: list[dict[int, TieBreakValue]] = []
+    for d in descriptors:
+        spec = d.spec
+        if spec.team and not event.is_team:
+            raise InvalidTieBreakError(f"{d.label}: a team tie-break (C.07 (2026) arts. 12-13) needs a team event")
+        if spec.kind == "value":
+            try:
+                values = ctx.values(d)
+            except MissingRatingsError as exc:
+                standings.dropped.append((d, str(exc)))
+                standings.notes.append(str(exc))
+                continue
+            new_groups: list[list[int]] = []
+            descending = spec.descending != d.reverse
+            for g in groups:
+                order = sorted(g, key=lambda c: (_sort_key(values[c], descending), c))
+                parts: list[list[int]] = []
+                for cid in order:
+                    if parts and _sort_key(values[parts[-1][0]], descending) == _sort_key(values[cid], descending):
+                        parts[-1].append(cid)
+                    else:
+                        parts.append([cid])
+                new_groups.extend(parts)
+            groups = new_groups
+            columns.append(values)
+        else:
+            column: dict[int, TieBreakValue] = {}
+            new_groups = []
+            place = 1
+            for g in groups:
+                if len(g) == 1:
+                    column[g[0]] = TieBreakValue(Fraction(0), (), "not tied")
+                    new_groups.append(g)
+                    place += 1
+                    continue
+                split = ctx.split(d, g, place)
+                parts = [list(p) for p in split.parts]
+                if len(parts) == 1:
+                    for cid in g:
+                        column[cid] = TieBreakValue(Fraction(0), (), split.notes.get(cid, "not separated"))
+                else:
+                    inner = 1
+                    for part in parts:
+                        for cid in part:
+                            column[cid] = TieBreakValue(Fraction(inner), (), split.notes.get(cid, ""))
+                        inner += len(part)
+                new_groups.extend(parts)
+                place += len(g)
+            groups = new_groups
+            columns.append(column)
+        standings.tiebreaks.append(d)
+
+    if lots_seed is not None:
+        rng = random.Random(lots_seed)
+        drawn = []
+        final: list[list[int]] = []
+        for g in groups:
+            if len(g) > 1:
+                order = sorted(g)
+                rng.shuffle(order)
+                drawn.append(tuple(order))
+                final.extend([c] for c in order)
+            else:
+                final.append(g)
+        groups = final
+        standings.lots = Lots(lots_seed, tuple(drawn))
+
+    position = 0
+    for g in groups:
+        first, last = position + 1, position + len(g)
+        for cid in sorted(g):
+            position += 1
+            comp = event.competitors[cid]
+            standings.rows.append(StandingRow(tpn=cid, name=comp.name, rating=comp.rating, points=points[cid],
+                                              position=position, place=first, place_last=last))
+    for r in standings.rows:
+        r.values = [col[r.tpn].value for col in columns]
+        standings.details[r.tpn] = [col[r.tpn] for col in columns]
+    return standings

@@ -1,0 +1,105 @@
+"""The Buchholz family: BH, FB and AOB (FIDE C.07 (2026) art. 8).
+
+* BH (8.1): the sum of the opponents' scores; unplayed rounds per art. 16
+  (:mod:`swisspair.tiebreaks.unplayed`), cuts per art. 14 and 16.5.
+* FB (8.3): Buchholz computed as if every paired game of the final round had
+  been drawn.
+* AOB (8.2): the average of the Buchholz (``/F``: Fore Buchholz) of the
+  opponents met over the board. The reference tool rounds it to two
+  decimals, half up; ``/E`` keeps the exact average.
+
+C.07 (2026) 8 note: the Buchholz family must not be used in round robins;
+it is computed anyway (with the round-robin handling of 15.2) when asked.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from swisspair.tiebreaks.base import Context, Descriptor, Term, TieBreakValue
+from swisspair.tiebreaks.cuts import Item, apply_cuts
+from swisspair.tiebreaks.rounding import exact_sum, round_half_up
+from swisspair.tiebreaks.unplayed import Contribution, contributions
+
+__all__ = ["average_of_buchholz", "buchholz", "fore_buchholz", "sum_with_cuts"]
+
+
+def sum_with_cuts(
+    ctx: Context,
+    d: Descriptor,
+    contribs: list[Contribution],
+    *,
+    products: bool,
+) -> TieBreakValue:
+    """Sum BH (``products=False``) or SB (``products=True``) contributions, applying the cuts of ``d``."""
+    edition = ctx.edition_for(d)
+    items = [
+        Item(i, c.score, c.score * c.result if products else c.score, c.vur) for i, c in enumerate(contribs)
+    ]
+    by_product = products and edition.value == "2023"
+    cut = apply_cuts(items, d.cut_low, d.cut_high, edition, ctx.event.rounds, by_product=by_product)
+    terms = []
+    for item, c in zip(items, contribs):
+        removed = item.index in cut
+        terms.append(Term(c.round, c.opponent, item.value, c.note, removed, c.score,
+                          c.result if products else None, c.vur))
+    total = exact_sum(item.value for item in items if item.index not in cut)
+    return TieBreakValue(total, tuple(terms))
+
+
+def buchholz(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
+    """BH: the sum of the opponents' scores (FIDE C.07 (2026) 8.1, 14, 16).
+
+    With ``:MP`` / ``:GP`` (teams) the opponents' match or game points are summed.
+    """
+    score = ctx.score_name(d)
+    fore = d.name == "FB" or d.fore
+    return {
+        cid: sum_with_cuts(ctx, d, contributions(ctx, d, cid, opponent_score=score, result_score=score,
+                                                 fore=fore), products=False)
+        for cid in ctx.event.ids
+    }
+
+
+def fore_buchholz(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
+    """FB: Buchholz as if all final-round games were draws (FIDE C.07 (2026) 8.3)."""
+    return buchholz(ctx, d)
+
+
+def average_of_buchholz(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
+    """AOB: the mean Buchholz of the opponents met over the board (FIDE C.07 (2026) 8.2).
+
+    The mean is rounded to 0.01, half up, as the reference tool does, unless
+    ``/E`` is given. ``None`` for a participant who met nobody.
+    """
+    inner = Descriptor(name="FB" if d.fore else "BH", score=d.score, forfeits_played=d.forfeits_played,
+                       edition=d.edition, swiss=d.swiss)
+    bh = ctx.values(inner)
+    out: dict[int, TieBreakValue] = {}
+    for comp in ctx.event:
+        terms = []
+        total = Fraction(0)
+        for rec in comp.rounds:
+            if rec.played and rec.opponent is not None:
+                value = bh[rec.opponent].value
+                if value is None:
+                    continue
+                total += value
+                terms.append(Term(rec.round, rec.opponent, value, f"{inner.name} of opponent {rec.opponent}"))
+        if not terms:
+            out[comp.id] = TieBreakValue(None, (), "no game played")
+            continue
+        mean = total / len(terms)
+        if d.exact:
+            out[comp.id] = TieBreakValue(mean, tuple(terms), f"{_f(total)} / {len(terms)}")
+        else:
+            rounded = round_half_up(mean, 2)
+            out[comp.id] = TieBreakValue(rounded, tuple(terms),
+                                         f"{_f(total)} / {len(terms)}, rounded to 0.01 half up")
+    return out
+
+
+def _f(value: Fraction) -> str:
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):g}"

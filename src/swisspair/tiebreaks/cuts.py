@@ -1,0 +1,95 @@
+"""Cut and Median modifiers with the VUR exception (FIDE C.07 (2026) arts. 14 and 16.5).
+
+* Cut-n removes the n least significant values, Median-n the n least and
+  then the n most significant ones (14.1-14.4).
+* 16.5: when a low cut hits a participant with voluntary unplayed rounds,
+  the lowest VUR contribution is removed instead, provided it is not lower
+  than the least significant value; for Sonneborn-Berger the higher of the
+  two is removed (16.5.1); each further cut repeats the test (16.5.2).
+* "Least significant" for BH is the lowest opponent score; for SB it is,
+  since August 2024, the lowest-scored opponent and among those the lowest
+  product (14.1); the 2023 text cut the lowest product.
+
+The procedure follows the reference tool (Gacrux 1.9.57) step by step, so
+that equal values are resolved the same way.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import NamedTuple
+
+from swisspair.tiebreaks.base import Edition
+
+__all__ = ["Item", "apply_cuts"]
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """A contribution that may be cut."""
+
+    index: int
+    """Position in the caller's list."""
+    score: Fraction
+    """The opponent's score (what "least significant" compares first)."""
+    value: Fraction
+    """The contribution to the sum (the score for BH, the product for SB)."""
+    vur: bool
+    """From a voluntary unplayed round (16.5)."""
+
+
+class _Scaled(NamedTuple):
+    index: int
+    score: int
+    value: int
+    vur: bool
+
+
+def apply_cuts(
+    items: Sequence[Item],
+    low: int,
+    high: int,
+    edition: Edition,
+    rounds: int,
+    *,
+    by_product: bool = False,
+) -> set[int]:
+    """The indices of the items removed by ``low`` low cuts and ``high`` high cuts.
+
+    :param rounds: the number of rounds (cuts never exceed it, as in the reference).
+    :param by_product: Sonneborn-Berger under the 2023 text: least significant =
+        lowest product.
+    """
+    low = min(low, rounds)
+    high = min(high, max(rounds - low, 0))
+    if (low <= 0 and high <= 0) or not items:
+        return set()
+    vur_rule = edition.dummy
+    # Sorting exact fractions is slow: compare integers on a common denominator.
+    scale = math.lcm(*(it.score.denominator for it in items), *(it.value.denominator for it in items))
+    remaining = [_Scaled(it.index, it.score.numerator * (scale // it.score.denominator),
+                         it.value.numerator * (scale // it.value.denominator), it.vur) for it in items]
+    cut: set[int] = set()
+
+    def key_all(it: _Scaled) -> tuple[int, int]:
+        return (it.value, it.score) if by_product else (it.score, it.value)
+
+    while low > 0 and remaining:
+        sort_all = sorted(remaining, key=key_all)
+        sort_vur = sorted(remaining, key=lambda it: (-int(it.vur), *key_all(it)))
+        if not vur_rule or sort_all[0].value > sort_vur[0].value:
+            cut.add(sort_all[0].index)
+            remaining = sort_all[1:]
+        else:
+            cut.add(sort_vur[0].index)
+            remaining = sort_vur[1:]
+        low -= 1
+    while high > 0 and remaining:
+        sort_high = sorted(remaining, key=lambda it: (-it.score, -it.value))
+        cut.add(sort_high[0].index)
+        remaining = sort_high[1:]
+        high -= 1
+    return cut

@@ -1,0 +1,140 @@
+"""Tie-breaks on the participant's own results (FIDE C.07 (2026) art. 7 and 11.1, 13.1).
+
+WIN, WON, BPG, BWG, REP (formerly GE), STD, TPN, plus the scores themselves
+(PTS, MP, GP) and MPvGP. None of them looks at the opponents' results, except
+STD, which compares the participant's points with the scheduled opponent's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+from swisspair.model import Colour, Outcome
+from swisspair.tiebreaks.base import Context, Descriptor, RoundRecord, Term, TieBreakValue
+
+__all__ = [
+    "black_games",
+    "black_wins",
+    "game_points",
+    "games_won",
+    "match_points",
+    "mp_v_gp",
+    "pairing_number",
+    "points",
+    "rounds_elected",
+    "standard_points",
+    "wins",
+]
+
+
+def _count(ctx: Context, note: str, predicate: Callable[[RoundRecord], bool]) -> dict[int, TieBreakValue]:
+    out: dict[int, TieBreakValue] = {}
+    for comp in ctx.event:
+        terms = tuple(Term(r.round, r.opponent, Fraction(1), note) for r in comp.rounds if predicate(r))
+        out[comp.id] = TieBreakValue(Fraction(len(terms)), terms)
+    return out
+
+
+def points(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
+    """PTS: the score (the primary one, or ``:MP`` / ``:GP``)."""
+    score = ctx.score_name(d)
+    return {c.id: TieBreakValue(ctx.event.total(c.id, score)) for c in ctx.event}
+
+
+def match_points(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
+    """MP: match points (FIDE C.07 (2026) 11.1)."""
+    return {c.id: TieBreakValue(ctx.event.total(c.id, "MP")) for c in ctx.event}
+
+
+def game_points(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
+    """GP: game points (FIDE C.07 (2026) 11.1)."""
+    return {c.id: TieBreakValue(ctx.event.total(c.id, "GP")) for c in ctx.event}
+
+
+def mp_v_gp(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
+    """MPvGP: the score that does not rank the event (FIDE C.07 (2026) 13.1)."""
+    other = ctx.event.secondary or ctx.event.primary
+    return {c.id: TieBreakValue(ctx.event.total(c.id, other), (), other) for c in ctx.event}
+
+
+def wins(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
+    """WIN: rounds in which a win's points were obtained, played or not (FIDE C.07 (2026) 7.1).
+
+    Forfeit wins, a PAB or a full-point bye worth a win count.
+    """
+    score = ctx.score_name(d)
+    win = ctx.event.win[score]
+
+    def won(rec: RoundRecord) -> bool:
+        if rec.played:
+            return rec.outcome is Outcome.WIN
+        return rec.points[score] == win
+
+    return _count(ctx, "win", won)
+
+
+def games_won(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
+    """WON: games won over the board (FIDE C.07 (2026) 7.2)."""
+    return _count(ctx, "won over the board", lambda r: r.played and r.outcome is Outcome.WIN)
+
+
+def black_games(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
+    """BPG: games played over the board with Black (FIDE C.07 (2026) 7.3)."""
+    return _count(ctx, "played with Black", lambda r: r.played and r.colour is Colour.BLACK)
+
+
+def black_wins(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
+    """BWG: games won over the board with Black (FIDE C.07 (2026) 7.4)."""
+    return _count(ctx, "won with Black",
+                  lambda r: r.played and r.colour is Colour.BLACK and r.outcome is Outcome.WIN)
+
+
+def rounds_elected(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
+    """REP (GE until 2024): rounds minus requested byes and forfeit losses (FIDE C.07 (2026) 7.6).
+
+    Equivalently the rounds that are not voluntarily unplayed (16.1); a
+    round with no record (after a withdrawal) counts as a zero-point bye.
+    """
+    return _count(ctx, "elected to play", lambda r: not r.is_vur)
+
+
+def standard_points(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
+    """STD: 1 / 1/2 / 0 per round, whatever the scoring system (FIDE C.07 (2026) 7.7).
+
+    A game scores 1 when the participant got more points than the scheduled
+    opponent, 1/2 when as many; an unplayed round scores 1 for more than a
+    draw's points, 1/2 for exactly a draw's points. Team matches are counted
+    board by board when board results are known.
+    """
+    event = ctx.event
+    score = ctx.score_name(d)
+    draw = event.draw[score]
+    out: dict[int, TieBreakValue] = {}
+    for comp in event:
+        total = Fraction(0)
+        terms = []
+        for rec in comp.rounds:
+            own = rec.points[score]
+            if rec.played and rec.opponent is not None:
+                other = event.record(rec.opponent, rec.round).points[score]
+                value = Fraction(1) if own > other else Fraction(1, 2) if own == other else Fraction(0)
+                note = f"{_f(own)} against {_f(other)}"
+            else:
+                value = Fraction(1) if own > draw else Fraction(1, 2) if own == draw else Fraction(0)
+                note = f"unplayed: {_f(own)} against a draw's {_f(draw)}"
+            total += value
+            terms.append(Term(rec.round, rec.opponent, value, note))
+        out[comp.id] = TieBreakValue(total, tuple(terms))
+    return out
+
+
+def pairing_number(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
+    """TPN: the final pairing number, lowest first (``/R``: highest first), FIDE C.07 (2026) 7.8."""
+    return {c.id: TieBreakValue(Fraction(c.id)) for c in ctx.event}
+
+
+def _f(value: Fraction) -> str:
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):g}"
