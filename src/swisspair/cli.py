@@ -124,6 +124,10 @@ def trf_validate(files: Sequence[Path], quiet: bool) -> None:
             click.echo(str(error), err=True)
             worst = max(worst, exit_code_for(error))
             continue
+        except Exception as error:  # a reader bug: still one line, never a traceback
+            click.echo(f"{path}: internal error: {type(error).__name__}: {error}", err=True)
+            worst = max(worst, ExitCode.UNEXPECTED_ERROR)
+            continue
         if not quiet:
             for warning in result.warnings:
                 click.echo(f"{warning} (warning)", err=True)
@@ -137,7 +141,7 @@ def trf_validate(files: Sequence[Path], quiet: bool) -> None:
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
               help="Output file (default: standard output).")
-@click.option("--trf26", is_flag=True, help="Write TRF26 records (142/152/162/192/260) instead of XX? lines.")
+@click.option("--trf26", is_flag=True, help="Write TRF26 records (142/152/162/192/240/250/260) instead of XX? lines.")
 @handle_errors
 def trf_convert(file: Path, output: Path | None, trf26: bool) -> None:
     """Read a TRF in any dialect and write it back as clean TRF16 (+ engine extensions).
