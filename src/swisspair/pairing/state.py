@@ -13,9 +13,18 @@ import enum
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Literal
 
 from swisspair.errors import SwissPairError, UnsupportedFeatureError
-from swisspair.model import Colour, Result, Scoring, Tournament
+from swisspair.model import Colour, Outcome, Result, Scoring, Tournament
+
+Rules = Literal["2017", "2026"]
+"""Edition of the FIDE rules where floats and PAB eligibility differ.
+
+``"2026"``: C.04.3 (2026) art. 1.4 and C.04.1 (2026) art. 4, in force since
+1 February 2026. ``"2017"``: C.04.3 (2017) A.4 and C.2, in force from 2017 to
+31 January 2026.
+"""
 
 
 class Float(enum.IntEnum):
@@ -42,6 +51,8 @@ class RoundRecord:
     """The round was a pairing-allocated bye."""
     points: int
     """Points scored, in the state's integer unit."""
+    outcome: Outcome = Outcome.LOSS
+    """What the result code means (a PAB, ``+`` or ``F`` is a win), whatever the points."""
 
 
 @dataclass(slots=True, eq=False)
@@ -122,15 +133,21 @@ class PairingState:
             score -= player.records[self.played_rounds - 1 - index].points
         return score + player.accelerations.get(self.round_number - rounds_back, 0)
 
-    def float_of(self, player: PlayerState, rounds_back: int) -> Float:
+    def float_of(self, player: PlayerState, rounds_back: int, rules: Rules = "2026") -> Float:
         """Float of ``player`` ``rounds_back`` rounds ago (C.04.3 (2026) art. 1.4).
 
         An unplayed round is a downfloat when it scored more than a loss (a PAB,
         a forfeit win, a full- or half-point bye), else no float; a played game
         against a different score is a downfloat for the higher score.
+
+        With ``rules="2017"`` (C.04.3 (2017) A.4), every unplayed round is a
+        downfloat, whatever it scored: a zero-point bye, a forfeit loss or an
+        absence too.
         """
         record = player.records[self.played_rounds - rounds_back]
         if not record.played:
+            if rules == "2017":
+                return Float.DOWN
             return Float.DOWN if record.points > self.loss else Float.NONE
         assert record.opponent is not None
         own = self.score_before(player, rounds_back)
@@ -141,8 +158,15 @@ class PairingState:
             return Float.UP
         return Float.NONE
 
-    def eligible_for_bye(self, player: PlayerState) -> bool:
-        """C.04.1 (2026) art. 4: no earlier PAB, and no round scored as a win without playing."""
+    def eligible_for_bye(self, player: PlayerState, rules: Rules = "2026") -> bool:
+        """C.04.1 (2026) art. 4: no earlier PAB, and no round scored as a win without playing.
+
+        With ``rules="2017"`` (C.04.3 (2017) C.2, C.04.1 (2017) d): no earlier
+        PAB and no win by forfeit; a requested full-point bye does not count.
+        """
+        if rules == "2017":
+            return not any(not record.played and record.participated and record.outcome is Outcome.WIN
+                           for record in player.records)
         for record in player.records:
             if not record.played and (record.points >= self.win or record.pab):
                 return False
@@ -183,11 +207,16 @@ def infer_initial_colour(tournament: Tournament) -> Colour | None:
 
 
 def build_state(tournament: Tournament, round_number: int | None = None,
-                initial_colour: Colour | None = None) -> PairingState:
+                initial_colour: Colour | None = None,
+                accelerations: dict[int, dict[int, Fraction]] | None = None) -> PairingState:
     """Prepare the pairing of ``round_number`` (default: the next unpaired round).
 
     Rounds from ``round_number`` on are ignored except the requested byes and
     absences (``H``, ``F``, ``Z``) entered for ``round_number`` itself.
+
+    :param accelerations: virtual points by TPN and round (C.04.7) to use
+        instead of the file's ``XXA``/``250`` values
+        (see :func:`swisspair.pairing.acceleration.virtual_points`).
 
     :raises: :exc:`~swisspair.errors.SwissPairError` when the number of rounds
         is unknown or the round is beyond it.
@@ -200,7 +229,9 @@ def build_state(tournament: Tournament, round_number: int | None = None,
         raise SwissPairError(f"round {rnd} is beyond the {tournament.rounds} rounds of the tournament")
     scoring = tournament.scoring
     values = _points_values(scoring)
-    for accel in tournament.accelerations.values():
+    if accelerations is None:
+        accelerations = tournament.accelerations
+    for accel in accelerations.values():
         values.extend(accel.values())
     scale = _scale_for(values)
 
@@ -236,11 +267,12 @@ def build_state(tournament: Tournament, round_number: int | None = None,
                 participated=entry.result.paired and entry.result is not Result.ABSENT,
                 pab=entry.result is Result.PAB,
                 points=units(scoring.points(entry.result, entry.colour)),
+                outcome=entry.result.outcome,
             ))
         state = PlayerState(tpn=tpn, rank_index=rank, rating=source.rating, records=records)
         rank += 1
         state.score = sum(r.points for r in records)
-        state.accelerations = {r: units(v) for r, v in tournament.accelerations.get(tpn, {}).items()}
+        state.accelerations = {r: units(v) for r, v in accelerations.get(tpn, {}).items()}
         _colour_data(state)
         state.pairing_score = state.score + state.accelerations.get(rnd, 0)
         players[tpn] = state
