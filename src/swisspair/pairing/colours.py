@@ -82,3 +82,34 @@ def allocate_colour(player: PlayerState, opponent: PlayerState, initial: Colour,
     if player.colour_preference is not Colour.NONE:
         return player.colour_preference
     return initial.opposite if player.rank_index % 2 else initial
+
+
+def colour_criteria(player: PlayerState, opponent: PlayerState) -> tuple[bool, bool, bool, bool]:
+    """Which colour criteria a pair meets, for the Dutch weights (FIDE C.04.3).
+
+    The four flags, in priority order (2026 C10-C13; 2017 C.8-C.11):
+
+    1. no |CD| > 2 for either: not both with an absolute imbalance towards the same colour;
+    2. no third same colour in a row for either (with two equal absolute
+       preferences, the one with the wider difference gets its colour, so it
+       fails only when the other one has just played that colour twice);
+    3. both colour preferences can be granted;
+    4. both strong preferences can be granted.
+
+    The result does not depend on the order of the two participants.
+    """
+    mine, theirs = player.colour_preference, opponent.colour_preference
+    both_absolute = player.absolute_preference and opponent.absolute_preference
+    no_imbalance = not player.absolute_imbalance or not opponent.absolute_imbalance or mine is not theirs
+    if not both_absolute or mine is not theirs:
+        no_third = True
+    elif player.colour_imbalance == opponent.colour_imbalance:
+        no_third = player.repeated_colour is Colour.NONE or player.repeated_colour is not opponent.repeated_colour
+    else:
+        narrower = opponent if player.colour_imbalance > opponent.colour_imbalance else player
+        no_third = narrower.repeated_colour is not mine.opposite
+    granted = preferences_compatible(mine, theirs)
+    strong_granted = ((not player.strong_preference and not player.absolute_preference)
+                      or (not opponent.strong_preference and not opponent.absolute_preference)
+                      or both_absolute or mine is not theirs)
+    return no_imbalance, no_third, granted, strong_granted
