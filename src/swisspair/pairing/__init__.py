@@ -39,6 +39,8 @@ class PairingSystem(Protocol):
 
 PAIRING_SYSTEMS: dict[str, str] = {
     "dutch": "swisspair.pairing.dutch:DutchSystem",
+    "burstein": "swisspair.pairing.burstein:BursteinSystem",
+    "dutch-2017": "swisspair.pairing.dutch2017:Dutch2017System",
 }
 """Built-in systems: name -> ``module:Class``."""
 
@@ -78,6 +80,14 @@ def find_system(name: str) -> PairingSystem:
         system = _load(path)
         if wanted in (alias.lower().replace("_", "-") for alias in system.aliases):
             return system
+    if wanted.endswith("-baku"):
+        # TRF26 192 codes such as FIDE_DUTCH_2025_BAKU: the system with Baku acceleration (C.04.7).
+        base = find_system(wanted[: -len("-baku")])
+        with_acceleration = getattr(base, "with_acceleration", None)
+        if with_acceleration is None:
+            raise UnsupportedFeatureError(f"{base.name}: Baku acceleration (C.04.7) is not supported")
+        accelerated: PairingSystem = with_acceleration("baku")
+        return accelerated
     raise UnsupportedFeatureError(
         f"unknown pairing system {name!r}; available: {', '.join(system_names())}")
 
