@@ -1,0 +1,505 @@
+"""The Burstein System (FIDE C.04.4.2), as the reference engine implements it.
+
+Edition
+-------
+:class:`BursteinSystem` (``burstein``, TRF ``192`` code ``FIDE_BURSTEIN``)
+reproduces bbpPairings 6.0.0, whose own README calls its Burstein "a flawed
+implementation of a previous version" of the text; ../shared/corpus/burstein
+was paired by it. The rules below are that engine's reading of the previous
+text, not the 2026 one; the differences are listed at the end of this
+docstring.
+
+How a round is paired
+---------------------
+1. **Ranking.** Players are ordered by pairing score (points plus this
+   round's virtual points), then by an *Index*: Sonneborn-Berger, then
+   Buchholz, then median Buchholz (Buchholz without the highest and lowest
+   contribution, from round 4), then pairing number. Opponents' scores count
+   every unplayed round as a draw; a participant's own unplayed round counts
+   as a game against a *virtual opponent* whose score is the participant's
+   score before that round, plus the opponent's side of the result (a win
+   for a loss or zero-point bye, a draw for a draw or half-point bye, the
+   forfeit-loss points for a win without playing), plus draws for the rest
+   of the rounds (the 2009 FIDE rule for unplayed games).
+2. **Default acceleration.** When the file gives no virtual points and does
+   not ask for Baku, rounds 1 and 2 are accelerated: the upper half of the
+   participants of round 1 (in pairing-number order) get a win's points
+   (:func:`~swisspair.pairing.acceleration.burstein_default_virtual_points`).
+3. **PAB first.** With an odd number, the lowest-ranked participant who has
+   not had a PAB or a forfeit win gets it (the pre-2026 eligibility rule: a
+   requested full-point bye does not count). No look-ahead at the pairability
+   of the rest.
+4. **Scoregroups.** From the top, each scoregroup may send at most one
+   player down to the next one, and only when the players above it are odd
+   in number. A scoregroup that cannot be paired that way (no rematches, no
+   two players with the same absolute colour preference; no topscorer
+   exception) absorbs the next scoregroup; when the last one cannot be
+   paired, it is merged upwards. Each test is a maximum-weight matching whose
+   weight counts, in order, the pairs, the pairs inside a scoregroup and, in
+   step 5, the pairs whose colour preferences can both be granted.
+5. **Inside a scoregroup** (with the player floated into it, ordered by the
+   Index), from the top: each player gets the *lowest-ranked* player that
+   still leaves a pairing as good on those counts; a player who can only
+   float is the scoregroup's downfloater.
+6. **Colours**: C.04.3 5.2.1-5.2.3 (both preferences, the stronger one, the
+   latest difference); then the higher-ranked player's preference, ranking
+   by the Index; when neither has a preference, the player with the lower
+   pairing number among the two gets the initial colour if that number
+   is odd (counting from 1), the other one otherwise.
+
+Differences from the 2026 text (C.04.4.2, applied from 1 February 2026)
+----------------------------------------------------------------------
+* Seeding rounds: 2026 pairs the first ``min(floor(R / 2), 4)`` rounds with
+  the Dutch system (1.6); here every round is paired as above, with the
+  default acceleration in rounds 1-2 instead.
+* Index: 2026 is Buchholz, then Sonneborn-Berger, then TPN (1.8); here SB
+  comes first and median Buchholz is a third key. 2026 counts an unplayed
+  round as a game against oneself at the points awarded, with a run of
+  zero-point byes up to the current round counting as draws for the
+  opponents (1.7.2), and excludes virtual points; here unplayed rounds use
+  the 2009 virtual opponent, the opponents' scores count every unplayed
+  round as a draw, and the virtual points of the current round are included.
+* Floaters: 2026 allows any number of downfloaters, minimises their scores
+  (C6) and chooses them so that the next bracket can be paired (C7); here at
+  most one player floats from a scoregroup, and scoregroups are merged
+  instead.
+* Generation order: 2026 enumerates every pairing of a bracket in "fold"
+  order (BSN 1's opponent as large as possible, then BSN 2's...) and takes
+  the first best one on C1-C8; here the top-versus-bottom choice is greedy,
+  one player at a time, under the same colour count.
+* PAB: 2026 (3.1) requires that the rest can be paired and breaks ties by
+  score, most games played, then lowest Index rank, with BR 4 eligibility (a
+  requested full-point bye also excludes); here it is simply the
+  lowest-ranked player without a PAB or forfeit win.
+* Colours: 2026 applies the Dubov-style 5.2 (neither played: the
+  higher-ranked player gets the initial colour if its TPN is odd); the
+  engine's fallback compares pairing numbers as described above.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cmp_to_key
+from typing import TypeVar
+
+from swisspair.errors import NoValidPairingError
+from swisspair.model import Board, Colour, Outcome, Result, RoundPairing, Scoring, Tournament
+from swisspair.pairing.acceleration import (
+    AccelerationMode,
+    burstein_default_virtual_points,
+    check_mode,
+    virtual_points,
+)
+from swisspair.pairing.colours import neutral_colour, preferences_compatible
+from swisspair.pairing.dutch import format_score, sort_boards
+from swisspair.pairing.matching import MatchingComputer
+from swisspair.pairing.state import PairingState, PlayerState, build_state
+
+T = TypeVar("T")
+
+
+class BursteinSystem:
+    """Burstein System, FIDE C.04.4.2 (previous text, as bbpPairings 6.0.0 implements it)."""
+
+    name = "burstein"
+    aliases = ("fide-burstein", "FIDE_BURSTEIN", "burstein-bbp")
+    article = "FIDE C.04.4.2 (previous text, as implemented by bbpPairings 6.0.0)"
+
+    def __init__(self, acceleration: AccelerationMode | str = "auto") -> None:
+        """:param acceleration: ``"auto"`` (the file's ``_BAKU`` suffix, else the
+            default acceleration of rounds 1-2), ``"baku"`` (C.04.7) or ``"none"``.
+            Explicit ``XXA``/``250`` values in the file win in every mode.
+        :raises: :exc:`~swisspair.errors.UnsupportedFeatureError` for an unknown mode.
+        """
+        self.acceleration: AccelerationMode = check_mode(acceleration)
+
+    def __repr__(self) -> str:
+        return f"BursteinSystem(acceleration={self.acceleration!r})"
+
+    def with_acceleration(self, mode: AccelerationMode | str) -> BursteinSystem:
+        """The same system with another acceleration mode."""
+        return BursteinSystem(mode)
+
+    def pair(self, tournament: Tournament, round_number: int | None = None) -> RoundPairing:
+        """Pair ``round_number`` (default: the next round) of ``tournament``.
+
+        :raises: :exc:`~swisspair.errors.NoValidPairingError` when nobody can
+            take the PAB or the rest cannot be paired without a rematch or two
+            equal absolute colour preferences meeting.
+        """
+        accelerations = virtual_points(tournament, self.acceleration,
+                                       default=burstein_default_virtual_points(tournament))
+        state = build_state(tournament, round_number, accelerations=accelerations)
+        return pair_state(state, tournament.scoring)
+
+
+def pair_state(state: PairingState, scoring: Scoring | None = None) -> RoundPairing:
+    """Pair the round described by ``state`` (see :class:`BursteinSystem`).
+
+    :param scoring: the event's scoring, for the virtual opponents of unplayed
+        rounds (default: FIDE's 1 / ½ / 0).
+    """
+    return _BursteinRound(state, scoring or Scoring()).run()
+
+
+# -- the Index ---------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Index:
+    """A player's ranking keys inside a scoregroup (integers in the state's unit)."""
+
+    score: int
+    """Pairing score (points plus this round's virtual points)."""
+    sonneborn_berger: int
+    """Sum of (points scored x opponent's score), virtual opponents included."""
+    buchholz: int
+    """Sum of the opponents' scores, virtual opponents included."""
+    median: int
+    """Buchholz without the highest and lowest contribution (0 before round 4)."""
+    rank_index: int
+    """0-based rank by pairing number (the last tie-break)."""
+
+    def below(self, other: Index) -> bool:
+        """Whether ``self`` ranks below ``other``.
+
+        Inside one score: SB, Buchholz, median, then the lower rank index
+        first. Against a player of another score (a floater), the Buchholz
+        values are weighed by the score, as the reference engine does.
+        """
+        if self.score == other.score:
+            return ((self.sonneborn_berger, self.buchholz, self.median, other.rank_index)
+                    < (other.sonneborn_berger, other.buchholz, other.median, self.rank_index))
+        return ((self.sonneborn_berger, self.buchholz * self.score, self.median * self.score, other.rank_index)
+                < (other.sonneborn_berger, other.buchholz * other.score, other.median * other.score,
+                   self.rank_index))
+
+
+def adjusted_score(state: PairingState, player: PlayerState) -> int:
+    """A player's score as seen by its opponents' Index: unplayed rounds count as draws.
+
+    The virtual points of the round being paired are included.
+    """
+    score = player.accelerations.get(state.round_number, 0)
+    for record in player.records:
+        score += record.points if record.played else state.draw
+    return score
+
+
+def virtual_opponent_result(state: PairingState, record_outcome: Outcome, pab: bool, scoring_units: _Units) -> int:
+    """The points of the virtual opponent of an unplayed round (its side of the result)."""
+    if record_outcome is Outcome.LOSS:
+        return state.win
+    if record_outcome is Outcome.DRAW:
+        return state.draw
+    if pab and scoring_units.pab < state.win:
+        return state.win if scoring_units.pab < state.draw else state.draw
+    return scoring_units.forfeit_loss
+
+
+@dataclass(frozen=True, slots=True)
+class _Units:
+    """Scoring values not kept in :class:`PairingState`, in its unit."""
+
+    pab: int
+    forfeit_loss: int
+
+
+def compute_index(state: PairingState, player: PlayerState, adjusted: dict[int, int], units: _Units) -> Index:
+    """The :class:`Index` of ``player`` (see the module docstring, step 1)."""
+    played = state.played_rounds
+    virtual = (played - 1) * state.draw + player.accelerations.get(state.round_number, 0)
+    sb = bh = 0
+    low: int | None = None
+    high = 0
+    for record in player.records:
+        if record.played:
+            assert record.opponent is not None
+            value = adjusted[record.opponent]
+        else:
+            value = virtual + virtual_opponent_result(state, record.outcome, record.pab, units)
+        sb += record.points * value
+        bh += value
+        low = value if low is None or value < low else low
+        high = max(high, value)
+        virtual += record.points - state.draw
+    median = bh - (low or 0) - high if played > 2 else 0
+    return Index(player.pairing_score, sb, bh, median, player.rank_index)
+
+
+def _eligible_for_bye(player: PlayerState) -> bool:
+    """Pre-2026 rule: no earlier PAB and no forfeit win (a requested full-point bye does not count)."""
+    return not any(not r.played and r.participated and r.outcome is Outcome.WIN for r in player.records)
+
+
+def merge_sort(items: list[T], before: Callable[[T, T], bool]) -> list[T]:
+    """Stable bottom-up merge sort, merging runs in the order of the C++ ``std::list::sort``.
+
+    The order inside a scoregroup with a floater compares the floater by
+    different keys from the residents (see :meth:`Index.below`), so the
+    comparison need not be transitive and the result depends on which pairs
+    the sort compares. The reference engine sorts the scoregroup (residents in
+    order, floater last) with libstdc++'s ``std::list::sort``: each element
+    is merged into a ladder of runs of doubling size, then the runs are
+    merged from the smallest up. This reproduces those comparisons.
+
+    :param before: ``before(a, b)`` is true when ``a`` must come before ``b``.
+    """
+    def merge(older: list[T], newer: list[T]) -> list[T]:
+        merged: list[T] = []
+        i = j = 0
+        while i < len(older) and j < len(newer):
+            if before(newer[j], older[i]):
+                merged.append(newer[j])
+                j += 1
+            else:
+                merged.append(older[i])
+                i += 1
+        merged.extend(older[i:])
+        merged.extend(newer[j:])
+        return merged
+
+    if len(items) < 2:
+        return list(items)
+    ladder: list[list[T]] = []
+    for item in items:
+        carry = [item]
+        level = 0
+        while level < len(ladder) and ladder[level]:
+            carry = merge(ladder[level], carry)
+            ladder[level] = []
+            level += 1
+        if level == len(ladder):
+            ladder.append(carry)
+        else:
+            ladder[level] = carry
+    for level in range(1, len(ladder)):
+        ladder[level] = merge(ladder[level], ladder[level - 1])
+    return ladder[-1]
+
+
+# -- the round ---------------------------------------------------------------
+
+class _BursteinRound:
+    """The computation of one round (see the module docstring)."""
+
+    def __init__(self, state: PairingState, scoring: Scoring) -> None:
+        self.state = state
+        units = _Units(pab=int(scoring.pab_points * state.scale),
+                       forfeit_loss=int(scoring.points(Result.FORFEIT_LOSS) * state.scale))
+        adjusted = {tpn: adjusted_score(state, p) for tpn, p in state.players.items()}
+        self.index = {p.tpn: compute_index(state, p, adjusted, units) for p in state.to_pair}
+
+        def order(a: PlayerState, b: PlayerState) -> int:
+            ia, ib = self.index[a.tpn], self.index[b.tpn]
+            if ia.score != ib.score:
+                return -1 if ia.score > ib.score else 1
+            if ib.below(ia):
+                return -1
+            return 1 if ia.below(ib) else 0
+
+        self.ranked = sorted(state.to_pair, key=cmp_to_key(order))
+        n = len(self.ranked) - (len(self.ranked) & 1)
+        self.p = n * n + 1
+        """Room for the priorities (top-versus-bottom preference)."""
+        self.colour_unit = self.p
+        self.same_unit = self.p * (n // 2 + 1)
+        self.compatible_unit = self.same_unit * (n // 2 + 1)
+        self.notes: list[str] = []
+
+    # -- weights -----------------------------------------------------------
+    def weight(self, a: PlayerState, b: PlayerState, same_group: bool, use_colour: bool) -> int:
+        """C1 and C3 (weight 0 = forbidden), then same scoregroup, then both colour preferences granted."""
+        if b.tpn in self.state.forbidden[a.tpn]:
+            return 0
+        if a.absolute_preference and b.absolute_preference and a.colour_preference is b.colour_preference:
+            return 0
+        w = self.compatible_unit
+        if same_group:
+            w += self.same_unit
+            if use_colour and preferences_compatible(a.colour_preference, b.colour_preference):
+                w += self.colour_unit
+        return w
+
+    # -- the steps ---------------------------------------------------------
+    def run(self) -> RoundPairing:
+        state = self.state
+        ranked = self.ranked
+        bye: PlayerState | None = None
+        if len(ranked) % 2:
+            bye = next((p for p in reversed(ranked) if _eligible_for_bye(p)), None)
+            if bye is None:
+                raise NoValidPairingError(
+                    "no participant can take the pairing-allocated bye (C.04.1 art. 4, C.04.4.2)")
+        self.vertices = [p for p in ranked if p is not bye]
+        n = len(self.vertices)
+        self.mc = MatchingComputer(n)
+        groups = self._scoregroups() if n else [0]
+        pairs = self._pair_groups(groups) if n else []
+        boards = []
+        for a, b in pairs:
+            colour = self._colour(a, b)
+            boards.append((a, b) if colour is Colour.WHITE else (b, a))
+        ordered = sort_boards(boards)
+        lines = [f"Round {state.round_number}: {len(ranked)} participants to pair (Burstein, "
+                 f"previous text as bbpPairings reads it)"]
+        if any(p.accelerations.get(state.round_number) for p in ranked):
+            lines.append("Virtual points this round: "
+                         + ", ".join(f"{p.tpn} +{format_score(p.accelerations[state.round_number], state.scale)}"
+                                     for p in ranked if p.accelerations.get(state.round_number)))
+        lines.extend(self.notes)
+        if bye is not None:
+            lines.append(f"PAB: {bye.tpn} (lowest-ranked participant without a PAB or forfeit win)")
+        return RoundPairing(
+            round_number=state.round_number,
+            boards=tuple(Board(w.tpn, b.tpn) for w, b in ordered),
+            bye=bye.tpn if bye is not None else None,
+            explanation=tuple(lines),
+        )
+
+    def _edge(self, i: int, j: int, same_group: bool, use_colour: bool) -> int:
+        return self.weight(self.vertices[i], self.vertices[j], same_group, use_colour)
+
+    def _valid(self, groups: list[int]) -> bool:
+        """Every earlier player paired; at most one floater into and one out of each scoregroup."""
+        mates = self.mc.mates()
+        last = groups[-1]
+        before_last = groups[-2]
+        position = 0
+        count = 0
+        begin = 0
+        for v, m in enumerate(mates):
+            if v >= last:
+                return True
+            if v >= groups[position]:
+                count = 0
+                begin = v
+                while v >= groups[position]:
+                    position += 1
+            if v == m and v < before_last:
+                return False
+            end = groups[position]
+            if v == m or m < begin or m >= end:
+                count += 1
+                if count > (2 if end & 1 else 1):
+                    return False
+        return True
+
+    def _scoregroups(self) -> list[int]:
+        """Scoregroup boundaries (vertex indices), merged until each can be paired (step 4).
+
+        A boundary is listed twice when no player may float across it.
+        """
+        mc = self.mc
+        n = len(self.vertices)
+        scores = [p.pairing_score for p in self.vertices]
+        groups = [0, 0]
+        valid = True
+        while groups[-1] < n:
+            groups.append(groups[-1])
+            while True:
+                group_begin = groups[-1]
+                while True:
+                    new = groups[-1]
+                    for v in range(groups[-3], new):
+                        mc.set_edge_weight(new, v, self._edge(v, new, v >= groups[-2], False))
+                    groups[-1] += 1
+                    if not (groups[-1] < n and scores[group_begin] == scores[groups[-1]]):
+                        break
+                if groups[-1] & 1:
+                    # The next player stands in for any floater, so that the players above are all paired.
+                    stand_in = groups[-1]
+                    for v in range(groups[-2], stand_in):
+                        mc.set_edge_weight(stand_in, v, self.compatible_unit)
+                mc.compute()
+                valid = self._valid(groups)
+                if not (groups[-1] < n and not valid):
+                    break
+            if groups[-1] < n and not groups[-1] & 1:
+                groups.append(groups[-1])
+        while len(groups) > 3 and not valid:
+            groups.pop()
+            boundary = groups.pop()
+            begin = groups.pop()
+            for outer in range(groups[-1], boundary):
+                for inner in range(boundary, n):
+                    mc.set_edge_weight(outer, inner, self._edge(outer, inner, outer >= begin, False))
+            mc.compute()
+            groups.append(begin)
+            groups.append(n)
+            valid = self._valid(groups)
+        if not valid:
+            raise NoValidPairingError(
+                "the participants cannot all be paired without a rematch or two equal absolute colour "
+                "preferences meeting (C.04.1 art. 2, C.04.4.2 C1-C3)")
+        return groups
+
+    def _pair_groups(self, groups: list[int]) -> list[tuple[PlayerState, PlayerState]]:
+        """Top against bottom inside each scoregroup (step 5); returns (higher, lower) pairs."""
+        mc = self.mc
+        n = len(self.vertices)
+        verts = self.vertices
+        index = self.index
+        paired = [False] * n
+        result: list[tuple[PlayerState, PlayerState]] = []
+        floater: int | None = None
+        begin = groups[0]
+        for end in groups[1:]:
+            if begin == end:
+                continue
+            members = list(range(begin, end))
+            if floater is not None:
+                members.append(floater)
+                floater = None
+            members = merge_sort(members, lambda a, b: index[verts[b].tpn].below(index[verts[a].tpn]))
+            for k, a in enumerate(members):
+                for b in members[k + 1:]:
+                    mc.set_edge_weight(a, b, self._edge(a, b, True, True))
+            downfloater = None
+            for k, a in enumerate(members):
+                if paired[a]:
+                    continue
+                priority = 1
+                for b in members[k + 1:]:
+                    if not paired[b]:
+                        w = self._edge(a, b, True, True)
+                        if w:
+                            mc.set_edge_weight(a, b, w + priority)
+                            priority += 1
+                mc.compute()
+                m = mc.mates()[a]
+                if m >= end:
+                    floater = a
+                    downfloater = verts[a]
+                else:
+                    paired[a] = paired[m] = True
+                    result.append((verts[a], verts[m]))
+                    self._finalize(a, m)
+            score = format_score(verts[begin].pairing_score, self.state.scale)
+            self.notes.append(f"Scoregroup {score}: " + " ".join(str(verts[v].tpn) for v in members)
+                              + (f"; downfloater {downfloater.tpn}" if downfloater else ""))
+            begin = end
+        return result
+
+    def _finalize(self, a: int, b: int) -> None:
+        mc = self.mc
+        for v in range(len(self.vertices)):
+            if v != a:
+                mc.set_edge_weight(a, v, 1 if v == b else 0)
+            if v != b:
+                mc.set_edge_weight(b, v, 1 if v == a else 0)
+
+    def _colour(self, player: PlayerState, opponent: PlayerState) -> Colour:
+        """The colour of ``player`` (the higher of the pair in its scoregroup's order), step 6."""
+        colour = neutral_colour(player, opponent)
+        if colour is not Colour.NONE:
+            return colour
+        initial = self.state.initial_colour
+        if player.colour_preference is Colour.NONE:
+            if player.rank_index < opponent.rank_index:
+                return initial.opposite if player.rank_index % 2 else initial
+            return initial if opponent.rank_index % 2 else initial.opposite
+        if self.index[player.tpn].below(self.index[opponent.tpn]):
+            return opponent.colour_preference.opposite
+        return player.colour_preference
+
