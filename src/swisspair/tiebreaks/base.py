@@ -498,6 +498,8 @@ class Event:
     """A team competition (C.07 (2026) arts. 11-13)."""
     tournament: Tournament | None = None
     """The individual tournament this view was built from, if any."""
+    match_scores: Mapping[tuple[int, int], Any] | None = None
+    """Scores per (id, round) for the score-based criteria (:mod:`swisspair.tiebreaks.sports`)."""
     _totals: dict[tuple[int, str, int], Fraction] = field(default_factory=dict, repr=False, compare=False)
 
     @property
