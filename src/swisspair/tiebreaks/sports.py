@@ -68,7 +68,7 @@ def read_match_scores(source: str | Path | TextIO) -> dict[tuple[int, int], Matc
             values = [Fraction(c) for c in cells[2:]]
         except ValueError as exc:
             raise InvalidTieBreakError(f"match scores line {lineno}: {exc}") from exc
-        second = (values[2], values[3]) if len(values) == 6 else (None, None)
+        second = (values[2], values[3]) if len(values) == 4 else (None, None)
         out[(tpn, rnd)] = MatchScore(values[0], values[1], *second)
     return out
 

@@ -1,0 +1,292 @@
+"""Hand-worked values for every individual tie-break, citing the article.
+
+Most tests use :data:`EXAMPLE` (tests/test_tiebreaks_support.py): seven
+players, four rounds, with a forfeit, two PABs, a half-point bye followed by
+a game and a zero-point bye in the last round. Every expected value below was
+worked out by hand; the working is in the comments.
+
+Scores: 1: 2.5, 2: 3, 3: 2, 4: 1.5, 5: 2.5, 6: 2, 7: 1.
+Scores as seen by opponents (C.07 (2026) 16.3): 1's last-round zero-point
+bye is of category 16.2.5 and counts as a draw, so 1 is seen on 3; the
+others are seen on their own score.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from test_tiebreaks_support import EXAMPLE, F, build, context, values
+
+from swisspair.tiebreaks.base import Context, Event
+from swisspair.tiebreaks.fide_tables import dp, expected
+from swisspair.tiebreaks.unplayed import opponent_view
+
+# ---------------------------------------------------------------- art. 16
+
+
+def test_scores_seen_by_opponents_16_3() -> None:
+    ctx = context(EXAMPLE)
+    seen = {c: opponent_view(ctx, c, "PTS", ctx.edition) for c in ctx.event.ids}
+    # 1: 1 + 1 + 0.5 + (zero-point bye in the last round, 16.2.5 -> a draw) 0.5 = 3
+    # 4: the forfeit loss (16.2.4) keeps its 0; 6: the half-point bye is followed by a game (16.2.3)
+    assert seen == {1: F(3), 2: F(3), 3: F(2), 4: F("1.5"), 5: F("2.5"), 6: F(2), 7: F(1)}
+
+
+# ---------------------------------------------------------------- Buchholz, art. 8.1
+
+
+def test_buchholz_2026_dummy_with_caps_16_4() -> None:
+    # 1: 4 (1.5) + 6 (2) + 2 (3) + dummy for the zero-point bye: own 2.5 capped at
+    #    0.5 x 4 rounds = 2 (16.4.2) -> 8.5
+    # 3: 6 (2) + forfeit win: dummy own 2 capped at 4's adjusted 1.5 (16.4.1) + 5 (2.5) + 2 (3) -> 9
+    # 5: 2 (3) + PAB: own 2.5 capped at 2 (16.4.2) + 3 (2) + 7 (1) -> 8
+    assert values(context(EXAMPLE), "BH") == {
+        1: F("8.5"), 2: F("8.5"), 3: F(9), 4: F("7.5"), 5: F(8), 6: F("8.5"), 7: F(8)}
+
+
+def test_buchholz_2024_uncapped_dummy_16_4() -> None:
+    # Same as 2026 but the dummy scores the player's own final score:
+    # 1: 1.5 + 2 + 3 + 2.5 = 9; 3: 2 + 2 + 2.5 + 3 = 9.5; 5: 3 + 2.5 + 2 + 1 = 8.5
+    assert values(context(EXAMPLE, "2024"), "BH") == {
+        1: F(9), 2: F("8.5"), 3: F("9.5"), 4: F("7.5"), 5: F("8.5"), 6: F("8.5"), 7: F(8)}
+
+
+def test_buchholz_cut_1_removes_the_vur_first_16_5() -> None:
+    # 1 (2026): [1.5, 2, 3, 2 (VUR)]: the VUR contribution 2 is not lower than 1.5 -> cut it: 6.5
+    # 4: [3, 1.5 (forfeit loss, VUR), 1, 2] -> cut the VUR 1.5: 6
+    # 6: [2, 3, 2 (half-point bye, VUR), 1.5] -> cut the VUR 2: 6.5
+    # 2: [2.5, 1, 3, 2] -> 7.5; 3: [2, 1.5, 2.5, 3] -> 7.5; 5: [3, 2, 2, 1] -> 7; 7: [1, 3, 1.5, 2.5] -> 7
+    assert values(context(EXAMPLE), "BH/C1") == {
+        1: F("6.5"), 2: F("7.5"), 3: F("7.5"), 4: F(6), 5: F(7), 6: F("6.5"), 7: F(7)}
+
+
+def test_buchholz_median_and_cut_2_14() -> None:
+    ctx = context(EXAMPLE)
+    # 2: [2.5, 1, 3, 2]: Cut-2 drops 1 and 2 -> 5.5; Median-1 drops 1 then 3 -> 4.5
+    assert values(ctx, "BH/C2")[2] == F("5.5")
+    assert values(ctx, "BH/M1")[2] == F("4.5")
+    # Median-2 on four values leaves nothing
+    assert values(ctx, "BH/M2")[2] == 0
+
+
+def test_buchholz_terms_explain_the_dummy() -> None:
+    bh = context(EXAMPLE).values("BH/C1")[1]
+    dummy = bh.terms[3]
+    assert dummy.opponent is None and dummy.cut and dummy.vur
+    assert "16.4.2" in dummy.describe()
+
+
+def test_fore_buchholz_8_3() -> None:
+    # Final-round games count as draws: 2 is seen on 2.5, 3 on 2.5, 5 on 2, 7 on 1.5, 4 and 6 unchanged;
+    # 1 did not play round 4 and is seen on 3.
+    # 1: 1.5 + 2 + 2.5 + dummy (own 2.5, capped 2) = 8
+    # 2: 5 (2) + 7 (1.5) + 1 (3) + 3 (2.5) = 9
+    # 6: 3 (2.5) + 1 (3) + dummy (own 2, cap 2) + 4 (1.5) = 9
+    assert values(context(EXAMPLE), "FB") == {
+        1: F(8), 2: F(9), 3: F(8), 4: F(8), 5: F("8.5"), 6: F(9), 7: F("7.5")}
+
+
+def test_average_of_opponents_buchholz_8_2() -> None:
+    # BH (2026): 1 8.5, 2 8.5, 3 9, 4 7.5, 5 8, 6 8.5, 7 8; over-the-board opponents only.
+    # 1: (7.5 + 8.5 + 8.5) / 3 = 8.1666.. -> 8.17; 2: 33.5 / 4 = 8.375 -> 8.38 (half up)
+    # 3 (the forfeit is not an opponent met): (8.5 + 8 + 8.5) / 3 -> 8.33; 5: 25.5 / 3 = 8.5
+    got = values(context(EXAMPLE), "AOB")
+    assert got == {1: F("8.17"), 2: F("8.38"), 3: F("8.33"), 4: F("8.33"), 5: F("8.5"), 6: F("8.33"), 7: F(8)}
+    assert values(context(EXAMPLE), "AOB/E")[1] == Fraction(49, 6)
+
+
+# ---------------------------------------------------------------- Sonneborn-Berger, art. 9.1
+
+
+def test_sonneborn_berger_9_1() -> None:
+    # 1: 4 (1.5 x 1) + 6 (2 x 1) + 2 (3 x 1/2) + dummy (2 x 0) = 5
+    # 3: 6 (2 x 0) + forfeit win (dummy 1.5 x 1) + 5 (2.5 x 1) + 2 (3 x 0) = 4
+    # 5: 2 (3 x 1/2) + PAB (dummy 2 x 1) + 3 (2 x 0) + 7 (1 x 1) = 4.5
+    # 6: 3 (2 x 1) + 1 (3 x 0) + half-point bye (dummy 2 x 1/2) + 4 (1.5 x 1/2) = 3.75
+    assert values(context(EXAMPLE), "SB") == {
+        1: F(5), 2: F("5.75"), 3: F(4), 4: F(2), 5: F("4.5"), 6: F("3.75"), 7: F(1)}
+
+
+def test_sonneborn_berger_cut_1_lowest_opponent_or_higher_vur_14_1_16_5() -> None:
+    # 2026, 2024-08 cut rule: the product of the lowest-scored opponent (lowest product among equals),
+    # compared with the lowest VUR contribution; the higher of the two is cut (16.5).
+    # 1: lowest opponent 4 (1.5, product 1.5) against the VUR product 0 -> cut 1.5: 3.5
+    # 4: lowest opponent 7 (1, product 1) against the forfeit loss 0 -> cut 1: 1
+    # 6: lowest opponent 4 (1.5, product 0.75) against the half-point bye (product 1) -> cut 1: 2.75
+    # 3: lowest "opponent" is the capped dummy (1.5, product 1.5) -> 2.5
+    assert values(context(EXAMPLE), "SB/C1") == {
+        1: F("3.5"), 2: F("4.75"), 3: F("2.5"), 4: F(1), 5: F("3.5"), 6: F("2.75"), 7: F(0)}
+
+
+def test_sonneborn_berger_cut_1_in_2024_and_2023() -> None:
+    # 2024: 3 has [6: (2, 0), dummy (2, 2), 5: (2.5, 2.5), 2: (3, 0)]: lowest score 2, lowest
+    # product among those 0 -> cut 0: SB/C1 = SB = 4.5
+    assert values(context(EXAMPLE, "2024"), "SB/C1")[3] == F("4.5")
+    # 2023: cut the lowest product, the VUR one first: 1 cuts the zero-point bye's 0 -> 5
+    assert values(context(EXAMPLE, "2023"), "SB/C1")[1] == F(5)
+
+
+# ---------------------------------------------------------------- Koya, art. 9.2
+
+
+def test_koya_9_2_and_limit_14_5() -> None:
+    # 50 % of 4 rounds = 2 points; opponents on 2 or more: 1, 2, 3, 5, 6.
+    # 1: 6 (1) + 2 (0.5) = 1.5; 4: 3 by forfeit (0) + 6 (0.5) = 0.5
+    ctx = context(EXAMPLE)
+    assert values(ctx, "KS") == {1: F("1.5"), 2: F(2), 3: F(1), 4: F("0.5"), 5: F("0.5"), 6: F(1), 7: F(0)}
+    # /L+1 moves the limit to 2.5: only 1, 2 and 5 count; 1 scored 0.5 against 2
+    assert values(ctx, "KS/L+1")[1] == F("0.5")
+    # /L-1 (extended Koya, seed 001 13.6.2): 1.5 counts too; 1 adds its win over 4
+    assert values(ctx, "KS/L-1")[1] == F("2.5")
+
+
+def test_koya_forfeits_reference_reading_and_otb_option() -> None:
+    ctx = context("""
+1: 2w+ 3w1
+2: 1b- 4b1
+3: 4w1 1b0
+4: 3b0 2w0
+""")
+    # limit 1: 2 has 1 point; the forfeit win over 2 counts for the reference tool, not with /O
+    assert values(ctx, "KS")[1] == 2
+    assert values(ctx, "KS/O")[1] == 1
+
+
+# ---------------------------------------------------------------- own results, art. 7
+
+
+def test_own_results_7_1_to_7_6() -> None:
+    ctx = context(EXAMPLE)
+    # WIN counts the forfeit win (3) and the PABs (5, 7); WON only games won over the board
+    assert values(ctx, "WIN") == {1: 2, 2: 2, 3: 2, 4: 1, 5: 2, 6: 1, 7: 1}
+    assert values(ctx, "WON") == {1: 2, 2: 2, 3: 1, 4: 1, 5: 1, 6: 1, 7: 0}
+    # BPG: 3's forfeit with Black is not a game played
+    assert values(ctx, "BPG") == {1: 1, 2: 2, 3: 0, 4: 2, 5: 3, 6: 2, 7: 1}
+    assert values(ctx, "BWG") == {1: 1, 2: 1, 3: 0, 4: 1, 5: 1, 6: 1, 7: 0}
+    # REP: 4 rounds minus requested byes and forfeit losses (1: Z, 4: forfeit loss, 6: H)
+    assert values(ctx, "REP") == {1: 3, 2: 4, 3: 4, 4: 3, 5: 4, 6: 3, 7: 4}
+    assert values(ctx, "GE") == values(ctx, "REP")
+
+
+def test_progressive_scores_7_5_and_cuts() -> None:
+    ctx = context(EXAMPLE)
+    # 1: 1, 2, 2.5, 2.5 -> 8; PS/C1 drops the 1 -> 7; 2: 0.5, 1.5, 2, 3 -> 7
+    assert values(ctx, "PS") == {1: F(8), 2: F(7), 3: F(5), 4: F("2.5"), 5: F(6), 6: F("5.5"), 7: F(4)}
+    assert values(ctx, "PS/C1")[1] == F(7)
+    assert values(ctx, "PS/C2")[1] == F(5)
+
+
+def test_standard_points_7_7_under_3_1_0() -> None:
+    from swisspair.model import Scoring
+
+    scoring = Scoring(win=F(3), draw=F(1), loss=F(0))
+    ctx = context(EXAMPLE, scoring=scoring)
+    # STD restores 1 / 1/2 / 0: 1 won twice, drew once, zero-point bye -> 2.5 (its points are 7)
+    assert ctx.event.total(1) == 7
+    assert values(ctx, "STD")[1] == F("2.5")
+    # 6: win, loss, half-point bye (a draw's points: 1/2), draw -> 2
+    assert values(ctx, "STD")[6] == 2
+
+
+def test_tpn_7_8() -> None:
+    ctx = context(EXAMPLE)
+    assert values(ctx, "TPN")[5] == 5
+    assert ctx.values("TPN/R")[5].value == 5  # the value; /R reverses the order in the standings
+
+
+# ---------------------------------------------------------------- ratings, art. 10
+
+
+def test_average_rating_of_opponents_10_1() -> None:
+    ctx = context(EXAMPLE)
+    # 1 met 4 (2050), 6 (1950), 2 (2150): 6150 / 3 = 2050; ARO-C1 drops 1950: 2100
+    assert values(ctx, "ARO")[1] == 2050
+    assert values(ctx, "ARO/C1")[1] == 2100
+    # 2 met 5 (2000), 7 (1900), 1 (2200), 3 (2100): 2050; 6 met 3, 1, 4: 6350 / 3 = 2116.67 -> 2117
+    assert values(ctx, "ARO")[2] == 2050
+    assert values(ctx, "ARO")[6] == 2117
+
+
+def test_tournament_performance_rating_10_2() -> None:
+    ctx = context(EXAMPLE)
+    # 1: 2.5 / 3 = 83.3 % -> 83 %, dp 273: 2050 + 273 = 2323
+    # 2: 3 / 4 = 75 %, dp 193: 2050 + 193 = 2243
+    assert values(ctx, "TPR")[1] == 2323
+    assert values(ctx, "TPR")[2] == 2243
+    assert dp(83) == 273 and dp(75) == 193
+
+
+def test_perfect_tournament_performance_10_3() -> None:
+    ctx = context(EXAMPLE)
+    # 1 scored 2.5 against 2050, 1950, 2150:
+    # at 2339: differences 289, 389, 189 -> 0.84 + 0.91 + 0.75 = 2.50; at 2338: 0.84 + 0.91 + 0.74 = 2.49
+    assert expected(2339, 2050) + expected(2339, 1950) + expected(2339, 2150) == F("2.5")
+    assert values(ctx, "PTP")[1] == 2339
+    # 7 lost all three games: lowest opponent (2000) - 800
+    assert values(ctx, "PTP")[7] == 1200
+
+
+def test_ptp_full_score_is_highest_opponent_plus_736() -> None:
+    ctx = context("""
+1(2000): 2w1
+2(1800): 1b0
+""")
+    assert values(ctx, "PTP") == {1: 1800 + 736, 2: 2000 - 800}
+
+
+def test_apro_appo_10_4_10_5() -> None:
+    ctx = context(EXAMPLE)
+    tpr = values(ctx, "TPR")
+    ptp = values(ctx, "PTP")
+    # 1 met 4, 6 and 2: the mean of their TPR, rounded .5 up
+    mean = (tpr[4] + tpr[6] + tpr[2]) / 3  # type: ignore[operator]
+    assert values(ctx, "APRO")[1] == int(mean + Fraction(1, 2))
+    mean = (ptp[4] + ptp[6] + ptp[2]) / 3  # type: ignore[operator]
+    assert values(ctx, "APPO")[1] == int(mean + Fraction(1, 2))
+
+
+def test_rating_10_6() -> None:
+    assert values(context(EXAMPLE), "RTNG")[3] == 2100
+
+
+def test_sum_of_opponents_ratings_seed_000_16a() -> None:
+    ctx = context(EXAMPLE)
+    # 2 met 2000, 1900, 2200, 2100: 8200; /C1 drops 1900: 6300; /C2 drops 2000 too: 4300
+    assert values(ctx, "SRO")[2] == 8200
+    assert values(ctx, "SRO/C1")[2] == 6300
+    assert values(ctx, "SRO/C2")[2] == 4300
+
+
+def test_few_games_rank_below_on_aro_seed_001_13_14_1() -> None:
+    ctx = context("""
+1(2000): 2w1 H H
+2(2000): 1b0 3w= 4b0
+3(2000): 4w1 2b= U
+4(2800): 3b0 U 2w1
+""")
+    aro = ctx.values("ARO/G2")
+    # 1 chose to play one game only: whatever its ARO, it ranks below those who played more
+    assert aro[1].demoted and not aro[2].demoted
+    # the 2009 edition applies the rule by itself
+    assert Context(ctx.event, "2009").values("ARO")[1].demoted
+
+
+# ---------------------------------------------------------------- table lookups
+
+
+def test_b02_tables() -> None:
+    assert dp(100) == 800 and dp(0) == -800 and dp(50) == 0
+    assert expected(2000, 2000) == F("0.5")
+    assert expected(2000 + 735, 2000) == F("0.99")
+    assert expected(2000 + 736, 2000) == 1
+    assert expected(2000, 2000 + 736) == 0
+
+
+@pytest.mark.parametrize("edition", ["2026", "2024", "2023", "2009", "none"])
+def test_every_tiebreak_computes_under_every_edition(edition: str) -> None:
+    ctx = Context(Event.from_tournament(build(EXAMPLE)), edition)
+    for d in ("BH", "BH/C1", "BH/M2", "FB", "AOB", "SB", "SB/C1", "KS", "PS", "WIN", "WON", "BPG", "BWG", "REP",
+              "STD", "TPN", "ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO", "RTNG", "SRO/C1", "JAHR"):
+        got = ctx.values(d)
+        assert set(got) == set(range(1, 8)), d
