@@ -182,6 +182,9 @@ def test_headers_keep_their_order_and_duplicates() -> None:
     assert lines(t)[:6] == ["012 Name", "012 Second name line", "022 City", "092 Individual: Swiss-System",
                             "112 Deputy one", "112 Deputy two"]
     assert_round_trips(t)
+    blank_first = trf.loads("012\n012 Real name\n001    1\n").tournament
+    assert (blank_first.name, blank_first.headers) == ("", {"012": ["Real name"]})
+    assert_round_trips(blank_first)
 
 
 def test_system_read_from_092_is_not_written_twice() -> None:

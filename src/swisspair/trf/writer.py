@@ -186,7 +186,7 @@ def lines(tournament: Tournament, *, trf26: bool = False) -> list[str]:
     """The TRF lines of ``tournament``, without line ends (see :func:`write`)."""
     out: list[str] = []
     headers = {code: list(values) for code, values in tournament.headers.items()}
-    if tournament.name:
+    if tournament.name or "012" in headers:
         headers["012"] = [tournament.name, *headers.get("012", [])]
     for code in _HEADER_ORDER:
         for value in headers.pop(code, []):
