@@ -145,7 +145,7 @@ class Edition(enum.Enum):
 _EDITION_ALIASES = {
     "2026-03": "2026", "032026": "2026", "current": "2026", "default": "2026",
     "2024-08": "2024", "082024": "2024",
-    "2024-04": "2023", "042024": "2023", "2022": "2023",
+    "2024-04": "2023", "042024": "2023",
     "virtual": "2009", "2009-2022": "2009", "legacy": "2009",
     "raw": "none", "unadjusted": "none",
 }
@@ -745,7 +745,7 @@ class Context:
         if spec.kind != "value":
             raise InvalidTieBreakError(f"{desc}: a group tie-break has no per-player value")
         key = ("values", desc.canonical, self.edition_for(desc))
-        function: ValueFunction = spec.load()  # type: ignore[assignment]
+        function: ValueFunction = spec.load()
         return self.memo(key, lambda: function(self, desc))
 
     def split(self, d: Descriptor | str, group: Sequence[int], place: int = 1) -> GroupSplit:
@@ -754,7 +754,7 @@ class Context:
         spec = desc.spec
         if spec.kind != "group":
             raise InvalidTieBreakError(f"{desc}: not a group tie-break")
-        function: GroupFunction = spec.load()  # type: ignore[assignment]
+        function: GroupFunction = spec.load()
         return function(self, desc, group, place)
 
     def check_ratings(self, d: Descriptor) -> None:

@@ -42,7 +42,7 @@ class Item:
 
 
 class _Scaled(NamedTuple):
-    index: int
+    idx: int
     score: int
     value: int
     vur: bool
@@ -81,15 +81,15 @@ def apply_cuts(
         sort_all = sorted(remaining, key=key_all)
         sort_vur = sorted(remaining, key=lambda it: (-int(it.vur), *key_all(it)))
         if not vur_rule or sort_all[0].value > sort_vur[0].value:
-            cut.add(sort_all[0].index)
+            cut.add(sort_all[0].idx)
             remaining = sort_all[1:]
         else:
-            cut.add(sort_vur[0].index)
+            cut.add(sort_vur[0].idx)
             remaining = sort_vur[1:]
         low -= 1
     while high > 0 and remaining:
         sort_high = sorted(remaining, key=lambda it: (-it.score, -it.value))
-        cut.add(sort_high[0].index)
+        cut.add(sort_high[0].idx)
         remaining = sort_high[1:]
         high -= 1
     return cut

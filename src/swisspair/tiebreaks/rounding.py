@@ -71,23 +71,5 @@ def decimal_text(value: Fraction | int | None, places: int = 4) -> str:
             digits = str(abs(num) * (power // den)).rjust(k + 1, "0")
             text = (digits[:-k] + "." + digits[-k:]).rstrip("0")
             return ("-" if num < 0 else "") + text
-    den = value.denominator
-    while den % 2 == 0:
-        den //= 2
-    while den % 5 == 0:
-        den //= 5
-    if den != 1:
-        value = round_half_even(value, places)
-    sign = "-" if value < 0 else ""
-    value = abs(value)
-    whole, frac = divmod(value.numerator, value.denominator)
-    if frac == 0:
-        return f"{sign}{whole}"
-    digits = []
-    rest = Fraction(frac, value.denominator)
-    while rest:
-        rest *= 10
-        digit = int(rest)
-        digits.append(str(digit))
-        rest -= digit
-    return f"{sign}{whole}." + "".join(digits)
+    # Not a terminating decimal: round to ``places``, which makes it one.
+    return decimal_text(round_half_even(value, places), places)

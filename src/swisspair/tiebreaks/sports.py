@@ -90,16 +90,16 @@ def _sum(ctx: Context, pick: str) -> dict[int, TieBreakValue]:
             s = scores.get((comp.id, rec.round))
             if s is None:
                 continue
-            if pick in ("SD2", "SF2") and (s.scored2 is None or s.conceded2 is None):
+            if pick in ("SD", "SF"):
+                scored, conceded = s.scored, s.conceded
+            elif s.scored2 is None or s.conceded2 is None:
                 continue
-            if pick == "SD":
-                value, note = s.scored - s.conceded, f"{_f(s.scored)}-{_f(s.conceded)}"
-            elif pick == "SF":
-                value, note = s.scored, f"{_f(s.scored)} scored"
-            elif pick == "SD2":
-                value, note = s.scored2 - s.conceded2, f"{_f(s.scored2)}-{_f(s.conceded2)}"  # type: ignore[operator,arg-type]
             else:
-                value, note = s.scored2, f"{_f(s.scored2)} scored"  # type: ignore[assignment,arg-type]
+                scored, conceded = s.scored2, s.conceded2
+            if pick in ("SD", "SD2"):
+                value, note = scored - conceded, f"{_f(scored)}-{_f(conceded)}"
+            else:
+                value, note = scored, f"{_f(scored)} scored"
             terms.append(Term(rec.round, rec.opponent, value, note))
         out[comp.id] = TieBreakValue(sum((t.value for t in terms), Fraction(0)), tuple(terms))
     return out

@@ -90,6 +90,10 @@ def _match_points(tournament: Tournament) -> tuple[Fraction, Fraction, Fraction]
     return values["TW"], values["TD"], values["TL"]
 
 
+def _opponent_team(rec: RoundRecord, team_of: dict[int, int]) -> int | None:
+    return None if rec.opponent is None else team_of.get(rec.opponent)
+
+
 def team_event(tournament: Tournament, *, rounds: int | None = None, round_robin: bool | None = None) -> Event:
     """The team view of an individual TRF with team records (C.07 (2026) 11.1).
 
@@ -121,7 +125,7 @@ def team_event(tournament: Tournament, *, rounds: int | None = None, round_robin
             opponents[(number, r)] = opp
             lineup = sorted((t for t in members if t in players.competitors
                              and players.record(t, r).opponent is not None
-                             and team_of.get(players.record(t, r).opponent) == opp), key=order.__getitem__)
+                             and _opponent_team(players.record(t, r), team_of) == opp), key=order.__getitem__)
             boards[(number, r)] = [players.record(t, r) for t in lineup]
             size = max(size, len(lineup))
     gp_win, gp_draw = scoring.win * size, scoring.draw * size
@@ -221,13 +225,17 @@ def _split_by(group: Sequence[int], value: Callable[[int], Fraction], higher_fir
 
 def _board_steps(ctx: Context, bottom: bool) -> list[Callable[[int], Fraction]]:
     size = ctx.event.team_size
-    steps = []
+    steps: list[Callable[[int], Fraction]] = []
+    def without_last(drop: int) -> Callable[[int], Fraction]:
+        return lambda c: sum(_board_totals(ctx, c)[: size - drop], Fraction(0))
+
+    def on_board(board: int) -> Callable[[int], Fraction]:
+        return lambda c: _board_totals(ctx, c)[board]
+
     if bottom:
-        for drop in range(1, size):
-            steps.append(lambda c, drop=drop: sum(_board_totals(ctx, c)[: size - drop], Fraction(0)))
+        steps += [without_last(drop) for drop in range(1, size)]
     else:
-        for board in range(size):
-            steps.append(lambda c, board=board: _board_totals(ctx, c)[board])
+        steps += [on_board(board) for board in range(size)]
     return steps
 
 
