@@ -290,3 +290,44 @@ def test_every_tiebreak_computes_under_every_edition(edition: str) -> None:
               "STD", "TPN", "ARO", "ARO/C1", "TPR", "PTP", "APRO", "APPO", "RTNG", "SRO/C1", "JAHR"):
         got = ctx.values(d)
         assert set(got) == set(range(1, 8)), d
+
+
+# ---------------------------------------------------------------- literal readings (docs/tiebreaks.md)
+
+TWO_VURS = """
+1: H 2w- 3w1 4w1 5w1 6w1
+2: 7w1 1b+ 8w1 9w1 7b0 8b0
+3: . . 1b0 . . 10w0
+4: . . . 1b0 . .
+5: . . . . 1b0 .
+6: . . . . . 1b0
+7: 2b0 . . . 2w1 .
+8: . . 2b0 . . 2w1
+9: . . . 2b0 . .
+10: . . . . . 3b1
+"""
+
+
+def test_sb_cut_with_two_vurs_reference_and_literal_16_5() -> None:
+    # 1 (4.5 points, 6 rounds): half-point bye -> dummy min(4.5, 0.5 x 6 = 3) x 1/2 = 1.5 (VUR);
+    # forfeit loss -> dummy min(4.5, 2's adjusted 4) x 0 = 0 (VUR); games: 3 (seen on 0) x 1 = 0,
+    # 4 (1) x 1 = 1, 5 (0.5) x 1 = 0.5, 6 (0) x 1 = 0. SB = 3.
+    ref = context(TWO_VURS)
+    assert values(ref, "SB")[1] == 3
+    # Reference: the VUR with the lowest dummy *score* is the bye (1.5), not lower than the least
+    # value (0) -> the bye's 1.5 is cut.
+    assert values(ref, "SB/C1")[1] == F("1.5")
+    # 16.5 read literally: the lowest VUR *contribution* is the forfeit loss's 0 -> 0 is cut.
+    literal = Context(ref.event, "2026", literal=True)
+    assert literal.values("SB/C1")[1].value == 3
+
+
+def test_literal_reading_of_ks_and_aob() -> None:
+    ks = context("""
+1: 2w+ 3w1
+2: 1b- 4b1
+3: 4w1 1b0
+4: 3b0 2w0
+""")
+    assert Context(ks.event, "2026", literal=True).values("KS")[1].value == 1
+    assert Context(context(EXAMPLE).event, "2026", literal=True).values("AOB")[1].value == Fraction(49, 6)

@@ -379,6 +379,7 @@ def compute_standings(
     rounds: int | None = None,
     round_robin: bool | None = None,
     context: Context | None = None,
+    literal: bool = False,
 ) -> Standings:
     """Rank ``source`` by score, then by ``tiebreaks`` (FIDE C.07 (2026) 4.2).
 
@@ -391,6 +392,8 @@ def compute_standings(
         it, tied participants share the place (``"3-5"``).
     :param rounds: rounds to take into account (default: all paired rounds).
     :param round_robin: pre-determined pairings (default: from the system code).
+    :param literal: read the regulations literally where the reference tool differs
+        (:attr:`Context.literal <swisspair.tiebreaks.base.Context.literal>`).
     :param context: a :class:`~swisspair.tiebreaks.base.Context` to reuse (its event and
         edition win over ``source`` and ``edition``), so that values already computed are not
         computed again.
@@ -406,7 +409,7 @@ def compute_standings(
     if isinstance(edition, str) and edition.strip().lower() == "auto":
         date = tournament.headers.get("042", [""])[0] if tournament is not None else ""
         edition = edition_for_date(date.strip())
-    ctx = context if context is not None else Context(event, edition)
+    ctx = context if context is not None else Context(event, edition, literal=literal)
     if tiebreaks is None:
         tiebreaks = (tiebreaks_from_headers(tournament) if tournament is not None else None) or DEFAULT_TIEBREAKS
     if isinstance(tiebreaks, str):

@@ -16,7 +16,7 @@ EDITIONS = ["2026", "2024", "2023", "2009", "none", "auto"]
 
 
 def _standings(file: Path, tiebreaks: str | None, edition: str, lots: int | None, rounds: int | None,
-               round_robin: bool | None, teams: bool, scores: Path | None) -> Standings:
+               round_robin: bool | None, teams: bool, scores: Path | None, literal: bool = False) -> Standings:
     result = trf.load(file)
     for warning in result.warnings:
         click.echo(f"{warning} (warning)", err=True)
@@ -32,7 +32,7 @@ def _standings(file: Path, tiebreaks: str | None, edition: str, lots: int | None
         from swisspair.tiebreaks.sports import read_match_scores
 
         event.match_scores = read_match_scores(scores)
-    s = compute_standings(event, tiebreaks, edition=edition, lots_seed=lots)
+    s = compute_standings(event, tiebreaks, edition=edition, lots_seed=lots, literal=literal)
     for note in s.notes:
         click.echo(f"swisspair: warning: {note}", err=True)
     return s
@@ -78,13 +78,17 @@ _TIEBREAKS_HELP = (f"Comma-separated tie-breaks, or a named list (see --list). "
 @click.option("--teams", is_flag=True, help="Rank the teams of the file (records 013/310).")
 @click.option("--scores", type=click.Path(dir_okay=False, path_type=Path),
               help="CSV of match scores round,tpn,for,against[,for2,against2] for SD/SF/SD2/SF2.")
+@click.option("--literal", is_flag=True, envvar="SWISSPAIR_LITERAL",
+              help="Read C.07 literally where FIDE's reference tool differs (KS over the board only, "
+                   "AOB/SSSC unrounded, SB cut by the lowest VUR contribution); see docs/tiebreaks.md.")
 @click.option("--list", "list_only", is_flag=True, help="List the tie-breaks and the named lists, then exit.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
               help="Write to this file instead of standard output.")
 @handle_errors
 def standings_command(file: Path | None, tiebreaks: str | None, edition: str, fmt: str, crosstable: bool,
                       details: tuple[str, ...], lots: int | None, rounds: int | None, round_robin: bool | None,
-                      teams: bool, scores: Path | None, list_only: bool, output: Path | None) -> None:
+                      teams: bool, scores: Path | None, literal: bool, list_only: bool,
+                      output: Path | None) -> None:
     """Final standings: score, then tie-breaks (FIDE C.07), shared places or lots.
 
     Participants still tied at the end of the list share the place ("3-5"),
@@ -101,7 +105,7 @@ def standings_command(file: Path | None, tiebreaks: str | None, edition: str, fm
         return
     if file is None:
         raise click.UsageError("missing argument FILE")
-    s = _standings(file, tiebreaks, edition, lots, rounds, round_robin, teams, scores)
+    s = _standings(file, tiebreaks, edition, lots, rounds, round_robin, teams, scores, literal)
     if fmt == "csv":
         text = s.to_csv()
     elif fmt == "json":

@@ -695,19 +695,28 @@ _T = TypeVar("_T")
 class Context:
     """An :class:`Event` seen under one :class:`Edition`, with a cache.
 
+    With ``literal``, the regulations are read literally where the reference
+    tool reads them otherwise (KS over the board only, AOB and SSSC unrounded,
+    a Sonneborn-Berger cut by the lowest VUR contribution, 16.5).
+
     Tie-break functions receive a context and a descriptor; several of them
     share intermediate results (the adjusted scores of art. 16, the Buchholz
     of every opponent for AOB, the TPR of every opponent for APRO), which
     :meth:`memo` keeps.
     """
 
-    def __init__(self, event: Event, edition: Edition | str = Edition.C07_2026) -> None:
+    def __init__(self, event: Event, edition: Edition | str = Edition.C07_2026, *, literal: bool = False) -> None:
         self.event = event
         self.edition = Edition.parse(edition)
+        # Read the regulations literally where the reference tool (Gacrux) reads them otherwise:
+        # KS counts games played only, AOB and SSSC are not rounded, and a Sonneborn-Berger cut
+        # compares the lowest VUR *contribution* (16.5). See docs/tiebreaks.md.
+        self.literal = literal
         self._cache: dict[Hashable, Any] = {}
 
     def __repr__(self) -> str:
-        return f"Context(<{len(self.event.competitors)} competitors>, edition={self.edition!r})"
+        return (f"Context(<{len(self.event.competitors)} competitors>, edition={self.edition!r}"
+                + (", literal=True)" if self.literal else ")"))
 
     def edition_for(self, d: Descriptor) -> Edition:
         """The edition a descriptor is computed under (``/V`` overrides the context)."""

@@ -37,7 +37,8 @@ def sum_with_cuts(
         Item(i, c.score, c.score * c.result if products else c.score, c.vur) for i, c in enumerate(contribs)
     ]
     by_product = products and edition.value == "2023"
-    cut = apply_cuts(items, d.cut_low, d.cut_high, edition, ctx.event.rounds, by_product=by_product)
+    cut = apply_cuts(items, d.cut_low, d.cut_high, edition, ctx.event.rounds, by_product=by_product,
+                     vur_by_value=products and ctx.literal)
     terms = []
     for item, c in zip(items, contribs):
         removed = item.index in cut
@@ -70,7 +71,8 @@ def average_of_buchholz(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]
     """AOB: the mean Buchholz of the opponents met over the board (FIDE C.07 (2026) 8.2).
 
     The mean is rounded to 0.01, half up, as the reference tool does, unless
-    ``/E`` is given. ``None`` for a participant who met nobody.
+    ``/E`` is given (or the context reads the rules literally). ``None`` for a
+    participant who met nobody.
     """
     inner = Descriptor(name="FB" if d.fore else "BH", score=d.score, forfeits_played=d.forfeits_played,
                        edition=d.edition, swiss=d.swiss)
@@ -90,7 +92,7 @@ def average_of_buchholz(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]
             out[comp.id] = TieBreakValue(None, (), "no game played")
             continue
         mean = total / len(terms)
-        if d.exact:
+        if d.exact or ctx.literal:
             out[comp.id] = TieBreakValue(mean, tuple(terms), f"{_f(total)} / {len(terms)}")
         else:
             rounded = round_half_up(mean, 2)

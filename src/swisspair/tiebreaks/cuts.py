@@ -56,12 +56,15 @@ def apply_cuts(
     rounds: int,
     *,
     by_product: bool = False,
+    vur_by_value: bool = False,
 ) -> set[int]:
     """The indices of the items removed by ``low`` low cuts and ``high`` high cuts.
 
     :param rounds: the number of rounds (cuts never exceed it, as in the reference).
     :param by_product: Sonneborn-Berger under the 2023 text: least significant =
         lowest product.
+    :param vur_by_value: take the VUR with the lowest contribution (16.5 read literally)
+        rather than the one with the lowest score, as the reference tool does.
     """
     low = min(low, rounds)
     high = min(high, max(rounds - low, 0))
@@ -79,7 +82,10 @@ def apply_cuts(
 
     while low > 0 and remaining:
         sort_all = sorted(remaining, key=key_all)
-        sort_vur = sorted(remaining, key=lambda it: (-int(it.vur), *key_all(it)))
+        if vur_by_value:
+            sort_vur = sorted(remaining, key=lambda it: (-int(it.vur), it.value, it.score))
+        else:
+            sort_vur = sorted(remaining, key=lambda it: (-int(it.vur), *key_all(it)))
         if not vur_rule or sort_all[0].value > sort_vur[0].value:
             cut.add(sort_all[0].idx)
             remaining = sort_all[1:]

@@ -84,8 +84,8 @@ def koya(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
     """KS: points scored against opponents on at least 50 % (FIDE C.07 (2026) 9.2, 14.5).
 
     Like the reference tool, a forfeit against such an opponent counts with
-    its points; ``/O`` counts games played over the board only (the reading
-    of art. 16, whose scope does not include KS, for Swiss events).
+    its points; ``/O`` (or a literal context) counts games played over the
+    board only (the reading of art. 16, whose scope does not include KS).
     """
     event = ctx.event
     score = ctx.score_name(d)
@@ -97,7 +97,7 @@ def koya(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
         for rec in comp.rounds:
             if rec.opponent is None:
                 continue
-            if d.otb_only and not rec.played:
+            if (d.otb_only or ctx.literal) and not rec.played:
                 continue
             opp = event.total(rec.opponent, score)
             counted = opp >= limit

@@ -370,7 +370,7 @@ def sssc(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
         own = event.total(comp.id, secondary)
         strength = bh[comp.id].value or Fraction(0)
         value = own + strength / factor
-        if not d.exact:
+        if not (d.exact or ctx.literal):
             value = round_half_up(value, 2)
         out[comp.id] = TieBreakValue(value, (), f"{secondary} {_f(own)} + {inner.name} {_f(strength)} / {_f(factor)}")
     return out
