@@ -121,3 +121,10 @@ def test_playoff_needs_a_tie(example_trf: Path, tmp_path: Path) -> None:
                                       "--seed", "1"])
     assert result.exit_code == 3
     assert "no play-off needed" in result.output
+
+
+def test_standings_names_the_playoff_players(example_trf: Path) -> None:
+    result = CliRunner().invoke(cli, ["standings", str(example_trf), "-t", "BH/C1", "--playoff", "2"])
+    assert result.exit_code == 0, result.output
+    # 5 and 1 are level on 2.5 points for second place
+    assert "play-off for place 2 (C.02 13.2): Player 5 (5), Player 1 (1)" in result.stdout

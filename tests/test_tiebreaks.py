@@ -237,13 +237,20 @@ def test_ptp_full_score_is_highest_opponent_plus_736() -> None:
 
 def test_apro_appo_10_4_10_5() -> None:
     ctx = context(EXAMPLE)
-    tpr = values(ctx, "TPR")
-    ptp = values(ctx, "PTP")
-    # 1 met 4, 6 and 2: the mean of their TPR, rounded .5 up
-    mean = (tpr[4] + tpr[6] + tpr[2]) / 3  # type: ignore[operator]
-    assert values(ctx, "APRO")[1] == int(mean + Fraction(1, 2))
-    mean = (ptp[4] + ptp[6] + ptp[2]) / 3  # type: ignore[operator]
-    assert values(ctx, "APPO")[1] == int(mean + Fraction(1, 2))
+    # TPR of 1's opponents:
+    #   4 met 2200 (0), 1900 (1), 1950 (1/2): ARO 6050 / 3 = 2016.67 -> 2017, 50 % -> dp 0: 2017
+    #   6 met 2100 (1), 2200 (0), 2050 (1/2): ARO 2116.67 -> 2117, 50 %: 2117
+    #   2: 2243 (see above)
+    assert [values(ctx, "TPR")[c] for c in (4, 6, 2)] == [2017, 2117, 2243]
+    # APRO(1) = (2017 + 2117 + 2243) / 3 = 2125.67 -> 2126
+    assert values(ctx, "APRO")[1] == 2126
+    # PTP of 1's opponents (B.02 8.1.2):
+    #   4 (1.5): at 2012: -188 -> 0.26, +112 -> 0.65, +62 -> 0.59 = 1.50; at 2011: 0.25 + 0.65 + 0.58 = 1.48
+    #   6 (1.5): at 2117: +17 -> 0.52, -83 -> 0.39, +67 -> 0.59 = 1.50; at 2116: 0.52 + 0.38 + 0.59 = 1.49
+    #   2 (3 of 4): at 2257: +257 .82, +357 .89, +57 .58, +157 .71 = 3.00; at 2256: .81 + .89 + .58 + .71 = 2.99
+    assert [values(ctx, "PTP")[c] for c in (4, 6, 2)] == [2012, 2117, 2257]
+    # APPO(1) = (2012 + 2117 + 2257) / 3 = 2128.67 -> 2129
+    assert values(ctx, "APPO")[1] == 2129
 
 
 def test_rating_10_6() -> None:

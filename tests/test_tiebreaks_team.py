@@ -120,3 +120,14 @@ def test_team_standings_sample_list() -> None:
 def test_team_tiebreak_on_an_individual_event_is_refused() -> None:
     with pytest.raises(InvalidTieBreakError, match="team"):
         compute_standings(build(PLAYERS), "BC")
+
+
+def test_trf26_team_records_310() -> None:
+    t = build(PLAYERS)
+    for number, (name, a, b) in enumerate(TEAMS, start=1):
+        t.extra_lines.append(f"310 {number:3d} {name:<32}".ljust(73) + f"{a:4d} {b:4d}")
+    t.headers["362"] = ["TW 3.0 TD 1.0 TL 0.0"]
+    ev = team_event(t)
+    assert [c.name for c in ev] == ["Alpha", "Beta", "Gamma", "Delta"]
+    # 3 / 1 / 0 match points: Alpha two wins, Delta a win and two draws
+    assert ev.total(1, "MP") == 6 and ev.total(4, "MP") == 5

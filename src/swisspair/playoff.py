@@ -283,12 +283,7 @@ def playoff_group(standings: Any, place: int = 1) -> list[int]:
     ``standings`` is a :class:`swisspair.standings.Standings`; an empty list
     means nobody is level for that place.
     """
-    rows = standings.rows
-    if not 1 <= place <= len(rows):
-        return []
-    target = rows[place - 1].points
-    group = [r.tpn for r in rows if r.points == target]
-    return group if len(group) > 1 else []
+    return standings.playoff_players(place)  # type: ignore[no-any-return]
 
 
 def apply_playoff(standings: Any, playoff: Playoff) -> list[tuple[str, int]]:

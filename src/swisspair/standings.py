@@ -186,6 +186,14 @@ class Standings:
                 return r
         raise KeyError(tpn)
 
+    def playoff_players(self, place: int = 1) -> list[int]:
+        """The players level on points for ``place``, who would play it off (C.02 13.2), in list order."""
+        if not 1 <= place <= len(self.rows):
+            return []
+        target = self.rows[place - 1].points
+        group = [r.tpn for r in self.rows if r.points == target]
+        return group if len(group) > 1 else []
+
     @property
     def tied_groups(self) -> list[list[int]]:
         """Groups still sharing a place (more than one member)."""

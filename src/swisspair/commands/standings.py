@@ -81,14 +81,17 @@ _TIEBREAKS_HELP = (f"Comma-separated tie-breaks, or a named list (see --list). "
 @click.option("--literal", is_flag=True, envvar="SWISSPAIR_LITERAL",
               help="Read C.07 literally where FIDE's reference tool differs (KS over the board only, "
                    "AOB/SSSC unrounded, SB cut by the lowest VUR contribution); see docs/tiebreaks.md.")
+@click.option("--playoff", "playoff_places", type=int, multiple=True, metavar="PLACE",
+              help="Name the players level on points for PLACE, who play it off (C.02 13.2; repeatable). "
+                   "See 'swisspair playoff'.")
 @click.option("--list", "list_only", is_flag=True, help="List the tie-breaks and the named lists, then exit.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
               help="Write to this file instead of standard output.")
 @handle_errors
 def standings_command(file: Path | None, tiebreaks: str | None, edition: str, fmt: str, crosstable: bool,
                       details: tuple[str, ...], lots: int | None, rounds: int | None, round_robin: bool | None,
-                      teams: bool, scores: Path | None, literal: bool, list_only: bool,
-                      output: Path | None) -> None:
+                      teams: bool, scores: Path | None, literal: bool, playoff_places: tuple[int, ...],
+                      list_only: bool, output: Path | None) -> None:
     """Final standings: score, then tie-breaks (FIDE C.07), shared places or lots.
 
     Participants still tied at the end of the list share the place ("3-5"),
@@ -106,6 +109,13 @@ def standings_command(file: Path | None, tiebreaks: str | None, edition: str, fm
     if file is None:
         raise click.UsageError("missing argument FILE")
     s = _standings(file, tiebreaks, edition, lots, rounds, round_robin, teams, scores, literal)
+    for place in playoff_places:
+        players = s.playoff_players(place)
+        if players:
+            s.notes.append(f"play-off for place {place} (C.02 13.2): " + ", ".join(
+                f"{s.row(p).name} ({p})" for p in players))
+        else:
+            s.notes.append(f"place {place}: nobody level on points, no play-off")
     if fmt == "csv":
         text = s.to_csv()
     elif fmt == "json":
