@@ -39,12 +39,13 @@ SPECIAL = {"tpn", "PTS", "DE", "RANK", "DE_SEQ"}
 
 
 def _cases() -> list[tuple[str, Path]]:
+    """(edition, csv) pairs, the editions of one tournament next to each other (they share work)."""
     cases = []
     for edition in EDITIONS:
         folder = CORPUS / "tiebreaks" / edition
         if folder.is_dir():
             cases += [(edition, path) for path in sorted(folder.glob("*.csv"))]
-    return cases
+    return sorted(cases, key=lambda case: (case[1].stem, EDITIONS.index(case[0])))
 
 
 def _trf_for(name: str) -> Path | None:
@@ -59,10 +60,21 @@ def _trf_for(name: str) -> Path | None:
 CASES = _cases()
 
 
+_CONTEXTS: dict[Path, Context] = {}
+
+
+def _context(path: Path, edition: str) -> Context:
+    """A context for ``path`` under ``edition``; the editions of one file share what they can."""
+    base = _CONTEXTS.get(path)
+    if base is None:
+        _CONTEXTS.clear()
+        base = _CONTEXTS[path] = Context(Event.from_tournament(trf.load(path).tournament))
+    return base.with_edition(edition)
+
+
 def reference_values(path: Path, edition: str, columns: list[str]) -> dict[str, dict[int, str]]:
     """Our values for the corpus columns of the tournament at ``path``, as text."""
-    tournament = trf.load(path).tournament
-    ctx = Context(Event.from_tournament(tournament), edition)
+    ctx = _context(path, edition)
     out: dict[str, dict[int, str]] = {}
     for column in columns:
         if column in SPECIAL:

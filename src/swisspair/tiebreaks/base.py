@@ -718,6 +718,12 @@ class Context:
         return (f"Context(<{len(self.event.competitors)} competitors>, edition={self.edition!r}"
                 + (", literal=True)" if self.literal else ")"))
 
+    def with_edition(self, edition: Edition | str) -> Context:
+        """A context on the same event under another edition, sharing what does not depend on it."""
+        other = Context(self.event, edition, literal=self.literal)
+        other._cache = self._cache
+        return other
+
     def edition_for(self, d: Descriptor) -> Edition:
         """The edition a descriptor is computed under (``/V`` overrides the context)."""
         return d.edition or self.edition
@@ -753,7 +759,7 @@ class Context:
         spec = desc.spec
         if spec.kind != "value":
             raise InvalidTieBreakError(f"{desc}: a group tie-break has no per-player value")
-        key = ("values", desc.canonical, self.edition_for(desc))
+        key = ("values", desc.canonical, self.edition_for(desc) if spec.by_edition else None)
         function: ValueFunction = spec.load()
         return self.memo(key, lambda: function(self, desc))
 
@@ -806,6 +812,8 @@ class TieBreakSpec:
     """Rating-based (C.07 (2026) art. 10): dropped when participants are unrated."""
     team: bool = False
     """Meant for team competitions (arts. 11-13)."""
+    by_edition: bool = False
+    """Its value depends on the edition (unplayed rounds, cuts); others are shared between editions."""
     aliases: tuple[str, ...] = ()
     """Other names accepted (``GE`` for ``REP``, ``SNO`` for ``TPN``)."""
 
@@ -839,14 +847,14 @@ _BUILTIN: tuple[TieBreakSpec, ...] = (
     _s("STD", "Standard points", f"{_C07} 7.7", "own:standard_points"),
     _s("TPN", "Tournament pairing number", f"{_C07} 7.8", "own:pairing_number", modifiers="R",
        descending=False, aliases=("SNO",)),
-    _s("BH", "Buchholz", f"{_C07} 8.1", "buchholz:buchholz", modifiers="CMP"),
+    _s("BH", "Buchholz", f"{_C07} 8.1", "buchholz:buchholz", modifiers="CMP", by_edition=True),
     _s("AOB", "Average of opponents' Buchholz", f"{_C07} 8.2", "buchholz:average_of_buchholz",
-       modifiers="FEP"),
-    _s("FB", "Fore Buchholz", f"{_C07} 8.3", "buchholz:fore_buchholz", modifiers="CMP"),
-    _s("SB", "Sonneborn-Berger", f"{_C07} 9.1", "sonneborn:sonneborn_berger", modifiers="CMP"),
+       modifiers="FEP", by_edition=True),
+    _s("FB", "Fore Buchholz", f"{_C07} 8.3", "buchholz:fore_buchholz", modifiers="CMP", by_edition=True),
+    _s("SB", "Sonneborn-Berger", f"{_C07} 9.1", "sonneborn:sonneborn_berger", modifiers="CMP", by_edition=True),
     _s("KS", "Koya system", f"{_C07} 9.2; seed 001 13.6.2 (extended)", "sonneborn:koya", modifiers="LO"),
     _s("ARO", "Average rating of opponents", f"{_C07} 10.1", "ratings:average_rating", modifiers="CMUGE",
-       needs_ratings=True),
+       needs_ratings=True, by_edition=True),
     _s("TPR", "Tournament performance rating", f"{_C07} 10.2", "ratings:performance", modifiers="U",
        needs_ratings=True),
     _s("PTP", "Perfect tournament performance", f"{_C07} 10.3", "ratings:perfect_performance",
@@ -867,15 +875,15 @@ _BUILTIN: tuple[TieBreakSpec, ...] = (
     _s("BBE", "Bottom board elimination", f"{_C07} 12.3", "team:bottom_board", kind="group", team=True,
        descending=False),
     _s("ESB", "Extended Sonneborn-Berger", f"{_C07} 13.2", "sonneborn:extended_sonneborn_berger",
-       modifiers="CMP", team=True),
+       modifiers="CMP", team=True, by_edition=True),
     _s("EMMSB", "Extended Sonneborn-Berger (MP x MP)", f"{_C07} 13.2", "sonneborn:extended_sonneborn_berger",
-       modifiers="CMP", team=True),
+       modifiers="CMP", team=True, by_edition=True),
     _s("EMGSB", "Extended Sonneborn-Berger (MP x GP)", f"{_C07} 13.2", "sonneborn:extended_sonneborn_berger",
-       modifiers="CMP", team=True),
+       modifiers="CMP", team=True, by_edition=True),
     _s("EGMSB", "Extended Sonneborn-Berger (GP x MP)", f"{_C07} 13.2", "sonneborn:extended_sonneborn_berger",
-       modifiers="CMP", team=True),
+       modifiers="CMP", team=True, by_edition=True),
     _s("EGGSB", "Extended Sonneborn-Berger (GP x GP)", f"{_C07} 13.2", "sonneborn:extended_sonneborn_berger",
-       modifiers="CMP", team=True),
+       modifiers="CMP", team=True, by_edition=True),
     _s("EDE", "Extended direct encounter", f"{_C07} 13.3", "team:extended_direct_encounter", kind="group",
        modifiers="P", descending=False, team=True),
     _s("EDEBT", "EDE, then BC, then TBR", f"{_C07} 13.3", "team:extended_direct_encounter", kind="group",
@@ -887,7 +895,7 @@ _BUILTIN: tuple[TieBreakSpec, ...] = (
     _s("EDEB", "EDE, then BBE", f"{_C07} 13.3", "team:extended_direct_encounter", kind="group",
        modifiers="P", descending=False, team=True),
     _s("SSSC", "Score and schedule strength combination", f"{_C07} 13.4", "team:sssc", modifiers="KFPE",
-       team=True),
+       team=True, by_edition=True),
     _s("SD", "Score difference", "'any sport' Swiss rule 6 (seed 003)", "sports:score_difference"),
     _s("SF", "Scores for", "'any sport' Swiss rule 6 (seed 003)", "sports:scores_for"),
     _s("SD2", "Second score difference", "'any sport' Swiss rule 6 (seed 003)", "sports:second_difference"),
