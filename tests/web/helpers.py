@@ -77,6 +77,10 @@ class BaseTestCase(TestCase):
 
     def setUp(self) -> None:
         super().setUp()
+        from django.utils import translation
+
+        translation.activate("en")  # a request in another language leaves its language active in the thread
+        self.addCleanup(translation.deactivate)
         users = get_user_model()
         self.alice = users.objects.create_user("alice", password="password")
         self.bob = users.objects.create_user("bob", password="password")

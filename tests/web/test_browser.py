@@ -63,7 +63,7 @@ def test_it_runs_a_whole_event_in_chromium(tmp_path: Path) -> None:
     create_users(data)
     started = time.monotonic()
     with live_server(data) as base, chromium() as driver:
-        wait = WebDriverWait(driver, 60)
+        wait = WebDriverWait(driver, 180)
 
         def go(path: str) -> None:
             driver.get(base + path)
