@@ -32,6 +32,7 @@ from swisspair.errors import NoValidPairingError
 from swisspair.model import Board, Colour, RoundPairing, Tournament
 from swisspair.pairing.acceleration import AccelerationMode, check_mode, virtual_points
 from swisspair.pairing.colours import allocate_colour, preferences_compatible
+from swisspair.pairing.cardinality import CardinalityMatching
 from swisspair.pairing.matching import MatchingComputer
 from swisspair.pairing.state import Float, PairingState, PlayerState, build_state
 
@@ -114,6 +115,7 @@ class _DutchRound:
         self.single_downfloater_is_bye = False
         self.unplayed_ranks: dict[int, int] = {}
         self.brackets: list[_Bracket] = []
+        self._neighbours: dict[int, list[int]] = {}
 
     # -- set-up ------------------------------------------------------------
     def _layout(self) -> _Layout:
@@ -245,87 +247,150 @@ class _DutchRound:
 
     # -- the round -----------------------------------------------------------
     def run(self) -> RoundPairing:
-        n = self.n
         state = self.state
-        if n == 0:
+        if self.n == 0:
             return RoundPairing(state.round_number, ())
-        mc = MatchingComputer(n)
-        self.mc = mc
         self.top = self.scores[0]
-        if n % 2:
-            self._set_bye_search_weights()
+        self.max_w = self.max_weight()
+        self.shift = self.max_w.bit_length() - 2
+        cm = self._feasibility()
+        self._unplayed_ranks()
+        if self.n % 2 and self.bye_score >= self.top:
+            # The PAB comes from the top scoregroup: C9 can reach every edge, so
+            # the whole round is solved on the global graph from the start.
+            self.solver: _Solver = _Solver(self, None)
+            self.solver.go_global(list(range(self.n)), bye_search=True)
         else:
-            self._set_all_weights()
-        mc.compute()
-        mates = mc.mates()
-        self._check_complete(mates)
-        if n % 2:
-            self._choose_bye_score(mates)
-            self._set_all_weights()
+            self.solver = _Solver(self, cm)
         partner = self._brackets()
         return self._result(partner)
 
-    def _set_bye_search_weights(self) -> None:
+    def neighbours(self, v: int) -> list[int]:
+        """Every participant ``v`` may be paired with (C1, C3), cached for the round."""
+        found = self._neighbours.get(v)
+        if found is None:
+            compatible = self.compatible
+            found = self._neighbours[v] = [u for u in range(self.n) if u != v and compatible(v, u)]
+        return found
+
+    def completion(self, a: int, b: int) -> int:
+        """The C4/C2/C5 field of the weight of a compatible pair, in place."""
+        return (1 + (not self.is_bye_candidate(a)) + (not self.is_bye_candidate(b))) << self.shift
+
+    def initial_weight(self, a: int, b: int) -> int:
+        """The weight of a pair before any bracket touches it."""
+        return self.edge_weight(min(a, b), max(a, b), False, False)
+
+    def bye_search_weight(self, i: int, j: int) -> int:
+        """Weights of the first matching when the PAB may be in the top group (C4, C2, C5, then C9's scope)."""
         lay = self.layout
-        for i in range(1, self.n):
-            for j in range(i):
-                w = 0
-                if self.compatible(i, j):
-                    w = 1 + (not self.eligible[i]) + (not self.eligible[j])
-                    w = (w << lay.groups_shift) | (lay.group_shifts[self.scores[i]]
-                                                   + lay.group_shifts[self.scores[j]])
-                    w = (w << lay.group_bits) | (self.scores[i] >= self.top)
-                self.mc.set_edge_weight(i, j, w)
+        if not self.compatible(i, j):
+            return 0
+        w = 1 + (not self.eligible[i]) + (not self.eligible[j])
+        w = (w << lay.groups_shift) | (lay.group_shifts[self.scores[i]] + lay.group_shifts[self.scores[j]])
+        return (w << lay.group_bits) | (self.scores[max(i, j)] >= self.top)
 
-    def _set_all_weights(self) -> None:
-        for i in range(1, self.n):
-            for j in range(i):
-                self.mc.set_edge_weight(i, j, self.edge_weight(j, i, False, False))
+    def _feasibility(self) -> dict[int, int]:
+        """C4 for the whole round and C5's lowest PAB score, by cardinality matching.
 
-    def _check_complete(self, mates: list[int]) -> None:
+        :returns: a complete matching (the PAB candidate unmatched), used to
+            check that each bracket's choice leaves the rest completable.
+        :raises: :exc:`NoValidPairingError` when no complete pairing exists.
+        """
+        n = self.n
+        m = CardinalityMatching(range(n), self.compatible, self.neighbours)
+        m.greedy()
+        m.maximise()
+        free = m.free()
+        if len(free) > n % 2:
+            self._no_pairing(free)
+        if not free:
+            return m.mate
+        m.search(free[0])
+        candidates = [v for v in m.outer | set(free) if self.eligible[v]]
+        if not candidates:
+            self._no_pairing(free)
+        bye = min(candidates, key=lambda v: (self.scores[v], -v))
+        self.bye_score = self.scores[bye]
+        if bye != free[0]:
+            mate = dict(m.mate)
+            partner = mate.pop(bye)
+            del mate[partner]
+            rest = CardinalityMatching([v for v in range(n) if v != bye], self.compatible, self.neighbours)
+            rest.mate = mate
+            rest.search(partner)
+            return rest.mate
+        return m.mate
+
+    def _no_pairing(self, unmatched: list[int]) -> None:
+        names = ", ".join(str(self.players[v].tpn) for v in unmatched)
+        raise NoValidPairingError(
+            "no pairing satisfies the absolute criteria (C.04.3 C1-C3, C.04.1 art. 2 and 4): "
+            f"participant(s) {names} cannot be paired")
+
+    def choose_bye_score(self, mates: list[int]) -> None:
+        """From the global bye-search matching: C5's PAB score and C9's scope."""
         unmatched = [v for v in range(self.n) if mates[v] == v]
         if len(unmatched) > 1 or (unmatched and not self.eligible[unmatched[0]]):
-            names = ", ".join(str(self.players[v].tpn) for v in unmatched)
-            raise NoValidPairingError(
-                "no pairing satisfies the absolute criteria (C.04.3 C1-C3, C.04.1 art. 2 and 4): "
-                f"participant(s) {names} cannot be paired")
-
-    def _choose_bye_score(self, mates: list[int]) -> None:
-        """C5: the lowest score the PAB can go to; C9's scope (one downfloater, the PAB assignee)."""
-        bye = next(v for v in range(self.n) if mates[v] == v)
+            self._no_pairing(unmatched)
+        bye = unmatched[0]
         self.bye_score = self.scores[bye]
         top = self.top
-        if self.bye_score >= top:
-            single = True
+        single = self.bye_score >= top
+        if single:
             for v in range(self.n):
                 if self.scores[v] < top:
                     break
                 if self.scores[mates[v]] < top:
                     single = False
                     break
-        else:
-            single = False
         self.single_downfloater_is_bye = single
+
+    def _unplayed_ranks(self) -> None:
         counts = sorted((self.players[v].played_games for v in range(self.n)
                          if self.scores[v] == self.bye_score), reverse=True)
         self.unplayed_ranks = {}
         for rank, count in enumerate(counts):
             self.unplayed_ranks[count] = rank
 
-    def _finalize(self, a: int, b: int) -> None:
-        mc = self.mc
-        for v in range(self.n):
-            if v != a:
-                mc.set_edge_weight(a, v, self.max_w if v == b else 0)
-            if v != b:
-                mc.set_edge_weight(b, v, self.max_w if v == a else 0)
+    @staticmethod
+    def _canonical_remainder(remainder: list[int], rem_pairs: int, base: list[list[int]], by_index: list[int],
+                             mates: list[int], next_begin_vertex: int) -> list[tuple[int, int]] | None:
+        """S1[i] against S2[i] (art. 3.3), if it is as good as the optimum found; else ``None``.
+
+        The candidate must have every pair allowed, leave the same participants
+        unpaired in the remainder as the optimum (so the rest of the optimum
+        stays valid with it), and have the same total weight.
+        """
+        rlen = len(remainder)
+        pairs = [(remainder[i], remainder[i + rem_pairs]) for i in range(rem_pairs)]
+        if 2 * rem_pairs > rlen:
+            return None
+        total = 0
+        for pi, oi in pairs:
+            w = base[oi][pi]
+            if not w:
+                return None
+            total += w
+        position = {by_index[pi]: pi for pi in remainder}
+        optimum = 0
+        for pi in remainder[:2 * rem_pairs]:
+            mate = mates[by_index[pi]]
+            if mate not in position:
+                return None
+            oi = position[mate]
+            if oi > pi:
+                optimum += base[oi][pi]
+        for pi in remainder[2 * rem_pairs:]:
+            if mates[by_index[pi]] in position:
+                return None
+        return pairs if total == optimum else None
 
     def _brackets(self) -> dict[int, int]:
         """Process the brackets from the top (art. 1.9.2); returns vertex -> partner vertex."""
-        mc = self.mc
+        sv = self.solver
         n = self.n
         scores = self.scores
-        self.max_w = self.max_weight()
         gb = self.layout.group_bits
         partner: dict[int, int] = {}
         by_index: list[int] = []
@@ -344,6 +409,7 @@ class _DutchRound:
                 by_index.append(nxt)
                 nxt += 1
             size = len(by_index)
+            sv.start_bracket(by_index, nxt, group_start)
             base: list[list[int]] = [[] for _ in range(size)]
             for larger in range(sg_begin, size):
                 row = base[larger]
@@ -355,7 +421,7 @@ class _DutchRound:
                 lv = by_index[larger]
                 row = base[larger]
                 for smaller in range(larger):
-                    mc.set_edge_weight(lv, by_index[smaller], row[smaller])
+                    sv.set(lv, by_index[smaller], row[smaller])
 
             def ordered(smaller: int, larger: int, smaller_rem: int, rem_pairs: int) -> int:
                 w = base[larger][smaller]
@@ -367,8 +433,7 @@ class _DutchRound:
             def in_bracket(vertex_mate: int) -> bool:
                 return sg_begin_vertex <= vertex_mate < next_begin_vertex
 
-            mc.compute()
-            mates = mc.mates()
+            mates = sv.compute()
             # Which MDPs are paired (art. 4.4).
             md_score = 0
             left = left_matched = 0
@@ -393,35 +458,39 @@ class _DutchRound:
                     for oi in range(sg_begin, next_begin):
                         w = base[oi][pi]
                         if w:
-                            mc.set_edge_weight(pv, by_index[oi], w | 1)
-                    mc.compute()
-                    mates = mc.mates()
+                            sv.set(pv, by_index[oi], w | 1)
+                    mates = sv.compute()
                 if in_bracket(mates[pv]):
                     matched[pv] = True
                     left_matched -= 1
                     for oi in range(sg_begin, next_begin):
                         w = base[oi][pi]
                         if w:
-                            mc.set_edge_weight(pv, by_index[oi], (w | (next_begin - sg_begin)) + 1)
+                            sv.set(pv, by_index[oi], (w | (next_begin - sg_begin)) + 1)
             # Their opponents (art. 4.2 on the MDP-pairing).
             for pi in range(sg_begin):
                 pv = by_index[pi]
                 if not matched[pv]:
                     continue
-                addend = size
-                for oi in range(next_begin - 1, sg_begin - 1, -1):
-                    ov = by_index[oi]
-                    if matched[ov]:
-                        continue
-                    w = base[oi][pi]
-                    if w:
-                        mc.set_edge_weight(pv, ov, w + addend)
-                        addend += 1
-                mc.compute()
-                mates = mc.mates()
+                first = next((by_index[oi] for oi in range(sg_begin, next_begin)
+                              if not matched[by_index[oi]] and base[oi][pi]), None)
+                if mates[pv] != first:
+                    # The current optimum does not give it the first resident available: re-solve
+                    # with a preference for earlier residents. (When it does, re-solving with that
+                    # preference cannot change the answer, so it is skipped.)
+                    addend = size
+                    for oi in range(next_begin - 1, sg_begin - 1, -1):
+                        ov = by_index[oi]
+                        if matched[ov]:
+                            continue
+                        w = base[oi][pi]
+                        if w:
+                            sv.set(pv, ov, w + addend)
+                            addend += 1
+                    mates = sv.compute()
                 mv = mates[pv]
                 matched[mv] = True
-                self._finalize(pv, mv)
+                sv.finalize(pv, mv)
             # The remainder (homogeneous part): exchanges (art. 4.3), then transpositions (4.2).
             remainder: list[int] = []
             rem_pairs = 0
@@ -433,102 +502,112 @@ class _DutchRound:
                 if mates[pv] < pv:
                     rem_pairs += 1
             rlen = len(remainder)
-            for oidx in range(rlen):
-                oi = remainder[oidx]
-                ov = by_index[oi]
-                for pidx in range(oidx):
+            canonical = self._canonical_remainder(remainder, rem_pairs, base, by_index, mates, next_begin_vertex)
+            if canonical is not None:
+                # The first candidate of the generation order is optimal: it is the answer
+                # (art. 3.4), and the ordering matchings below would only confirm it.
+                for pi, oi in canonical:
+                    pv, ov = by_index[pi], by_index[oi]
+                    matched[pv] = matched[ov] = True
+                    mates[pv], mates[ov] = ov, pv
+                    sv.finalize(pv, ov)
+                floating = [by_index[pi] for pi in remainder[2 * rem_pairs:]]
+                for k, a in enumerate(floating):
+                    for b in floating[k + 1:]:
+                        sv.set(a, b, 0)
+            else:
+                for oidx in range(rlen):
+                    oi = remainder[oidx]
+                    ov = by_index[oi]
+                    for pidx in range(oidx):
+                        pi = remainder[pidx]
+                        sv.set(by_index[pi], ov, ordered(pi, oi, pidx, rem_pairs))
+                mates = sv.compute()
+                exchanges = 0
+                for pidx in range(min(rem_pairs, rlen)):
+                    pv = by_index[remainder[pidx]]
+                    exchanges += mates[pv] <= pv or mates[pv] >= next_begin_vertex
+                # Lower S1 participants moved to S2, the highest BSN first.
+                remaining = exchanges
+                pidx = rem_pairs
+                while pidx and remaining:
+                    pidx -= 1
                     pi = remainder[pidx]
-                    mc.set_edge_weight(by_index[pi], ov, ordered(pi, oi, pidx, rem_pairs))
-            mc.compute()
-            mates = mc.mates()
-            exchanges = 0
-            for pidx in range(min(rem_pairs, rlen)):
-                pv = by_index[remainder[pidx]]
-                exchanges += mates[pv] <= pv or mates[pv] >= next_begin_vertex
-            # Lower S1 participants moved to S2, the highest BSN first.
-            remaining = exchanges
-            pidx = rem_pairs
-            while pidx and remaining:
-                pidx -= 1
-                pi = remainder[pidx]
-                pv = by_index[pi]
-                if pv < mates[pv] < next_begin_vertex:
+                    pv = by_index[pi]
+                    if pv < mates[pv] < next_begin_vertex:
+                        for oidx in range(pidx + 1, rlen):
+                            oi = remainder[oidx]
+                            w = ordered(pi, oi, pidx, rem_pairs)
+                            if w:
+                                sv.set(pv, by_index[oi], w - 1)
+                        mates = sv.compute()
+                    exchange = mates[pv] <= pv or mates[pv] >= next_begin_vertex
+                    remaining -= exchange
                     for oidx in range(pidx + 1, rlen):
                         oi = remainder[oidx]
-                        w = ordered(pi, oi, pidx, rem_pairs)
-                        if w:
-                            mc.set_edge_weight(pv, by_index[oi], w - 1)
-                    mc.compute()
-                    mates = mc.mates()
-                exchange = mates[pv] <= pv or mates[pv] >= next_begin_vertex
-                remaining -= exchange
-                for oidx in range(pidx + 1, rlen):
-                    oi = remainder[oidx]
-                    if exchange:
-                        base[oi][pi] = 0
-                    mc.set_edge_weight(pv, by_index[oi], ordered(pi, oi, pidx, rem_pairs))
-            # Higher S2 participants moved to S1, the lowest BSN first.
-            remaining = exchanges
-            for pidx in range(rem_pairs, rlen):
-                if remaining <= 1:
-                    break
-                pi = remainder[pidx]
-                pv = by_index[pi]
-                already = pv < mates[pv] < next_begin_vertex
-                if not already:
+                        if exchange:
+                            base[oi][pi] = 0
+                        sv.set(pv, by_index[oi], ordered(pi, oi, pidx, rem_pairs))
+                # Higher S2 participants moved to S1, the lowest BSN first.
+                remaining = exchanges
+                for pidx in range(rem_pairs, rlen):
+                    if remaining <= 1:
+                        break
+                    pi = remainder[pidx]
+                    pv = by_index[pi]
+                    already = pv < mates[pv] < next_begin_vertex
+                    if not already:
+                        for oidx in range(pidx + 1, rlen):
+                            oi = remainder[oidx]
+                            w = ordered(pi, oi, pidx, rem_pairs)
+                            if w:
+                                sv.set(pv, by_index[oi], w + 1)
+                        mates = sv.compute()
+                    if pv < mates[pv] < next_begin_vertex:
+                        remaining -= 1
+                        for oidx in range(pidx):
+                            oi = remainder[oidx]
+                            base[pi][oi] = 0
+                            sv.set(pv, by_index[oi], 0)
+                        for oi in range(next_begin, size):
+                            base[oi][pi] = 0
+                            sv.set(pv, by_index[oi], 0)
+                    if not already:
+                        for oidx in range(pidx + 1, rlen):
+                            oi = remainder[oidx]
+                            sv.set(pv, by_index[oi], ordered(pi, oi, pidx, rem_pairs))
+                # Fix the exchange and restore the plain weights.
+                for pidx in range(rlen):
+                    pi = remainder[pidx]
+                    pv = by_index[pi]
+                    lowered = mates[pv] <= pv or mates[pv] >= next_begin_vertex
                     for oidx in range(pidx + 1, rlen):
                         oi = remainder[oidx]
-                        w = ordered(pi, oi, pidx, rem_pairs)
-                        if w:
-                            mc.set_edge_weight(pv, by_index[oi], w + 1)
-                    mc.compute()
-                    mates = mc.mates()
-                if pv < mates[pv] < next_begin_vertex:
-                    remaining -= 1
-                    for oidx in range(pidx):
-                        oi = remainder[oidx]
-                        base[pi][oi] = 0
-                        mc.set_edge_weight(pv, by_index[oi], 0)
-                    for oi in range(next_begin, size):
-                        base[oi][pi] = 0
-                        mc.set_edge_weight(pv, by_index[oi], 0)
-                if not already:
-                    for oidx in range(pidx + 1, rlen):
-                        oi = remainder[oidx]
-                        mc.set_edge_weight(pv, by_index[oi], ordered(pi, oi, pidx, rem_pairs))
-            # Fix the exchange and restore the plain weights.
-            for pidx in range(rlen):
-                pi = remainder[pidx]
-                pv = by_index[pi]
-                lowered = mates[pv] <= pv or mates[pv] >= next_begin_vertex
-                for oidx in range(pidx + 1, rlen):
-                    oi = remainder[oidx]
-                    ov = by_index[oi]
-                    if lowered or ov < mates[ov] < next_begin_vertex:
-                        base[oi][pi] = 0
-                    mc.set_edge_weight(pv, ov, base[oi][pi])
-            # Each S1 participant takes the first S2 participant available (art. 4.2).
-            for pidx in range(rlen):
-                pi = remainder[pidx]
-                pv = by_index[pi]
-                if not (pv < mates[pv] < next_begin_vertex):
-                    continue
-                addend = 0
-                for oidx in range(rlen - 1, -1, -1):
-                    oi = remainder[oidx]
-                    ov = by_index[oi]
-                    if oi <= pi or matched[ov]:
+                        ov = by_index[oi]
+                        if lowered or ov < mates[ov] < next_begin_vertex:
+                            base[oi][pi] = 0
+                        sv.set(pv, ov, base[oi][pi])
+                # Each S1 participant takes the first S2 participant available (art. 4.2).
+                for pidx in range(rlen):
+                    pi = remainder[pidx]
+                    pv = by_index[pi]
+                    if not (pv < mates[pv] < next_begin_vertex):
                         continue
-                    w = base[oi][pi]
-                    if w:
-                        mc.set_edge_weight(pv, ov, w + addend)
-                    addend += 1
-                mc.compute()
-                mates = mc.mates()
-                mv = mates[pv]
-                matched[pv] = True
-                matched[mv] = True
-                self._finalize(pv, mv)
+                    candidates = [oi for oi in remainder if oi > pi and not matched[by_index[oi]]]
+                    first = next((k for k, oi in enumerate(candidates) if base[oi][pi]), None)
+                    if first is None or first == len(candidates) - 1 \
+                            or mates[pv] != by_index[candidates[first]]:
+                        addend = 0
+                        for oi in reversed(candidates):
+                            w = base[oi][pi]
+                            if w:
+                                sv.set(pv, by_index[oi], w + addend)
+                            addend += 1
+                        mates = sv.compute()
+                    mv = mates[pv]
+                    matched[pv] = True
+                    matched[mv] = True
+                    sv.finalize(pv, mv)
             # Next bracket: the unpaired (downfloaters) and the next scoregroup.
             self.brackets.append(_Bracket(
                 score=scores[by_index[sg_begin]] if sg_begin < next_begin else scores[by_index[0]],
@@ -617,6 +696,148 @@ class _DutchRound:
             lines.append(f"PAB: {bye.tpn} ({points(self.scores[vertex[bye.tpn]])}, "
                          f"{bye.played_games} game(s) played)")
         return lines
+
+
+class _Solver:
+    """The matchings of one round, solved locally whenever that is exact.
+
+    The reference procedure solves every matching on the whole round. Its
+    weights have the completion field (C4/C2/C5) on top and, outside the
+    current bracket and the next scoregroup, nothing else; every complete
+    round-pairing has the same completion total. So the best matching is the
+    best one on the current bracket and the next scoregroup alone (without
+    the completion field), provided the participants it leaves unpaired can
+    still be paired with those below, everybody but one PAB candidate. That
+    is checked after each matching with a cardinality matching; when it
+    fails, or near the bottom where C9 makes the PAB's identity matter, the
+    solver switches to the global graph for the rest of the round.
+    """
+
+    def __init__(self, rnd: _DutchRound, completion: dict[int, int] | None) -> None:
+        self.rnd = rnd
+        self.n = rnd.n
+        self.local = completion is not None
+        self.completion = completion or {}
+        self.vertices: list[int] = []
+        self.pos: dict[int, int] = {}
+        self.mc = MatchingComputer(0)
+        self.lower = self.n
+
+    # -- modes ---------------------------------------------------------------
+    def go_global(self, active: list[int], bye_search: bool = False) -> None:
+        """Solve on every participant not yet paired, with the reference weights."""
+        rnd = self.rnd
+        old_mc, old_pos = self.mc, self.pos
+        was_local = self.local
+        self.local = False
+        self.vertices = active
+        self.pos = {v: i for i, v in enumerate(active)}
+        mc = self.mc = MatchingComputer(len(active))
+        for i in range(1, len(active)):
+            a = active[i]
+            for j in range(i):
+                b = active[j]
+                if bye_search:
+                    w = rnd.bye_search_weight(a, b)
+                elif was_local and a in old_pos and b in old_pos:
+                    w = old_mc.edge_weight(old_pos[a], old_pos[b])
+                    if w:
+                        w += rnd.completion(a, b)
+                else:
+                    w = rnd.initial_weight(a, b)
+                mc.set_edge_weight(i, j, w)
+        if bye_search:
+            mc.compute()
+            rnd.choose_bye_score(self._mates())
+            for i in range(1, len(active)):
+                for j in range(i):
+                    mc.set_edge_weight(i, j, rnd.initial_weight(active[j], active[i]))
+        self.lower = self.n
+
+    def start_bracket(self, vertices: list[int], lower: int, group_start: int) -> None:
+        """A new bracket: ``vertices`` are its participants and the next scoregroup's."""
+        if not self.local:
+            return
+        rnd = self.rnd
+        if rnd.n % 2 and group_start < rnd.n and rnd.bye_score >= rnd.scores[group_start]:
+            # From here on the PAB assignee's identity (C9) depends on the whole rest.
+            self.go_global(list(vertices) + list(range(lower, self.n)))
+            return
+        old_mc, old_pos = self.mc, self.pos
+        self.vertices = list(vertices)
+        self.pos = {v: i for i, v in enumerate(vertices)}
+        mc = self.mc = MatchingComputer(len(vertices))
+        carried = [v for v in vertices if v in old_pos]
+        for i, a in enumerate(carried):
+            for b in carried[:i]:
+                w = old_mc.edge_weight(old_pos[a], old_pos[b])
+                if w:
+                    mc.set_edge_weight(self.pos[a], self.pos[b], w)
+        self.lower = lower
+
+    # -- the matching computer's interface, in vertex numbers --------------------
+    def set(self, a: int, b: int, weight: int) -> None:
+        if self.local and weight:
+            weight -= self.rnd.completion(a, b)
+        self.mc.set_edge_weight(self.pos[a], self.pos[b], weight)
+
+    def finalize(self, a: int, b: int) -> None:
+        """Pair ``a`` with ``b`` for good."""
+        mc, pos = self.mc, self.pos
+        ia, ib = pos[a], pos[b]
+        keep = 1 if self.local else self.rnd.max_w  # an isolated pair stays matched
+        for i in range(len(self.vertices)):
+            if i != ia:
+                mc.set_edge_weight(ia, i, keep if i == ib else 0)
+            if i != ib:
+                mc.set_edge_weight(ib, i, keep if i == ia else 0)
+
+    def compute(self) -> list[int]:
+        """Re-optimise; returns the partner of every vertex (itself when unpaired)."""
+        self.mc.compute()
+        if self.local and not self._extendable():
+            self.go_global(self.vertices + list(range(self.lower, self.n)))
+            self.mc.compute()
+        return self._mates()
+
+    def _mates(self) -> list[int]:
+        result = list(range(self.n))
+        vertices = self.vertices
+        for i, j in enumerate(self.mc.mates()):
+            result[vertices[i]] = vertices[j]
+        return result
+
+    def _extendable(self) -> bool:
+        """Whether those left unpaired here can be paired with those below (C4, C2, C5)."""
+        rnd = self.rnd
+        vertices = self.vertices
+        mates = self.mc.mates()
+        unpaired = [vertices[i] for i, j in enumerate(mates) if i == j]
+        lower = range(self.lower, self.n)
+        if not unpaired and not rnd.n % 2 and not len(lower):
+            return True
+        inside = set(unpaired)
+        compatible = rnd.compatible
+
+        def adjacent(a: int, b: int) -> bool:
+            return not (a in inside and b in inside) and compatible(a, b)
+
+        m = CardinalityMatching(unpaired + list(lower), adjacent, rnd.neighbours)
+        below = set(lower)
+        completion = self.completion
+        m.mate = {x: y for x, y in completion.items()
+                  if x in below and y in below and completion.get(y) == x}
+        m.greedy()
+        m.maximise()
+        free = m.free()
+        if len(free) > rnd.n % 2:
+            return False
+        if free and not rnd.is_bye_candidate(free[0]):
+            m.search(free[0])
+            if not any(rnd.is_bye_candidate(v) for v in m.outer):
+                return False
+        self.completion.update(m.mate)
+        return True
 
 
 def format_score(value: int, scale: int) -> str:

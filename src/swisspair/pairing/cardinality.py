@@ -1,0 +1,142 @@
+"""Maximum-cardinality matching on a general graph (Edmonds 1965, blossom contraction).
+
+Used by the engines for questions that do not involve weights: can everybody
+still be paired (C.04.3 C4), and who can be left over for the PAB (C5)? The
+graph is implicit: vertices are integers and ``adjacent(u, v)`` says whether
+the two may be paired. Neighbour lists are computed on first use.
+
+After :meth:`CardinalityMatching.search` from a free vertex fails to find an
+augmenting path, :attr:`CardinalityMatching.outer` holds the vertices reachable
+from it by an even alternating path (blossoms included): when that vertex is
+the only one left free, these are exactly the vertices some maximum matching
+leaves free (Gallai-Edmonds).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable
+
+
+class CardinalityMatching:
+    """A matching on the vertex set ``vertices``, grown by augmenting paths."""
+
+    def __init__(self, vertices: Iterable[int], adjacent: Callable[[int, int], bool],
+                 candidates: Callable[[int], list[int]] | None = None) -> None:
+        """:param candidates: optionally, a superset of each vertex's neighbours
+            (e.g. cached for a larger graph); ``adjacent`` and membership filter it.
+        """
+        self.vertices = list(vertices)
+        self.members = set(self.vertices)
+        self.adjacent = adjacent
+        self.candidates = candidates
+        self.mate: dict[int, int] = {}
+        self._neighbours: dict[int, list[int]] = {}
+        self.outer: set[int] = set()
+
+    def neighbours(self, v: int) -> list[int]:
+        """The vertices ``v`` may be paired with (cached)."""
+        found = self._neighbours.get(v)
+        if found is None:
+            adjacent = self.adjacent
+            members = self.members
+            pool = self.vertices if self.candidates is None else self.candidates(v)
+            found = [u for u in pool if u != v and u in members and adjacent(v, u)]
+            self._neighbours[v] = found
+        return found
+
+    def greedy(self) -> None:
+        """Pair each free vertex, in the given order, with the first free neighbour."""
+        mate = self.mate
+        adjacent = self.adjacent
+        free = [v for v in self.vertices if v not in mate]
+        for i, v in enumerate(free):
+            if v in mate:
+                continue
+            for u in free[i + 1:]:
+                if u not in mate and adjacent(v, u):
+                    mate[v] = u
+                    mate[u] = v
+                    break
+
+    def free(self) -> list[int]:
+        """Unmatched vertices, in the given order."""
+        return [v for v in self.vertices if v not in self.mate]
+
+    def maximise(self) -> None:
+        """Augment from every free vertex until none can be (a maximum matching)."""
+        for v in self.free():
+            if v not in self.mate:
+                self.search(v)
+
+    def search(self, root: int) -> bool:
+        """Look for an augmenting path from the free vertex ``root``; apply it if found."""
+        mate = self.mate
+        parent: dict[int, int] = {}
+        base: dict[int, int] = {}
+        outer = {root}
+        queue = deque([root])
+
+        def get_base(v: int) -> int:
+            return base.get(v, v)
+
+        def lca(a: int, b: int) -> int:
+            seen = set()
+            while True:
+                a = get_base(a)
+                seen.add(a)
+                if a not in mate:
+                    break
+                a = parent[mate[a]]
+            while True:
+                b = get_base(b)
+                if b in seen:
+                    return b
+                b = parent[mate[b]]
+
+        def mark(v: int, b: int, child: int, blossom: set[int]) -> None:
+            while get_base(v) != b:
+                blossom.add(get_base(v))
+                blossom.add(get_base(mate[v]))
+                parent[v] = child
+                child = mate[v]
+                v = parent[mate[v]]
+
+        while queue:
+            v = queue.popleft()
+            for to in self.neighbours(v):
+                if get_base(v) == get_base(to) or mate.get(v) == to:
+                    continue
+                if to == root or (to in mate and mate[to] in parent):
+                    current = lca(v, to)
+                    blossom: set[int] = set()
+                    mark(v, current, to, blossom)
+                    mark(to, current, v, blossom)
+                    for u in list(outer | set(parent)):
+                        if get_base(u) in blossom:
+                            base[u] = current
+                            if u not in outer:
+                                outer.add(u)
+                                queue.append(u)
+                elif to not in parent:
+                    parent[to] = v
+                    if to not in mate:
+                        self._augment(to, parent)
+                        self.outer = set()
+                        return True
+                    nxt = mate[to]
+                    outer.add(nxt)
+                    queue.append(nxt)
+        self.outer = outer
+        return False
+
+    def _augment(self, v: int, parent: dict[int, int]) -> None:
+        mate = self.mate
+        while True:
+            pv = parent[v]
+            ppv = mate.get(pv)
+            mate[v] = pv
+            mate[pv] = v
+            if ppv is None:
+                return
+            v = ppv
