@@ -86,3 +86,14 @@ def test_plugin_registration() -> None:
         assert Descriptor.parse("XT").name == "XTEST"
     finally:
         TIEBREAKS.pop("XTEST")
+
+
+@pytest.mark.parametrize("module", ["swisspair.tiebreaks", "swisspair.tiebreaks.base", "swisspair.tiebreaks.rounding",
+                                    "swisspair.tiebreaks.fide_tables", "swisspair.tiebreaks.jahr",
+                                    "swisspair.standings"])
+def test_doctests(module: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.failed == 0 and result.attempted > 0
