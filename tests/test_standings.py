@@ -194,3 +194,11 @@ def test_scoring_from_the_file_is_used() -> None:
     t = trf.loads(text).tournament
     s = compute_standings(t, "BH")
     assert s.row(1).points == 3
+
+
+def test_unknown_codes_in_the_file_list_are_skipped_with_a_note() -> None:
+    t = build(EXAMPLE)
+    t.headers["202"] = ["BH/C1,OTHER_XYZ,SB"]
+    s = compute_standings(t)
+    assert [d.label for d in s.tiebreaks] == ["BH/C1", "SB"]
+    assert "OTHER_XYZ" in s.notes[0] and "skipped" in s.notes[0]

@@ -418,8 +418,21 @@ def compute_standings(
         date = tournament.headers.get("042", [""])[0] if tournament is not None else ""
         edition = edition_for_date(date.strip())
     ctx = context if context is not None else Context(event, edition, literal=literal)
+    skipped: list[str] = []
     if tiebreaks is None:
-        tiebreaks = (tiebreaks_from_headers(tournament) if tournament is not None else None) or DEFAULT_TIEBREAKS
+        header = tiebreaks_from_headers(tournament) if tournament is not None else None
+        tiebreaks = DEFAULT_TIEBREAKS
+        if header:
+            # A list written by other software: keep what we know, say what we skip.
+            kept = []
+            for entry in header.split(","):
+                try:
+                    parse_list(entry, event.rounds)
+                except InvalidTieBreakError as exc:
+                    skipped.append(f"tie-break list of the file: {exc}; skipped")
+                else:
+                    kept.append(entry)
+            tiebreaks = ",".join(kept) if kept else DEFAULT_TIEBREAKS
     if isinstance(tiebreaks, str):
         key = tiebreaks.strip().lower()
         if key in RECOMMENDED:
@@ -433,7 +446,7 @@ def compute_standings(
             else:
                 descriptors.extend(parse_list(item, event.rounds))
 
-    standings = Standings(event=event, edition=ctx.edition, tiebreaks=[], rows=[])
+    standings = Standings(event=event, edition=ctx.edition, tiebreaks=[], rows=[], notes=skipped)
     points = {c.id: event.total(c.id) for c in event}
     groups: list[list[int]] = []
     for cid in sorted(event.ids, key=lambda c: (-points[c], c)):
