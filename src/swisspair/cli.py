@@ -307,6 +307,39 @@ def generate_command(system: str | None, output: Path, config_path: Path | None,
     click.echo(f"{output}: {config.players} players, {config.rounds} rounds (seed {seed})")
 
 
+@cli.command("demo")
+@click.option("--players", type=int, default=24, show_default=True)
+@click.option("--rounds", type=int, default=7, show_default=True)
+@click.option("--seed", type=int, default=2026, show_default=True)
+@handle_errors
+def demo_command(players: int, rounds: int, seed: int) -> None:
+    """Run a whole sample tournament: every round paired (Dutch), then the standings.
+
+    Example:
+
+        swisspair demo --players 24 --rounds 7
+    """
+    from swisspair.generator import GeneratorConfig, generate
+    from swisspair.pairing import find_system
+
+    engine = find_system("dutch")
+    config = GeneratorConfig(players=players, rounds=rounds, draw_percentage=30, forfeit_rate=40,
+                             half_point_bye_rate=30)
+    tournament = generate(config, seed, engine.pair)
+    for rnd in range(1, rounds + 1):
+        state = tournament.truncated(rnd - 1)
+        click.echo(format_pairing(state, engine.pair(state)))
+        click.echo("")
+    click.echo(standings_text(tournament))
+
+
+def standings_text(tournament: Tournament) -> str:
+    """Final standings with the default tie-breaks."""
+    from swisspair.standings import compute_standings
+
+    return compute_standings(tournament).to_text()
+
+
 def write_atomically(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file, so a failure leaves no half file."""
     import os
