@@ -13,12 +13,12 @@ from swisspair_web.tournaments.models import Bye, Event, Player, Section
 from swisspair_web.tournaments.registry import system_choices
 
 
-def read_upload(upload: UploadedFile) -> str:
+def read_upload(upload: UploadedFile) -> str:  # type: ignore[type-arg]
     """The text of an upload, refused beyond ``SWISSPAIR_MAX_UPLOAD`` bytes or when not text."""
     limit: int = settings.SWISSPAIR_MAX_UPLOAD
     if upload.size is not None and upload.size > limit:
         raise forms.ValidationError(_("The file is too large (%(max)s bytes at most).") % {"max": limit})
-    data = upload.read(limit + 1)
+    data: bytes = upload.read(limit + 1)
     if len(data) > limit:
         raise forms.ValidationError(_("The file is too large (%(max)s bytes at most).") % {"max": limit})
     if b"\x00" in data:
@@ -97,7 +97,8 @@ class UploadForm(forms.Form):
     file = forms.FileField(label=_("file"))
 
     def clean_file(self) -> str:
-        return read_upload(self.cleaned_data["file"])
+        text: str = read_upload(self.cleaned_data["file"])
+        return text
 
 
 class PlayersImportForm(UploadForm):

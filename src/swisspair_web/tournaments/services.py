@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User as AuthUser
 from django.db import IntegrityError, transaction
 from django.db.models import F, Max
 from django.utils import timezone
@@ -56,8 +56,9 @@ class Conflict(OperationError):
     """Somebody else changed the same data first."""
 
 
-def _user(user: User) -> AbstractBaseUser | None:
-    return user if isinstance(user, AbstractBaseUser) else None
+def _user(user: User) -> AuthUser | None:
+    """The account behind a request (``None`` for anonymous and command-line callers)."""
+    return user if isinstance(user, AbstractBaseUser) else None  # type: ignore[return-value]
 
 
 def audit(event: Event, user: User, action: str, *, section: Section | None = None, detail: str = "",
@@ -89,7 +90,7 @@ def create_event(user: User, *, name: str, slug: str, **fields: object) -> Event
     from swisspair_web.tournaments.models import EventRole
 
     with transaction.atomic():
-        event = Event.objects.create(name=name, slug=slug, created_by=_user(user), **fields)  # type: ignore[misc]
+        event = Event.objects.create(name=name, slug=slug, created_by=_user(user), **fields)
         account = _user(user)
         if account is not None:
             EventRole.objects.create(event=event, user=account, role=EventRole.CHIEF)
@@ -270,10 +271,11 @@ def parse_csv(text: str, max_rows: int = 2000) -> list[PlayerData]:
 
     :raises: :exc:`OperationError` naming the bad line.
     """
+    dialect: type[csv.Dialect]
     try:
         dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
     except csv.Error:
-        dialect = csv.excel  # type: ignore[assignment]
+        dialect = csv.excel
     reader = csv.reader(io.StringIO(text), dialect)
     try:
         header = next(reader)
@@ -282,7 +284,7 @@ def parse_csv(text: str, max_rows: int = 2000) -> list[PlayerData]:
     columns = [CSV_COLUMNS.get(h.strip().lower().lstrip("\ufeff")) for h in header]
     if "name" not in columns:
         raise OperationError(_("The CSV header must have a 'name' column."))
-    players = []
+    players: list[PlayerData] = []
     try:
         for number, row in enumerate(reader, start=2):
             if not any(cell.strip() for cell in row):
@@ -329,7 +331,7 @@ def parse_fide_list(text: str, ids: set[str] | None = None, max_rows: int = 2000
             "tit": start("Tit"), "wtit": start("WTit"), "rtg": start("SRtng", "Rtng", "RTNG"),
             "gms": start("SGm", "Gms"), "bday": start("B-day", "Bday", "Born")}
     bounds = sorted((i, k) for k, i in cols.items() if i >= 0)
-    players = []
+    players: list[PlayerData] = []
     for number, line in enumerate(lines[1:], start=2):
         if not line.strip():
             continue

@@ -98,7 +98,8 @@ def table(data: SectionData, after_round: int | None = None) -> Table:
     if core is None:
         note = note or "tie-breaks not available (swisspair.standings is not installed); ordered by points"
         order = sorted(tournament.players, key=lambda tpn: (-tournament.score(tpn), tpn))
-        ranked, labels = [], []
+        ranked: list[_Ranked] = []
+        labels: list[str] = []
         previous, place = None, 0
         for index, tpn in enumerate(order, start=1):
             if tournament.score(tpn) != previous:

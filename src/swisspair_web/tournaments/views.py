@@ -112,7 +112,8 @@ def event_arbiters(request: HttpRequest, slug: str) -> HttpResponse:
     require(request, ev, chief=True)
     form = ArbiterForm(request.POST or None)
     if request.method == "POST" and "remove" in request.POST:
-        EventRole.objects.filter(event=ev, pk=request.POST.get("remove")).exclude(user_id=request.user.pk).delete()
+        EventRole.objects.filter(event=ev, pk=request.POST.get("remove", "0")).exclude(
+            user_id=request.user.pk or 0).delete()
         services.audit(ev, request.user, "arbiter-removed")
         return redirect("sp-event-arbiters", slug=ev.slug)
     if request.method == "POST" and form.is_valid():
@@ -222,6 +223,13 @@ def section_manage(request: HttpRequest, slug: str, section: str) -> HttpRespons
         suggested=services.suggested_rounds(len(data.players), 3)))
 
 
+def _player_data(form: PlayerForm) -> services.PlayerData:
+    data = form.cleaned_data
+    return services.PlayerData(name=data["name"], rating=data["rating"] or 0, title=data["title"] or "",
+                               federation=data["federation"] or "", fide_id=data["fide_id"] or "",
+                               sex=data["sex"] or "", birth_date=data["birth_date"] or "", club=data["club"] or "")
+
+
 @login_required
 def player_add(request: HttpRequest, slug: str, section: str) -> HttpResponse:
     sec = _section(slug, section)
@@ -229,8 +237,7 @@ def player_add(request: HttpRequest, slug: str, section: str) -> HttpResponse:
     form = PlayerForm(request.POST or None)
     paired = sec.round_set.aggregate(m=Max("number"))["m"] or 0
     if request.method == "POST" and form.is_valid():
-        data = services.PlayerData(**{k: form.cleaned_data[k] or ("" if k != "rating" else 0)
-                                      for k in PlayerForm.Meta.fields})
+        data = _player_data(form)
         try:
             [player] = services.add_players(sec, request.user, [data],
                                             late_byes=Bye.HALF if request.POST.get("late_half") else Bye.ZERO)
@@ -253,17 +260,16 @@ def player_edit(request: HttpRequest, slug: str, section: str, tpn: int) -> Http
     player = get_object_or_404(Player, section=sec, tpn=tpn)
     form = PlayerForm(request.POST or None, instance=player, initial={"version": player.version})
     if request.method == "POST" and form.is_valid():
-        data = services.PlayerData(**{k: form.cleaned_data[k] or ("" if k != "rating" else 0)
-                                      for k in PlayerForm.Meta.fields})
+        data = _player_data(form)
         try:
             services.update_player(player, request.user, data, form.cleaned_data.get("version") or 0)
         except OperationError as error:
             form.add_error(None, str(error))
         else:
             return _to_section(sec)
-    data = SectionData.load(sec)
+    snapshot = SectionData.load(sec)
     return render(request, "tournaments/player_form.html", _ctx(
-        request, sec.event, sec, form=form, player=player, next_round=data.paired_rounds + 1))
+        request, sec.event, sec, form=form, player=player, next_round=snapshot.paired_rounds + 1))
 
 
 @login_required
@@ -419,7 +425,8 @@ def results(request: HttpRequest, slug: str, section: str, number: int) -> HttpR
     errors: dict[int, str] = {}
     if request.method == "POST":
         changes: dict[int, tuple[str, int]] = {}
-        for key, value in request.POST.items():
+        for key in request.POST:
+            value = request.POST.get(key, "")
             if not key.startswith("r"):
                 continue
             try:
