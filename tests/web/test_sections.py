@@ -1,0 +1,62 @@
+"""Events and sections through the views: creation, settings, conflicts, tie-break lists."""
+
+from __future__ import annotations
+
+from swisspair_web.tournaments.models import Event, EventRole, Section
+
+from tests.web.helpers import BaseTestCase
+
+
+class SectionsTestCase(BaseTestCase):
+    players = 0
+
+    def test_it_creates_an_event_and_a_section(self) -> None:
+        self.client.login(username="charlie", password="password")
+        response = self.client.post("/events/new/", {"name": "Charlie Cup", "slug": "cup", "public": "on"})
+        self.assertRedirects(response, "/e/cup/sections/new/")
+        event = Event.objects.get(slug="cup")
+        self.assertEqual(EventRole.objects.get(event=event).role, EventRole.CHIEF)
+        response = self.client.post("/e/cup/sections/new/", {
+            "name": "A", "slug": "a", "system": "dutch", "rounds": "9", "tiebreaks": "bh/c1, sb", "acceleration": "baku",
+            "initial_colour": "", "win": "1", "draw": "0.5", "loss": "0", "pab": "1", "half_bye": "0.5",
+            "full_bye": "1", "forfeit_win": "1", "forfeit_loss": "0", "zero_bye": "0"})
+        self.assertRedirects(response, "/e/cup/a/manage/")
+        section = Section.objects.get(event=event, slug="a")
+        self.assertEqual((section.rounds, section.tiebreaks, section.acceleration), (9, "BH/C1,SB", "baku"))
+
+    def test_it_refuses_a_taken_short_name(self) -> None:
+        self.client.login(username="alice", password="password")
+        response = self.client.post("/events/new/", {"name": "Again", "slug": "test"})
+        self.assertEqual(response.status_code, 200)
+        self.assertEqual(Event.objects.filter(slug="test").count(), 1)
+
+    def test_it_refuses_an_unknown_tie_break(self) -> None:
+        self.client.login(username="alice", password="password")
+        response = self.client.post(self.url("sp-section-edit"), {
+            "name": "Open", "slug": "open", "system": "dutch", "rounds": "5", "tiebreaks": "BH,<script>",
+            "acceleration": "", "initial_colour": "w", "win": "1", "draw": "0.5", "loss": "0", "pab": "1",
+            "half_bye": "0.5", "full_bye": "1", "forfeit_win": "1", "forfeit_loss": "0", "zero_bye": "0",
+            "version": str(self.section.version)})
+        self.assertEqual(response.status_code, 200)
+        self.assertNotContains(response, "<script>,")
+        self.section.refresh_from_db()
+        self.assertNotIn("script", self.section.tiebreaks)
+
+    def test_it_refuses_stale_settings(self) -> None:
+        self.client.login(username="alice", password="password")
+        data = {"name": "Renamed", "slug": "open", "system": "dutch", "rounds": "5", "tiebreaks": "BH",
+                "acceleration": "", "initial_colour": "w", "win": "1", "draw": "0.5", "loss": "0", "pab": "1",
+                "half_bye": "0.5", "full_bye": "1", "forfeit_win": "1", "forfeit_loss": "0", "zero_bye": "0",
+                "version": str(self.section.version - 1)}
+        self.client.post(self.url("sp-section-edit"), data)
+        self.assertEqual(Section.objects.get(pk=self.section.pk).name, "Open")
+        data["version"] = str(self.section.version)
+        self.client.post(self.url("sp-section-edit"), data)
+        self.assertEqual(Section.objects.get(pk=self.section.pk).name, "Renamed")
+
+    def test_the_chief_edits_the_event(self) -> None:
+        self.client.login(username="alice", password="password")
+        response = self.client.post("/e/test/edit/", {"name": "Test Open 2", "slug": "test", "public": "on"})
+        self.assertRedirects(response, "/e/test/")
+        self.client.login(username="bob", password="password")
+        self.assertEqual(self.client.get("/e/test/edit/").status_code, 403)
