@@ -111,6 +111,11 @@ class _DutchRound:
         self.topscore_threshold_active = state.played_rounds >= state.total_rounds - 1
         self.max_points = max(state.win, state.draw)
         self.floats = [self._floats(p) for p in self.players]
+        vertex = {p.tpn: v for v, p in enumerate(self.players)}
+        self.forbidden = [{vertex[t] for t in state.forbidden[p.tpn] if t in vertex} for p in self.players]
+        self.absolute_colour = [p.colour_preference if p.absolute_preference else None for p in self.players]
+        self.exempt = [self.topscore_threshold_active and self.is_topscorer(v) for v in range(self.n)]
+        """C3 does not apply to topscorers in the last round (art. 1.8, C3)."""
         self.bye_score = 0
         self.single_downfloater_is_bye = False
         self.unplayed_ranks: dict[int, int] = {}
@@ -147,14 +152,12 @@ class _DutchRound:
 
     def compatible(self, a: int, b: int) -> bool:
         """C1 (no rematch, forbidden pairs) and C3 (absolute colour preferences)."""
-        pa, pb = self.players[a], self.players[b]
-        if pb.tpn in self.state.forbidden[pa.tpn]:
+        if b in self.forbidden[a]:
             return False
-        if not pa.absolute_preference or not pb.absolute_preference:
+        colour = self.absolute_colour[a]
+        if colour is None or colour is not self.absolute_colour[b]:
             return True
-        if pa.colour_preference is not pb.colour_preference:
-            return True
-        return self.topscore_threshold_active and (self.is_topscorer(a) or self.is_topscorer(b))
+        return self.exempt[a] or self.exempt[b]
 
     def is_bye_candidate(self, vertex: int) -> bool:
         return self.eligible[vertex] and self.scores[vertex] <= self.bye_score
@@ -196,6 +199,8 @@ class _DutchRound:
                 w += self.unplayed_ranks[ph.played_games]
             if sl == self.bye_score:
                 w += self.unplayed_ranks[pl.played_games]
+        if not in_current:
+            return w << self.tail_bits                               # C10-C21 only count in the bracket
         # C10-C13, seen from the lower participant.
         pref_l, pref_h = pl.colour_preference, ph.colour_preference
         w <<= gb
@@ -252,6 +257,11 @@ class _DutchRound:
             return RoundPairing(state.round_number, ())
         self.top = self.scores[0]
         self.max_w = self.max_weight()
+        lay = self.layout
+        played = self.state.played_rounds
+        floats = (played >= 1) + (played >= 2)
+        self.tail_bits = 4 * lay.group_bits + floats * 2 * (lay.group_bits + lay.groups_shift) \
+            + 3 * lay.group_bits + 1
         self.shift = self.max_w.bit_length() - 2
         cm = self._feasibility()
         self._unplayed_ranks()
