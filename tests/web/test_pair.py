@@ -105,6 +105,19 @@ class PairTestCase(BaseTestCase):
             if found:
                 break
 
+    def test_it_forces_a_pair(self) -> None:
+        rnd = self.pair().round
+        boards = list(rnd.boards.select_related("white", "black"))
+        a, b = boards[0].white.tpn, boards[1].black.tpn
+        others = {boards[0].black.tpn, boards[1].white.tpn}
+        self.client.login(username="bob", password="password")
+        self.client.post(self.url("sp-adjust", 1), {"action": "force", "board_a": str(a), "board_b": str(b)})
+        after = {frozenset((x.white.tpn, x.black.tpn)) for x in rnd.boards.select_related("white", "black")}
+        self.assertIn(frozenset((a, b)), after)
+        self.assertIn(frozenset(others), after)
+        self.assertEqual(len(after), 4)
+        self.assertTrue(AuditEntry.objects.filter(action="adjusted").exists())
+
     def test_it_pairs_seven_rounds_with_the_core_engine(self) -> None:
         if not core_pairing_available():
             pytest.skip("swisspair.pairing is not installed yet")

@@ -135,7 +135,8 @@ class ArbiterForm(forms.Form):
 
 class AdjustForm(forms.Form):
     action = forms.ChoiceField(choices=[("flip", _("flip colours")), ("swap-white", _("swap white players")),
-                                        ("swap-black", _("swap black players"))])
+                                        ("swap-black", _("swap black players")),
+                                        ("force", _("pair two players (numbers)"))])
     board_a = forms.IntegerField(min_value=1)
     board_b = forms.IntegerField(min_value=1, required=False)
 

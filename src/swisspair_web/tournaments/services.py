@@ -626,22 +626,23 @@ def set_results(rnd: Round, user: User, changes: Mapping[int, tuple[str, int]],
 
 def adjust_round(rnd: Round, user: User, action: str, board_a: int, board_b: int | None = None) -> list[str]:
     """Change a paired round by hand: ``flip`` colours of a board, ``swap-white`` / ``swap-black``
-    players between two boards. Returns a warning for each rule the change breaks."""
+    players between two boards, ``force`` a pair of two players (``board_a``/``board_b`` are then
+    their pairing numbers). Returns a warning for each rule the change breaks."""
     section = rnd.section
     if rnd.boards.exclude(result="").exists():
         raise OperationError(_("The round already has results; unpair it or correct results instead."))
     with transaction.atomic():
         bump_section(section)
         boards = {b.number: b for b in rnd.boards.select_related("white", "black")}
-        if board_a not in boards or (board_b is not None and board_b not in boards):
+        if action != "force" and (board_a not in boards or (board_b is not None and board_b not in boards)):
             raise OperationError(_("No such board."))
-        a = boards[board_a]
         if action == "flip":
+            a = boards[board_a]
             a.white, a.black = a.black, a.white
             a.save(update_fields=["white", "black"])
             touched = [a]
         elif action in ("swap-white", "swap-black") and board_b is not None and board_b != board_a:
-            b = boards[board_b]
+            a, b = boards[board_a], boards[board_b]
             if action == "swap-white":
                 a.white, b.white = b.white, a.white
             else:
@@ -649,12 +650,36 @@ def adjust_round(rnd: Round, user: User, action: str, board_a: int, board_b: int
             a.save(update_fields=["white", "black"])
             b.save(update_fields=["white", "black"])
             touched = [a, b]
+        elif action == "force" and board_b is not None:
+            touched = _force(boards, board_a, board_b)
         else:
             raise OperationError(_("Unknown adjustment."))
         Round.objects.filter(pk=rnd.pk).update(adjusted=True)
         audit(section.event, user, "adjusted", section=section, round_number=rnd.number,
               detail=f"{action} {board_a}" + (f" {board_b}" if board_b else ""))
     return rule_warnings(section, rnd.number, touched)
+
+
+def _force(boards: dict[int, Board], tpn_a: int, tpn_b: int) -> list[Board]:
+    """Pair players ``tpn_a`` and ``tpn_b``; their former opponents meet each other."""
+    def find(tpn: int) -> Board:
+        for board in boards.values():
+            if tpn in (board.white.tpn, board.black.tpn):
+                return board
+        raise OperationError(_("Player %(tpn)s has no game in this round (a bye?); unpair the round to change "
+                               "byes.") % {"tpn": tpn})
+
+    first, second = find(tpn_a), find(tpn_b)
+    if first.pk == second.pk:
+        return []
+    a_white = first.white.tpn == tpn_a
+    a, partner_a = (first.white, first.black) if a_white else (first.black, first.white)
+    b, partner_b = (second.white, second.black) if second.white.tpn == tpn_b else (second.black, second.white)
+    first.white, first.black = (a, b) if a_white else (b, a)
+    second.white, second.black = (partner_b, partner_a) if a_white else (partner_a, partner_b)
+    first.save(update_fields=["white", "black"])
+    second.save(update_fields=["white", "black"])
+    return [first, second]
 
 
 def rule_warnings(section: Section, number: int, boards: Iterable[Board]) -> list[str]:
