@@ -8,7 +8,7 @@ from django.test import Client, override_settings
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.models import Event, EventRole, Player, Round
 
-from tests.web.helpers import BaseTestCase
+from .helpers import BaseTestCase
 
 WRITE_URLS = [
     ("sp-pair", ()), ("sp-player-add", ()), ("sp-players-import", ()), ("sp-bye", ()), ("sp-renumber", ()),

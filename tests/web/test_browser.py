@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from swisspair import trf
-from tests.web.browser import chromium, require_browser
-from tests.web.helpers import core_pairing_available, create_users, live_server, server_env
+from .browser import chromium, require_browser
+from .helpers import core_pairing_available, create_users, live_server, server_env
 
 ROUNDS = 7
 PLAYERS = 40

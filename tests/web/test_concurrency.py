@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.helpers import HttpClient, create_users, live_server, seed_event, sql
+from .helpers import HttpClient, create_users, live_server, seed_event, sql
 
 BOARDS = 10
 

@@ -11,7 +11,7 @@ from swisspair_web.tournaments.convert import SectionData, baku_accelerations, t
 from swisspair_web.tournaments.exports import trf_text
 from swisspair_web.tournaments.models import Board, Bye, Section
 
-from tests.web.helpers import BaseTestCase
+from .helpers import BaseTestCase
 
 def _trf() -> str:
     from swisspair.model import Player as P, RoundResult as R, Tournament

@@ -12,7 +12,7 @@ from swisspair import trf
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.models import Section
 
-from tests.web.helpers import BaseTestCase
+from .helpers import BaseTestCase
 
 
 class ExportsTestCase(BaseTestCase):

@@ -10,7 +10,7 @@ from django.conf import settings
 from swisspair_web import i18n
 from swisspair_web.tournaments import services
 
-from tests.web.helpers import BaseTestCase
+from .helpers import BaseTestCase
 
 EXPECTED = {"ru": ("Таблица", "Турнирная таблица"), "bg": ("Класиране", "Кръстосана таблица"),
             "cs": ("Pořadí", "Tabulka"), "pl": ("Tabela", "Tabela krzyżowa"), "en": ("Standings", "Crosstable")}

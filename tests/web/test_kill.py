@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.helpers import HttpClient, create_users, live_server, seed_event, sql
-from tests.web.test_convert import TRF
+from .helpers import HttpClient, create_users, live_server, seed_event, sql
+from .test_convert import TRF
 
 PRELUDE = """
 import django, pathlib, time

@@ -7,7 +7,7 @@ import pytest
 from swisspair_web.tournaments import registry, services
 from swisspair_web.tournaments.models import AuditEntry, Board, Bye, Round
 
-from tests.web.helpers import BaseTestCase, core_pairing_available
+from .helpers import BaseTestCase, core_pairing_available
 
 
 class PairTestCase(BaseTestCase):

@@ -7,7 +7,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.models import AuditEntry, Bye, Player
 
-from tests.web.helpers import BaseTestCase
+from .helpers import BaseTestCase
 
 
 class PlayersTestCase(BaseTestCase):

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.helpers import ROOT, free_port, postgres_binaries
+from .helpers import ROOT, free_port, postgres_binaries
 
 MODULES = ["test_convert.py", "test_players.py", "test_pair.py", "test_results.py", "test_public.py",
            "test_auth.py", "test_exports.py", "test_concurrency.py", "test_kill.py"]

@@ -6,7 +6,7 @@ import json
 
 from swisspair_web.tournaments import services
 
-from tests.web.helpers import BaseTestCase
+from .helpers import BaseTestCase
 
 
 class PublicTestCase(BaseTestCase):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.models import AuditEntry, Board, Player
 
-from tests.web.helpers import BaseTestCase
+from .helpers import BaseTestCase
 
 
 class ResultsTestCase(BaseTestCase):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from swisspair_web.tournaments.models import Event, EventRole, Section
 
-from tests.web.helpers import BaseTestCase
+from .helpers import BaseTestCase
 
 
 class SectionsTestCase(BaseTestCase):

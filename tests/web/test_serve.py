@@ -8,7 +8,7 @@ import sys
 import urllib.request
 from pathlib import Path
 
-from tests.web.helpers import ROOT, live_server, server_env
+from .helpers import ROOT, live_server, server_env
 
 
 def test_it_keeps_the_core_free_of_django() -> None:
