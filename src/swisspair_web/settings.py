@@ -160,6 +160,12 @@ USE_I18N = True
 USE_TZ = True
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "sp-index"
 LOGOUT_REDIRECT_URL = "sp-index"

@@ -47,6 +47,15 @@ class AuthTestCase(BaseTestCase):
         self.assertEqual(response.status_code, 302)
         self.assertTrue(EventRole.objects.filter(user=self.charlie, event=self.event).exists())
 
+    def test_the_chief_creates_an_arbiter_account(self) -> None:
+        self.client.login(username="alice", password="password")
+        response = self.client.post("/e/test/arbiters/", {"username": "dora", "password": "123", "role": "arbiter"})
+        self.assertEqual(response.status_code, 200)
+        self.assertFalse(EventRole.objects.filter(user__username="dora").exists())
+        self.client.post("/e/test/arbiters/", {"username": "dora", "password": "Kf3-Qh5 mate!", "role": "arbiter"})
+        self.assertTrue(EventRole.objects.filter(user__username="dora", event=self.event).exists())
+        self.assertTrue(self.client.login(username="dora", password="Kf3-Qh5 mate!"))
+
     def test_arbiters_of_one_event_cannot_write_another(self) -> None:
         other = services.create_event(self.charlie, name="Other", slug="other")
         self.client.login(username="bob", password="password")

@@ -74,6 +74,17 @@ class PairTestCase(BaseTestCase):
         self.assertFalse(Bye.objects.filter(round_number=2, kind="U").exists())
         self.assertEqual(Round.objects.count(), 1)
 
+    def test_it_forgets_the_absences_of_an_unpaired_round(self) -> None:
+        player = self.section.players.get(tpn=2)
+        services.set_withdrawn(player, self.alice, 1)
+        self.pair()
+        self.section.refresh_from_db()
+        services.unpair_last_round(self.section, self.alice)
+        player.refresh_from_db()
+        services.set_withdrawn(player, self.alice, None)
+        rnd = self.pair().round
+        self.assertTrue(rnd.boards.filter(white=player).exists() or rnd.boards.filter(black=player).exists())
+
     def test_it_asks_before_discarding_results(self) -> None:
         self.play_round()
         with self.assertRaises(services.OperationError):

@@ -526,6 +526,9 @@ def unpair_last_round(section: Section, user: User, *, discard_results: bool = F
                                  % {"round": rnd.number, "count": entered})
         number = rnd.number
         Bye.objects.filter(section=section, round_number=number, kind=Bye.PAB).delete()
+        # the zero-point byes written at pairing time for withdrawn players go too
+        Bye.objects.filter(section=section, round_number=number, kind=Bye.ZERO,
+                           player__withdrawn_from__lte=number).delete()
         rnd.delete()
         audit(section.event, user, "unpaired", section=section, round_number=number,
               detail=f"{entered} results discarded" if entered else "")

@@ -7,6 +7,8 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -121,10 +123,16 @@ def event_arbiters(request: HttpRequest, slug: str) -> HttpResponse:
         name = form.cleaned_data["username"]
         user = users.objects.filter(username=name).first()
         if user is None:
-            if not form.cleaned_data["password"]:
+            password = form.cleaned_data["password"]
+            if not password:
                 form.add_error("password", _("A new account needs a password."))
             else:
-                user = users.objects.create_user(username=name, password=form.cleaned_data["password"])
+                try:
+                    validate_password(password, users(username=name))
+                except ValidationError as error:
+                    form.add_error("password", error)
+                else:
+                    user = users.objects.create_user(username=name, password=password)
         if user is not None:
             EventRole.objects.update_or_create(event=ev, user=user, defaults={"role": form.cleaned_data["role"]})
             services.audit(ev, request.user, "arbiter-added", detail=f"{name} ({form.cleaned_data['role']})")
