@@ -81,7 +81,9 @@ def check_mode(mode: str) -> AccelerationMode:
 
 def asks_for_baku(system_code: str | None) -> bool:
     """Whether a TRF ``192``/``092`` system code carries the ``_BAKU`` suffix."""
-    return bool(system_code) and system_code.strip().upper().replace("-", "_").endswith(BAKU_SUFFIX)
+    if not system_code:
+        return False
+    return system_code.strip().upper().replace("-", "_").endswith(BAKU_SUFFIX)
 
 
 def baku_rounds(total_rounds: int) -> tuple[int, int]:
