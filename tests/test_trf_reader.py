@@ -632,6 +632,13 @@ def test_latin1_next_line_byte_is_not_a_line_break() -> None:
     assert result.tournament.name == "Caf…" and len(result.tournament) == 2
 
 
+@pytest.mark.parametrize("end", ["\x1a", "\x1a\n", "\n\x1a", "\n\x1a\n"])
+def test_dos_end_of_file_mark(end: str) -> None:
+    result = trf.loads(SMALL.rstrip("\n") + end, source="d.trf")
+    assert result.tournament == trf.loads(SMALL).tournament
+    assert [w.message for w in result.warnings] == ["DOS end-of-file mark (Ctrl-Z) ignored"]
+
+
 def test_byte_order_mark_in_a_string() -> None:
     result = trf.loads("\ufeff" + SMALL, source="s")
     assert result.tournament == trf.loads(SMALL).tournament
@@ -716,6 +723,8 @@ def test_scoring_details() -> None:
     ("XXS W=", 7, r"W: expected a number after '='"),
     ("XXS Q=1", 5, r"expected CODE=VALUE"),
     ("BBW x", 5, r"points: expected a number like 11.5"),
+    ("BBW", 5, r"expected a number of points in column 5"),
+    ("260   1   3    1    x", 21, r"round or pairing number: expected an integer, got 'x'"),
     ("162  Q 1.0", 6, r"scoring symbol: expected W D L A P X"),
     ("162  W", 7, r"W: expected points in columns 7-10"),
     ("162  W 1.0x   D 0.5", 11, r"expected blanks before the symbol in column 15"),

@@ -506,7 +506,8 @@ class _Reader:
     def read_bb_scoring(self, code: str, line: str) -> None:
         number = self.decimal(line[4:], 5, "points")
         if number is None:
-            self.error(f"expected a number of points, got {line[4:].strip()!r}", 5)
+            if not line[4:].strip():
+                self.error("expected a number of points in column 5", 5)
             return
         self.scoring.append(("bb", _BB_FIELDS[code], number))
 
@@ -606,7 +607,7 @@ class _Reader:
     def read_260(self, line: str) -> None:
         numbers: list[int] = []
         for column, token in self.tokens(line, 3):
-            value = self.integer(token, column, "260")
+            value = self.integer(token, column, "round or pairing number")
             if value is None:
                 return
             if len(numbers) >= 2:
@@ -679,15 +680,17 @@ class _Reader:
                 names = {"\r\n": "CRLF", "\r": "CR", "\n": "LF"}
                 self.lineno = first + 1
                 self.warn(f"mixed line ends: {names[ends[first]]} here, {names[ends[0]]} before")
+        cut = bool(lines[-1])
+        if not cut:
+            lines.pop()
         if lines and lines[-1].endswith("\x1a"):
             self.lineno = len(lines)
             self.warn("DOS end-of-file mark (Ctrl-Z) ignored")
             lines[-1] = lines[-1].rstrip("\x1a")
-        elif lines and lines[-1]:
+            cut = False
+        if cut:
             self.cut_line = len(lines)
             self.cut_text = lines[-1]
-        if lines and not lines[-1]:
-            lines.pop()
         self.feed(lines)
 
     def feed(self, lines: Iterable[str]) -> None:
