@@ -79,7 +79,7 @@ Differences from the 2026 text (C.04.4.2, applied from 1 February 2026)
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cmp_to_key
 from typing import TypeVar
 
@@ -93,6 +93,7 @@ from swisspair.pairing.acceleration import (
 )
 from swisspair.pairing.colours import neutral_colour, preferences_compatible
 from swisspair.pairing.dutch import format_score, sort_boards
+from swisspair.pairing.dutch import pair_state as dutch_pair_state
 from swisspair.pairing.matching import MatchingComputer
 from swisspair.pairing.state import PairingState, PlayerState, build_state
 
@@ -503,3 +504,289 @@ class _BursteinRound:
             return opponent.colour_preference.opposite
         return player.colour_preference
 
+
+
+# == The 2026 text ==========================================================
+
+class Burstein2026System:
+    """Burstein System, FIDE C.04.4.2 as in force since 1 February 2026.
+
+    There is no reference engine for this text; this is swisspair's reading:
+
+    * **Seeding rounds** (1.6): the first ``min(floor(R / 2), 4)`` rounds are
+      paired with the Dutch system (C.04.3 (2026)).
+    * **Index** (1.7, 1.8): Buchholz, then Sonneborn-Berger, then TPN, on the
+      current scores without virtual points. An unplayed round counts as a
+      game against oneself at the points actually awarded (the player's own
+      score as the opponent's). A run of zero-point byes up to the current
+      round counts as draws for the benefit of the player's over-the-board
+      opponents (1.7.2.3).
+    * **PAB** (3.1): eligible under C2 (C.04.1 art. 4), leaving a complete
+      pairing of the others (C4), then the lowest score, the most games
+      played, the lowest Index rank.
+    * **Brackets** (1.2, 3.2): residents of the scoregroup plus the incoming
+      floaters, ranked by the Index only (scores are not used). Every bracket
+      is solved on the whole round (C4), maximising in order: pairs inside the
+      bracket (C5), the scores of the paired residents taken from the top (C6:
+      the outgoing floaters' scores are minimised), the pairs of the next
+      bracket and the scores of the floaters paired there (C7), the pairs that
+      grant both colour preferences (C8).
+    * **Order of pairings** (4): BSN 1 takes the highest-numbered opponent that
+      keeps the pairing best on C1-C8, then BSN 2, and so on; floating comes
+      last (virtual players have BSN 0).
+    * **Colours** (5.2): neither has played: the higher-ranked (more points,
+      then smaller TPN) gets the initial colour if its TPN is odd; then both
+      preferences, the stronger one, the latest colour difference, and the
+      preference of the higher-ranked player in Index order.
+
+    Virtual points (C.04.7) count for brackets and the PAB score, never for the
+    Index. Unlike the previous edition, no default acceleration is applied.
+    """
+
+    name = "burstein-2026"
+    aliases = ("FIDE_BURSTEIN_2026", "burstein-2026-text")
+    article = "FIDE C.04.4.2 (2026)"
+
+    def __init__(self, acceleration: AccelerationMode | str = "auto") -> None:
+        """:param acceleration: ``"auto"`` (Baku when the ``192`` code ends in
+            ``_BAKU``), ``"baku"`` (C.04.7) or ``"none"``; file values win.
+        :raises: :exc:`~swisspair.errors.UnsupportedFeatureError` for an unknown mode.
+        """
+        self.acceleration: AccelerationMode = check_mode(acceleration)
+
+    def __repr__(self) -> str:
+        return f"Burstein2026System(acceleration={self.acceleration!r})"
+
+    def with_acceleration(self, mode: AccelerationMode | str) -> Burstein2026System:
+        """The same system with another acceleration mode."""
+        return Burstein2026System(mode)
+
+    def pair(self, tournament: Tournament, round_number: int | None = None) -> RoundPairing:
+        """Pair ``round_number`` (default: the next round) of ``tournament``.
+
+        :raises: :exc:`~swisspair.errors.NoValidPairingError` when no pairing
+            satisfies C1-C4.
+        """
+        state = build_state(tournament, round_number, accelerations=virtual_points(tournament, self.acceleration))
+        seeding = seeding_rounds(state.total_rounds)
+        if state.round_number <= seeding:
+            result = dutch_pair_state(state)
+            note = (f"Seeding round {state.round_number} of {seeding}: paired with the Dutch system "
+                    "(C.04.4.2 (2026) 1.6)")
+            return replace(result, explanation=(note,) + result.explanation)
+        return _Burstein2026Round(state).run()
+
+
+def seeding_rounds(total_rounds: int) -> int:
+    """C.04.4.2 (2026) 1.6.2: half the rounds, rounded down, at most 4.
+
+    >>> [seeding_rounds(r) for r in (5, 7, 9, 11)]
+    [2, 3, 4, 4]
+    """
+    return min(total_rounds // 2, 4)
+
+
+def opposition_index_2026(state: PairingState) -> dict[int, tuple[int, int]]:
+    """(Buchholz, Sonneborn-Berger) of every participant, C.04.4.2 (2026) 1.7.
+
+    Buchholz is in the state's unit, Sonneborn-Berger in its square.
+    """
+    seen: dict[int, int] = {}
+    for tpn, player in state.players.items():
+        run = 0
+        for record in reversed(player.records):
+            if record.participated or record.played or record.outcome is not Outcome.LOSS:
+                break
+            run += 1
+        seen[tpn] = player.score + run * (state.draw - state.loss)
+    result: dict[int, tuple[int, int]] = {}
+    for tpn, player in state.players.items():
+        buchholz = sonneborn = 0
+        for record in player.records:
+            value = seen[record.opponent] if record.played and record.opponent is not None else player.score
+            buchholz += value
+            sonneborn += value * record.points
+        result[tpn] = (buchholz, sonneborn)
+    return result
+
+
+_RESIDENT, _LOWER, _OTHER = 2, 1, 0
+
+
+class _Burstein2026Round:
+    """One round after the seeding rounds (see :class:`Burstein2026System`)."""
+
+    def __init__(self, state: PairingState) -> None:
+        self.state = state
+        index = opposition_index_2026(state)
+        self.index = index
+        ranked = sorted(state.to_pair, key=lambda p: (-index[p.tpn][0], -index[p.tpn][1], p.rank_index))
+        self.position = {p.tpn: k for k, p in enumerate(ranked)}
+        """Rank in the Index order (1.8), 0 first."""
+        self.notes: list[str] = []
+
+    def key(self, player: PlayerState) -> int:
+        return self.position[player.tpn]
+
+    def compatible(self, a: PlayerState, b: PlayerState) -> bool:
+        """C1 (no rematch, forbidden pairs) and C3 (no two equal absolute preferences, no exception)."""
+        if b.tpn in self.state.forbidden[a.tpn]:
+            return False
+        return not (a.absolute_preference and b.absolute_preference and a.colour_preference is b.colour_preference)
+
+    # -- PAB (3.1) ----------------------------------------------------------
+    def choose_bye(self, players: list[PlayerState]) -> PlayerState:
+        state = self.state
+        n = len(players)
+        candidates = sorted((p for p in players if state.eligible_for_bye(p)),
+                            key=lambda p: (p.pairing_score, -p.played_games, -self.key(p)))
+        if not candidates:
+            raise NoValidPairingError("no participant can take the pairing-allocated bye (C.04.1 art. 4, C2)")
+        top = (len(candidates) + 1) << 1
+        mc = MatchingComputer(n + 1)
+        for i in range(n):
+            for j in range(i):
+                if self.compatible(players[i], players[j]):
+                    mc.set_edge_weight(i, j, top)
+        where = {p.tpn: i for i, p in enumerate(players)}
+        for preference, p in enumerate(candidates):
+            mc.set_edge_weight(where[p.tpn], n, top + len(candidates) - preference)
+        mc.compute()
+        mates = mc.mates()
+        if any(mates[v] == v for v in range(n + 1)):
+            raise NoValidPairingError(
+                "no pairing-allocated bye leaves a complete pairing (C.04.4.2 (2026) 3.1.2, C1-C4)")
+        return players[mates[n]]
+
+    # -- brackets (3.2, 4) --------------------------------------------------
+    def run(self) -> RoundPairing:
+        state = self.state
+        players = list(state.to_pair)
+        bye = self.choose_bye(players) if len(players) % 2 else None
+        verts = sorted((p for p in players if p is not bye), key=lambda p: (-p.pairing_score, self.key(p)))
+        self.verts = verts
+        n = len(verts)
+        counts: dict[int, int] = {}
+        for p in verts:
+            counts[p.pairing_score] = counts.get(p.pairing_score, 0) + 1
+        shift = 0
+        self.score_shift: dict[int, int] = {}
+        for score in sorted(counts):
+            self.score_shift[score] = shift
+            shift += counts[score].bit_length()
+        self.score_bits = shift
+        self.pair_bits = (n // 2 + 1).bit_length()
+        self.order_bits = (n + 1).bit_length()
+        total = 1 + 4 * self.pair_bits + 2 * self.score_bits + self.order_bits
+        self.max_w = 1 << (total + 2)
+        mc = MatchingComputer(n)
+        self.mc = mc
+        self.role = [_OTHER] * n
+        self.allowed = [[self.compatible(verts[i], verts[j]) for j in range(n)] for i in range(n)]
+        for i in range(n):
+            for j in range(i):
+                mc.set_edge_weight(i, j, self.weight(i, j))
+        mc.compute()
+        if any(m == v for v, m in enumerate(mc.mates())):
+            raise NoValidPairingError("the participants cannot all be paired (C.04.4.2 (2026) C1-C4)")
+        done = [False] * n
+        pairs: list[tuple[PlayerState, PlayerState]] = []
+        scores = sorted(counts, reverse=True)
+        for level, score in enumerate(scores):
+            open_ = [v for v in range(n) if not done[v]]
+            if not open_:
+                break
+            residents = sorted((v for v in open_ if verts[v].pairing_score >= score), key=lambda v: self.key(verts[v]))
+            lower_score = scores[level + 1] if level + 1 < len(scores) else None
+            touched = set(residents)
+            for v in open_:
+                role = (_RESIDENT if verts[v].pairing_score >= score
+                        else _LOWER if verts[v].pairing_score == lower_score else _OTHER)
+                if role != self.role[v] or role != _OTHER:
+                    touched.add(v)
+                self.role[v] = role
+            for v in touched:
+                for u in open_:
+                    if u != v:
+                        mc.set_edge_weight(u, v, self.weight(u, v))
+            floaters = []
+            for k, r in enumerate(residents):
+                if done[r]:
+                    continue
+                later = [t for t in residents[k + 1:] if not done[t]]
+                for priority, t in enumerate(later, start=1):
+                    w = self.weight(r, t)
+                    if w:
+                        mc.set_edge_weight(r, t, w + priority)
+                mc.compute()
+                m = mc.mates()[r]
+                if self.role[m] == _RESIDENT:
+                    done[r] = done[m] = True
+                    pairs.append((verts[r], verts[m]))
+                    self.finalize(r, m)
+                else:
+                    floaters.append(r)
+                    for t in later:
+                        mc.set_edge_weight(r, t, 0)
+            self.notes.append(
+                f"Bracket {format_score(score, state.scale)}: "
+                + " ".join(str(verts[v].tpn) for v in residents)
+                + (f"; outgoing floaters {' '.join(str(verts[v].tpn) for v in floaters)}" if floaters else ""))
+        boards = []
+        for a, b in pairs:
+            colour = self.colour(a, b)
+            boards.append((a, b) if colour is Colour.WHITE else (b, a))
+        ordered = sort_boards(boards)
+        lines = [f"Round {state.round_number}: {len(players)} participants to pair (Burstein, C.04.4.2 (2026))"]
+        lines.extend(self.notes)
+        if bye is not None:
+            lines.append(f"PAB: {bye.tpn} (C.04.4.2 (2026) 3.1)")
+        return RoundPairing(
+            round_number=state.round_number,
+            boards=tuple(Board(w.tpn, b.tpn) for w, b in ordered),
+            bye=bye.tpn if bye is not None else None,
+            explanation=tuple(lines),
+        )
+
+    def weight(self, u: int, v: int) -> int:
+        """C4 (a pair at all), C5, C6, C7 (pairs, then floaters' scores), C8, then room for the order."""
+        if not self.allowed[u][v]:
+            return 0
+        ru, rv = self.role[u], self.role[v]
+        pu, pv = self.verts[u], self.verts[v]
+        both = ru == _RESIDENT and rv == _RESIDENT
+        w = (1 << self.pair_bits) | both                                       # C4, C5
+        w <<= self.score_bits
+        if both:                                                               # C6
+            w += (1 << self.score_shift[pu.pairing_score]) + (1 << self.score_shift[pv.pairing_score])
+        next_pair = ru != _OTHER and rv != _OTHER and (ru == _LOWER or rv == _LOWER)
+        w = (w << self.pair_bits) | next_pair                                  # C7: pairs in the next bracket
+        w <<= self.score_bits
+        if next_pair:                                                          # C7: their scores
+            w += (1 << self.score_shift[pu.pairing_score]) + (1 << self.score_shift[pv.pairing_score])
+        w <<= self.pair_bits
+        if both and preferences_compatible(pu.colour_preference, pv.colour_preference):
+            w += 1                                                             # C8
+        return w << self.order_bits
+
+    def finalize(self, a: int, b: int) -> None:
+        mc = self.mc
+        for v in range(len(self.verts)):
+            if v != a:
+                mc.set_edge_weight(a, v, self.max_w if v == b else 0)
+            if v != b:
+                mc.set_edge_weight(b, v, self.max_w if v == a else 0)
+
+    def colour(self, player: PlayerState, opponent: PlayerState) -> Colour:
+        """C.04.4.2 (2026) 5.2 for ``player`` (the higher of the pair in the Index order)."""
+        initial = self.state.initial_colour
+        if not player.played_games and not opponent.played_games:
+            higher = max((player, opponent), key=lambda p: (p.pairing_score, -p.rank_index))
+            colour = initial if higher.rank_index % 2 == 0 else initial.opposite
+            return colour if higher is player else colour.opposite
+        colour = neutral_colour(player, opponent)
+        if colour is not Colour.NONE:
+            return colour
+        if self.key(player) < self.key(opponent):
+            return player.colour_preference
+        return opponent.colour_preference.opposite
