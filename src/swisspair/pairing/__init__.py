@@ -40,6 +40,7 @@ class PairingSystem(Protocol):
 PAIRING_SYSTEMS: dict[str, str] = {
     "dutch": "swisspair.pairing.dutch:DutchSystem",
     "burstein": "swisspair.pairing.burstein:BursteinSystem",
+    "burstein-2026": "swisspair.pairing.burstein:Burstein2026System",
     "dutch-2017": "swisspair.pairing.dutch2017:Dutch2017System",
 }
 """Built-in systems: name -> ``module:Class``."""
