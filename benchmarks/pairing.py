@@ -5,12 +5,15 @@
 
 Prints a table: in-process time of the pairing call, whole-process time of
 ``swisspair --SYSTEM IN -p OUT``, and the ratio to the reference engine's
-times measured on the same machine (../shared/corpus/README.md).
+times measured on the same machine (../shared/corpus/README.md). The ratio is
+whole-process wall time over the reference; on a loaded machine compare the
+CPU column.
 """
 
 from __future__ import annotations
 
 import argparse
+import resource
 import subprocess
 import sys
 import time
@@ -50,21 +53,25 @@ def main() -> None:
         start = time.perf_counter()
         pairing = engine.pair(tournament)
         inproc = time.perf_counter() - start
-        whole = float("nan")
+        whole = cpu = float("nan")
         if not args.no_process:
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             out = cache / f"out-{size}.txt"
             start = time.perf_counter()
             subprocess.run([sys.executable, "-m", "swisspair", f"--{args.system}", str(path), "-p", str(out)],
                            check=True, env={"PYTHONPATH": str(HERE.parent / "src")})
             whole = time.perf_counter() - start
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
         ref = REFERENCE_SECONDS.get(size)
         ratio = f"{whole / ref:.2f}" if ref and whole == whole else "-"
-        rows.append((size, len(pairing.boards), inproc, whole, ref, ratio))
+        rows.append((size, len(pairing.boards), inproc, whole, cpu, ref, ratio))
         print(f"  {size} players done", file=sys.stderr)
-    print(f"{'players':>8} {'boards':>7} {'in-process s':>13} {'process s':>10} {'reference s':>12} "
-          f"{'ratio':>6}")
-    for size, boards, inproc, whole, ref, ratio in rows:
-        print(f"{size:>8} {boards:>7} {inproc:>13.2f} {whole:>10.2f} {ref if ref else '-':>12} {ratio:>6}")
+    print(f"{'players':>8} {'boards':>7} {'in-process s':>13} {'process s':>10} {'process CPU s':>14} "
+          f"{'reference s':>12} {'ratio':>6}")
+    for size, boards, inproc, whole, cpu, ref, ratio in rows:
+        print(f"{size:>8} {boards:>7} {inproc:>13.2f} {whole:>10.2f} {cpu:>14.2f} {ref if ref else '-':>12} "
+              f"{ratio:>6}")
 
 
 if __name__ == "__main__":
