@@ -46,6 +46,14 @@ class PublicTestCase(BaseTestCase):
         events = json.loads(self.client.get("/api/events.json").content)
         self.assertEqual(events["events"][0]["slug"], "test")
 
+    def test_it_shows_standings_after_an_earlier_round(self) -> None:
+        self.section.round_set.get(number=2).delete()
+        self.play_round(code="01")
+        services.publish_round(self.section.round_set.get(number=2), self.alice)
+        response = self.client.get(self.url("sp-standings") + "?round=1")
+        self.assertContains(response, "after round 1")
+        self.assertContains(response, 'id="after-rounds"')
+
     def test_it_finds_a_player(self) -> None:
         response = self.client.get(self.url("sp-search") + "?q=player03")
         self.assertContains(response, "Player03, Test")

@@ -548,7 +548,10 @@ def standings_view(request: HttpRequest, slug: str, section: str) -> HttpRespons
     require_visible(request, sec.event)
     data = SectionData.load(sec)
     table = standings.table(data, _after(request))
-    return render(request, "tournaments/standings.html", _ctx(request, sec.event, sec, table=table))
+    published = {r.number for r in data.rounds if r.published or is_arbiter(request, sec.event)}
+    after = [n for n in range(1, data.complete_rounds() + 1) if n in published]
+    return render(request, "tournaments/standings.html", _ctx(request, sec.event, sec, table=table,
+                                                               after_rounds=after))
 
 
 def crosstable(request: HttpRequest, slug: str, section: str) -> HttpResponse:
