@@ -16,7 +16,15 @@ from helpers import make_tournament
 from swisspair.errors import NoValidPairingError
 from swisspair.model import Colour, Scoring, Tournament
 from swisspair.pairing import find_system, pair
-from swisspair.pairing.burstein import BursteinSystem, Index, _BursteinRound, _eligible_for_bye, merge_sort
+from swisspair.pairing.burstein import (
+    BursteinSystem,
+    Index,
+    _BursteinRound,
+    _eligible_for_bye,
+    merge_sort,
+    opposition_index_2026,
+    seeding_rounds,
+)
 from swisspair.pairing.state import build_state
 
 
@@ -177,3 +185,62 @@ def test_baku_instead_of_the_default() -> None:
     t.system = "FIDE_BURSTEIN_BAKU"
     result = pair(t)
     assert sorted(tuple(sorted((b.white, b.black))) for b in result.boards) == [(1, 4), (2, 3), (5, 8), (6, 7)]
+
+
+# -- the 2026 text (burstein-2026) ------------------------------------------
+
+def boards_2026(t: Tournament) -> tuple[list[tuple[int, int]], int | None]:
+    result = find_system("burstein-2026").pair(t)
+    return [(b.white, b.black) for b in result.boards], result.bye
+
+
+def test_2026_seeding_rounds_are_dutch() -> None:
+    """C.04.4.2 (2026) 1.6: the first min(floor(R/2), 4) rounds are paired with the Dutch system."""
+    assert [seeding_rounds(r) for r in (3, 5, 8, 9, 13)] == [1, 2, 4, 4, 4]
+    t = make_tournament(5, [2400 - 10 * i for i in range(7)])
+    result = find_system("burstein-2026").pair(t)
+    assert result.boards == pair(t, "dutch").boards
+    assert result.explanation[0].startswith("Seeding round 1 of 2")
+
+
+def test_2026_index_buchholz_then_sb_and_zero_point_byes() -> None:
+    """C.04.4.2 (2026) 1.7: Buchholz and SB on current scores; an unplayed round is a game
+    against oneself; a run of zero-point byes up to now counts as draws for the opponents (1.7.2).
+
+    R1 1-4 1-0, 2-5 1-0, 3-6 0-1; R2 1-2 1-0, 3-4 1-0, 5 and 6 absent (Z).
+    5 (0 points) is seen by its opponent 2 as 1/2, 6 (1 point) by 3 as 3/2:
+    2 has Buchholz 1/2 + 2 = 5/2, SB 1/2; 3 has 3/2 + 0, SB 0; 6 has 1 + its own 1 = 2, SB 1.
+    """
+    t = make_tournament(4, [2400 - 10 * i for i in range(6)],
+                        [["1-4 1-0", "2-5 1-0", "3-6 0-1"], ["1-2 1-0", "3-4 1-0", "5 Z", "6 Z"]])
+    state = build_state(t)
+    s = state.scale
+    values = {tpn: (Fraction(bh, s), Fraction(sb, s * s)) for tpn, (bh, sb) in opposition_index_2026(state).items()}
+    assert values[2] == (Fraction(5, 2), Fraction(1, 2))
+    assert values[3] == (Fraction(3, 2), Fraction(0))
+    assert values[6] == (Fraction(2), Fraction(1))
+
+
+def test_2026_pab_completion_then_score_then_games() -> None:
+    """C.04.4.2 (2026) 3.1 and C4: R = 4, round 3 of five players.
+
+    2 and 4 both have 0 points; 2 played two games, 4 one (absent in round 2), so 2
+    gets the PAB although it ranks higher on the Index (3.1.4 before 3.1.5). Then 1
+    and 5 (2 points) cannot meet, or 3 and 4 (who met) would be left (C4): both
+    float; 3 takes 5, and 1 meets 4, who must have White.
+    """
+    t = make_tournament(4, [2400 - 10 * i for i in range(5)],
+                        [["1-2 1-0", "3-4 1-0", "5 U"], ["1-3 1-0", "5-2 1-0", "4 Z"]])
+    assert boards_2026(t) == ([(3, 5), (4, 1)], 2)
+
+
+def test_2026_floaters_with_the_lowest_scores_then_colours() -> None:
+    """C.04.4.2 (2026) C6 then C8: R = 4, round 3 of six players.
+
+    2 (2 points) floats into the 1.5 bracket {1, 6}, who met. C6 keeps 2 paired
+    (a 1.5 player floats instead); C8 chooses 1 (due White) over 6 (due Black,
+    like 2): 1-2, then 4-6 and 3-5 below.
+    """
+    t = make_tournament(4, [2400 - 10 * i for i in range(6)],
+                        [["1-6 =-=", "5-2 0-1", "3-4 0-1"], ["5-1 0-1", "2-4 1-0", "6-3 1-0"]])
+    assert boards_2026(t) == ([(1, 2), (4, 6), (3, 5)], None)
