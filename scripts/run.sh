@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Install swisspair into .venv and run the main job: a whole sample tournament,
-# every round paired by the FIDE Dutch system, then the standings.
+# Install swisspair (with the manager) into .venv and start the manager on the
+# embedded default: SQLite under ./swisspair-data, a demo event, on
+# http://127.0.0.1:8000/ (account demo / demo). Stop it with Ctrl-C.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e .
-exec .venv/bin/swisspair demo "$@"
+.venv/bin/python -m pip install --quiet -e '.[web]'
+exec .venv/bin/swisspair serve --demo --data swisspair-data "$@"

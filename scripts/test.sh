@@ -7,4 +7,5 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e '.[test]'
+bash scripts/web-test-setup.sh
 exec .venv/bin/python -m pytest -n auto -q "$@"
