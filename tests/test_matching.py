@@ -1,0 +1,422 @@
+"""Tests of :mod:`swisspair.pairing.matching` (maximum-weight matching)."""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Sequence
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from swisspair.pairing.matching import MatchingComputer
+
+Weights = list[list[int]]
+
+
+# ----------------------------------------------------------------------
+# helpers
+# ----------------------------------------------------------------------
+def brute_force(weights: Sequence[Sequence[int]]) -> int:
+    """Maximum total weight of a matching, by exhaustive search (n <= ~12)."""
+    n = len(weights)
+
+    @functools.lru_cache(maxsize=None)
+    def best(used: int) -> int:
+        i = 0
+        while i < n and used >> i & 1:
+            i += 1
+        if i == n:
+            return 0
+        used |= 1 << i
+        result = best(used)  # i stays unmatched
+        row = weights[i]
+        for j in range(i + 1, n):
+            if row[j] and not used >> j & 1:
+                result = max(result, row[j] + best(used | 1 << j))
+        return result
+
+    return best(0)
+
+
+def total(mc: MatchingComputer) -> int:
+    mates = mc.mates()
+    return sum(mc.edge_weight(v, m) for v, m in enumerate(mates) if m > v)
+
+
+def check_valid(mc: MatchingComputer) -> None:
+    """A matching of positive-weight edges, with a dual certificate."""
+    mates = mc.mates()
+    assert len(mates) == len(mc)
+    for v, m in enumerate(mates):
+        assert 0 <= m < len(mc)
+        assert mates[m] == v
+        if m != v:
+            assert mc.edge_weight(v, m) > 0
+    mc._verify()  # complementary slackness: the matching is optimal
+
+
+def solve(weights: Weights) -> MatchingComputer:
+    n = len(weights)
+    mc = MatchingComputer(n)
+    for i in range(n):
+        for j in range(i + 1, n):
+            if weights[i][j]:
+                mc.set_edge_weight(i, j, weights[i][j])
+    mc.compute()
+    return mc
+
+
+def random_weight(rng: random.Random, mode: str) -> int:
+    if mode == "small":
+        return rng.randint(1, 3)
+    if mode == "medium":
+        return rng.randint(1, 100)
+    if mode == "big":
+        return 2**300 + rng.randint(0, 5)
+    if mode == "layered":
+        return (rng.randint(1, 3) << 600) + (rng.randint(0, 3) << 300) + rng.randint(0, 3)
+    return rng.getrandbits(200) + 1
+
+
+MODES = ["small", "medium", "big", "layered", "random"]
+
+
+def random_graph(rng: random.Random, n: int, density: float, mode: str) -> Weights:
+    weights = [[0] * n for _ in range(n)]
+    for i in range(n):
+        for j in range(i + 1, n):
+            if rng.random() < density:
+                weights[i][j] = weights[j][i] = random_weight(rng, mode)
+    return weights
+
+
+def set_weight(mc: MatchingComputer, weights: Weights, a: int, b: int, x: int) -> None:
+    weights[a][b] = weights[b][a] = x
+    mc.set_edge_weight(a, b, x)
+
+
+# ----------------------------------------------------------------------
+# API
+# ----------------------------------------------------------------------
+def test_empty_and_trivial_graphs() -> None:
+    mc = MatchingComputer()
+    assert len(mc) == 0
+    mc.compute()
+    assert mc.mates() == []
+    mc = MatchingComputer(3)
+    mc.compute()
+    assert mc.mates() == [0, 1, 2]
+    mc.set_edge_weight(0, 2, 7)
+    assert mc.edge_weight(2, 0) == 7
+    assert mc.edge_weight(0, 1) == 0
+    mc.compute()
+    assert mc.mates() == [2, 1, 0]
+    mc.set_edge_weight(2, 0, 0)
+    mc.compute()
+    assert mc.mates() == [0, 1, 2]
+    check_valid(mc)
+
+
+def test_max_weight_not_max_cardinality() -> None:
+    mc = MatchingComputer(4)
+    mc.set_edge_weight(0, 1, 1)
+    mc.set_edge_weight(1, 2, 3)
+    mc.set_edge_weight(2, 3, 1)
+    mc.compute()
+    assert mc.mates() == [0, 2, 1, 3]
+    check_valid(mc)
+
+
+def test_odd_cycle_blossom() -> None:
+    # A pentagon with a pendant edge at each vertex: needs a blossom.
+    weights = [[0] * 10 for _ in range(10)]
+    for i in range(5):
+        j = (i + 1) % 5
+        weights[i][j] = weights[j][i] = 10
+        weights[i][5 + i] = weights[5 + i][i] = 3 + i
+    mc = solve(weights)
+    check_valid(mc)
+    assert total(mc) == brute_force(weights)
+
+
+def test_invalid_arguments() -> None:
+    with pytest.raises(ValueError):
+        MatchingComputer(-1)
+    mc = MatchingComputer(2)
+    with pytest.raises(ValueError):
+        mc.set_edge_weight(0, 0, 1)
+    with pytest.raises(ValueError):
+        mc.set_edge_weight(0, 2, 1)
+    with pytest.raises(ValueError):
+        mc.set_edge_weight(-1, 1, 1)
+    with pytest.raises(ValueError):
+        mc.set_edge_weight(0, 1, -1)
+    with pytest.raises(TypeError):
+        mc.set_edge_weight(0, 1, 1.5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        mc.edge_weight(0, 5)
+
+
+def test_add_vertex() -> None:
+    mc = MatchingComputer()
+    assert mc.add_vertex() == 0
+    assert mc.add_vertex() == 1
+    mc.set_edge_weight(0, 1, 4)
+    mc.compute()
+    assert mc.mates() == [1, 0]
+    assert mc.add_vertex() == 2
+    assert len(mc) == 3
+    mc.set_edge_weight(1, 2, 5)
+    mc.compute()
+    assert mc.mates() == [0, 2, 1]
+    check_valid(mc)
+
+
+# ----------------------------------------------------------------------
+# brute force on small graphs
+# ----------------------------------------------------------------------
+@pytest.mark.parametrize("mode", MODES)
+def test_brute_force_small_graphs(mode: str) -> None:
+    rng = random.Random(f"fresh-{mode}")
+    for _ in range(150):
+        n = rng.randint(1, 10)
+        weights = random_graph(rng, n, rng.choice([0.3, 0.6, 1.0]), mode)
+        mc = solve(weights)
+        check_valid(mc)
+        assert total(mc) == brute_force(weights), weights
+
+
+def test_equal_weights_complete_graphs() -> None:
+    for n in range(1, 11):
+        weights = [[0 if i == j else 5 for j in range(n)] for i in range(n)]
+        mc = solve(weights)
+        check_valid(mc)
+        assert total(mc) == 5 * (n // 2)
+
+
+def test_odd_cycles_with_tails() -> None:
+    rng = random.Random("cycles")
+    for _ in range(100):
+        k = rng.choice([3, 5, 7])
+        n = k + rng.randint(0, 3)
+        weights = [[0] * n for _ in range(n)]
+        heavy = rng.randint(5, 9)
+        for i in range(k):
+            j = (i + 1) % k
+            weights[i][j] = weights[j][i] = heavy
+        for t in range(k, n):
+            i = rng.randrange(t)
+            weights[i][t] = weights[t][i] = rng.randint(1, 2 * heavy)
+        mc = solve(weights)
+        check_valid(mc)
+        assert total(mc) == brute_force(weights)
+
+
+# ----------------------------------------------------------------------
+# incremental updates
+# ----------------------------------------------------------------------
+def incremental_run(seed: str, n_range: tuple[int, int], steps: int, brute: bool) -> None:
+    rng = random.Random(seed)
+    n = rng.randint(*n_range)
+    mode = rng.choice(MODES)
+    density = rng.choice([0.4, 0.8, 1.0])
+    weights = random_graph(rng, n, density, mode)
+    mc = solve(weights)
+    check_valid(mc)
+    for _ in range(steps):
+        action = rng.random()
+        if action < 0.5:
+            # change the edges around one or two vertices
+            for v in rng.sample(range(n), min(n, rng.randint(1, 2))):
+                for j in range(n):
+                    if j != v and rng.random() < 0.8:
+                        x = random_weight(rng, mode) if rng.random() < density else 0
+                        set_weight(mc, weights, v, j, x)
+        elif action < 0.8:
+            # small changes of single edges (increase, decrease, remove)
+            for _ in range(rng.randint(1, 4)):
+                a, b = rng.sample(range(n), 2)
+                x = max(0, weights[a][b] + rng.choice([-2, -1, 1, 2, -weights[a][b]]))
+                set_weight(mc, weights, a, b, x)
+        else:
+            # make the current matching costlier or cheaper
+            mates = mc.mates()
+            for v in range(n):
+                if mates[v] > v and rng.random() < 0.5:
+                    x = max(0, weights[v][mates[v]] + rng.choice([-3, -1, 1, 3]))
+                    set_weight(mc, weights, v, mates[v], x)
+        mc.compute()
+        check_valid(mc)
+        fresh = solve(weights)
+        assert total(mc) == total(fresh)
+        if brute:
+            assert total(mc) == brute_force(weights)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_incremental_small_brute_force(seed: int) -> None:
+    incremental_run(f"small-{seed}", (2, 10), 12, brute=True)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_incremental_medium(seed: int) -> None:
+    incremental_run(f"medium-{seed}", (20, 40), 15, brute=False)
+
+
+def test_incremental_stage_count() -> None:
+    """After an update, compute() runs at most one stage per free vertex with a positive dual."""
+    rng = random.Random("stages")
+    n = 80
+    weights = random_graph(rng, n, 0.9, "random")
+    mc = solve(weights)
+    stages = 0
+    original = MatchingComputer._stage
+
+    def counting(self: MatchingComputer) -> bool:
+        nonlocal stages
+        done = original(self)
+        stages += done
+        return done
+
+    for _ in range(20):
+        v = rng.randrange(n)
+        for j in range(n):
+            if j != v:
+                set_weight(mc, weights, v, j, random_weight(rng, "random"))
+        mc._apply_pending()
+        mc._normalise_parity()
+        roots = sum(1 for x in range(n) if mc._mate[x] < 0 and mc._dual[x] > 0)
+        stages = 0
+        MatchingComputer._stage = counting  # type: ignore[method-assign]
+        try:
+            mc.compute()
+        finally:
+            MatchingComputer._stage = original  # type: ignore[method-assign]
+        assert stages <= roots
+        check_valid(mc)
+    assert total(mc) == total(solve(weights))
+
+
+def test_grow_capacity_with_blossoms() -> None:
+    """add_vertex past the initial capacity renumbers the stored blossoms."""
+    rng = random.Random("grow")
+    for attempt in range(200):
+        n = 8
+        weights = random_graph(rng, n, 1.0, "small")
+        mc = solve(weights)
+        if any(mc._bchilds):
+            break
+    else:  # pragma: no cover
+        pytest.fail("no blossom survived a solve")
+    for _ in range(12):
+        v = mc.add_vertex()
+        for row in weights:
+            row.append(0)
+        weights.append([0] * (v + 1))
+        for j in rng.sample(range(v), min(v, 3)):
+            set_weight(mc, weights, v, j, rng.randint(1, 3))
+        mc.compute()
+        check_valid(mc)
+        assert total(mc) == brute_force(weights)
+
+
+def test_many_changes_resolve_from_scratch() -> None:
+    """Changing the edges of many vertices falls back to a solve from scratch."""
+    rng = random.Random("bulk")
+    n = 60
+    weights = random_graph(rng, n, 0.9, "medium")
+    mc = solve(weights)
+    for count in (5, 15, 60):
+        for v in rng.sample(range(n), count):
+            for j in range(n):
+                if j != v:
+                    set_weight(mc, weights, v, j, random_weight(rng, "medium") if rng.random() < 0.9 else 0)
+        mc.compute()
+        check_valid(mc)
+        assert total(mc) == total(solve(weights))
+
+
+def test_deterministic() -> None:
+    def run() -> list[list[int]]:
+        rng = random.Random("determinism")
+        n = 40
+        weights = random_graph(rng, n, 0.9, "small")
+        mc = solve(weights)
+        out = [mc.mates()]
+        for _ in range(10):
+            v = rng.randrange(n)
+            for j in range(n):
+                if j != v:
+                    set_weight(mc, weights, v, j, random_weight(rng, "small"))
+            mc.compute()
+            out.append(mc.mates())
+        return out
+
+    assert run() == run()
+
+
+# ----------------------------------------------------------------------
+# networkx (optional) and hypothesis
+# ----------------------------------------------------------------------
+@pytest.mark.parametrize("seed", range(4))
+def test_against_networkx(seed: int) -> None:
+    nx = pytest.importorskip("networkx")
+    rng = random.Random(f"nx-{seed}")
+    n = 60
+    weights = random_graph(rng, n, rng.choice([0.2, 0.5, 0.9]), ["medium", "random", "small", "layered"][seed])
+    mc = solve(weights)
+    graph = nx.Graph()
+    for i in range(n):
+        for j in range(i + 1, n):
+            if weights[i][j]:
+                graph.add_edge(i, j, weight=weights[i][j])
+    expected = sum(weights[a][b] for a, b in nx.max_weight_matching(graph))
+    assert total(mc) == expected
+    for _ in range(5):
+        v = rng.randrange(n)
+        for j in range(n):
+            if j != v and rng.random() < 0.5:
+                set_weight(mc, weights, v, j, random_weight(rng, "medium"))
+                if graph.has_edge(v, j):
+                    graph.remove_edge(v, j)
+                graph.add_edge(v, j, weight=weights[v][j])
+        mc.compute()
+        check_valid(mc)
+        expected = sum(weights[a][b] for a, b in nx.max_weight_matching(graph))
+        assert total(mc) == expected
+
+
+@st.composite
+def graphs_and_updates(draw: st.DrawFn) -> tuple[Weights, list[list[tuple[int, int, int]]]]:
+    n = draw(st.integers(min_value=1, max_value=8))
+    weight = st.one_of(
+        st.just(0),
+        st.integers(min_value=1, max_value=4),
+        st.integers(min_value=0, max_value=3).map(lambda x: 2**200 + x),
+    )
+    weights = [[0] * n for _ in range(n)]
+    for i in range(n):
+        for j in range(i + 1, n):
+            weights[i][j] = weights[j][i] = draw(weight)
+    batches: list[list[tuple[int, int, int]]] = []
+    if n >= 2:
+        pair = st.tuples(st.integers(0, n - 1), st.integers(0, n - 1), weight).filter(lambda t: t[0] != t[1])
+        batches = draw(st.lists(st.lists(pair, min_size=1, max_size=6), max_size=5))
+    return weights, batches
+
+
+@settings(max_examples=150, deadline=None)
+@given(graphs_and_updates())
+def test_property_incremental_equals_brute_force(data: tuple[Weights, list[list[tuple[int, int, int]]]]) -> None:
+    weights, batches = data
+    mc = solve(weights)
+    check_valid(mc)
+    assert total(mc) == brute_force(weights)
+    for batch in batches:
+        for a, b, x in batch:
+            set_weight(mc, weights, a, b, x)
+        mc.compute()
+        check_valid(mc)
+        assert total(mc) == brute_force(weights)
