@@ -149,3 +149,27 @@ def test_burstein_default_acceleration_counts_round_one_participants() -> None:
             player.results = []
     assert burstein_default_virtual_points(t) == {tpn: {1: 1, 2: 1} for tpn in (1, 2, 3)}
     assert burstein_default_virtual_points(make_tournament(5, [2000])) == {}
+
+
+def test_xxa_lines_from_a_file_pair_like_baku() -> None:
+    """JaVaFo XXA (TRF26 250 alike): the same +1 for 1-4 in round 1 gives the Baku round-1 pairing."""
+    from swisspair import trf
+
+    t = make_tournament(9, [2000 - i for i in range(8)])
+    text = trf.dumps(t) + "".join(f"XXA {tpn:>4}  1.0\n" for tpn in (1, 2, 3, 4))
+    loaded = trf.loads(text).tournament
+    assert loaded.accelerations == {tpn: {1: 1} for tpn in (1, 2, 3, 4)}
+    boards = [(b.white, b.black) for b in find_system("dutch").pair(loaded).boards]
+    assert boards == [(1, 3), (4, 2), (5, 7), (8, 6)]
+
+
+def test_virtual_points_never_reach_the_standings() -> None:
+    """C.04.7 1.5: after a Baku round the standings show the points actually scored."""
+    from swisspair.standings import compute_standings
+
+    t = make_tournament(9, [2000 - i for i in range(8)], [["1-3 0-1", "4-2 1-0", "5-7 1-0", "8-6 1-0"]])
+    t.system = "FIDE_DUTCH_2025_BAKU"
+    points = {row.tpn: row.points for row in compute_standings(t, "").rows}
+    assert points == {1: 0, 2: 0, 3: 1, 4: 1, 5: 1, 6: 0, 7: 0, 8: 1}
+    state = build_state(t, accelerations=virtual_points(t))
+    assert state.players[1].pairing_score == state.scale and state.players[1].score == 0
