@@ -37,6 +37,7 @@ from swisspair.errors import (
     NoValidPairingError,
     SwissPairError,
     TRFError,
+    TRFFileError,
     UnsupportedFeatureError,
 )
 
@@ -61,7 +62,7 @@ def exit_code_for(error: BaseException) -> ExitCode:
     if isinstance(error, LimitExceededError):
         return ExitCode.LIMIT_EXCEEDED
     if isinstance(error, TRFError):
-        return ExitCode.FILE_ERROR if error.location.line is None else ExitCode.INVALID_REQUEST
+        return ExitCode.FILE_ERROR if isinstance(error, TRFFileError) else ExitCode.INVALID_REQUEST
     if isinstance(error, (UnsupportedFeatureError, SwissPairError, ValueError)):
         return ExitCode.INVALID_REQUEST
     if isinstance(error, OSError):

@@ -66,6 +66,10 @@ class TRFError(SwissPairError, ValueError):
         return f"{self.location}: {self.message}"
 
 
+class TRFFileError(TRFError):
+    """The file itself could not be read (missing, no permission, a directory)."""
+
+
 class InconsistentTournamentError(TRFError):
     """The data reads, but contradicts itself (asymmetric games, bad points)."""
 

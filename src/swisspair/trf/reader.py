@@ -23,7 +23,7 @@ from math import lcm
 from pathlib import Path
 from typing import TextIO
 
-from swisspair.errors import InconsistentTournamentError, Location, TRFError
+from swisspair.errors import InconsistentTournamentError, Location, TRFError, TRFFileError
 from swisspair.model import (
     ABSENT,
     Colour,
@@ -1088,6 +1088,6 @@ def load(path: str | Path, *, lenient: bool = False) -> TRFReadResult:
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
-        raise TRFError(f"cannot read file: {exc.strerror or exc}", Location(source)) from exc
+        raise TRFFileError(f"cannot read file: {exc.strerror or exc}", Location(source)) from exc
     text, notes = decode(data, source)
     return _read_text(text, source, lenient, notes)
