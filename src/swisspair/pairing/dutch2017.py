@@ -112,6 +112,53 @@ def _ranks_lower(a: PlayerState, b: PlayerState) -> bool:
     return (a.pairing_score, b.rank_index) < (b.pairing_score, a.rank_index)
 
 
+class _Completion:
+    """Whether the players not yet paired can still complete the round (A.9, C.1-C.4).
+
+    A cardinality matching over everyone, plus a PAB vertex joined to the
+    participants who may get the PAB when their number is odd. The players
+    already paired are cut off from the others; the round can be completed
+    when the matching covers everyone else.
+    """
+
+    def __init__(self, compat: list[bytearray], eligible: list[bool]) -> None:
+        n = len(compat)
+        self.n = n
+        self.compat = compat
+        self.matching = MatchingComputer(n + (n & 1))
+        for i in range(1, n):
+            row = compat[i]
+            for j in range(i):
+                if row[j]:
+                    self.matching.set_edge_weight(i, j, 1)
+        if n & 1:
+            for i in range(n):
+                if eligible[i]:
+                    self.matching.set_edge_weight(i, n, 1)
+        self.paired = bytearray(n)
+        self.pending: list[int] = []
+
+    def fix(self, a: int, b: int) -> None:
+        """``a`` and ``b`` are paired together."""
+        self.paired[a] = self.paired[b] = 1
+        self.pending += (a, b)
+
+    def possible(self) -> bool:
+        """A complete round-pairing exists with the pairs fixed so far."""
+        matching, paired, n = self.matching, self.paired, self.n
+        for v in self.pending:
+            row = self.compat[v]
+            for u in range(n):
+                if row[u] and not paired[u]:
+                    matching.set_edge_weight(v, u, 0)
+            if n & 1:
+                matching.set_edge_weight(v, n, 0)
+        self.pending.clear()
+        matching.compute()
+        mates = matching.mates()
+        return all(mates[v] != v for v in range(len(mates)) if v >= n or not paired[v])
+
+
 class _Round2017:
     """The computation of one round; see the module docstring."""
 
@@ -128,6 +175,29 @@ class _Round2017:
         self.last_rounds = played >= state.total_rounds - 1
         self.max_points = max(state.win, state.draw)
         self.brackets: list[_Bracket] = []
+        n = self.n
+        # C.1 (no rematch, no forbidden pair) and C.3 for every pair, computed
+        # once: two participants with the same absolute colour preference may
+        # not meet unless one of them is a topscorer (A.7) in the last round.
+        keys = [p.colour_preference if p.absolute_preference and not (self.last_rounds and self.is_topscorer(v))
+                else None for v, p in enumerate(self.players)]
+        self.compat = [bytearray(n) for _ in range(n)]
+        tpns = [p.tpn for p in self.players]
+        for a in range(n):
+            row = self.compat[a]
+            forbidden = state.forbidden[tpns[a]]
+            key = keys[a]
+            for b in range(a):
+                if ((key is None or keys[b] is not key) and tpns[b] not in forbidden
+                        and tpns[a] not in state.forbidden[tpns[b]]):
+                    row[b] = self.compat[b][a] = 1
+        # The colour criteria depend only on a few attributes of each player:
+        # cache them per pair of distinct attribute sets.
+        kinds: dict[tuple[object, ...], int] = {}
+        self.colour_kind = [kinds.setdefault(
+            (p.colour_preference, p.colour_imbalance, p.repeated_colour, p.strong_preference), len(kinds))
+            for p in self.players]
+        self.colour_flags: dict[tuple[int, int], tuple[bool, bool, bool, bool]] = {}
 
     # -- absolute criteria -------------------------------------------------
     def is_topscorer(self, vertex: int) -> bool:
@@ -136,14 +206,7 @@ class _Round2017:
 
     def compatible(self, a: int, b: int) -> bool:
         """C.1 (no rematch, forbidden pairs) and C.3 (absolute colour preferences, except topscorers)."""
-        pa, pb = self.players[a], self.players[b]
-        if pb.tpn in self.state.forbidden[pa.tpn]:
-            return False
-        if not pa.absolute_preference or not pb.absolute_preference:
-            return True
-        if pa.colour_preference is not pb.colour_preference:
-            return True
-        return self.last_rounds and (self.is_topscorer(a) or self.is_topscorer(b))
+        return bool(self.compat[a][b])
 
     # -- weights -----------------------------------------------------------
     def layout(self, by_index: list[int], sg_begin: int, next_begin: int,
@@ -198,7 +261,7 @@ class _Round2017:
         room for the order of section D. Negative terms are fine: the sum over
         a matching is what counts, and each field's total stays in range.
         """
-        if not self.compatible(h, low):
+        if not self.compat[h][low]:
             return 0
         cb, sd, shifts = lay.count_bits, lay.psd_bits, lay.psd_shifts
         sh, sl = self.scores[h], self.scores[low]
@@ -221,7 +284,10 @@ class _Round2017:
                 w += 1 << shifts[sh - lowest + point]
             if current:
                 w += 1 << shifts[sl - lowest + point]
-        flags = colour_criteria(self.players[low], self.players[h])                         # C.8-C.11
+        key = (self.colour_kind[low], self.colour_kind[h])                                  # C.8-C.11
+        flags = self.colour_flags.get(key)
+        if flags is None:
+            flags = self.colour_flags[key] = colour_criteria(self.players[low], self.players[h])
         for flag in flags:
             w = (w << cb) + (current and flag)
         played = self.state.played_rounds
@@ -258,40 +324,25 @@ class _Round2017:
         partner = self._brackets()
         return self._result(partner)
 
-    def _completion_checker(self) -> MatchingComputer:
-        """A cardinality matching over everyone, plus a PAB vertex when the count is odd (C.1-C.4)."""
-        n = self.n
-        checker = MatchingComputer(n + (n & 1))
-        for i in range(1, n):
-            for j in range(i):
-                if self.compatible(i, j):
-                    checker.set_edge_weight(i, j, 1)
-        if n & 1:
-            for i in range(n):
-                if self.eligible[i]:
-                    checker.set_edge_weight(i, n, 1)
-        return checker
-
     @staticmethod
-    def _complete(checker: MatchingComputer) -> bool:
-        checker.compute()
-        return all(m != v for v, m in enumerate(checker.mates()))
-
-    @staticmethod
-    def _finalize(mc: MatchingComputer, a: int, b: int, weight: int) -> None:
-        """Keep only the edge ``a-b`` at ``a`` and ``b``."""
-        for v in range(len(mc)):
-            if v != a:
-                mc.set_edge_weight(a, v, weight if v == b else 0)
-            if v != b:
-                mc.set_edge_weight(b, v, weight if v == a else 0)
+    def _finalize(mc: MatchingComputer, a: int, b: int, weight: int, base: list[list[int]]) -> None:
+        """Keep only the edge ``a-b`` at ``a`` and ``b`` (edges with a zero base weight are already absent)."""
+        mc.set_edge_weight(a, b, weight)
+        for x, y in ((a, b), (b, a)):
+            row = base[x]
+            for v in range(len(row)):
+                if v != y and row[v]:
+                    mc.set_edge_weight(x, v, 0)
+            for v in range(x + 1, len(base)):
+                if v != y and x < len(base[v]) and base[v][x]:
+                    mc.set_edge_weight(x, v, 0)
 
     def _brackets(self) -> dict[int, int]:
         """Pair the brackets from the top (A.9); returns vertex -> partner vertex."""
         n = self.n
         scores = self.scores
-        checker = self._completion_checker()
-        if not self._complete(checker):
+        checker = _Completion(self.compat, self.eligible)
+        if not checker.possible():
             raise NoValidPairingError(
                 "no pairing satisfies the absolute criteria (C.04.3 (2017) C.1-C.3, C.04.1 b and d)")
         partner: dict[int, int] = {}
@@ -311,7 +362,7 @@ class _Round2017:
                 nxt += 1
             lay = self.layout(by_index, sg_begin, next_begin, special, nxt == n)
             matched, mates = self._pair_bracket(by_index, sg_begin, next_begin, lay, checker)
-            if not special and not self._complete(checker):
+            if not special and not checker.possible():
                 # A.9: this bracket is the PPB. Re-pair it with everyone below
                 # collapsed into one scoregroup, under C.4.
                 del by_index[next_begin:]
@@ -348,7 +399,7 @@ class _Round2017:
         return partner
 
     def _pair_bracket(self, by_index: list[int], sg_begin: int, next_begin: int,
-                      lay: _BracketWeights, checker: MatchingComputer) -> tuple[list[bool], list[int]]:
+                      lay: _BracketWeights, checker: _Completion) -> tuple[list[bool], list[int]]:
         """Pair one bracket (its MDPs ``[:sg_begin]`` and residents), looking at the next group.
 
         Returns which bracket members are paired and the final matching, in
@@ -377,8 +428,8 @@ class _Round2017:
         matched = [False] * next_begin
 
         def fix(a: int, b: int) -> None:
-            self._finalize(mc, a, b, max_w)
-            self._finalize(checker, by_index[a], by_index[b], 1)
+            self._finalize(mc, a, b, max_w, base)
+            checker.fix(by_index[a], by_index[b])
 
         def resident(mate: int) -> bool:
             return sg_begin <= mate < next_begin
@@ -427,16 +478,21 @@ class _Round2017:
         for pi in range(sg_begin):
             if not matched[pi]:
                 continue
-            addend = size
-            for oi in range(next_begin - 1, sg_begin - 1, -1):
-                if matched[oi]:
-                    continue
-                w = base[oi][pi]
-                if w:
-                    mc.set_edge_weight(pi, oi, w + addend)
-                    addend += 1
-            mc.compute()
-            mates = mc.mates()
+            first = next((oi for oi in range(sg_begin, next_begin) if not matched[oi] and base[oi][pi]), None)
+            if mates[pi] != first:
+                # Not already paired with the first resident it can meet: re-solve with
+                # a preference for earlier residents. (When it is, that preference
+                # cannot change its opponent, so the solve is skipped.)
+                addend = size
+                for oi in range(next_begin - 1, sg_begin - 1, -1):
+                    if matched[oi]:
+                        continue
+                    w = base[oi][pi]
+                    if w:
+                        mc.set_edge_weight(pi, oi, w + addend)
+                        addend += 1
+                mc.compute()
+                mates = mc.mates()
             mi = mates[pi]
             matched[mi] = True
             fix(pi, mi)
@@ -445,17 +501,20 @@ class _Round2017:
         remainder = [pi for pi in range(sg_begin, next_begin) if mates[pi] >= sg_begin]
         rem_pairs = sum(1 for pi in remainder if mates[pi] < pi)
         rlen = len(remainder)
-        for oidx in range(rlen):
-            oi = remainder[oidx]
-            for pidx in range(oidx):
-                mc.set_edge_weight(remainder[pidx], oi, ordered(remainder[pidx], oi, pidx, rem_pairs))
-        mc.compute()
-        mates = mc.mates()
 
         def lowered(pi: int) -> bool:
             """Not paired with a later bracket member: moved out of S1 (or unpaired)."""
             return mates[pi] <= pi or mates[pi] >= next_begin
 
+        if any(lowered(remainder[pidx]) for pidx in range(rem_pairs)):
+            # Some exchange may be needed (when none is, the current matching is
+            # already the best one with the D.2 preferences added).
+            for oidx in range(rlen):
+                oi = remainder[oidx]
+                for pidx in range(oidx):
+                    mc.set_edge_weight(remainder[pidx], oi, ordered(remainder[pidx], oi, pidx, rem_pairs))
+            mc.compute()
+            mates = mc.mates()
         exchanges = sum(1 for pidx in range(min(rem_pairs, rlen)) if lowered(remainder[pidx]))
         # S1 members moved to S2: the highest BSN first.
         remaining = exchanges
@@ -516,16 +575,18 @@ class _Round2017:
         for pi in remainder:
             if lowered(pi):
                 continue
-            addend = 0
-            for oi in reversed(remainder):
-                if oi <= pi or matched[oi]:
-                    continue
-                w = base[oi][pi]
-                if w:
-                    mc.set_edge_weight(pi, oi, w + addend)
-                addend += 1
-            mc.compute()
-            mates = mc.mates()
+            first = next((oi for oi in remainder if oi > pi and not matched[oi] and base[oi][pi]), None)
+            if mates[pi] != first:
+                addend = 0
+                for oi in reversed(remainder):
+                    if oi <= pi or matched[oi]:
+                        continue
+                    w = base[oi][pi]
+                    if w:
+                        mc.set_edge_weight(pi, oi, w + addend)
+                    addend += 1
+                mc.compute()
+                mates = mc.mates()
             mi = mates[pi]
             matched[pi] = matched[mi] = True
             fix(pi, mi)
