@@ -642,7 +642,7 @@ class _DutchRound:
                     if single and scores[mates[pv]] < scores[group_start]:
                         single = False
             self.single_downfloater_is_bye = single
-            if nxt >= n and len(new_index) == len(by_index) > 1:
+            if group_start >= n and len(new_index) == len(by_index) > 1:
                 # Nothing was paired in the last bracket and nothing is left to add.
                 self._no_pairing(new_index)
             by_index = new_index
