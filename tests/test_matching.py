@@ -365,7 +365,8 @@ def test_against_networkx(seed: int) -> None:
     nx = pytest.importorskip("networkx")
     rng = random.Random(f"nx-{seed}")
     n = 60
-    weights = random_graph(rng, n, rng.choice([0.2, 0.5, 0.9]), ["medium", "random", "small", "layered"][seed])
+    mode = ["medium", "random", "small", "layered"][seed]
+    weights = random_graph(rng, n, rng.choice([0.2, 0.5, 0.9]), mode)
     mc = solve(weights)
     graph = nx.Graph()
     for i in range(n):
@@ -388,8 +389,11 @@ def test_against_networkx(seed: int) -> None:
         assert total(mc) == expected
 
 
+Batch = list[tuple[int, int, int]]
+
+
 @st.composite
-def graphs_and_updates(draw: st.DrawFn) -> tuple[Weights, list[list[tuple[int, int, int]]]]:
+def graphs_and_updates(draw: st.DrawFn) -> tuple[Weights, list[Batch]]:
     n = draw(st.integers(min_value=1, max_value=8))
     weight = st.one_of(
         st.just(0),
@@ -400,7 +404,7 @@ def graphs_and_updates(draw: st.DrawFn) -> tuple[Weights, list[list[tuple[int, i
     for i in range(n):
         for j in range(i + 1, n):
             weights[i][j] = weights[j][i] = draw(weight)
-    batches: list[list[tuple[int, int, int]]] = []
+    batches: list[Batch] = []
     if n >= 2:
         pair = st.tuples(st.integers(0, n - 1), st.integers(0, n - 1), weight).filter(lambda t: t[0] != t[1])
         batches = draw(st.lists(st.lists(pair, min_size=1, max_size=6), max_size=5))
@@ -409,7 +413,7 @@ def graphs_and_updates(draw: st.DrawFn) -> tuple[Weights, list[list[tuple[int, i
 
 @settings(max_examples=150, deadline=None)
 @given(graphs_and_updates())
-def test_property_incremental_equals_brute_force(data: tuple[Weights, list[list[tuple[int, int, int]]]]) -> None:
+def test_property_incremental_equals_brute_force(data: tuple[Weights, list[Batch]]) -> None:
     weights, batches = data
     mc = solve(weights)
     check_valid(mc)

@@ -30,9 +30,11 @@ vertex has ``u(v) == 0`` and (iv) every blossom is *full* (it contains
 ``(|B| - 1) / 2`` matched edges), which is true for every blossom by
 construction.
 
-A *stage* grows alternating trees from the free vertices whose dual is still
-positive (the *roots*), using only tight edges, and changes the duals by the
-largest amount ``delta`` that keeps (i) and (ii):
+A *stage* grows alternating trees from free vertices whose dual is still
+positive (the *roots*: the two of largest dual; every other free vertex is
+left unlabelled and serves as an end of an augmenting path), using only tight
+edges, and changes the duals by the largest amount ``delta`` that keeps (i)
+and (ii):
 
 * ``delta1``: the smallest dual of an outer (S) vertex;
 * ``delta2``: the smallest slack of an edge from an S vertex to an unlabelled
@@ -41,15 +43,20 @@ largest amount ``delta`` that keeps (i) and (ii):
 * ``delta4``: the smallest dual of an inner (T) blossom.
 
 The event at which the minimum is reached grows a tree, forms a blossom,
-expands an inner blossom or augments the matching (also along a tight edge to
-a free vertex whose dual is already 0).  In a solve from scratch all free
-vertices have the same dual, so ``delta1`` means "optimal"; after incremental
-updates they do not, and ``delta1`` instead moves the tree's free vertex to
-the S vertex whose dual became 0: the even alternating path from the root to
-it is flipped (through the blossoms on the way), which keeps every matched
-edge tight.  A stage ends after an augmentation or such a move, so every
-stage strictly reduces the number of free vertices with a positive dual.  At
-the end of a stage the S blossoms whose dual is 0 are dissolved.
+expands an inner blossom or augments the matching (between two trees, or
+along a tight edge from a tree to an unlabelled free vertex).  Galil's
+version grows a tree from every free vertex, which all have the same dual,
+so that ``delta1`` means "optimal".  Here the free vertices have different
+duals (after incremental updates) and not all of them grow trees, so
+``delta1`` instead moves the tree's free vertex to the S vertex whose dual
+became 0: the even alternating path from the root to it is flipped (through
+the blossoms on the way), which keeps every matched edge tight.  A stage ends
+after an augmentation or such a move, so every stage strictly reduces the
+number of free vertices with a positive dual; ``compute`` stops when there
+is none, and then (i) to (iv) hold.  At the end of a stage the S blossoms
+whose dual is 0 are dissolved.  Growing only two trees per stage, instead of
+one per free vertex, avoids growing again and again the trees that the
+stage's single augmentation does not touch.
 
 Each stage costs O(n^2): every S vertex is scanned once (its n edges); each
 free vertex keeps its least-slack edge to an S vertex (in a heap, with keys
@@ -58,11 +65,16 @@ each S blossom keeps its least-slack edge to another S blossom, and a new
 blossom merges the per-neighbour lists of its sub-blossoms (Galil's dense
 bookkeeping), so a dual change costs O(number of labelled nodes).
 
-Integrality.  All weights are even and all roots of a stage have duals of the
-same parity (:meth:`MatchingComputer.compute` normalises them first).  A tight
-edge joins vertices of equal parity, so every vertex of a tree has the parity
-of its root and the slack between two S vertices is even: ``delta3`` is an
-integer, and the parity of the roots is preserved stage after stage.
+Integrality.  All weights are even and all free vertices with a positive
+dual have duals of the same parity (each stage first normalises them: see
+below).  A tight edge joins vertices of equal parity, so every vertex of a
+tree has the parity of its root and the slack of an edge between two S
+blossoms is even: ``delta3`` is an integer.  A stage changes the duals of both
+roots by the same amount and the other free vertices keep theirs, so the
+parities stay equal when that amount is even; when it is odd, the stage ends
+with at most one root still free (an augmentation between the two trees
+matches both; one to an unlabelled vertex or a move matches or zeroes one),
+which is why every stage starts with the normalisation.
 
 Incremental updates: the "prepare vertex" invariant
 ===================================================
@@ -100,13 +112,12 @@ that are tight for both ends, then lowers the dual of each vertex still free
 to its least feasible value and matches the edge that becomes tight when its
 other end is free.
 
-Complexity.  A solve from scratch is O(n^3) (at most n/2 stages).  After
+Complexity.  A solve from scratch is O(n^3) (fewer than n stages).  After
 updates whose changed edges are covered by ``k`` vertices, ``compute`` runs
 at most one O(n^2) stage per free vertex with a positive dual: about ``2k``,
 plus two per dissolved blossom with a positive dual (usually none or a few;
 a vertex deep inside nested blossoms costs more).  When the cover exceeds
-``n / 6`` vertices (and ``n >= 48``), ``compute`` solves from scratch instead,
-which is then faster.
+``n / 2`` vertices (and ``n >= 48``), ``compute`` solves from scratch instead.
 """
 
 from __future__ import annotations
@@ -119,9 +130,14 @@ __all__ = ["MatchingComputer"]
 
 _MIN_CAPACITY = 8
 # compute() solves from scratch when more than n / _RESOLVE_FRACTION vertices
-# would have to be prepared (measured crossover on random dense graphs).
-_RESOLVE_FRACTION = 6
+# would have to be prepared: measured on random weights, where a solve from
+# scratch is then faster; the Dutch engine's large structured changes are
+# still much cheaper incrementally.
+_RESOLVE_FRACTION = 2
 _RESOLVE_MIN_SIZE = 48
+# A stage grows trees from at most this many roots (those of largest dual);
+# the other free vertices are targets an augmenting path may end at.
+_MAX_ROOTS = 2
 
 
 class MatchingComputer:
@@ -274,7 +290,6 @@ class MatchingComputer:
             self._fresh = False
         elif self._pending:
             self._apply_pending()
-        self._normalise_parity()
         while self._stage():
             pass
 
@@ -482,7 +497,7 @@ class MatchingComputer:
         u = self._dual
         w = self._w
         adj: dict[int, set[int]] = {}
-        for (a, b), old in sorted(pending.items()):
+        for (a, b), old in pending.items():
             wt = w[a][b]
             if wt == old:
                 continue
@@ -876,6 +891,7 @@ class MatchingComputer:
     # ------------------------------------------------------------------
     def _stage(self) -> bool:
         """Run one stage; False when no free vertex has a positive dual."""
+        self._normalise_parity()
         n = self._n
         mate = self._mate
         u = self._dual
@@ -884,6 +900,9 @@ class MatchingComputer:
             return False
         self._reset_stage_state()
         top = self._top
+        if len(roots) > _MAX_ROOTS:
+            roots.sort(key=lambda x: (-u[x], x))
+            del roots[_MAX_ROOTS:]
         for r in roots:
             self._label_s(top[r], -1, -1)
         done = self._run_stage()
