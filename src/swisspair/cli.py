@@ -369,6 +369,10 @@ def _register_commands() -> None:
     from swisspair.commands.standings import playoff_command, standings_command
     cli.add_command(standings_command)
     cli.add_command(playoff_command)
+    from swisspair.commands.simple import simple_group
+    cli.add_command(simple_group)
+    from swisspair.commands.rounds import rounds_command
+    cli.add_command(rounds_command)
 
 
 _register_commands()
