@@ -19,7 +19,10 @@ What differs from the 2026 system (:mod:`swisspair.pairing.dutch`)
 * **PSD (A.8, C.6).** Instead of "minimise the downfloaters' scores" (2026
   C7), the pairing score difference is minimised: the list, sorted from the
   highest, of the score differences of the pairs plus, for each downfloater,
-  its score minus the lowest score of the bracket plus one point.
+  its score minus an artificial score one point below the lowest one. Like
+  the reference engine, "the lowest" is taken over the bracket *and the
+  scoregroup after it* (in the PPB and the last bracket: every player left),
+  where A.8 names the lowest player of the bracket itself.
 * **Completion only in the PPB and the last bracket (A.9, C.4).** Brackets
   are paired from the top without looking at completion. When the players
   left after a bracket cannot complete the round (checked with a maximum
@@ -31,8 +34,14 @@ What differs from the 2026 system (:mod:`swisspair.pairing.dutch`)
   in the PPB or the last bracket; when the next bracket is the last one, it
   also keeps a PAB-eligible participant for the bye.
 * **C.12-C.15** count the players who receive the same float as one or two
-  rounds before (MDPs too); **C.16-C.19** minimise the score differences of
-  those repeated floaters (the PSD-like values of A.8).
+  rounds before (the counts come out as in 2026 C14-C17); **C.16-C.19**
+  minimise the score differences of those repeated floaters (the PSD-like
+  values of A.8) instead of the scores of 2026 C18-C21.
+
+The same in both: C.1/C.3 (C1/C3), the topscorer exception (A.7), the colour
+criteria C.8-C.11 (C10-C13) and allocation E.1-E.5 (5.2.1-5.2.5), the order
+of transpositions and exchanges D.1/D.2 (4.2/4.3) and the choice of the MDPs
+to pair (D.3, 4.4), as the reference engines implement them.
 
 Like the 2026 engine, each bracket is solved with maximum-weight matchings
 whose integer weights encode the criteria, most significant first; the
@@ -90,7 +99,7 @@ class Dutch2017System:
     """FIDE (Dutch) System, C.04.3 (2017), in force until 31 January 2026."""
 
     name = "dutch-2017"
-    aliases = ("dutch2017", "FIDE_DUTCH_2017", "dutch-baku-2016")
+    aliases = ("dutch2017", "FIDE_DUTCH_2017")
     article = "FIDE C.04.3 (2017)"
 
     def pair(self, tournament: Tournament, round_number: int | None = None) -> RoundPairing:
@@ -260,6 +269,14 @@ class _Round2017:
         C.12-C.15 (repeated floats), C.16-C.19 (their score differences), then
         room for the order of section D. Negative terms are fine: the sum over
         a matching is what counts, and each field's total stays in range.
+
+        The PSD is encoded as a gain over the pairing where every bracket
+        member floats down: a pair removes its two members' downfloater values
+        and adds its score difference, each value counted in its own
+        sub-field, so that a larger total means a lexicographically smaller
+        PSD. The C.7 look-ahead rewards the downfloaters that are paired in
+        the next bracket by their downfloater value, and C.16-C.19 work like
+        C.6 on the repeated floaters only.
         """
         if not self.compat[h][low]:
             return 0
