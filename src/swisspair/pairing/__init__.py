@@ -42,6 +42,7 @@ PAIRING_SYSTEMS: dict[str, str] = {
     "burstein": "swisspair.pairing.burstein:BursteinSystem",
     "burstein-2026": "swisspair.pairing.burstein:Burstein2026System",
     "dutch-2017": "swisspair.pairing.dutch2017:Dutch2017System",
+    "double-swiss": "swisspair.pairing.double_swiss:DoubleSwissSystem",
     "simple": "swisspair.pairing.simple:SimpleSystem",
 }
 """Built-in systems: name -> ``module:Class``."""
