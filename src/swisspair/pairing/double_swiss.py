@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -307,7 +307,7 @@ def _choose_upfloaters(state: MatchState, residents: list[MatchPlayer],
     candidates = sorted(lower, key=_rank_key)
     start = len(residents) % 2
     for k in range(start, len(candidates) + 1, 2):
-        best: tuple[object, ...] | None = None
+        best: tuple[tuple[Fraction, ...], int, int] | None = None
         best_set: list[MatchPlayer] = []
         combos: Iterable[tuple[MatchPlayer, ...]] = itertools.combinations(candidates, k)
         if k >= 2:
@@ -351,7 +351,7 @@ def _next_bracket_ok(state: MatchState, rest: list[MatchPlayer]) -> bool:
 
 
 def pair_bracket(state: MatchState, bracket: list[MatchPlayer],
-                 upfloaters: list[MatchPlayer] = ()) -> list[tuple[int, int]]:  # type: ignore[assignment]
+                 upfloaters: Sequence[MatchPlayer] = ()) -> list[tuple[int, int]]:
     """C.04.5 3.6: the pairing of the bracket with the smallest identifier, under C1 and C8.
 
     The identifier lists the lower TPN of each pair ascending, then their
