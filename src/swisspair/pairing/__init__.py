@@ -43,6 +43,7 @@ PAIRING_SYSTEMS: dict[str, str] = {
     "burstein-2026": "swisspair.pairing.burstein:Burstein2026System",
     "dutch-2017": "swisspair.pairing.dutch2017:Dutch2017System",
     "double-swiss": "swisspair.pairing.double_swiss:DoubleSwissSystem",
+    "dubov": "swisspair.pairing.dubov:DubovSystem",
     "simple": "swisspair.pairing.simple:SimpleSystem",
 }
 """Built-in systems: name -> ``module:Class``."""

@@ -1,0 +1,230 @@
+"""The Dubov System (FIDE C.04.4.1 (2026)): hand-worked brackets by article, and invariants.
+
+Ratings fall by 10 points per TPN (1: 2000, 2: 1990, ...), so the TPN order is
+the rating order. Board tuples are ``(white, black)``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import make_tournament
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from swisspair import trf
+from swisspair.cli import ExitCode
+from swisspair.engine_cli import run
+from swisspair.errors import NoValidPairingError
+from swisspair.generator import NEVER, GeneratorConfig, generate
+from swisspair.model import Colour, Result, RoundPairing, Tournament
+from swisspair.pairing import find_system
+from swisspair.pairing.dubov import FIDE_DUBOV, DubovSystem, aro, dubov_preference, max_upfloats
+from swisspair.pairing.state import build_state
+
+RATINGS = [2000 - 10 * i for i in range(12)]
+
+
+def boards(p: RoundPairing) -> set[tuple[int, int]]:
+    return {(b.white, b.black) for b in p.boards}
+
+
+def dubov(t: Tournament) -> RoundPairing:
+    return DubovSystem().pair(t)
+
+
+def test_registry_and_alias() -> None:
+    assert find_system("dubov").name == "dubov"
+    assert find_system("FIDE_DUBOV").name == "dubov"
+    assert FIDE_DUBOV is DubovSystem
+
+
+def test_round_one_top_half_against_bottom_half() -> None:
+    """3.2.3 (nobody has played: G1 is the first half by TPN), 3.2.6, colours 5.2.1."""
+    p = dubov(make_tournament(5, RATINGS[:8]))
+    assert boards(p) == {(1, 5), (6, 2), (3, 7), (8, 4)}
+    p = dubov(make_tournament(5, RATINGS[:8], initial=Colour.BLACK))
+    assert boards(p) == {(5, 1), (2, 6), (7, 3), (4, 8)}
+
+
+def test_round_one_pab_goes_to_the_largest_tpn() -> None:
+    """3.1: equal scores and games, the largest TPN gets the PAB."""
+    p = dubov(make_tournament(5, RATINGS[:7]))
+    assert p.bye == 7
+    assert boards(p) == {(1, 4), (5, 2), (3, 6)}
+
+
+def test_white_seekers_by_ascending_aro_meet_black_seekers_by_tpn() -> None:
+    """3.2.3-3.2.6: S1 (White-seekers, ascending ARO) against T2 (Black-seekers in TPN order)."""
+    t = make_tournament(5, RATINGS[:8], [["1-5 1-0", "6-2 0-1", "3-7 1-0", "8-4 0-1"]])
+    p = dubov(t)
+    # Score 1: White-seekers 2 (ARO 1950) and 4 (ARO 1930) -> S1 = 4, 2; Black-seekers 1, 3.
+    # Score 0: White-seekers 5 (ARO 2000) and 7 (ARO 1980) -> S1 = 7, 5; Black-seekers 6, 8.
+    assert boards(p) == {(4, 1), (2, 3), (7, 6), (5, 8)}
+
+
+def test_upfloater_has_the_highest_score_then_the_first_sequence_number() -> None:
+    """C5 (one upfloater), C6 (score 0.5 rather than 0), 3.2.2 (TPN 4 before TPN 8)."""
+    t = make_tournament(5, RATINGS[:8], [["1-5 1-0", "6-2 0-1", "3-7 1-0", "8-4 =-="]])
+    p = dubov(t)
+    assert boards(p) >= {(4, 1), (2, 3)}
+    assert "upfloaters 4" in "\n".join(p.explanation)
+
+
+def test_colour_preferences_come_before_the_sequence_order() -> None:
+    """C7 before 3.2.2: upfloater 8 (seeks White) rather than 4 (seeks Black) for 1 (B), 2 (W), 3 (B)."""
+    t = make_tournament(5, RATINGS[:8], [["1-5 1-0", "6-2 0-1", "3-7 1-0", "4-8 =-="]])
+    p = dubov(t)
+    assert "upfloaters 8" in "\n".join(p.explanation)
+    assert boards(p) >= {(2, 1), (8, 3), (5, 4)}
+
+
+def test_shifter_from_the_middle_of_the_larger_group() -> None:
+    """3.2.4 (our reading: shifters from the middle of the list): 1 and 3 both seek Black; 3 moves to G1."""
+    t = make_tournament(5, RATINGS[:6], [["1-4 1-0", "5-2 =-=", "3-6 1-0"]])
+    p = dubov(t)
+    assert (3, 1) in boards(p)
+    assert "shifters 3" in "\n".join(p.explanation)
+
+
+def test_two_absolute_preferences_never_meet_and_the_rest_stays_pairable() -> None:
+    """C3 (no topscorer exception) and C4: 1 and 2 both had White twice; 5 and 6 both had Black twice."""
+    games = [["1-4 1-0", "2-5 1-0", "3-6 1-0"], ["1-5 1-0", "2-6 1-0", "4-3 1-0"]]
+    p = dubov(make_tournament(5, RATINGS[:6], games))
+    pairs = {frozenset(b) for b in boards(p)}
+    assert frozenset((1, 2)) not in pairs and frozenset((5, 6)) not in pairs
+    assert boards(p) == {(3, 2), (6, 1), (5, 4)}
+    assert "upfloaters 3 6" in "\n".join(p.explanation)
+
+
+def test_last_round_has_no_exception_for_absolute_preferences() -> None:
+    """C3 applies in the last round too: same setting as above with 3 rounds."""
+    games = [["1-4 1-0", "2-5 1-0", "3-6 1-0"], ["1-5 1-0", "2-6 1-0", "4-3 1-0"]]
+    p = dubov(make_tournament(3, RATINGS[:6], games))
+    assert frozenset((1, 2)) not in {frozenset(b) for b in boards(p)}
+
+
+def test_pab_lowest_score_then_most_games_then_largest_tpn() -> None:
+    """3.1.2-3.1.4: 7 had a zero-point bye (no game), so 6 (one game) takes the PAB."""
+    p = dubov(make_tournament(5, RATINGS[:7], [["1-4 1-0", "5-2 0-1", "3-6 1-0", "7 Z"]]))
+    assert p.bye == 6
+
+
+def test_no_second_pab() -> None:
+    """C2 (C.04.1 art. 4): 7 had the PAB in round 1."""
+    p = dubov(make_tournament(5, RATINGS[:7], [["1-4 1-0", "5-2 0-1", "3-6 1-0", "7 U"]]))
+    assert p.bye == 6
+
+
+def test_full_point_bye_blocks_the_pab() -> None:
+    """C2 (2026): a requested full-point bye counts as a round scored as a win without playing."""
+    t = make_tournament(5, RATINGS[:7], [["1-4 1-0", "5-2 0-1", "3-6 0-1", "7 F"]])
+    p = dubov(t)
+    assert p.bye not in (7, None)
+
+
+def test_player_without_games_seeks_black() -> None:
+    """1.6.4: a participant who has not played yet has a mild preference for Black."""
+    t = make_tournament(5, RATINGS[:3], [["1-2 1-0", "3 Z"]])
+    state = build_state(t)
+    assert dubov_preference(state.players[3]) is Colour.BLACK
+    assert dubov_preference(state.players[1]) is Colour.BLACK
+    assert dubov_preference(state.players[2]) is Colour.WHITE
+
+
+def test_aro_rounds_half_up() -> None:
+    """1.7: the mean rating of the opponents, rounded half up; 0 before the first game."""
+    t = make_tournament(5, [2000, 1901, 1900, 1500], [["1-2 1-0", "3-4 1-0"], ["3-1 0-1", "2-4 1-0"]])
+    state = build_state(t)
+    assert aro(state, state.players[1]) == 1901   # (1901 + 1900) / 2 = 1900.5
+    assert aro(state, state.players[4]) == 1901   # 4 met 3 (1900) and 2 (1901)
+    fresh = build_state(make_tournament(5, [2000, 1990]))
+    assert aro(fresh, fresh.players[1]) == 0
+
+
+def test_maximum_upfloater_threshold() -> None:
+    """1.8: MaxT = 2 + floor(rounds / 5)."""
+    assert [max_upfloats(r) for r in (5, 9, 10)] == [3, 3, 4]
+
+
+def test_colours_alternate_from_the_latest_difference() -> None:
+    """5.2.4: equal preferences and histories that differ: alternate from the latest differing round."""
+    # 1: W then B (seeks W); 3: B then W... 1 and 3 both score 2 in round 3.
+    games = [["1-2 1-0", "4-3 0-1"], ["4-1 0-1", "3-2 1-0"]]
+    p = dubov(make_tournament(5, RATINGS[:4], games))
+    # 1: W, B -> seeks White (mild); 3: B, W -> seeks Black: 5.2.2 grants both.
+    assert (1, 3) in boards(p)
+
+
+# -- invariants on generated tournaments -------------------------------------------------------------
+
+def check_invariants(t: Tournament) -> None:
+    """C1 no rematch; C2 PAB eligibility (C.04.1 (2026) art. 4); C3 keeps |CD| <= 2 and no colour thrice."""
+    blocking = {Result.PAB, Result.FORFEIT_WIN, Result.FULL_BYE}
+    for player in t:
+        met: set[int] = set()
+        colours: list[Colour] = []
+        for rnd, entry in enumerate(player.results, start=1):
+            if entry.played:
+                assert entry.opponent not in met, f"rematch {player.tpn}-{entry.opponent} (C1)"
+                assert entry.opponent is not None
+                met.add(entry.opponent)
+                colours.append(entry.colour)
+                diff = colours.count(Colour.WHITE) - colours.count(Colour.BLACK)
+                assert -2 <= diff <= 2, f"{player.tpn}: colour difference {diff} in round {rnd} (C3)"
+                assert colours[-3:] != [entry.colour] * 3, f"{player.tpn}: third same colour in round {rnd}"
+            if entry.result is Result.PAB:
+                assert not any(e.result in blocking for e in player.results[: rnd - 1]), \
+                    f"{player.tpn}: PAB in round {rnd} after a PAB or a win without playing (C2)"
+    for rnd in range(1, t.recorded_rounds + 1):
+        assert sum(p.result(rnd).result is Result.PAB for p in t) <= 1
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    players=st.integers(min_value=2, max_value=30),
+    rounds=st.integers(min_value=1, max_value=9),
+    seed=st.integers(min_value=0, max_value=10**6),
+    forfeit=st.sampled_from([NEVER, 20.0]),
+    absent=st.sampled_from([NEVER, 15.0]),
+    hpb=st.sampled_from([NEVER, 10.0]),
+)
+def test_generated_tournaments_respect_the_absolute_criteria(players: int, rounds: int, seed: int,
+                                                             forfeit: float, absent: float, hpb: float) -> None:
+    rounds = min(rounds, players - 1 + players % 2) if players > 1 else 1
+    config = GeneratorConfig(players=players, rounds=rounds, forfeit_rate=forfeit, retired_rate=absent,
+                             half_point_bye_rate=hpb)
+    try:
+        t = generate(config, seed, dubov)
+    except NoValidPairingError:  # a legitimately impossible round is reported, never a crash
+        return
+    check_invariants(t)
+
+
+def test_a_medium_generated_tournament() -> None:
+    """120 participants, 9 rounds, with forfeits, absences and half-point byes."""
+    config = GeneratorConfig(players=120, rounds=9, forfeit_rate=30, retired_rate=40, half_point_bye_rate=40)
+    check_invariants(generate(config, 2026, dubov))
+
+
+def test_a_500_participant_tournament() -> None:
+    """501 participants, 3 rounds: every round complete (C4), one PAB, and the invariants hold."""
+    t = generate(GeneratorConfig(players=501, rounds=3), 7, dubov)
+    check_invariants(t)
+    assert all(sum(p.result(r).result is Result.PAB for p in t) == 1 for r in range(1, 4))
+
+
+def test_engine_checker_on_a_dubov_tournament(tmp_path: Path) -> None:
+    """``swisspair --dubov FILE -c`` reproduces every round of a tournament paired by Dubov."""
+    t = generate(GeneratorConfig(players=23, rounds=7, half_point_bye_rate=25), 11, dubov)
+    path = tmp_path / "dubov.trf"
+    with path.open("w", encoding="utf-8") as handle:
+        trf.write(t, handle)
+    assert run(["--dubov", str(path), "-c"]) == ExitCode.OK
+
+
+@pytest.mark.parametrize("rounds", [1, 2])
+def test_two_players(rounds: int) -> None:
+    t = make_tournament(rounds, RATINGS[:2])
+    assert boards(dubov(t)) == {(1, 2)}
