@@ -214,6 +214,8 @@ class Pairing:
     """``(home, away)`` by id, the higher-ranked team first, top group first."""
     bye: str | None = None
     """The team with the bye (rule 3), if any."""
+    notes: tuple[str, ...] = ()
+    """How exceptions were resolved (exchanges, extra floats)."""
 
     def lines(self) -> list[str]:
         """``HOME - AWAY`` lines, then ``ID - BYE``."""
@@ -228,8 +230,9 @@ class Pairing:
 
 
 class _Round:
-    def __init__(self, met: Sequence[frozenset[int]]) -> None:
+    def __init__(self, met: Sequence[frozenset[int]], labels: list[str]) -> None:
         self.met = met
+        self.labels = labels
 
     def compatible(self, a: int, b: int) -> bool:
         return a != b and b not in self.met[a]
@@ -246,7 +249,7 @@ class _Round:
         return not m.free()
 
     def pair_group(self, group: Sequence[int]) -> list[tuple[int, int]] | None:
-        """Rule 5: top half against bottom half, the best of each first; on a repeat the
+        """Seed 003, rule 5: top half against bottom half, the best of each first; on a repeat the
         higher-ranked team takes the next opponent of the bottom half (lexicographic order
         of the bottom half's permutations). When no top-bottom pairing avoids every repeat,
         any pairing of the group, in the same preference order."""
@@ -293,17 +296,19 @@ class _Round:
 
 
 def pair_ranked(ranked_points: Sequence[Fraction], met: Sequence[frozenset[int]],
-                byes: Sequence[int]) -> tuple[list[tuple[int, int]], int | None, list[str]]:
+                byes: Sequence[int], labels: Sequence[str] | None = None
+                ) -> tuple[list[tuple[int, int]], int | None, list[str]]:
     """Pair teams given in ranking order (index 0 = best).
 
     :param ranked_points: each team's points (score groups, rule 4).
     :param met: for each team, the indices of its former opponents (rule 5).
     :param byes: for each team, the byes it has had (rule 3).
+    :param labels: names of the teams in the notes (default: their indices).
     :returns: pairs (higher-ranked first), the bye (or ``None``) and notes.
     :raises: :exc:`~swisspair.errors.NoValidPairingError` when every pairing repeats a match.
     """
     n = len(ranked_points)
-    rnd = _Round(met)
+    rnd = _Round(met, [str(i) for i in range(n)] if labels is None else list(labels))
     notes: list[str] = []
     everyone = list(range(n))
     bye: int | None = None
@@ -319,7 +324,7 @@ def pair_ranked(ranked_points: Sequence[Fraction], met: Sequence[frozenset[int]]
         if bye is None:
             raise NoValidPairingError("no team can take the bye and leave the others pairable")
         if byes[bye]:
-            notes.append(f"rule 3: every team has had a bye; {bye} gets a second one")
+            notes.append(f"rule 3: every team has had a bye; {rnd.labels[bye]} gets a second one")
         everyone.remove(bye)
     elif not rnd.feasible(everyone):
         raise NoValidPairingError("every pairing would repeat a match (seed 003, rule 5)")
@@ -378,13 +383,13 @@ def _pair_score_group(rnd: _Round, group: list[int], nxt: list[int], below: list
             for up in nxt:
                 result = attempt(group[:-1] + [up], [lowest], up)
                 if result is not None:
-                    notes.append(f"rule 5: {lowest} goes down, {up} comes up")
+                    notes.append(f"rule 5: {rnd.labels[lowest]} goes down, {rnd.labels[up]} comes up")
                     return result
     # Fall-back: send more of the lowest members down, two at a time, until the group pairs.
     for k in range(len(group) % 2 + 2, len(group) + 1, 2):
         result = attempt(group[:-k], group[-k:])
         if result is not None:
-            notes.append(f"rule 4: {k} teams go down")
+            notes.append(f"rule 4: {k} teams go down: {', '.join(rnd.labels[i] for i in group[-k:])}")
             return result
     return None
 
@@ -404,10 +409,11 @@ def pair_next_round(teams: Sequence[Team], games: Sequence[Game], settings: Sett
     ranked = rank(records, settings.ranking)
     position = {r.team.id: i for i, r in enumerate(ranked)}
     met = [frozenset(position[o] for o in r.opponents) for r in ranked]
-    pairs, bye, _ = pair_ranked([r.points for r in ranked], met, [r.byes for r in ranked])
+    pairs, bye, notes = pair_ranked([r.points for r in ranked], met, [r.byes for r in ranked],
+                                    [r.team.id for r in ranked])
     return Pairing(round_number,
                    tuple((ranked[a].team.id, ranked[b].team.id) for a, b in pairs),
-                   None if bye is None else ranked[bye].team.id)
+                   None if bye is None else ranked[bye].team.id, tuple(notes))
 
 
 class SimpleSystem:
@@ -440,7 +446,8 @@ class SimpleSystem:
             met.append(frozenset(position[r.opponent] for r in rounds
                                  if r.opponent is not None and r.opponent in position))
             byes.append(sum(1 for r in rounds if r.result is Result.PAB))
-        pairs, bye, notes = pair_ranked([points[p.tpn] for p in ranked], met, byes)
+        pairs, bye, notes = pair_ranked([points[p.tpn] for p in ranked], met, byes,
+                                        [str(p.tpn) for p in ranked])
         return RoundPairing(
             round_number,
             tuple(Board(ranked[a].tpn, ranked[b].tpn) for a, b in pairs),
