@@ -186,6 +186,7 @@ def test_rule_5_two_team_group_through_the_files() -> None:
     assert [(r.team.id, r.points) for r in table] == [("1", 4), ("2", 4), ("3", 2), ("6", 2), ("5", 1), ("4", 1)]
     pairing = pair_next_round(teams(6), games, Settings())
     assert pairing.pairs == (("1", "3"), ("2", "6"), ("5", "4"))
+    assert pairing.notes == ("rule 5: 2 goes down, 3 comes up",)
 
 
 def test_unavoidable_repeat_is_an_error() -> None:
