@@ -257,6 +257,13 @@ def test_4_3_alternate_from_last_difference() -> None:
     assert allocate_colours(s, 1, 2) == Board(1, 2)
 
 
+def test_4_3_on_played_sequences_aligned_from_the_latest() -> None:
+    """GHR 3.4: matches without a colour are left out before comparing."""
+    s = state([player(1, 2, "W-B"), player(2, 2, "BW-")])
+    # Played sequences WB and BW: they differ in the latest entries (B, W).
+    assert allocate_colours(s, 1, 2) == Board(1, 2)
+
+
 def test_4_4_and_4_5() -> None:
     s = state([player(1, 2, "BW"), player(2, 1, "BW")])
     assert allocate_colours(s, 1, 2) == Board(2, 1)  # 4.4: 1 alternates from White

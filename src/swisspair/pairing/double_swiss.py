@@ -45,7 +45,9 @@ Readings chosen (the text is new and has no reference engine)
 * 4 colours (game 1): (4.1) neither has a match colour: the higher-ranked player
   gets the initial colour if his TPN is odd, the other colour if even; (4.2) White
   to the player with fewer game-1 Whites; (4.3) alternate from the most recent
-  match in which their game-1 colours differed; (4.4) alternate the higher-ranked
+  match in which their game-1 colours differed, the sequences of matches with a
+  colour being aligned from the latest one, as for the other systems (GHR 3.4,
+  :func:`swisspair.pairing.colours.latest_colour_difference`); (4.4) alternate the higher-ranked
   player's last colour; (4.5) alternate the opponent's last colour.
 """
 
@@ -484,8 +486,8 @@ def allocate_colours(state: MatchState, a: int, b: int) -> Board:
         return _board(high.tpn, low.tpn, colour)
     if high.whites != low.whites:  # 4.2
         return _board(high.tpn, low.tpn, Colour.WHITE if high.whites < low.whites else Colour.BLACK)
-    for x, y in zip(reversed(high.colours), reversed(low.colours)):  # 4.3
-        if x is not Colour.NONE and y is not Colour.NONE and x is not y:
+    for x, y in zip(reversed(ch), reversed(cl)):  # 4.3, on the played sequences (GHR 3.4)
+        if x is not y:
             return _board(high.tpn, low.tpn, x.opposite)
     if ch:  # 4.4
         return _board(high.tpn, low.tpn, ch[-1].opposite)
