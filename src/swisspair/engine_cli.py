@@ -30,6 +30,7 @@ SYSTEM_FLAGS = {
     "--dutch-2017": "dutch-2017",
     "--dutch-1992": "dutch-1992",
     "--fide-1987": "fide-1987",
+    "--simple": "simple",
 }
 
 USAGE = """usage:
