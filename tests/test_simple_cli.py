@@ -142,3 +142,16 @@ def test_pair_system_simple_on_a_trf(tmp_path: Path) -> None:
     assert int(lines[0]) == len(lines) - 1
     numbers = [n for line in lines[1:] for n in line.split() if n != "0"]
     assert len(numbers) == len(set(numbers))
+
+
+def test_engine_form_pairs_and_checks(tmp_path: Path) -> None:
+    """Issue 3: the same checker and generator support as the other systems (``--simple``)."""
+    from swisspair.cli import main
+
+    trf_path = tmp_path / "g.trf"
+    result = CliRunner().invoke(cli, ["generate", "--system", "simple", "--players", "9", "--rounds", "4",
+                                      "--seed", "5", "-o", str(trf_path)])
+    assert result.exit_code == 0, result.output
+    with pytest.raises(SystemExit) as checked:
+        main(["--simple", str(trf_path), "-c"])
+    assert checked.value.code == 0
