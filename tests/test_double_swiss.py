@@ -387,3 +387,7 @@ def test_pair_command(generated: Path) -> None:
     assert result.exit_code == 0, result.output
     assert result.output.startswith("Round 11")
     assert "bye (pairing-allocated)" in result.output
+    # TRF 192 FIDE_DOUBLESWISS selects the system without --system.
+    assert "FIDE_DOUBLESWISS" in source.read_text()
+    again = CliRunner().invoke(cli, ["pair", str(source)])
+    assert again.exit_code == 0 and again.output == result.output

@@ -325,7 +325,7 @@ def _choose_upfloaters(state: MatchState, residents: list[MatchPlayer],
             rest = [p for p in candidates if p.tpn not in chosen]
             if not _legal(state, residents + list(combo), rest):
                 continue
-            c6 = 0 if _next_bracket_ok(state, rest) else 1
+            c6 = 0 if _next_bracket_ok(state, rest, candidates[0].score if candidates else None) else 1
             c7 = 0 if state.last_round else sum(p.floated_last for p in combo)
             key = (c5, c6, c7)
             if best is None or key < best:
@@ -337,9 +337,12 @@ def _choose_upfloaters(state: MatchState, residents: list[MatchPlayer],
     raise NoValidPairingError("double-swiss: no legal bracket (C1, C3)")
 
 
-def _next_bracket_ok(state: MatchState, rest: list[MatchPlayer]) -> bool:
-    """C6: the next scoregroup can be paired (C1, C3) with its parity-minimal upfloaters (C4)."""
-    if not rest:
+def _next_bracket_ok(state: MatchState, rest: list[MatchPlayer], next_score: Fraction | None) -> bool:
+    """C6: the next scoregroup can be paired (C1, C3) with its parity-minimal upfloaters (C4).
+
+    Met when the upfloaters emptied the next scoregroup (``next_score``).
+    """
+    if not rest or rest[0].score != next_score:
         return True
     top = rest[0].score
     residents = [p for p in rest if p.score == top]
