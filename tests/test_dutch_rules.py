@@ -169,3 +169,28 @@ def test_engine_lines() -> None:
     t = make_tournament(5, [2400, 2300, 2200, 2100, 2000])
     assert pair(t).engine_lines() == ["3", "1 3", "4 2", "5 0"]
     assert Board(1, 3) in pair(t).boards
+
+
+REGRESSION_SEVEN = """\
+012 Generated tournament (seed 17)
+001    1      Player 0001                       2506                                          4 b =     2 w 1
+001    2      Player 0002                       2469                                          5 w =     1 b 0
+001    3      Player 0003                       2248                                          6 b 1     7 w =
+001    4      Player 0004                       2148                                          1 w =     5 b 1
+001    5      Player 0005                       2021                                          2 b =     4 w 0
+001    6      Player 0006                       1993                                          3 w 0  0000 - U
+001    7      Player 0007                       1757                                       0000 - U     3 b =
+XXR 4
+XXC black1
+"""
+
+
+def test_every_participant_is_paired_or_gets_the_bye() -> None:
+    """C.04.3 art. 1.9.1: everybody but the PAB assignee is paired (regression: a bracket-local
+    solution once left participant 7 with neither opponent nor bye). Expected as the reference engine."""
+    from swisspair import trf
+
+    t = trf.loads(REGRESSION_SEVEN).tournament
+    result = pair(t)
+    assert {(b.white, b.black) for b in result.boards} == {(7, 1), (4, 3), (2, 6)}
+    assert result.bye == 5
