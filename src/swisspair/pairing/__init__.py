@@ -44,6 +44,7 @@ PAIRING_SYSTEMS: dict[str, str] = {
     "dutch-2017": "swisspair.pairing.dutch2017:Dutch2017System",
     "double-swiss": "swisspair.pairing.double_swiss:DoubleSwissSystem",
     "dubov": "swisspair.pairing.dubov:DubovSystem",
+    "lim": "swisspair.pairing.lim:LimSystem",
     "simple": "swisspair.pairing.simple:SimpleSystem",
 }
 """Built-in systems: name -> ``module:Class``."""

@@ -1,0 +1,177 @@
+"""The Lim System (FIDE C.04.4.3): hand-worked groups by article, and invariants.
+
+Unless said otherwise ratings fall by 10 points per TPN (1: 2000, 2: 1990, ...).
+Board tuples are ``(white, black)``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers import make_tournament
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from swisspair import trf
+from swisspair.cli import ExitCode
+from swisspair.engine_cli import run
+from swisspair.errors import NoValidPairingError
+from swisspair.generator import NEVER, GeneratorConfig, generate
+from swisspair.model import Colour, Result, RoundPairing, Tournament
+from swisspair.pairing import find_system
+from swisspair.pairing.lim import LimSystem, exchange_order
+
+RATINGS = [2000 - 10 * i for i in range(12)]
+ALL_DRAWN = [["1-4 =-=", "5-2 =-=", "3-6 =-="]]
+
+
+def boards(p: RoundPairing) -> set[tuple[int, int]]:
+    return {(b.white, b.black) for b in p.boards}
+
+
+def lim(t: Tournament) -> RoundPairing:
+    return LimSystem().pair(t)
+
+
+def test_registry() -> None:
+    assert find_system("lim").name == "lim"
+    assert find_system("FIDE_LIM").name == "lim"
+
+
+def test_round_one_colours_and_halves() -> None:
+    """4.1 (top half against bottom half), 5.1 (#1's colour by lot; odd numbers of the top half alike)."""
+    assert boards(lim(make_tournament(5, RATINGS[:8]))) == {(1, 5), (6, 2), (3, 7), (8, 4)}
+    assert boards(lim(make_tournament(5, RATINGS[:8], initial=Colour.BLACK))) == {(5, 1), (2, 6), (7, 3), (4, 8)}
+
+
+def test_round_one_bye_to_the_lowest_rated() -> None:
+    """PAB in round 1: the lowest-rated participant."""
+    p = lim(make_tournament(5, RATINGS[:7]))
+    assert p.bye == 7
+    assert boards(p) == {(1, 4), (5, 2), (3, 6)}
+
+
+def test_bye_to_the_lowest_ranked_of_the_lowest_group_who_may_have_it() -> None:
+    """PAB: lowest scoregroup, lowest-ranked; C.04.1 art. 4 (7 had the PAB already)."""
+    p = lim(make_tournament(5, RATINGS[:7], [["1-4 1-0", "5-2 0-1", "3-6 1-0", "7 U"]]))
+    assert p.bye == 6
+
+
+def test_exchange_order_for_six_players() -> None:
+    """4.2-4.3: player 1 tries 4, 5, 6, then 3, 2."""
+    assert exchange_order(6) == [3, 4, 5, 2, 1]
+    assert exchange_order(4) == [2, 3, 1]
+
+
+def test_exchange_to_give_due_colours() -> None:
+    """4.2, 5.5: everyone drew round 1 (median group); 1 played 4; 5 is due Black like 1, so 1 meets 6."""
+    p = lim(make_tournament(5, RATINGS[:6], ALL_DRAWN))
+    assert boards(p) == {(6, 1), (2, 3), (4, 5)}
+
+
+def test_maxi_tournament_limits_colour_exchanges_to_100_points() -> None:
+    """3.2.3, 5.7: in a maxi-tournament 6 (1800) may not replace 5 (2000) for colours."""
+    t = make_tournament(5, [2400, 2300, 2200, 2100, 2000, 1800], ALL_DRAWN)
+    assert (5, 1) in boards(LimSystem(maxi=True).pair(t))
+    assert (6, 1) in boards(LimSystem().pair(t))
+
+
+def test_groups_above_and_below_the_median_float_towards_it() -> None:
+    """2.1-2.2, 3: the median (0.5) is empty; 3 floats down (colours, lowest-ranked), 4 floats up
+    (colours, highest-ranked), and they meet in the median group, paired last."""
+    p = lim(make_tournament(5, RATINGS[:6], [["1-4 1-0", "5-2 0-1", "3-6 1-0"]]))
+    text = "\n".join(p.explanation)
+    assert "floaters 3" in text and "floaters 4" in text
+    assert {frozenset(b) for b in boards(p)} == {frozenset((1, 2)), frozenset((5, 6)), frozenset((3, 4))}
+    assert text.index("Group 1.0") < text.index("Group 0.0") < text.index("Group median")
+
+
+def test_no_rematch_and_colour_limits_before_the_last_round() -> None:
+    """1, 2: 1 and 2 both had White twice (due Black absolutely) and may not meet before the last round."""
+    games = [["1-4 1-0", "2-5 1-0", "3-6 1-0"], ["1-5 1-0", "2-6 1-0", "4-3 1-0"]]
+    p = lim(make_tournament(5, RATINGS[:6], games))
+    assert frozenset((1, 2)) not in {frozenset(b) for b in boards(p)}
+
+
+def test_colour_due_to_the_higher_ranked_above_the_median() -> None:
+    """5.4: equal due colours above the median: the higher-ranked player gets it."""
+    p = lim(make_tournament(5, RATINGS[:4], [["1-3 1-0", "2-4 1-0"]]))
+    # 1 and 2 (score 1, above the median 0.5) both had White: 1 gets Black.
+    assert (2, 1) in boards(p)
+
+
+def test_colour_due_to_the_lower_ranked_below_the_median() -> None:
+    """5.4: below the median the lower-ranked player gets its due colour."""
+    p = lim(make_tournament(5, RATINGS[:4], [["3-1 0-1", "4-2 0-1"]]))
+    # 3 and 4 (score 0, below the median) both had White: 4 gets Black.
+    assert (3, 4) in boards(p)
+
+
+# -- invariants on generated tournaments -------------------------------------------------------------
+
+def check_invariants(t: Tournament) -> None:
+    """No rematch; PAB eligibility (C.04.1 (2026) art. 4); colour limits except in the last round."""
+    blocking = {Result.PAB, Result.FORFEIT_WIN, Result.FULL_BYE}
+    last = t.rounds
+    for player in t:
+        met: set[int] = set()
+        colours: list[Colour] = []
+        for rnd, entry in enumerate(player.results, start=1):
+            if entry.played:
+                assert entry.opponent not in met, f"rematch {player.tpn}-{entry.opponent}"
+                assert entry.opponent is not None
+                met.add(entry.opponent)
+                colours.append(entry.colour)
+                if rnd != last:
+                    diff = colours.count(Colour.WHITE) - colours.count(Colour.BLACK)
+                    assert -2 <= diff <= 2, f"{player.tpn}: colour difference {diff} in round {rnd}"
+                    assert colours[-3:] != [entry.colour] * 3, f"{player.tpn}: third same colour in round {rnd}"
+            if entry.result is Result.PAB:
+                assert not any(e.result in blocking for e in player.results[: rnd - 1]), \
+                    f"{player.tpn}: PAB in round {rnd} after a PAB or a win without playing"
+    for rnd in range(1, t.recorded_rounds + 1):
+        assert sum(p.result(rnd).result is Result.PAB for p in t) <= 1
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    players=st.integers(min_value=2, max_value=30),
+    rounds=st.integers(min_value=1, max_value=9),
+    seed=st.integers(min_value=0, max_value=10**6),
+    forfeit=st.sampled_from([NEVER, 20.0]),
+    absent=st.sampled_from([NEVER, 15.0]),
+    hpb=st.sampled_from([NEVER, 10.0]),
+    maxi=st.booleans(),
+)
+def test_generated_tournaments_respect_the_rules(players: int, rounds: int, seed: int, forfeit: float,
+                                                 absent: float, hpb: float, maxi: bool) -> None:
+    rounds = min(rounds, players - 1 + players % 2) if players > 1 else 1
+    config = GeneratorConfig(players=players, rounds=rounds, forfeit_rate=forfeit, retired_rate=absent,
+                             half_point_bye_rate=hpb)
+    try:
+        t = generate(config, seed, LimSystem(maxi=maxi).pair)
+    except NoValidPairingError:  # a legitimately impossible round is reported, never a crash
+        return
+    check_invariants(t)
+
+
+def test_a_medium_generated_tournament() -> None:
+    """120 participants, 9 rounds, with forfeits, absences and half-point byes."""
+    config = GeneratorConfig(players=120, rounds=9, forfeit_rate=30, retired_rate=40, half_point_bye_rate=40)
+    check_invariants(generate(config, 2026, lim))
+
+
+def test_a_500_participant_tournament() -> None:
+    """501 participants, 5 rounds: one PAB per round and the invariants hold."""
+    t = generate(GeneratorConfig(players=501, rounds=5), 7, lim)
+    check_invariants(t)
+    assert all(sum(p.result(r).result is Result.PAB for p in t) == 1 for r in range(1, 6))
+
+
+def test_engine_checker_on_a_lim_tournament(tmp_path: Path) -> None:
+    """``swisspair --lim FILE -c`` reproduces every round of a tournament paired by Lim."""
+    t = generate(GeneratorConfig(players=23, rounds=7, half_point_bye_rate=25), 11, lim)
+    path = tmp_path / "lim.trf"
+    with path.open("w", encoding="utf-8") as handle:
+        trf.write(t, handle)
+    assert run(["--lim", str(path), "-c"]) == ExitCode.OK
