@@ -22,9 +22,13 @@ class CardinalityMatching:
     """A matching on the vertex set ``vertices``, grown by augmenting paths."""
 
     def __init__(self, vertices: Iterable[int], adjacent: Callable[[int, int], bool],
-                 candidates: Callable[[int], list[int]] | None = None) -> None:
+                 candidates: Callable[[int], list[int]] | None = None, *, any_path: bool = False) -> None:
         """:param candidates: optionally, a superset of each vertex's neighbours
             (e.g. cached for a larger graph); ``adjacent`` and membership filter it.
+        :param any_path: the caller only needs *a* maximum matching (and
+            :attr:`outer`), not the one the plain search order finds: blossoms
+            are then contracted in time proportional to their size instead of
+            the tree's, which may change which augmenting path is found.
         """
         self.vertices = list(vertices)
         self.members = set(self.vertices)
@@ -33,6 +37,7 @@ class CardinalityMatching:
         self.mate: dict[int, int] = {}
         self._neighbours: dict[int, list[int]] = {}
         self.outer: set[int] = set()
+        self.any_path = any_path
 
     def neighbours(self, v: int) -> list[int]:
         """The vertices ``v`` may be paired with (cached)."""
@@ -71,6 +76,8 @@ class CardinalityMatching:
 
     def search(self, root: int) -> bool:
         """Look for an augmenting path from the free vertex ``root``; apply it if found."""
+        if self.any_path:
+            return self._search_fast(root)
         mate = self.mate
         parent: dict[int, int] = {}
         base: dict[int, int] = {}
@@ -125,6 +132,78 @@ class CardinalityMatching:
                         self.outer = set()
                         return True
                     nxt = mate[to]
+                    outer.add(nxt)
+                    queue.append(nxt)
+        self.outer = outer
+        return False
+
+    def _search_fast(self, root: int) -> bool:
+        """:meth:`search` with each blossom's members kept per base (see ``any_path``)."""
+        mate = self.mate
+        parent: dict[int, int] = {}
+        base: dict[int, int] = {}
+        members: dict[int, list[int]] = {root: [root]}
+        outer = {root}
+        queue = deque([root])
+        neighbours = self.neighbours
+
+        def lca(a: int, b: int) -> int:
+            seen = set()
+            while True:
+                a = base.get(a, a)
+                seen.add(a)
+                if a not in mate:
+                    break
+                a = parent[mate[a]]
+            while True:
+                b = base.get(b, b)
+                if b in seen:
+                    return b
+                b = parent[mate[b]]
+
+        def mark(v: int, b: int, child: int, blossom: set[int]) -> None:
+            while base.get(v, v) != b:
+                blossom.add(base.get(v, v))
+                m = mate[v]
+                blossom.add(base.get(m, m))
+                parent[v] = child
+                child = m
+                v = parent[m]
+
+        while queue:
+            v = queue.popleft()
+            for to in neighbours(v):
+                if base.get(v, v) == base.get(to, to) or mate.get(v) == to:
+                    continue
+                if to == root or (to in mate and mate[to] in parent):
+                    current = lca(v, to)
+                    blossom: set[int] = set()
+                    mark(v, current, to, blossom)
+                    mark(to, current, v, blossom)
+                    moved: list[int] = []
+                    for b in blossom:
+                        group = members.get(b)
+                        if group is None:
+                            continue
+                        if b != current:
+                            del members[b]
+                            moved.extend(group)
+                        for u in group:
+                            base[u] = current
+                            if u not in outer:
+                                outer.add(u)
+                                queue.append(u)
+                    if moved:
+                        members.setdefault(current, [current]).extend(moved)
+                elif to not in parent:
+                    parent[to] = v
+                    if to not in mate:
+                        self._augment(to, parent)
+                        self.outer = set()
+                        return True
+                    nxt = mate[to]
+                    members[to] = [to]
+                    members[nxt] = [nxt]
                     outer.add(nxt)
                     queue.append(nxt)
         self.outer = outer

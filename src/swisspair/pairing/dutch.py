@@ -116,7 +116,16 @@ class _DutchRound:
         self.absolute_colour = [p.colour_preference if p.absolute_preference else None for p in self.players]
         self.exempt = [self.topscore_threshold_active and self.is_topscorer(v) for v in range(self.n)]
         """C3 does not apply to topscorers in the last round (art. 1.8, C3)."""
+        # Per vertex, what the weights read (see edge_weight).
+        self.preference = [p.colour_preference for p in self.players]
+        self.absolute_imbalance = [p.absolute_imbalance for p in self.players]
+        self.strong = [p.strong_preference for p in self.players]
+        self.down = [(f[0] is Float.DOWN, f[1] is Float.DOWN) for f in self.floats]
+        self.up = [(f[0] is Float.UP, f[1] is Float.UP) for f in self.floats]
         self.bye_score = 0
+        self.not_bye: list[bool] = []
+        """Per vertex, not :meth:`is_bye_candidate` (kept by :meth:`_set_bye_score`)."""
+        self._set_bye_score(0)
         self.single_downfloater_is_bye = False
         self.unplayed_ranks: dict[int, int] = {}
         self.brackets: list[_Bracket] = []
@@ -162,6 +171,10 @@ class _DutchRound:
     def is_bye_candidate(self, vertex: int) -> bool:
         return self.eligible[vertex] and self.scores[vertex] <= self.bye_score
 
+    def _set_bye_score(self, score: int) -> None:
+        self.bye_score = score
+        self.not_bye = [not self.is_bye_candidate(v) for v in range(self.n)]
+
     # -- weights -----------------------------------------------------------
     def max_weight(self) -> int:
         """A weight above every real one; finalised pairs get it."""
@@ -178,14 +191,17 @@ class _DutchRound:
         Fields from the most significant: C4/C2/C5, C6, C7, C8 (pairs, scores),
         C9, C10, C11, C12, C13, C14, C15, C16, C17, C18, C19, C20, C21, order.
         """
-        if not self.compatible(h, low):
+        if low in self.forbidden[h]:                                 # C1, C3 (see compatible)
+            return 0
+        absolute = self.absolute_colour
+        colour = absolute[h]
+        if colour is not None and colour is absolute[low] and not (self.exempt[h] or self.exempt[low]):
             return 0
         lay = self.layout
         gb, gs, shifts = lay.group_bits, lay.groups_shift, lay.group_shifts
-        ph, pl = self.players[h], self.players[low]
         sh, sl = self.scores[h], self.scores[low]
-        w = 1 + (not self.is_bye_candidate(h)) + (not self.is_bye_candidate(low))
-        w = (w << gb) + in_current                                   # C6
+        not_bye = self.not_bye
+        w = ((1 + not_bye[h] + not_bye[low]) << gb) + in_current    # C4/C2/C5, C6
         w <<= gs
         if in_current:
             w += 1 << shifts[sh]                                     # C7
@@ -196,50 +212,56 @@ class _DutchRound:
         w <<= 2 * gb                                                 # C9
         if self.single_downfloater_is_bye:
             if sh == self.bye_score:
-                w += self.unplayed_ranks[ph.played_games]
+                w += self.unplayed_ranks[self.players[h].played_games]
             if sl == self.bye_score:
-                w += self.unplayed_ranks[pl.played_games]
+                w += self.unplayed_ranks[self.players[low].played_games]
         if not in_current:
             return w << self.tail_bits                               # C10-C21 only count in the bracket
         # C10-C13, seen from the lower participant.
-        pref_l, pref_h = pl.colour_preference, ph.colour_preference
+        pref_l = self.preference[low]
+        same = pref_l is self.preference[h]
+        abs_l, abs_h = absolute[low] is not None, absolute[h] is not None
         w <<= gb
-        if in_current and (not pl.absolute_imbalance or not ph.absolute_imbalance or pref_l is not pref_h):
+        if not same or not self.absolute_imbalance[low] or not self.absolute_imbalance[h]:
             w += 1                                                   # C10
         w <<= gb
-        if in_current and (not pl.absolute_preference or not ph.absolute_preference or pref_l is not pref_h
-                           or self._c11_ok(pl, ph)):
+        if not same or not abs_l or not abs_h or self._c11_ok(self.players[low], self.players[h]):
             w += 1                                                   # C11
         w <<= gb
-        if in_current and preferences_compatible(pref_l, pref_h):
+        if not same or pref_l is Colour.NONE:
             w += 1                                                   # C12
         w <<= gb
-        if in_current and ((not pl.strong_preference and not pl.absolute_preference)
-                           or (not ph.strong_preference and not ph.absolute_preference)
-                           or (pl.absolute_preference and ph.absolute_preference)
-                           or pref_l is not pref_h):
+        strong = self.strong
+        if not same or (abs_l and abs_h) or (not strong[low] and not abs_l) or (not strong[h] and not abs_h):
             w += 1                                                   # C13
         played = self.state.played_rounds
-        fl, fh = self.floats[low], self.floats[h]
-        for back in (0, 1):
-            if played <= back:
-                continue
-            w <<= gb                                                 # C14 / C16
-            if in_current:
-                w += (fl[back] is Float.DOWN) + (sh <= sl and fh[back] is Float.DOWN)
-            w <<= gb                                                 # C15 / C17
-            if in_current:
-                w += not (sh > sl and fl[back] is Float.UP)
-        for back in (0, 1):
-            if played <= back:
-                continue
-            w <<= gs                                                 # C18 / C20
-            if in_current:
-                w += (fl[back] is Float.DOWN) << shifts[sl]
-                w += (fh[back] is Float.DOWN) << shifts[sh]
-            w <<= gs                                                 # C19 / C21
-            if in_current and not (fl[back] is Float.UP and sh > sl):
-                w += 1 << shifts[sh]
+        if played:
+            down, up = self.down, self.up
+            dl, dh, ul = down[low], down[h], up[low]
+            higher = sh > sl
+            w = (w << gb) + dl[0] + (not higher and dh[0])           # C14
+            w = (w << gb) + (not (higher and ul[0]))                 # C15
+            if played > 1:
+                w = (w << gb) + dl[1] + (not higher and dh[1])       # C16
+                w = (w << gb) + (not (higher and ul[1]))             # C17
+            bl, bh = 1 << shifts[sl], 1 << shifts[sh]
+            w <<= gs                                                 # C18
+            if dl[0]:
+                w += bl
+            if dh[0]:
+                w += bh
+            w <<= gs                                                 # C19
+            if not (ul[0] and higher):
+                w += bh
+            if played > 1:
+                w <<= gs                                             # C20
+                if dl[1]:
+                    w += bl
+                if dh[1]:
+                    w += bh
+                w <<= gs                                             # C21
+                if not (ul[1] and higher):
+                    w += bh
         return w << (3 * gb + 1)
 
     @staticmethod
@@ -285,7 +307,8 @@ class _DutchRound:
 
     def completion(self, a: int, b: int) -> int:
         """The C4/C2/C5 field of the weight of a compatible pair, in place."""
-        return (1 + (not self.is_bye_candidate(a)) + (not self.is_bye_candidate(b))) << self.shift
+        not_bye = self.not_bye
+        return (1 + not_bye[a] + not_bye[b]) << self.shift
 
     def initial_weight(self, a: int, b: int) -> int:
         """The weight of a pair before any bracket touches it."""
@@ -308,7 +331,7 @@ class _DutchRound:
         :raises: :exc:`NoValidPairingError` when no complete pairing exists.
         """
         n = self.n
-        m = CardinalityMatching(range(n), self.compatible, self.neighbours)
+        m = CardinalityMatching(range(n), self.compatible, self.neighbours, any_path=True)
         m.greedy()
         m.maximise()
         free = m.free()
@@ -321,12 +344,13 @@ class _DutchRound:
         if not candidates:
             self._no_pairing(free)
         bye = min(candidates, key=lambda v: (self.scores[v], -v))
-        self.bye_score = self.scores[bye]
+        self._set_bye_score(self.scores[bye])
         if bye != free[0]:
             mate = dict(m.mate)
             partner = mate.pop(bye)
             del mate[partner]
-            rest = CardinalityMatching([v for v in range(n) if v != bye], self.compatible, self.neighbours)
+            rest = CardinalityMatching([v for v in range(n) if v != bye], self.compatible, self.neighbours,
+                                      any_path=True)
             rest.mate = mate
             rest.search(partner)
             return rest.mate
@@ -344,7 +368,7 @@ class _DutchRound:
         if len(unmatched) > 1 or (unmatched and not self.eligible[unmatched[0]]):
             self._no_pairing(unmatched)
         bye = unmatched[0]
-        self.bye_score = self.scores[bye]
+        self._set_bye_score(self.scores[bye])
         top = self.top
         single = self.bye_score >= top
         if single:
@@ -791,19 +815,16 @@ class _Solver:
     # -- the matching computer's interface, in vertex numbers --------------------
     def set(self, a: int, b: int, weight: int) -> None:
         if self.local and weight:
-            weight -= self.rnd.completion(a, b)
-        self.mc.set_edge_weight(self.pos[a], self.pos[b], weight)
+            not_bye = self.rnd.not_bye
+            weight -= (1 + not_bye[a] + not_bye[b]) << self.rnd.shift
+        pos = self.pos
+        self.mc.set_edge_weight(pos[a], pos[b], weight)
 
     def finalize(self, a: int, b: int) -> None:
         """Pair ``a`` with ``b`` for good."""
-        mc, pos = self.mc, self.pos
-        ia, ib = pos[a], pos[b]
+        pos = self.pos
         keep = 1 if self.local else self.rnd.max_w  # an isolated pair stays matched
-        for i in range(len(self.vertices)):
-            if i != ia:
-                mc.set_edge_weight(ia, i, keep if i == ib else 0)
-            if i != ib:
-                mc.set_edge_weight(ib, i, keep if i == ia else 0)
+        self.mc.isolate_pair(pos[a], pos[b], keep)
 
     def compute(self) -> list[int]:
         """Re-optimise; returns the partner of every vertex (itself when unpaired)."""
@@ -835,7 +856,7 @@ class _Solver:
         def adjacent(a: int, b: int) -> bool:
             return not (a in inside and b in inside) and compatible(a, b)
 
-        m = CardinalityMatching(unpaired + list(lower), adjacent, rnd.neighbours)
+        m = CardinalityMatching(unpaired + list(lower), adjacent, rnd.neighbours, any_path=True)
         below = set(lower)
         completion = self.completion
         m.mate = {x: y for x, y in completion.items()

@@ -261,6 +261,36 @@ class MatchingComputer:
             if key not in self._pending:
                 self._pending[key] = old
 
+    def isolate_pair(self, u: int, v: int, weight: int) -> None:
+        """Remove every edge at ``u`` and ``v`` except ``{u, v}``, which gets ``weight``.
+
+        The same as :meth:`set_edge_weight` on every such pair, in one pass.
+
+        :raises: as :meth:`set_edge_weight`.
+        """
+        if type(weight) is not int:
+            weight = operator.index(weight)
+        n = self._n
+        if not (0 <= u < n and 0 <= v < n):
+            raise ValueError(f"vertex out of range: {u}, {v} (size {n})")
+        if u == v:
+            raise ValueError(f"no loops: {u}")
+        if weight < 0:
+            raise ValueError(f"negative weight: {weight}")
+        w = self._w
+        pending = None if self._fresh else self._pending
+        for x, other in ((u, v), (v, u)):
+            row = w[x]
+            for i, old in enumerate(row):
+                if old and i != other:
+                    row[i] = 0
+                    w[i][x] = 0
+                    if pending is not None:
+                        key = (x, i) if x < i else (i, x)
+                        if key not in pending:
+                            pending[key] = old
+        self.set_edge_weight(u, v, weight)
+
     def edge_weight(self, u: int, v: int) -> int:
         """The weight of the edge ``{u, v}`` (0 when there is none).
 
