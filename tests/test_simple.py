@@ -329,6 +329,44 @@ def test_round_robin_length_event_never_repeats() -> None:
     assert len({frozenset((g.home, g.away)) for g in games}) == 15
 
 
+def _brute_force_possible(n: int, met: list[frozenset[int]]) -> bool:
+    def match(rest: tuple[int, ...]) -> bool:
+        if not rest:
+            return True
+        first = rest[0]
+        return any(other not in met[first] and match(tuple(x for x in rest[1:] if x != other))
+                   for other in rest[1:])
+
+    if n % 2 == 0:
+        return match(tuple(range(n)))
+    return any(match(tuple(i for i in range(n) if i != bye)) for bye in range(n))
+
+
+def test_no_repeat_whenever_one_can_be_avoided() -> None:
+    """Rule 5 ("the same pair may not play more than one match") against brute force: on random
+    histories, a pairing is found exactly when one without a repeat exists."""
+    rng = random.Random(3)
+    for _ in range(400):
+        n = rng.randint(3, 8)
+        links = {frozenset(p) for p in ((rng.randrange(n), rng.randrange(n)) for _ in range(rng.randint(0, 12)))
+                 if len(p) == 2 and p[0] != p[1]}
+        met = [frozenset(j for link in links if i in link for j in link if j != i) for i in range(n)]
+        points = sorted((Fraction(rng.choice((0, 1, 3, 4, 6))) for _ in range(n)), reverse=True)
+        byes = [rng.choice((0, 0, 1)) for _ in range(n)]
+        if _brute_force_possible(n, met):
+            pairs, bye, _ = pair_ranked(points, met, byes)
+            assert all(b not in met[a] for a, b in pairs)
+            assert sorted([x for p in pairs for x in p] + ([] if bye is None else [bye])) == list(range(n))
+            if n % 2:  # rule 3: the lowest-ranked team without a bye whose bye leaves a pairing
+                fits = [i for i in sorted(reversed(range(n)), key=lambda i: byes[i])
+                        if _brute_force_possible(n - 1, [frozenset(j - (j > i) for j in met[k] if j != i)
+                                                         for k in range(n) if k != i])]
+                assert bye == fits[0]
+        else:
+            with pytest.raises(NoValidPairingError):
+                pair_ranked(points, met, byes)
+
+
 # --- recommended rounds ---------------------------------------------------------------------
 
 
