@@ -68,10 +68,15 @@ def simple_pair(settings_path: Path | None, teams_path: Path, games_path: Path |
 
     \b
         swisspair simple pair --settings event.toml --teams teams.csv --games games.csv
-        4 - 1
-        2 - 3
-        5 - BYE
+        A - B
+        E - D
+        C - BYE
         swisspair simple pair --teams teams.csv --games games.csv --standings
+        A       1       3       1       3:1     +2      0:0     +0      1500    Alpha
+
+    Pairs are listed top group first, the higher-ranked team first (seed 003, rule 5);
+    the standings are tab-separated: id, place, points, played, for:against,
+    difference, second for:against, second difference, rating, name (rules 6 and 8).
     """
     from swisspair.pairing.simple import Settings
 
