@@ -74,7 +74,7 @@ def test_points_are_configurable(event: Path) -> None:
 
 
 @pytest.mark.parametrize(("games", "where"), [
-    ("round,home,away,home_score,away_score\n1,A,C,x,1\n", "games.csv:2: home_score: expected an integer"),
+    ("round,home,away,home_score,away_score\n1,A,C,x,1\n", "games.csv:2: home_score: expected a number"),
     ("round,home,away,home_score,away_score\n1,A,Z,1,1\n", "games.csv:2: away: unknown team 'Z'"),
     ("round,home,away,home_score\n1,A,C,1\n", "games.csv:1: away_score: missing column"),
     ("round,home,away,home_score,away_score\n1,A,C,1,0\n1,C,B,1,0\n", "games.csv:3: home: team 'C' already plays"),
@@ -103,7 +103,7 @@ def test_bad_settings(event: Path, toml: str, where: str) -> None:
 def test_bad_teams(event: Path) -> None:
     (event / "teams.csv").write_text("id,name,rating\nA,Alpha,high\n", encoding="utf-8")
     code, _, err = run(event)
-    assert code == 3 and "teams.csv:2: rating: expected an integer, got 'high'" in err
+    assert code == 3 and "teams.csv:2: rating: expected a number, got 'high'" in err
     (event / "teams.csv").write_text("id,name,rating\nA,Alpha,1\nA,Again,2\n", encoding="utf-8")
     code, _, err = run(event)
     assert code == 3 and "teams.csv:3: id: duplicate id 'A'" in err
@@ -155,3 +155,20 @@ def test_engine_form_pairs_and_checks(tmp_path: Path) -> None:
     with pytest.raises(SystemExit) as checked:
         main(["--simple", str(trf_path), "-c"])
     assert checked.value.code == 0
+
+
+def test_decimal_ratings_and_scores(event: Path) -> None:
+    """Seed 003's table rates teams with decimals (108,138); a team match may end 2.5:1.5.
+    Rule 6: the decimal score difference ranks the two winners; the rating decides nothing here."""
+    (event / "teams.csv").write_text('id,name,rating\nA,Alpha,"108,138"\nB,Beta,104.310\nC,Gamma,88.615\n'
+                                     "D,Delta,82.286\n", encoding="utf-8")
+    games = "round,home,away,home_score,away_score\n1,A,C,2.5,1.5\n1,B,D,3.5,0.5\n"
+    code, out, err = run(event, "--standings", games=games)
+    assert code == 0, err
+    rows = [line.split("\t") for line in out.splitlines()]
+    assert [r[0] for r in rows] == ["B", "A", "C", "D"]
+    assert rows[0][4:6] == ["3.5:0.5", "+3"] and rows[1][4:6] == ["2.5:1.5", "+1"]
+    assert rows[0][8] == "104.31" and rows[1][8] == "108.138"
+    code, out, err = run(event, games=games)
+    assert code == 0, err
+    assert out.splitlines() == ["B - A", "C - D"]

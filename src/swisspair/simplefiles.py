@@ -3,10 +3,10 @@
 * ``event.toml``: ``points = [3, 1, 0]`` (win, draw, loss) and
   ``ranking = ["points", "score_diff", "scores_for", "score2_diff", "score2_for", "rating"]``;
   both optional (defaults: 3-1-0 and the order of seed 003, rule 6).
-* ``teams.csv``: header ``id,name,rating``; ``rating`` may be empty (0).
+* ``teams.csv``: header ``id,name,rating``; ``rating`` may be empty (0) or a decimal.
 * ``games.csv``: header ``round,home,away,home_score,away_score`` with the optional
   columns ``home_score2,away_score2``; a bye is a line whose ``away`` is empty or ``BYE``
-  (rule 3: no goals).
+  (rule 3: no goals). Scores may be decimals (``2.5``: board points of a team match).
 
 Readers take text handles; every error names the file, the line and the field
 (``games.csv:4: home_score: expected an integer, got 'x'``).
@@ -103,6 +103,24 @@ def _int(value: str, source: str, line: int, field: str, default: int | None = N
         raise SimpleError(f"{_where(source, line, field)}: expected an integer, got {value!r}") from None
 
 
+def _number(value: str, source: str, line: int, field: str, default: int | None = None) -> Fraction | int:
+    """An exact number: an integer, or a decimal (``2.5``, ``108,138``) kept as a fraction."""
+    if value == "" and default is not None:
+        return default
+    text = value.replace(",", ".")
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        number = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise SimpleError(f"{_where(source, line, field)}: expected a number, got {value!r}") from None
+    if "/" in text:
+        raise SimpleError(f"{_where(source, line, field)}: expected a number, got {value!r}")
+    return int(number) if number.denominator == 1 else number
+
+
 def read_teams(handle: TextIO, source: str = "teams.csv") -> list[Team]:
     """Read ``teams.csv`` (``id,name,rating`` with a header line).
 
@@ -119,7 +137,7 @@ def read_teams(handle: TextIO, source: str = "teams.csv") -> list[Team]:
         if tid in seen:
             raise SimpleError(f"{_where(source, line, 'id')}: duplicate id {tid!r}")
         seen.add(tid)
-        teams.append(Team(tid, row["name"], _int(row["rating"], source, line, "rating", 0)))
+        teams.append(Team(tid, row["name"], _number(row["rating"], source, line, "rating", 0)))
     if not teams:
         raise SimpleError(f"{source}: no teams")
     return teams
@@ -155,12 +173,12 @@ def read_games(handle: TextIO, team_ids: set[str] | None = None, source: str = "
             continue
         if home == away:
             raise SimpleError(f"{_where(source, line, 'away')}: a team cannot play itself")
-        scores = [_int(row[f], source, line, f) for f in ("home_score", "away_score")]
+        scores = [_number(row[f], source, line, f) for f in ("home_score", "away_score")]
         second = [row.get(f, "") for f in GAME_OPTIONAL]
         if any(second) and not all(second):
             missing = GAME_OPTIONAL[second.index("")]
             raise SimpleError(f"{_where(source, line, missing)}: give both second scores or neither")
-        s2 = [_int(v, source, line, f) for v, f in zip(second, GAME_OPTIONAL, strict=True)] if all(second) else None
+        s2 = [_number(v, source, line, f) for v, f in zip(second, GAME_OPTIONAL, strict=True)] if all(second) else None
         for value, field in zip(scores + (s2 or []), ("home_score", "away_score") + GAME_OPTIONAL):
             if value < 0:
                 raise SimpleError(f"{_where(source, line, field)}: negative score {value}")

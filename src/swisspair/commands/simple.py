@@ -24,11 +24,20 @@ def _fail(error: BaseException) -> None:
     fail(error)
 
 
-def _number(value: Fraction) -> str:
+def _number(value: Fraction | int, sign: bool = False) -> str:
+    """Exact decimal text (``3``, ``2.5``, ``0.125``); repeating fractions as ``a/b``."""
+    value = Fraction(value)
+    prefix = "+" if sign and value >= 0 else ""
     if value.denominator == 1:
-        return str(value.numerator)
-    text = f"{float(value):.6f}".rstrip("0")
-    return text
+        return f"{prefix}{value.numerator}"
+    digits = 1
+    while (value * 10**digits).denominator != 1:
+        digits += 1
+        if digits > 6:
+            return f"{prefix}{value}"
+    scaled = value * 10**digits
+    whole, part = divmod(abs(scaled.numerator), 10**digits)
+    return f"{prefix}{'-' if value < 0 else ''}{whole}.{part:0{digits}d}"
 
 
 def format_record(position: int, record: Record) -> str:
@@ -36,9 +45,9 @@ def format_record(position: int, record: Record) -> str:
     second for:against, second difference, rating, name."""
     return "\t".join([
         record.team.id, str(position), _number(record.points), str(record.played),
-        f"{record.scores_for}:{record.scores_against}", f"{record.score_diff:+d}",
-        f"{record.score2_for}:{record.score2_against}", f"{record.score2_diff:+d}",
-        str(record.team.rating), record.team.name,
+        f"{_number(record.scores_for)}:{_number(record.scores_against)}", _number(record.score_diff, True),
+        f"{_number(record.score2_for)}:{_number(record.score2_against)}", _number(record.score2_diff, True),
+        _number(record.team.rating), record.team.name,
     ])
 
 

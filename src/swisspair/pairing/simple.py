@@ -55,8 +55,9 @@ class Team:
     """Identifier, as written in ``games.csv`` and in the output."""
     name: str = ""
     """Display name."""
-    rating: int = 0
-    """Rating: the first-round order (rule 2) and the last criterion (rule 6)."""
+    rating: Fraction | int = 0
+    """Rating: the first-round order (rule 2) and the last criterion (rule 6); may be a decimal
+    (the seed's table rates teams 108.138, 104.310, ...)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,13 +70,13 @@ class Game:
     """Home team id (listed first)."""
     away: str | None
     """Away team id, ``None`` for a bye."""
-    home_score: int = 0
-    """Goals (or other scores) of the home team."""
-    away_score: int = 0
+    home_score: Fraction | int = 0
+    """Goals (or other scores, e.g. 2.5 board points) of the home team."""
+    away_score: Fraction | int = 0
     """Goals of the away team."""
-    home_score2: int | None = None
+    home_score2: Fraction | int | None = None
     """Second score pair, home (rule 6, third and fourth criteria); optional."""
-    away_score2: int | None = None
+    away_score2: Fraction | int | None = None
     """Second score pair, away."""
 
 
@@ -108,13 +109,13 @@ class Record:
     """Position in the initial (rating) order, 0 first (rule 2)."""
     points: Fraction = Fraction(0)
     """Match points (a bye counts as a win, rule 3)."""
-    scores_for: int = 0
+    scores_for: Fraction | int = 0
     """Goals scored (byes add none, rule 3)."""
-    scores_against: int = 0
+    scores_against: Fraction | int = 0
     """Goals conceded."""
-    score2_for: int = 0
+    score2_for: Fraction | int = 0
     """Second scores won."""
-    score2_against: int = 0
+    score2_against: Fraction | int = 0
     """Second scores lost."""
     played: int = 0
     """Matches played (byes excluded)."""
@@ -124,12 +125,12 @@ class Record:
     """Opponents met, in order (rule 5: never twice)."""
 
     @property
-    def score_diff(self) -> int:
+    def score_diff(self) -> Fraction | int:
         """Score difference (rule 6, first criterion after points)."""
         return self.scores_for - self.scores_against
 
     @property
-    def score2_diff(self) -> int:
+    def score2_diff(self) -> Fraction | int:
         """Second-score difference (rule 6, third criterion)."""
         return self.score2_for - self.score2_against
 
