@@ -375,8 +375,8 @@ class _Round1987:
     def run(self) -> RoundPairing:
         state = self.state
         if state.round_number == 1:
-            boards, bye = first_round(state.to_pair, state.initial_colour)
-            return RoundPairing(1, tuple(boards), bye, ("seed 000, art. 14",))
+            boards, first_bye = first_round(state.to_pair, state.initial_colour)
+            return RoundPairing(1, tuple(boards), first_bye, ("seed 000, art. 14",))
         players = sorted(state.to_pair, key=lambda p: p.rank_index)
         bye: PlayerState | None = None
         if len(players) % 2:
