@@ -76,7 +76,7 @@ def pair_state(state: PairingState) -> RoundPairing:
 
 def is_maxi(state: PairingState) -> bool:
     """A "maxi" event: more than 2**n participants for n rounds (seed 000, preamble, 1988 amendment)."""
-    return len(state.players) > 2 ** state.total_rounds
+    return len(state.players) > 1 << state.total_rounds
 
 
 def first_round(players: Sequence[PlayerState], lot: Colour) -> tuple[list[Board], int | None]:
@@ -199,11 +199,18 @@ class _Round1987:
         return True
 
     def choose_bye(self, players: list[PlayerState]) -> PlayerState:
-        """Art. 8.1: the highest number of the lowest score group (the next group up when none may)."""
-        ordered = sorted(players, key=lambda p: (p.score, -p.rank_index))
+        """Art. 8.1: the highest number of the lowest score group (the next group up when none may).
+
+        Reading: a player whose bye would leave the others without a complete
+        pairing is passed over (the text presumes the others can be paired).
+        """
+        ordered = [p for p in sorted(players, key=lambda p: (p.score, -p.rank_index)) if self.bye_allowed(p)]
         for p in ordered:
-            if self.bye_allowed(p):
+            rest = [x for x in players if x is not p]
+            if self.max_pairs(rest) * 2 == len(rest):  # the text presumes the others can be paired
                 return p
+        if ordered:
+            return ordered[0]
         raise NoValidPairingError("no player may receive the bye (seed 000, art. 8.2)")
 
     # -- matching helpers ----------------------------------------------------
