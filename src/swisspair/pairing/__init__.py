@@ -46,6 +46,7 @@ PAIRING_SYSTEMS: dict[str, str] = {
     "dubov": "swisspair.pairing.dubov:DubovSystem",
     "lim": "swisspair.pairing.lim:LimSystem",
     "simple": "swisspair.pairing.simple:SimpleSystem",
+    "team": "swisspair.pairing.team:TeamSystem",
     "fide-1987": "swisspair.pairing.fide1987:Fide1987System",
 }
 """Built-in systems: name -> ``module:Class``."""

@@ -1,0 +1,675 @@
+"""The Swiss Team Pairing System (FIDE C.04.6, 2026 text, in force 1 Feb 2026).
+
+Teams are the participants. This module has two parts:
+
+* the **team-level representation** (:class:`TeamMatch`, :class:`Team`,
+  :class:`TeamEvent`), which can be built directly in Python or derived from an
+  individual TRF with team records by :func:`team_event`;
+* the **pairing** (:class:`TeamSystem`, registered as ``team`` with the TRF26
+  ``192`` codes ``FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP]`` as aliases).
+
+Deriving team matches from a TRF (our reading, ../shared/rules/trf.md section 4):
+
+* teams come from ``310`` records (team pairing number in columns 5-7) or, when
+  there is none, from ``013`` records numbered 1, 2, ... in file order;
+* in round ``r`` a team's opponent is the team of its members' opponents (the
+  first member, in line-up order, who has one);
+* game points (GP) are the sum of the members' points in that round under the
+  file's scoring; match points (MP) compare the two teams' GP: ``TW`` 2,
+  ``TD`` 1, ``TL`` 0, or the values of a ``362`` record;
+* a team's colour in a match is the colour of its first member who played
+  (in line-up order), read against the board colour sequence of record ``352``
+  (default ``WB``: the team "with White" has White on board 1, Black on board 2,
+  ...); the member's board is its position among the members who played;
+* a pairing-allocated bye of the team is a round in which no member has an
+  opponent and some member has ``U``, or a ``320`` record names the team; it is
+  worth the MP and GP of a drawn match (C.04.6 1.4): TD match points and half
+  the number of boards (the length of ``352``, else the largest number of
+  members who played in one match) in GP, unless ``320`` gives the values;
+* a match is a forfeit win when every member has ``+`` (or a ``330`` record
+  says so); a full-point bye when every member has ``F``;
+* a team is absent from the round being paired when all its members are
+  recorded with ``H``, ``F`` or ``Z`` in that round.
+
+The engine output (``-p``) is by **team pairing number**: ``WHITE BLACK`` per
+match, the team with White first; ``N 0`` for the team PAB.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Literal
+
+from swisspair.errors import NoValidPairingError, UnsupportedFeatureError
+from swisspair.model import Board, Colour, Result, RoundPairing, Tournament
+from swisspair.pairing.cardinality import CardinalityMatching
+from swisspair.pairing.matching import MatchingComputer
+
+ColourType = Literal["A", "B", "none"]
+ScoreKind = Literal["MP", "GP"]
+
+_COMBINATION_LIMIT = 20000
+"""Upfloater sets examined per set size before giving up on C5-C7 refinements."""
+
+
+@dataclass(frozen=True, slots=True)
+class TeamMatch:
+    """What one team did in one round."""
+
+    opponent: int | None
+    """Opponent team number; ``None`` for a bye or an absence."""
+    colour: Colour = Colour.NONE
+    """The team's colour (C.04.6 1.6); ``Colour.NONE`` for a bye, an absence or a forfeit."""
+    match_points: Fraction = Fraction(0)
+    """Match points scored in the round."""
+    game_points: Fraction = Fraction(0)
+    """Game points scored in the round."""
+    played: bool = False
+    """The match was played (at least one game over the board)."""
+    pab: bool = False
+    """The team received the pairing-allocated bye (C.04.6 1.4)."""
+    forfeit_win: bool = False
+    """The team won the match by forfeit."""
+    full_bye: bool = False
+    """A (deprecated) full-point bye."""
+
+
+@dataclass(slots=True)
+class Team:
+    """A team and its history, identified by its team pairing number."""
+
+    number: int
+    """Team pairing number (TPN)."""
+    name: str = ""
+    """Team name."""
+    members: tuple[int, ...] = ()
+    """Player TPNs in board order."""
+    history: list[TeamMatch] = field(default_factory=list)
+    """One entry per round, round 1 first."""
+    absent: bool = False
+    """Not to be paired in the round being paired."""
+
+    def __repr__(self) -> str:
+        return f"Team(number={self.number!r}, name={self.name!r})"
+
+
+@dataclass(slots=True)
+class TeamEvent:
+    """A team Swiss: its teams and its settings (C.04.6 1.2, 1.7)."""
+
+    teams: dict[int, Team] = field(default_factory=dict)
+    """Teams by number."""
+    rounds: int | None = None
+    """Planned number of rounds (used for "last round(s)" criteria)."""
+    initial_colour: Colour = Colour.WHITE
+    """Colour drawn for round 1 (C.04.6 4.3.1); White when the file has none."""
+    colour_type: ColourType = "A"
+    """Colour-preference type (C.04.6 1.7): ``A`` (default), ``B`` or ``none``."""
+    primary: ScoreKind = "MP"
+    """Primary score (C.04.6 1.2); match points by default."""
+    secondary: ScoreKind | None = "GP"
+    """Secondary score (used in colour allocation, 4.2), ``None`` if not used."""
+
+    @property
+    def played_rounds(self) -> int:
+        """The number of rounds recorded."""
+        return max((len(t.history) for t in self.teams.values()), default=0)
+
+    def score(self, number: int, kind: ScoreKind, before_round: int | None = None) -> Fraction:
+        """MP or GP of team ``number`` before ``before_round`` (default: all rounds)."""
+        history = self.teams[number].history
+        if before_round is not None:
+            history = history[: before_round - 1]
+        return sum(((m.match_points if kind == "MP" else m.game_points) for m in history), Fraction(0))
+
+
+# ---------------------------------------------------------------------------
+# From a TRF
+
+
+def _parse_362(values: Sequence[str]) -> dict[str, Fraction]:
+    points = {"TW": Fraction(2), "TD": Fraction(1), "TL": Fraction(0)}
+    for value in values:
+        tokens = value.replace("=", " ").split()
+        for key, number in zip(tokens, tokens[1:]):
+            if key.upper() in points:
+                try:
+                    points[key.upper()] = Fraction(number)
+                except ValueError:
+                    pass
+    return points
+
+
+def _records(tournament: Tournament, code: str) -> list[list[str]]:
+    return [line[4:].split() for line in tournament.extra_lines if line[:3] == code]
+
+
+def team_event(tournament: Tournament, *, colour_type: ColourType | None = None,
+               primary: ScoreKind | None = None, secondary: ScoreKind | None | Literal["default"] = "default",
+               ) -> TeamEvent:
+    """The team event described by an individual TRF with ``310``/``013`` records.
+
+    Settings not given are read from the ``192`` code (:func:`parse_code`).
+    See the module documentation for how matches are derived.
+
+    :raises: :exc:`~swisspair.errors.UnsupportedFeatureError` when the file has no team records.
+    """
+    from swisspair.trf.teams import teams as team_records
+
+    records = team_records(tournament)
+    if not records:
+        raise UnsupportedFeatureError("team pairing needs team records (310 or 013)")
+    code_type, code_primary, code_secondary = parse_code(tournament.system or "FIDE_TEAM")
+    event = TeamEvent(rounds=tournament.rounds,
+                      initial_colour=tournament.initial_colour or Colour.WHITE,
+                      colour_type=colour_type or code_type, primary=primary or code_primary,
+                      secondary=code_secondary if secondary == "default" else secondary)
+    team_of: dict[int, int] = {}
+    for index, record in enumerate(records, start=1):
+        number = record.number if record.number is not None else index
+        event.teams[number] = Team(number, record.name, record.members)
+        for member in record.members:
+            team_of[member] = number
+    mp = _parse_362(tournament.headers.get("362", []))
+    sequence = "".join(tournament.headers.get("352", [])).strip().upper() or "WB"
+    boards = len(sequence) if tournament.headers.get("352") else 0
+    rounds = max(tournament.paired_rounds, 0)
+    pab_records: dict[tuple[int, int], tuple[Fraction | None, Fraction | None]] = {}
+    for fields in _records(tournament, "320"):
+        try:
+            values = (Fraction(fields[0]), Fraction(fields[1]))
+            for rnd, pab_team in enumerate(fields[2:], start=1):
+                if int(pab_team):
+                    pab_records[(rnd, int(pab_team))] = values
+        except (ValueError, IndexError):
+            continue
+    forfeits: dict[tuple[int, int], bool] = {}
+    for fields in _records(tournament, "330"):
+        try:
+            kind, rnd, white, black = fields[0], int(fields[1]), int(fields[2]), int(fields[3])
+        except (ValueError, IndexError):
+            continue
+        forfeits[(rnd, white)] = kind[0] == "+"
+        forfeits[(rnd, black)] = kind[1:2] == "+"
+    if not boards:
+        for team in event.teams.values():
+            for rnd in range(1, rounds + 1):
+                count = sum(1 for m in team.members if m in tournament.players
+                            and tournament.players[m].result(rnd).opponent is not None)
+                boards = max(boards, count)
+    boards = boards or max((len(t.members) for t in event.teams.values()), default=0)
+    # Game points first, then match points by comparison.
+    game_points: dict[tuple[int, int], Fraction] = {}
+    opponents: dict[tuple[int, int], int | None] = {}
+    for team in event.teams.values():
+        for rnd in range(1, rounds + 1):
+            entries = [tournament.players[m].result(rnd) for m in team.members if m in tournament.players]
+            gp = sum((tournament.scoring.points(e.result, e.colour) for e in entries if e.opponent is not None),
+                     Fraction(0))
+            game_points[(rnd, team.number)] = gp
+            opponent = next((team_of.get(e.opponent) for e in entries if e.opponent is not None
+                             and e.opponent in team_of), None)
+            opponents[(rnd, team.number)] = opponent
+    for team in event.teams.values():
+        for rnd in range(1, rounds + 1):
+            members = [m for m in team.members if m in tournament.players]
+            entries = [tournament.players[m].result(rnd) for m in members]
+            opponent = opponents[(rnd, team.number)]
+            if opponent is None:
+                pab = (rnd, team.number) in pab_records or any(e.result is Result.PAB for e in entries)
+                full = bool(entries) and all(e.result is Result.FULL_BYE for e in entries)
+                if pab:
+                    mp_value, gp_value = pab_records.get((rnd, team.number), (None, None))
+                    team.history.append(TeamMatch(
+                        None, match_points=mp["TD"] if mp_value is None else mp_value,
+                        game_points=Fraction(boards, 2) if gp_value is None else gp_value, pab=True))
+                elif full:
+                    team.history.append(TeamMatch(None, match_points=mp["TW"],
+                                                  game_points=Fraction(boards), full_bye=True))
+                else:
+                    team.history.append(TeamMatch(None))
+                continue
+            own, their = game_points[(rnd, team.number)], game_points[(rnd, opponent)]
+            points = mp["TW"] if own > their else mp["TD"] if own == their else mp["TL"]
+            played_entries = [(i, e) for i, e in enumerate(
+                [e for e in entries if e.opponent is not None]) if e.played]
+            played = bool(played_entries)
+            forfeit_win = forfeits.get((rnd, team.number), False) or (
+                not played and any(e.result is Result.FORFEIT_WIN for e in entries)
+                and own > their)
+            colour = Colour.NONE
+            if played:
+                board, entry = played_entries[0]
+                board_colour = Colour.WHITE if sequence[board % len(sequence)] == "W" else Colour.BLACK
+                colour = Colour.WHITE if entry.colour is board_colour else Colour.BLACK
+            team.history.append(TeamMatch(opponent, colour, points, own, played, False, forfeit_win))
+    next_round = rounds + 1
+    for team in event.teams.values():
+        entries = [tournament.players[m].result(next_round) for m in team.members if m in tournament.players]
+        if entries and all(e.result in (Result.HALF_BYE, Result.FULL_BYE, Result.ZERO_BYE) for e in entries):
+            team.absent = True
+    return event
+
+
+def parse_code(code: str) -> tuple[ColourType, ScoreKind, ScoreKind | None]:
+    """Colour type, primary and secondary score of a ``192`` code (TRF26 ETT26).
+
+    ``FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP]``; ``FIDE_TEAM`` is
+    ``FIDE_TEAM_TYPEA_MP_GP``. Other codes give the defaults. A code naming
+    only the primary score has the other one as secondary (C.04.6 1.2).
+
+    >>> parse_code("FIDE_TEAM_TYPEB_GP")
+    ('B', 'GP', 'MP')
+
+    :raises: :exc:`~swisspair.errors.UnsupportedFeatureError` for ``_BAKU``.
+    """
+    parts = code.strip().upper().replace("-", "_").split("_")
+    if not (parts[:2] == ["FIDE", "TEAM"] or parts[:3] == ["CUSTOM", "TEAM", "SWISS"]):
+        return "A", "MP", "GP"
+    if "BAKU" in parts:
+        raise UnsupportedFeatureError("team: Baku acceleration (C.04.7) is not supported")
+    colour: ColourType = "B" if "TYPEB" in parts else "A"
+    scores = [p for p in parts if p in ("MP", "GP")]
+    primary: ScoreKind = "GP" if scores[:1] == ["GP"] else "MP"
+    secondary: ScoreKind = "MP" if primary == "GP" else "GP"
+    return colour, primary, secondary
+
+
+# ---------------------------------------------------------------------------
+# Colour preferences (C.04.6 1.7)
+
+
+@dataclass(frozen=True, slots=True)
+class Preference:
+    """A team's colour preference (C.04.6 1.7)."""
+
+    colour: Colour
+    """``Colour.NONE``: no preference."""
+    strong: bool = False
+    """Strong preference (type B only)."""
+
+
+def colour_difference(team: Team) -> int:
+    """Matches with White minus matches with Black, played matches only (C.04.6 1.6)."""
+    colours = [m.colour for m in team.history if m.played]
+    return colours.count(Colour.WHITE) - colours.count(Colour.BLACK)
+
+
+def played_colours(team: Team) -> list[Colour]:
+    """Colours of the played matches, in order."""
+    return [m.colour for m in team.history if m.played and m.colour is not Colour.NONE]
+
+
+def preference(team: Team, colour_type: ColourType) -> Preference:
+    """The colour preference of ``team`` (C.04.6 1.7).
+
+    Our reading: with type A, a team that has played has a preference for
+    White when its colour difference is negative, or zero after a match with
+    Black; for Black in the symmetric cases. Type B keeps that colour and calls
+    it *strong* when the difference is beyond +-1 or the last two played
+    matches had the same colour, *mild* otherwise. The type-B last-round
+    special cases of the text are not implemented.
+    """
+    colours = played_colours(team)
+    if colour_type == "none" or not colours:
+        return Preference(Colour.NONE)
+    difference = colours.count(Colour.WHITE) - colours.count(Colour.BLACK)
+    if difference < 0:
+        wanted = Colour.WHITE
+    elif difference > 0:
+        wanted = Colour.BLACK
+    else:
+        wanted = colours[-1].opposite
+    strong = colour_type == "B" and (abs(difference) > 1 or (len(colours) >= 2 and colours[-1] is colours[-2]))
+    return Preference(wanted, strong)
+
+
+# ---------------------------------------------------------------------------
+# The system
+
+
+@dataclass(slots=True)
+class _Round:
+    """Pairing-time data for one team."""
+
+    number: int
+    score: Fraction
+    secondary: Fraction
+    opponents: frozenset[int]
+    preference: Preference
+    floated_last: bool
+    pab_eligible: bool
+    matches_played: int
+
+
+class TeamSystem:
+    """FIDE C.04.6 (2026) Swiss Team Pairing System.
+
+    :param colour_type: ``A``, ``B`` or ``none``; default: from the ``192`` code, else ``A``.
+    :param primary: ``MP`` or ``GP``; default: from the ``192`` code, else ``MP``.
+    """
+
+    name = "team"
+    aliases: tuple[str, ...] = (
+        "FIDE_TEAM", "fide-team", "swiss-team", "CUSTOM_TEAM_SWISS", "CUSTOM_TEAM_SWISS_MP", "CUSTOM_TEAM_SWISS_GP",
+        *("_".join(p for p in ("FIDE_TEAM", t, a, b) if p)
+          for t in ("", "TYPEA", "TYPEB") for a, b in (("", ""), ("MP", ""), ("GP", ""), ("MP", "GP"), ("GP", "MP"))),
+    )
+    article = "FIDE C.04.6 (2026)"
+
+    def __init__(self, colour_type: ColourType | None = None, primary: ScoreKind | None = None) -> None:
+        self.colour_type = colour_type
+        self.primary = primary
+
+    def pair(self, tournament: Tournament, round_number: int | None = None) -> RoundPairing:
+        """Pair the next round of the team event in ``tournament`` (a TRF with team records)."""
+        event = team_event(tournament, colour_type=self.colour_type, primary=self.primary)
+        return pair_teams(event, round_number)
+
+
+def _state(event: TeamEvent, round_number: int) -> dict[int, _Round]:
+    secondary = event.secondary or event.primary
+    state: dict[int, _Round] = {}
+    for number, team in event.teams.items():
+        if team.absent:
+            continue
+        history = team.history[: round_number - 1]
+        last = history[-1] if history else None
+        floated = False
+        if last is not None and last.opponent is not None and last.opponent in event.teams:
+            # C.04.6 1.5: a floater played an opponent with a different score (a bye is no float).
+            prev = len(history)
+            floated = (event.score(number, event.primary, prev)
+                       != event.score(last.opponent, event.primary, prev))
+        state[number] = _Round(
+            number=number,
+            score=event.score(number, event.primary, round_number),
+            secondary=event.score(number, secondary, round_number),
+            opponents=frozenset(m.opponent for m in history if m.played and m.opponent is not None),
+            preference=preference(Team(number, team.name, team.members, history), event.colour_type),
+            floated_last=floated,
+            pab_eligible=not any(m.pab or m.forfeit_win or m.full_bye for m in history),
+            matches_played=sum(1 for m in history if m.played),
+        )
+    return state
+
+
+def _perfect(vertices: list[int], state: dict[int, _Round]) -> bool:
+    """Whether ``vertices`` can all be paired without a rematch (C1, C3)."""
+    if len(vertices) % 2:
+        return False
+    if not vertices:
+        return True
+    matching = CardinalityMatching(vertices, lambda a, b: b not in state[a].opponents, any_path=True)
+    matching.greedy()
+    matching.maximise()
+    return not matching.free()
+
+
+def pair_teams(event: TeamEvent, round_number: int | None = None) -> RoundPairing:
+    """Pair one round of ``event`` (C.04.6 3.3.2): PAB, then bracket by bracket, then colours.
+
+    :raises: :exc:`~swisspair.errors.NoValidPairingError` when C1-C3 cannot be met.
+    """
+    round_number = round_number or event.played_rounds + 1
+    last_two = event.rounds is not None and round_number >= event.rounds - 1
+    state = _state(event, round_number)
+    order = sorted(state, key=lambda n: (-state[n].score, n))
+    notes: list[str] = []
+    bye: int | None = None
+    remaining = list(order)
+    if len(remaining) % 2:
+        bye = _choose_pab(remaining, state)
+        remaining.remove(bye)
+        notes.append(f"3.4: PAB to team {bye}")
+    if not _perfect(remaining, state):
+        raise NoValidPairingError(f"round {round_number}: no pairing of the teams without a rematch")
+    pairs: list[tuple[int, int]] = []
+    while remaining:
+        top = state[remaining[0]].score
+        residents = [n for n in remaining if state[n].score == top]
+        lower = [n for n in remaining if state[n].score != top]
+        upfloaters = _choose_upfloaters(residents, lower, state, not last_two)
+        bracket = sorted(residents + list(upfloaters), key=lambda n: (-state[n].score, n))
+        if upfloaters:
+            notes.append(f"3.5: scoregroup {top}: upfloaters {', '.join(map(str, upfloaters))}")
+        pairs.extend(_pair_bracket(bracket, state, event.colour_type, not last_two))
+        chosen = set(bracket)
+        remaining = [n for n in remaining if n not in chosen]
+    boards = [_allocate(a, b, state, event) for a, b in pairs]
+    boards.sort(key=lambda board: min(_first_key(board.white, state), _first_key(board.black, state)))
+    return RoundPairing(round_number, tuple(boards), bye, tuple(notes))
+
+
+def _choose_pab(teams: list[int], state: dict[int, _Round]) -> int:
+    """C.04.6 3.4: the PAB goes to the eligible team (C2) that leaves a legal pairing,
+    with the lowest score, then the most matches played, then the largest TPN."""
+    candidates = sorted((n for n in teams if state[n].pab_eligible),
+                        key=lambda n: (state[n].score, -state[n].matches_played, -n))
+    for n in candidates:
+        if _perfect([m for m in teams if m != n], state):
+            return n
+    raise NoValidPairingError("no team can receive the pairing-allocated bye (C.04.6 C2, C3)")
+
+
+def _ascending_scores(group: Sequence[int], state: dict[int, _Round]) -> tuple[Fraction, ...]:
+    return tuple(sorted(state[n].score for n in group))
+
+
+def _choose_upfloaters(residents: list[int], lower: list[int], state: dict[int, _Round],
+                       float_criteria: bool) -> tuple[int, ...]:
+    """C.04.6 3.5: the upfloaters of a bracket.
+
+    Fewest upfloaters (C4), then the highest scores taken in ascending order
+    (C5), then C6 (the next scoregroup can still be paired with its own
+    minimum of upfloaters), then C7 (fewest upfloaters who floated in the
+    previous round; not in the last two rounds); then the first set in TPN
+    order, the members of a set listed by descending score then TPN.
+    """
+    candidates = sorted(lower, key=lambda n: (-state[n].score, n))
+    remaining = residents + candidates
+
+    def legal(group: Sequence[int]) -> bool:
+        chosen = set(group)
+        bracket = residents + list(group)
+        return _perfect(bracket, state) and _perfect([n for n in remaining if n not in chosen and n not in residents],
+                                                     state)
+
+    for size in range(len(residents) % 2, len(candidates) + 1, 2):
+        if size == 0:
+            if legal(()):
+                return ()
+            continue
+        # C5: the best sets use only the candidates down to some score; widen the pool by scoregroup.
+        pool_end = size
+        while True:
+            while pool_end < len(candidates) and state[candidates[pool_end]].score == state[
+                    candidates[pool_end - 1]].score:
+                pool_end += 1
+            found: list[tuple[int, ...]] = []
+            for examined, group in enumerate(itertools.combinations(candidates[:pool_end], size)):
+                if examined >= _COMBINATION_LIMIT:
+                    break
+                if legal(group):
+                    found.append(group)
+            if found or pool_end >= len(candidates):
+                break
+            pool_end += 1
+        if not found:
+            continue
+        best = max(_ascending_scores(g, state) for g in found)
+        found = [g for g in found if _ascending_scores(g, state) == best]
+        if len(found) > 1:
+            c6 = [g for g in found if _next_bracket_ok(residents, g, candidates, state)]
+            found = c6 or found
+        if float_criteria and len(found) > 1:
+            fewest = min(sum(state[n].floated_last for n in g) for g in found)
+            found = [g for g in found if sum(state[n].floated_last for n in g) == fewest]
+        return min(found)  # TPN order of the sets as listed (descending score, then TPN)
+    raise NoValidPairingError("no legal set of upfloaters (C.04.6 C1, C3)")
+
+
+def _next_bracket_ok(residents: list[int], group: Sequence[int], candidates: list[int],
+                     state: dict[int, _Round]) -> bool:
+    """C.04.6 C6: after ``group`` upfloats, the next scoregroup (unless emptied) can be
+    paired with the minimum number of upfloaters its size allows (0 or 1)."""
+    rest = [n for n in candidates if n not in group]
+    top = state[candidates[0]].score
+    nxt = [n for n in rest if state[n].score == top]
+    if not nxt:
+        return True  # the next scoregroup has been emptied
+    below = [n for n in rest if state[n].score != top]
+    if len(nxt) % 2 == 0:
+        return _perfect(nxt, state) and _perfect(below, state)
+    return any(_perfect(nxt + [u], state) and _perfect([n for n in below if n != u], state) for u in below)
+
+
+def _pair_weight(a: int, b: int, state: dict[int, _Round], colour_type: ColourType,
+                 float_criteria: bool) -> tuple[int, int, int]:
+    """Violations of C8, C9 and C10 if ``a`` and ``b`` meet (C.04.6 3.6)."""
+    pa, pb = state[a].preference, state[b].preference
+    c8 = c9 = 0
+    if pa.colour is not Colour.NONE and pa.colour is pb.colour:
+        c8 = 1
+        if colour_type == "B" and pa.strong and pb.strong:
+            c9 = 1
+    c10 = 0
+    if float_criteria and state[a].score != state[b].score:
+        upper, upfloater = (a, b) if state[a].score > state[b].score else (b, a)
+        c10 = int(state[upper].floated_last)
+    return c8, c9, c10
+
+
+def _pair_bracket(bracket: list[int], state: dict[int, _Round], colour_type: ColourType,
+                  float_criteria: bool) -> list[tuple[int, int]]:
+    """C.04.6 3.6: the pairing of a bracket with the fewest C8, C9, C10 violations and,
+    among those, the lexicographically first pairing identifier.
+
+    Our reading of the identifier: in each pair the *top* team is the higher
+    ranked (score, then TPN); the identifier lists the tops' TPNs ascending,
+    then each top's opponent in that order. The smallest identifier is found
+    exactly by two weighted matchings whose big-integer weights put, below the
+    criteria, one bit per team for being a top (first matching) and one
+    base-``n+1`` digit per top for its opponent (second matching).
+    """
+    n = len(bracket)
+    if n == 0:
+        return []
+    rank = {t: i for i, t in enumerate(bracket)}
+    by_tpn = sorted(bracket)
+    tpn_pos = {t: i for i, t in enumerate(by_tpn)}
+    penalties = {(a, b): _pair_weight(a, b, state, colour_type, float_criteria)
+                 for a, b in itertools.combinations(bracket, 2) if b not in state[a].opponents}
+    if n == 2:
+        return [(bracket[0], bracket[1])]
+    half = n // 2
+    ident_bits = n * (n + 1).bit_length() + n + 2
+    unit = 1 << ident_bits
+    crit_base = (half + 1)
+
+    def quality(key: tuple[int, int]) -> int:
+        c8, c9, c10 = penalties[key]
+        # maximise: fewer C8, then C9, then C10
+        return (crit_base ** 3 - 1 - (c8 * crit_base ** 2 + c9 * crit_base + c10))
+
+    big = (crit_base ** 3) * unit * (n + 1)
+
+    def top_of(a: int, b: int) -> tuple[int, int]:
+        return (a, b) if rank[a] < rank[b] else (b, a)
+
+    # First matching: which teams are tops.
+    mc = MatchingComputer(n)
+    for (a, b) in penalties:
+        top, _ = top_of(a, b)
+        mc.set_edge_weight(rank[a], rank[b], big + quality((a, b)) * unit + (1 << (n - 1 - tpn_pos[top])))
+    mc.compute()
+    mates = mc.mates()
+    if len(mates) < n or any(mates[i] == i or mates[i] < 0 for i in range(n)):
+        raise NoValidPairingError("bracket cannot be paired (C.04.6 C1)")
+    tops = {top_of(bracket[i], bracket[mates[i]])[0] for i in range(n)}
+    top_order = sorted(tops)
+    top_index = {t: i for i, t in enumerate(top_order)}
+    base = n + 1
+    # Second matching: the opponents of the tops, in order.
+    mc = MatchingComputer(n)
+    for (a, b) in penalties:
+        top, other = top_of(a, b)
+        if top not in tops or other in tops:
+            continue
+        digit = (n - tpn_pos[other]) * base ** (len(top_order) - 1 - top_index[top])
+        mc.set_edge_weight(rank[a], rank[b], big + quality((a, b)) * unit + digit)
+    mc.compute()
+    mates = mc.mates()
+    pairs = []
+    for i in range(n):
+        j = mates[i]
+        if j < 0 or j == i:
+            raise NoValidPairingError("bracket cannot be paired (C.04.6 C1)")
+        if i < j:
+            pairs.append(top_of(bracket[i], bracket[j]))
+    return sorted(pairs, key=lambda p: rank[p[0]])
+
+
+def _first_key(n: int, state: dict[int, _Round]) -> tuple[Fraction, Fraction, int]:
+    """C.04.6 4.2: higher primary score, then higher secondary score, then smaller TPN first."""
+    return (-state[n].score, -state[n].secondary, n)
+
+
+def _allocate(a: int, b: int, state: dict[int, _Round], event: TeamEvent) -> Board:
+    """C.04.6 4.3: the colours of a match; returns the board, White first."""
+    first, other = sorted((a, b), key=lambda n: _first_key(n, state))
+    colour = _first_team_colour(event.teams[first], event.teams[other], state[first].preference,
+                                state[other].preference, event)
+    return Board(first, other) if colour is Colour.WHITE else Board(other, first)
+
+
+def _first_team_colour(first: Team, other: Team, pf: Preference, po: Preference, event: TeamEvent) -> Colour:
+    cf, co = played_colours(first), played_colours(other)
+    if not cf and not co:  # 4.3.1
+        return event.initial_colour if first.number % 2 else event.initial_colour.opposite
+    has_f, has_o = pf.colour is not Colour.NONE, po.colour is not Colour.NONE
+    if has_f != has_o:  # 4.3.2
+        return pf.colour if has_f else po.colour.opposite
+    if has_f and pf.colour is not po.colour:  # 4.3.3
+        return pf.colour
+    if event.colour_type == "B" and pf.strong != po.strong:  # 4.3.4
+        return pf.colour if pf.strong else po.colour.opposite
+    df, do = cf.count(Colour.WHITE) - cf.count(Colour.BLACK), co.count(Colour.WHITE) - co.count(Colour.BLACK)
+    if df != do:  # 4.3.5
+        return Colour.WHITE if df < do else Colour.BLACK
+    rounds = min(len(first.history), len(other.history))
+    for r in range(rounds - 1, -1, -1):  # 4.3.6
+        x, y = first.history[r], other.history[r]
+        if x.played and y.played and {x.colour, y.colour} == {Colour.WHITE, Colour.BLACK}:
+            return x.colour.opposite
+    if has_f:  # 4.3.7
+        return pf.colour
+    if cf:  # 4.3.8
+        return cf[-1].opposite
+    return co[-1]  # 4.3.9: alternate the other team's last colour
+
+
+def team_names(event: TeamEvent) -> dict[int, str]:
+    """Team names by number (for printing)."""
+    return {n: t.name for n, t in event.teams.items()}
+
+
+def format_team_pairing(event: TeamEvent, pairing: RoundPairing) -> str:
+    """A readable table: board, team with White (number, name, MP/GP), team with Black."""
+    secondary = event.secondary or event.primary
+    width = min(max((len(t.name) for t in event.teams.values()), default=5), 30)
+
+    def who(n: int) -> str:
+        team = event.teams[n]
+        score = f"{event.score(n, event.primary)}/{event.score(n, secondary)}"
+        return f"{n:>3} {team.name[:width]:<{width}} {score:>8}"
+
+    rows = [f"Round {pairing.round_number} (teams; {event.primary} primary, colour type {event.colour_type})"]
+    for board, match in enumerate(pairing.boards, start=1):
+        rows.append(f"{board:>3}  {who(match.white)}  -  {who(match.black)}")
+    if pairing.bye is not None:
+        rows.append(f"     {who(pairing.bye)}  -  bye (pairing-allocated)")
+    return "\n".join(rows)
