@@ -138,6 +138,23 @@ def test_art_11_4_a_without_conflict_seven_floats() -> None:
     assert pairs == [(1, 4), (2, 5), (3, 6)]
 
 
+def test_art_10_10_previous_floater_does_not_float_again() -> None:
+    """Art. 10.9-10.10: a player who floated in the previous round (here No. 3, who had the bye) is not
+    chosen to make the group even when another choice keeps as many pairs: No. 2 floats instead."""
+    from swisspair.pairing.state import RoundRecord
+
+    state = group_state(4, [])
+    state.players[3].records = [RoundRecord(None, Colour.NONE, False, True, True, 2)]
+    for tpn in (1, 2, 4):
+        state.players[tpn].records = [RoundRecord(None, Colour.NONE, False, True, False, 0)]
+    engine = _Round1987(state)
+    group = [state.players[t] for t in (1, 2, 3)]
+    assert [engine.floated_last_round(p) for p in group] == [False, False, True]
+    pairs, floats = engine.pair_group(group, set(), True, [state.players[4]])
+    assert [p.tpn for p in floats] == [2]
+    assert [(a.tpn, b.tpn) for a, b in pairs] == [(1, 3)]
+
+
 # -- art. 9.2, 10: order of the score groups and floaters ---------------------------
 
 def round_two_of_eight() -> Tournament:
