@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -412,3 +413,33 @@ def test_no_valid_pairing_is_reported() -> None:
     play(event, 1, 2, 2)
     with pytest.raises(NoValidPairingError):
         pair_teams(event)
+
+
+# --- command line ---------------------------------------------------------------------------------
+
+
+def test_cli_pair_prints_teams_and_writes_engine_format(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from swisspair.cli import cli
+
+    source = tmp_path / "team.trf"
+    source.write_text(TRF)
+    out = tmp_path / "out.txt"
+    result = CliRunner().invoke(cli, ["pair", "--system", "team", str(source), "-p", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "Alpha" in result.output and "Gamma" in result.output and "bye (pairing-allocated)" in result.output
+    assert out.read_text() == "3\n1 3\n2 5\n4 0\n"
+    result = CliRunner().invoke(cli, ["pair", "--system", "FIDE_TEAM_GP", str(source)])
+    assert result.exit_code == 0, result.output
+    assert "GP primary" in result.output
+
+
+def test_engine_form_team_flag(tmp_path: Path) -> None:
+    from swisspair.engine_cli import run
+
+    source = tmp_path / "team.trf"
+    source.write_text(TRF)
+    out = tmp_path / "out.txt"
+    assert run(["--team", str(source), "-p", str(out)]) == 0
+    assert out.read_text().splitlines()[0] == "3"

@@ -207,10 +207,21 @@ def pair_command(file: Path, system: str | None, output: Path | None, round_numb
     tournament = trf.load(file).tournament
     if round_number is not None:
         tournament = tournament.truncated(round_number - 1)
+    from swisspair.pairing import find_system
+
+    is_team = find_system(system or tournament.system or "dutch").name == "team"
+    if is_team and system and system.upper().replace("-", "_").startswith(("FIDE_TEAM", "CUSTOM_TEAM")):
+        tournament.system = system  # a 192 code on the command line selects the C.04.6 variant
     pairing = pair(tournament, system)
     if output is not None:
         write_atomically(output, "\n".join(pairing.engine_lines()) + "\n")
-    click.echo(format_pairing(tournament, pairing))
+    if is_team:
+        # Team systems pair teams (C.04.6): print by team pairing number.
+        from swisspair.pairing.team import format_team_pairing, team_event
+
+        click.echo(format_team_pairing(team_event(tournament), pairing))
+    else:
+        click.echo(format_pairing(tournament, pairing))
     if explain:
         click.echo("")
         for line in pairing.explanation:
