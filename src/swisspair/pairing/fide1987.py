@@ -29,6 +29,14 @@ enumeration in the seed's order:
   the 100-point rule of art. 10.2, 10.8 and 12.7 in "maxi" events (more than
   2**rounds participants).
 
+Relation to the Lim System (FIDE C.04.4.3, :mod:`swisspair.pairing.lim`),
+which descends from these rules: the order of score groups, the transposition
+order of art. 11 (shared: :func:`swisspair.pairing.lim.exchange_order`), the
+floater types and the 100-point rule coincide in substance. The rest is kept
+apart on purpose: 1987 cracks the middle group (art. 9.6) where Lim looks
+ahead, infers a maxi event from the field (preamble) where Lim takes a
+setting, and reads the floater types of art. 10.9 by the previous round.
+
 Readings are listed in ``docs/systems.md``, section "FIDE 1987".
 """
 
