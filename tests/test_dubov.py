@@ -228,3 +228,20 @@ def test_engine_checker_on_a_dubov_tournament(tmp_path: Path) -> None:
 def test_two_players(rounds: int) -> None:
     t = make_tournament(rounds, RATINGS[:2])
     assert boards(dubov(t)) == {(1, 2)}
+
+
+C10_GAMES = [["1-6 1-0", "7-2 0-1", "3-8 1-0", "9-4 0-1", "5-10 1-0"],
+             ["4-1 0-1", "2-3 =-=", "6-5 0-1", "10-7 0-1", "8-9 0-1"]]
+
+
+def test_upfloater_of_the_previous_round_is_avoided_before_the_last_round() -> None:
+    """C10: bracket 1 = {7} needs an upfloater from {6, 8, 10} (score 0); 6 upfloated in round 2
+    (against 5), so 8 is taken although 6 comes first in 3.2.2 order."""
+    p = dubov(make_tournament(5, RATINGS[:10], C10_GAMES))
+    assert "residents 7; upfloaters 8" in "\n".join(p.explanation)
+
+
+def test_float_history_is_ignored_in_the_last_round() -> None:
+    """C8-C10 do not apply in the last round: the same bracket takes 6, first in 3.2.2 order."""
+    p = dubov(make_tournament(3, RATINGS[:10], C10_GAMES))
+    assert "residents 7; upfloaters 6" in "\n".join(p.explanation)
