@@ -3,6 +3,7 @@ derivation, registry and invariants on generated team events."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from fractions import Fraction
 from pathlib import Path
@@ -19,6 +20,8 @@ from swisspair.pairing.team import (
     TeamMatch,
     TeamSystem,
     _choose_upfloaters,
+    _pair_bracket,
+    _pair_weight,
     _Round,
     pair_teams,
     parse_code,
@@ -64,7 +67,11 @@ def test_registry_and_192_codes() -> None:
     assert find_system("FIDE_TEAM_TYPEB_GP_MP").name == "team"
     assert parse_code("FIDE_TEAM") == ("A", "MP", "GP")
     assert parse_code("FIDE_TEAM_TYPEB") == ("B", "MP", "GP")
-    assert parse_code("FIDE_TEAM_GP") == ("A", "GP", "MP")
+    assert parse_code("FIDE_TEAM_TYPEA_GP_MP") == ("A", "GP", "MP")
+    # Our reading: no TYPEA/TYPEB in a longer code means no colour preferences; one score named
+    # means no secondary score.
+    assert parse_code("FIDE_TEAM_GP") == ("none", "GP", None)
+    assert parse_code("FIDE_TEAM_MP_GP") == ("none", "MP", "GP")
     with pytest.raises(UnsupportedFeatureError):
         parse_code("FIDE_TEAM_BAKU")
 
@@ -72,20 +79,27 @@ def test_registry_and_192_codes() -> None:
 # --- 1.7 colour preferences -----------------------------------------------------------------
 
 
-def test_1_7_type_a_single_kind_of_preference() -> None:
-    team = Team(1, history=[TeamMatch(2, W, played=True), TeamMatch(3, W, played=True)])
-    assert preference(team, "A") == Preference(B, False)
-    team = Team(1, history=[TeamMatch(2, W, played=True), TeamMatch(3, B, played=True)])
-    assert preference(team, "A") == Preference(W, False)  # difference 0: alternate the last
+def history(colours: str) -> Team:
+    return Team(1, history=[TeamMatch(i + 2, W if c == "W" else B, played=True) for i, c in enumerate(colours)])
+
+
+def test_1_7_1_type_a() -> None:
+    assert preference(history("WW"), "A") == Preference(B)  # CD > 1
+    assert preference(history("BWB"), "A") == Preference(Colour.NONE)  # CD -1, last two differ
+    assert preference(history("WBB"), "A") == Preference(W)  # CD -1, Black in the last two
+    assert preference(history("WWBB"), "A") == Preference(W)  # CD 0, Black in the last two
+    assert preference(history("WB"), "A") == Preference(Colour.NONE)
+    assert preference(history("W"), "A") == Preference(Colour.NONE)
     assert preference(Team(1), "A") == Preference(Colour.NONE)  # no match played
-    assert preference(team, "none") == Preference(Colour.NONE)
+    assert preference(history("WW"), "none") == Preference(Colour.NONE)
 
 
-def test_1_7_type_b_strong_and_mild() -> None:
-    twice = Team(1, history=[TeamMatch(2, B, played=True), TeamMatch(3, B, played=True)])
-    assert preference(twice, "B") == Preference(W, True)
-    once = Team(1, history=[TeamMatch(2, B, played=True)])
-    assert preference(once, "B") == Preference(W, False)
+def test_1_7_2_type_b_strong_and_mild() -> None:
+    assert preference(history("BB"), "B") == Preference(W, True)
+    assert preference(history("B"), "B") == Preference(W, False)  # CD -1: mild
+    assert preference(history("BW"), "B") == Preference(B, False)  # CD 0, last White: mild
+    assert preference(history("BW"), "B", last_round=True) == Preference(Colour.NONE)
+    assert preference(history("W"), "B", last_round=True) == Preference(B, False)
 
 
 def test_1_6_byes_and_forfeits_have_no_colour() -> None:
@@ -164,10 +178,18 @@ def test_3_6_c1_no_rematch_first_identifier_without_colours() -> None:
     assert {frozenset(m) for m in matches(pairing.boards)} == {frozenset(p) for p in [(1, 5), (2, 6), (3, 4)]}
 
 
-def test_3_6_c8_colour_preferences_before_the_identifier() -> None:
-    # Type A: 1, 3, 5 want Black, 2, 4, 6 want White. C8 = 0 needs White-seekers against
-    # Black-seekers: 1-2/3-4/5-6 (tops 1, 3, 5) or 1-6/2-3/4-5 (tops 1, 2, 4): the latter.
+def test_3_6_type_a_no_preference_after_one_match_and_4_3_8() -> None:
+    # Type A: CD +-1 after one match is no preference: the identifier alone, as above.
+    # Colours: equal CD, no earlier round with different colours: 4.3.8 alternates the
+    # first-team's (the smaller TPN: equal MP and GP) last colour.
     pairing = pair_teams(_drawn_round_one("A"))
+    assert matches(pairing.boards) == [(5, 1), (2, 6), (4, 3)]
+
+
+def test_3_6_c8_colour_preferences_before_the_identifier() -> None:
+    # Type B: 1, 3, 5 mildly want Black, 2, 4, 6 White. C8 = 0 needs White-seekers against
+    # Black-seekers: 1-2/3-4/5-6 (tops 1, 3, 5) or 1-6/2-3/4-5 (tops 1, 2, 4): the latter.
+    pairing = pair_teams(_drawn_round_one("B"))
     assert matches(pairing.boards) == [(6, 1), (2, 3), (4, 5)]
 
 
@@ -229,8 +251,91 @@ def test_3_5_first_set_in_tpn_order() -> None:
     assert pairing.explanation[0] == "3.5: scoregroup 4: upfloaters 1"
 
 
-def _round(number: int, score: int, floated: bool = False) -> _Round:
-    return _Round(number, Fraction(score), Fraction(0), frozenset(), Preference(Colour.NONE), floated, True, 1)
+def _round(number: int, score: int, floated: bool = False, met: tuple[int, ...] = (),
+           pref: Preference = Preference(Colour.NONE)) -> _Round:
+    return _Round(number, Fraction(score), Fraction(0), frozenset(met), pref, floated, True, 1)
+
+
+def test_3_5_c6_next_scoregroup_over_tpn_order_and_over_c7() -> None:
+    # 1 (3) alone; 2, 3, 4 (2); 5, 6 (0); 3 and 4 have met. C5 allows {2}, {3} or {4}.
+    # {2} leaves 3-4 (a rematch): their bracket would need two upfloaters, not zero (C6).
+    state = {1: _round(1, 3), 2: _round(2, 2), 3: _round(3, 2, floated=True, met=(4,)),
+             4: _round(4, 2, floated=True, met=(3,)), 5: _round(5, 0), 6: _round(6, 0)}
+    # C7 alone would take 2 (3 and 4 floated); C6 comes first and leaves {3} or {4}.
+    assert _choose_upfloaters([1], [2, 3, 4, 5, 6], state, True) == (3,)
+    state[4] = _round(4, 2, met=(3,))
+    assert _choose_upfloaters([1], [2, 3, 4, 5, 6], state, True) == (4,)  # C7: 3 floated, 4 not
+    assert _choose_upfloaters([1], [2, 3, 4, 5, 6], state, False) == (3,)  # last two rounds: set order
+
+
+def test_3_5_c5_over_set_order_and_c4_over_c5() -> None:
+    # 1, 2, 3 (4); 4 (3), 5 (2), 6, 7 (2); 8 (0). One upfloater: the 3-point team 4 (C5).
+    state = {1: _round(1, 4), 2: _round(2, 4), 3: _round(3, 4), 4: _round(4, 3), 5: _round(5, 2),
+             6: _round(6, 2), 7: _round(7, 2), 8: _round(8, 0)}
+    assert _choose_upfloaters([1, 2, 3], [4, 5, 6, 7, 8], state, True) == (4,)
+    # 4 met 1, 2 and 3: the next best, 5 (the lowest TPN of the 2-point group).
+    state[4] = _round(4, 3, met=(1, 2, 3))
+    for n in (1, 2, 3):
+        state[n] = _round(n, 4, met=(4,))
+    assert _choose_upfloaters([1, 2, 3], [4, 5, 6, 7, 8], state, True) == (5,)
+    # An even scoregroup that cannot pair itself takes two upfloaters (C4 grows by two).
+    state = {1: _round(1, 4, met=(2,)), 2: _round(2, 4, met=(1,)), 3: _round(3, 2), 4: _round(4, 2),
+             5: _round(5, 0), 6: _round(6, 0)}
+    assert _choose_upfloaters([1, 2], [3, 4, 5, 6], state, True) == (3, 4)
+
+
+def _brute_force(bracket: list[int], state: dict[int, _Round], colour_type: str,
+                 float_criteria: bool) -> list[tuple[int, int]]:
+    """3.6 by its definition: every pairing, fewest C8/C9/C10 violations, first identifier."""
+    best: tuple[tuple[int, int, int], list[int]] | None = None
+    chosen: list[tuple[int, int]] = []
+
+    def walk(left: list[int]) -> None:
+        nonlocal best
+        if not left:
+            totals = [sum(_pair_weight(a, b, state, colour_type, float_criteria)[i]  # type: ignore[arg-type]
+                          for a, b in chosen) for i in range(3)]
+            pairs = sorted(chosen)
+            key = ((totals[0], totals[1], totals[2]), [a for a, _ in pairs] + [b for _, b in pairs])
+            if best is None or key < best:
+                best = key
+                result[:] = pairs
+            return
+        first = left[0]
+        for other in left[1:]:
+            if other in state[first].opponents:
+                continue
+            chosen.append((first, other))
+            walk([n for n in left if n not in (first, other)])
+            chosen.pop()
+
+    result: list[tuple[int, int]] = []
+    walk(sorted(bracket))
+    return result
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_3_6_weights_equal_the_definition_on_random_brackets(seed: int) -> None:
+    rng = random.Random(seed)
+    n = rng.choice([4, 6, 8, 10])
+    colour_type = rng.choice(["A", "B", "none"])
+    teams = list(range(1, n + 1))
+    met: dict[int, set[int]] = {t: set() for t in teams}
+    for a, b in itertools.combinations(teams, 2):
+        if rng.random() < 0.25:
+            met[a].add(b)
+            met[b].add(a)
+    state = {t: _Round(t, Fraction(rng.choice([1, 2])), Fraction(0), frozenset(met[t]),
+                       Preference(rng.choice([W, B, Colour.NONE]), rng.random() < 0.5), rng.random() < 0.3,
+                       True, 1) for t in teams}
+    bracket = sorted(teams, key=lambda t: (-state[t].score, t))
+    expected = _brute_force(bracket, state, colour_type, True)
+    if not expected:
+        with pytest.raises(NoValidPairingError):
+            _pair_bracket(bracket, state, colour_type, True)  # type: ignore[arg-type]
+        return
+    got = sorted(_pair_bracket(bracket, state, colour_type, True))  # type: ignore[arg-type]
+    assert [tuple(sorted(p)) for p in got] == expected
 
 
 def test_3_5_c7_fewest_upfloaters_who_floated_unless_last_two_rounds() -> None:
@@ -302,7 +407,7 @@ def test_4_3_5_white_to_the_lower_colour_difference_and_4_2_first_team() -> None
 
 
 def test_4_3_3_opposite_preferences_granted() -> None:
-    event = _drawn_round_one("A")
+    event = _drawn_round_one("B")
     pairing = pair_teams(event)
     for board in pairing.boards:
         # every team wanting White got it (C8 = 0 and 4.3.3)

@@ -17,14 +17,15 @@ Deriving team matches from a TRF (our reading, ../shared/rules/trf.md section 4)
 * game points (GP) are the sum of the members' points in that round under the
   file's scoring; match points (MP) compare the two teams' GP: ``TW`` 2,
   ``TD`` 1, ``TL`` 0, or the values of a ``362`` record;
-* a team's colour in a match is the colour of its first member who played
-  (in line-up order), read against the board colour sequence of record ``352``
-  (default ``WB``: the team "with White" has White on board 1, Black on board 2,
-  ...); the member's board is its position among the members who played;
+* a team's colour in a played match is the colour scheduled for its board-1
+  player (C.04.6 1.6.1): the first member in line-up order who has an
+  opponent in that round, or the first player of a ``300`` record (team
+  playing out of its default order) for that round and team; a match is
+  played when at least one of its games was;
 * a pairing-allocated bye of the team is a round in which no member has an
   opponent and some member has ``U``, or a ``320`` record names the team; it is
   worth the MP and GP of a drawn match (C.04.6 1.4): TD match points and half
-  the number of boards (the length of ``352``, else the largest number of
+  the number of boards (the length of the ``352`` sequence, else the largest number of
   members who played in one match) in GP, unless ``320`` gives the values;
 * a match is a forfeit win when every member has ``+`` (or a ``330`` record
   says so); a full-point bye when every member has ``F``;
@@ -174,8 +175,15 @@ def team_event(tournament: Tournament, *, colour_type: ColourType | None = None,
         for member in record.members:
             team_of[member] = number
     mp = _parse_362(tournament.headers.get("362", []))
-    sequence = "".join(tournament.headers.get("352", [])).strip().upper() or "WB"
-    boards = len(sequence) if tournament.headers.get("352") else 0
+    sequence = "".join(tournament.headers.get("352", [])).strip()
+    boards = len(sequence)
+    lineups: dict[tuple[int, int], int] = {}
+    for fields in _records(tournament, "300"):
+        try:
+            board_one = next(int(f) for f in fields[3:] if int(f))
+            lineups[(int(fields[0]), int(fields[1]))] = board_one
+        except (ValueError, StopIteration):
+            continue
     rounds = max(tournament.paired_rounds, 0)
     pab_records: dict[tuple[int, int], tuple[Fraction | None, Fraction | None]] = {}
     for fields in _records(tournament, "320"):
@@ -234,17 +242,16 @@ def team_event(tournament: Tournament, *, colour_type: ColourType | None = None,
                 continue
             own, their = game_points[(rnd, team.number)], game_points[(rnd, opponent)]
             points = mp["TW"] if own > their else mp["TD"] if own == their else mp["TL"]
-            played_entries = [(i, e) for i, e in enumerate(
-                [e for e in entries if e.opponent is not None]) if e.played]
-            played = bool(played_entries)
+            played = any(e.played for e in entries)
             forfeit_win = forfeits.get((rnd, team.number), False) or (
-                not played and any(e.result is Result.FORFEIT_WIN for e in entries)
-                and own > their)
+                not played and any(e.result is Result.FORFEIT_WIN for e in entries) and own > their)
             colour = Colour.NONE
             if played:
-                board, entry = played_entries[0]
-                board_colour = Colour.WHITE if sequence[board % len(sequence)] == "W" else Colour.BLACK
-                colour = Colour.WHITE if entry.colour is board_colour else Colour.BLACK
+                # C.04.6 1.6.1: the colour scheduled for the board-1 player of a played match.
+                first = lineups.get((rnd, team.number))
+                if first is None or first not in tournament.players:
+                    first = next(m for m, e in zip(members, entries) if e.opponent is not None)
+                colour = tournament.players[first].result(rnd).colour
             team.history.append(TeamMatch(opponent, colour, points, own, played, False, forfeit_win))
     next_round = rounds + 1
     for team in event.teams.values():
@@ -257,12 +264,17 @@ def team_event(tournament: Tournament, *, colour_type: ColourType | None = None,
 def parse_code(code: str) -> tuple[ColourType, ScoreKind, ScoreKind | None]:
     """Colour type, primary and secondary score of a ``192`` code (TRF26 ETT26).
 
-    ``FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP]``; ``FIDE_TEAM`` is
-    ``FIDE_TEAM_TYPEA_MP_GP``. Other codes give the defaults. A code naming
-    only the primary score has the other one as secondary (C.04.6 1.2).
+    ``FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP]``. The bare ``FIDE_TEAM`` is
+    ``FIDE_TEAM_TYPEA_MP_GP`` (the C.04.6 1.2 and 1.7 defaults). Otherwise
+    each part is read as written (our reading): no ``TYPEA``/``TYPEB`` means
+    no colour preferences (1.7 allows it), and a secondary score is used in
+    colour allocation only when the code names it (1.2, 4.2.2). Other codes
+    give the defaults.
 
-    >>> parse_code("FIDE_TEAM_TYPEB_GP")
+    >>> parse_code("FIDE_TEAM_TYPEB_GP_MP")
     ('B', 'GP', 'MP')
+    >>> parse_code("FIDE_TEAM_MP")
+    ('none', 'MP', None)
 
     :raises: :exc:`~swisspair.errors.UnsupportedFeatureError` for ``_BAKU``.
     """
@@ -271,10 +283,21 @@ def parse_code(code: str) -> tuple[ColourType, ScoreKind, ScoreKind | None]:
         return "A", "MP", "GP"
     if "BAKU" in parts:
         raise UnsupportedFeatureError("team: Baku acceleration (C.04.7) is not supported")
-    colour: ColourType = "B" if "TYPEB" in parts else "A"
-    scores = [p for p in parts if p in ("MP", "GP")]
+    rest = parts[3:] if parts[0] == "CUSTOM" else parts[2:]
+    if not rest:
+        return "A", "MP", "GP"
+    colour: ColourType = "B" if "TYPEB" in rest else "A" if "TYPEA" in rest else "none"
+    scores = [p for p in rest if p in ("MP", "GP")]
+    if parts[0] == "CUSTOM" and "TYPEA" not in rest and "TYPEB" not in rest:
+        colour = "A"
     primary: ScoreKind = "GP" if scores[:1] == ["GP"] else "MP"
-    secondary: ScoreKind = "MP" if primary == "GP" else "GP"
+    secondary: ScoreKind | None
+    if len(scores) >= 2:
+        secondary = "GP" if scores[1] == "GP" else "MP"
+    elif scores:
+        secondary = None
+    else:
+        secondary = "MP" if primary == "GP" else "GP"
     return colour, primary, secondary
 
 
@@ -303,28 +326,33 @@ def played_colours(team: Team) -> list[Colour]:
     return [m.colour for m in team.history if m.played and m.colour is not Colour.NONE]
 
 
-def preference(team: Team, colour_type: ColourType) -> Preference:
-    """The colour preference of ``team`` (C.04.6 1.7).
+def preference(team: Team, colour_type: ColourType, last_round: bool = False) -> Preference:
+    """The colour preference of ``team`` (C.04.6 1.7), from its played matches.
 
-    Our reading: with type A, a team that has played has a preference for
-    White when its colour difference is negative, or zero after a match with
-    Black; for Black in the symmetric cases. Type B keeps that colour and calls
-    it *strong* when the difference is beyond +-1 or the last two played
-    matches had the same colour, *mild* otherwise. The type-B last-round
-    special cases of the text are not implemented.
+    With CD the colour difference (1.6.2):
+
+    * type A (1.7.1): White when CD < -1, or CD is 0 or -1 and the last two
+      played matches were with Black; Black symmetrically; otherwise none;
+    * type B (1.7.2): the type-A preferences are *strong*; besides, a *mild*
+      preference for White when CD = -1, or CD = 0 and the last played match
+      was with Black (not when pairing the last round); Black symmetrically;
+    * ``none``: no team has a preference.
     """
     colours = played_colours(team)
     if colour_type == "none" or not colours:
         return Preference(Colour.NONE)
     difference = colours.count(Colour.WHITE) - colours.count(Colour.BLACK)
-    if difference < 0:
-        wanted = Colour.WHITE
-    elif difference > 0:
-        wanted = Colour.BLACK
-    else:
-        wanted = colours[-1].opposite
-    strong = colour_type == "B" and (abs(difference) > 1 or (len(colours) >= 2 and colours[-1] is colours[-2]))
-    return Preference(wanted, strong)
+    last_two = colours[-2:] if len(colours) >= 2 else []
+    if difference < -1 or (difference in (0, -1) and last_two == [Colour.BLACK, Colour.BLACK]):
+        return Preference(Colour.WHITE, colour_type == "B")
+    if difference > 1 or (difference in (0, 1) and last_two == [Colour.WHITE, Colour.WHITE]):
+        return Preference(Colour.BLACK, colour_type == "B")
+    if colour_type == "B":
+        if difference == -1 or (difference == 0 and not last_round and colours[-1] is Colour.BLACK):
+            return Preference(Colour.WHITE)
+        if difference == 1 or (difference == 0 and not last_round and colours[-1] is Colour.WHITE):
+            return Preference(Colour.BLACK)
+    return Preference(Colour.NONE)
 
 
 # ---------------------------------------------------------------------------
@@ -389,7 +417,8 @@ def _state(event: TeamEvent, round_number: int) -> dict[int, _Round]:
             score=event.score(number, event.primary, round_number),
             secondary=event.score(number, secondary, round_number),
             opponents=frozenset(m.opponent for m in history if m.played and m.opponent is not None),
-            preference=preference(Team(number, team.name, team.members, history), event.colour_type),
+            preference=preference(Team(number, team.name, team.members, history), event.colour_type,
+                                  event.rounds is not None and round_number >= event.rounds),
             floated_last=floated,
             pab_eligible=not any(m.pab or m.forfeit_win or m.full_bye for m in history),
             matches_played=sum(1 for m in history if m.played),
@@ -464,8 +493,8 @@ def _choose_upfloaters(residents: list[int], lower: list[int], state: dict[int, 
     """C.04.6 3.5: the upfloaters of a bracket.
 
     Fewest upfloaters (C4), then the highest scores taken in ascending order
-    (C5), then C6 (the next scoregroup can still be paired with its own
-    minimum of upfloaters), then C7 (fewest upfloaters who floated in the
+    (C5), then C6 (the fewest extra upfloaters the next scoregroup's bracket
+    would need, :func:`_next_bracket_excess`), then C7 (fewest upfloaters who floated in the
     previous round; not in the last two rounds); then the first set in TPN
     order, the members of a set listed by descending score then TPN.
     """
@@ -503,8 +532,9 @@ def _choose_upfloaters(residents: list[int], lower: list[int], state: dict[int, 
         best = max(_ascending_scores(g, state) for g in found)
         found = [g for g in found if _ascending_scores(g, state) == best]
         if len(found) > 1:
-            c6 = [g for g in found if _next_bracket_ok(residents, g, candidates, state)]
-            found = c6 or found
+            excess = {g: _next_bracket_excess(residents, g, candidates, state) for g in found}
+            least = min(excess.values())
+            found = [g for g in found if excess[g] == least]
         if float_criteria and len(found) > 1:
             fewest = min(sum(state[n].floated_last for n in g) for g in found)
             found = [g for g in found if sum(state[n].floated_last for n in g) == fewest]
@@ -512,19 +542,30 @@ def _choose_upfloaters(residents: list[int], lower: list[int], state: dict[int, 
     raise NoValidPairingError("no legal set of upfloaters (C.04.6 C1, C3)")
 
 
-def _next_bracket_ok(residents: list[int], group: Sequence[int], candidates: list[int],
-                     state: dict[int, _Round]) -> bool:
-    """C.04.6 C6: after ``group`` upfloats, the next scoregroup (unless emptied) can be
-    paired with the minimum number of upfloaters its size allows (0 or 1)."""
+def _next_bracket_excess(residents: list[int], group: Sequence[int], candidates: list[int],
+                         state: dict[int, _Round]) -> int:
+    """C.04.6 C6: how many more upfloaters than its parity needs the bracket of the next
+    scoregroup would need after ``group`` upfloats (C1, C3, C4 there); 0 when that
+    scoregroup has been emptied.
+
+    Sizes are tried upwards; a set size whose combinations exceed the search limit
+    counts as not found.
+    """
     rest = [n for n in candidates if n not in group]
     top = state[candidates[0]].score
     nxt = [n for n in rest if state[n].score == top]
     if not nxt:
-        return True  # the next scoregroup has been emptied
+        return 0  # the following scoregroup has been emptied
     below = [n for n in rest if state[n].score != top]
-    if len(nxt) % 2 == 0:
-        return _perfect(nxt, state) and _perfect(below, state)
-    return any(_perfect(nxt + [u], state) and _perfect([n for n in below if n != u], state) for u in below)
+    parity = len(nxt) % 2
+    for size in range(parity, len(below) + 1, 2):
+        for examined, extra in enumerate(itertools.combinations(below, size)):
+            if examined >= _COMBINATION_LIMIT:
+                break
+            chosen = set(extra)
+            if _perfect(nxt + list(extra), state) and _perfect([n for n in below if n not in chosen], state):
+                return size - parity
+    return len(below) + 1
 
 
 def _pair_weight(a: int, b: int, state: dict[int, _Round], colour_type: ColourType,
@@ -548,9 +589,11 @@ def _pair_bracket(bracket: list[int], state: dict[int, _Round], colour_type: Col
     """C.04.6 3.6: the pairing of a bracket with the fewest C8, C9, C10 violations and,
     among those, the lexicographically first pairing identifier.
 
-    Our reading of the identifier: in each pair the *top* team is the higher
-    ranked (score, then TPN); the identifier lists the tops' TPNs ascending,
-    then each top's opponent in that order. The smallest identifier is found
+    The identifier (3.6.1-3.6.3): in each pair the team with the smaller TPN
+    is the *top member*; the identifier lists the top members' TPNs
+    ascending, then their bottom members' TPNs in the same order. C8-C10 are
+    minimisations: the first identifier that "complies" is the smallest one
+    among the pairings with the fewest violations. The smallest identifier is found
     exactly by two weighted matchings whose big-integer weights put, below the
     criteria, one bit per team for being a top (first matching) and one
     base-``n+1`` digit per top for its opponent (second matching).
@@ -578,7 +621,7 @@ def _pair_bracket(bracket: list[int], state: dict[int, _Round], colour_type: Col
     big = (crit_base ** 3) * unit * (n + 1)
 
     def top_of(a: int, b: int) -> tuple[int, int]:
-        return (a, b) if rank[a] < rank[b] else (b, a)
+        return (a, b) if a < b else (b, a)
 
     # First matching: which teams are tops.
     mc = MatchingComputer(n)
