@@ -608,6 +608,11 @@ def _pair_bracket(bracket: list[int], state: dict[int, _Round], colour_type: Col
                  for a, b in itertools.combinations(bracket, 2) if b not in state[a].opponents}
     if n == 2:
         return [(bracket[0], bracket[1])]
+    # The smallest identifier of all is the first half by TPN against the second half in
+    # order; when it has no rematch and no C8-C10 violation, nothing can beat it.
+    natural = [(by_tpn[i], by_tpn[i + n // 2]) for i in range(n // 2)]
+    if all(penalties.get(p, penalties.get((p[1], p[0]))) == (0, 0, 0) for p in natural):
+        return sorted(natural, key=lambda p: rank[p[0]])
     half = n // 2
     ident_bits = n * (n + 1).bit_length() + n + 2
     unit = 1 << ident_bits
