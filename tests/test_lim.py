@@ -175,3 +175,12 @@ def test_engine_checker_on_a_lim_tournament(tmp_path: Path) -> None:
     with path.open("w", encoding="utf-8") as handle:
         trf.write(t, handle)
     assert run(["--lim", str(path), "-c"]) == ExitCode.OK
+
+
+def test_floaters_meet_the_nearest_ranked_compatible_resident() -> None:
+    """3 (floating down from 1.0) meets the highest-ranked resident of the median group, 4; 5 (floating up
+    from 0.0) meets the lowest-ranked, 8 (our reading of 3.3-3.4)."""
+    p = lim(make_tournament(5, RATINGS[:8], [["1-5 1-0", "6-2 0-1", "3-7 1-0", "8-4 =-="]]))
+    text = "\n".join(p.explanation)
+    assert "floaters 3" in text and "floaters 5" in text
+    assert {frozenset(b) for b in boards(p)} >= {frozenset((3, 4)), frozenset((5, 8))}

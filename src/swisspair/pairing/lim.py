@@ -32,7 +32,10 @@ How a round is paired
    preferences of the group stay as balanced as possible (3.2), then by the
    direction (3.2.1, 3.3.1): the lowest-ranked player floats down, the
    highest-ranked floats up.
-5. **Pairing a group** (4): the first player takes, in the *exchange order*,
+5. **Pairing a group** (3.3-3.4, 4): the incoming floaters are paired
+   first, a floater from above with the highest-ranked resident it can
+   meet, one from below with the lowest-ranked (with the same colour and
+   feasibility rules as below). Then the first player takes, in the *exchange order*,
    the first opponent with whom the rest of the group can still be paired:
    the bottom half in order, then the top half from the bottom up (the
    6-player tables of 4.2-4.3, generalised); the rest is then proposed top
@@ -55,6 +58,9 @@ Readings chosen
   compatible opponent; ``c`` = floated in, has a compatible opponent;
   ``d`` = neither. Having no opponent in the adjacent group is the greater
   disadvantage.
+* **Where a floater lands** (3.3-3.4): with the nearest-ranked compatible
+  resident of the receiving group (highest-ranked for a downfloater,
+  lowest-ranked for an upfloater), before the residents are paired.
 * **Cracking the median** (2.6) never arises: every floater choice keeps the
   whole rest of the round pairable (checked by a maximum-cardinality
   matching), which is what cracking is for.
@@ -252,7 +258,7 @@ class _LimRound:
         floaters = self.choose_floaters(group, set(incoming), others, downward, adjacent,
                                         median=score is None)
         kept = [t for t in group if t not in floaters]
-        pairs = self.pair_kept(kept)
+        pairs = self.pair_kept(kept, set(incoming), residents)
         for a, b in pairs:
             self.pending.discard(a)
             self.pending.discard(b)
@@ -293,38 +299,60 @@ class _LimRound:
             raise NoValidPairingError("the median scoregroup cannot be paired (C.04.4.3 2.6)")
         return list(group)  # pragma: no cover - floating everybody keeps the round pairable
 
-    def pair_kept(self, kept: list[int]) -> list[tuple[int, int]]:
-        """4: the first player takes the first opponent in exchange order leaving the rest pairable."""
+    def pair_kept(self, kept: list[int], incoming: set[int], residents: list[int]) -> list[tuple[int, int]]:
+        """3.3-3.4, 4: incoming floaters first, then the first player against the exchange order.
+
+        A floater from above takes the highest-ranked resident it can, one from
+        below the lowest-ranked; then the rest of the group is paired: its
+        first player takes the first opponent in exchange order that leaves
+        the rest of the group pairable.
+        """
         remaining = list(kept)
         pairs: list[tuple[int, int]] = []
         cm = CardinalityMatching(remaining, self.compatible, self.neighbours)
         cm.greedy()
         cm.maximise()
         mate = dict(cm.mate)
+        group_score = self.by_tpn[residents[0]].pairing_score if residents else None
+        for floater in [t for t in kept if t in incoming]:
+            if floater not in remaining:
+                continue
+            hosts = sorted((t for t in remaining if t not in incoming), key=self.rank_key)
+            if group_score is not None and self.by_tpn[floater].pairing_score < group_score:
+                hosts.reverse()
+            order = hosts + [t for t in remaining if t in incoming and t != floater]
+            chosen = self._choose(floater, order, remaining, mate)
+            mate = self._fix(remaining, mate, floater, chosen)
+            pairs.append((floater, chosen))
+            remaining = [t for t in remaining if t != floater and t != chosen]
         while remaining:
             first = remaining[0]
             order = [remaining[k] for k in exchange_order(len(remaining))]
-            natural = None
-            for candidate in order:
-                if self.compatible(first, candidate) and self._feasible(remaining, mate, first, candidate):
-                    natural = candidate
-                    break
-            if natural is None:  # pragma: no cover - the group was checked pairable
-                raise NoValidPairingError(f"player {first} cannot be paired in its group (C.04.4.3 4)")
-            chosen = natural
-            if not self._colours_fit(first, natural):
-                for candidate in order:
-                    if candidate == natural or not self._colours_fit(first, candidate):
-                        continue
-                    if self.maxi and abs(self.by_tpn[candidate].rating - self.by_tpn[natural].rating) > 100:
-                        continue
-                    if self.compatible(first, candidate) and self._feasible(remaining, mate, first, candidate):
-                        chosen = candidate
-                        break
+            chosen = self._choose(first, order, remaining, mate)
             mate = self._fix(remaining, mate, first, chosen)
             pairs.append((first, chosen))
             remaining = [t for t in remaining if t != first and t != chosen]
         return pairs
+
+    def _choose(self, first: int, order: list[int], remaining: list[int], mate: dict[int, int]) -> int:
+        """The first opponent in ``order`` leaving the rest pairable; a later one for due colours (5.5)."""
+        natural = None
+        for candidate in order:
+            if self.compatible(first, candidate) and self._feasible(remaining, mate, first, candidate):
+                natural = candidate
+                break
+        if natural is None:  # pragma: no cover - the group was checked pairable
+            raise NoValidPairingError(f"player {first} cannot be paired in its group (C.04.4.3 4)")
+        if self._colours_fit(first, natural):
+            return natural
+        for candidate in order:
+            if candidate == natural or not self._colours_fit(first, candidate):
+                continue
+            if self.maxi and abs(self.by_tpn[candidate].rating - self.by_tpn[natural].rating) > 100:
+                continue
+            if self.compatible(first, candidate) and self._feasible(remaining, mate, first, candidate):
+                return candidate
+        return natural
 
     def _colours_fit(self, a: int, b: int) -> bool:
         pa, pb = self.by_tpn[a].colour_preference, self.by_tpn[b].colour_preference
