@@ -58,6 +58,8 @@ Readings chosen
   compatible opponent; ``c`` = floated in, has a compatible opponent;
   ``d`` = neither. Having no opponent in the adjacent group is the greater
   disadvantage.
+* **Last round**: 2.1 states the colour limits without exception; like the
+  pre-2026 Basic Rules, they are not applied in the last round (to confirm).
 * **Where a floater lands** (3.3-3.4): with the nearest-ranked compatible
   resident of the receiving group (highest-ranked for a downfloater,
   lowest-ranked for an upfloater), before the residents are paired.
