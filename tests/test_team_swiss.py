@@ -548,3 +548,53 @@ def test_engine_form_team_flag(tmp_path: Path) -> None:
     out = tmp_path / "out.txt"
     assert run(["--team", str(source), "-p", str(out)]) == 0
     assert out.read_text().splitlines()[0] == "3"
+
+
+# --- checker and generated TRF files ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("teams,boards,rounds,seed,code", [
+    (9, 4, 5, 1, "FIDE_TEAM"), (12, 3, 7, 2, "FIDE_TEAM_TYPEB_MP_GP"), (15, 6, 7, 3, "FIDE_TEAM_TYPEA_GP_MP"),
+    (40, 4, 9, 4, "FIDE_TEAM_MP_GP"),
+])
+def test_generated_trf_round_trips_and_every_round_is_reproduced(teams: int, boards: int, rounds: int, seed: int,
+                                                                   code: str) -> None:
+    from swisspair.pairing.team import find_team_system, generate_team_tournament
+    from swisspair.trf import dumps
+
+    tournament = loads(dumps(generate_team_tournament(teams, boards, rounds, seed, code))).tournament
+    event = team_event(tournament)
+    assert event.played_rounds == rounds
+    for team in event.teams.values():
+        opponents = [m.opponent for m in team.history if m.opponent is not None]
+        assert len(opponents) == len(set(opponents))  # C1
+        assert sum(m.pab for m in team.history) <= 1  # C2
+        assert all(m.game_points + (event.teams[m.opponent].history[i].game_points if m.opponent else 0)
+                   in (boards, Fraction(boards, 2)) for i, m in enumerate(team.history) if m.opponent or m.pab)
+    checks = list(find_team_system(code).check_rounds(tournament))
+    assert [c.ok for c in checks] == [True] * rounds, [c.describe() for c in checks]
+
+
+def test_checker_reports_a_changed_round(tmp_path: Path) -> None:
+    from swisspair.cli import cli
+    from swisspair.pairing.team import generate_team_tournament
+    from swisspair.trf import dumps
+    from click.testing import CliRunner
+
+    text = dumps(generate_team_tournament(6, 2, 3, 5))
+    source = tmp_path / "t.trf"
+    source.write_text(text)
+    result = CliRunner().invoke(cli, ["check", "--system", "team", str(source)])
+    assert result.exit_code == 0, result.output
+    assert "3 of 3 rounds identical" in result.output
+    # Swap the colours of every game of round 3: every match of that round changes colour.
+    lines = []
+    for line in text.splitlines():
+        if line.startswith("001") and len(line) >= 117:
+            colour = line[116]
+            line = line[:116] + {"w": "b", "b": "w"}.get(colour, colour) + line[117:]
+        lines.append(line)
+    source.write_text("\n".join(lines) + "\n")
+    result = CliRunner().invoke(cli, ["check", "--system", "team", str(source)])
+    assert result.exit_code == 1
+    assert "round 3: differs" in result.output

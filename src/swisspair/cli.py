@@ -272,7 +272,9 @@ def check_command(file: Path, system: str | None) -> None:
     engine = find_system(system or tournament.system or "dutch")
     failures = 0
     rounds = range(1, tournament.paired_rounds + 1)
-    with click.progressbar(check_rounds(tournament, engine.pair, rounds), length=len(rounds),
+    own_checker = getattr(engine, "check_rounds", None)  # systems that pair other units (teams)
+    checks = own_checker(tournament, rounds) if own_checker else check_rounds(tournament, engine.pair, rounds)
+    with click.progressbar(checks, length=len(rounds),
                            label=f"checking {file.name}", file=sys.stderr) as results:
         for result in results:
             if not result.ok:

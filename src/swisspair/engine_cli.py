@@ -119,7 +119,8 @@ def run(args: Sequence[str]) -> int:
 
             engine = find_system(system)
             failures = 0
-            for result in check_rounds(tournament, engine.pair):
+            own_checker = getattr(engine, "check_rounds", None)  # systems that pair other units (teams)
+            for result in (own_checker(tournament) if own_checker else check_rounds(tournament, engine.pair)):
                 if not result.ok:
                     failures += 1
                     print(result.describe())

@@ -39,14 +39,15 @@ match, the team with White first; ``N 0`` for the team PAB.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
-from swisspair.errors import NoValidPairingError, UnsupportedFeatureError
+from swisspair.errors import NoValidPairingError, SwissPairError, UnsupportedFeatureError
 from swisspair.model import Board, Colour, Result, RoundPairing, Tournament
 from swisspair.pairing.cardinality import CardinalityMatching
+from swisspair.pairing.checker import RoundCheck
 from swisspair.pairing.matching import MatchingComputer
 
 ColourType = Literal["A", "B", "none"]
@@ -398,6 +399,47 @@ class TeamSystem:
         return pair_teams(event, round_number)
 
 
+    def check_rounds(self, tournament: Tournament, rounds: range | None = None) -> Iterator[RoundCheck]:
+        """Re-pair each recorded round of the team event and compare with the record.
+
+        The checker of :mod:`swisspair.pairing.checker`, by team number: the same
+        matches, the same team with White (board 1), the same team with the PAB.
+        A match that was not played has no colour (1.6.1) and is compared as a pair.
+        """
+        event = team_event(tournament, colour_type=self.colour_type, primary=self.primary)
+        for rnd in rounds or range(1, event.played_rounds + 1):
+            expected = recorded_team_round(event, rnd)
+            unplayed = {frozenset((b.white, b.black)) for b in expected.boards
+                        if not event.teams[b.white].history[rnd - 1].played}
+            try:
+                produced = self.pair(tournament.truncated(rnd - 1))
+            except SwissPairError as error:
+                yield RoundCheck(rnd, expected, None, str(error))
+                continue
+            boards = tuple(Board(min(b.white, b.black), max(b.white, b.black))
+                           if frozenset((b.white, b.black)) in unplayed else b for b in produced.boards)
+            yield RoundCheck(rnd, expected, RoundPairing(rnd, boards, produced.bye, produced.explanation))
+
+
+def recorded_team_round(event: TeamEvent, round_number: int) -> RoundPairing:
+    """The team pairing of ``round_number`` as recorded: White team first; a match
+    without a colour (not played) with the smaller number first."""
+    boards: set[Board] = set()
+    bye = None
+    for number, team in event.teams.items():
+        if round_number > len(team.history):
+            continue
+        match = team.history[round_number - 1]
+        if match.pab:
+            bye = number
+        elif match.opponent is not None:
+            if match.colour is Colour.WHITE:
+                boards.add(Board(number, match.opponent))
+            elif match.colour is Colour.NONE and number < match.opponent:
+                boards.add(Board(number, match.opponent))
+    return RoundPairing(round_number, tuple(sorted(boards, key=lambda b: (b.white, b.black))), bye)
+
+
 def _state(event: TeamEvent, round_number: int) -> dict[int, _Round]:
     secondary = event.secondary or event.primary
     state: dict[int, _Round] = {}
@@ -721,3 +763,55 @@ def format_team_pairing(event: TeamEvent, pairing: RoundPairing) -> str:
     if pairing.bye is not None:
         rows.append(f"     {who(pairing.bye)}  -  bye (pairing-allocated)")
     return "\n".join(rows)
+
+
+def generate_team_tournament(teams: int, boards: int, rounds: int, seed: int,
+                             system: str = "FIDE_TEAM") -> Tournament:
+    """A random team event paired round by round with this engine, as an individual TRF
+    with ``310`` team records, ``352`` and ``192`` (for tests, checks and benchmarks).
+
+    Team ``k`` has the players ``(k-1)*boards+1 .. k*boards`` in board order; the team
+    with White has White on the odd boards (``352`` ``WBWB...``). Game results are
+    drawn at random (win, draw or loss equally likely); the team PAB is written as
+    ``U`` for every member.
+    """
+    import random
+
+    from swisspair.model import Player, RoundResult
+
+    rng = random.Random(seed)
+    tournament = Tournament(rounds=rounds, initial_colour=Colour.WHITE, system=system)
+    sequence = "".join("W" if b % 2 == 0 else "B" for b in range(boards))
+    tournament.headers["352"] = [sequence]
+    for number in range(1, teams + 1):
+        members = tuple(range((number - 1) * boards + 1, number * boards + 1))
+        for board, tpn in enumerate(members, start=1):
+            tournament.players[tpn] = Player(tpn=tpn, name=f"Team {number} board {board}",
+                                             rating=2600 - tpn)
+        head = f"310 {number:>3} {f'Team {number}':<32} {'':5} {'':6} {'':6} {'':6} {'':3}  "
+        tournament.extra_lines.append(head + " ".join(f"{m:>4}" for m in members))
+    outcomes = [(Result.WIN, Result.LOSS), (Result.DRAW, Result.DRAW), (Result.LOSS, Result.WIN)]
+    for rnd in range(1, rounds + 1):
+        pairing = find_team_system(system).pair(tournament)
+        for match in pairing.boards:
+            for board in range(boards):
+                white_member = (match.white - 1) * boards + board + 1
+                black_member = (match.black - 1) * boards + board + 1
+                if sequence[board] == "B":
+                    white_member, black_member = black_member, white_member
+                first, second = rng.choice(outcomes)
+                tournament.players[white_member].results.append(RoundResult(black_member, Colour.WHITE, first))
+                tournament.players[black_member].results.append(RoundResult(white_member, Colour.BLACK, second))
+        if pairing.bye is not None:
+            for board in range(boards):
+                tournament.players[(pairing.bye - 1) * boards + board + 1].results.append(
+                    RoundResult.bye(Result.PAB))
+    for player in tournament.players.values():
+        player.points = tournament.score(player.tpn)
+    return tournament
+
+
+def find_team_system(code: str) -> TeamSystem:
+    """The team system for a ``192`` code (settings read from the code)."""
+    colour_type, primary, _ = parse_code(code)
+    return TeamSystem(colour_type, primary)
