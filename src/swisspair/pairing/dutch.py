@@ -452,10 +452,7 @@ class _DutchRound:
                 for smaller in range(larger):
                     row.append(self.edge_weight(by_index[smaller], lv, in_cur, not in_cur))
             for larger in range(sg_begin, size):
-                lv = by_index[larger]
-                row = base[larger]
-                for smaller in range(larger):
-                    sv.set(lv, by_index[smaller], row[smaller])
+                sv.set_many(by_index[larger], by_index[:larger], base[larger])
 
             def ordered(smaller: int, larger: int, smaller_rem: int, rem_pairs: int) -> int:
                 w = base[larger][smaller]
@@ -506,12 +503,14 @@ class _DutchRound:
                 pv = by_index[pi]
                 if not matched[pv]:
                     continue
-                first = next((by_index[oi] for oi in range(sg_begin, next_begin)
-                              if not matched[by_index[oi]] and base[oi][pi]), None)
-                if mates[pv] != first:
+                available = [by_index[oi] for oi in range(sg_begin, next_begin)
+                             if not matched[by_index[oi]] and base[oi][pi]]
+                mate_at = available.index(mates[pv]) if mates[pv] in available else None
+                if mate_at is None or (mate_at and not sv.excluded(pv, available[:mate_at])):
                     # The current optimum does not give it the first resident available: re-solve
-                    # with a preference for earlier residents. (When it does, re-solving with that
-                    # preference cannot change the answer, so it is skipped.)
+                    # with a preference for earlier residents. (When it does, or when no best
+                    # matching can give it an earlier one, re-solving with that preference
+                    # cannot change the answer, so it is skipped.)
                     addend = size
                     for oi in range(next_begin - 1, sg_begin - 1, -1):
                         ov = by_index[oi]
@@ -550,12 +549,11 @@ class _DutchRound:
                     for b in floating[k + 1:]:
                         sv.set(a, b, 0)
             else:
+                rem_vertices = [by_index[pi] for pi in remainder]
                 for oidx in range(rlen):
                     oi = remainder[oidx]
-                    ov = by_index[oi]
-                    for pidx in range(oidx):
-                        pi = remainder[pidx]
-                        sv.set(by_index[pi], ov, ordered(pi, oi, pidx, rem_pairs))
+                    sv.set_many(rem_vertices[oidx], rem_vertices[:oidx],
+                                [ordered(remainder[pidx], oi, pidx, rem_pairs) for pidx in range(oidx)])
                 mates = sv.compute()
                 exchanges = 0
                 for pidx in range(min(rem_pairs, rlen)):
@@ -615,12 +613,14 @@ class _DutchRound:
                     pi = remainder[pidx]
                     pv = by_index[pi]
                     lowered = mates[pv] <= pv or mates[pv] >= next_begin_vertex
+                    weights = []
                     for oidx in range(pidx + 1, rlen):
                         oi = remainder[oidx]
-                        ov = by_index[oi]
+                        ov = rem_vertices[oidx]
                         if lowered or ov < mates[ov] < next_begin_vertex:
                             base[oi][pi] = 0
-                        sv.set(pv, ov, base[oi][pi])
+                        weights.append(base[oi][pi])
+                    sv.set_many(pv, rem_vertices[pidx + 1:], weights)
                 # Each S1 participant takes the first S2 participant available (art. 4.2).
                 for pidx in range(rlen):
                     pi = remainder[pidx]
@@ -629,8 +629,13 @@ class _DutchRound:
                         continue
                     candidates = [oi for oi in remainder if oi > pi and not matched[by_index[oi]]]
                     first = next((k for k, oi in enumerate(candidates) if base[oi][pi]), None)
-                    if first is None or first == len(candidates) - 1 \
-                            or mates[pv] != by_index[candidates[first]]:
+                    mate_at = next((k for k, oi in enumerate(candidates) if by_index[oi] == mates[pv]), None)
+                    # Skipped when the current optimum gives it the first S2 participant available,
+                    # or one that no best matching can improve on (every earlier one excluded).
+                    if first is None or mate_at is None or mate_at >= len(candidates) - 1 \
+                            or not base[candidates[mate_at]][pi] or mate_at < first \
+                            or (mate_at > first and not sv.excluded(
+                                pv, [by_index[oi] for oi in candidates[first:mate_at] if base[oi][pi]])):
                         addend = 0
                         for oi in reversed(candidates):
                             w = base[oi][pi]
@@ -759,6 +764,7 @@ class _Solver:
         self.pos: dict[int, int] = {}
         self.mc = MatchingComputer(0)
         self.lower = self.n
+        self._extendable_key: tuple[int, frozenset[int]] | None = None
 
     # -- modes ---------------------------------------------------------------
     def go_global(self, active: list[int], bye_search: bool = False) -> None:
@@ -820,6 +826,26 @@ class _Solver:
         pos = self.pos
         self.mc.set_edge_weight(pos[a], pos[b], weight)
 
+    def set_many(self, a: int, others: list[int], weights: list[int]) -> None:
+        """:meth:`set` of ``a`` with each of ``others``, in order."""
+        pos = self.pos
+        if self.local:
+            not_bye = self.rnd.not_bye
+            shift = self.rnd.shift
+            base = 1 + not_bye[a]
+            weights = [w - ((base + not_bye[b]) << shift) if w else 0 for b, w in zip(others, weights)]
+        self.mc.set_edge_weights(pos[a], [pos[b] for b in others], weights)
+
+    def excluded(self, a: int, others: list[int]) -> bool:
+        """Whether no best matching pairs ``a`` with one of ``others``, known without solving.
+
+        See :meth:`MatchingComputer.excluded`. Locally that is exact too: the
+        pairs of a best global matching inside the local graph form a best
+        local matching.
+        """
+        pos = self.pos
+        return self.mc.excluded(pos[a], [pos[b] for b in others])
+
     def finalize(self, a: int, b: int) -> None:
         """Pair ``a`` with ``b`` for good."""
         pos = self.pos
@@ -850,6 +876,9 @@ class _Solver:
         lower = range(self.lower, self.n)
         if not unpaired and not rnd.n % 2 and not len(lower):
             return True
+        key = (self.lower, frozenset(unpaired))
+        if key == self._extendable_key:
+            return True  # the same question as the last one answered yes
         inside = set(unpaired)
         compatible = rnd.compatible
 
@@ -871,6 +900,7 @@ class _Solver:
             if not any(rnd.is_bye_candidate(v) for v in m.outer):
                 return False
         self.completion.update(m.mate)
+        self._extendable_key = key
         return True
 
 

@@ -166,6 +166,7 @@ class MatchingComputer:
     __slots__ = (
         "_n", "_cap", "_w", "_mate", "_dual", "_top", "_bparent", "_bchilds",
         "_bedges", "_bbase", "_free", "_pending", "_fresh", "_mark", "_stamp",
+        "_certified", "_isolated",
         # per-stage state
         "_label", "_labfrom", "_labto", "_vl", "_bestt", "_bsa", "_bsx",
         "_lists", "_slist", "_tverts", "_intv", "_tnodes", "_intn", "_snodes",
@@ -198,6 +199,11 @@ class MatchingComputer:
         # Changed pairs since the last compute: (i, j) with i < j -> old W.
         self._pending: dict[tuple[int, int], int] = {}
         self._fresh = True
+        # Whether the duals of the last compute still certify which edges no
+        # maximum-weight matching uses (see excluded): only pairs isolated
+        # since, from that compute's matching, have changed weights.
+        self._certified = False
+        self._isolated: set[int] = set()
         # An upper bound of every doubled weight (the largest ever set).
         self._wmax = 0
         self._mark: list[int] = [0] * (2 * cap)
@@ -216,6 +222,7 @@ class MatchingComputer:
 
     def add_vertex(self) -> int:
         """Append an isolated vertex and return its index."""
+        self._certified = False
         v = self._n
         if v == self._cap:
             self._grow(2 * self._cap)
@@ -260,6 +267,41 @@ class MatchingComputer:
             key = (u, v) if u < v else (v, u)
             if key not in self._pending:
                 self._pending[key] = old
+                if u not in self._isolated and v not in self._isolated:
+                    self._certified = False
+
+    def set_edge_weights(self, u: int, others: list[int], weights: list[int]) -> None:
+        """:meth:`set_edge_weight` of ``{u, others[k]}`` to ``weights[k]`` for every ``k``, in order.
+
+        :raises: as :meth:`set_edge_weight` (the pairs before the bad one are set).
+        """
+        n = self._n
+        if not 0 <= u < n:
+            raise ValueError(f"vertex out of range: {u} (size {n})")
+        w = self._w
+        row = w[u]
+        pending = None if self._fresh else self._pending
+        wmax = self._wmax
+        for v, weight in zip(others, weights):
+            if type(weight) is not int or weight < 0 or not 0 <= v < n or v == u:
+                self.set_edge_weight(u, v, weight)
+                continue
+            w2 = weight << 1
+            old = row[v]
+            if old == w2:
+                continue
+            row[v] = w2
+            w[v][u] = w2
+            if w2 > wmax:
+                wmax = w2
+            if pending is not None:
+                key = (u, v) if u < v else (v, u)
+                if key not in pending:
+                    pending[key] = old
+                    if u not in self._isolated and v not in self._isolated:
+                        self._certified = False
+        if wmax > self._wmax:
+            self._wmax = wmax
 
     def isolate_pair(self, u: int, v: int, weight: int) -> None:
         """Remove every edge at ``u`` and ``v`` except ``{u, v}``, which gets ``weight``.
@@ -279,6 +321,12 @@ class MatchingComputer:
             raise ValueError(f"negative weight: {weight}")
         w = self._w
         pending = None if self._fresh else self._pending
+        if pending is not None:
+            if self._mate[u] == v:
+                self._isolated.add(u)
+                self._isolated.add(v)
+            else:
+                self._certified = False
         for x, other in ((u, v), (v, u)):
             row = w[x]
             for i, old in enumerate(row):
@@ -290,6 +338,47 @@ class MatchingComputer:
                         if key not in pending:
                             pending[key] = old
         self.set_edge_weight(u, v, weight)
+
+    def excluded(self, u: int, others: list[int]) -> bool:
+        """Whether no maximum-weight matching of the current weights pairs ``u`` with one of ``others``.
+
+        Answered without solving, from the dual solution of the last
+        :meth:`compute`: an edge whose slack is positive there is in no
+        maximum-weight matching (complementary slackness). That stays true
+        while the only weights changed since are those of pairs isolated by
+        :meth:`isolate_pair` from pairs of that compute's matching (the best
+        matchings are then those of the rest, with the same weights, plus
+        the isolated pairs). ``False`` means "not known": some slack is 0, an
+        edge is missing, or other weights changed since.
+        """
+        if not self._certified or u in self._isolated:
+            return False
+        w = self._w[u]
+        dual = self._dual
+        top = self._top
+        bparent = self._bparent
+        uu = dual[u]
+        chain = None
+        for v in others:
+            wt = w[v]
+            if not wt or v in self._isolated:
+                return False
+            slack = uu + dual[v] - wt
+            if top[u] == top[v] and top[u] != u:
+                if chain is None:
+                    chain = set()
+                    b = bparent[u]
+                    while b >= 0:
+                        chain.add(b)
+                        b = bparent[b]
+                b = bparent[v]
+                while b >= 0:
+                    if b in chain:
+                        slack += 2 * dual[b]
+                    b = bparent[b]
+            if slack <= 0:
+                return False
+        return True
 
     def edge_weight(self, u: int, v: int) -> int:
         """The weight of the edge ``{u, v}`` (0 when there is none).
@@ -322,6 +411,8 @@ class MatchingComputer:
             self._apply_pending()
         while self._stage():
             pass
+        self._certified = True
+        self._isolated = set()
 
     # ------------------------------------------------------------------
     # storage
