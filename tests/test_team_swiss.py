@@ -598,3 +598,22 @@ def test_checker_reports_a_changed_round(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["check", "--system", "team", str(source)])
     assert result.exit_code == 1
     assert "round 3: differs" in result.output
+
+
+def test_generate_and_check_commands(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from swisspair.cli import cli
+    from swisspair.engine_cli import run
+
+    out = tmp_path / "g.trf"
+    result = CliRunner().invoke(cli, ["generate", "--system", "team", "--players", "11", "--rounds", "5",
+                                      "--seed", "3", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    event = team_event(loads(out.read_text()).tournament)
+    assert len(event.teams) == 11 and event.played_rounds == 5
+    result = CliRunner().invoke(cli, ["check", "--system", "team", str(out)])
+    assert result.exit_code == 0 and "5 of 5 rounds identical" in result.output, result.output
+    engine_out = tmp_path / "e.trf"
+    assert run(["--team", "-g", "-o", str(engine_out), "-s", "4"]) == 0
+    assert run(["--team", str(engine_out), "-c"]) == 0

@@ -316,7 +316,9 @@ def generate_command(system: str | None, output: Path, config_path: Path | None,
         config = dataclasses.replace(config, rounds=rounds)
     engine = find_system(system or "dutch")
     with click.progressbar(length=config.rounds, label="generating", file=sys.stderr) as bar:
-        tournament = generate(config, seed, engine.pair, progress=lambda _: bar.update(1))
+        own_generator = getattr(engine, "generate", None)  # systems that pair other units (teams)
+        tournament = (own_generator(config, seed) if own_generator
+                      else generate(config, seed, engine.pair, progress=lambda _: bar.update(1)))
     write_atomically(output, trf.dumps(tournament))
     click.echo(f"{output}: {config.players} players, {config.rounds} rounds (seed {seed})")
 

@@ -146,7 +146,8 @@ def _generate(system: str, config_path: str | None, output: str | None, seed: in
     config = GeneratorConfig.load(config_path) if config_path else GeneratorConfig()
     engine = find_system(system)
     actual_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-    tournament = generate(config, actual_seed, engine.pair)
+    own_generator = getattr(engine, "generate", None)  # systems that pair other units (teams)
+    tournament = own_generator(config, actual_seed) if own_generator else generate(config, actual_seed, engine.pair)
     write_atomically(Path(output), trf.dumps(tournament))
     if seed is None:
         print(f"seed {actual_seed}", file=sys.stderr)

@@ -42,12 +42,15 @@ import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from swisspair.errors import NoValidPairingError, SwissPairError, UnsupportedFeatureError
 from swisspair.model import Board, Colour, Result, RoundPairing, Tournament
 from swisspair.pairing.cardinality import CardinalityMatching
 from swisspair.pairing.checker import RoundCheck
+
+if TYPE_CHECKING:
+    from swisspair.generator import GeneratorConfig
 from swisspair.pairing.matching import MatchingComputer
 
 ColourType = Literal["A", "B", "none"]
@@ -420,6 +423,16 @@ class TeamSystem:
                            if frozenset((b.white, b.black)) in unplayed else b for b in produced.boards)
             yield RoundCheck(rnd, expected, RoundPairing(rnd, boards, produced.bye, produced.explanation))
 
+    def generate(self, config: GeneratorConfig, seed: int) -> Tournament:
+        """A random team event for ``swisspair generate`` / ``-g``: ``config.players``
+        teams of :data:`GENERATED_BOARDS` boards, ``config.rounds`` rounds, draws at
+        ``config.draw_percentage`` (see :func:`generate_team_tournament`)."""
+        code = "FIDE_TEAM" if self.colour_type is None and self.primary is None else "_".join(
+            ("FIDE_TEAM", f"TYPE{self.colour_type or 'A'}" if self.colour_type != "none" else "",
+             self.primary or "MP")).replace("__", "_")
+        return generate_team_tournament(config.players, GENERATED_BOARDS, config.rounds, seed, code,
+                                        draw_percentage=config.draw_percentage)
+
 
 def recorded_team_round(event: TeamEvent, round_number: int) -> RoundPairing:
     """The team pairing of ``round_number`` as recorded: White team first; a match
@@ -438,6 +451,10 @@ def recorded_team_round(event: TeamEvent, round_number: int) -> RoundPairing:
             elif match.colour is Colour.NONE and number < match.opponent:
                 boards.add(Board(number, match.opponent))
     return RoundPairing(round_number, tuple(sorted(boards, key=lambda b: (b.white, b.black))), bye)
+
+
+GENERATED_BOARDS = 4
+"""Boards per team in generated events."""
 
 
 def _state(event: TeamEvent, round_number: int) -> dict[int, _Round]:
@@ -748,14 +765,17 @@ def team_names(event: TeamEvent) -> dict[int, str]:
 
 
 def format_team_pairing(event: TeamEvent, pairing: RoundPairing) -> str:
-    """A readable table: board, team with White (number, name, MP/GP), team with Black."""
+    """A readable table: board, team with White (number, name, primary/secondary score),
+    team with Black."""
+    from swisspair.trf.writer import format_points
+
     secondary = event.secondary or event.primary
     width = min(max((len(t.name) for t in event.teams.values()), default=5), 30)
 
     def who(n: int) -> str:
         team = event.teams[n]
-        score = f"{event.score(n, event.primary)}/{event.score(n, secondary)}"
-        return f"{n:>3} {team.name[:width]:<{width}} {score:>8}"
+        score = f"{format_points(event.score(n, event.primary))}/{format_points(event.score(n, secondary))}"
+        return f"{n:>3} {team.name[:width]:<{width}} {score:>10}"
 
     rows = [f"Round {pairing.round_number} (teams; {event.primary} primary, colour type {event.colour_type})"]
     for board, match in enumerate(pairing.boards, start=1):
@@ -766,13 +786,14 @@ def format_team_pairing(event: TeamEvent, pairing: RoundPairing) -> str:
 
 
 def generate_team_tournament(teams: int, boards: int, rounds: int, seed: int,
-                             system: str = "FIDE_TEAM") -> Tournament:
+                             system: str = "FIDE_TEAM", draw_percentage: float | None = None) -> Tournament:
     """A random team event paired round by round with this engine, as an individual TRF
     with ``310`` team records, ``352`` and ``192`` (for tests, checks and benchmarks).
 
     Team ``k`` has the players ``(k-1)*boards+1 .. k*boards`` in board order; the team
     with White has White on the odd boards (``352`` ``WBWB...``). Game results are
-    drawn at random (win, draw or loss equally likely); the team PAB is written as
+    drawn at random (win, draw or loss equally likely, or draws at ``draw_percentage``
+    and wins and losses equally likely); the team PAB is written as
     ``U`` for every member.
     """
     import random
@@ -799,7 +820,12 @@ def generate_team_tournament(teams: int, boards: int, rounds: int, seed: int,
                 black_member = (match.black - 1) * boards + board + 1
                 if sequence[board] == "B":
                     white_member, black_member = black_member, white_member
-                first, second = rng.choice(outcomes)
+                if draw_percentage is None:
+                    first, second = rng.choice(outcomes)
+                elif rng.random() * 100 < draw_percentage:
+                    first, second = outcomes[1]
+                else:
+                    first, second = outcomes[0] if rng.random() < 0.5 else outcomes[2]
                 tournament.players[white_member].results.append(RoundResult(black_member, Colour.WHITE, first))
                 tournament.players[black_member].results.append(RoundResult(white_member, Colour.BLACK, second))
         if pairing.bye is not None:
