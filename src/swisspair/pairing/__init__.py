@@ -48,6 +48,7 @@ PAIRING_SYSTEMS: dict[str, str] = {
     "simple": "swisspair.pairing.simple:SimpleSystem",
     "team": "swisspair.pairing.team:TeamSystem",
     "fide-1987": "swisspair.pairing.fide1987:Fide1987System",
+    "dutch-1992": "swisspair.pairing.dutch1992:Dutch1992System",
 }
 """Built-in systems: name -> ``module:Class``."""
 
