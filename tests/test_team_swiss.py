@@ -617,3 +617,46 @@ def test_generate_and_check_commands(tmp_path: Path) -> None:
     engine_out = tmp_path / "e.trf"
     assert run(["--team", "-g", "-o", str(engine_out), "-s", "4"]) == 0
     assert run(["--team", str(engine_out), "-c"]) == 0
+
+
+# --- more TRF records ------------------------------------------------------------------------------
+
+
+def _two_round_trf(extra: list[str], round2: dict[int, str]) -> str:
+    """Four teams of two boards (013 records), round 1 played: Alpha 1.5-0.5 Beta,
+    Gamma 2-0 Delta; ``round2`` gives a bye code for some players in round 2."""
+    from swisspair.model import Player, Result, RoundResult, Tournament
+    from swisspair.trf import dumps
+
+    t = Tournament(name="More records", rounds=5, initial_colour=W)
+    games = {1: (3, W, Result.WIN), 2: (4, B, Result.DRAW), 3: (1, B, Result.LOSS), 4: (2, W, Result.DRAW),
+             5: (7, W, Result.WIN), 6: (8, B, Result.WIN), 7: (5, B, Result.LOSS), 8: (6, W, Result.LOSS)}
+    for tpn, (opponent, colour, result) in games.items():
+        t.players[tpn] = Player(tpn, f"P{tpn}", rating=1500, results=[RoundResult(opponent, colour, result)])
+        if tpn in round2:
+            t.players[tpn].results.append(RoundResult.bye(Result(round2[tpn])))
+    for name, a, b in (("Alpha", 1, 2), ("Beta", 3, 4), ("Gamma", 5, 6), ("Delta", 7, 8)):
+        t.extra_lines.append(f"013 {name:<32}{a:>4} {b:>4}")
+    t.extra_lines.extend(extra)
+    return dumps(t)
+
+
+def test_absent_team_is_not_paired_and_013_teams() -> None:
+    tournament = loads(_two_round_trf([], {5: "Z", 6: "Z"})).tournament
+    event = team_event(tournament)
+    assert [t.name for t in event.teams.values()] == ["Alpha", "Beta", "Gamma", "Delta"]
+    assert event.teams[3].absent and not event.teams[4].absent
+    pairing = TeamSystem().pair(tournament)
+    # Gamma is absent: Alpha (2 MP), Beta (0), Delta (0). PAB (3.4): lowest score, then the
+    # largest TPN: Delta, leaving Alpha-Beta, a rematch; so Beta, leaving Alpha-Delta.
+    assert pairing.bye == 2 and matches(pairing.boards) in ([(1, 4)], [(4, 1)])
+
+
+def test_330_forfeit_and_320_pab_and_362_match_points() -> None:
+    text = _two_round_trf(["330 +- 001 003 004"], {}).replace("XXR 5", "XXR 5\n362 TW 3.0 TD 1.0 TL 0.0")
+    tournament = loads(text).tournament
+    event = team_event(tournament)
+    alpha, gamma, delta = event.teams[1].history[0], event.teams[3].history[0], event.teams[4].history[0]
+    assert (alpha.game_points, alpha.match_points) == (Fraction(3, 2), 3)  # 1.5-0.5, TW = 3
+    assert gamma.forfeit_win and not delta.forfeit_win  # 330 +-: the first team won by forfeit
+    assert gamma.match_points == 3 and delta.match_points == 0
