@@ -660,3 +660,56 @@ def test_330_forfeit_and_320_pab_and_362_match_points() -> None:
     assert (alpha.game_points, alpha.match_points) == (Fraction(3, 2), 3)  # 1.5-0.5, TW = 3
     assert gamma.forfeit_win and not delta.forfeit_win  # 330 +-: the first team won by forfeit
     assert gamma.match_points == 3 and delta.match_points == 0
+
+
+def _upfloaters_by_definition(residents: list[int], lower: list[int], state: dict[int, _Round],
+                              float_criteria: bool) -> tuple[int, ...]:
+    """3.5 by enumeration of every subset: C4 (legal sets, C1 and C3), C5, C6, C7, 3.5.4 order."""
+    from swisspair.pairing.team import _next_bracket_excess, _perfect
+
+    ordered = sorted(lower, key=lambda n: (-state[n].score, n))
+    for size in range(len(residents) % 2, len(ordered) + 1, 2):
+        legal = [g for g in itertools.combinations(ordered, size)
+                 if _perfect(residents + list(g), state)
+                 and _perfect([n for n in ordered if n not in g], state)]
+        if not legal:
+            continue
+        best = max(tuple(sorted(state[n].score for n in g)) for g in legal)
+        legal = [g for g in legal if tuple(sorted(state[n].score for n in g)) == best]
+        excess = {g: _next_bracket_excess(residents, g, ordered, state) for g in legal}
+        legal = [g for g in legal if excess[g] == min(excess.values())]
+        if float_criteria:
+            fewest = min(sum(state[n].floated_last for n in g) for g in legal)
+            legal = [g for g in legal if sum(state[n].floated_last for n in g) == fewest]
+        return min(legal)
+    raise NoValidPairingError("none")
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_3_5_search_equals_the_definition_on_random_positions(seed: int) -> None:
+    rng = random.Random(1000 + seed)
+    n = rng.randint(4, 11)
+    teams = list(range(1, n + 1))
+    met: dict[int, set[int]] = {t: set() for t in teams}
+    for a, b in itertools.combinations(teams, 2):
+        if rng.random() < 0.3:
+            met[a].add(b)
+            met[b].add(a)
+    scores = {t: rng.choice([0, 1, 2, 3]) for t in teams}
+    top = max(scores.values())
+    state = {t: _Round(t, Fraction(scores[t]), Fraction(0), frozenset(met[t]), Preference(Colour.NONE),
+                       rng.random() < 0.4, True, 1) for t in teams}
+    residents = [t for t in teams if scores[t] == top]
+    lower = [t for t in teams if scores[t] != top]
+    if len(teams) % 2:
+        lower.pop()  # keep an even field: drop the last lower team (as if it had the PAB)
+        if not lower and len(residents) % 2:
+            return
+    float_criteria = rng.random() < 0.7
+    try:
+        expected = _upfloaters_by_definition(residents, lower, state, float_criteria)
+    except NoValidPairingError:
+        with pytest.raises(NoValidPairingError):
+            _choose_upfloaters(residents, lower, state, float_criteria)
+        return
+    assert _choose_upfloaters(residents, lower, state, float_criteria) == expected

@@ -611,6 +611,8 @@ def _next_bracket_excess(residents: list[int], group: Sequence[int], candidates:
     counts as not found.
     """
     rest = [n for n in candidates if n not in group]
+    if not rest:
+        return 0
     top = state[candidates[0]].score
     nxt = [n for n in rest if state[n].score == top]
     if not nxt:
