@@ -21,7 +21,6 @@ from swisspair.pairing.team import (
     TeamSystem,
     _choose_upfloaters,
     _pair_bracket,
-    _pair_weight,
     _Round,
     pair_teams,
     parse_code,
@@ -293,8 +292,16 @@ def _brute_force(bracket: list[int], state: dict[int, _Round], colour_type: str,
     def walk(left: list[int]) -> None:
         nonlocal best
         if not left:
-            totals = [sum(_pair_weight(a, b, state, colour_type, float_criteria)[i]  # type: ignore[arg-type]
-                          for a, b in chosen) for i in range(3)]
+            top = max(state[t].score for t in bracket)
+            totals = [0, 0, 0]
+            for a, b in chosen:
+                pa, pb = state[a].preference, state[b].preference
+                if pa.colour is not Colour.NONE and pa.colour is pb.colour:
+                    totals[0] += 1  # C8
+                    totals[1] += colour_type == "B" and pa.strong and pb.strong  # C9
+                if float_criteria:  # C10: upfloaters' opponents who floated
+                    totals[2] += (state[a].score < top and state[b].floated_last)
+                    totals[2] += (state[b].score < top and state[a].floated_last)
             pairs = sorted(chosen)
             key = ((totals[0], totals[1], totals[2]), [a for a, _ in pairs] + [b for _, b in pairs])
             if best is None or key < best:

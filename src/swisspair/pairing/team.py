@@ -630,8 +630,14 @@ def _next_bracket_excess(residents: list[int], group: Sequence[int], candidates:
 
 
 def _pair_weight(a: int, b: int, state: dict[int, _Round], colour_type: ColourType,
-                 float_criteria: bool) -> tuple[int, int, int]:
-    """Violations of C8, C9 and C10 if ``a`` and ``b`` meet (C.04.6 3.6)."""
+                 float_criteria: bool, top_score: Fraction | None = None) -> tuple[int, int, int]:
+    """Violations of C8, C9 and C10 if ``a`` and ``b`` meet in a bracket whose resident
+    score is ``top_score`` (default: the higher of the two) (C.04.6 2.3.5-2.3.7).
+
+    C8: both teams want the same colour (one of them will not get it); C9 (type B):
+    both preferences are strong; C10: each upfloater (a team below ``top_score``)
+    whose opponent floated in the previous round counts once.
+    """
     pa, pb = state[a].preference, state[b].preference
     c8 = c9 = 0
     if pa.colour is not Colour.NONE and pa.colour is pb.colour:
@@ -639,9 +645,10 @@ def _pair_weight(a: int, b: int, state: dict[int, _Round], colour_type: ColourTy
         if colour_type == "B" and pa.strong and pb.strong:
             c9 = 1
     c10 = 0
-    if float_criteria and state[a].score != state[b].score:
-        upper, upfloater = (a, b) if state[a].score > state[b].score else (b, a)
-        c10 = int(state[upper].floated_last)
+    if float_criteria:
+        top = max(state[a].score, state[b].score) if top_score is None else top_score
+        c10 = (int(state[a].score < top and state[b].floated_last)
+               + int(state[b].score < top and state[a].floated_last))
     return c8, c9, c10
 
 
@@ -665,7 +672,8 @@ def _pair_bracket(bracket: list[int], state: dict[int, _Round], colour_type: Col
     rank = {t: i for i, t in enumerate(bracket)}
     by_tpn = sorted(bracket)
     tpn_pos = {t: i for i, t in enumerate(by_tpn)}
-    penalties = {(a, b): _pair_weight(a, b, state, colour_type, float_criteria)
+    top_score = max(state[t].score for t in bracket)
+    penalties = {(a, b): _pair_weight(a, b, state, colour_type, float_criteria, top_score)
                  for a, b in itertools.combinations(bracket, 2) if b not in state[a].opponents}
     if n == 2:
         return [(bracket[0], bracket[1])]
