@@ -247,7 +247,7 @@ def test_3_5_first_set_in_tpn_order() -> None:
     # Neither 1 nor 2 floated (1-2 was an equal-score match), C6 holds either way: the first
     # set in TPN order, {1}.
     pairing = pair_teams(event)
-    assert pairing.explanation[0] == "3.5: scoregroup 4: upfloaters 1"
+    assert pairing.explanation[0] == "3.5: scoregroup 4.0: upfloaters 1"
 
 
 def _round(number: int, score: int, floated: bool = False, met: tuple[int, ...] = (),

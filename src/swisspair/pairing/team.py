@@ -386,7 +386,7 @@ class TeamSystem:
 
     name = "team"
     aliases: tuple[str, ...] = (
-        "FIDE_TEAM", "fide-team", "swiss-team", "CUSTOM_TEAM_SWISS", "CUSTOM_TEAM_SWISS_MP", "CUSTOM_TEAM_SWISS_GP",
+        "fide-team", "swiss-team", "CUSTOM_TEAM_SWISS", "CUSTOM_TEAM_SWISS_MP", "CUSTOM_TEAM_SWISS_GP",
         *("_".join(p for p in ("FIDE_TEAM", t, a, b) if p)
           for t in ("", "TYPEA", "TYPEB") for a, b in (("", ""), ("MP", ""), ("GP", ""), ("MP", "GP"), ("GP", "MP"))),
     )
@@ -502,6 +502,8 @@ def pair_teams(event: TeamEvent, round_number: int | None = None) -> RoundPairin
 
     :raises: :exc:`~swisspair.errors.NoValidPairingError` when C1-C3 cannot be met.
     """
+    from swisspair.trf.writer import format_points
+
     round_number = round_number or event.played_rounds + 1
     last_two = event.rounds is not None and round_number >= event.rounds - 1
     state = _state(event, round_number)
@@ -523,7 +525,7 @@ def pair_teams(event: TeamEvent, round_number: int | None = None) -> RoundPairin
         upfloaters = _choose_upfloaters(residents, lower, state, not last_two)
         bracket = sorted(residents + list(upfloaters), key=lambda n: (-state[n].score, n))
         if upfloaters:
-            notes.append(f"3.5: scoregroup {top}: upfloaters {', '.join(map(str, upfloaters))}")
+            notes.append(f"3.5: scoregroup {format_points(top)}: upfloaters {', '.join(map(str, upfloaters))}")
         pairs.extend(_pair_bracket(bracket, state, event.colour_type, not last_two))
         chosen = set(bracket)
         remaining = [n for n in remaining if n not in chosen]
