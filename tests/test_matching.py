@@ -424,3 +424,69 @@ def test_property_incremental_equals_brute_force(data: tuple[Weights, list[Batch
         mc.compute()
         check_valid(mc)
         assert total(mc) == brute_force(weights)
+
+
+# ----------------------------------------------------------------------
+# bulk updates and the dual certificate of excluded()
+# ----------------------------------------------------------------------
+def test_bulk_updates_match_single_ones() -> None:
+    rng = random.Random(11)
+    for _ in range(30):
+        n = rng.randint(3, 10)
+        one, bulk = MatchingComputer(n), MatchingComputer(n)
+        for v in range(n):
+            others = [u for u in range(n) if u != v]
+            weights = [rng.choice([0, 1, 3, 8]) for _ in others]
+            for u, wt in zip(others, weights):
+                one.set_edge_weight(v, u, wt)
+            bulk.set_edge_weights(v, others, weights)
+        one.compute()
+        bulk.compute()
+        assert one.mates() == bulk.mates()
+        mates = one.mates()
+        pairs = [(v, m) for v, m in enumerate(mates) if m > v]
+        if pairs:
+            a, b = pairs[0]
+            for x in (a, b):
+                for u in range(n):
+                    if u != x:
+                        one.set_edge_weight(x, u, 5 if {x, u} == {a, b} else 0)
+            bulk.isolate_pair(a, b, 5)
+            assert [[one.edge_weight(i, j) for j in range(n) if j != i] for i in range(n)] == \
+                [[bulk.edge_weight(i, j) for j in range(n) if j != i] for i in range(n)]
+            one.compute()
+            bulk.compute()
+            assert one.mates() == bulk.mates()
+
+
+def test_excluded_edges_are_in_no_maximum_matching() -> None:
+    rng = random.Random(5)
+    confirmed = 0
+    for _ in range(150):
+        n = rng.randint(4, 10)
+        weights = [[0] * n for _ in range(n)]
+        for i in range(n):
+            for j in range(i + 1, n):
+                if rng.random() < 0.6:
+                    weights[i][j] = weights[j][i] = rng.choice([1, 2, 3, 4, 6, 8])
+        mc = solve(weights)
+        mates = mc.mates()
+        for a in range(n):
+            if mates[a] > a and rng.random() < 0.3:
+                b = mates[a]
+                mc.isolate_pair(a, b, 1)
+                for x in (a, b):
+                    for y in range(n):
+                        weights[x][y] = weights[y][x] = 0
+                weights[a][b] = weights[b][a] = 1
+        optimum = brute_force(weights)
+        for a in range(n):
+            for b in range(n):
+                if a != b and weights[a][b] and mc.excluded(a, [b]):
+                    rest = [[0 if {i, j} & {a, b} else weights[i][j] for j in range(n)] for i in range(n)]
+                    assert brute_force(rest) + weights[a][b] < optimum
+                    confirmed += 1
+        mc.set_edge_weight(0, 1, weights[0][1] + 1)  # any other change: no certificate
+        if not ({0, 1} & {a for a in range(n) if mates[a] != a and weights[a][mates[a]] == 1}):
+            assert not any(mc.excluded(a, [b]) for a in range(n) for b in range(n) if a != b)
+    assert confirmed > 100
