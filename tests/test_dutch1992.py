@@ -49,7 +49,7 @@ TWO = {"j": ((3, 4), (5, 6)), "k": ((3, 4), (5, 7)), "l": ((2, 4), (5, 6)), "m":
 
 def test_d2_one_player_table() -> None:
     """D 2: "Výměna jednoho hráče: a) 4 a 5, b) 4 a 6, c) 3 a 5 atd. až i) 2 a 7." (table S1 4 3 2, S2 5 6 7)."""
-    order = [(out[0], into[0]) for out, into in exchange_order([1, 2, 3, 4], [5, 6, 7, 8]) if len(out) == 1]
+    order = [(out[0], into[0]) for out, into in list(exchange_order([1, 2, 3, 4], [5, 6, 7, 8])) if len(out) == 1]
     shown = [cell for cell in order if cell in ONE.values()]
     assert shown == [ONE[letter] for letter in "abcdefghi"]
     assert order[:3] == [(4, 5), (4, 6), (3, 5)]
@@ -57,7 +57,7 @@ def test_d2_one_player_table() -> None:
 
 def test_d2_two_player_table() -> None:
     """D 2: "Výměna dvou hráčů: j) 3+4 s 5+6, k) 3+4 s 5+7, l) 2+4 s 5+6 atd." (table j-r)."""
-    order = exchange_order([1, 2, 3, 4], [5, 6, 7, 8])
+    order = list(exchange_order([1, 2, 3, 4], [5, 6, 7, 8]))
     sizes = [len(out) for out, _ in order]
     assert sizes == sorted(sizes), "one-player exchanges (a-i) come before two-player ones (j-r)"
     two = [(out, into) for out, into in order if len(out) == 2]
@@ -70,7 +70,7 @@ def test_d2_odd_group() -> None:
     """D 2 poznámka: "při 7 hráčích obsahuje S1 hráče č. 1, 2 a 3, S2 hráče č. 4, 5, 6 a 7 ... všechna čísla
     v S1 i S2 zmenší o 1. Poslední sloupec druhé tabulky se potom stane nadbytečným."
     """
-    order = exchange_order([1, 2, 3], [4, 5, 6, 7])
+    order = list(exchange_order([1, 2, 3], [4, 5, 6, 7]))
     one = [(out[0], into[0]) for out, into in order if len(out) == 1]
     minus = {k: (a - 1, b - 1) for k, (a, b) in ONE.items()}
     assert [c for c in one if c in minus.values()] == [minus[letter] for letter in "abcdefghi"]

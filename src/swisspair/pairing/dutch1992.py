@@ -35,10 +35,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import chain, combinations
 
 from swisspair.errors import LimitExceededError, NoValidPairingError
 from swisspair.model import Board, Colour, RoundPairing, Tournament
+from swisspair.pairing.cardinality import CardinalityMatching
 from swisspair.pairing.colours import latest_colour_difference
 from swisspair.pairing.state import Float, PairingState, PlayerState, build_state
 
@@ -77,29 +78,27 @@ def pair_state(state: PairingState) -> RoundPairing:
 
 # -- D 2: the order of exchanges ---------------------------------------------
 
-def exchange_order(s1: Sequence[int], s2: Sequence[int]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """Exchanges between S1 and S2 in the order of seed 002, D 2.
+def exchange_order(s1: Sequence[int], s2: Sequence[int]) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Exchanges between S1 and S2 in the order of seed 002, D 2, generated lazily.
 
     Players are numbers in A 2 order (1 is the highest). One-player exchanges
     come first, then two-player ones, and so on; within a size, the smallest
     difference between the sums of the exchanged numbers first; on equal
     differences, the lowest players of S1 first (compared from the lowest
-    one up); then the highest players of S2 first.
+    one up); then the highest players of S2 first. Each size is listed only
+    when the previous one is used up.
 
-    >>> exchange_order([1, 2, 3, 4], [5, 6, 7, 8])[:3]
+    >>> list(exchange_order([1, 2, 3, 4], [5, 6, 7, 8]))[:3]
     [((4,), (5,)), ((4,), (6,)), ((3,), (5,))]
     """
-    found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-    for size in range(1, min(len(s1), len(s2)) + 1):
-        for out in combinations(s1, size):
-            for into in combinations(s2, size):
-                found.append((out, into))
 
-    def key(item: tuple[tuple[int, ...], tuple[int, ...]]) -> tuple[int, int, list[int], tuple[int, ...]]:
+    def key(item: tuple[tuple[int, ...], tuple[int, ...]]) -> tuple[int, list[int], tuple[int, ...]]:
         out, into = item
-        return (len(out), sum(into) - sum(out), [-n for n in sorted(out, reverse=True)], into)
+        return (sum(into) - sum(out), [-n for n in sorted(out, reverse=True)], into)
 
-    return sorted(found, key=key)
+    for size in range(1, min(len(s1), len(s2)) + 1):
+        found = [(out, into) for out in combinations(s1, size) for into in combinations(s2, size)]
+        yield from sorted(found, key=key)
 
 
 def transpositions(s2: Sequence[int]) -> Iterator[tuple[int, ...]]:
@@ -141,6 +140,7 @@ class _Round:
         self.float1 = {p.tpn: self._float(p, 1) for p in state.to_pair}
         self.float2 = {p.tpn: self._float(p, 2) for p in state.to_pair}
         self.colours = {p.tpn: self._colour_data(p) for p in state.to_pair}
+        self._max_pairs: dict[tuple[frozenset[int], bool], int] = {}
 
     # -- player data -------------------------------------------------------
 
@@ -247,31 +247,73 @@ class _Round:
 
     # -- a group -------------------------------------------------------------------
 
-    def homogeneous(self, players: list[PlayerState]) -> Iterator[_Candidate]:
-        """A homogeneous (or remainder) group: C 2-C 9, C 11, C 14; D 1 and D 2."""
+    def max_pairs(self, players: Sequence[PlayerState], bye: bool = False) -> int:
+        """The most pairs B 1 and B 2 allow among ``players``.
+
+        With ``bye``, an odd number of players must also leave a bye-eligible one
+        (B 1 b): the result is then the pairs of a complete pairing or less.
+        A bound used to skip levels of C 11/C 14 that cannot succeed.
+        """
+        key = (frozenset(q.tpn for q in players), bye)
+        if key not in self._max_pairs:
+            by_tpn = {q.tpn: q for q in players}
+            vertices = list(by_tpn)
+            if bye and len(vertices) % 2:
+                vertices.append(0)
+
+            def adjacent(u: int, v: int) -> bool:
+                if u == 0 or v == 0:
+                    return self.state.eligible_for_bye(by_tpn[u or v])
+                return self.compatible(by_tpn[u], by_tpn[v])
+
+            matching = CardinalityMatching(vertices, adjacent)
+            matching.maximise()
+            pairs = len(matching.mate) // 2
+            if 0 in matching.mate:
+                pairs -= 1
+            self._max_pairs[key] = pairs
+        return self._max_pairs[key]
+
+    def homogeneous(self, players: list[PlayerState], complete: bool = False) -> Iterator[_Candidate]:
+        """A homogeneous (or remainder) group: C 2-C 9, C 11, C 14; D 1 and D 2.
+
+        :param complete: the lowest group (C 13): only pairings of everybody.
+        """
         n = len(players)
         p0 = n // 2
         x0 = x_value(players)
         numbers = list(range(1, n + 1))
+        best = self.max_pairs(players)
         for p in range(p0, 0, -1):                                   # C 14
+            if complete and p < p0:
+                return
+            if p > best:
+                continue
             xp = max(0, x0 - (p0 - p))
-            orders = [((), ())] + exchange_order(numbers[:p], numbers[p:])
             for x in range(xp, p + 1):                               # C 11
                 for relax in RELAX_LEVELS:                           # C 9, C 10
+                    orders = chain([((), ())], exchange_order(numbers[:p], numbers[p:]))
                     for out, into in orders:                         # C 8
+                        self.steps += 1
                         moved = (set(numbers[:p]) - set(out)) | set(into)
                         s1 = [players[i - 1] for i in numbers if i in moved]   # C 5
                         s2 = [players[i - 1] for i in numbers if i not in moved]
                         yield from self.transposed(s1, s2, x, relax, leftovers_float=True)
-        yield _Candidate([], list(players))
+        if not complete:
+            yield _Candidate([], list(players))
 
-    def group(self, players: list[PlayerState], downfloaters: int) -> Iterator[_Candidate]:
-        """All pairings of one score group, in the order of the procedure (C 2-C 14)."""
+    def group(self, players: list[PlayerState], downfloaters: int, complete: bool = False) -> Iterator[_Candidate]:
+        """All pairings of one score group, in the order of the procedure (C 2-C 14).
+
+        :param complete: the lowest group (C 13): only pairings of everybody.
+        """
         if not (0 < downfloaters and 2 * downfloaters < len(players)):  # A 3: treated as homogeneous
-            yield from self.homogeneous(players)
+            yield from self.homogeneous(players, complete)
             return
         x0 = x_value(players)
         for p in range(downfloaters, 0, -1):                         # C 14
+            if complete and p < downfloaters:
+                return
             xp = max(0, x0 - (downfloaters - p))
             s1, s2 = players[:p], players[p:]
             for complete_rest in (True, False):                      # C 10: another opponent first
@@ -279,49 +321,57 @@ class _Round:
                     for relax in RELAX_LEVELS:                       # C 9, C 10
                         for first in self.transposed(s1, s2, x, relax, leftovers_float=False):
                             rest = first.left                        # C 6: remainder, from C 2
-                            for second in self.homogeneous(rest):
+                            for second in self.homogeneous(rest, complete):
                                 if complete_rest and len(second.pairs) < len(rest) // 2:
                                     break
                                 yield _Candidate(first.pairs + second.pairs, second.left)
-        yield _Candidate([], list(players))
+        if not complete:
+            yield _Candidate([], list(players))
 
     # -- C 1, C 12, C 13: the groups -------------------------------------------
 
-    def solve(self, index: int, incoming: list[PlayerState],
-              groups: list[list[PlayerState]]) -> list[tuple[PlayerState, PlayerState]] | None:
-        """Pair groups ``index``.. with ``incoming`` downfloaters; ``None`` when impossible."""
+    def solve(self, index: int, incoming: list[PlayerState], groups: list[list[PlayerState]],
+              reject: bool = True) -> list[tuple[PlayerState, PlayerState]] | None:
+        """Pair groups ``index``.. with ``incoming`` downfloaters; ``None`` when impossible.
+
+        :param reject: C 12: refuse (``None``) when an incoming downfloater has no
+            B 1/B 2-compatible opponent in this group, so that the group above
+            tries to float a different player; without it such a player moves
+            on down (C 1).
+        """
         last = index == len(groups) - 1
         players = sorted(incoming + groups[index], key=self.key)
-        for player in incoming:                                      # C 1 -> C 12
+        moved: list[PlayerState] = []
+        for player in players:                                       # C 1
             if not any(self.compatible(player, other) for other in players if other is not player):
                 if last:
-                    break
-                return None
-        moved: list[PlayerState] = []
-        if not last:                                                 # C 1: move down
-            for player in groups[index]:
-                if not any(self.compatible(player, other) for other in players if other is not player):
-                    moved.append(player)
-            players = [q for q in players if q not in moved]
+                    return None                                      # C 13
+                if reject and player in incoming:
+                    return None                                      # C 12
+                moved.append(player)
+        players = [q for q in players if q not in moved]
         down = sum(1 for q in players if q in incoming)
-        seen: set[frozenset[int]] = set()
-        for candidate in self.group(players, down):
-            left = frozenset(q.tpn for q in candidate.left)
-            if left in seen:
-                continue
-            seen.add(left)
+        if last and self.max_pairs(players, bye=True) < len(players) // 2:
+            return None                                              # C 13 at once
+        for strict in (True, False):
+            seen: set[frozenset[int]] = set()
+            for candidate in self.group(players, down, complete=last):
+                left = frozenset(q.tpn for q in candidate.left)
+                if left in seen:
+                    continue
+                seen.add(left)
+                if last:
+                    if self.complete(candidate):
+                        return candidate.pairs
+                    continue
+                rest = self.solve(index + 1, candidate.left + moved, groups, strict)
+                if rest is not None:
+                    return candidate.pairs + rest
             if last:
-                if self.complete(candidate):
-                    return candidate.pairs
-                continue
-            rest = self.solve(index + 1, candidate.left + moved, groups)
-            if rest is not None:
-                return candidate.pairs + rest
-        if last:
-            return None
+                return None
         # C 13: the groups from here down have no pairing: merge them and start again.
         merged = groups[:index] + [[q for g in groups[index:] for q in g]]
-        return self.solve(index, incoming, merged)
+        return self.solve(index, incoming, merged, reject)
 
     def complete(self, candidate: _Candidate) -> bool:
         """The lowest group leaves nobody, or one bye-eligible player (A 5, B 1 b)."""
@@ -346,6 +396,7 @@ class _Round:
         """Who gets White (E 1-E 4), within the limits of B 2."""
         higher, lower = (a, b) if self.key(a) < self.key(b) else (b, a)
         hp, lp = higher.colour_preference, lower.colour_preference
+        wanted: Colour
         if hp is not lp and hp is not Colour.NONE:                 # E 1
             wanted = hp
         elif hp is not lp:                                           # E 1 (only the lower has one)
