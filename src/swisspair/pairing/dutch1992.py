@@ -46,6 +46,10 @@ from swisspair.pairing.state import Float, PairingState, PlayerState, build_stat
 SEARCH_LIMIT = 3_000_000
 """Search nodes (transposition steps) allowed per round before giving up."""
 
+PENULTIMATE_BUDGET = 200_000
+"""Search steps the penultimate group may spend looking for a pairing that lets the
+lowest group be paired (C 13) before the two are merged."""
+
 RELAX_LEVELS: tuple[tuple[bool, bool], ...] = ((False, False), (True, False), (True, True))
 """(B 5/B 6 dropped for downfloats, dropped for upfloats): C 9, then C 10."""
 
@@ -351,11 +355,16 @@ class _Round:
                 moved.append(player)
         players = [q for q in players if q not in moved]
         down = sum(1 for q in players if q in incoming)
-        if last and self.max_pairs(players, bye=True) < len(players) // 2:
-            return None                                              # C 13 at once
+        below = players + moved + [q for g in groups[index + 1:] for q in g]
+        if self.max_pairs(below, bye=True) < len(below) // 2:
+            return None                                              # C 12/C 13 at once: no pairing below
+        start = self.steps
+        penultimate = index == len(groups) - 2
         for strict in (True, False):
             seen: set[frozenset[int]] = set()
             for candidate in self.group(players, down, complete=last):
+                if penultimate and self.steps - start > PENULTIMATE_BUDGET:
+                    break
                 left = frozenset(q.tpn for q in candidate.left)
                 if left in seen:
                     continue
