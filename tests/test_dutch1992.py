@@ -175,3 +175,29 @@ def test_cli_pair_and_check(tmp_path: Path) -> None:
     first.write_text(trf.dumps(t.truncated(0)))
     result = CliRunner().invoke(cli, ["pair", "--system", SYSTEM, str(first)])
     assert result.exit_code == 0, result.output
+
+
+def test_a3_a6_heterogeneous_group_and_remainder() -> None:
+    """A 6: "V heterogenním bodovém seskupení obsahuje S1 všechny hráče přesunuté z vyššího bodového
+    seskupení směrem dolů"; A 3: then the remainder "s nímž se již zachází jako s homogenním"; C 7, then
+    C 8 (D 2 a) in the remainder to grant colours (B 4, x = 0) before C 11 raises x; F 1 board order.
+    """
+    t = make_tournament(5, [2400 - 10 * i for i in range(6)], [["1-4 1-0", "5-2 =-=", "3-6 =-="]])
+    boards, bye = board_list(t)
+    # {1} floats into {2, 3, 5, 6}: 1-2. Remainder {3, 5, 6}, S1 = {3}: 3-6 met (B 1), 3-5 both want
+    # Black (x = 0), so exchange 3 for 5 (D 2 a): 5-6, and 3 floats down to 4.
+    assert boards == [(2, 1), (6, 5), (4, 3)]
+    assert bye is None
+
+
+def test_checker_reproduces_larger_generated_events() -> None:
+    """The checker replays every round of generated events (forfeits, half-point byes, absences)."""
+    from swisspair.pairing.checker import check_rounds
+
+    engine = find_system(SYSTEM)
+    for seed, players, rounds in ((0, 18, 7), (2, 30, 9)):
+        config = GeneratorConfig(players=players, rounds=rounds, forfeit_rate=20, half_point_bye_rate=40,
+                                 retired_rate=60)
+        t = generate(config, seed, engine.pair)
+        _invariants(t.truncated(rounds - 1))
+        assert all(check.ok for check in check_rounds(t, engine.pair))
