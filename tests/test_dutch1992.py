@@ -201,3 +201,24 @@ def test_checker_reproduces_larger_generated_events() -> None:
         t = generate(config, seed, engine.pair)
         _invariants(t.truncated(rounds - 1))
         assert all(check.ok for check in check_rounds(t, engine.pair))
+
+
+def test_e2_e3_colour_rules() -> None:
+    """E 2: "Poskytněte silnější přednost v barvách" (A 7 b strong beats A 7 c mild); E 3: "Střídejte barvy
+    podle posledního kola, v němž hráli s různými barvami"; F 2: the bye does not count for colours."""
+    from swisspair.pairing.dutch1992 import _Round
+
+    t = make_tournament(5, [2400 - 10 * i for i in range(7)], [
+        ["1-2 1-0", "3-4 1-0", "5-6 1-0", "7 U"],
+        ["4-1 0-1", "2-7 0-1", "6-3 0-1", "5 U"],
+    ])
+    state = build_state(t)
+    engine = _Round(state)
+    p = state.players
+    # 1: W, B (difference 0: mild White); 7: bye, B (difference -1: strong White) -> 7 gets White.
+    assert engine.white_of(p[1], p[7]) is p[7]
+    # 1: W, B and 3: W, B -> same preference and strength; E 3 finds no round with different colours,
+    # so E 4: the higher-ranked player (1) gets his preference, White.
+    assert engine.white_of(p[1], p[3]) is p[1]
+    # 2: B, W and 4: B, W (both mild Black): E 4 gives the higher-ranked (2) Black.
+    assert engine.white_of(p[2], p[4]) is p[4]
