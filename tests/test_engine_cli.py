@@ -93,3 +93,14 @@ def test_bad_requests(tmp_path: Path) -> None:
     assert run(["--dutch"]) == ExitCode.INVALID_REQUEST
     assert run(["--dutch", str(tmp_path / "missing.trf"), "-p"]) == ExitCode.FILE_ERROR
     assert run(["--dutch", "x.trf", "-z"]) == ExitCode.INVALID_REQUEST
+
+
+def test_double_swiss_generator_and_checker(tmp_path: Path) -> None:
+    """C.04.5: `-g` generates two-game matches (two TRF rounds each) and `-c` replays them."""
+    config = tmp_path / "ds.rtg"
+    config.write_text("PlayersNumber=15\nRoundsNumber=4\nForfeitRate=20\n")
+    out = tmp_path / "ds.trf"
+    assert run(["--double-swiss", "-g", str(config), "-o", str(out), "-s", "5"]) == ExitCode.OK
+    t = trf.load(out).tournament
+    assert t.rounds == 8
+    assert run(["--double-swiss", str(out), "-c"]) == ExitCode.OK

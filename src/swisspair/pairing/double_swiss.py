@@ -60,6 +60,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from swisspair.errors import NoValidPairingError, SwissPairError
+from swisspair.generator import NEVER, GeneratorConfig
 from swisspair.model import Board, Colour, Player, Result, RoundPairing, RoundResult, Tournament
 from swisspair.pairing.cardinality import CardinalityMatching
 from swisspair.pairing.matching import MatchingComputer
@@ -230,6 +231,16 @@ class DoubleSwissSystem:
 
     def __repr__(self) -> str:
         return "DoubleSwissSystem()"
+
+    def generate(self, config: GeneratorConfig, seed: int) -> Tournament:
+        """A random event for ``swisspair generate`` / ``-g``: ``config.rounds`` is the
+        number of *matches* (two TRF rounds each); a forfeit or retirement rate of N
+        means one match (or player-match) in N (see :func:`generate_double_swiss`)."""
+        return generate_double_swiss(
+            config.players, config.rounds, seed, draw_percentage=config.draw_percentage,
+            forfeit_rate=0.0 if config.forfeit_rate >= NEVER else 1 / config.forfeit_rate,
+            absence_rate=0.0 if config.retired_rate >= NEVER else 1 / config.retired_rate,
+            system=self)
 
     def pair(self, tournament: Tournament, round_number: int | None = None) -> RoundPairing:
         """Pair TRF round ``round_number`` (default: the next one) of ``tournament``.
