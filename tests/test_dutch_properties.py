@@ -76,3 +76,10 @@ def test_a_large_generated_tournament() -> None:
     check_invariants(t)
     assert all(p.points == t.score(p.tpn) for p in t)
     assert t.score(1) >= Fraction(0)
+
+
+def test_a_1000_player_generated_tournament() -> None:
+    """Invariants on 1000 players over 5 rounds with forfeits, absences and half-point byes."""
+    config = GeneratorConfig(players=1000, rounds=5, forfeit_rate=40, retired_rate=60, half_point_bye_rate=60)
+    t = generate(config, 1000, find_system("dutch").pair)
+    check_invariants(t)
