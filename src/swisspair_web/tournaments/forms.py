@@ -47,6 +47,18 @@ class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
         fields = ["name", "slug", "system", "rounds", "tiebreaks", "acceleration", "initial_colour", "win", "draw",
                   "loss", "pab", "half_bye", "full_bye", "forfeit_win", "forfeit_loss", "zero_bye"]
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        from swisspair.rounds import recommended_rounds
+
+        help_text = str(_("Recommended number of rounds: round(log2 players) + round(log2 prize places) - 1; "
+                          "16 players and 4 prize places give 5."))
+        players = self.instance.players.count() if self.instance.pk else 0
+        if players >= 3:
+            help_text += " " + str(_("For %(players)d players and 3 prize places: %(rounds)d rounds.") % {
+                "players": players, "rounds": recommended_rounds(players, 3)})
+        self.fields["rounds"].help_text = help_text
+
     def clean_rounds(self) -> int:
         rounds: int = self.cleaned_data["rounds"]
         if not 1 <= rounds <= 99:
