@@ -31,10 +31,10 @@ vertex has ``u(v) == 0`` and (iv) every blossom is *full* (it contains
 construction.
 
 A *stage* grows alternating trees from free vertices whose dual is still
-positive (the *roots*: the two of largest dual; every other free vertex is
-left unlabelled and serves as an end of an augmenting path), using only tight
-edges, and changes the duals by the largest amount ``delta`` that keeps (i)
-and (ii):
+positive (the *roots*: the two of largest dual, see below; every other free
+vertex is left unlabelled and serves as an end of an augmenting path), using
+only tight edges, and changes the duals by the largest amount ``delta`` that
+keeps (i) and (ii):
 
 * ``delta1``: the smallest dual of an outer (S) vertex;
 * ``delta2``: the smallest slack of an edge from an S vertex to an unlabelled
@@ -56,7 +56,10 @@ number of free vertices with a positive dual; ``compute`` stops when there
 is none, and then (i) to (iv) hold.  At the end of a stage the S blossoms
 whose dual is 0 are dissolved.  Growing only two trees per stage, instead of
 one per free vertex, avoids growing again and again the trees that the
-stage's single augmentation does not touch.
+stage's single augmentation does not touch.  A solve from scratch, where
+most vertices start free, grows eight trees per stage instead: there the
+augmenting paths are found sooner (a 761-vertex Dutch bracket of the
+3000-player benchmark: 9 s instead of 15 s, the same number of stages).
 
 Each stage costs O(n^2): every S vertex is scanned once (its n edges); each
 free vertex keeps its least-slack edge to an S vertex (in a heap, with keys
@@ -74,7 +77,8 @@ roots by the same amount and the other free vertices keep theirs, so the
 parities stay equal when that amount is even; when it is odd, the stage ends
 with at most one root still free (an augmentation between the two trees
 matches both; one to an unlabelled vertex or a move matches or zeroes one),
-which is why every stage starts with the normalisation.
+which is why every stage starts with the normalisation (it makes every
+free vertex's dual even whatever the number of roots).
 
 Incremental updates: the "prepare vertex" invariant
 ===================================================
@@ -138,6 +142,10 @@ _RESOLVE_MIN_SIZE = 48
 # A stage grows trees from at most this many roots (those of largest dual);
 # the other free vertices are targets an augmenting path may end at.
 _MAX_ROOTS = 2
+# ... except in a solve from scratch, where most vertices start free and
+# growing more trees at once finds the augmenting paths sooner (measured: a
+# 761-vertex Dutch bracket solves in 9 s instead of 15 s with 8 roots).
+_SCRATCH_MAX_ROOTS = 8
 
 
 class MatchingComputer:
@@ -166,7 +174,7 @@ class MatchingComputer:
     __slots__ = (
         "_n", "_cap", "_w", "_mate", "_dual", "_top", "_bparent", "_bchilds",
         "_bedges", "_bbase", "_free", "_pending", "_fresh", "_mark", "_stamp",
-        "_certified", "_isolated",
+        "_certified", "_isolated", "_max_roots",
         # per-stage state
         "_label", "_labfrom", "_labto", "_vl", "_bestt", "_bsa", "_bsx",
         "_lists", "_slist", "_tverts", "_intv", "_tnodes", "_intn", "_snodes",
@@ -204,6 +212,8 @@ class MatchingComputer:
         # since, from that compute's matching, have changed weights.
         self._certified = False
         self._isolated: set[int] = set()
+        # How many trees a stage grows (see _MAX_ROOTS).
+        self._max_roots = _MAX_ROOTS
         # An upper bound of every doubled weight (the largest ever set).
         self._wmax = 0
         self._mark: list[int] = [0] * (2 * cap)
@@ -404,13 +414,17 @@ class MatchingComputer:
         The first call solves from scratch; later calls start from the
         previous optimum and only repair what the weight changes broke.
         """
+        self._max_roots = _MAX_ROOTS
         if self._fresh:
             self._initialise()
             self._fresh = False
         elif self._pending:
             self._apply_pending()
-        while self._stage():
-            pass
+        try:
+            while self._stage():
+                pass
+        finally:
+            self._max_roots = _MAX_ROOTS
         self._certified = True
         self._isolated = set()
 
@@ -521,6 +535,7 @@ class MatchingComputer:
     def _initialise(self) -> None:
         """Starting duals and a greedy matching of tight edges."""
         self._pending.clear()
+        self._max_roots = _SCRATCH_MAX_ROOTS
         n = self._n
         w = self._w
         u = self._dual
@@ -1021,9 +1036,10 @@ class MatchingComputer:
             return False
         self._reset_stage_state()
         top = self._top
-        if len(roots) > _MAX_ROOTS:
+        limit = self._max_roots
+        if len(roots) > limit:
             roots.sort(key=lambda x: (-u[x], x))
-            del roots[_MAX_ROOTS:]
+            del roots[limit:]
         for r in roots:
             self._label_s(top[r], -1, -1)
         done = self._run_stage()
