@@ -45,7 +45,7 @@ taken from the current list of pairing numbers.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Literal
+from typing import Literal, Self
 
 from swisspair.errors import UnsupportedFeatureError
 from swisspair.model import Tournament
@@ -200,3 +200,23 @@ __all__ = [
     "check_mode",
     "virtual_points",
 ]
+
+
+class AcceleratedSystem:
+    """Base of the pairing systems that take virtual points (C.04.7).
+
+    ``acceleration`` is ``"auto"`` (follow the file: Baku when the ``192`` code
+    ends in ``_BAKU``, else the system's own default), ``"baku"`` or ``"none"``;
+    explicit ``XXA``/``250`` values in the file win in every mode.
+    """
+
+    def __init__(self, acceleration: AccelerationMode | str = "auto") -> None:
+        """:raises: :exc:`~swisspair.errors.UnsupportedFeatureError` for an unknown mode."""
+        self.acceleration: AccelerationMode = check_mode(acceleration)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(acceleration={self.acceleration!r})"
+
+    def with_acceleration(self, mode: AccelerationMode | str) -> Self:
+        """The same system with another acceleration mode."""
+        return type(self)(mode)

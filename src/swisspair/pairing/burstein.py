@@ -86,9 +86,8 @@ from typing import TypeVar
 from swisspair.errors import NoValidPairingError
 from swisspair.model import Board, Colour, Outcome, Result, RoundPairing, Scoring, Tournament
 from swisspair.pairing.acceleration import (
-    AccelerationMode,
+    AcceleratedSystem,
     burstein_default_virtual_points,
-    check_mode,
     virtual_points,
 )
 from swisspair.pairing.colours import neutral_colour, preferences_compatible
@@ -100,27 +99,12 @@ from swisspair.pairing.state import PairingState, PlayerState, build_state
 T = TypeVar("T")
 
 
-class BursteinSystem:
+class BursteinSystem(AcceleratedSystem):
     """Burstein System, FIDE C.04.4.2 (previous text, as bbpPairings 6.0.0 implements it)."""
 
     name = "burstein"
     aliases = ("fide-burstein", "FIDE_BURSTEIN", "burstein-bbp")
     article = "FIDE C.04.4.2 (previous text, as implemented by bbpPairings 6.0.0)"
-
-    def __init__(self, acceleration: AccelerationMode | str = "auto") -> None:
-        """:param acceleration: ``"auto"`` (the file's ``_BAKU`` suffix, else the
-            default acceleration of rounds 1-2), ``"baku"`` (C.04.7) or ``"none"``.
-            Explicit ``XXA``/``250`` values in the file win in every mode.
-        :raises: :exc:`~swisspair.errors.UnsupportedFeatureError` for an unknown mode.
-        """
-        self.acceleration: AccelerationMode = check_mode(acceleration)
-
-    def __repr__(self) -> str:
-        return f"BursteinSystem(acceleration={self.acceleration!r})"
-
-    def with_acceleration(self, mode: AccelerationMode | str) -> BursteinSystem:
-        """The same system with another acceleration mode."""
-        return BursteinSystem(mode)
 
     def pair(self, tournament: Tournament, round_number: int | None = None) -> RoundPairing:
         """Pair ``round_number`` (default: the next round) of ``tournament``.
@@ -508,7 +492,7 @@ class _BursteinRound:
 
 # == The 2026 text ==========================================================
 
-class Burstein2026System:
+class Burstein2026System(AcceleratedSystem):
     """Burstein System, FIDE C.04.4.2 as in force since 1 February 2026.
 
     There is no reference engine for this text; this is swisspair's reading:
@@ -546,20 +530,6 @@ class Burstein2026System:
     name = "burstein-2026"
     aliases = ("FIDE_BURSTEIN_2026", "burstein-2026-text")
     article = "FIDE C.04.4.2 (2026)"
-
-    def __init__(self, acceleration: AccelerationMode | str = "auto") -> None:
-        """:param acceleration: ``"auto"`` (Baku when the ``192`` code ends in
-            ``_BAKU``), ``"baku"`` (C.04.7) or ``"none"``; file values win.
-        :raises: :exc:`~swisspair.errors.UnsupportedFeatureError` for an unknown mode.
-        """
-        self.acceleration: AccelerationMode = check_mode(acceleration)
-
-    def __repr__(self) -> str:
-        return f"Burstein2026System(acceleration={self.acceleration!r})"
-
-    def with_acceleration(self, mode: AccelerationMode | str) -> Burstein2026System:
-        """The same system with another acceleration mode."""
-        return Burstein2026System(mode)
 
     def pair(self, tournament: Tournament, round_number: int | None = None) -> RoundPairing:
         """Pair ``round_number`` (default: the next round) of ``tournament``.

@@ -74,7 +74,7 @@ from itertools import combinations, islice
 
 from swisspair.errors import NoValidPairingError
 from swisspair.model import Board, Colour, RoundPairing, Tournament
-from swisspair.pairing.acceleration import AccelerationMode, check_mode, virtual_points
+from swisspair.pairing.acceleration import AcceleratedSystem, virtual_points
 from swisspair.pairing.cardinality import CardinalityMatching
 from swisspair.pairing.colours import latest_colour_difference
 from swisspair.pairing.dutch import format_score, sort_boards
@@ -85,27 +85,12 @@ SHIFTER_SETS_TRIED = 64
 """At most this many shifter sets are tried before the general fallback (reading 3.2.4)."""
 
 
-class DubovSystem:
+class DubovSystem(AcceleratedSystem):
     """Dubov System, FIDE C.04.4.1 (2026)."""
 
     name = "dubov"
     aliases = ("FIDE_DUBOV", "fide-dubov", "dubov-2026", "FIDE_DUBOV_2026")
     article = "FIDE C.04.4.1 (2026)"
-
-    def __init__(self, acceleration: AccelerationMode | str = "auto") -> None:
-        """:param acceleration: ``"auto"`` (Baku when the ``192`` code ends in
-            ``_BAKU``), ``"baku"`` (C.04.7) or ``"none"``; ``XXA``/``250``
-            values in the file win in every mode.
-        :raises: :exc:`~swisspair.errors.UnsupportedFeatureError` for an unknown mode.
-        """
-        self.acceleration: AccelerationMode = check_mode(acceleration)
-
-    def __repr__(self) -> str:
-        return f"DubovSystem(acceleration={self.acceleration!r})"
-
-    def with_acceleration(self, mode: AccelerationMode | str) -> DubovSystem:
-        """The same system with another acceleration mode."""
-        return DubovSystem(mode)
 
     def pair(self, tournament: Tournament, round_number: int | None = None) -> RoundPairing:
         """Pair ``round_number`` (default: the next round) of ``tournament``.

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from swisspair.errors import NoValidPairingError
 from swisspair.model import Board, Colour, RoundPairing, Tournament
-from swisspair.pairing.acceleration import AccelerationMode, check_mode, virtual_points
+from swisspair.pairing.acceleration import AcceleratedSystem, virtual_points
 from swisspair.pairing.colours import allocate_colour, preferences_compatible
 from swisspair.pairing.cardinality import CardinalityMatching
 from swisspair.pairing.matching import MatchingComputer
@@ -60,27 +60,12 @@ class _Bracket:
     downfloaters: tuple[int, ...]
 
 
-class DutchSystem:
+class DutchSystem(AcceleratedSystem):
     """FIDE (Dutch) System, C.04.3 (2026)."""
 
     name = "dutch"
     aliases = ("fide-dutch", "dutch-2026", "dutch-2025", "FIDE_DUTCH", "FIDE_DUTCH_2025", "FIDE_DUTCH_2026")
     article = "FIDE C.04.3 (2026)"
-
-    def __init__(self, acceleration: AccelerationMode | str = "auto") -> None:
-        """:param acceleration: virtual points when the file gives none (C.04.7):
-            ``"auto"`` (Baku when the ``192`` code ends in ``_BAKU``), ``"baku"``
-            or ``"none"``; see :mod:`swisspair.pairing.acceleration`.
-        :raises: :exc:`~swisspair.errors.UnsupportedFeatureError` for an unknown mode.
-        """
-        self.acceleration: AccelerationMode = check_mode(acceleration)
-
-    def __repr__(self) -> str:
-        return f"DutchSystem(acceleration={self.acceleration!r})"
-
-    def with_acceleration(self, mode: AccelerationMode | str) -> DutchSystem:
-        """The same system with another acceleration mode."""
-        return DutchSystem(mode)
 
     def pair(self, tournament: Tournament, round_number: int | None = None) -> RoundPairing:
         """Pair ``round_number`` (default: the next round) of ``tournament``.
