@@ -90,6 +90,7 @@ from swisspair.pairing.acceleration import (
     burstein_default_virtual_points,
     virtual_points,
 )
+from swisspair.pairing.bye import completing_bye
 from swisspair.pairing.colours import neutral_colour, preferences_compatible
 from swisspair.pairing.dutch import format_score, sort_boards
 from swisspair.pairing.dutch import pair_state as dutch_pair_state
@@ -607,26 +608,9 @@ class _Burstein2026Round:
     # -- PAB (3.1) ----------------------------------------------------------
     def choose_bye(self, players: list[PlayerState]) -> PlayerState:
         state = self.state
-        n = len(players)
         candidates = sorted((p for p in players if state.eligible_for_bye(p)),
                             key=lambda p: (p.pairing_score, -p.played_games, -self.key(p)))
-        if not candidates:
-            raise NoValidPairingError("no participant can take the pairing-allocated bye (C.04.1 art. 4, C2)")
-        top = (len(candidates) + 1) << 1
-        mc = MatchingComputer(n + 1)
-        for i in range(n):
-            for j in range(i):
-                if self.compatible(players[i], players[j]):
-                    mc.set_edge_weight(i, j, top)
-        where = {p.tpn: i for i, p in enumerate(players)}
-        for preference, p in enumerate(candidates):
-            mc.set_edge_weight(where[p.tpn], n, top + len(candidates) - preference)
-        mc.compute()
-        mates = mc.mates()
-        if any(mates[v] == v for v in range(n + 1)):
-            raise NoValidPairingError(
-                "no pairing-allocated bye leaves a complete pairing (C.04.4.2 (2026) 3.1.2, C1-C4)")
-        return players[mates[n]]
+        return completing_bye(players, candidates, self.compatible, "C.04.4.2 (2026) 3.1.2")
 
     # -- brackets (3.2, 4) --------------------------------------------------
     def run(self) -> RoundPairing:

@@ -75,7 +75,7 @@ from itertools import combinations, islice
 from swisspair.errors import NoValidPairingError
 from swisspair.model import Board, Colour, RoundPairing, Tournament
 from swisspair.pairing.acceleration import AcceleratedSystem, virtual_points
-from swisspair.pairing.cardinality import CardinalityMatching
+from swisspair.pairing.bye import completing_bye
 from swisspair.pairing.colours import latest_colour_difference
 from swisspair.pairing.dutch import format_score, sort_boards
 from swisspair.pairing.matching import MatchingComputer
@@ -215,34 +215,9 @@ class _DubovRound:
     def choose_bye(self, players: list[PlayerState]) -> PlayerState:
         """3.1: eligible (C2), leaving a complete pairing (C4); lowest score, most games, largest TPN."""
         state = self.state
-        n = len(players)
         candidates = sorted((p for p in players if state.eligible_for_bye(p)),
                             key=lambda p: (p.pairing_score, -p.played_games, -p.rank_index))
-        if not candidates:
-            raise NoValidPairingError("no participant can take the pairing-allocated bye (C.04.1 art. 4, C2)")
-        where = {p.tpn: i for i, p in enumerate(players)}
-        for candidate in candidates[:4]:
-            # Usually the first candidate leaves a complete pairing: a cardinality check suffices.
-            rest = [i for i in range(n) if players[i] is not candidate]
-            cm = CardinalityMatching(rest, lambda i, j: self.compatible(players[i], players[j]))
-            cm.greedy()
-            cm.maximise()
-            if not cm.free():
-                return candidate
-        top = (len(candidates) + 1) << 1
-        mc = MatchingComputer(n + 1)
-        for i in range(n):
-            for j in range(i):
-                if self.compatible(players[i], players[j]):
-                    mc.set_edge_weight(i, j, top)
-        for preference, p in enumerate(candidates):
-            mc.set_edge_weight(where[p.tpn], n, top + len(candidates) - preference)
-        mc.compute()
-        mates = mc.mates()
-        if any(mates[v] == v for v in range(n + 1)):
-            raise NoValidPairingError(
-                "no pairing-allocated bye leaves a complete pairing (C.04.4.1 (2026) 3.1, C1-C4)")
-        return players[mates[n]]
+        return completing_bye(players, candidates, self.compatible, "C.04.4.1 (2026) 3.1")
 
     # -- the round ------------------------------------------------------------
     def run(self) -> RoundPairing:
