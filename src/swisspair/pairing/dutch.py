@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from swisspair.errors import NoValidPairingError
 from swisspair.model import Board, Colour, RoundPairing, Tournament
 from swisspair.pairing.acceleration import AcceleratedSystem, virtual_points
-from swisspair.pairing.colours import allocate_colour, preferences_compatible
+from swisspair.pairing.colours import allocate_colour
 from swisspair.pairing.cardinality import CardinalityMatching
 from swisspair.pairing.matching import MatchingComputer
 from swisspair.pairing.state import Float, PairingState, PlayerState, build_state
@@ -665,17 +665,7 @@ class _DutchRound:
 
     def _result(self, partner: dict[int, int]) -> RoundPairing:
         state = self.state
-        boards: list[tuple[PlayerState, PlayerState]] = []
-        bye = None
-        for v, player in enumerate(self.players):
-            mate = partner.get(v)
-            if mate is None:
-                bye = player
-            elif player.tpn < self.players[mate].tpn:
-                other = self.players[mate]
-                colour = allocate_colour(player, other, state.initial_colour, _ranks_lower)
-                boards.append((player, other) if colour is Colour.WHITE else (other, player))
-        ordered = sort_boards(boards)
+        ordered, bye = allocate_boards(self.players, partner, state.initial_colour)
         return RoundPairing(
             round_number=state.round_number,
             boards=tuple(Board(w.tpn, b.tpn) for w, b in ordered),
@@ -893,6 +883,26 @@ def format_score(value: int, scale: int) -> str:
     """An integer score in ``scale`` units as a decimal (``3.5``)."""
     whole, part = divmod(value * 10, scale)
     return f"{whole // 10}.{whole % 10}" if part == 0 else f"{value / scale:.2f}"
+
+
+def allocate_boards(players: list[PlayerState], partner: dict[int, int], initial: Colour
+                    ) -> tuple[list[tuple[PlayerState, PlayerState]], PlayerState | None]:
+    """Boards (White, Black) in publication order, and the PAB assignee, from the pairs found.
+
+    ``partner`` maps a position in ``players`` to its opponent's; the one
+    participant without an entry gets the PAB. Colours: art. 5.2.
+    """
+    boards: list[tuple[PlayerState, PlayerState]] = []
+    bye = None
+    for v, player in enumerate(players):
+        mate = partner.get(v)
+        if mate is None:
+            bye = player
+        elif player.tpn < players[mate].tpn:
+            other = players[mate]
+            colour = allocate_colour(player, other, initial, _ranks_lower)
+            boards.append((player, other) if colour is Colour.WHITE else (other, player))
+    return sort_boards(boards), bye
 
 
 def _ranks_lower(a: PlayerState, b: PlayerState) -> bool:

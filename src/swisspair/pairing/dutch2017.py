@@ -55,9 +55,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from swisspair.errors import NoValidPairingError
-from swisspair.model import Board, Colour, RoundPairing, Tournament
-from swisspair.pairing.colours import allocate_colour, colour_criteria
-from swisspair.pairing.dutch import format_score, sort_boards
+from swisspair.model import Board, RoundPairing, Tournament
+from swisspair.pairing.colours import colour_criteria
+from swisspair.pairing.dutch import allocate_boards, format_score
 from swisspair.pairing.matching import MatchingComputer
 from swisspair.pairing.state import Float, PairingState, PlayerState, build_state
 
@@ -114,11 +114,6 @@ class Dutch2017System:
 def pair_state(state: PairingState) -> RoundPairing:
     """Pair the round described by ``state`` (see :class:`Dutch2017System`)."""
     return _Round2017(state).run()
-
-
-def _ranks_lower(a: PlayerState, b: PlayerState) -> bool:
-    """``a`` comes after ``b`` in the A.2 order (score, then pairing number)."""
-    return (a.pairing_score, b.rank_index) < (b.pairing_score, a.rank_index)
 
 
 class _Completion:
@@ -611,17 +606,7 @@ class _Round2017:
 
     def _result(self, partner: dict[int, int]) -> RoundPairing:
         state = self.state
-        boards: list[tuple[PlayerState, PlayerState]] = []
-        bye = None
-        for v, player in enumerate(self.players):
-            mate = partner.get(v)
-            if mate is None:
-                bye = player
-            elif player.tpn < self.players[mate].tpn:
-                other = self.players[mate]
-                colour = allocate_colour(player, other, state.initial_colour, _ranks_lower)
-                boards.append((player, other) if colour is Colour.WHITE else (other, player))
-        ordered = sort_boards(boards)
+        ordered, bye = allocate_boards(self.players, partner, state.initial_colour)
         return RoundPairing(
             round_number=state.round_number,
             boards=tuple(Board(w.tpn, b.tpn) for w, b in ordered),
