@@ -54,17 +54,18 @@ def test_it_runs_a_whole_event_in_chromium(tmp_path: Path) -> None:
     require_browser()
     if not core_pairing_available():
         pytest.skip("NOTICE: swisspair.pairing is not installed yet: the browser event test is skipped")
-    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.common.exceptions import WebDriverException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.support import expected_conditions as ec
     from selenium.webdriver.support.ui import Select, WebDriverWait
 
     data = tmp_path / "data"
     create_users(data)
     started = time.monotonic()
     with live_server(data) as base, chromium() as driver:
-        wait = WebDriverWait(driver, 180, ignored_exceptions=(StaleElementReferenceException,))
+        # While a page is being replaced, Chromium answers queries about the old one with assorted
+        # errors (stale element, "node does not belong to the document", ...): all mean "try again".
+        wait = WebDriverWait(driver, 180, ignored_exceptions=(WebDriverException,))
 
         def go(path: str) -> None:
             driver.get(base + path)
@@ -74,17 +75,23 @@ def test_it_runs_a_whole_event_in_chromium(tmp_path: Path) -> None:
             element.clear()
             element.send_keys(value)
 
+        def click_and_wait(selector: str) -> None:
+            # A flag set on the current window disappears with it: the new page has loaded when the
+            # flag is gone and the new document is complete (no element of the old page is touched).
+            driver.execute_script("window.swisspairOldPage = true;")
+            driver.find_element(By.CSS_SELECTOR, selector).click()
+            wait.until(lambda d: d.execute_script(
+                "return !window.swisspairOldPage && document.readyState === 'complete';"))
+
         def submit(form_id: str) -> None:
-            old = driver.find_element(By.TAG_NAME, "html")
-            driver.find_element(By.CSS_SELECTOR, f"#{form_id} button[type=submit]").click()
-            wait.until(ec.staleness_of(old))
+            click_and_wait(f"#{form_id} button[type=submit]")
 
         def messages() -> str:
             # The page may be replaced between finding the element and reading it.
             try:
                 found = driver.find_elements(By.ID, "messages")
                 return found[0].text if found else ""
-            except StaleElementReferenceException:
+            except WebDriverException:
                 return ""
 
         # log in
@@ -148,11 +155,8 @@ def test_it_runs_a_whole_event_in_chromium(tmp_path: Path) -> None:
                 first.clear()
                 first.send_keys(("0" if before == "1" else "1") + Keys.ENTER)
                 wait.until(lambda d: "1 results saved" in messages())
-            submit_publish = driver.find_elements(By.ID, "publish")
-            assert submit_publish
-            old = driver.find_element(By.TAG_NAME, "html")
-            submit_publish[0].click()
-            wait.until(ec.staleness_of(old))
+            assert driver.find_elements(By.ID, "publish")
+            click_and_wait("#publish")
             assert f"Round {rnd} published" in messages()
 
         go("/e/browser/open/manage/")
