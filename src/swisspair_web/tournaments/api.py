@@ -8,10 +8,10 @@ from django.http import HttpRequest, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
-from swisspair_web.tournaments import standings
+from swisspair_web.tournaments import standings, teams
 from swisspair_web.tournaments.auth import is_arbiter, require_visible
 from swisspair_web.tournaments.convert import SectionData
-from swisspair_web.tournaments.models import RESULTS, Bye, Event, Player, Round, Section
+from swisspair_web.tournaments.models import RESULTS, Bye, Event, Player, Round, Section, Team
 
 
 def _section(request: HttpRequest, slug: str, section: str) -> Section:
@@ -48,8 +48,10 @@ def section(request: HttpRequest, slug: str, section: str) -> JsonResponse:
     rounds = [r for r in sec.round_set.all() if arbiter or r.published]
     return JsonResponse({
         "event": sec.event.slug, "slug": sec.slug, "name": sec.name, "system": sec.system, "rounds": sec.rounds,
-        "tiebreaks": sec.tiebreak_codes,
+        "kind": sec.kind, "tiebreaks": sec.tiebreak_codes,
         "players": [_player(p) for p in sec.players.all()],
+        **({"boards": sec.boards, "primary": sec.team_primary, "colour_type": sec.team_colours,
+            "teams": [_team(request, sec, t) for t in sec.teams.all()]} if sec.is_team else {}),
         "paired_rounds": [{"number": r.number, "published": r.published,
                            "url": request.build_absolute_uri(reverse("sp-api-round", args=[slug, section, r.number]))}
                           for r in rounds]})
@@ -65,16 +67,66 @@ def round_(request: HttpRequest, slug: str, section: str, number: int) -> JsonRe
               for b in rnd.boards.select_related("white", "black")]
     byes = [{"tpn": b.player.tpn, "name": b.player.name, "kind": b.kind}
             for b in Bye.objects.filter(section=sec, round_number=number).select_related("player")]
-    return JsonResponse({"round": number, "published": rnd.published, "boards": boards, "byes": byes})
+    data: dict[str, Any] = {"round": number, "published": rnd.published, "boards": boards, "byes": byes}
+    if sec.is_team:
+        data["matches"] = [{
+            "match": m.match.number, "white": m.match.white.number, "black": m.match.black.number,
+            "white_name": m.match.white.name, "black_name": m.match.black.name,
+            "white_game_points": standings.fmt(m.white_points), "black_game_points": standings.fmt(m.black_points),
+            "white_match_points": standings.fmt(m.white_match_points),
+            "black_match_points": standings.fmt(m.black_match_points), "complete": m.complete,
+            "boards": [b.number for b in m.boards]} for m in teams.match_scores(rnd)]
+        data["bye_team"] = rnd.team_bye.number if rnd.team_bye else None
+    return JsonResponse(data)
 
 
 def standings_(request: HttpRequest, slug: str, section: str) -> JsonResponse:
     sec = _section(request, slug, section)
+    if sec.is_team:
+        team_table = teams.team_table(SectionData.load(sec))
+        return JsonResponse({"after_round": team_table.after_round, "primary": team_table.primary,
+                             "tiebreaks": team_table.codes, "note": team_table.note,
+                             "standings": [{"rank": r.rank, "team": r.team.number, "name": r.team.name,
+                                            "match_points": r.match_points_text,
+                                            "game_points": r.game_points_text, "tiebreaks": r.tiebreaks}
+                                           for r in team_table.rows]})
     table = standings.table(SectionData.load(sec))
     return JsonResponse({"after_round": table.after_round, "tiebreaks": table.codes, "note": table.note,
                          "standings": [{"rank": r.rank, "tpn": r.player.tpn, "name": r.player.name,
-                                        "points": r.points_text, "tiebreaks": r.tiebreaks, "rounds": r.cells}
-                                       for r in table.rows]})
+                                        "points": r.points_text, "tiebreaks": r.tiebreaks, "rounds": r.cells,
+                                        "playoff": r.playoff}
+                                       for r in table.rows],
+                         "playoffs": [_playoff(view) for view in table.playoffs]})
+
+
+def _playoff(view: standings.PlayoffView) -> dict[str, Any]:
+    playoff = view.playoff
+    return {"place": view.row.place, "players": view.row.players, "seed": view.row.seed,
+            "applied": view.applied, "stale": view.stale,
+            "games": [{"id": g.id, "stage": g.stage, "white": g.white, "black": g.black, "result": g.result}
+                      for g in (playoff.games if playoff else [])],
+            "places": [{"place": p.text, "players": list(p.players)}
+                       for p in (playoff.placements or [] if playoff else [])]}
+
+
+def _team(request: HttpRequest, sec: Section, team: Team) -> dict[str, Any]:
+    return {"number": team.number, "name": team.name,
+            "members": [p.tpn for p in team.members.order_by("board_order", "tpn")],
+            "url": request.build_absolute_uri(reverse("sp-api-team", args=[sec.event.slug, sec.slug, team.number]))}
+
+
+def team(request: HttpRequest, slug: str, section: str, number: int) -> JsonResponse:
+    """A team of a team section: roster in board order and its matches (published rounds for the public)."""
+    sec = _section(request, slug, section)
+    t = get_object_or_404(Team, section=sec, number=number)
+    data = SectionData.load(sec)
+    published = {r.number for r in data.rounds if r.published or is_arbiter(request, sec.event)}
+    lines = [{"round": line["round"], "bye": line["bye"],
+              "opponent": line["opponent"].number if isinstance(line["opponent"], Team) else None,
+              "colour": line["colour"], "score": line["score"], "match_points": line["match_points"]}
+             for line in teams.team_results(data, t) if line["round"] in published]
+    return JsonResponse({"number": t.number, "name": t.name,
+                         "members": [_player(p) for p in data.members(t)], "rounds": lines})
 
 
 def player(request: HttpRequest, slug: str, section: str, tpn: int) -> JsonResponse:

@@ -23,7 +23,8 @@ from swisspair.model import (
     Scoring,
     Tournament,
 )
-from swisspair_web.tournaments.models import Board, Bye, Player, Round, Section
+from swisspair.trf.writer import format_points
+from swisspair_web.tournaments.models import Board, Bye, Player, Round, Section, Team
 
 Pending = Literal["absent", "draw"]
 
@@ -97,6 +98,8 @@ class SectionData:
     boards: dict[int, list[Board]]
     """Boards by round number."""
     byes: list[Bye]
+    teams: list[Team] = field(default_factory=list)
+    """Teams of a team section, by number."""
 
     @classmethod
     def load(cls, section: Section) -> SectionData:
@@ -107,7 +110,12 @@ class SectionData:
                 "round__number", "number"):
             boards[board.round.number].append(board)
         byes = list(section.byes.all())
-        return cls(section, players, rounds, boards, byes)
+        teams = list(section.teams.order_by("number")) if section.is_team else []
+        return cls(section, players, rounds, boards, byes, teams)
+
+    def members(self, team: Team) -> list[Player]:
+        """The roster of ``team`` in board order."""
+        return sorted((p for p in self.players if p.team_id == team.id), key=lambda p: (p.board_order, p.tpn))
 
     @property
     def paired_rounds(self) -> int:
@@ -132,6 +140,40 @@ class Conversion:
 
     tournament: Tournament
     by_tpn: dict[int, Player] = field(default_factory=dict)
+
+
+def team_code(section: Section) -> str:
+    """The TRF26 ``192`` code of a team section: ``FIDE_TEAM[_TYPEA|_TYPEB]_<primary>_<secondary>``
+    (read back by :func:`swisspair.pairing.team.parse_code`)."""
+    colour = {"A": "_TYPEA", "B": "_TYPEB"}.get(section.team_colours, "")
+    secondary = "GP" if section.team_primary == "MP" else "MP"
+    return f"FIDE_TEAM{colour}_{section.team_primary}_{secondary}"
+
+
+def team_line(number: int, name: str, members: list[int], match_points: Fraction | None = None,
+              game_points: Fraction | None = None, rank: int | None = None) -> str:
+    """A TRF26 ``310`` team record: number 5-7, name 9-40, match points 55-60, game points 62-67,
+    rank 69-71, members from column 74 (TRF26, ../shared/rules/trf.md section 4)."""
+    def cell(value: Fraction | None) -> str:
+        return "" if value is None else format_points(value)
+
+    head = (f"310 {number:>3} {name[:32]:<32} {'':5} {'':6} {cell(match_points):>6} {cell(game_points):>6} "
+            f"{'' if rank is None else rank:>3}  ")
+    return head + " ".join(f"{tpn:>4}" for tpn in members)
+
+
+def _add_team_records(data: SectionData, tournament: Tournament) -> None:
+    """The team view of a team section for the core: ``310`` records (rosters in board order), the
+    board colour sequence ``352`` (the team with White has White on the odd boards), the match
+    points ``362`` and the system code ``192``."""
+    section = data.section
+    tournament.extra_lines = [line for line in tournament.extra_lines if line[:3] not in ("013", "310")]
+    for team in data.teams:
+        tournament.extra_lines.append(team_line(team.number, team.name, [p.tpn for p in data.members(team)]))
+    tournament.headers["352"] = ["".join("W" if b % 2 == 0 else "B" for b in range(section.boards))]
+    tournament.headers["362"] = [" ".join(f"{code} {format_points(fraction(value))}" for code, value in (
+        ("TW", section.match_win), ("TD", section.match_draw), ("TL", section.match_loss)))]
+    tournament.system = team_code(section)
 
 
 def to_tournament(data: SectionData, *, upto: int | None = None, pending: Pending = "absent",
@@ -213,6 +255,8 @@ def to_tournament(data: SectionData, *, upto: int | None = None, pending: Pendin
     tournament.forbidden_pairs = [
         ForbiddenPairs(tuple(group["players"]), group.get("first_round"), group.get("last_round"))
         for group in extras.get("forbidden_pairs") or []]
+    if section.is_team:
+        _add_team_records(data, tournament)
     return conv
 
 

@@ -12,9 +12,9 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
 
 from swisspair import trf
-from swisspair_web.tournaments import standings
+from swisspair_web.tournaments import standings, teams
 from swisspair_web.tournaments.auth import is_arbiter, require, require_visible
-from swisspair_web.tournaments.convert import SectionData, to_tournament
+from swisspair_web.tournaments.convert import SectionData, team_line, to_tournament
 from swisspair_web.tournaments.models import RESULTS, Bye, Round, Section
 
 
@@ -23,7 +23,11 @@ def _section(slug: str, section: str) -> Section:
 
 
 def trf_text(sec: Section) -> str:
-    """The TRF of a section: every round with results, points and ranks filled in."""
+    """The TRF of a section: every round with results, points and ranks filled in.
+
+    A team section also has a ``310`` record per team (TRF26: roster in board order, match points,
+    game points, rank), ``352``, ``362`` and its ``192`` code.
+    """
     data = SectionData.load(sec)
     table = standings.table(data)
     conv = to_tournament(data, upto=table.after_round)
@@ -32,6 +36,14 @@ def trf_text(sec: Section) -> str:
     for player in tournament:
         player.points = tournament.score(player.tpn)
         player.rank = ranks.get(player.tpn)
+    if sec.is_team:
+        team_rows = {row.team.number: (index, row) for index, row in
+                     enumerate(teams.team_table(data, table.after_round).rows, start=1)}
+        tournament.extra_lines = [line for line in tournament.extra_lines if line[:3] != "310"]
+        for team in data.teams:
+            rank, row = team_rows[team.number]
+            tournament.extra_lines.append(team_line(team.number, team.name, [p.tpn for p in data.members(team)],
+                                                    row.match_points, row.game_points, rank))
     return trf.dumps(tournament)
 
 

@@ -10,7 +10,7 @@ from django.core.files.uploadedfile import UploadedFile
 from django.utils.translation import gettext_lazy as _
 
 from swisspair_web.tournaments.models import Bye, Event, Player, Section
-from swisspair_web.tournaments.registry import system_choices
+from swisspair_web.tournaments.registry import DEFAULT_TIEBREAKS, TEAM_TIEBREAKS, system_choices
 
 
 def read_upload(upload: UploadedFile) -> str:  # type: ignore[type-arg]
@@ -44,8 +44,9 @@ class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
 
     class Meta:
         model = Section
-        fields = ["name", "slug", "system", "rounds", "tiebreaks", "acceleration", "initial_colour", "win", "draw",
-                  "loss", "pab", "half_bye", "full_bye", "forfeit_win", "forfeit_loss", "zero_bye"]
+        fields = ["name", "slug", "kind", "system", "rounds", "tiebreaks", "acceleration", "initial_colour", "win",
+                  "draw", "loss", "pab", "half_bye", "full_bye", "forfeit_win", "forfeit_loss", "zero_bye",
+                  "boards", "match_win", "match_draw", "match_loss", "team_primary", "team_colours"]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -58,6 +59,10 @@ class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
             help_text += " " + str(_("For %(players)d players and 3 prize places: %(rounds)d rounds.") % {
                 "players": players, "rounds": recommended_rounds(players, 3)})
         self.fields["rounds"].help_text = help_text
+        for name in self.TEAM_FIELDS:  # forms of individual sections may leave them out: the defaults stay
+            self.fields[name].required = False
+
+    TEAM_FIELDS = ("kind", "boards", "match_win", "match_draw", "match_loss", "team_primary", "team_colours")
 
     def clean_rounds(self) -> int:
         rounds: int = self.cleaned_data["rounds"]
@@ -66,6 +71,27 @@ class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
         if self.instance.pk and rounds < self.instance.round_set.count():
             raise forms.ValidationError(_("More rounds are paired already."))
         return rounds
+
+    def clean_boards(self) -> int | None:
+        boards: int | None = self.cleaned_data["boards"]
+        if boards is not None and not 1 <= boards <= 50:
+            raise forms.ValidationError(_("Between 1 and 50 boards."))
+        return boards
+
+    def clean(self) -> dict[str, Any]:
+        """A team section pairs with the team system (C.04.6) and, unless the arbiter chose a list, ranks
+        with the team tie-breaks of current practice; the kind is fixed once a round is paired."""
+        data: dict[str, Any] = super().clean() or {}
+        kind = data.get("kind") or self.instance.kind
+        if self.instance.pk and kind != self.instance.kind and self.instance.round_set.exists():
+            self.add_error("kind", _("The kind of a section cannot change once a round is paired."))
+        if kind == Section.TEAM:
+            data["system"] = "team"
+            if data.get("tiebreaks") in (None, "", DEFAULT_TIEBREAKS):
+                data["tiebreaks"] = TEAM_TIEBREAKS
+        elif data.get("system") == "team":
+            self.add_error("system", _("The team system needs a team section."))
+        return data
 
     def clean_tiebreaks(self) -> str:
         text: str = self.cleaned_data["tiebreaks"]
@@ -143,6 +169,20 @@ class ArbiterForm(forms.Form):
     password = forms.CharField(label=_("password (for a new account)"), required=False,
                                widget=forms.PasswordInput)
     role = forms.ChoiceField(label=_("role"), choices=[("arbiter", _("arbiter")), ("chief", _("chief arbiter"))])
+
+
+class TeamForm(forms.Form):
+    name = forms.CharField(label=_("team name"), max_length=100)
+
+
+class PlayoffForm(forms.Form):
+    place = forms.IntegerField(label=_("place"), min_value=1, initial=1)
+
+
+class PlayoffResultForm(forms.Form):
+    game = forms.CharField(max_length=20)
+    result = forms.ChoiceField(label=_("result"), choices=[("1-0", "1-0"), ("1/2-1/2", "½-½"), ("0-1", "0-1")])
+    version = forms.IntegerField(widget=forms.HiddenInput)
 
 
 class AdjustForm(forms.Form):

@@ -5,6 +5,11 @@ tournament, with its :class:`Player` s, :class:`Round` s, :class:`Board` s and
 :class:`Bye` s. :mod:`.convert` turns a section into a
 :class:`swisspair.model.Tournament` and back.
 
+A team section (:attr:`Section.kind` ``team``, FIDE C.04.6) has :class:`Team` s
+whose members are its players in board order; a round of it has
+:class:`TeamMatch` es, each owning the :class:`Board` s of its games.
+A :class:`Playoff` records a play-off for a tied place (C.02 art. 13.2).
+
 Concurrency: :attr:`Section.version` and :attr:`Board.version` are bumped by
 conditional ``UPDATE ... WHERE version = seen``; a writer that saw an older
 version gets a conflict instead of overwriting (see :mod:`.services`).
@@ -66,6 +71,12 @@ class Section(models.Model):
     ACCELERATIONS = [(NO_ACCELERATION, _("none")), (BAKU, _("Baku (C.04.7)")),
                      (CUSTOM, _("as imported (XXA)"))]
     COLOURS = [("", _("draw lots")), ("w", _("white")), ("b", _("black"))]
+    INDIVIDUAL = "individual"
+    TEAM = "team"
+    KINDS = [(INDIVIDUAL, _("individual")), (TEAM, _("team (FIDE C.04.6)"))]
+    SCORES = [("MP", _("match points")), ("GP", _("game points"))]
+    COLOUR_TYPES = [("A", _("type A (C.04.6 1.7.1)")), ("B", _("type B (C.04.6 1.7.2)")),
+                    ("none", _("no colour preferences"))]
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sections")
     name = models.CharField(_("name"), max_length=100)
@@ -87,6 +98,15 @@ class Section(models.Model):
     forfeit_win = models.DecimalField(_("forfeit win"), max_digits=5, decimal_places=2, default=Decimal("1"))
     forfeit_loss = models.DecimalField(_("forfeit loss"), max_digits=5, decimal_places=2, default=Decimal("0"))
     zero_bye = models.DecimalField(_("absence"), max_digits=5, decimal_places=2, default=Decimal("0"))
+    kind = models.CharField(_("kind"), max_length=10, default=INDIVIDUAL, choices=KINDS)
+    boards = models.PositiveSmallIntegerField(_("boards per match"), default=4,
+                                              help_text=_("Team sections: games in each match."))
+    match_win = models.DecimalField(_("match won"), max_digits=5, decimal_places=2, default=Decimal("2"))
+    match_draw = models.DecimalField(_("match drawn"), max_digits=5, decimal_places=2, default=Decimal("1"))
+    match_loss = models.DecimalField(_("match lost"), max_digits=5, decimal_places=2, default=Decimal("0"))
+    team_primary = models.CharField(_("primary score"), max_length=2, default="MP", choices=SCORES,
+                                    help_text=_("Team sections: what ranks the teams (C.04.6 1.2)."))
+    team_colours = models.CharField(_("colour preferences"), max_length=4, default="A", choices=COLOUR_TYPES)
     trf_extras = models.JSONField(default=dict, blank=True,
                                   help_text="Imported TRF data kept for export (headers, XXA, XXP, unknown lines).")
     version = models.PositiveIntegerField(default=0)
@@ -101,6 +121,25 @@ class Section(models.Model):
     @property
     def tiebreak_codes(self) -> list[str]:
         return [code.strip() for code in self.tiebreaks.split(",") if code.strip()]
+
+    @property
+    def is_team(self) -> bool:
+        return self.kind == self.TEAM
+
+
+class Team(models.Model):
+    """A team of a team section; its members are the players whose ``team`` it is, in ``board_order``."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="teams")
+    number = models.PositiveIntegerField(_("team number"))
+    name = models.CharField(_("name"), max_length=100)
+
+    class Meta:
+        ordering = ["section", "number"]
+        constraints = [models.UniqueConstraint(fields=["section", "number"], name="sp_team_number_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.number}. {self.name}"
 
 
 class Player(models.Model):
@@ -117,6 +156,8 @@ class Player(models.Model):
     withdrawn_from = models.PositiveSmallIntegerField(
         _("withdrawn from round"), null=True, blank=True,
         help_text=_("Not paired from this round on."))
+    team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="members")
+    board_order = models.PositiveSmallIntegerField(default=0, help_text="Position in the team's roster (1 first).")
     version = models.PositiveIntegerField(default=0)
 
     class Meta:
@@ -140,6 +181,8 @@ class Round(models.Model):
     system = models.CharField(max_length=40, blank=True, help_text="System used, empty if imported.")
     adjusted = models.BooleanField(default=False, help_text="Changed by hand after pairing.")
     published_at = models.DateTimeField(null=True, blank=True)
+    team_bye = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+                                 help_text="Team sections: the team with the pairing-allocated bye.")
 
     class Meta:
         ordering = ["section", "number"]
@@ -170,11 +213,28 @@ RESULTS: dict[str, str] = {
 RESULT_CHOICES = [(code, label or "…") for code, label in RESULTS.items()]
 
 
+class TeamMatch(models.Model):
+    """A match of a team round; ``white`` is the team with White on board 1 (C.04.6 1.6.1)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    number = models.PositiveSmallIntegerField()
+    white = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+")
+    black = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [models.UniqueConstraint(fields=["round", "number"], name="sp_match_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.round}: match {self.number}"
+
+
 class Board(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="boards")
     number = models.PositiveSmallIntegerField()
     white = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     black = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    match = models.ForeignKey(TeamMatch, null=True, blank=True, on_delete=models.CASCADE, related_name="games")
     result = models.CharField(max_length=2, blank=True, default="", choices=RESULT_CHOICES)
     version = models.PositiveIntegerField(default=0)
 
@@ -209,6 +269,26 @@ class Bye(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player}: {self.kind} in round {self.round_number}"
+
+
+class Playoff(models.Model):
+    """A play-off among players tied for a place (C.02 art. 13.2); replayed by :class:`swisspair.playoff.Playoff`
+    from its players, seed and results."""
+
+    section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="playoffs")
+    place = models.PositiveSmallIntegerField(_("place"))
+    players = models.JSONField(default=list, help_text="Pairing numbers in tie-break order.")
+    seed = models.BigIntegerField()
+    results = models.JSONField(default=dict, blank=True, help_text="Result by game id.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["section", "place"]
+        constraints = [models.UniqueConstraint(fields=["section", "place"], name="sp_playoff_place_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.section}: play-off for place {self.place}"
 
 
 class AuditEntry(models.Model):

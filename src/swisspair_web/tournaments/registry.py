@@ -17,6 +17,9 @@ FALLBACK_SYSTEMS: dict[str, str] = {"dutch": "FIDE Dutch (C.04.3)"}
 DEFAULT_TIEBREAKS = "BH/C1,BH,SB,DE,WIN,BWG"
 """Common current practice for an individual Swiss (rules/tiebreaks.md section 6)."""
 
+TEAM_TIEBREAKS = "EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPVGP"
+"""A team Swiss as the TEC sample files rank it (``swisspair.standings.RECOMMENDED["team-swiss"]``)."""
+
 
 def _pairing_module() -> Any | None:
     try:

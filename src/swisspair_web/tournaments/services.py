@@ -632,6 +632,8 @@ def adjust_round(rnd: Round, user: User, action: str, board_a: int, board_b: int
     players between two boards, ``force`` a pair of two players (``board_a``/``board_b`` are then
     their pairing numbers). Returns a warning for each rule the change breaks."""
     section = rnd.section
+    if section.is_team:
+        raise OperationError(_("Team rounds follow the board order; unpair the round to change it."))
     if rnd.boards.exclude(result="").exists():
         raise OperationError(_("The round already has results; unpair it or correct results instead."))
     with transaction.atomic():

@@ -11,8 +11,12 @@ from fractions import Fraction
 from typing import Any
 
 from swisspair.model import Colour, Result, Tournament
+from swisspair.playoff import Game, Playoff, apply_playoff, playoff_group
 from swisspair_web.tournaments.convert import SectionData, to_tournament
-from swisspair_web.tournaments.models import Player
+from swisspair_web.tournaments.models import Player, Playoff as PlayoffRow
+from swisspair_web.tournaments.playoffs import replay
+from swisspair_web.tournaments.services import OperationError
+from swisspair_web.tournaments.registry import DEFAULT_TIEBREAKS
 
 
 def fmt(value: Fraction | float | int | None) -> str:
@@ -37,6 +41,8 @@ class Row:
     tiebreaks: list[str] = field(default_factory=list)
     cells: list[str] = field(default_factory=list)
     """Crosstable cells, one per round (``12w1``, ``+``, ``U``...)."""
+    playoff: bool = False
+    """The place was decided by a play-off."""
 
     @property
     def points_text(self) -> str:
@@ -49,6 +55,8 @@ class Table:
     codes: list[str]
     rows: list[Row]
     note: str = ""
+    playoffs: list[PlayoffView] = field(default_factory=list)
+    """The section's play-offs (final standings only)."""
 
 
 _CELL = {Result.WIN: "1", Result.DRAW: "½", Result.LOSS: "0", Result.FORFEIT_WIN: "+", Result.FORFEIT_LOSS: "−",
@@ -68,10 +76,11 @@ class _Ranked:
     tpn: int
     place: str
     values: list[str]
+    playoff: bool = False
 
 
-def _core_standings(tournament: Tournament, codes: list[str]) -> tuple[list[_Ranked], list[str], str] | None:
-    """Rows in rank order, tie-break labels and notes from the core, or ``None`` without it."""
+def _core_standings(tournament: Tournament, codes: list[str]) -> tuple[list[_Ranked], list[str], str, Any] | None:
+    """Rows in rank order, tie-break labels, notes and the core's standings, or ``None`` without the core."""
     try:
         from swisspair.standings import compute_standings
     except ImportError:
@@ -80,7 +89,71 @@ def _core_standings(tournament: Tournament, codes: list[str]) -> tuple[list[_Ran
     rows = [_Ranked(row.tpn, row.place_text, [fmt(v) if v is not None else "" for v in row.values])
             for row in result.rows]
     labels = [d.label for d in result.tiebreaks]
-    return rows, labels, "; ".join(result.notes)
+    return rows, labels, "; ".join(result.notes), result
+
+
+@dataclass
+class _Placed:
+    tpn: int
+    place_text: str
+
+
+@dataclass
+class _Placing:
+    """The shape :func:`swisspair.playoff.apply_playoff` reads: rows with ``tpn`` and ``place_text``."""
+
+    rows: list[_Placed]
+
+
+@dataclass
+class PlayoffView:
+    """A play-off as the pages show it."""
+
+    row: PlayoffRow
+    playoff: Playoff | None
+    """``None`` when its results do not replay."""
+    applied: bool = False
+    """Its places are in the standings."""
+    stale: bool = False
+    """The tie it was set up for is not in the standings any more (a result was corrected)."""
+    names: dict[int, str] = field(default_factory=dict)
+    """Player names by pairing number."""
+
+    @property
+    def games(self) -> list[tuple[Game, str, str]]:
+        """The games with the names of White and Black."""
+        games = self.playoff.games if self.playoff else []
+        return [(g, f"{g.white}. {self.names.get(g.white, '')}", f"{g.black}. {self.names.get(g.black, '')}")
+                for g in games]
+
+    @property
+    def places(self) -> list[tuple[str, str]]:
+        """``(place, names)`` once the play-off is over."""
+        placements = self.playoff.placements if self.playoff else None
+        return [(p.text, ", ".join(self.names.get(tpn, str(tpn)) for tpn in p.players)) for p in placements or []]
+
+
+def _apply_playoffs(data: SectionData, ranked: list[_Ranked], core: Any) -> tuple[list[_Ranked], list[PlayoffView]]:
+    """The final standings with the places decided by finished play-offs (C.02 13.2.5, 13.2.6)."""
+    views = []
+    for row in data.section.playoffs.order_by("place"):
+        try:
+            playoff: Playoff | None = replay(row)
+        except OperationError:
+            playoff = None
+        view = PlayoffView(row, playoff, names={p.tpn: p.name for p in data.players})
+        views.append(view)
+        if sorted(playoff_group(core, row.place)) != sorted(row.players):
+            view.stale = True
+            continue
+        if playoff is None or not playoff.finished:
+            continue
+        by_tpn = {r.tpn: r for r in ranked}
+        placed = apply_playoff(_Placing([_Placed(r.tpn, r.place) for r in ranked]), playoff)
+        ranked = [_Ranked(tpn, place, by_tpn[tpn].values, by_tpn[tpn].playoff or tpn in playoff.players)
+                  for place, tpn in placed]
+        view.applied = True
+    return ranked, views
 
 
 def table(data: SectionData, after_round: int | None = None) -> Table:
@@ -89,12 +162,14 @@ def table(data: SectionData, after_round: int | None = None) -> Table:
     upto = complete if after_round is None else max(0, min(after_round, complete))
     conv = to_tournament(data, upto=upto)
     tournament = conv.tournament
-    codes = data.section.tiebreak_codes
+    # a team section ranks its teams with team tie-breaks (.teams); its players by the individual default
+    codes = DEFAULT_TIEBREAKS.split(",") if data.section.is_team else data.section.tiebreak_codes
     note = ""
     try:
         core = _core_standings(tournament, codes)
     except Exception as error:  # a bad list must not take the page down: say why
         core, note = None, f"tie-breaks unavailable: {error}"
+    playoffs: list[PlayoffView] = []
     if core is None:
         note = note or "tie-breaks not available (swisspair.standings is not installed); ordered by points"
         order = sorted(tournament.players, key=lambda tpn: (-tournament.score(tpn), tpn))
@@ -106,11 +181,13 @@ def table(data: SectionData, after_round: int | None = None) -> Table:
                 place, previous = index, tournament.score(tpn)
             ranked.append(_Ranked(tpn, str(place), []))
     else:
-        ranked, labels, core_note = core
+        ranked, labels, core_note, result = core
         note = note or core_note
+        if upto == data.section.rounds and not data.section.is_team:
+            ranked, playoffs = _apply_playoffs(data, ranked, result)
     rows = [Row(r.place, conv.by_tpn[r.tpn], tournament.score(r.tpn), r.values,
-                [cell(tournament, r.tpn, rnd) for rnd in range(1, upto + 1)]) for r in ranked]
-    return Table(upto, labels, rows, note)
+                [cell(tournament, r.tpn, rnd) for rnd in range(1, upto + 1)], r.playoff) for r in ranked]
+    return Table(upto, labels, rows, note, playoffs)
 
 
 def player_card(data: SectionData, player: Player) -> list[dict[str, Any]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from swisspair_web.tournaments import api, exports, views
+from swisspair_web.tournaments import api, exports, team_views, views
 
 S = "e/<slug:slug>/<slug:section>/"
 
@@ -35,6 +35,12 @@ urlpatterns = [
     path(S + "rounds/<int:number>/unpair/", views.unpair, name="sp-unpair"),
     path(S + "rounds/<int:number>/adjust/", views.adjust, name="sp-adjust"),
     path(S + "standings/", views.standings_view, name="sp-standings"),
+    path(S + "teams/", team_views.teams_view, name="sp-teams"),
+    path(S + "teams/new/", team_views.team_new, name="sp-team-new"),
+    path(S + "teams/<int:number>/", team_views.team_card, name="sp-team"),
+    path(S + "teams/<int:number>/action/", team_views.team_action, name="sp-team-action"),
+    path(S + "playoffs/new/", views.playoff_new, name="sp-playoff-new"),
+    path(S + "playoffs/<int:place>/", views.playoff_action, name="sp-playoff-action"),
     path(S + "crosstable/", views.crosstable, name="sp-crosstable"),
     path(S + "export.trf", exports.export_trf, name="sp-export-trf"),
     path(S + "export/<str:what>.csv", exports.export_csv, name="sp-export-csv"),
@@ -46,4 +52,5 @@ urlpatterns = [
     path("api/" + S + "rounds/<int:number>.json", api.round_, name="sp-api-round"),
     path("api/" + S + "standings.json", api.standings_, name="sp-api-standings"),
     path("api/" + S + "players/<int:tpn>.json", api.player, name="sp-api-player"),
+    path("api/" + S + "teams/<int:number>.json", api.team, name="sp-api-team"),
 ]

@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from swisspair_web.tournaments import services, standings
+from swisspair_web.tournaments import playoffs, services, standings, teams
 from swisspair_web.tournaments.auth import is_arbiter, require, require_visible, role_of
 from swisspair_web.tournaments.convert import SectionData
 from swisspair_web.tournaments.forms import (
@@ -28,10 +28,23 @@ from swisspair_web.tournaments.forms import (
     PairForm,
     PlayerForm,
     PlayersImportForm,
+    PlayoffForm,
+    PlayoffResultForm,
     SectionForm,
     TRFImportForm,
 )
-from swisspair_web.tournaments.models import RESULTS, AuditEntry, Board, Bye, Event, EventRole, Player, Round, Section
+from swisspair_web.tournaments.models import (
+    RESULTS,
+    AuditEntry,
+    Board,
+    Bye,
+    Event,
+    EventRole,
+    Player,
+    Playoff,
+    Round,
+    Section,
+)
 from swisspair_web.tournaments.services import OperationError
 
 
@@ -223,12 +236,16 @@ def section_manage(request: HttpRequest, slug: str, section: str) -> HttpRespons
     next_round = data.paired_rounds + 1
     byes = Bye.objects.filter(section=sec).exclude(kind=Bye.PAB).select_related("player")
     pending = data.pending_boards(data.paired_rounds) if data.paired_rounds else []
+    finished = bool(data.rounds) and data.complete_rounds() == sec.rounds and not sec.is_team
+    table = standings.table(data) if finished else None
     return render(request, "tournaments/section_manage.html", _ctx(
         request, sec.event, sec, players=data.players, next_round=next_round, pair_form=PairForm(),
         bye_form=ByeForm(initial={"round_number": next_round}), byes=byes.filter(round_number__gte=next_round),
-        pending=len(pending), can_pair=next_round <= sec.rounds and len(data.players) >= 2,
-        last_round=data.rounds[-1] if data.rounds else None,
-        suggested=services.suggested_rounds(len(data.players), 3)))
+        pending=len(pending), can_pair=next_round <= sec.rounds and len(data.teams if sec.is_team else
+                                                                       data.players) >= 2,
+        last_round=data.rounds[-1] if data.rounds else None, teams=data.teams,
+        suggested=services.suggested_rounds(len(data.players), 3), finished=finished,
+        playoffs=table.playoffs if table else [], playoff_form=PlayoffForm()))
 
 
 def _player_data(form: PlayerForm) -> services.PlayerData:
@@ -375,7 +392,10 @@ def pair(request: HttpRequest, slug: str, section: str) -> HttpResponse:
     form = PairForm(request.POST)
     allow = form.is_valid() and form.cleaned_data["allow_pending"]
     try:
-        outcome = services.pair_next_round(sec, request.user, allow_pending=allow)
+        if sec.is_team:
+            outcome = teams.pair_team_round(sec, request.user, allow_pending=allow)
+        else:
+            outcome = services.pair_next_round(sec, request.user, allow_pending=allow)
     except OperationError as error:
         messages.error(request, str(error))
         return _to_section(sec)
@@ -403,6 +423,10 @@ def round_view(request: HttpRequest, slug: str, section: str, number: int) -> Ht
     if not rnd.published and not is_arbiter(request, sec.event):
         return render(request, "tournaments/not_published.html", _ctx(request, sec.event, sec, number=number),
                       status=404)
+    if sec.is_team:
+        byes = [b for b in _round_byes(sec, number) if b.kind != Bye.PAB]
+        return render(request, "tournaments/team_round.html", _ctx(
+            request, sec.event, sec, rnd=rnd, matches=teams.match_scores(rnd), byes=byes))
     query = request.GET.get("q", "").strip()[:50]
     boards = _boards(rnd)
     if query:
@@ -468,7 +492,10 @@ def results(request: HttpRequest, slug: str, section: str, number: int) -> HttpR
         else:
             messages.error(request, _("Nothing saved: fix the marked boards."))
     boards = _boards(rnd)
+    heads = {score.boards[0].number: score for score in teams.match_scores(rnd) if score.boards} \
+        if sec.is_team else {}
     rows = [{"board": b, "conflict": b.number in conflicts, "error": errors.get(b.number, ""),
+             "head": heads.get(b.number),
              "value": request.POST.get(f"r{b.number}", "") if (errors or conflicts) and request.method == "POST"
              else KEYS_FOR.get(b.result, "")} for b in boards]
     return render(request, "tournaments/results.html", _ctx(
@@ -533,6 +560,52 @@ def adjust(request: HttpRequest, slug: str, section: str, number: int) -> HttpRe
     return redirect("sp-results", slug=slug, section=section, number=number)
 
 
+# -- play-offs ------------------------------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def playoff_new(request: HttpRequest, slug: str, section: str) -> HttpResponse:
+    """Set up a play-off for a tied place (C.02 13.2)."""
+    sec = _section(slug, section)
+    require(request, sec.event)
+    form = PlayoffForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Invalid place."))
+        return _to_section(sec)
+    try:
+        row = playoffs.create(sec, request.user, form.cleaned_data["place"])
+    except OperationError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("Play-off for place %(place)s set up; the lots are drawn.")
+                         % {"place": row.place})
+    return _to_section(sec)
+
+
+@login_required
+@require_POST
+def playoff_action(request: HttpRequest, slug: str, section: str, place: int) -> HttpResponse:
+    """``result`` of a pending play-off game (with the version seen), or ``delete`` the play-off."""
+    sec = _section(slug, section)
+    require(request, sec.event)
+    row = get_object_or_404(Playoff, section=sec, place=place)
+    try:
+        if request.POST.get("action") == "delete":
+            playoffs.delete(row, request.user)
+            messages.success(request, _("Play-off for place %(place)s deleted.") % {"place": place})
+        else:
+            form = PlayoffResultForm(request.POST)
+            if not form.is_valid():
+                raise OperationError(_("Invalid play-off result."))
+            playoffs.record(row, request.user, form.cleaned_data["game"], form.cleaned_data["result"],
+                            form.cleaned_data["version"])
+            messages.success(request, _("Play-off result saved."))
+    except OperationError as error:
+        messages.error(request, str(error))
+    return _to_section(sec)
+
+
 # -- tables -----------------------------------------------------------------------------------------
 
 
@@ -547,9 +620,12 @@ def standings_view(request: HttpRequest, slug: str, section: str) -> HttpRespons
     sec = _section(slug, section)
     require_visible(request, sec.event)
     data = SectionData.load(sec)
-    table = standings.table(data, _after(request))
     published = {r.number for r in data.rounds if r.published or is_arbiter(request, sec.event)}
     after = [n for n in range(1, data.complete_rounds() + 1) if n in published]
+    if sec.is_team:
+        return render(request, "tournaments/team_standings.html", _ctx(
+            request, sec.event, sec, table=teams.team_table(data, _after(request)), after_rounds=after))
+    table = standings.table(data, _after(request))
     return render(request, "tournaments/standings.html", _ctx(request, sec.event, sec, table=table,
                                                                after_rounds=after))
 

@@ -1,0 +1,108 @@
+"""Pages of team sections (FIDE C.04.6): teams and rosters, team rounds, team standings."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from swisspair_web.tournaments import services, teams
+from swisspair_web.tournaments.auth import is_arbiter, require, require_visible
+from swisspair_web.tournaments.convert import SectionData
+from swisspair_web.tournaments.forms import PlayerForm, TeamForm
+from swisspair_web.tournaments.models import Player, Section, Team
+from swisspair_web.tournaments.services import OperationError
+from swisspair_web.tournaments.views import _ctx, _section
+
+
+def _team_section(slug: str, section: str) -> Section:
+    sec = _section(slug, section)
+    if not sec.is_team:
+        raise Http404("not a team section")
+    return sec
+
+
+def teams_view(request: HttpRequest, slug: str, section: str) -> HttpResponse:
+    """The teams with their rosters in board order; arbiters also get the forms to change them."""
+    sec = _team_section(slug, section)
+    require_visible(request, sec.event)
+    data = SectionData.load(sec)
+    rows = [(team, data.members(team)) for team in data.teams]
+    return render(request, "tournaments/teams.html", _ctx(
+        request, sec.event, sec, teams=rows, team_form=TeamForm(), member_form=PlayerForm(),
+        fixed_order=bool(data.rounds)))
+
+
+@login_required
+@require_POST
+def team_new(request: HttpRequest, slug: str, section: str) -> HttpResponse:
+    sec = _team_section(slug, section)
+    require(request, sec.event)
+    form = TeamForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("A team needs a name."))
+    else:
+        try:
+            team = teams.create_team(sec, request.user, form.cleaned_data["name"])
+            messages.success(request, _("Team %(name)s added as number %(number)s.")
+                             % {"name": team.name, "number": team.number})
+        except OperationError as error:
+            messages.error(request, str(error))
+    return redirect("sp-teams", slug=slug, section=section)
+
+
+@login_required
+@require_POST
+def team_action(request: HttpRequest, slug: str, section: str, number: int) -> HttpResponse:
+    """``rename``, ``delete``, ``add`` (a player at the end of the roster), ``up``/``down``/``remove``
+    (the player ``tpn``)."""
+    sec = _team_section(slug, section)
+    require(request, sec.event)
+    team = get_object_or_404(Team, section=sec, number=number)
+    action = request.POST.get("action", "")
+    try:
+        if action == "rename":
+            teams.rename_team(team, request.user, request.POST.get("name", ""))
+        elif action == "delete":
+            teams.delete_team(team, request.user)
+            messages.success(request, _("Team %(name)s deleted.") % {"name": team.name})
+        elif action == "add":
+            form = PlayerForm(request.POST)
+            if not form.is_valid():
+                raise OperationError(_("Invalid player: %(errors)s")
+                                     % {"errors": "; ".join(str(e) for errors in form.errors.values()
+                                                            for e in errors)})
+            data = form.cleaned_data
+            player = teams.add_member(team, request.user, services.PlayerData(
+                name=data["name"], rating=data["rating"] or 0, title=data["title"] or "",
+                federation=data["federation"] or "", fide_id=data["fide_id"] or "", sex=data["sex"] or "",
+                birth_date=data["birth_date"] or "", club=data["club"] or ""))
+            messages.success(request, _("%(name)s added to %(team)s on board %(board)s.")
+                             % {"name": player.name, "team": team.name, "board": player.board_order})
+        elif action in ("up", "down", "remove"):
+            player = get_object_or_404(Player, section=sec, team=team, tpn=int(request.POST.get("tpn") or 0))
+            if action == "remove":
+                teams.remove_member(player, request.user)
+                messages.success(request, _("%(name)s deleted.") % {"name": player.name})
+            else:
+                teams.move_member(player, request.user, -1 if action == "up" else 1)
+        else:
+            messages.error(request, _("Unknown action."))
+    except (OperationError, ValueError) as error:
+        messages.error(request, str(error))
+    return redirect("sp-teams", slug=slug, section=section)
+
+
+def team_card(request: HttpRequest, slug: str, section: str, number: int) -> HttpResponse:
+    """A team: roster and results round by round (published rounds only for the public)."""
+    sec = _team_section(slug, section)
+    require_visible(request, sec.event)
+    team = get_object_or_404(Team, section=sec, number=number)
+    data = SectionData.load(sec)
+    published = {r.number for r in data.rounds if r.published or is_arbiter(request, sec.event)}
+    lines = [line for line in teams.team_results(data, team) if line["round"] in published]
+    return render(request, "tournaments/team.html", _ctx(request, sec.event, sec, team=team,
+                                                          members=data.members(team), lines=lines))

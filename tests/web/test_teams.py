@@ -1,0 +1,212 @@
+"""Team sections (FIDE C.04.6): rosters, team pairing by the core, board results, MP/GP, standings, pages, TRF."""
+
+from __future__ import annotations
+
+import io
+import json
+from fractions import Fraction
+
+from swisspair import trf
+from swisspair.trf.teams import teams as team_records
+from swisspair_web.tournaments import services, teams
+from swisspair_web.tournaments.convert import SectionData
+from swisspair_web.tournaments.models import AuditEntry, Board, Bye, Player, Round, Section, Team, TeamMatch
+
+from .helpers import BaseTestCase
+
+TEAM_SECTION = {
+    "name": "Teams", "slug": "teams", "kind": "team", "system": "dutch", "rounds": "4", "tiebreaks": "BH/C1,BH,SB,DE,WIN,BWG",
+    "acceleration": "", "initial_colour": "w", "win": "1", "draw": "0.5", "loss": "0", "pab": "1",
+    "half_bye": "0.5", "full_bye": "1", "forfeit_win": "1", "forfeit_loss": "0", "zero_bye": "0", "boards": "2",
+    "match_win": "2", "match_draw": "1", "match_loss": "0", "team_primary": "MP", "team_colours": "A"}
+
+
+class TeamTestCase(BaseTestCase):
+    players = 0
+
+    def turl(self, name: str, *args: object) -> str:
+        from django.urls import reverse
+
+        return reverse(name, args=["test", "teams", *args])
+
+    def make_section(self, teams_count: int = 5, members: int = 3) -> Section:
+        """A team section through the views: ``teams_count`` teams of ``members`` players (2 boards)."""
+        self.client.login(username="bob", password="password")
+        response = self.client.post("/e/test/sections/new/", TEAM_SECTION)
+        self.assertRedirects(response, "/e/test/teams/manage/")
+        section = Section.objects.get(slug="teams")
+        for t in range(1, teams_count + 1):
+            self.client.post(self.turl("sp-team-new"), {"name": f"Club {t}"})
+            for b in range(1, members + 1):
+                self.client.post(self.turl("sp-team-action", t), {
+                    "action": "add", "name": f"Player {t}-{b}", "rating": str(2300 - 100 * t - b)})
+        section.refresh_from_db()
+        return section
+
+    def enter(self, number: int, codes: dict[int, str]) -> None:
+        """Results of round ``number`` through the result page: ``{board: key}``."""
+        boards = {b.number: b for b in Board.objects.filter(round__section__slug="teams", round__number=number)}
+        data = {}
+        for board, key in codes.items():
+            data[f"r{board}"] = key
+            data[f"v{board}"] = str(boards[board].version)
+        response = self.client.post(self.turl("sp-results", number), data)
+        self.assertEqual(response.status_code, 302)
+
+    def test_it_creates_a_team_section_with_team_settings(self) -> None:
+        section = self.make_section(2, 2)
+        # the form forces the team system (C.04.6) and the team tie-breaks of current practice
+        self.assertEqual((section.kind, section.system, section.boards), ("team", "team", 2))
+        self.assertEqual(section.tiebreaks, "EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPVGP")
+        self.assertEqual([t.name for t in section.teams.all()], ["Club 1", "Club 2"])
+        self.assertEqual([(p.team.number, p.board_order) for p in Player.objects.filter(section=section)],
+                         [(1, 1), (1, 2), (2, 1), (2, 2)])
+        self.assertTrue(AuditEntry.objects.filter(action="team-member-added").exists())
+
+    def test_it_refuses_the_team_system_in_an_individual_section(self) -> None:
+        self.client.login(username="alice", password="password")
+        response = self.client.post("/e/test/sections/new/", {**TEAM_SECTION, "kind": "individual", "system": "team"})
+        self.assertEqual(response.status_code, 200)
+        self.assertContains(response, "The team system needs a team section")
+
+    def test_it_reorders_the_roster_until_round_1_is_paired(self) -> None:
+        section = self.make_section(2, 3)
+        third = Player.objects.get(section=section, name="Player 1-3")
+        self.client.post(self.turl("sp-team-action", 1), {"action": "up", "tpn": third.tpn})
+        team = Team.objects.get(section=section, number=1)
+        self.assertEqual([p.name for p in teams.roster(team)], ["Player 1-1", "Player 1-3", "Player 1-2"])
+        self.client.post(self.turl("sp-team-action", 1), {"action": "remove", "tpn": third.tpn})
+        self.assertEqual([(p.name, p.board_order) for p in teams.roster(team)], [("Player 1-1", 1), ("Player 1-2", 2)])
+        self.client.post(self.turl("sp-pair"), {"round": "1"})
+        first = Player.objects.get(section=section, name="Player 1-2")
+        response = self.client.post(self.turl("sp-team-action", 1), {"action": "down", "tpn": first.tpn}, follow=True)
+        self.assertContains(response, "The board order is fixed once round 1 is paired")
+
+    def test_it_refuses_a_team_short_of_players(self) -> None:
+        self.make_section(2, 2)
+        self.client.post(self.turl("sp-team-action", 2), {"action": "remove",
+                                                          "tpn": Player.objects.get(name="Player 2-2").tpn})
+        response = self.client.post(self.turl("sp-pair"), {"round": "1"}, follow=True)
+        self.assertContains(response, "Team Club 2 has 1 players for round 1; a match has 2 boards.")
+        self.assertFalse(Round.objects.filter(section__slug="teams").exists())
+
+    def test_it_plays_a_team_event_end_to_end(self) -> None:
+        section = self.make_section(5, 3)
+        for number in range(1, 4):
+            response = self.client.post(self.turl("sp-pair"), {"round": str(number)})
+            self.assertRedirects(response, self.turl("sp-results", number))
+            rnd = Round.objects.get(section=section, number=number)
+            matches = list(rnd.matches.select_related("white", "black"))
+            self.assertEqual(len(matches), 2)
+            # C.04.6 3.4: five teams, one pairing-allocated bye, a different team each round (C2)
+            self.assertIsNotNone(rnd.team_bye)
+            self.assertEqual(Bye.objects.filter(section=section, round_number=number, kind="U").count(), 2)
+            for match in matches:
+                games = list(match.games.select_related("white", "black").order_by("number"))
+                # line-up: the first two players of each roster; C.04.6 1.6.1 and 352 WBWB: the team with
+                # White has White on board 1 and Black on board 2
+                self.assertEqual([g.white.team_id for g in games], [match.white_id, match.black_id])
+                self.assertEqual([g.white.board_order for g in games], [1, 2])
+            # board 1 of every match: white wins; board 2: draw -> the team with White wins 1.5 : 0.5
+            self.enter(number, {b.number: ("1" if (b.number - 1) % 2 == 0 else "=") for b in rnd.boards.all()})
+            response = self.client.post(self.turl("sp-publish", number), {"publish": "1"})
+            self.assertEqual(response.status_code, 302)
+        self.assertEqual(len({r.team_bye_id for r in Round.objects.filter(section=section)}), 3)
+        page = self.client.get(self.turl("sp-results", 1)).content.decode()
+        self.assertIn("1.5 : 0.5", page)
+
+        # MP and GP from the board results (C.04.6 1.2): 2 MP and 1.5 GP for White, 0 and 0.5 for Black
+        expected: dict[int, tuple[Fraction, Fraction]] = {}
+        bye_teams = {r.team_bye.number for r in Round.objects.filter(section=section)}
+        for team in Team.objects.filter(section=section):
+            whites = TeamMatch.objects.filter(round__section=section, white=team).count()
+            blacks = TeamMatch.objects.filter(round__section=section, black=team).count()
+            expected[team.number] = (Fraction(2 * whites), Fraction(3, 2) * whites + Fraction(1, 2) * blacks)
+        table = teams.team_table(SectionData.load(section))
+        self.assertEqual(table.after_round, 3)
+        self.assertEqual(table.codes, ["EDET/P", "EMGSB/C1/P", "BH:MP/C1/P", "MPVGP"])
+        for row in table.rows:
+            mp, gp = expected[row.team.number]
+            if row.team.number in bye_teams:
+                # the PAB is worth at least a drawn match: 1 MP and half the boards in GP (C.04.6 1.4)
+                self.assertGreaterEqual((row.match_points, row.game_points), (mp + 1, gp + 1))
+            else:
+                self.assertEqual((row.match_points, row.game_points), (mp, gp))
+        points = [r.match_points for r in table.rows]
+        self.assertEqual(points, sorted(points, reverse=True))
+        for score in teams.match_scores(Round.objects.get(section=section, number=2)):
+            self.assertEqual((score.white_points, score.black_points), (Fraction(3, 2), Fraction(1, 2)))
+            self.assertEqual((score.white_match_points, score.black_match_points), (Fraction(2), Fraction(0)))
+        self.assertTrue(AuditEntry.objects.filter(action="result", section=section).exists())
+
+        # public pages and JSON, logged out
+        self.client.logout()
+        leader = table.rows[0]
+        page = self.client.get(self.turl("sp-standings")).content.decode()
+        self.assertIn(leader.team.name, page)
+        self.assertIn(f'id="team-row-{leader.team.number}"', page)
+        page = self.client.get(self.turl("sp-round", 2)).content.decode()
+        self.assertIn("1.5 : 0.5", page)
+        self.assertIn('id="team-bye"', page)
+        self.assertContains(self.client.get(self.turl("sp-teams")), "Player 3-3")
+        self.assertContains(self.client.get(self.turl("sp-team", leader.team.number)), leader.team.name)
+        data = json.loads(self.client.get(self.turl("sp-api-standings")).content)
+        self.assertEqual(data["primary"], "MP")
+        self.assertEqual([r["team"] for r in data["standings"]], [r.team.number for r in table.rows])
+        self.assertEqual(data["standings"][0]["match_points"], leader.match_points_text)
+        data = json.loads(self.client.get(self.turl("sp-api-round", 2)).content)
+        self.assertEqual([(m["white_game_points"], m["black_game_points"], m["white_match_points"])
+                          for m in data["matches"]], [("1.5", "0.5", "2")] * 2)
+        self.assertIsNotNone(data["bye_team"])
+        data = json.loads(self.client.get(self.turl("sp-api-section")).content)
+        self.assertEqual((data["kind"], data["boards"], len(data["teams"])), ("team", 2, 5))
+        data = json.loads(self.client.get(self.turl("sp-api-team", 1)).content)
+        self.assertEqual(len(data["rounds"]), 3)
+        self.assertEqual(len(data["members"]), 3)
+
+        # TRF: 310 records with roster, match points, game points and rank; 352, 362 and the 192 code
+        self.client.login(username="bob", password="password")
+        text = self.client.get(self.turl("sp-export-trf")).content.decode()
+        tournament = trf.read(io.StringIO(text)).tournament
+        records = {r.number: r for r in team_records(tournament)}
+        self.assertEqual(tournament.system, "FIDE_TEAM_TYPEA_MP_GP")
+        self.assertEqual(tournament.headers["352"], ["WB"])
+        for rank, row in enumerate(table.rows, start=1):
+            record = records[row.team.number]
+            self.assertEqual((record.match_points, record.game_points, record.rank),
+                             (row.match_points, row.game_points, rank))
+            self.assertEqual(list(record.members), [p.tpn for p in teams.roster(row.team)])
+
+        # round 4 pairs after a correction; unpairing removes the matches
+        self.client.post(self.turl("sp-pair"), {"round": "4"})
+        self.assertEqual(TeamMatch.objects.filter(round__section=section, round__number=4).count(), 2)
+        self.client.post(self.turl("sp-unpair", 4), {})
+        self.assertFalse(TeamMatch.objects.filter(round__section=section, round__number=4).exists())
+
+    def test_it_reports_a_conflict_on_a_board(self) -> None:
+        section = self.make_section(2, 2)
+        self.client.post(self.turl("sp-pair"), {"round": "1"})
+        rnd = Round.objects.get(section=section, number=1)
+        board = rnd.boards.get(number=1)
+        services.set_results(rnd, self.alice, {1: ("10", board.version)})
+        response = self.client.post(self.turl("sp-results", 1), {"r1": "0", "v1": str(board.version)})
+        self.assertContains(response, "Somebody else entered a different result")
+        self.assertEqual(Board.objects.get(pk=board.pk).result, "10")
+
+    def test_it_refuses_team_writes_without_a_role(self) -> None:
+        section = self.make_section(2, 2)
+        self.client.logout()
+        writes = [(self.turl("sp-team-new"), {"name": "X"}), (self.turl("sp-team-action", 1), {"action": "delete"}),
+                  (self.turl("sp-pair"), {"round": "1"})]
+        for url, data in writes:
+            response = self.client.post(url, data)
+            self.assertEqual(response.status_code, 302, url)
+            self.assertIn("/accounts/login/", response["Location"])
+        self.client.login(username="charlie", password="password")
+        for url, data in writes:
+            self.assertEqual(self.client.post(url, data).status_code, 403, url)
+        self.assertEqual(section.teams.count(), 2)
+        self.assertFalse(Round.objects.filter(section=section).exists())
+
+    def test_it_hides_the_team_pages_of_individual_sections(self) -> None:
+        self.assertEqual(self.client.get(self.url("sp-teams")).status_code, 404)
