@@ -10,6 +10,11 @@
     The Django secret. Without one, a random key is generated once and kept
     in ``$SWISSPAIR_DATA/secret_key``.
 ``DEBUG``, ``ALLOWED_HOSTS`` (comma separated), ``SWISSPAIR_MAX_UPLOAD`` (bytes).
+``SWISSPAIR_BACKGROUND_PLAYERS``
+    Sections (and TRF imports) with at least this many players are paired (imported) in a
+    background job with a progress page; default 500.
+``SWISSPAIR_JOB_STALE``
+    Seconds without a heartbeat after which a running job counts as interrupted; default 30.
 """
 
 from __future__ import annotations
@@ -183,6 +188,10 @@ SWISSPAIR_MAX_UPLOAD = envint("SWISSPAIR_MAX_UPLOAD", str(2 * 1024 * 1024))
 DATA_UPLOAD_MAX_MEMORY_SIZE = SWISSPAIR_MAX_UPLOAD + 65536
 FILE_UPLOAD_MAX_MEMORY_SIZE = SWISSPAIR_MAX_UPLOAD + 65536
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 5000
+
+# Long operations run as background jobs (swisspair_web.tournaments.jobs).
+SWISSPAIR_BACKGROUND_PLAYERS = envint("SWISSPAIR_BACKGROUND_PLAYERS", "500")
+SWISSPAIR_JOB_STALE = envint("SWISSPAIR_JOB_STALE", "30")
 
 STATIC_URL = "static/"
 

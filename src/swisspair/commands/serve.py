@@ -50,6 +50,9 @@ def serve(host: str, port: int, data_dir: Path, demo: bool, threads: int) -> Non
     from django.core.management import call_command
 
     call_command("migrate", interactive=False, verbosity=0)
+    from swisspair_web.tournaments.jobs import mark_stale
+
+    mark_stale()  # jobs of a server that was killed: nothing of theirs was written
     if demo:
         from swisspair_web.tournaments.demo import create_demo
 

@@ -7,11 +7,12 @@ from typing import Any
 from django.http import HttpRequest, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils import timezone
 
-from swisspair_web.tournaments import standings, teams
-from swisspair_web.tournaments.auth import is_arbiter, require_visible
+from swisspair_web.tournaments import jobs, standings, teams
+from swisspair_web.tournaments.auth import is_arbiter, require, require_visible
 from swisspair_web.tournaments.convert import SectionData
-from swisspair_web.tournaments.models import RESULTS, Bye, Event, Player, Round, Section, Team
+from swisspair_web.tournaments.models import RESULTS, Bye, Event, Job, Player, Round, Section, Team
 
 
 def _section(request: HttpRequest, slug: str, section: str) -> Section:
@@ -138,3 +139,14 @@ def player(request: HttpRequest, slug: str, section: str, tpn: int) -> JsonRespo
               "colour": line["colour"], "result": line["result"], "score": line["score"], "board": line["board"]}
              for line in standings.player_card(data, p) if line["round"] in published]
     return JsonResponse({**_player(p), "rounds": lines})
+
+
+def job(request: HttpRequest, pk: int) -> JsonResponse:
+    """State and progress of a background job (the event's arbiters only)."""
+    j = get_object_or_404(Job.objects.select_related("event"), pk=pk)
+    require(request, j.event)
+    j = jobs.refreshed(j)
+    return JsonResponse({"id": j.pk, "kind": j.kind, "state": j.state, "stage": j.stage,
+                         "stage_text": str(jobs.STAGES.get(j.stage, j.stage)), "progress": j.progress,
+                         "message": j.message, "url": j.url or None,
+                         "seconds": round(((j.finished_at or timezone.now()) - j.created_at).total_seconds(), 1)})

@@ -291,6 +291,40 @@ class Playoff(models.Model):
         return f"{self.section}: play-off for place {self.place}"
 
 
+class Job(models.Model):
+    """A long operation running in a background thread of some web process (see :mod:`.jobs`).
+
+    Its state lives here so that any worker can show it; the thread refreshes ``heartbeat`` while it
+    works, and a running job without a recent heartbeat was interrupted.
+    """
+
+    RUNNING = "running"
+    DONE = "done"
+    FAILED = "failed"
+    STATES = [(RUNNING, _("running")), (DONE, _("done")), (FAILED, _("failed"))]
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="jobs")
+    section = models.ForeignKey(Section, null=True, blank=True, on_delete=models.CASCADE, related_name="jobs")
+    kind = models.CharField(max_length=20)
+    state = models.CharField(max_length=10, choices=STATES, default=RUNNING)
+    stage = models.CharField(max_length=20, blank=True)
+    progress = models.PositiveSmallIntegerField(default=0, help_text="Percent done.")
+    message = models.TextField(blank=True, help_text="The error of a failed job.")
+    url = models.CharField(max_length=300, blank=True, help_text="Where to go when done.")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    heartbeat = models.DateTimeField()
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["state", "heartbeat"], name="sp_job_state_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} job {self.pk}: {self.state}"
+
+
 class AuditEntry(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="audit")
     section = models.ForeignKey(Section, null=True, blank=True, on_delete=models.CASCADE, related_name="+")

@@ -14,7 +14,7 @@ import csv
 import io
 import random
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -46,6 +46,13 @@ from swisspair_web.tournaments.models import (
 )
 
 User = AbstractBaseUser | AnonymousUser | None
+
+Progress = Callable[[int, str], None]
+"""``progress(percent, stage)`` of a long operation run as a background job (:mod:`.jobs`)."""
+
+
+def _no_progress(percent: int, stage: str) -> None:
+    """The progress of an operation nobody watches."""
 
 
 class OperationError(Exception):
@@ -362,11 +369,13 @@ def parse_trf(text: str) -> Tournament:
         raise OperationError(_("Invalid TRF: %(error)s") % {"error": error}) from None
 
 
-def import_trf(event: Event, user: User, text: str, *, name: str, slug: str, system: str = "dutch") -> Section:
+def import_trf(event: Event, user: User, text: str, *, name: str, slug: str, system: str = "dutch",
+               progress: Progress = _no_progress) -> Section:
     """A new section from a TRF file, with its players, rounds, results and byes.
 
     Everything is written in one transaction.
     """
+    progress(5, "parsing")
     tournament = parse_trf(text)
     if not tournament.players:
         raise OperationError(_("The TRF file has no players."))
@@ -384,6 +393,7 @@ def import_trf(event: Event, user: User, text: str, *, name: str, slug: str, sys
         except OperationError as error:
             raise OperationError(f"TRF player {player.tpn}: {error}") from None
     scoring = tournament.scoring
+    progress(60, "saving")
     with transaction.atomic():
         try:
             with transaction.atomic():
@@ -446,7 +456,8 @@ class PairingOutcome:
     warnings: list[str] = field(default_factory=list)
 
 
-def pair_next_round(section: Section, user: User, *, allow_pending: bool = False) -> PairingOutcome:
+def pair_next_round(section: Section, user: User, *, allow_pending: bool = False,
+                    progress: Progress = _no_progress) -> PairingOutcome:
     """Pair the next round with the section's system and store it (unpublished).
 
     The engine runs on a snapshot, outside any transaction; the result is
@@ -455,6 +466,7 @@ def pair_next_round(section: Section, user: User, *, allow_pending: bool = False
     :raises: :exc:`OperationError` (also for ``NoValidPairingError``), :exc:`Conflict`.
     """
     seen_version = section.version
+    progress(5, "reading")
     data = SectionData.load(section)
     number = data.paired_rounds + 1
     if number > section.rounds:
@@ -474,6 +486,7 @@ def pair_next_round(section: Section, user: User, *, allow_pending: bool = False
     available = [p for p in tournament if p.result(number).result.value not in (Bye.HALF, Bye.FULL, Bye.ZERO)]
     if len(available) < 2:
         raise OperationError(_("Fewer than two players can be paired in round %(round)s.") % {"round": number})
+    progress(20, "pairing")
     try:
         pairing: RoundPairing = registry.pair(tournament, section.system)
     except SwissPairError as error:
@@ -482,6 +495,7 @@ def pair_next_round(section: Section, user: User, *, allow_pending: bool = False
         raise OperationError(f"engine paired round {pairing.round_number}, expected {number}")
     if pending:
         warnings.append(_("Unfinished games were counted as draws for this pairing only."))
+    progress(90, "saving")
     with transaction.atomic():
         bump_section(section, seen_version)
         if number == 1 and not section.initial_colour:

@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from swisspair_web.tournaments import playoffs, services, standings, teams
+from swisspair_web.tournaments import jobs, playoffs, services, standings, teams
 from swisspair_web.tournaments.auth import is_arbiter, require, require_visible, role_of
 from swisspair_web.tournaments.convert import SectionData
 from swisspair_web.tournaments.forms import (
@@ -40,6 +40,7 @@ from swisspair_web.tournaments.models import (
     Bye,
     Event,
     EventRole,
+    Job,
     Player,
     Playoff,
     Round,
@@ -209,6 +210,12 @@ def import_trf(request: HttpRequest, slug: str) -> HttpResponse:
     require(request, ev)
     form = TRFImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
+        text = form.cleaned_data["file"]
+        if jobs.in_background(sum(1 for line in text.splitlines() if line.startswith("001"))):
+            job = jobs.start(ev, None, request.user, "import", _import_work(
+                ev, request.user, text, form.cleaned_data["name"], form.cleaned_data["slug"],
+                form.cleaned_data["system"]))
+            return redirect("sp-job", pk=job.pk)
         try:
             sec = services.import_trf(ev, request.user, form.cleaned_data["file"], name=form.cleaned_data["name"],
                                       slug=form.cleaned_data["slug"], system=form.cleaned_data["system"])
@@ -219,6 +226,14 @@ def import_trf(request: HttpRequest, slug: str) -> HttpResponse:
             return _to_section(sec)
     return render(request, "tournaments/upload.html",
                   _ctx(request, ev, form=form, title=_("New section from a TRF file")))
+
+
+def _import_work(ev: Event, user: services.User, text: str, name: str, slug: str, system: str) -> jobs.Work:
+    """A TRF import as a background job; it ends on the new section's page."""
+    def work(progress: services.Progress) -> str:
+        sec = services.import_trf(ev, user, text, name=name, slug=slug, system=system, progress=progress)
+        return reverse("sp-section-manage", kwargs={"slug": ev.slug, "section": sec.slug})
+    return work
 
 
 def section(request: HttpRequest, slug: str, section: str) -> HttpResponse:
@@ -391,6 +406,9 @@ def pair(request: HttpRequest, slug: str, section: str) -> HttpResponse:
         return _to_section(sec)
     form = PairForm(request.POST)
     allow = form.is_valid() and form.cleaned_data["allow_pending"]
+    if not sec.is_team and jobs.in_background(sec.players.count()):
+        job = jobs.start(sec.event, sec, request.user, "pair", _pair_work(sec, request.user, allow))
+        return redirect("sp-job", pk=job.pk)
     try:
         if sec.is_team:
             outcome = teams.pair_team_round(sec, request.user, allow_pending=allow)
@@ -403,6 +421,26 @@ def pair(request: HttpRequest, slug: str, section: str) -> HttpResponse:
         messages.warning(request, warning)
     messages.success(request, _("Round %(round)s paired. Check it, then publish it.") % {"round": outcome.round.number})
     return redirect("sp-results", slug=slug, section=section, number=outcome.round.number)
+
+
+def _pair_work(sec: Section, user: services.User, allow_pending: bool) -> jobs.Work:
+    """Pairing a big section as a background job; it ends on the new round's result page."""
+    def work(progress: services.Progress) -> str:
+        outcome = services.pair_next_round(sec, user, allow_pending=allow_pending, progress=progress)
+        return reverse("sp-results", kwargs={"slug": sec.event.slug, "section": sec.slug,
+                                             "number": outcome.round.number})
+    return work
+
+
+@login_required
+def job_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """The progress of a background job; the page polls its JSON and goes on when the job is done."""
+    job = jobs.refreshed(get_object_or_404(Job.objects.select_related("event", "section"), pk=pk))
+    require(request, job.event)
+    if job.state == Job.DONE and job.url:
+        return HttpResponseRedirect(job.url)
+    return render(request, "tournaments/job.html", _ctx(request, job.event, job.section, job=job,
+                                                         stage=jobs.STAGES.get(job.stage, job.stage)))
 
 
 # -- rounds -----------------------------------------------------------------------------------------

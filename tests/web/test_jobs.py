@@ -1,0 +1,207 @@
+"""Background jobs: big sections are paired (big TRF files imported) in a thread, with a progress page.
+
+The progress lives in the database (any worker shows it); the work is still one transaction, so a server
+killed in the middle writes nothing, and its job is marked failed once its heartbeat is old.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import threading
+import time
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import override_settings
+from django.utils import timezone
+
+from swisspair_web.tournaments import jobs
+from swisspair_web.tournaments.models import Job, Round, Section
+
+from .helpers import BaseTestCase, HttpClient, create_users, live_server, seed_event, sql
+from .test_convert import TRF
+
+
+def _inline(job_id: int, work: jobs.Work, language: str) -> None:
+    """Run a job in the test's own thread (and transaction)."""
+    jobs.run(job_id, work, language)
+
+
+@override_settings(SWISSPAIR_BACKGROUND_PLAYERS=5)
+class JobTestCase(BaseTestCase):
+    def setUp(self) -> None:
+        super().setUp()
+        jobs.RUNNER.append(_inline)
+        self.addCleanup(jobs.RUNNER.pop)
+
+    def state(self, job: Job) -> dict[str, object]:
+        return dict(json.loads(self.client.get(f"/api/jobs/{job.pk}.json").content))
+
+    def test_it_pairs_a_big_section_in_a_job(self) -> None:
+        self.client.login(username="bob", password="password")
+        response = self.client.post(self.url("sp-pair"), {"round": "1"})
+        job = Job.objects.get()
+        self.assertRedirects(response, f"/jobs/{job.pk}/", fetch_redirect_response=False)
+        state = self.state(job)
+        self.assertEqual((state["state"], state["progress"], state["kind"]), ("done", 100, "pair"))
+        self.assertEqual(state["url"], self.url("sp-results", 1))
+        self.assertRedirects(self.client.get(f"/jobs/{job.pk}/"), self.url("sp-results", 1))
+        self.assertTrue(Round.objects.filter(section=self.section, number=1).exists())
+
+    def test_a_failed_job_says_why(self) -> None:
+        self.pair()
+        self.client.login(username="bob", password="password")
+        self.client.post(self.url("sp-pair"), {"round": "2"})
+        job = Job.objects.get()
+        state = self.state(job)
+        self.assertEqual(state["state"], "failed")
+        self.assertIn("games without a result", str(state["message"]))
+        self.assertContains(self.client.get(f"/jobs/{job.pk}/"), "games without a result")
+
+    def test_it_reports_progress_in_the_database(self) -> None:
+        seen: list[tuple[int, str]] = []
+
+        def work(progress: jobs.Progress) -> str:
+            progress(40, "pairing")
+            row = Job.objects.get()
+            seen.append((row.progress, row.stage))
+            return "/somewhere/"
+
+        job = jobs.start(self.event, self.section, self.alice, "pair", work)
+        self.assertEqual(seen, [(40, "pairing")])
+        job.refresh_from_db()
+        self.assertEqual((job.state, job.url, job.progress), ("done", "/somewhere/", 100))
+
+    def test_it_imports_a_big_trf_in_a_job(self) -> None:
+        self.client.login(username="bob", password="password")
+        upload = SimpleUploadedFile("t.trf", TRF.encode())
+        response = self.client.post("/e/test/sections/import-trf/", {
+            "name": "Imported", "slug": "imported", "system": "dutch", "file": upload})
+        job = Job.objects.get()
+        self.assertRedirects(response, f"/jobs/{job.pk}/", fetch_redirect_response=False)
+        self.assertEqual(self.state(job)["url"], "/e/test/imported/manage/")
+        self.assertTrue(Section.objects.filter(slug="imported").exists())
+
+    def test_a_job_without_heartbeat_was_interrupted(self) -> None:
+        job = Job.objects.create(event=self.event, section=self.section, kind="pair", stage="pairing",
+                                 heartbeat=timezone.now() - timedelta(minutes=5))
+        self.client.login(username="bob", password="password")
+        state = self.state(job)
+        self.assertEqual(state["state"], "failed")
+        self.assertIn("nothing was written", str(state["message"]))
+        fresh = Job.objects.create(event=self.event, kind="pair", heartbeat=timezone.now())
+        self.assertEqual(self.state(fresh)["state"], "running")
+        page = self.client.get(f"/jobs/{fresh.pk}/")
+        self.assertContains(page, 'id="job-progress"')
+
+    def test_only_the_event_arbiters_see_a_job(self) -> None:
+        job = Job.objects.create(event=self.event, kind="pair", heartbeat=timezone.now())
+        self.assertEqual(self.client.get(f"/api/jobs/{job.pk}.json").status_code, 403)
+        self.assertIn("/accounts/login/", self.client.get(f"/jobs/{job.pk}/")["Location"])
+        self.client.login(username="charlie", password="password")
+        self.assertEqual(self.client.get(f"/api/jobs/{job.pk}.json").status_code, 403)
+        self.assertEqual(self.client.get(f"/jobs/{job.pk}/").status_code, 403)
+
+
+# -- a real server: the thread, other users meanwhile, a kill in the middle ----------------------------
+
+PRELUDE = """
+import django, pathlib, time
+_setup = django.setup
+def _patched_setup(*args, **kwargs):
+    _setup(*args, **kwargs)
+    from swisspair.model import Board, RoundPairing
+    from swisspair_web.tournaments import registry, services
+    def slow_halves(t, system):
+        time.sleep({pair_seconds})
+        tpns = sorted(t.players)
+        half = len(tpns) // 2
+        return RoundPairing(t.paired_rounds + 1, tuple(Board(tpns[i], tpns[half + i]) for i in range(half)))
+    def checkpoint():
+        pathlib.Path({marker!r}).write_text("inside the transaction")
+        time.sleep({hold_seconds})
+    registry.PAIRER.append(slow_halves)
+    services._pairing_checkpoint = checkpoint
+django.setup = _patched_setup
+"""
+
+
+def _env() -> dict[str, str]:
+    env = {"SWISSPAIR_BACKGROUND_PLAYERS": "1", "SWISSPAIR_JOB_STALE": "3"}
+    url = os.environ.get("SWISSPAIR_LIVE_DATABASE_URL")
+    return {**env, "DATABASE_URL": url} if url else env
+
+
+def _job_state(client: HttpClient, job: str) -> dict[str, object]:
+    status, text = client.get(f"/api/jobs/{job}.json")
+    assert status == 200, text[:300]
+    return dict(json.loads(text))
+
+
+@pytest.fixture()
+def data(tmp_path: Path) -> Path:
+    create_users(tmp_path, _env())
+    seed_event(tmp_path, "jobs", players=12, paired=False, env=_env())
+    return tmp_path
+
+
+def _latest_job(data: Path) -> str:
+    return str(sql(data, "SELECT MAX(id) FROM tournaments_job", _env())[0][0])
+
+
+def test_it_pairs_in_a_thread_while_others_are_served(data: Path) -> None:
+    marker = data / "checkpoint"
+    prelude = PRELUDE.format(pair_seconds=3, marker=str(marker), hold_seconds=0)
+    with live_server(data, _env(), prelude=prelude) as base:
+        client = HttpClient(base)
+        client.login("alice")
+        client.get("/e/jobs/open/manage/")
+        status, text = client.post("/e/jobs/open/pair/", {"round": "1"})
+        assert status == 200 and 'id="job-progress"' in text, text[:500]
+        job = _latest_job(data)
+        state = _job_state(client, job)
+        assert (state["state"], state["stage"]) == ("running", "pairing")
+        started = time.monotonic()
+        public = HttpClient(base)
+        assert public.get("/e/jobs/open/")[0] == 200
+        assert time.monotonic() - started < 2, "another user waited for the pairing"
+        deadline = time.monotonic() + 60
+        while state["state"] == "running":
+            assert time.monotonic() < deadline
+            time.sleep(0.2)
+            state = _job_state(client, job)
+        assert (state["state"], state["progress"], state["url"]) == ("done", 100, "/e/jobs/open/rounds/1/results/")
+    assert sql(data, "SELECT COUNT(*) FROM tournaments_board", _env()) == [[6]]
+
+
+def test_a_kill_in_the_middle_writes_nothing_and_fails_the_job(data: Path) -> None:
+    marker = data / "checkpoint"
+    before = sql(data, "SELECT (SELECT COUNT(*) FROM tournaments_round), (SELECT COUNT(*) FROM tournaments_board),"
+                       " (SELECT version FROM tournaments_section)", _env())
+    prelude = PRELUDE.format(pair_seconds=0, marker=str(marker), hold_seconds=600)
+    with live_server(data, _env(), prelude=prelude) as base:
+        client = HttpClient(base)
+        client.login("alice")
+        client.get("/e/jobs/open/manage/")
+        request = threading.Thread(target=client.post, args=("/e/jobs/open/pair/", {"round": "1"}), daemon=True)
+        request.start()
+        deadline = time.monotonic() + 60
+        while not marker.exists():
+            assert time.monotonic() < deadline, "the job never reached the checkpoint"
+            time.sleep(0.05)
+        os.kill(base.process.pid, signal.SIGKILL)
+        base.process.wait(timeout=30)
+    assert sql(data, "SELECT (SELECT COUNT(*) FROM tournaments_round), (SELECT COUNT(*) FROM tournaments_board),"
+                     " (SELECT version FROM tournaments_section)", _env()) == before
+    job = _latest_job(data)
+    time.sleep(3.5)  # SWISSPAIR_JOB_STALE
+    with live_server(data, _env()) as base:  # serve marks the interrupted job failed when it starts
+        client = HttpClient(base)
+        client.login("alice")
+        state = _job_state(client, job)
+        assert state["state"] == "failed"
+        assert "nothing was written" in str(state["message"])
