@@ -160,6 +160,9 @@ class TeamTestCase(BaseTestCase):
         self.assertIsNotNone(data["bye_team"])
         data = json.loads(self.client.get(self.turl("sp-api-section")).content)
         self.assertEqual((data["kind"], data["boards"], len(data["teams"])), ("team", 2, 5))
+        csv_text = self.client.get(self.turl("sp-export-csv", "standings")).content.decode()
+        self.assertEqual(csv_text.splitlines()[1].split(",")[:4],
+                         [leader.rank, str(leader.team.number), leader.team.name, leader.match_points_text])
         data = json.loads(self.client.get(self.turl("sp-api-team", 1)).content)
         self.assertEqual(len(data["rounds"]), 3)
         self.assertEqual(len(data["members"]), 3)

@@ -80,7 +80,14 @@ def export_csv(request: HttpRequest, slug: str, section: str, what: str) -> Http
     buffer = io.StringIO()
     writer = csv.writer(buffer)
     data = SectionData.load(sec)
-    if what == "standings":
+    if what == "standings" and sec.is_team:
+        team_table = teams.team_table(data)
+        writer.writerow(["rank", "team", "name", "match_points", "game_points", *team_table.codes])
+        for team_row in team_table.rows:
+            writer.writerow([_csv_safe(v) for v in (team_row.rank, team_row.team.number, team_row.team.name,
+                                                    team_row.match_points_text, team_row.game_points_text,
+                                                    *team_row.tiebreaks)])
+    elif what == "standings":
         table = standings.table(data)
         writer.writerow(["rank", "tpn", "name", "title", "rating", "federation", "points", *table.codes])
         for row in table.rows:
