@@ -90,6 +90,23 @@ class TeamTestCase(BaseTestCase):
         self.assertContains(response, "Team Club 2 has 1 players for round 1; a match has 2 boards.")
         self.assertFalse(Round.objects.filter(section__slug="teams").exists())
 
+    def test_it_refuses_a_team_without_players(self) -> None:
+        self.make_section(2, 2)
+        self.client.post(self.turl("sp-team-new"), {"name": "Empty"})
+        response = self.client.post(self.turl("sp-pair"), {"round": "1"}, follow=True)
+        self.assertContains(response, "Team Empty has no players.")
+
+    def test_an_absent_team_is_not_paired(self) -> None:
+        section = self.make_section(3, 2)
+        for player in Player.objects.filter(section=section, team__number=3):
+            services.request_bye(player, self.alice, 1, Bye.ZERO)
+        section.refresh_from_db()
+        teams.pair_team_round(section, self.alice)
+        rnd = Round.objects.get(section=section, number=1)
+        match = rnd.matches.get()
+        self.assertEqual({match.white.number, match.black.number}, {1, 2})
+        self.assertIsNone(rnd.team_bye)
+
     def test_it_plays_a_team_event_end_to_end(self) -> None:
         section = self.make_section(5, 3)
         for number in range(1, 4):

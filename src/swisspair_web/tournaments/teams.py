@@ -147,15 +147,19 @@ def remove_member(player: Player, user: User) -> None:
 
 def lineups(data: SectionData, number: int) -> dict[int, list[Player]]:
     """Team number -> the players who play round ``number``: the first ``boards`` available players of
-    the roster, in roster order (an empty list: the team is absent).
+    the roster, in roster order (an empty list: every player is withdrawn or has a requested bye, and
+    the core counts the team absent).
 
-    :raises: :exc:`OperationError` for a team with some but too few players.
+    :raises: :exc:`OperationError` for a team without players, or with some but too few available.
     """
     section = data.section
     away = {b.player_id for b in data.byes if b.round_number == number and b.kind != Bye.PAB}
     out: dict[int, list[Player]] = {}
     for team in data.teams:
-        available = [p for p in data.members(team) if not p.is_withdrawn(number) and p.id not in away]
+        roster = data.members(team)
+        if not roster:
+            raise OperationError(_("Team %(team)s has no players.") % {"team": team.name})
+        available = [p for p in roster if not p.is_withdrawn(number) and p.id not in away]
         if available and len(available) < section.boards:
             raise OperationError(_("Team %(team)s has %(count)s players for round %(round)s; a match has "
                                    "%(boards)s boards.") % {"team": team.name, "count": len(available),
@@ -266,17 +270,17 @@ def match_scores(rnd: Round) -> list[MatchScore]:
     out = []
     for match in rnd.matches.select_related("white", "black").order_by("number"):
         boards = games.get(match.id, [])
-        points = {match.white_id: Fraction(0), match.black_id: Fraction(0)}
+        first = second = Fraction(0)  # the teams with White and with Black on board 1
         for board in boards:
             if not board.result:
                 continue
             w_res, b_res = board_results(board.result)
-            points[board.white.team_id or 0] = points.get(board.white.team_id or 0, Fraction(0)) + \
-                scoring.points(w_res, Colour.WHITE)
-            points[board.black.team_id or 0] = points.get(board.black.team_id or 0, Fraction(0)) + \
-                scoring.points(b_res, Colour.BLACK)
-        score = MatchScore(match, boards, points[match.white_id], points[match.black_id],
-                           bool(boards) and all(b.result for b in boards))
+            white, black = scoring.points(w_res, Colour.WHITE), scoring.points(b_res, Colour.BLACK)
+            if board.white.team_id == match.white_id:
+                first, second = first + white, second + black
+            else:
+                first, second = first + black, second + white
+        score = MatchScore(match, boards, first, second, bool(boards) and all(b.result for b in boards))
         if score.complete:
             a, b = score.white_points, score.black_points
             score.white_match_points = win if a > b else draw if a == b else loss
