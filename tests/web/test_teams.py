@@ -7,6 +7,7 @@ import json
 from fractions import Fraction
 
 from swisspair import trf
+from swisspair.pairing.team import find_team_system
 from swisspair.trf.teams import teams as team_records
 from swisspair_web.tournaments import services, teams
 from swisspair_web.tournaments.convert import SectionData
@@ -196,12 +197,39 @@ class TeamTestCase(BaseTestCase):
             self.assertEqual((record.match_points, record.game_points, record.rank),
                              (row.match_points, row.game_points, rank))
             self.assertEqual(list(record.members), [p.tpn for p in teams.roster(row.team)])
+        # the core's team checker re-pairs every round of the export and finds the same matches and colours
+        checks = list(find_team_system(tournament.system).check_rounds(tournament))
+        self.assertEqual([c.round_number for c in checks if c.ok], [1, 2, 3], [c.describe() for c in checks])
 
         # round 4 pairs after a correction; unpairing removes the matches
         self.client.post(self.turl("sp-pair"), {"round": "4"})
         self.assertEqual(TeamMatch.objects.filter(round__section=section, round__number=4).count(), 2)
         self.client.post(self.turl("sp-unpair", 4), {})
         self.assertFalse(TeamMatch.objects.filter(round__section=section, round__number=4).exists())
+
+    def test_game_points_can_rank_the_teams(self) -> None:
+        """C.04.6 1.2: GP as the primary score; type B colour preferences (1.7.2) go to the engine in the
+        ``192`` code."""
+        self.client.login(username="bob", password="password")
+        self.client.post("/e/test/sections/new/", {**TEAM_SECTION, "team_primary": "GP", "team_colours": "B"})
+        for t in range(1, 5):
+            self.client.post(self.turl("sp-team-new"), {"name": f"Club {t}"})
+            for b in range(1, 3):
+                self.client.post(self.turl("sp-team-action", t), {"action": "add", "name": f"P {t}-{b}",
+                                                                  "rating": str(2000 - 10 * t - b)})
+        for number in (1, 2):
+            self.client.post(self.turl("sp-pair"), {"round": str(number)})
+            # board 1: White wins, board 2: a draw
+            rnd = Round.objects.get(section__slug="teams", number=number)
+            self.enter(number, {b.number: ("1" if b.number == 1 else "=") for b in rnd.boards.all()})
+        section = Section.objects.get(slug="teams")
+        table = teams.team_table(SectionData.load(section))
+        self.assertEqual(table.primary, "GP")
+        game_points = [r.game_points for r in table.rows]
+        self.assertEqual(game_points, sorted(game_points, reverse=True))
+        self.assertIn("FIDE_TEAM_TYPEB_GP_MP", self.client.get(self.turl("sp-export-trf")).content.decode())
+        page = self.client.get(self.turl("sp-standings")).content.decode()
+        self.assertLess(page.index(">GP<"), page.index(">MP<"))
 
     def test_it_reports_a_conflict_on_a_board(self) -> None:
         section = self.make_section(2, 2)
