@@ -607,6 +607,7 @@ class _DutchRound:
                         weights.append(base[oi][pi])
                     sv.set_many(pv, rem_vertices[pidx + 1:], weights)
                 # Each S1 participant takes the first S2 participant available (art. 4.2).
+                costly = 0
                 for pidx in range(rlen):
                     pi = remainder[pidx]
                     pv = by_index[pi]
@@ -621,6 +622,15 @@ class _DutchRound:
                             or not base[candidates[mate_at]][pi] or mate_at < first \
                             or (mate_at > first and not sv.excluded(
                                 pv, [by_index[oi] for oi in candidates[first:mate_at] if base[oi][pi]])):
+                        costly += sv.costly(pv)
+                        if costly > 1:
+                            # Re-solving S1 participant after participant dissolves and rebuilds a
+                            # large blossom each time: decide all the others at once.
+                            rest = self._s1_at_once(remainder[pidx:], base, by_index, matched, mates,
+                                                    next_begin_vertex)
+                            if rest is not None:
+                                mates = rest
+                                break
                         addend = 0
                         for oi in reversed(candidates):
                             w = base[oi][pi]
@@ -662,6 +672,28 @@ class _DutchRound:
             by_index = new_index
             sg_begin_vertex = next_begin_vertex
         return partner
+
+    def _s1_at_once(self, rest: list[int], base: list[list[int]], by_index: list[int], matched: list[bool],
+                    mates: list[int], next_begin_vertex: int) -> list[int] | None:
+        """The S1 participants among ``rest`` (bracket positions) take their opponents in one matching.
+
+        The same answer as one matching per S1 participant in turn (art. 4.2;
+        see :meth:`_Solver.lexicographic`), provided each of them still has an
+        S2 opponent in it; otherwise ``None`` and nothing is changed. On
+        success the pairs are fixed (``matched``, :meth:`_Solver.finalize`)
+        and the new partners returned.
+        """
+        s1 = [pi for pi in rest if by_index[pi] < mates[by_index[pi]] < next_begin_vertex]
+        preferences = [(by_index[pi], [by_index[oi] for oi in rest
+                                       if oi > pi and not matched[by_index[oi]] and base[oi][pi]])
+                       for pi in s1]
+        found = self.solver.lexicographic(preferences)
+        if found is None or not all(pv < found[pv] < next_begin_vertex for pv, _ in preferences):
+            return None
+        for pv, _ in preferences:
+            matched[pv] = matched[found[pv]] = True
+            self.solver.finalize(pv, found[pv])
+        return found
 
     def _result(self, partner: dict[int, int]) -> RoundPairing:
         state = self.state
@@ -713,6 +745,10 @@ class _DutchRound:
             lines.append(f"PAB: {bye.tpn} ({points(self.scores[vertex[bye.tpn]])}, "
                          f"{bye.played_games} game(s) played)")
         return lines
+
+
+_LARGE_BLOSSOM = 3
+"""S1 opponents are decided in one matching from a blossom of 1/_LARGE_BLOSSOM of the graph (_Solver.costly)."""
 
 
 class _Solver:
@@ -820,6 +856,53 @@ class _Solver:
         """
         pos = self.pos
         return self.mc.excluded(pos[a], [pos[b] for b in others])
+
+    def costly(self, v: int) -> bool:
+        """Whether re-solving after a change at ``v`` means dissolving a large blossom (see :meth:`lexicographic`)."""
+        return self.mc.blossom_size(self.pos[v]) * _LARGE_BLOSSOM >= len(self.vertices)
+
+    def lexicographic(self, preferences: list[tuple[int, list[int]]]) -> list[int] | None:
+        """The best matching that, below every weight, gives each listed vertex in turn its earliest candidate.
+
+        ``preferences`` lists ``(vertex, candidates)`` by priority, each
+        vertex's candidates by its preference. The answer is that of one
+        matching per vertex in turn, each raising the weights of the vertex's
+        edges by the candidate's rank from the end and then fixing its partner
+        (art. 4.2), but found by a single matching: the weights are shifted up
+        and get, below everything, a mixed-radix number with one digit per
+        vertex (the first vertex's digit most significant), so that each
+        vertex's rank outweighs all later ones together. Only candidates that
+        some best matching may pair with the vertex (slack 0) need a digit.
+        The matching starts from the current optimum, scaled (see
+        :meth:`MatchingComputer.scaled`), and the solver's own matching is
+        left as it is. ``None`` when the local answer cannot be completed
+        below (the caller then goes vertex by vertex, which may go global).
+        """
+        pos = self.pos
+        mc = self.mc
+        digits: list[tuple[int, list[int]]] = []
+        for v, candidates in preferences:
+            others = [pos[c] for c in candidates]
+            tight = mc.tight(pos[v], others)
+            digits.append((pos[v], others if tight is None else [o for o, t in zip(others, tight) if t]))
+        total = 1
+        for _, others in digits:
+            total *= len(others) + 1
+        scaled = mc.scaled(total.bit_length())
+        place = total
+        for pv, others in digits:
+            place //= len(others) + 1
+            weights = [scaled.edge_weight(pv, o) for o in others]
+            scaled.set_edge_weights(pv, others, [w + (len(others) - k) * place if w else 0
+                                                 for k, w in enumerate(weights)])
+        scaled.compute()
+        self.mc = scaled
+        try:
+            if self.local and not self._extendable():
+                return None
+            return self._mates()
+        finally:
+            self.mc = mc
 
     def finalize(self, a: int, b: int) -> None:
         """Pair ``a`` with ``b`` for good."""

@@ -363,16 +363,34 @@ class MatchingComputer:
         """
         if not self._certified or u in self._isolated:
             return False
+        return all(slack is not None and slack > 0 for slack in self._slacks(u, others))
+
+    def tight(self, u: int, others: list[int]) -> list[bool] | None:
+        """For each of ``others``, whether some maximum-weight matching may pair it with ``u``.
+
+        From the dual solution of the last :meth:`compute`, as :meth:`excluded`:
+        ``False`` for an edge whose slack is positive, ``True`` otherwise (a
+        missing edge included). ``None`` when the duals no longer certify it.
+        """
+        if not self._certified or u in self._isolated:
+            return None
+        return [slack is None or slack <= 0 for slack in self._slacks(u, others)]
+
+    def _slacks(self, u: int, others: list[int]) -> list[int | None]:
+        """The slack of the edge from ``u`` to each of ``others`` (``None``: no edge, or isolated)."""
         w = self._w[u]
         dual = self._dual
         top = self._top
         bparent = self._bparent
+        isolated = self._isolated
         uu = dual[u]
-        chain = None
+        chain: set[int] | None = None
+        slacks: list[int | None] = []
         for v in others:
             wt = w[v]
-            if not wt or v in self._isolated:
-                return False
+            if not wt or v in isolated:
+                slacks.append(None)
+                continue
             slack = uu + dual[v] - wt
             if top[u] == top[v] and top[u] != u:
                 if chain is None:
@@ -386,9 +404,38 @@ class MatchingComputer:
                     if b in chain:
                         slack += 2 * dual[b]
                     b = bparent[b]
-            if slack <= 0:
-                return False
-        return True
+            slacks.append(slack)
+        return slacks
+
+    def scaled(self, bits: int) -> MatchingComputer:
+        """A copy with every weight multiplied by ``2 ** bits``, and its solution scaled with it.
+
+        Optimality is kept (every condition scales), so preferences added
+        below every weight only cost the repair of the edges they change.
+        """
+        copy = MatchingComputer.__new__(MatchingComputer)
+        for name in ("_n", "_cap", "_fresh", "_stamp", "_certified", "_max_roots"):
+            setattr(copy, name, getattr(self, name))
+        copy._w = [[x << bits for x in row] for row in self._w]
+        copy._dual = [x << bits for x in self._dual]
+        copy._wmax = self._wmax << bits
+        copy._pending = {key: old << bits for key, old in self._pending.items()}
+        copy._mate = self._mate[:]
+        copy._top = self._top[:]
+        copy._bparent = self._bparent[:]
+        copy._bchilds = [c[:] for c in self._bchilds]
+        copy._bedges = [e[:] for e in self._bedges]
+        copy._bbase = self._bbase[:]
+        copy._free = self._free[:]
+        copy._isolated = set(self._isolated)
+        copy._mark = self._mark[:]
+        copy._reset_stage_state()
+        return copy
+
+    def blossom_size(self, v: int) -> int:
+        """The number of vertices of the top-level blossom containing ``v`` (1 when none)."""
+        top = self._top[v]
+        return len(self._leaves(top)) if top >= self._cap else 1
 
     def edge_weight(self, u: int, v: int) -> int:
         """The weight of the edge ``{u, v}`` (0 when there is none).
