@@ -131,3 +131,26 @@ def test_trf26_team_records_310() -> None:
     assert [c.name for c in ev] == ["Alpha", "Beta", "Gamma", "Delta"]
     # 3 / 1 / 0 match points: Alpha two wins, Delta a win and two draws
     assert ev.total(1, "MP") == 6 and ev.total(4, "MP") == 5
+
+
+def test_team_pab_scores_a_drawn_match_and_a_win_on_every_board() -> None:
+    """C.04.6 art. 1.4: the team PAB is worth a drawn match (the value the team pairing uses);
+    C.07 art. 12: for the board tie-breaks it counts as a win on every board."""
+    t = build("""
+1: 3w1 U
+2: 4b= U
+3: 1b0 5w1
+4: 2w= 6b1
+5: U 3b0
+6: U 4w0
+""")
+    for name, a, b in [("Alpha", 1, 2), ("Beta", 3, 4), ("Gamma", 5, 6)]:
+        t.extra_lines.append(f"013 {name:<32}{a:4d} {b:4d}")
+    ev = team_event(t)
+    assert {c.id: ev.total(c.id, "MP") for c in ev} == {1: 3, 2: 2, 3: 1}
+    assert {c.id: ev.total(c.id, "GP") for c in ev} == {1: F("2.5"), 2: F("2.5"), 3: 1}
+    ctx = Context(ev)
+    assert _values(ctx, "BC")[3] == 1 + 2  # round 1: a win on boards 1 and 2
+    from swisspair.pairing.team import team_event as pairing_event
+    pab = pairing_event(t).teams[3].history[0]
+    assert pab.pab and pab.match_points == 1 and pab.game_points == 1

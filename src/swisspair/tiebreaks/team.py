@@ -8,8 +8,10 @@ competitors are teams, from the team records of a TRF (``013`` of TRF16 or
   team in the round, in the order of the team record (board 1 first);
 * game points (GP) are the sum of the boards; match points (MP) follow the
   ``362`` record (``TW``/``TD``/``TL``, default 2/1/0);
-* a team with no opponent but a player with the PAB has the PAB: a win's MP
-  and, per art. 12, a win on every board;
+* a team with no opponent but a player with the PAB has the PAB, scored as a
+  drawn match (C.04.6 art. 1.4: TD match points, a draw's GP on every board;
+  the same value the team pairing uses) and, for the board tie-breaks of
+  art. 12, as a win on every board;
 * the primary score is MP unless record ``192`` names ``..._GP`` first.
 
 Records ``300`` (boards out of order), ``320`` and ``330`` are not read.
@@ -152,7 +154,7 @@ def team_event(tournament: Tournament, *, rounds: int | None = None, round_robin
                 continue
             own = [players.record(t, r) for t in members if t in players.competitors]
             if any(rec.kind is RoundKind.PAB for rec in own):
-                recs_out.append(RoundRecord(r, RoundKind.PAB, None, {"MP": tw, "GP": gp_win}, outcome=Outcome.WIN,
+                recs_out.append(RoundRecord(r, RoundKind.PAB, None, {"MP": td, "GP": gp_draw}, outcome=Outcome.DRAW,
                                             boards=(scoring.win,) * size))
             elif any(rec.kind is RoundKind.FULL_BYE for rec in own):
                 recs_out.append(RoundRecord(r, RoundKind.FULL_BYE, None, {"MP": tw, "GP": gp_win},
