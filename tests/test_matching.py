@@ -490,3 +490,53 @@ def test_excluded_edges_are_in_no_maximum_matching() -> None:
         if not ({0, 1} & {a for a in range(n) if mates[a] != a and weights[a][mates[a]] == 1}):
             assert not any(mc.excluded(a, [b]) for a in range(n) for b in range(n) if a != b)
     assert confirmed > 100
+
+
+def test_tight_marks_every_edge_of_a_maximum_matching_and_only_possible_ones() -> None:
+    """tight(): False only for edges in no maximum-weight matching (complementary slackness)."""
+    rng = random.Random(11)
+    for _ in range(100):
+        n = rng.randint(4, 10)
+        weights = random_graph(rng, n, 0.7, "small")
+        mc = solve(weights)
+        optimum = brute_force(weights)
+        mates = mc.mates()
+        for a in range(n):
+            flags = mc.tight(a, [b for b in range(n) if b != a])
+            assert flags is not None
+            for b, flag in zip([b for b in range(n) if b != a], flags):
+                if mates[a] == b:
+                    assert flag
+                if weights[a][b] and not flag:
+                    rest = [[0 if {i, j} & {a, b} else weights[i][j] for j in range(n)] for i in range(n)]
+                    assert brute_force(rest) + weights[a][b] < optimum
+        mc.set_edge_weight(0, 1, weights[0][1] + 1)
+        assert mc.tight(0, [1]) is None  # the duals no longer certify anything
+
+
+def test_scaled_keeps_the_solution_and_multiplies_the_weights() -> None:
+    rng = random.Random(12)
+    for _ in range(50):
+        n = rng.randint(4, 14)
+        weights = random_graph(rng, n, 0.8, "small")
+        mc = solve(weights)
+        copy = mc.scaled(40)
+        assert copy.mates() == mc.mates()
+        assert all(copy.edge_weight(a, b) == weights[a][b] << 40 for a in range(n) for b in range(n) if a != b)
+        copy._verify()  # still optimal before any compute
+        copy.compute()
+        assert copy.mates() == mc.mates() and total(copy) == total(mc) << 40
+        # preferences below every weight only choose among the maximum matchings
+        a = rng.randrange(n)
+        copy.set_edge_weights(a, [b for b in range(n) if b != a and weights[a][b]],
+                              [(weights[a][b] << 40) + b + 1 for b in range(n) if b != a and weights[a][b]])
+        copy.compute()
+        check_valid(copy)
+        assert total(copy) >> 40 == brute_force(weights)
+        assert mc.mates() == solve(weights).mates()  # the original is untouched
+
+
+def test_blossom_size() -> None:
+    mc = solve([[0, 2, 2], [2, 0, 2], [2, 2, 0]])  # a triangle: one blossom after the solve, or none
+    assert {mc.blossom_size(v) for v in range(3)} <= {1, 3}
+    assert MatchingComputer(2).blossom_size(0) == 1
