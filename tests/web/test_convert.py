@@ -7,7 +7,7 @@ from fractions import Fraction
 from swisspair import trf
 from swisspair.model import Colour, Result
 from swisspair_web.tournaments import services
-from swisspair_web.tournaments.convert import SectionData, baku_accelerations, to_tournament
+from swisspair_web.tournaments.convert import SectionData, to_tournament
 from swisspair_web.tournaments.exports import trf_text
 from swisspair_web.tournaments.models import Board, Bye, Section
 
@@ -75,8 +75,14 @@ class ConvertTestCase(BaseTestCase):
             services.import_trf(self.event, self.alice, bad, name="Bad", slug="bad")
         self.assertFalse(Section.objects.filter(slug="bad").exists())
 
-    def test_it_computes_baku_virtual_points(self) -> None:
-        values = baku_accelerations(list(range(1, 11)), 7, Fraction(1))
+    def test_it_computes_baku_virtual_points_by_the_text(self) -> None:
+        """C.04.7 1.2: GA is the first 2 * ceil(N / 4) players (10 -> 6, where bbpPairings takes 5);
+        R = 7: A = 4 accelerated rounds, W in rounds 1-2, W/2 in rounds 3-4."""
+        services.add_players(self.section, self.alice, [services.PlayerData(name=f"P{i}") for i in range(10)])
+        self.section.acceleration = Section.BAKU
+        self.section.rounds = 7
+        self.section.save()
+        values = to_tournament(SectionData.load(self.section), next_round=True).tournament.accelerations
         self.assertEqual(sorted(values), [1, 2, 3, 4, 5, 6])
         self.assertEqual(values[1], {1: Fraction(1), 2: Fraction(1), 3: Fraction(1, 2), 4: Fraction(1, 2)})
 

@@ -24,6 +24,20 @@ class SectionsTestCase(BaseTestCase):
         section = Section.objects.get(event=event, slug="a")
         self.assertEqual((section.rounds, section.tiebreaks, section.acceleration), (9, "BH/C1,SB", "baku"))
 
+    def test_it_refuses_baku_with_a_scoring_it_does_not_allow(self) -> None:
+        """C.04.7 1.1: Baku needs a win worth twice a draw and nothing for a loss (3-1-0 is refused)."""
+        self.client.login(username="alice", password="password")
+        data = {"name": "Open", "slug": "open", "system": "dutch", "rounds": "5", "tiebreaks": "BH",
+                "acceleration": "baku", "initial_colour": "w", "win": "3", "draw": "1", "loss": "0", "pab": "3",
+                "half_bye": "1", "full_bye": "3", "forfeit_win": "3", "forfeit_loss": "0", "zero_bye": "0",
+                "version": str(self.section.version)}
+        response = self.client.post(self.url("sp-section-edit"), data)
+        self.assertContains(response, "Baku acceleration needs a win worth twice a draw")
+        self.assertNotEqual(Section.objects.get(pk=self.section.pk).acceleration, "baku")
+        data.update(win="2", draw="1", pab="2", full_bye="2", forfeit_win="2")
+        self.client.post(self.url("sp-section-edit"), data)
+        self.assertEqual(Section.objects.get(pk=self.section.pk).acceleration, "baku")
+
     def test_it_refuses_a_taken_short_name(self) -> None:
         self.client.login(username="alice", password="password")
         response = self.client.post("/events/new/", {"name": "Again", "slug": "test"})

@@ -7,7 +7,6 @@ through :func:`section_rows_from_tournament`.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -23,6 +22,7 @@ from swisspair.model import (
     Scoring,
     Tournament,
 )
+from swisspair.pairing.acceleration import GROUP_A_EVEN, baku_virtual_points
 from swisspair.trf.writer import format_points
 from swisspair_web.tournaments.models import Board, Bye, Player, Round, Section, Team
 
@@ -53,19 +53,6 @@ def scoring_of(section: Section) -> Scoring:
         else fraction(section.forfeit_loss),
         zero_bye=fraction(section.zero_bye),
     )
-
-
-def baku_accelerations(tpns: list[int], rounds: int, win: Fraction) -> dict[int, dict[int, Fraction]]:
-    """Virtual points of the Baku acceleration (C.04.7, 2026).
-
-    GA is the first ``2 * ceil(N / 4)`` players; they get ``W`` in rounds
-    ``1..ceil(A/2)`` and ``W/2`` in rounds up to ``A = ceil(R/2)``.
-    """
-    group_a = sorted(tpns)[: 2 * math.ceil(len(tpns) / 4)]
-    accelerated = math.ceil(rounds / 2)
-    full = math.ceil(accelerated / 2)
-    values = {r: (win if r <= full else win / 2) for r in range(1, accelerated + 1)}
-    return {tpn: dict(values) for tpn in group_a}
 
 
 # Board result code -> (white Result, black Result)
@@ -247,7 +234,9 @@ def to_tournament(data: SectionData, *, upto: int | None = None, pending: Pendin
             federation=player.federation, fide_id=player.fide_id, birth_date=player.birth_date,
             results=results, club=player.club)
     if section.acceleration == Section.BAKU:
-        tournament.accelerations = baku_accelerations(sorted(conv.by_tpn), section.rounds, scoring.win)
+        # The manager follows the text of C.04.7 1.2 (GA = 2 * ceil(N / 4)); the exported TRF carries the
+        # values (XXA), so other engines pair with the same ones.
+        tournament.accelerations = baku_virtual_points(tournament, GROUP_A_EVEN)
     elif section.acceleration == Section.CUSTOM:
         tournament.accelerations = {
             int(tpn): {int(r): Fraction(v) for r, v in values.items()}

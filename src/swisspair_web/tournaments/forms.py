@@ -91,6 +91,11 @@ class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
                 data["tiebreaks"] = TEAM_TIEBREAKS
         elif data.get("system") == "team":
             self.add_error("system", _("The team system needs a team section."))
+        win, draw, loss = data.get("win"), data.get("draw"), data.get("loss")
+        if (kind != Section.TEAM and data.get("acceleration") == Section.BAKU and None not in (win, draw, loss)
+                and not (loss == 0 and win == 2 * draw and win > 0)):
+            self.add_error("acceleration", _("Baku acceleration needs a win worth twice a draw and nothing for a "
+                                             "loss (C.04.7 1.1)."))
         return data
 
     def clean_tiebreaks(self) -> str:
