@@ -172,7 +172,7 @@ class MatchingComputer:
 
     __slots__ = (
         "_n", "_cap", "_w", "_mate", "_dual", "_top", "_bparent", "_bchilds",
-        "_bedges", "_bbase", "_free", "_pending", "_fresh", "_mark", "_stamp",
+        "_bedges", "_bleaves", "_bbase", "_free", "_pending", "_fresh", "_mark", "_stamp",
         "_certified", "_isolated", "_max_roots",
         # per-stage state
         "_label", "_labfrom", "_labto", "_vl", "_bestt", "_bsa", "_bsx",
@@ -201,6 +201,9 @@ class MatchingComputer:
         self._bparent: list[int] = [-1] * (2 * cap)
         self._bchilds: list[list[int]] = [[] for _ in range(2 * cap)]
         self._bedges: list[list[tuple[int, int]]] = [[] for _ in range(2 * cap)]
+        # The vertices of each blossom, kept while it exists (a blossom's
+        # members never change; _rotate only moves its base).
+        self._bleaves: list[list[int]] = [[] for _ in range(2 * cap)]
         self._bbase: list[int] = list(range(cap)) + [-1] * cap
         self._free: list[int] = list(range(2 * cap - 1, cap - 1, -1))
         # Changed pairs since the last compute: (i, j) with i < j -> old W.
@@ -424,6 +427,7 @@ class MatchingComputer:
         copy._bparent = self._bparent[:]
         copy._bchilds = [c[:] for c in self._bchilds]
         copy._bedges = [e[:] for e in self._bedges]
+        copy._bleaves = [leaves[:] for leaves in self._bleaves]
         copy._bbase = self._bbase[:]
         copy._free = self._free[:]
         copy._isolated = set(self._isolated)
@@ -490,6 +494,7 @@ class MatchingComputer:
         bparent = [-1] * n2
         bchilds: list[list[int]] = [[] for _ in range(n2)]
         bedges: list[list[tuple[int, int]]] = [[] for _ in range(n2)]
+        bleaves: list[list[int]] = [[] for _ in range(n2)]
         bbase = list(range(newcap)) + [-1] * newcap
         dual[:old] = self._dual[:old]
         for x in range(old):
@@ -500,12 +505,14 @@ class MatchingComputer:
             bparent[nb] = remap(self._bparent[b])
             bchilds[nb] = [remap(c) for c in self._bchilds[b]]
             bedges[nb] = self._bedges[b]
+            bleaves[nb] = self._bleaves[b]
             bbase[nb] = self._bbase[b]
         self._top = [remap(t) for t in self._top]
         self._dual = dual
         self._bparent = bparent
         self._bchilds = bchilds
         self._bedges = bedges
+        self._bleaves = bleaves
         self._bbase = bbase
         self._free = [b for b in range(n2 - 1, newcap - 1, -1) if not bchilds[b]]
         self._mark = [0] * n2
@@ -551,25 +558,14 @@ class MatchingComputer:
         self._sx: list[int] = [-1] * n2
 
     def _leaves(self, b: int) -> list[int]:
-        """The vertices of node ``b`` (a vertex or a blossom)."""
-        cap = self._cap
-        if b < cap:
-            return [b]
-        bchilds = self._bchilds
-        out: list[int] = []
-        stack = [b]
-        while stack:
-            x = stack.pop()
-            if x < cap:
-                out.append(x)
-            else:
-                stack.extend(bchilds[x])
-        return out
+        """The vertices of node ``b`` (a vertex or a blossom); not to be modified."""
+        return [b] if b < self._cap else self._bleaves[b]
 
     def _release(self, b: int) -> None:
         """Return the id of a dissolved blossom to the free list."""
         self._bchilds[b] = []
         self._bedges[b] = []
+        self._bleaves[b] = []
         self._bparent[b] = -1
         self._bbase[b] = -1
         self._dual[b] = 0
@@ -621,6 +617,7 @@ class MatchingComputer:
         self._bparent = [-1] * (2 * cap)
         self._bchilds = [[] for _ in range(2 * cap)]
         self._bedges = [[] for _ in range(2 * cap)]
+        self._bleaves = [[] for _ in range(2 * cap)]
         self._bbase = list(range(cap)) + [-1] * cap
         self._free = list(range(2 * cap - 1, cap - 1, -1))
 
@@ -940,6 +937,7 @@ class MatchingComputer:
                     bk[y] = neg
                     slist.append(y)
                     queue.append(y)
+        self._bleaves[b] = [y for lv in reversed(leaves_of) for y in lv]
 
         # Least-slack edge from the new blossom to every other S blossom,
         # from the children's lists, or by scanning listless S children
