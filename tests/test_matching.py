@@ -540,3 +540,25 @@ def test_blossom_size() -> None:
     mc = solve([[0, 2, 2], [2, 0, 2], [2, 2, 0]])  # a triangle: one blossom after the solve, or none
     assert {mc.blossom_size(v) for v in range(3)} <= {1, 3}
     assert MatchingComputer(2).blossom_size(0) == 1
+
+
+def test_slacks_count_the_duals_of_every_shared_blossom() -> None:
+    """slack(i, j) = u(i) + u(j) - W(i, j) + 2 * sum(z(B) for B holding i and j), with nested blossoms."""
+    rng = random.Random(13)
+    nested = 0
+    for _ in range(200):
+        n = rng.randint(5, 16)
+        weights = random_graph(rng, n, 0.9, "small")
+        mc = solve(weights)
+        holders = {v: set() for v in range(n)}
+        for b in range(mc._cap, 2 * mc._cap):
+            if mc._bchilds[b]:
+                for x in mc._leaves(b):
+                    holders[x].add(b)
+        nested += any(len(h) > 1 for h in holders.values())
+        for a in range(n):
+            others = [b for b in range(n) if b != a and weights[a][b]]
+            expected = [mc._dual[a] + mc._dual[b] - 2 * weights[a][b]
+                        + 2 * sum(mc._dual[x] for x in holders[a] & holders[b]) for b in others]
+            assert mc._slacks(a, others) == expected
+    assert nested > 5

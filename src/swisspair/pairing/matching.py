@@ -383,10 +383,9 @@ class MatchingComputer:
         w = self._w[u]
         dual = self._dual
         top = self._top
-        bparent = self._bparent
         isolated = self._isolated
         uu = dual[u]
-        chain: set[int] | None = None
+        shared: dict[int, int] | None = None
         slacks: list[int | None] = []
         for v in others:
             wt = w[v]
@@ -395,19 +394,37 @@ class MatchingComputer:
                 continue
             slack = uu + dual[v] - wt
             if top[u] == top[v] and top[u] != u:
-                if chain is None:
-                    chain = set()
-                    b = bparent[u]
-                    while b >= 0:
-                        chain.add(b)
-                        b = bparent[b]
-                b = bparent[v]
-                while b >= 0:
-                    if b in chain:
-                        slack += 2 * dual[b]
-                    b = bparent[b]
+                if shared is None:
+                    shared = self._shared_blossom_duals(u)
+                slack += 2 * shared[v]
             slacks.append(slack)
         return slacks
+
+    def _shared_blossom_duals(self, u: int) -> dict[int, int]:
+        """For each vertex ``v`` of ``u``'s top-level blossom, the sum of ``z(B)`` over the blossoms holding both.
+
+        Going down ``u``'s chain of blossoms from the top: the vertices of a
+        blossom's other children share with ``u`` exactly the blossoms above,
+        that one included. One pass over the blossom, whatever its depth.
+        """
+        bparent = self._bparent
+        chain = [u]
+        b = bparent[u]
+        while b >= 0:
+            chain.append(b)
+            b = bparent[b]
+        chain.reverse()
+        dual = self._dual
+        shared: dict[int, int] = {}
+        total = 0
+        for c, below in zip(chain, chain[1:]):
+            total += dual[c]
+            for child in self._bchilds[c]:
+                if child != below:
+                    for y in self._leaves(child):
+                        shared[y] = total
+        shared[u] = total
+        return shared
 
     def scaled(self, bits: int) -> MatchingComputer:
         """A copy with every weight multiplied by ``2 ** bits``, and its solution scaled with it.
