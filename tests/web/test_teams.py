@@ -22,7 +22,7 @@ TEAM_SECTION = {
     "match_win": "2", "match_draw": "1", "match_loss": "0", "team_primary": "MP", "team_colours": "A"}
 
 
-class TeamTestCase(BaseTestCase):
+class TeamBase(BaseTestCase):
     players = 0
 
     def turl(self, name: str, *args: object) -> str:
@@ -54,6 +54,8 @@ class TeamTestCase(BaseTestCase):
         response = self.client.post(self.turl("sp-results", number), data)
         self.assertEqual(response.status_code, 302)
 
+
+class TeamTestCase(TeamBase):
     def test_it_creates_a_team_section_with_team_settings(self) -> None:
         section = self.make_section(2, 2)
         # the form forces the team system (C.04.6) and the team tie-breaks of current practice
@@ -258,3 +260,89 @@ class TeamTestCase(BaseTestCase):
 
     def test_it_hides_the_team_pages_of_individual_sections(self) -> None:
         self.assertEqual(self.client.get(self.url("sp-teams")).status_code, 404)
+
+
+class TeamImportTestCase(TeamBase):
+    """A team TRF file (``310``/``013`` records) imported as a team section (C.04.6)."""
+
+    def upload(self, text: str, slug: str = "again") -> object:
+        from django.core.files.uploadedfile import SimpleUploadedFile
+
+        return self.client.post("/e/test/sections/import-trf/", {
+            "name": "Again", "slug": slug, "system": "dutch", "file": SimpleUploadedFile("t.trf", text.encode())})
+
+    def snapshot(self, section: Section) -> dict[str, object]:
+        """Teams, rosters, matches, boards, results, team byes and team standings of ``section``."""
+        data = SectionData.load(section)
+        table = teams.team_table(data)
+        return {
+            "settings": (section.kind, section.system, section.boards, section.match_win, section.match_draw,
+                         section.match_loss, section.team_primary, section.team_colours, section.rounds),
+            "teams": [(t.number, t.name, [(p.tpn, p.name) for p in data.members(t)]) for t in data.teams],
+            "matches": [(m.round.number, m.number, m.white.number, m.black.number,
+                         [(g.number, g.white.tpn, g.black.tpn, g.result) for g in m.games.order_by("number")])
+                        for m in TeamMatch.objects.filter(round__section=section).select_related(
+                            "round", "white", "black").order_by("round__number", "number")],
+            "byes": [(r.number, r.team_bye.number if r.team_bye else None) for r in data.rounds],
+            "pab": sorted((b.player.tpn, b.round_number) for b in data.byes if b.kind == Bye.PAB),
+            "standings": [(r.rank, r.team.number, r.match_points, r.game_points, r.tiebreaks) for r in table.rows],
+        }
+
+    def test_an_exported_team_section_comes_back_the_same(self) -> None:
+        section = self.make_section(5, 3)
+        results = {1: ["1", "="], 2: ["+", "0"], 3: ["=", "="]}
+        for number in range(1, 4):
+            self.client.post(self.turl("sp-pair"), {"round": str(number)})
+            rnd = Round.objects.get(section=section, number=number)
+            codes = results[number]
+            self.enter(number, {b.number: codes[(b.number - 1) % 2] for b in rnd.boards.all()})
+        text = self.client.get(self.turl("sp-export-trf")).content.decode()
+        response = self.upload(text)
+        self.assertRedirects(response, "/e/test/again/manage/", fetch_redirect_response=False)
+        again = Section.objects.get(slug="again")
+        self.assertEqual(self.snapshot(again), self.snapshot(section))
+        self.assertEqual(again.tiebreaks, section.tiebreaks)
+        self.assertEqual(Board.objects.filter(round__section=again, match__isnull=True).count(), 0)
+        # the team records are rows now, not kept lines; the next round pairs from them
+        self.assertFalse([line for line in again.trf_extras["extra_lines"] if line[:3] in ("013", "310")])
+        teams.pair_team_round(again, self.alice)
+        self.assertEqual(TeamMatch.objects.filter(round__section=again, round__number=4).count(), 2)
+        # and exporting the imported section gives the same file
+        self.assertEqual(self.client.get("/e/test/again/export.trf").content.decode().replace("Again", "Teams"),
+                         text.replace("Again", "Teams"))
+
+    def test_it_imports_trf16_team_records(self) -> None:
+        """``013`` records (TRF16): teams numbered in file order, members in board order."""
+        lines = [f"001 {tpn:>4}      Player {tpn:<26} {2000 - tpn:>4}" for tpn in range(1, 5)]
+        text = "012 Old teams\n" + "\n".join(lines) + "\n013 Rooks" + " " * 27 + "   3    1\n013 Pawns" + \
+            " " * 27 + "   2    4\n"
+        self.client.login(username="bob", password="password")
+        response = self.upload(text)
+        self.assertEqual(response.status_code, 302, response.content.decode()[-2000:])
+        section = Section.objects.get(slug="again")
+        self.assertEqual((section.kind, section.system, section.boards), ("team", "team", 2))
+        data = SectionData.load(section)
+        self.assertEqual([(t.number, t.name, [p.tpn for p in data.members(t)]) for t in data.teams],
+                         [(1, "Rooks", [3, 1]), (2, "Pawns", [2, 4])])
+
+    def test_malformed_team_records_name_the_line_and_write_nothing(self) -> None:
+        section = self.make_section(2, 2)
+        self.client.post(self.turl("sp-pair"), {"round": "1"})
+        text = self.client.get(self.turl("sp-export-trf")).content.decode().splitlines()
+        index = next(i for i, line in enumerate(text) if line.startswith("310"))
+        cases = {
+            text[index][:73] + "   x": f"Line {index + 1}, column 74",
+            text[index][:73] + "  99": f"Line {index + 1}: member 99 is not a player of the file.",
+            "310" + text[index][3:4] + "   " + text[index][7:]: f"Line {index + 1}: a 310 record needs a team number",
+        }
+        before = (Section.objects.count(), Team.objects.count(), Player.objects.count(), Round.objects.count())
+        for line, message in cases.items():
+            response = self.upload("\n".join(text[:index] + [line] + text[index + 1:]) + "\n")
+            self.assertEqual(response.status_code, 200)
+            self.assertContains(response, "Invalid team records")
+            self.assertContains(response, message)
+        twice = text[:index + 1] + [text[index]] + text[index + 1:]
+        self.assertContains(self.upload("\n".join(twice) + "\n"), f"Line {index + 2}: team number")
+        self.assertEqual((Section.objects.count(), Team.objects.count(), Player.objects.count(),
+                          Round.objects.count()), before)
+        self.assertEqual(section.teams.count(), 2)

@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from swisspair import trf
 from swisspair.errors import SwissPairError
 from swisspair.model import Colour, RoundPairing, Tournament
-from swisspair_web.tournaments import registry
+from swisspair_web.tournaments import registry, team_import
 from swisspair_web.tournaments.convert import (
     SectionData,
     decimal,
@@ -373,7 +373,8 @@ def import_trf(event: Event, user: User, text: str, *, name: str, slug: str, sys
                progress: Progress = _no_progress) -> Section:
     """A new section from a TRF file, with its players, rounds, results and byes.
 
-    Everything is written in one transaction.
+    A file with team records (``013``/``310``) gives a team section (C.04.6) with its teams, rosters
+    and team matches (:mod:`.team_import`). Everything is written in one transaction.
     """
     progress(5, "parsing")
     tournament = parse_trf(text)
@@ -392,13 +393,23 @@ def import_trf(event: Event, user: User, text: str, *, name: str, slug: str, sys
                 club=player.club).validate()))
         except OperationError as error:
             raise OperationError(f"TRF player {player.tpn}: {error}") from None
+    team_plan = None
+    byes = rows.byes
+    if team_import.has_team_records(text):
+        try:
+            team_plan = team_import.plan(text, tournament, rows)
+        except team_import.TeamImportError as error:
+            raise OperationError(_("Invalid team records: %(error)s") % {"error": error}) from None
+        byes = team_import.kept_byes(team_plan, rows)
+        rows.extras["extra_lines"] = [line for line in tournament.extra_lines
+                                      if line[:3] not in team_import.DROPPED_RECORDS]
     scoring = tournament.scoring
     progress(60, "saving")
     with transaction.atomic():
         try:
             with transaction.atomic():
                 section = Section.objects.create(
-                    event=event, name=name, slug=slug, system=system, rounds=rows.rounds,
+                    event=event, name=name, slug=slug, rounds=rows.rounds,
                     initial_colour={Colour.WHITE: "w", Colour.BLACK: "b"}.get(
                         tournament.initial_colour or Colour.NONE, ""),
                     acceleration=Section.CUSTOM if tournament.accelerations else "",
@@ -407,7 +418,7 @@ def import_trf(event: Event, user: User, text: str, *, name: str, slug: str, sys
                     full_bye=decimal(scoring.points(_result("F"))),
                     forfeit_win=decimal(scoring.points(_result("+"))),
                     forfeit_loss=decimal(scoring.points(_result("-"))), zero_bye=decimal(scoring.zero_bye),
-                    trf_extras=rows.extras)
+                    trf_extras=rows.extras, **{"system": system, **(team_plan.settings if team_plan else {})})
         except IntegrityError:
             raise OperationError(_("A section with this short name exists already.")) from None
         players = {tpn: Player.objects.create(section=section, tpn=tpn, **d.__dict__) for tpn, d in data}
@@ -423,11 +434,15 @@ def import_trf(event: Event, user: User, text: str, *, name: str, slug: str, sys
             numbers[b.round_number] = numbers.get(b.round_number, 0) + 1
             boards.append(Board(round=rounds[b.round_number], number=numbers[b.round_number],
                                 white=players[b.white], black=players[b.black], result=b.result))
-        Board.objects.bulk_create(boards)
+        if team_plan is None:
+            Board.objects.bulk_create(boards)
+        else:
+            team_import.save(team_plan, section, players, rounds)
         Bye.objects.bulk_create([Bye(section=section, player=players[tpn], round_number=r, kind=kind)
-                                 for tpn, r, kind in rows.byes])
+                                 for tpn, r, kind in byes])
         audit(event, user, "trf-imported", section=section,
               detail=f"{len(players)} players, {rows.paired_rounds} rounds" +
+              (f", {len(team_plan.teams)} teams" if team_plan else "") +
               ("; " + "; ".join(rows.warnings) if rows.warnings else ""))
         _import_checkpoint()
     return section
