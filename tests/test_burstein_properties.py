@@ -9,32 +9,11 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from invariants import check_invariants
 
 from swisspair.errors import NoValidPairingError
 from swisspair.generator import NEVER, GeneratorConfig, generate
-from swisspair.model import Colour, Result, Tournament
 from swisspair.pairing import find_system
-
-
-def check_invariants(t: Tournament, full_bye_blocks_pab: bool) -> None:
-    blocking = {Result.PAB, Result.FORFEIT_WIN} | ({Result.FULL_BYE} if full_bye_blocks_pab else set())
-    for player in t:
-        met: set[int] = set()
-        colours: list[Colour] = []
-        for rnd, entry in enumerate(player.results, start=1):
-            if entry.played:
-                assert entry.opponent not in met, f"rematch {player.tpn}-{entry.opponent} (C1)"
-                assert entry.opponent is not None
-                met.add(entry.opponent)
-                colours.append(entry.colour)
-                diff = colours.count(Colour.WHITE) - colours.count(Colour.BLACK)
-                assert -2 <= diff <= 2, f"{player.tpn}: colour difference {diff} in round {rnd} (C3)"
-                assert colours[-3:] != [entry.colour] * 3, f"{player.tpn}: third same colour in round {rnd} (C3)"
-            if entry.result is Result.PAB:
-                assert not any(e.result in blocking for e in player.results[: rnd - 1]), \
-                    f"{player.tpn}: PAB in round {rnd} after a PAB or a win without playing (C2)"
-    for rnd in range(1, t.recorded_rounds + 1):
-        assert sum(p.result(rnd).result is Result.PAB for p in t) <= 1
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -63,4 +42,5 @@ def test_a_larger_generated_tournament_2026() -> None:
     """Both editions on 80 players, 9 rounds, with forfeits, absences and half-point byes."""
     config = GeneratorConfig(players=80, rounds=9, forfeit_rate=30, retired_rate=40, half_point_bye_rate=40)
     for system in ("burstein", "burstein-2026"):
-        check_invariants(generate(config, 2026, find_system(system).pair), system == "burstein-2026")
+        check_invariants(generate(config, 2026, find_system(system).pair),
+                         full_bye_blocks_pab=system == "burstein-2026")

@@ -12,6 +12,7 @@ import pytest
 from helpers import make_tournament
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from invariants import check_invariants
 
 from swisspair import trf
 from swisspair.cli import ExitCode
@@ -158,28 +159,6 @@ def test_colours_alternate_from_the_latest_difference() -> None:
 
 
 # -- invariants on generated tournaments -------------------------------------------------------------
-
-def check_invariants(t: Tournament) -> None:
-    """C1 no rematch; C2 PAB eligibility (C.04.1 (2026) art. 4); C3 keeps |CD| <= 2 and no colour thrice."""
-    blocking = {Result.PAB, Result.FORFEIT_WIN, Result.FULL_BYE}
-    for player in t:
-        met: set[int] = set()
-        colours: list[Colour] = []
-        for rnd, entry in enumerate(player.results, start=1):
-            if entry.played:
-                assert entry.opponent not in met, f"rematch {player.tpn}-{entry.opponent} (C1)"
-                assert entry.opponent is not None
-                met.add(entry.opponent)
-                colours.append(entry.colour)
-                diff = colours.count(Colour.WHITE) - colours.count(Colour.BLACK)
-                assert -2 <= diff <= 2, f"{player.tpn}: colour difference {diff} in round {rnd} (C3)"
-                assert colours[-3:] != [entry.colour] * 3, f"{player.tpn}: third same colour in round {rnd}"
-            if entry.result is Result.PAB:
-                assert not any(e.result in blocking for e in player.results[: rnd - 1]), \
-                    f"{player.tpn}: PAB in round {rnd} after a PAB or a win without playing (C2)"
-    for rnd in range(1, t.recorded_rounds + 1):
-        assert sum(p.result(rnd).result is Result.PAB for p in t) <= 1
-
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
