@@ -346,3 +346,42 @@ class TeamImportTestCase(TeamBase):
         self.assertEqual((Section.objects.count(), Team.objects.count(), Player.objects.count(),
                           Round.objects.count()), before)
         self.assertEqual(section.teams.count(), 2)
+
+
+class TeamPrintTestCase(TeamBase):
+    """Team standings printable and as PDF, like the individual ones (C.07 (2026) arts. 11-13)."""
+
+    def test_team_standings_print_and_pdf(self) -> None:
+        section = self.make_section(4, 2)
+        for number in (1, 2):
+            self.client.post(self.turl("sp-pair"), {"round": str(number)})
+            rnd = Round.objects.get(section=section, number=number)
+            self.enter(number, {b.number: ("1" if b.number % 2 else "=") for b in rnd.boards.all()})
+            self.client.post(self.turl("sp-publish", number), {"publish": "1"})
+        self.client.logout()
+        table = teams.team_table(SectionData.load(section))
+        page = self.client.get(self.turl("sp-standings")).content.decode()
+        self.assertIn(self.turl("sp-print", "standings"), page)
+        self.assertIn(self.turl("sp-export-pdf", "standings"), page)
+        printed = self.client.get(self.turl("sp-print", "standings")).content.decode()
+        self.assertIn('id="team-standings"', printed)
+        self.assertIn("after round 2", printed)
+        # in standings order, the match points before the game points (MP primary), then the tie-breaks
+        positions = [printed.index(f"<td>{row.team.name}</td>") for row in table.rows]
+        self.assertEqual(positions, sorted(positions))
+        self.assertLess(printed.index("<th>MP</th>"), printed.index("<th>GP</th>"))
+        leader = table.rows[0]
+        cells = (f'<td class="n">{leader.rank}</td><td class="n">{leader.team.number}</td><td>{leader.team.name}'
+                 f'</td><td class="n">{leader.match_points_text}</td><td class="n">{leader.game_points_text}</td>')
+        self.assertIn(cells, printed)
+        for code in table.codes:
+            self.assertIn(f"<th>{code}</th>", printed)
+        # the players' standings stay printable
+        self.assertContains(self.client.get(self.turl("sp-print", "standings-individual")), "Player 1-1")
+        response = self.client.get(self.turl("sp-export-pdf", "standings"))
+        self.assertEqual((response.status_code, response["Content-Type"]), (200, "application/pdf"))
+        self.assertTrue(response.content.startswith(b"%PDF"))
+        self.client.cookies["django_language"] = "ru"
+        printed = self.client.get(self.turl("sp-print", "standings")).content.decode()
+        self.assertIn("Таблица (после тура 2)", printed)
+        self.assertLess(printed.index("<th>КО</th>"), printed.index("<th>ИО</th>"))

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import csv
 import io
+from dataclasses import dataclass
 from pathlib import Path
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from swisspair import trf
 from swisspair_web.tournaments import standings, teams
 from swisspair_web.tournaments.auth import is_arbiter, require, require_visible
 from swisspair_web.tournaments.convert import SectionData, team_line, to_tournament
-from swisspair_web.tournaments.models import RESULTS, Bye, Round, Section
+from swisspair_web.tournaments.models import RESULTS, Bye, Round, Section, Team
 
 
 def _section(slug: str, section: str) -> Section:
@@ -122,11 +124,36 @@ def _round_context(request: HttpRequest, sec: Section, number: int) -> dict[str,
             "byes": list(Bye.objects.filter(section=sec, round_number=number).select_related("player"))}
 
 
+@dataclass
+class TeamPrintRow:
+    """A line of the printed team standings: the primary score first (C.04.6 1.2)."""
+
+    rank: str
+    team: Team
+    scores: list[str]
+    tiebreaks: list[str]
+
+
+def team_print_rows(table: teams.TeamTable) -> tuple[list[str], list[TeamPrintRow]]:
+    """The score column labels and the rows of team standings, the primary score first (C.04.6 1.2)."""
+    gp_first = table.primary == "GP"
+    labels = [_("GP"), _("MP")] if gp_first else [_("MP"), _("GP")]
+    rows = [TeamPrintRow(r.rank, r.team, [r.game_points_text, r.match_points_text] if gp_first
+                         else [r.match_points_text, r.game_points_text], r.tiebreaks) for r in table.rows]
+    return labels, rows
+
+
 def print_view(request: HttpRequest, slug: str, section: str, what: str) -> HttpResponse:
-    """Printable HTML: ``pairings-N``, ``sheets-N`` (result slips) or ``standings``."""
+    """Printable HTML: ``pairings-N``, ``sheets-N`` (result slips) or ``standings`` (a team section's
+    ``standings`` are the team standings, C.07 (2026) arts. 11-13; ``standings-individual`` its players')."""
     sec = _section(slug, section)
     require_visible(request, sec.event)
-    kind, _, number = what.partition("-")
+    kind, _sep, number = what.partition("-")
+    if kind == "standings" and sec.is_team and not number:
+        team_table = teams.team_table(SectionData.load(sec))
+        labels, rows = team_print_rows(team_table)
+        return render(request, "tournaments/print_team_standings.html", {
+            "event": sec.event, "section": sec, "table": team_table, "score_labels": labels, "rows": rows})
     if kind == "standings":
         table = standings.table(SectionData.load(sec))
         return render(request, "tournaments/print_standings.html", {"event": sec.event, "section": sec,
@@ -190,12 +217,21 @@ def _pdf(title: str, header: list[str], rows: list[list[str]], widths: list[floa
 
 
 def export_pdf(request: HttpRequest, slug: str, section: str, what: str) -> HttpResponse:
-    """PDF of ``pairings-N``, ``sheets-N`` or ``standings``."""
+    """PDF of ``pairings-N``, ``sheets-N`` or ``standings`` (team standings in a team section, as printed
+    by :func:`print_view`)."""
     sec = _section(slug, section)
     require_visible(request, sec.event)
-    kind, _, number = what.partition("-")
+    kind, _sep, number = what.partition("-")
     title = f"{sec.event.name} - {sec.name}"
-    if kind == "standings":
+    if kind == "standings" and sec.is_team and not number:
+        team_table = teams.team_table(SectionData.load(sec))
+        labels, team_rows = team_print_rows(team_table)
+        header = ["#", "No", "Team", *labels, *team_table.codes]
+        rows = [[r.rank, str(r.team.number), r.team.name, *r.scores, *r.tiebreaks] for r in team_rows]
+        extra = len(team_table.codes)
+        widths = [10, 10, 60, 12, 12] + [max(10, 76 / max(extra, 1))] * extra
+        pdf = _pdf(f"{title}: team standings after round {team_table.after_round}", header, rows, widths)
+    elif kind == "standings":
         table = standings.table(SectionData.load(sec))
         header = ["#", "No", "Name", "Rtg", "Fed", "Pts", *table.codes]
         rows = [[str(r.rank), str(r.player.tpn), r.player.name, str(r.player.rating or ""), r.player.federation,
