@@ -385,3 +385,83 @@ class TeamPrintTestCase(TeamBase):
         printed = self.client.get(self.turl("sp-print", "standings")).content.decode()
         self.assertIn("Таблица (после тура 2)", printed)
         self.assertLess(printed.index("<th>КО</th>"), printed.index("<th>ИО</th>"))
+
+
+class TeamForfeitTestCase(TeamBase):
+    """A whole match forfeited in one action and withdrawn teams."""
+
+    def versions(self, number: int) -> dict[str, str]:
+        return {f"v{b.number}": str(b.version)
+                for b in Board.objects.filter(round__section__slug="teams", round__number=number)}
+
+    def test_a_whole_match_is_forfeited_in_one_action(self) -> None:
+        section = self.make_section(4, 2)
+        self.client.post(self.turl("sp-pair"), {"round": "1"})
+        rnd = Round.objects.get(section=section, number=1)
+        page = self.client.get(self.turl("sp-results", 1)).content.decode()
+        self.assertIn('id="forfeit-form"', page)
+        first, second = rnd.matches.order_by("number")
+        response = self.client.post(self.turl("sp-match-forfeit", 1),
+                                    {"match": "1", "side": "white", **self.versions(1)}, follow=True)
+        self.assertContains(response, "Match 1 recorded as forfeited.")
+        # the players of the team with White lose by forfeit on every board, whatever their colour
+        for game in first.games.select_related("white", "black"):
+            self.assertEqual(game.result, "-+" if game.white.team_id == first.white_id else "+-")
+        self.assertFalse(second.games.exclude(result="").exists())
+        [score, _other] = teams.match_scores(rnd)
+        self.assertEqual((score.white_points, score.black_points, score.white_match_points,
+                          score.black_match_points), (Fraction(0), Fraction(2), Fraction(0), Fraction(2)))
+        # nobody is withdrawn by a match forfeit
+        self.assertFalse(Player.objects.filter(section=section, withdrawn_from__isnull=False).exists())
+        entry = AuditEntry.objects.get(action="match-forfeited")
+        self.assertEqual(entry.round_number, 1)
+        # both teams absent: a double forfeit on every board
+        self.client.post(self.turl("sp-match-forfeit", 1), {"match": "2", "side": "both", **self.versions(1)})
+        self.assertEqual(set(second.games.values_list("result", flat=True)), {"--"})
+        # a board changed since the page was loaded: nothing is written
+        stale = self.versions(1)
+        board = first.games.order_by("number").first()
+        assert board is not None
+        services.set_results(rnd, self.alice, {board.number: ("==", board.version)})
+        before = dict(first.games.values_list("pk", "result"))
+        response = self.client.post(self.turl("sp-match-forfeit", 1), {"match": "1", "side": "black", **stale},
+                                    follow=True)
+        self.assertContains(response, "Somebody else entered results in this match meanwhile")
+        self.assertEqual(dict(first.games.values_list("pk", "result")), before)
+        self.assertEqual(before[board.pk], "==")
+        self.assertEqual(AuditEntry.objects.filter(action="match-forfeited").count(), 2)
+        response = self.client.post(self.turl("sp-match-forfeit", 1), {"match": "1", "side": "x",
+                                                                       **self.versions(1)}, follow=True)
+        self.assertContains(response, "Unknown side of a forfeit.")
+        self.client.logout()
+        response = self.client.post(self.turl("sp-match-forfeit", 1), {"match": "1", "side": "white"})
+        self.assertIn("/accounts/login/", response["Location"])
+
+    def test_a_withdrawn_team_is_not_paired(self) -> None:
+        section = self.make_section(5, 2)
+        self.client.post(self.turl("sp-pair"), {"round": "1"})
+        rnd = Round.objects.get(section=section, number=1)
+        self.enter(1, {b.number: "1" for b in rnd.boards.all()})
+        response = self.client.post(self.turl("sp-team-action", 3), {"action": "withdraw", "from_round": "1"},
+                                    follow=True)
+        self.assertContains(response, "Round 1 is already paired; withdraw from round 2 or later.")
+        response = self.client.post(self.turl("sp-team-action", 3), {"action": "withdraw", "from_round": "2"},
+                                    follow=True)
+        self.assertContains(response, "Team Club 3 withdrawn from round 2 on.")
+        self.assertContains(response, "withdrawn from round 2")
+        self.assertEqual(set(Player.objects.filter(section=section, team__number=3).values_list(
+            "withdrawn_from", flat=True)), {2})
+        self.client.post(self.turl("sp-pair"), {"round": "2"})
+        second = Round.objects.get(section=section, number=2)
+        # four teams left: two matches, no team PAB, and team 3 in none of them
+        self.assertEqual(second.matches.count(), 2)
+        self.assertIsNone(second.team_bye)
+        self.assertFalse(second.matches.filter(white__number=3).exists() or
+                         second.matches.filter(black__number=3).exists())
+        self.assertTrue(AuditEntry.objects.filter(action="team-withdrawn", section=section).exists())
+        self.client.post(self.turl("sp-unpair", 2), {})
+        self.client.post(self.turl("sp-team-action", 3), {"action": "reinstate"})
+        self.assertFalse(Player.objects.filter(section=section, withdrawn_from__isnull=False).exists())
+        self.client.post(self.turl("sp-pair"), {"round": "2"})
+        second = Round.objects.get(section=section, number=2)
+        self.assertIsNotNone(second.team_bye)

@@ -13,7 +13,7 @@ from swisspair_web.tournaments import services, teams
 from swisspair_web.tournaments.auth import is_arbiter, require, require_visible
 from swisspair_web.tournaments.convert import SectionData
 from swisspair_web.tournaments.forms import PlayerForm, TeamForm
-from swisspair_web.tournaments.models import Player, Section, Team
+from swisspair_web.tournaments.models import Player, Round, Section, Team, TeamMatch
 from swisspair_web.tournaments.services import OperationError
 from swisspair_web.tournaments.views import _ctx, _section
 
@@ -30,10 +30,11 @@ def teams_view(request: HttpRequest, slug: str, section: str) -> HttpResponse:
     sec = _team_section(slug, section)
     require_visible(request, sec.event)
     data = SectionData.load(sec)
-    rows = [(team, data.members(team)) for team in data.teams]
+    rows = [(team, members, teams.withdrawn_from(members)) for team in data.teams
+            for members in [data.members(team)]]
     return render(request, "tournaments/teams.html", _ctx(
         request, sec.event, sec, teams=rows, team_form=TeamForm(), member_form=PlayerForm(),
-        fixed_order=bool(data.rounds)))
+        fixed_order=bool(data.rounds), next_round=data.paired_rounds + 1))
 
 
 @login_required
@@ -58,7 +59,7 @@ def team_new(request: HttpRequest, slug: str, section: str) -> HttpResponse:
 @require_POST
 def team_action(request: HttpRequest, slug: str, section: str, number: int) -> HttpResponse:
     """``rename``, ``delete``, ``add`` (a player at the end of the roster), ``up``/``down``/``remove``
-    (the player ``tpn``)."""
+    (the player ``tpn``), ``withdraw`` (the team, from round ``from_round``) and ``reinstate``."""
     sec = _team_section(slug, section)
     require(request, sec.event)
     team = get_object_or_404(Team, section=sec, number=number)
@@ -82,6 +83,14 @@ def team_action(request: HttpRequest, slug: str, section: str, number: int) -> H
                 birth_date=data["birth_date"] or "", club=data["club"] or ""))
             messages.success(request, _("%(name)s added to %(team)s on board %(board)s.")
                              % {"name": player.name, "team": team.name, "board": player.board_order})
+        elif action == "withdraw":
+            from_round = int(request.POST.get("from_round") or sec.round_set.count() + 1)
+            teams.withdraw_team(team, request.user, from_round)
+            messages.success(request, _("Team %(name)s withdrawn from round %(round)s on.")
+                             % {"name": team.name, "round": from_round})
+        elif action == "reinstate":
+            teams.withdraw_team(team, request.user, None)
+            messages.success(request, _("Team %(name)s reinstated.") % {"name": team.name})
         elif action in ("up", "down", "remove"):
             player = get_object_or_404(Player, section=sec, team=team, tpn=int(request.POST.get("tpn") or 0))
             if action == "remove":
@@ -106,3 +115,28 @@ def team_card(request: HttpRequest, slug: str, section: str, number: int) -> Htt
     lines = [line for line in teams.team_results(data, team) if line["round"] in published]
     return render(request, "tournaments/team.html", _ctx(request, sec.event, sec, team=team,
                                                           members=data.members(team), lines=lines))
+
+
+@login_required
+@require_POST
+def match_forfeit(request: HttpRequest, slug: str, section: str, number: int) -> HttpResponse:
+    """A whole match forfeited in one action (:func:`.teams.forfeit_match`): ``match``, ``side`` and the
+    board versions ``v<board>`` the arbiter saw."""
+    sec = _team_section(slug, section)
+    require(request, sec.event)
+    rnd = get_object_or_404(Round, section=sec, number=number)
+    try:
+        match = rnd.matches.select_related("white", "black", "round__section__event").get(
+            number=int(request.POST.get("match") or 0))
+    except (ValueError, TeamMatch.DoesNotExist):
+        messages.error(request, _("No such match in this round."))
+        return redirect("sp-results", slug=slug, section=section, number=number)
+    seen = {int(key[1:]): int(value) for key in request.POST if key[:1] == "v" and key[1:].isdigit()
+            for value in [request.POST.get(key, "")] if value.isdigit()}
+    try:
+        teams.forfeit_match(match, request.user, request.POST.get("side", ""), seen)
+    except OperationError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("Match %(match)s recorded as forfeited.") % {"match": match.number})
+    return redirect("sp-results", slug=slug, section=section, number=number)

@@ -20,6 +20,7 @@ stores what they decide.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -287,6 +288,79 @@ def match_scores(rnd: Round) -> list[MatchScore]:
             score.black_match_points = win if b > a else draw if a == b else loss
         out.append(score)
     return out
+
+
+# -- forfeited matches and withdrawn teams ----------------------------------------------------------
+
+FORFEIT_SIDES = ("white", "black", "both")
+"""Who did not play a forfeited match: the team with White on board 1, the team with Black, or both."""
+
+
+def forfeit_match(match: TeamMatch, user: User, side: str, seen: Mapping[int, int]) -> int:
+    """Record the whole of ``match`` as forfeited in one action: on every board the player of the team that
+    did not play loses by forfeit (``+``/``-``; ``--`` when neither team played), as TRF26 writes a team
+    forfeit (``330``: the present team's players get ``+``). The match is then not played for the core
+    (no colours, no meeting, C.04.6 1.6) and its match points come from the game points as for any match
+    (C.04.6 1.2). The players are not withdrawn; withdraw the team for that (:func:`withdraw_team`).
+
+    :param side: one of :data:`FORFEIT_SIDES`.
+    :param seen: board number -> the version the arbiter saw; nothing is written when a board of the
+        match changed meanwhile.
+    :returns: the number of boards changed.
+    :raises: :exc:`OperationError`, :exc:`.services.Conflict`.
+    """
+    if side not in FORFEIT_SIDES:
+        raise OperationError(_("Unknown side of a forfeit."))
+    rnd = match.round
+    section = rnd.section
+    boards = list(match.games.select_related("white", "black").order_by("number"))
+    absent = {"white": {match.white_id}, "black": {match.black_id},
+              "both": {match.white_id, match.black_id}}[side]
+    changes: dict[int, tuple[str, int]] = {}
+    for board in boards:
+        if board.number not in seen:
+            raise services.Conflict(_("The round changed meanwhile; reload the page and try again."))
+        white_absent, black_absent = board.white.team_id in absent, board.black.team_id in absent
+        code = "--" if white_absent and black_absent else "-+" if white_absent else "+-"
+        changes[board.number] = (code, seen[board.number])
+    with transaction.atomic():
+        outcome = services.set_results(rnd, user, changes, withdraw_no_shows=False)
+        if outcome.conflicts:
+            raise services.Conflict(_("Somebody else entered results in this match meanwhile; reload the page "
+                                      "and try again."))
+        audit(section.event, user, "match-forfeited", section=section, round_number=rnd.number,
+              detail=f"match {match.number}: {match.white.name} - {match.black.name}, absent: {side}")
+    return len(outcome.saved)
+
+
+def withdrawn_from(members: list[Player]) -> int | None:
+    """The round from which every player of a roster is withdrawn (the team is withdrawn), else ``None``."""
+    rounds = [p.withdrawn_from for p in members]
+    if not members or None in rounds:
+        return None
+    return max(r for r in rounds if r is not None)
+
+
+def withdraw_team(team: Team, user: User, from_round: int | None) -> None:
+    """Withdraw ``team`` from ``from_round`` on: every player of its roster. A team without an available
+    player is absent: the C.04.6 pairing takes the teams present in the round, and the core leaves out a
+    team whose players are all recorded absent (:func:`swisspair.pairing.team.team_event`). ``None``
+    reinstates every player of the roster.
+
+    :raises: :exc:`OperationError` for a round already paired or beyond the last one.
+    """
+    section = team.section
+    with transaction.atomic():
+        bump_section(section)
+        paired = _paired(section)
+        if from_round is not None and from_round <= paired:
+            raise OperationError(_("Round %(round)s is already paired; withdraw from round %(next)s or later.")
+                                 % {"round": from_round, "next": paired + 1})
+        if from_round is not None and from_round > section.rounds:
+            raise OperationError(_("The section has only %(rounds)s rounds.") % {"rounds": section.rounds})
+        Player.objects.filter(team=team).update(withdrawn_from=from_round, version=F("version") + 1)
+        audit(section.event, user, "team-withdrawn" if from_round else "team-reinstated", section=section,
+              detail=f"{team.number}. {team.name}" + (f" from round {from_round}" if from_round else ""))
 
 
 # -- standings ----------------------------------------------------------------------------------------

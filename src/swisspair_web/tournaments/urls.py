@@ -35,6 +35,7 @@ urlpatterns = [
     path(S + "rounds/<int:number>/publish/", views.publish, name="sp-publish"),
     path(S + "rounds/<int:number>/unpair/", views.unpair, name="sp-unpair"),
     path(S + "rounds/<int:number>/adjust/", views.adjust, name="sp-adjust"),
+    path(S + "rounds/<int:number>/forfeit/", team_views.match_forfeit, name="sp-match-forfeit"),
     path(S + "standings/", views.standings_view, name="sp-standings"),
     path(S + "teams/", team_views.teams_view, name="sp-teams"),
     path(S + "teams/new/", team_views.team_new, name="sp-team-new"),
