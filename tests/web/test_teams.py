@@ -297,6 +297,7 @@ class TeamImportTestCase(TeamBase):
             codes = results[number]
             self.enter(number, {b.number: codes[(b.number - 1) % 2] for b in rnd.boards.all()})
         text = self.client.get(self.turl("sp-export-trf")).content.decode()
+        self.assertContains(self.client.get("/e/test/sections/import-trf/"), "A file with team records (013 or 310)")
         response = self.upload(text)
         self.assertRedirects(response, "/e/test/again/manage/", fetch_redirect_response=False)
         again = Section.objects.get(slug="again")
@@ -328,6 +329,7 @@ class TeamImportTestCase(TeamBase):
     def test_malformed_team_records_name_the_line_and_write_nothing(self) -> None:
         section = self.make_section(2, 2)
         self.client.post(self.turl("sp-pair"), {"round": "1"})
+        self.enter(1, {1: "1", 2: "="})
         text = self.client.get(self.turl("sp-export-trf")).content.decode().splitlines()
         index = next(i for i, line in enumerate(text) if line.startswith("310"))
         cases = {
@@ -341,6 +343,17 @@ class TeamImportTestCase(TeamBase):
             self.assertEqual(response.status_code, 200)
             self.assertContains(response, "Invalid team records")
             self.assertContains(response, message)
+        # the two first-board players of round 1's match put in one team: a game inside a team
+        records = [i for i, line in enumerate(text) if line.startswith("310")]
+        first = Board.objects.get(round__section=section, round__number=1, number=1)
+        inside = list(text)
+        for i in records:
+            number = int(inside[i][4:7])
+            members = [first.white.tpn, first.black.tpn] if number == 1 else [
+                p.tpn for p in Player.objects.filter(section=section).exclude(pk__in=[first.white_id, first.black_id])]
+            inside[i] = inside[i][:73] + " ".join(f"{tpn:>4}" for tpn in members)
+        self.assertContains(self.upload("\n".join(inside) + "\n"),
+                            f"Round 1: players {first.white.tpn} and {first.black.tpn} of team 1 meet.")
         twice = text[:index + 1] + [text[index]] + text[index + 1:]
         self.assertContains(self.upload("\n".join(twice) + "\n"), f"Line {index + 2}: team number")
         self.assertEqual((Section.objects.count(), Team.objects.count(), Player.objects.count(),

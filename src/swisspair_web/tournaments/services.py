@@ -425,16 +425,17 @@ def import_trf(event: Event, user: User, text: str, *, name: str, slug: str, sys
         now = timezone.now()
         rounds = {r: Round.objects.create(section=section, number=r, paired_by=_user(user), published_at=now)
                   for r in range(1, rows.paired_rounds + 1)}
-        numbers: dict[int, int] = {}
-        boards = []
         for b in rows.boards:
             if b.round_number not in rounds:
                 raise OperationError(_("Invalid TRF: a game in round %(round)s after the last paired round.")
                                      % {"round": b.round_number})
-            numbers[b.round_number] = numbers.get(b.round_number, 0) + 1
-            boards.append(Board(round=rounds[b.round_number], number=numbers[b.round_number],
-                                white=players[b.white], black=players[b.black], result=b.result))
         if team_plan is None:
+            numbers: dict[int, int] = {}
+            boards = []
+            for b in rows.boards:
+                numbers[b.round_number] = numbers.get(b.round_number, 0) + 1
+                boards.append(Board(round=rounds[b.round_number], number=numbers[b.round_number],
+                                    white=players[b.white], black=players[b.black], result=b.result))
             Board.objects.bulk_create(boards)
         else:
             team_import.save(team_plan, section, players, rounds)

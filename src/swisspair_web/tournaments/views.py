@@ -225,7 +225,9 @@ def import_trf(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(request, _("Imported %(count)s players.") % {"count": sec.players.count()})
             return _to_section(sec)
     return render(request, "tournaments/upload.html",
-                  _ctx(request, ev, form=form, title=_("New section from a TRF file")))
+                  _ctx(request, ev, form=form, title=_("New section from a TRF file"),
+                       hint=_("A file with team records (013 or 310) becomes a team section (C.04.6) with its "
+                              "teams, rosters, matches and results; it is paired with the team system.")))
 
 
 def _import_work(ev: Event, user: services.User, text: str, name: str, slug: str, system: str) -> jobs.Work:
