@@ -7,7 +7,7 @@ import json
 from fractions import Fraction
 
 from swisspair import trf
-from swisspair.pairing.team import find_team_system
+from swisspair.pairing.team import find_team_system, team_event
 from swisspair.trf.teams import teams as team_records
 from swisspair_web.tournaments import services, teams
 from swisspair_web.tournaments.convert import SectionData
@@ -431,6 +431,15 @@ class TeamForfeitTestCase(TeamBase):
         # both teams absent: a double forfeit on every board
         self.client.post(self.turl("sp-match-forfeit", 1), {"match": "2", "side": "both", **self.versions(1)})
         self.assertEqual(set(second.games.values_list("result", flat=True)), {"--"})
+        # TRF26 330 records for both; the core reads the first as a forfeit win of the team with Black
+        text = self.client.get(self.turl("sp-export-trf")).content.decode()
+        self.assertIn(f"330 -+   1 {first.white.number:>3} {first.black.number:>3}", text.splitlines())
+        self.assertIn(f"330 --   1 {second.white.number:>3} {second.black.number:>3}", text.splitlines())
+        event = team_event(trf.read(io.StringIO(text)).tournament)
+        [won] = event.teams[first.black.number].history
+        [lost] = event.teams[first.white.number].history
+        self.assertEqual((won.forfeit_win, won.played, lost.forfeit_win, lost.match_points),
+                         (True, False, False, Fraction(0)))
         # a board changed since the page was loaded: nothing is written
         stale = self.versions(1)
         board = first.games.order_by("number").first()

@@ -28,7 +28,8 @@ def trf_text(sec: Section) -> str:
     """The TRF of a section: every round with results, points and ranks filled in.
 
     A team section also has a ``310`` record per team (TRF26: roster in board order, match points,
-    game points, rank), ``352``, ``362`` and its ``192`` code.
+    game points, rank), a ``330`` record per match forfeited as a whole, ``352``, ``362`` and its ``192``
+    code.
     """
     data = SectionData.load(sec)
     table = standings.table(data)
@@ -41,11 +42,12 @@ def trf_text(sec: Section) -> str:
     if sec.is_team:
         team_rows = {row.team.number: (index, row) for index, row in
                      enumerate(teams.team_table(data, table.after_round).rows, start=1)}
-        tournament.extra_lines = [line for line in tournament.extra_lines if line[:3] != "310"]
+        tournament.extra_lines = [line for line in tournament.extra_lines if line[:3] not in ("310", "330")]
         for team in data.teams:
             rank, row = team_rows[team.number]
             tournament.extra_lines.append(team_line(team.number, team.name, [p.tpn for p in data.members(team)],
                                                     row.match_points, row.game_points, rank))
+        tournament.extra_lines.extend(teams.forfeit_records(sec, table.after_round))
     return trf.dumps(tournament)
 
 

@@ -333,6 +333,27 @@ def forfeit_match(match: TeamMatch, user: User, side: str, seen: Mapping[int, in
     return len(outcome.saved)
 
 
+def forfeit_records(section: Section, upto: int) -> list[str]:
+    """TRF26 ``330`` records (``330 TT RRR WWW BBB``, TT ``+-``, ``-+`` or ``--`` for the team with White on
+    board 1 and the other) of the matches of rounds ``1..upto`` forfeited as a whole: every board a forfeit
+    against the same team, or against both (what :func:`forfeit_match` records)."""
+    games: dict[int, list[Board]] = {}
+    for board in Board.objects.filter(round__section=section, round__number__lte=upto,
+                                      match__isnull=False).select_related("white"):
+        assert board.match_id is not None
+        games.setdefault(board.match_id, []).append(board)
+    lines = []
+    for match in TeamMatch.objects.filter(round__section=section, round__number__lte=upto).select_related(
+            "round", "white", "black").order_by("round__number", "number"):
+        boards = games.get(match.id, [])
+        if not boards or any(b.result not in ("+-", "-+", "--") for b in boards):
+            continue
+        sides = {b.result if b.white.team_id == match.white_id else b.result[::-1] for b in boards}
+        if len(sides) == 1:
+            lines.append(f"330 {sides.pop()} {match.round.number:>3} {match.white.number:>3} {match.black.number:>3}")
+    return lines
+
+
 def withdrawn_from(members: list[Player]) -> int | None:
     """The round from which every player of a roster is withdrawn (the team is withdrawn), else ``None``."""
     rounds = [p.withdrawn_from for p in members]
