@@ -92,7 +92,8 @@ class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
         elif data.get("system") == "team":
             self.add_error("system", _("The team system needs a team section."))
         win, draw, loss = data.get("win"), data.get("draw"), data.get("loss")
-        if (kind != Section.TEAM and data.get("acceleration") == Section.BAKU and None not in (win, draw, loss)
+        if (kind != Section.TEAM and data.get("acceleration") == Section.BAKU
+                and win is not None and draw is not None and loss is not None
                 and not (loss == 0 and win == 2 * draw and win > 0)):
             self.add_error("acceleration", _("Baku acceleration needs a win worth twice a draw and nothing for a "
                                              "loss (C.04.7 1.1)."))
