@@ -58,8 +58,8 @@ whose dual is 0 are dissolved.  Growing only two trees per stage, instead of
 one per free vertex, avoids growing again and again the trees that the
 stage's single augmentation does not touch.  A solve from scratch, where
 most vertices start free, grows eight trees per stage instead: there the
-augmenting paths are found sooner (the 3000-player Dutch benchmark: 25 s
-instead of 35 s).
+augmenting paths are found sooner, as long as the forest does not cover most
+of the graph (see ``_SCRATCH_MAX_ROOTS``).
 
 Each stage costs O(n^2): every S vertex is scanned once (its n edges); each
 free vertex keeps its least-slack edge to an S vertex (in a heap, with keys
@@ -142,8 +142,11 @@ _RESOLVE_MIN_SIZE = 48
 # the other free vertices are targets an augmenting path may end at.
 _MAX_ROOTS = 2
 # ... except in a solve from scratch, where most vertices start free and
-# growing more trees at once finds the augmenting paths sooner (measured on
-# the 3000-player benchmark: 25 s in all with 8 or 4 roots, 35 s with 2).
+# growing more trees at once finds the augmenting paths sooner, until a stage
+# labels more than half of the vertices: then the forest covers the graph and
+# the next stages grow two trees again. (Measured on three Dutch brackets of
+# the 3000-player benchmarks, 581-869 vertices: 0.7-2.0 s each; with 8 roots
+# throughout one of them took 14 s, with 2 another took 7 s.)
 _SCRATCH_MAX_ROOTS = 8
 
 
@@ -1096,6 +1099,10 @@ class MatchingComputer:
             self._label_s(top[r], -1, -1)
         done = self._run_stage()
         assert done
+        if 2 * len(self._slist) > n:
+            # The trees grew over most of the graph: from here on growing
+            # many at once only repeats that work (see _SCRATCH_MAX_ROOTS).
+            self._max_roots = _MAX_ROOTS
         # Expand the S blossoms whose dual is 0 (and their zero sub-blossoms).
         cap = self._cap
         label = self._label
