@@ -447,7 +447,7 @@ class MatchingComputer:
         copy._bparent = self._bparent[:]
         copy._bchilds = [c[:] for c in self._bchilds]
         copy._bedges = [e[:] for e in self._bedges]
-        copy._bleaves = [leaves[:] for leaves in self._bleaves]
+        copy._bleaves = self._bleaves[:]  # each list is replaced, never changed in place
         copy._bbase = self._bbase[:]
         copy._free = self._free[:]
         copy._isolated = set(self._isolated)
