@@ -12,9 +12,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from swisspair.model import Colour, Result, Tournament
+from hypothesis import strategies as st
+
+from swisspair.errors import NoValidPairingError
+from swisspair.generator import NEVER, GeneratorConfig, generate
+from swisspair.model import Colour, Result, RoundPairing, Tournament
 
 Exemption = Callable[[Tournament, int, int, int], bool]
 """``(tournament, player, opponent, round)``: whether the colour limits do not apply to that game."""
@@ -60,3 +64,28 @@ def check_invariants(t: Tournament, exempt: Exemption = no_exemption, full_bye_b
                     f"{player.tpn}: PAB in round {rnd} after a PAB or a win without playing (C.04.1 art. 4)"
     for rnd in range(1, t.recorded_rounds + 1):
         assert sum(p.result(rnd).result is Result.PAB for p in t) <= 1, f"two PABs in round {rnd}"
+
+
+@st.composite
+def event_configs(draw: st.DrawFn, max_players: int = 30,
+                  forfeit_rates: Sequence[float] = (NEVER, 20.0)) -> GeneratorConfig:
+    """Generator settings for the property tests: 2..``max_players`` players, up to 9 rounds (never more
+    than a round robin has), with or without forfeits, absences and half-point byes."""
+    players = draw(st.integers(min_value=2, max_value=max_players))
+    rounds = draw(st.integers(min_value=1, max_value=9))
+    return GeneratorConfig(players=players, rounds=min(rounds, players - 1 + players % 2) if players > 1 else 1,
+                           forfeit_rate=draw(st.sampled_from(forfeit_rates)),
+                           retired_rate=draw(st.sampled_from([NEVER, 15.0])),
+                           half_point_bye_rate=draw(st.sampled_from([NEVER, 10.0])))
+
+
+SEEDS = st.integers(min_value=0, max_value=10**6)
+
+
+def generate_or_none(config: GeneratorConfig, seed: int,
+                     pair: Callable[[Tournament], RoundPairing]) -> Tournament | None:
+    """The generated event, or ``None`` when a round legitimately has no pairing (reported, never a crash)."""
+    try:
+        return generate(config, seed, pair)
+    except NoValidPairingError:
+        return None

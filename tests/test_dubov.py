@@ -11,14 +11,12 @@ from pathlib import Path
 import pytest
 from helpers import make_tournament
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from invariants import check_invariants
+from invariants import SEEDS, check_invariants, event_configs, generate_or_none
 
 from swisspair import trf
 from swisspair.cli import ExitCode
 from swisspair.engine_cli import run
-from swisspair.errors import NoValidPairingError
-from swisspair.generator import NEVER, GeneratorConfig, generate
+from swisspair.generator import GeneratorConfig, generate
 from swisspair.model import Colour, Result, RoundPairing, Tournament
 from swisspair.pairing import find_system
 from swisspair.pairing.dubov import FIDE_DUBOV, DubovSystem, aro, dubov_preference, max_upfloats
@@ -161,24 +159,11 @@ def test_colours_alternate_from_the_latest_difference() -> None:
 # -- invariants on generated tournaments -------------------------------------------------------------
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    players=st.integers(min_value=2, max_value=30),
-    rounds=st.integers(min_value=1, max_value=9),
-    seed=st.integers(min_value=0, max_value=10**6),
-    forfeit=st.sampled_from([NEVER, 20.0]),
-    absent=st.sampled_from([NEVER, 15.0]),
-    hpb=st.sampled_from([NEVER, 10.0]),
-)
-def test_generated_tournaments_respect_the_absolute_criteria(players: int, rounds: int, seed: int,
-                                                             forfeit: float, absent: float, hpb: float) -> None:
-    rounds = min(rounds, players - 1 + players % 2) if players > 1 else 1
-    config = GeneratorConfig(players=players, rounds=rounds, forfeit_rate=forfeit, retired_rate=absent,
-                             half_point_bye_rate=hpb)
-    try:
-        t = generate(config, seed, dubov)
-    except NoValidPairingError:  # a legitimately impossible round is reported, never a crash
-        return
-    check_invariants(t)
+@given(config=event_configs(), seed=SEEDS)
+def test_generated_tournaments_respect_the_absolute_criteria(config: GeneratorConfig, seed: int) -> None:
+    t = generate_or_none(config, seed, dubov)
+    if t is not None:
+        check_invariants(t)
 
 
 def test_a_medium_generated_tournament() -> None:

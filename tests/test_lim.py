@@ -11,13 +11,12 @@ from pathlib import Path
 from helpers import make_tournament
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from invariants import check_invariants, last_round
+from invariants import SEEDS, check_invariants, event_configs, generate_or_none, last_round
 
 from swisspair import trf
 from swisspair.cli import ExitCode
 from swisspair.engine_cli import run
-from swisspair.errors import NoValidPairingError
-from swisspair.generator import NEVER, GeneratorConfig, generate
+from swisspair.generator import GeneratorConfig, generate
 from swisspair.model import Colour, Result, RoundPairing, Tournament
 from swisspair.pairing import find_system
 from swisspair.pairing.lim import LimSystem, exchange_order
@@ -111,25 +110,11 @@ def test_colour_due_to_the_lower_ranked_below_the_median() -> None:
 # -- invariants on generated tournaments -------------------------------------------------------------
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    players=st.integers(min_value=2, max_value=30),
-    rounds=st.integers(min_value=1, max_value=9),
-    seed=st.integers(min_value=0, max_value=10**6),
-    forfeit=st.sampled_from([NEVER, 20.0]),
-    absent=st.sampled_from([NEVER, 15.0]),
-    hpb=st.sampled_from([NEVER, 10.0]),
-    maxi=st.booleans(),
-)
-def test_generated_tournaments_respect_the_rules(players: int, rounds: int, seed: int, forfeit: float,
-                                                 absent: float, hpb: float, maxi: bool) -> None:
-    rounds = min(rounds, players - 1 + players % 2) if players > 1 else 1
-    config = GeneratorConfig(players=players, rounds=rounds, forfeit_rate=forfeit, retired_rate=absent,
-                             half_point_bye_rate=hpb)
-    try:
-        t = generate(config, seed, LimSystem(maxi=maxi).pair)
-    except NoValidPairingError:  # a legitimately impossible round is reported, never a crash
-        return
-    check_invariants(t, last_round)
+@given(config=event_configs(), seed=SEEDS, maxi=st.booleans())
+def test_generated_tournaments_respect_the_rules(config: GeneratorConfig, seed: int, maxi: bool) -> None:
+    t = generate_or_none(config, seed, LimSystem(maxi=maxi).pair)
+    if t is not None:
+        check_invariants(t, last_round)
 
 
 def test_a_medium_generated_tournament() -> None:
