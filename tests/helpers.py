@@ -6,7 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from swisspair.cli import ExitCode, main
 from swisspair.model import Colour, Player, Result, RoundResult, Tournament
+from swisspair.pairing.checker import recorded_round
+from swisspair.trf import dumps, load
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
@@ -52,3 +55,31 @@ def make_tournament(rounds: int, ratings: list[int], games: list[list[str]] | No
             while len(player.results) < number:
                 player.results.append(RoundResult.bye(Result.ABSENT))
     return t
+
+
+def run_cli(args: list[str]) -> int:
+    """Run the command line as a process would; returns its exit code."""
+    with pytest.raises(SystemExit) as exc:
+        main(args)
+    code = exc.value.code
+    return int(code) if code is not None else 0
+
+
+def check_engine_pairs_last_round(tmp_path: Path, path: Path, flag: str) -> None:
+    """``swisspair FLAG IN -p OUT`` on all but the last round of ``path`` writes that round in the engine format."""
+    t = load(path).tournament
+    last = t.recorded_rounds
+    partial = t.truncated(last - 1)
+    partial.rounds = last
+    source = tmp_path / "in.trf"
+    source.write_text(dumps(partial))
+    out = tmp_path / "out.txt"
+    assert run_cli([flag, str(source), "-p", str(out)]) == ExitCode.OK
+    lines = out.read_text().splitlines()
+    expected = recorded_round(t, last)
+    assert int(lines[0]) == len(expected.boards) + (expected.bye is not None)
+    pairs = {tuple(map(int, line.split())) for line in lines[1:]}
+    wanted = {(b.white, b.black) for b in expected.boards}
+    if expected.bye:
+        wanted.add((expected.bye, 0))
+    assert pairs == wanted

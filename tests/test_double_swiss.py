@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from helpers import run_cli
 
 from swisspair import trf
-from swisspair.cli import ExitCode, cli, main
+from swisspair.cli import ExitCode, cli
 from swisspair.errors import NoValidPairingError
 from swisspair.model import Board, Colour, Player, Result, RoundResult, Tournament
 from swisspair.pairing import find_system
@@ -341,13 +342,6 @@ def test_300_participant_round_is_fast() -> None:
 
 # --- command line -----------------------------------------------------------------------------
 
-def run(args: list[str]) -> int:
-    with pytest.raises(SystemExit) as exc:
-        main(args)
-    code = exc.value.code
-    return int(code) if code is not None else 0
-
-
 @pytest.fixture
 def generated(tmp_path: Path) -> Path:
     path = tmp_path / "ds.trf"
@@ -356,7 +350,7 @@ def generated(tmp_path: Path) -> Path:
 
 
 def test_engine_checker_accepts_its_own_event(generated: Path) -> None:
-    assert run(["--double-swiss", str(generated), "-c"]) == ExitCode.OK
+    assert run_cli(["--double-swiss", str(generated), "-c"]) == ExitCode.OK
 
 
 def test_engine_checker_reports_a_changed_match(tmp_path: Path, generated: Path,
@@ -373,7 +367,7 @@ def test_engine_checker_reports_a_changed_match(tmp_path: Path, generated: Path,
             break
     changed = tmp_path / "changed.trf"
     changed.write_text(trf.dumps(t))
-    assert run(["--double-swiss", str(changed), "-c"]) == ExitCode.NO_VALID_PAIRING
+    assert run_cli(["--double-swiss", str(changed), "-c"]) == ExitCode.NO_VALID_PAIRING
     assert "round 5: differs" in capsys.readouterr().out
 
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import corpus_files, corpus_params
+from helpers import check_engine_pairs_last_round, corpus_files, corpus_params, run_cli
 
 from swisspair import trf
-from swisspair.cli import ExitCode, main
+from swisspair.cli import ExitCode
 from swisspair.pairing import find_system
-from swisspair.pairing.checker import check_rounds, recorded_round
+from swisspair.pairing.checker import check_rounds
 
 
 @pytest.mark.parametrize("path", corpus_params("dutch-2017"))
@@ -28,13 +28,6 @@ def test_every_round_is_reproduced(path: Path) -> None:
     assert not failures, "\n".join(failures)
 
 
-def run(args: list[str]) -> int:
-    with pytest.raises(SystemExit) as exc:
-        main(args)
-    code = exc.value.code
-    return int(code) if code is not None else 0
-
-
 @pytest.fixture
 def corpus_file() -> Path:
     files = corpus_files("dutch-2017")
@@ -44,23 +37,8 @@ def corpus_file() -> Path:
 
 
 def test_engine_checker_accepts_a_reference_tournament(corpus_file: Path) -> None:
-    assert run(["--dutch-2017", str(corpus_file), "-c"]) == ExitCode.OK
+    assert run_cli(["--dutch-2017", str(corpus_file), "-c"]) == ExitCode.OK
 
 
 def test_engine_pairs_the_last_round(tmp_path: Path, corpus_file: Path) -> None:
-    t = trf.load(corpus_file).tournament
-    last = t.recorded_rounds
-    partial = t.truncated(last - 1)
-    partial.rounds = last
-    source = tmp_path / "in.trf"
-    source.write_text(trf.dumps(partial))
-    out = tmp_path / "out.txt"
-    assert run(["--dutch-2017", str(source), "-p", str(out)]) == ExitCode.OK
-    lines = out.read_text().splitlines()
-    expected = recorded_round(t, last)
-    assert int(lines[0]) == len(expected.boards) + (expected.bye is not None)
-    pairs = {tuple(map(int, line.split())) for line in lines[1:]}
-    wanted = {(b.white, b.black) for b in expected.boards}
-    if expected.bye:
-        wanted.add((expected.bye, 0))
-    assert pairs == wanted
+    check_engine_pairs_last_round(tmp_path, corpus_file, "--dutch-2017")

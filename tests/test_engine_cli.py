@@ -5,18 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import corpus_files
+from helpers import check_engine_pairs_last_round, corpus_files, run_cli
 
 from swisspair import trf
-from swisspair.cli import ExitCode, main
-from swisspair.pairing.checker import recorded_round
-
-
-def run(args: list[str]) -> int:
-    with pytest.raises(SystemExit) as exc:
-        main(args)
-    code = exc.value.code
-    return int(code) if code is not None else 0
+from swisspair.cli import ExitCode
 
 
 @pytest.fixture
@@ -28,34 +20,19 @@ def corpus_file() -> Path:
 
 
 def test_pair_writes_the_engine_format(tmp_path: Path, corpus_file: Path) -> None:
-    t = trf.load(corpus_file).tournament
-    last = t.recorded_rounds
-    partial = t.truncated(last - 1)
-    partial.rounds = last
-    source = tmp_path / "in.trf"
-    source.write_text(trf.dumps(partial))
-    out = tmp_path / "out.txt"
-    assert run(["--dutch", str(source), "-p", str(out)]) == ExitCode.OK
-    lines = out.read_text().splitlines()
-    expected = recorded_round(t, last)
-    assert int(lines[0]) == len(expected.boards) + (expected.bye is not None)
-    pairs = {tuple(map(int, line.split())) for line in lines[1:]}
-    wanted = {(b.white, b.black) for b in expected.boards}
-    if expected.bye:
-        wanted.add((expected.bye, 0))
-    assert pairs == wanted
+    check_engine_pairs_last_round(tmp_path, corpus_file, "--dutch")
 
 
 def test_pair_to_stdout(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     source = tmp_path / "r1.trf"
     source.write_text("012 Demo\n" + "".join(
         f"001 {i:>4}      Player {i:<26} {2500 - 10 * i:>4}\n" for i in range(1, 6)) + "XXR 3\nXXC white1\n")
-    assert run(["--dutch", str(source), "-p"]) == ExitCode.OK
+    assert run_cli(["--dutch", str(source), "-p"]) == ExitCode.OK
     assert capsys.readouterr().out.splitlines() == ["3", "1 3", "4 2", "5 0"]
 
 
 def test_checker_accepts_a_reference_tournament(corpus_file: Path) -> None:
-    assert run(["--dutch", str(corpus_file), "-c"]) == ExitCode.OK
+    assert run_cli(["--dutch", str(corpus_file), "-c"]) == ExitCode.OK
 
 
 def test_checker_reports_a_changed_round(tmp_path: Path, corpus_file: Path,
@@ -75,7 +52,7 @@ def test_checker_reports_a_changed_round(tmp_path: Path, corpus_file: Path,
             break
     changed = tmp_path / "changed.trf"
     changed.write_text(trf.dumps(t))
-    assert run(["--dutch", str(changed), "-c"]) == ExitCode.NO_VALID_PAIRING
+    assert run_cli(["--dutch", str(changed), "-c"]) == ExitCode.NO_VALID_PAIRING
     assert f"round {last}: differs" in capsys.readouterr().out
 
 
@@ -83,16 +60,16 @@ def test_generator_is_deterministic(tmp_path: Path) -> None:
     config = tmp_path / "gen.rtg"
     config.write_text("PlayersNumber=21\nRoundsNumber=5\nDrawPercentage=30\nForfeitRate=15\n")
     a, b = tmp_path / "a.trf", tmp_path / "b.trf"
-    assert run(["--dutch", "-g", str(config), "-o", str(a), "-s", "42"]) == ExitCode.OK
-    assert run(["--dutch", "-g", str(config), "-o", str(b), "-s", "42"]) == ExitCode.OK
+    assert run_cli(["--dutch", "-g", str(config), "-o", str(a), "-s", "42"]) == ExitCode.OK
+    assert run_cli(["--dutch", "-g", str(config), "-o", str(b), "-s", "42"]) == ExitCode.OK
     assert a.read_text() == b.read_text()
-    assert run(["--dutch", str(a), "-c"]) == ExitCode.OK
+    assert run_cli(["--dutch", str(a), "-c"]) == ExitCode.OK
 
 
 def test_bad_requests(tmp_path: Path) -> None:
-    assert run(["--dutch"]) == ExitCode.INVALID_REQUEST
-    assert run(["--dutch", str(tmp_path / "missing.trf"), "-p"]) == ExitCode.FILE_ERROR
-    assert run(["--dutch", "x.trf", "-z"]) == ExitCode.INVALID_REQUEST
+    assert run_cli(["--dutch"]) == ExitCode.INVALID_REQUEST
+    assert run_cli(["--dutch", str(tmp_path / "missing.trf"), "-p"]) == ExitCode.FILE_ERROR
+    assert run_cli(["--dutch", "x.trf", "-z"]) == ExitCode.INVALID_REQUEST
 
 
 def test_double_swiss_generator_and_checker(tmp_path: Path) -> None:
@@ -100,7 +77,7 @@ def test_double_swiss_generator_and_checker(tmp_path: Path) -> None:
     config = tmp_path / "ds.rtg"
     config.write_text("PlayersNumber=15\nRoundsNumber=4\nForfeitRate=20\n")
     out = tmp_path / "ds.trf"
-    assert run(["--double-swiss", "-g", str(config), "-o", str(out), "-s", "5"]) == ExitCode.OK
+    assert run_cli(["--double-swiss", "-g", str(config), "-o", str(out), "-s", "5"]) == ExitCode.OK
     t = trf.load(out).tournament
     assert t.rounds == 8
-    assert run(["--double-swiss", str(out), "-c"]) == ExitCode.OK
+    assert run_cli(["--double-swiss", str(out), "-c"]) == ExitCode.OK
