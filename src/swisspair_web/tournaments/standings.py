@@ -40,7 +40,9 @@ class Row:
     points: Fraction
     tiebreaks: list[str] = field(default_factory=list)
     cells: list[str] = field(default_factory=list)
-    """Crosstable cells, one per round (``12w1``, ``+``, ``U``...)."""
+    """Crosstable cells, one per round (``12w1``, ``+``, ``U``...), opponents by pairing number."""
+    rank_cells: list[str] = field(default_factory=list)
+    """The same cells with opponents by their row (rank) in this table, as in a rank crosstable."""
     playoff: bool = False
     """The place was decided by a play-off."""
 
@@ -63,11 +65,17 @@ _CELL = {Result.WIN: "1", Result.DRAW: "½", Result.LOSS: "0", Result.FORFEIT_WI
          Result.WIN_UNRATED: "1", Result.DRAW_UNRATED: "½", Result.LOSS_UNRATED: "0"}
 
 
-def cell(tournament: Tournament, tpn: int, rnd: int) -> str:
+def cell(tournament: Tournament, tpn: int, rnd: int, numbers: dict[int, int] | None = None) -> str:
+    """What ``tpn`` did in round ``rnd``: opponent, colour, result (``12w1``) or the bye's letter.
+
+    The opponent is named by pairing number, or by ``numbers[pairing number]`` (the rank crosstable's
+    row numbers).
+    """
     entry = tournament.players[tpn].result(rnd)
     if entry.opponent is not None:
         colour = {Colour.WHITE: "w", Colour.BLACK: "b"}.get(entry.colour, "")
-        return f"{entry.opponent}{colour}{_CELL.get(entry.result, '')}"
+        opponent = numbers.get(entry.opponent, entry.opponent) if numbers else entry.opponent
+        return f"{opponent}{colour}{_CELL.get(entry.result, '')}"
     return {Result.PAB: "U", Result.HALF_BYE: "H", Result.FULL_BYE: "F", Result.ZERO_BYE: "Z"}.get(entry.result, "")
 
 
@@ -185,8 +193,10 @@ def table(data: SectionData, after_round: int | None = None) -> Table:
         note = note or core_note
         if upto == data.section.rounds and not data.section.is_team:
             ranked, playoffs = _apply_playoffs(data, ranked, result)
+    row_of = {r.tpn: index for index, r in enumerate(ranked, start=1)}
     rows = [Row(r.place, conv.by_tpn[r.tpn], tournament.score(r.tpn), r.values,
-                [cell(tournament, r.tpn, rnd) for rnd in range(1, upto + 1)], r.playoff) for r in ranked]
+                [cell(tournament, r.tpn, rnd) for rnd in range(1, upto + 1)],
+                [cell(tournament, r.tpn, rnd, row_of) for rnd in range(1, upto + 1)], r.playoff) for r in ranked]
     return Table(upto, labels, rows, note, playoffs)
 
 
