@@ -198,7 +198,8 @@ STATIC_URL = "static/"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"one_line_403": {"()": "swisspair_web.logs.OneLineForbidden"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["one_line_403"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
 CSRF_FAILURE_VIEW = "swisspair_web.tournaments.views.csrf_failure"
