@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import os
 import shutil
 import tempfile
@@ -47,3 +48,14 @@ def chromium() -> Iterator[Any]:
     finally:
         driver.quit()
         shutil.rmtree(profile, ignore_errors=True)
+
+
+def fetch_bytes(driver: Any, url: str) -> bytes:
+    """A file as the browser gets it (with its cookies: session, language)."""
+    encoded: str = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch(arguments[0], {credentials: 'same-origin'}).then(r => r.arrayBuffer()).then(b => {"
+        "  let s = ''; const a = new Uint8Array(b);"
+        "  for (let i = 0; i < a.length; i++) s += String.fromCharCode(a[i]);"
+        "  done(btoa(s)); }, e => done(''));", url)
+    return base64.b64decode(encoded)

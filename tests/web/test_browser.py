@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 
 from swisspair import trf
-from .browser import chromium, require_browser
+from .browser import chromium, fetch_bytes, require_browser
+from .pdfcheck import read_pdf
 from .helpers import core_pairing_available, create_users, live_server, server_env
 
 ROUNDS = 7
@@ -154,7 +155,7 @@ def test_it_runs_a_whole_event_in_chromium(tmp_path: Path) -> None:
                 before = first.get_attribute("value")
                 first.clear()
                 first.send_keys(("0" if before == "1" else "1") + Keys.ENTER)
-                wait.until(lambda d: "1 results saved" in messages())
+                wait.until(lambda d: "1 result saved" in messages())
             assert driver.find_elements(By.ID, "publish")
             click_and_wait("#publish")
             assert f"Round {rnd} published" in messages()
@@ -172,6 +173,15 @@ def test_it_runs_a_whole_event_in_chromium(tmp_path: Path) -> None:
         check = subprocess.run([sys.executable, "-m", "swisspair", "--dutch", str(exported), "-c"],
                                capture_output=True, text=True, env=server_env(data), timeout=300)
         assert check.returncode == 0, check.stdout + check.stderr
+
+        # the PDF exports in the interface language (Russian here), as an arbiter would print them
+        driver.execute_script("window.swisspairOldPage = true;")
+        Select(driver.find_element(By.CSS_SELECTOR, "header select[name=language]")).select_by_value("ru")
+        wait.until(lambda d: d.execute_script("return !window.swisspairOldPage && document.readyState === 'complete';"))
+        _check_pdfs(driver, base, tournament)
+        driver.execute_script("window.swisspairOldPage = true;")
+        Select(driver.find_element(By.CSS_SELECTOR, "header select[name=language]")).select_by_value("en")
+        wait.until(lambda d: d.execute_script("return !window.swisspairOldPage && document.readyState === 'complete';"))
 
         # audit log: the correction is recorded with who made it
         go("/e/browser/audit/")
@@ -205,6 +215,23 @@ def test_it_runs_a_whole_event_in_chromium(tmp_path: Path) -> None:
         assert width <= 400, width
         driver.save_screenshot(str(tmp_path / "phone.png"))
     print(f"browser event: {time.monotonic() - started:.1f} s")
+
+
+def _check_pdfs(driver: Any, base: str, tournament: Any) -> None:
+    """Standings and round 2's pairing list as PDF: Russian headings, every column fits, the byes are listed."""
+    from swisspair.model import Result
+
+    standings = read_pdf(fetch_bytes(driver, base + "/e/browser/open/export/standings.pdf"))
+    assert "Таблица после тура 7" in standings.text and "Очки" in standings.text, standings.text[:300]
+    assert "BH/C1" in standings.text and "BWG" in standings.text
+    assert not standings.problems, standings.problems[:5]
+    pairings = read_pdf(fetch_bytes(driver, base + "/e/browser/open/export/pairings-2.pdf"))
+    assert "Тур 2" in pairings.text and "Белые" in pairings.text and "Очки" in pairings.text, pairings.text[:300]
+    assert not pairings.problems, pairings.problems[:5]
+    byes = [p for p in tournament if p.result(2).result in (Result.PAB, Result.HALF_BYE)]
+    assert len(byes) == 2
+    for player in byes:
+        assert player.name in pairings.text, player.name
 
 
 def _points(value: Any) -> str:

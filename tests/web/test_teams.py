@@ -90,7 +90,7 @@ class TeamTestCase(TeamBase):
         self.client.post(self.turl("sp-team-action", 2), {"action": "remove",
                                                           "tpn": Player.objects.get(name="Player 2-2").tpn})
         response = self.client.post(self.turl("sp-pair"), {"round": "1"}, follow=True)
-        self.assertContains(response, "Team Club 2 has 1 players for round 1; a match has 2 boards.")
+        self.assertContains(response, "Team Club 2 has 1 player for round 1; a match has 2 boards.")
         self.assertFalse(Round.objects.filter(section__slug="teams").exists())
 
     def test_it_refuses_a_team_without_players(self) -> None:

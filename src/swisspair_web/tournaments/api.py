@@ -2,17 +2,41 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any
 
-from django.http import HttpRequest, JsonResponse
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import timezone
 
-from swisspair_web.tournaments import jobs, standings, teams
+from swisspair_web.tournaments import jobs, pairing_lists, standings, teams
 from swisspair_web.tournaments.auth import is_arbiter, require, require_visible
 from swisspair_web.tournaments.convert import SectionData
-from swisspair_web.tournaments.models import RESULTS, Bye, Event, Job, Player, Round, Section, Team
+from swisspair_web.tournaments.models import RESULTS, Event, Job, Player, Round, Section, Team
+
+
+def json_errors(view: Callable[..., JsonResponse]) -> Callable[..., JsonResponse]:
+    """A missing object answers ``{"error": ...}`` with 404, a forbidden one with 403: JSON, not an HTML page."""
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except Http404:
+            return JsonResponse({"error": "not found"}, status=404)
+        except PermissionDenied:
+            return JsonResponse({"error": "forbidden"}, status=403)
+    return wrapper
+
+
+def _after(request: HttpRequest) -> int | None:
+    """``?round=N``: standings after round N."""
+    try:
+        return int(request.GET["round"])
+    except (KeyError, ValueError):
+        return None
 
 
 def _section(request: HttpRequest, slug: str, section: str) -> Section:
@@ -26,6 +50,7 @@ def _player(p: Player) -> dict[str, Any]:
             "fide_id": p.fide_id, "club": p.club, "withdrawn_from": p.withdrawn_from}
 
 
+@json_errors
 def events(request: HttpRequest) -> JsonResponse:
     rows = [{"slug": e.slug, "name": e.name, "city": e.city,
              "start_date": e.start_date.isoformat() if e.start_date else None,
@@ -34,6 +59,7 @@ def events(request: HttpRequest) -> JsonResponse:
     return JsonResponse({"events": rows})
 
 
+@json_errors
 def event(request: HttpRequest, slug: str) -> JsonResponse:
     ev = get_object_or_404(Event, slug=slug)
     require_visible(request, ev)
@@ -43,6 +69,7 @@ def event(request: HttpRequest, slug: str) -> JsonResponse:
         for s in ev.sections.all()]})
 
 
+@json_errors
 def section(request: HttpRequest, slug: str, section: str) -> JsonResponse:
     sec = _section(request, slug, section)
     arbiter = is_arbiter(request, sec.event)
@@ -58,6 +85,7 @@ def section(request: HttpRequest, slug: str, section: str) -> JsonResponse:
                           for r in rounds]})
 
 
+@json_errors
 def round_(request: HttpRequest, slug: str, section: str, number: int) -> JsonResponse:
     sec = _section(request, slug, section)
     rnd = get_object_or_404(Round, section=sec, number=number)
@@ -67,7 +95,7 @@ def round_(request: HttpRequest, slug: str, section: str, number: int) -> JsonRe
                "black_name": b.black.name, "result": RESULTS.get(b.result, b.result) or None}
               for b in rnd.boards.select_related("white", "black")]
     byes = [{"tpn": b.player.tpn, "name": b.player.name, "kind": b.kind}
-            for b in Bye.objects.filter(section=sec, round_number=number).select_related("player")]
+            for b in pairing_lists.round_byes(sec, number)]
     data: dict[str, Any] = {"round": number, "published": rnd.published, "boards": boards, "byes": byes}
     if sec.is_team:
         data["matches"] = [{
@@ -81,17 +109,18 @@ def round_(request: HttpRequest, slug: str, section: str, number: int) -> JsonRe
     return JsonResponse(data)
 
 
+@json_errors
 def standings_(request: HttpRequest, slug: str, section: str) -> JsonResponse:
     sec = _section(request, slug, section)
     if sec.is_team:
-        team_table = teams.team_table(SectionData.load(sec))
+        team_table = teams.team_table(SectionData.load(sec), _after(request))
         return JsonResponse({"after_round": team_table.after_round, "primary": team_table.primary,
                              "tiebreaks": team_table.codes, "note": team_table.note,
                              "standings": [{"rank": r.rank, "team": r.team.number, "name": r.team.name,
                                             "match_points": r.match_points_text,
                                             "game_points": r.game_points_text, "tiebreaks": r.tiebreaks}
                                            for r in team_table.rows]})
-    table = standings.table(SectionData.load(sec))
+    table = standings.table(SectionData.load(sec), _after(request))
     return JsonResponse({"after_round": table.after_round, "tiebreaks": table.codes, "note": table.note,
                          "standings": [{"rank": r.rank, "tpn": r.player.tpn, "name": r.player.name,
                                         "points": r.points_text, "tiebreaks": r.tiebreaks, "rounds": r.cells,
@@ -116,6 +145,7 @@ def _team(request: HttpRequest, sec: Section, team: Team) -> dict[str, Any]:
             "url": request.build_absolute_uri(reverse("sp-api-team", args=[sec.event.slug, sec.slug, team.number]))}
 
 
+@json_errors
 def team(request: HttpRequest, slug: str, section: str, number: int) -> JsonResponse:
     """A team of a team section: roster in board order and its matches (published rounds for the public)."""
     sec = _section(request, slug, section)
@@ -130,6 +160,7 @@ def team(request: HttpRequest, slug: str, section: str, number: int) -> JsonResp
                          "members": [_player(p) for p in data.members(t)], "rounds": lines})
 
 
+@json_errors
 def player(request: HttpRequest, slug: str, section: str, tpn: int) -> JsonResponse:
     sec = _section(request, slug, section)
     p = get_object_or_404(Player, section=sec, tpn=tpn)
@@ -141,6 +172,7 @@ def player(request: HttpRequest, slug: str, section: str, tpn: int) -> JsonRespo
     return JsonResponse({**_player(p), "rounds": lines})
 
 
+@json_errors
 def job(request: HttpRequest, pk: int) -> JsonResponse:
     """State and progress of a background job (the event's arbiters only)."""
     j = get_object_or_404(Job.objects.select_related("event"), pk=pk)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -14,10 +16,10 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from swisspair import trf
-from swisspair_web.tournaments import standings, teams
+from swisspair_web.tournaments import pairing_lists, standings, teams
 from swisspair_web.tournaments.auth import is_arbiter, require, require_visible
 from swisspair_web.tournaments.convert import SectionData, team_line, to_tournament
-from swisspair_web.tournaments.models import RESULTS, Bye, Round, Section, Team
+from swisspair_web.tournaments.models import RESULTS, Round, Section, Team
 
 
 def _section(slug: str, section: str) -> Section:
@@ -109,21 +111,35 @@ def export_csv(request: HttpRequest, slug: str, section: str, what: str) -> Http
         rnd = get_object_or_404(Round, section=sec, number=int(what)) if what.isdigit() else None
         if rnd is None or (not rnd.published and not is_arbiter(request, sec.event)):
             return HttpResponse("not found", status=404, content_type="text/plain")
-        writer.writerow(["board", "white_tpn", "white", "result", "black", "black_tpn"])
-        for b in rnd.boards.select_related("white", "black"):
-            writer.writerow([_csv_safe(v) for v in (b.number, b.white.tpn, b.white.name, RESULTS.get(b.result, ""),
-                                                    b.black.name, b.black.tpn)])
+        _write_pairing_list(writer, pairing_lists.pairing_list(rnd))
     response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{_filename(sec, f"-{what}.csv")}"'
     return response
+
+
+def _write_pairing_list(writer: Any, listing: pairing_lists.PairingList) -> None:
+    """A round's pairing list: a line per board with the scores before the round, then a line per bye
+    (the bye's kind, ``U`` ``H`` ``F`` ``Z``, in the last column, what it scores as the result)."""
+    writer.writerow(["board", "white_tpn", "white", "white_points", "result", "black_points", "black", "black_tpn",
+                     "bye"])
+    for line in listing.boards:
+        b = line.board
+        writer.writerow([_csv_safe(v) for v in (b.number, b.white.tpn, b.white.name, line.white_points,
+                                                RESULTS.get(b.result, ""), line.black_points, b.black.name,
+                                                b.black.tpn, "")])
+    for bye in listing.byes:
+        player = bye.bye.player
+        writer.writerow([_csv_safe(v) for v in ("", player.tpn, player.name, bye.points, bye.awarded, "", "", "",
+                                                bye.bye.kind)])
 
 
 def _round_context(request: HttpRequest, sec: Section, number: int) -> dict[str, object]:
     rnd = get_object_or_404(Round, section=sec, number=number)
     if not rnd.published:
         require(request, sec.event)
-    return {"event": sec.event, "section": sec, "rnd": rnd, "boards": list(rnd.boards.select_related("white", "black")),
-            "byes": list(Bye.objects.filter(section=sec, round_number=number).select_related("player"))}
+    listing = pairing_lists.pairing_list(rnd)
+    return {"event": sec.event, "section": sec, "rnd": rnd, "lines": listing.boards,
+            "boards": [line.board for line in listing.boards], "byes": listing.byes}
 
 
 @dataclass
@@ -187,29 +203,56 @@ def _font() -> str:
     return "Helvetica"
 
 
-def _pdf(title: str, header: list[str], rows: list[list[str]], widths: list[float]) -> bytes:
+FONT_SIZES = (9, 8, 7, 6)
+"""Font sizes tried, largest first, until the table fits the page."""
+_NUMBER = re.compile(r"[0-9.½-]+")
+"""A cell of a numeric column (right-aligned): places ``4-5``, points, ratings, tie-break values."""
+_PAD = 3.0
+"""Space left and right of a cell's text, in points."""
+
+
+def _pdf(title: str, header: list[str], rows: list[list[str]], wrap: tuple[int, ...] = (),
+         at_least: dict[int, float] | None = None) -> bytes:
+    """A titled table on A4, each column as wide as its widest entry (``at_least`` millimetres).
+
+    Portrait when the table fits across it, landscape otherwise; when it does not fit landscape either,
+    the font gets smaller (down to 6 pt) and the ``wrap`` columns (names) share what is left, wrapping.
+    """
+    from xml.sax.saxutils import escape
+
     from reportlab.lib import colors
-    from reportlab.lib.pagesizes import A4
-    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
     from reportlab.lib.units import mm
     from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
     font = _font()
-    buffer = io.BytesIO()
-    doc = SimpleDocTemplate(buffer, pagesize=A4, leftMargin=15 * mm, rightMargin=15 * mm, topMargin=15 * mm,
-                            bottomMargin=15 * mm, title=title)
-    style = getSampleStyleSheet()["Title"]
-    style.fontName = font
     if font == "Helvetica":
         def safe(text: str) -> str:
             return text.encode("latin-1", "replace").decode("latin-1")
-        rows = [[safe(c) for c in row] for row in rows]
-        title = safe(title)
-    from xml.sax.saxutils import escape
-
-    table = Table([header, *rows], colWidths=[w * mm for w in widths], repeatRows=1)
+        header, rows, title = [safe(c) for c in header], [[safe(c) for c in row] for row in rows], safe(title)
+    margin = 12 * mm
+    minimum = {column: width * mm for column, width in (at_least or {}).items()}
+    for size in FONT_SIZES:
+        pagesize, widths = _layout([header, *rows], font, size, wrap, margin, minimum,
+                                   squeeze=size == FONT_SIZES[-1])
+        if widths:
+            break
+    cell_style = ParagraphStyle("cell", fontName=font, fontSize=size, leading=size * 1.2)
+    body = [[Paragraph(escape(text), cell_style) if index in wrap else text for index, text in enumerate(row)]
+            for row in rows]
+    buffer = io.BytesIO()
+    doc = SimpleDocTemplate(buffer, pagesize=pagesize, leftMargin=margin, rightMargin=margin, topMargin=margin,
+                            bottomMargin=margin, title=title)
+    style = getSampleStyleSheet()["Title"]
+    style.fontName = font
+    numeric = [("ALIGN", (i, 0), (i, -1), "RIGHT") for i in range(len(header))
+               if all(_NUMBER.fullmatch(row[i]) for row in rows if row[i]) and any(row[i] for row in rows)]
+    table = Table([header, *body], colWidths=widths, repeatRows=1, hAlign="LEFT")
     table.setStyle(TableStyle([
-        ("FONT", (0, 0), (-1, -1), font, 9),
+        *numeric,
+        ("FONT", (0, 0), (-1, -1), font, size),
+        ("LEFTPADDING", (0, 0), (-1, -1), _PAD),
+        ("RIGHTPADDING", (0, 0), (-1, -1), _PAD),
         ("BACKGROUND", (0, 0), (-1, 0), colors.lightgrey),
         ("GRID", (0, 0), (-1, -1), 0.25, colors.grey),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -218,43 +261,71 @@ def _pdf(title: str, header: list[str], rows: list[list[str]], widths: list[floa
     return buffer.getvalue()
 
 
+def _layout(table: list[list[str]], font: str, size: float, wrap: tuple[int, ...], margin: float,
+            minimum: dict[int, float], squeeze: bool) -> tuple[tuple[float, float], list[float]]:
+    """Page size and column widths (points) for ``table`` at font ``size``; no widths when it does not fit.
+
+    The ``wrap`` columns may be narrower than their text (it wraps), down to ``6 * size``; with ``squeeze``
+    (the last font size) as narrow as it takes.
+    """
+    from reportlab.lib.pagesizes import A4, landscape
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    natural = [max(max(stringWidth(row[i], font, size) for row in table) + 2 * _PAD + 1, minimum.get(i, 0))
+               for i in range(len(table[0]))]
+    for pagesize in (A4, landscape(A4)):
+        if sum(natural) <= pagesize[0] - 2 * margin:
+            return pagesize, natural
+    pagesize = landscape(A4)
+    room = pagesize[0] - 2 * margin - sum(w for i, w in enumerate(natural) if i not in wrap)
+    if not wrap or (room < 6 * size * len(wrap) and not squeeze):
+        return pagesize, natural if squeeze else []
+    share = max(room, 2 * size * len(wrap)) / len(wrap)
+    return pagesize, [min(w, share) if i in wrap else w for i, w in enumerate(natural)]
+
+
+def _heading(sec: Section, what: str) -> str:
+    return f"{sec.event.name} – {sec.name}: {what}"
+
+
 def export_pdf(request: HttpRequest, slug: str, section: str, what: str) -> HttpResponse:
     """PDF of ``pairings-N``, ``sheets-N`` or ``standings`` (team standings in a team section, as printed
-    by :func:`print_view`)."""
+    by :func:`print_view`), in the interface language."""
     sec = _section(slug, section)
     require_visible(request, sec.event)
     kind, _sep, number = what.partition("-")
-    title = f"{sec.event.name} - {sec.name}"
     if kind == "standings" and sec.is_team and not number:
         team_table = teams.team_table(SectionData.load(sec))
         labels, team_rows = team_print_rows(team_table)
-        header = ["#", "No", "Team", *labels, *team_table.codes]
+        header = ["#", _("No."), _("Team"), *labels, *team_table.codes]
         rows = [[r.rank, str(r.team.number), r.team.name, *r.scores, *r.tiebreaks] for r in team_rows]
-        extra = len(team_table.codes)
-        widths = [10, 10, 60, 12, 12] + [max(10, 76 / max(extra, 1))] * extra
-        pdf = _pdf(f"{title}: team standings after round {team_table.after_round}", header, rows, widths)
+        after = _("after round %(n)s") % {"n": team_table.after_round}
+        pdf = _pdf(_heading(sec, f"{_('Standings')} {after}"), header, rows, wrap=(2,))
     elif kind == "standings":
         table = standings.table(SectionData.load(sec))
-        header = ["#", "No", "Name", "Rtg", "Fed", "Pts", *table.codes]
+        header = ["#", _("No."), _("Name"), _("Rating"), _("Fed"), _("Pts"), *table.codes]
         rows = [[str(r.rank), str(r.player.tpn), r.player.name, str(r.player.rating or ""), r.player.federation,
                  r.points_text, *r.tiebreaks] for r in table.rows]
-        extra = max(0, len(table.codes))
-        widths = [10, 10, 60, 14, 12, 12] + [max(10, 60 / max(extra, 1))] * extra
-        pdf = _pdf(f"{title}: standings after round {table.after_round}", header, rows, widths)
+        after = _("after round %(n)s") % {"n": table.after_round}
+        pdf = _pdf(_heading(sec, f"{_('Standings')} {after}"), header, rows, wrap=(2,))
     elif kind in ("pairings", "sheets") and number.isdigit():
         ctx = _round_context(request, sec, int(number))
-        boards = ctx["boards"]
-        assert isinstance(boards, list)
+        lines, byes = ctx["lines"], ctx["byes"]
+        assert isinstance(lines, list) and isinstance(byes, list)
         if kind == "pairings":
-            header = ["Bd", "No", "White", "Result", "Black", "No"]
-            rows = [[str(b.number), str(b.white.tpn), b.white.name, RESULTS.get(b.result, ""), b.black.name,
-                     str(b.black.tpn)] for b in boards]
-            widths = [10, 10, 65, 20, 65, 10]
+            header = [_("Bd"), _("No."), _("White"), _("Pts"), _("Result"), _("Pts"), _("Black"), _("No.")]
+            rows = [[str(line.board.number), str(line.board.white.tpn), line.board.white.name, line.white_points,
+                     RESULTS.get(line.board.result, ""), line.black_points, line.board.black.name,
+                     str(line.board.black.tpn)] for line in lines]
+            rows += [["", str(bye.bye.player.tpn), bye.bye.player.name, bye.points, bye.awarded, "",
+                      str(bye.bye.get_kind_display()), ""] for bye in byes]
+            pdf = _pdf(_heading(sec, _("Round %(n)s") % {"n": number}), header, rows, wrap=(2, 6))
         else:
-            header = ["Bd", "White", "Black", "1-0", "½-½", "0-1", "Signatures"]
-            rows = [[str(b.number), b.white.name, b.black.name, "", "", "", ""] for b in boards]
-            widths = [10, 48, 48, 10, 10, 10, 44]
-        pdf = _pdf(f"{title}: round {number}", header, rows, widths)
+            header = [_("Bd"), _("White"), _("Black"), "1-0", "½-½", "0-1", _("Signatures")]
+            rows = [[str(line.board.number), line.board.white.name, line.board.black.name, "", "", "", ""]
+                    for line in lines]
+            pdf = _pdf(_heading(sec, _("Round %(n)s") % {"n": number}), header, rows, wrap=(1, 2),
+                       at_least={3: 10, 4: 10, 5: 10, 6: 50})
     else:
         return HttpResponse("not found", status=404, content_type="text/plain")
     response = HttpResponse(pdf, content_type="application/pdf")

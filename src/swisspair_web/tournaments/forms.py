@@ -120,13 +120,14 @@ class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
     rating_scale = forms.ChoiceField(
         label=_("estimate rating from"), required=False,
-        choices=[("", "-"), ("INGO", "INGO (2840 - 8 x INGO)"), ("BCF", "BCF/ECF (600 + 8 x grade)")])
+        choices=[("", "-"), ("INGO", "INGO (2840 - 8 x INGO)"), ("BCF", _("BCF/ECF (600 + 8 x grade)"))])
     other_rating = forms.IntegerField(label=_("other rating"), required=False, min_value=0, max_value=4000)
 
     class Meta:
         model = Player
         fields = ["name", "rating", "title", "federation", "fide_id", "sex", "birth_date", "club"]
         widgets = {"name": forms.TextInput(attrs={"autofocus": True})}
+        help_texts = {"birth_date": _("YYYY/MM/DD")}
 
     def clean(self) -> dict[str, Any]:
         data: dict[str, Any] = super().clean() or {}

@@ -23,6 +23,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from swisspair import trf
 from swisspair.errors import SwissPairError
@@ -492,8 +493,10 @@ def pair_next_round(section: Section, user: User, *, allow_pending: bool = False
         raise OperationError(_("An earlier round still has games without a result."))
     if pending and not allow_pending:
         raise OperationError(
-            _("Round %(round)s has %(count)s games without a result. Enter them first, or pair counting "
-              "them as draws.") % {"round": data.paired_rounds, "count": len(pending)})
+            ngettext("Round %(round)s has %(count)s game without a result. Enter it first, or pair counting "
+                     "it as a draw.",
+                     "Round %(round)s has %(count)s games without a result. Enter them first, or pair counting "
+                     "them as draws.", len(pending)) % {"round": data.paired_rounds, "count": len(pending)})
     conv = to_tournament(data, pending="draw" if allow_pending else "absent", next_round=True)
     tournament = conv.tournament
     warnings = []
@@ -552,8 +555,9 @@ def unpair_last_round(section: Section, user: User, *, discard_results: bool = F
             raise OperationError(_("No round is paired."))
         entered = rnd.boards.exclude(result="").count()
         if entered and not discard_results:
-            raise OperationError(_("Round %(round)s already has %(count)s results; confirm to discard them.")
-                                 % {"round": rnd.number, "count": entered})
+            raise OperationError(ngettext("Round %(round)s already has %(count)s result; confirm to discard it.",
+                                          "Round %(round)s already has %(count)s results; confirm to discard them.",
+                                          entered) % {"round": rnd.number, "count": entered})
         number = rnd.number
         Bye.objects.filter(section=section, round_number=number, kind=Bye.PAB).delete()
         # the zero-point byes written at pairing time for withdrawn players go too

@@ -27,6 +27,7 @@ from fractions import Fraction
 from django.db import transaction
 from django.db.models import F, Max
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from swisspair.errors import SwissPairError
 from swisspair.model import Colour
@@ -162,8 +163,10 @@ def lineups(data: SectionData, number: int) -> dict[int, list[Player]]:
             raise OperationError(_("Team %(team)s has no players.") % {"team": team.name})
         available = [p for p in roster if not p.is_withdrawn(number) and p.id not in away]
         if available and len(available) < section.boards:
-            raise OperationError(_("Team %(team)s has %(count)s players for round %(round)s; a match has "
-                                   "%(boards)s boards.") % {"team": team.name, "count": len(available),
+            raise OperationError(ngettext("Team %(team)s has %(count)s player for round %(round)s; a match has "
+                                          "%(boards)s boards.",
+                                          "Team %(team)s has %(count)s players for round %(round)s; a match has "
+                                          "%(boards)s boards.", len(available)) % {"team": team.name, "count": len(available),
                                                              "round": number, "boards": section.boards})
         out[team.number] = available[: section.boards]
     return out
@@ -189,8 +192,10 @@ def pair_team_round(section: Section, user: User, *, allow_pending: bool = False
     pending = data.pending_boards(data.paired_rounds) if data.paired_rounds else []
     if pending and not allow_pending:
         raise OperationError(
-            _("Round %(round)s has %(count)s games without a result. Enter them first, or pair counting "
-              "them as draws.") % {"round": data.paired_rounds, "count": len(pending)})
+            ngettext("Round %(round)s has %(count)s game without a result. Enter it first, or pair counting "
+                     "it as a draw.",
+                     "Round %(round)s has %(count)s games without a result. Enter them first, or pair counting "
+                     "them as draws.", len(pending)) % {"round": data.paired_rounds, "count": len(pending)})
     line_up = lineups(data, number)
     if sum(1 for players in line_up.values() if players) < 2:
         raise OperationError(_("Fewer than two teams can be paired in round %(round)s.") % {"round": number})

@@ -15,9 +15,10 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from swisspair_web.tournaments import jobs, playoffs, services, standings, teams
+from swisspair_web.tournaments import jobs, pairing_lists, playoffs, services, standings, teams
 from swisspair_web.tournaments.auth import is_arbiter, require, require_visible, role_of
 from swisspair_web.tournaments.convert import SectionData
 from swisspair_web.tournaments.forms import (
@@ -222,7 +223,9 @@ def import_trf(request: HttpRequest, slug: str) -> HttpResponse:
         except OperationError as error:
             form.add_error("file", str(error))
         else:
-            messages.success(request, _("Imported %(count)s players.") % {"count": sec.players.count()})
+            count = sec.players.count()
+            messages.success(request, ngettext("Imported %(count)s player.", "Imported %(count)s players.", count)
+                             % {"count": count})
             return _to_section(sec)
     return render(request, "tournaments/upload.html",
                   _ctx(request, ev, form=form, title=_("New section from a TRF file"),
@@ -324,7 +327,11 @@ def player_action(request: HttpRequest, slug: str, section: str, tpn: int) -> Ht
     try:
         if action == "withdraw":
             paired = sec.round_set.aggregate(m=Max("number"))["m"] or 0
-            services.set_withdrawn(player, request.user, int(request.POST.get("from_round") or paired + 1))
+            from_round = int(request.POST.get("from_round") or paired + 1)
+            if not request.POST.get("confirm"):
+                return render(request, "tournaments/withdraw_confirm.html", _ctx(
+                    request, sec.event, sec, player=player, from_round=from_round, first=paired + 1))
+            services.set_withdrawn(player, request.user, from_round)
             messages.success(request, _("%(name)s withdrawn.") % {"name": player.name})
         elif action == "reinstate":
             services.set_withdrawn(player, request.user, None)
@@ -355,7 +362,8 @@ def players_import(request: HttpRequest, slug: str, section: str) -> HttpRespons
         except OperationError as error:
             form.add_error("file", str(error))
         else:
-            messages.success(request, _("Imported %(count)s players.") % {"count": len(created)})
+            messages.success(request, ngettext("Imported %(count)s player.", "Imported %(count)s players.",
+                                               len(created)) % {"count": len(created)})
             return _to_section(sec)
     return render(request, "tournaments/upload.html",
                   _ctx(request, sec.event, sec, form=form, title=_("Import players")))
@@ -468,24 +476,15 @@ def round_view(request: HttpRequest, slug: str, section: str, number: int) -> Ht
         return render(request, "tournaments/team_round.html", _ctx(
             request, sec.event, sec, rnd=rnd, matches=teams.match_scores(rnd), byes=byes))
     query = request.GET.get("q", "").strip()[:50]
-    boards = _boards(rnd)
+    listing = pairing_lists.pairing_list(rnd)
+    boards = listing.boards
     if query:
         needle = query.casefold()
-        boards = [b for b in boards if needle in b.white.name.casefold() or needle in b.black.name.casefold()
-                  or query in (str(b.white.tpn), str(b.black.tpn))]
-    scores = _scores_before(sec, number)
+        boards = [b for b in boards if needle in b.board.white.name.casefold()
+                  or needle in b.board.black.name.casefold() or query in (str(b.board.white.tpn),
+                                                                          str(b.board.black.tpn))]
     return render(request, "tournaments/round.html", _ctx(
-        request, sec.event, sec, rnd=rnd, boards=[(b, scores.get(b.white_id, ""), scores.get(b.black_id, ""))
-                                                  for b in boards],
-        byes=_round_byes(sec, number), query=query))
-
-
-def _scores_before(sec: Section, number: int) -> dict[int, str]:
-    data = SectionData.load(sec)
-    from swisspair_web.tournaments.convert import to_tournament
-
-    conv = to_tournament(data, upto=number - 1)
-    return {p.id: standings.fmt(conv.tournament.score(p.tpn)) for p in data.players}
+        request, sec.event, sec, rnd=rnd, boards=boards, byes=listing.byes, query=query))
 
 
 @login_required
@@ -523,7 +522,8 @@ def results(request: HttpRequest, slug: str, section: str, number: int) -> HttpR
                 for note in outcome.notes:
                     messages.info(request, note)
                 if outcome.saved:
-                    messages.success(request, _("%(count)s results saved.") % {"count": len(outcome.saved)})
+                    messages.success(request, ngettext("%(count)s result saved.", "%(count)s results saved.",
+                                                       len(outcome.saved)) % {"count": len(outcome.saved)})
                 if not conflicts:
                     return redirect("sp-results", slug=slug, section=section, number=number)
                 messages.error(request, _("Somebody else entered a different result on boards %(boards)s "
