@@ -79,6 +79,13 @@ class ArbiterViewsTestCase(BaseTestCase):
         self.assertEqual([(b["bye"], b["result"]) for b in byes], [("U", "1")])
         self.assertEqual({r["white_points"] for r in boards} | {r["black_points"] for r in boards}, {"0", "1"})
 
+    def test_the_round_json_has_the_scores_before_the_round(self) -> None:
+        """Item 9: the JSON pairing list has the scores before the round, and the bye with what it scores."""
+        data = json.loads(self.client.get("/api/e/test/open/rounds/2.json").content)
+        self.assertEqual({b["white_points"] for b in data["boards"]} | {b["black_points"] for b in data["boards"]},
+                         {"0", "1"})
+        self.assertEqual([(b["kind"], b["scores"]) for b in data["byes"]], [("U", "1")])
+
     def test_the_printed_pairings_list_the_bye(self) -> None:
         """Item 9: the printable pairing list has the bye and the scores before the round."""
         response = self.client.get(self.url("sp-print", "pairings-2"))

@@ -7,6 +7,7 @@ FIDE Dutch system, player 10 withdrawn from round 2 (so rounds 2 and 3 have a pa
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -171,17 +172,24 @@ def test_the_manage_page_fits_a_phone(site: tuple[str, Any]) -> None:
     _login(base, driver)
     driver.set_window_size(390, 844)
     try:
-        driver.get(base + "/e/view/open/manage/")
-        width = driver.execute_script("return window.innerWidth")
-        buttons = driver.find_elements(By.CSS_SELECTOR, "#manage-players button")
-        assert len(buttons) == 10
-        for button in buttons:
-            right = driver.execute_script("return arguments[0].getBoundingClientRect().right", button)
-            assert right <= width, (button.text, right, width)
-        wide = driver.execute_script(
-            "const t = document.getElementById('manage-players').parentElement;"
-            "return [t.scrollWidth, t.clientWidth, document.documentElement.scrollWidth];")
-        assert wide[0] <= wide[1] and wide[2] <= width, wide
+        for language in ("en", "ru", "bg"):  # longer labels in some languages
+            _language(base, driver, language)
+            driver.get(base + "/e/view/open/manage/")
+            width = driver.execute_script("return window.innerWidth")
+            buttons = driver.find_elements(By.CSS_SELECTOR, "#manage-players button")
+            assert len(buttons) == 10
+            for button in buttons:
+                box = driver.execute_script("const r = arguments[0].getBoundingClientRect();"
+                                            "return [r.right, r.height];", button)
+                assert box[0] <= width, (language, button.text, box, width)
+                assert box[1] < 50, (language, button.text, box)  # one line, not a letter column
+            wide = driver.execute_script(
+                "const t = document.getElementById('manage-players').parentElement;"
+                "return [t.scrollWidth, t.clientWidth, document.documentElement.scrollWidth];")
+            assert wide[0] <= wide[1] and wide[2] <= width, (language, wide)
+            if os.environ.get("SWISSPAIR_SCREENSHOTS"):
+                driver.save_screenshot(os.path.join(os.environ["SWISSPAIR_SCREENSHOTS"],
+                                                    f"manage-phone-{language}.png"))
     finally:
         driver.set_window_size(1280, 1000)
 

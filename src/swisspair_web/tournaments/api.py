@@ -85,17 +85,23 @@ def section(request: HttpRequest, slug: str, section: str) -> JsonResponse:
                           for r in rounds]})
 
 
+def _board(line: pairing_lists.ListedBoard) -> dict[str, Any]:
+    b = line.board
+    return {"board": b.number, "white": b.white.tpn, "black": b.black.tpn, "white_name": b.white.name,
+            "black_name": b.black.name, "result": RESULTS.get(b.result, b.result) or None,
+            "white_points": line.white_points, "black_points": line.black_points}
+
+
 @json_errors
 def round_(request: HttpRequest, slug: str, section: str, number: int) -> JsonResponse:
     sec = _section(request, slug, section)
     rnd = get_object_or_404(Round, section=sec, number=number)
     if not rnd.published and not is_arbiter(request, sec.event):
         return JsonResponse({"error": "round not published"}, status=404)
-    boards = [{"board": b.number, "white": b.white.tpn, "black": b.black.tpn, "white_name": b.white.name,
-               "black_name": b.black.name, "result": RESULTS.get(b.result, b.result) or None}
-              for b in rnd.boards.select_related("white", "black")]
-    byes = [{"tpn": b.player.tpn, "name": b.player.name, "kind": b.kind}
-            for b in pairing_lists.round_byes(sec, number)]
+    listing = pairing_lists.pairing_list(rnd)
+    boards = [_board(line) for line in listing.boards]
+    byes = [{"tpn": line.bye.player.tpn, "name": line.bye.player.name, "kind": line.bye.kind,
+             "points": line.points, "scores": line.awarded} for line in listing.byes]
     data: dict[str, Any] = {"round": number, "published": rnd.published, "boards": boards, "byes": byes}
     if sec.is_team:
         data["matches"] = [{
