@@ -4,14 +4,17 @@ them, TRF files read leniently with located warnings; importing twice never dupl
 from __future__ import annotations
 
 import io
+import tempfile
 import tracemalloc
 import zipfile
+from pathlib import Path
 
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import IntegrityError, transaction
+from django.test import override_settings
 
-from swisspair_web.tournaments import charsets, player_import, rating_list, services
-from swisspair_web.tournaments.models import AuditEntry, Player, Section
+from swisspair_web.tournaments import charsets, jobs, player_import, rating_list, services
+from swisspair_web.tournaments.models import AuditEntry, Job, Player, Section
 
 from .helpers import BaseTestCase
 from .test_convert import TRF
@@ -211,6 +214,28 @@ class ImportTwiceTestCase(BaseTestCase):
                          ("Carlsen, Magnus", 2831, "GM", "Offerspill"))
         self.assertEqual(Player.objects.filter(section=self.section).count(), 2)
         self.assertTrue(AuditEntry.objects.filter(action="players-imported").exists())
+
+
+@override_settings(SWISSPAIR_BACKGROUND_LIST_BYTES=500)
+class RatingListJobTestCase(BaseTestCase):
+    """A big rating list is read in a background job with a progress page; nothing else changes."""
+
+    players = 0
+
+    def test_a_big_list_is_imported_in_a_job(self) -> None:
+        jobs.RUNNER.append(lambda job_id, work, language: jobs.run(job_id, work, language))
+        self.addCleanup(jobs.RUNNER.pop)
+        before = set(Path(tempfile.gettempdir()).glob("swisspair-list-*"))
+        self.client.login(username="bob", password="password")
+        response = self.client.post(self.url("sp-players-import"), {
+            "format": "fide", "kind": "rapid", "fide_ids": "700070 25121731", "existing": "update",
+            "file": SimpleUploadedFile("players_list_foa.txt", combined_list().encode())})
+        job = Job.objects.get()
+        self.assertRedirects(response, f"/jobs/{job.pk}/", fetch_redirect_response=False)
+        self.assertEqual((job.state, job.url), ("done", "/e/test/open/manage/"))
+        self.assertEqual(list(Player.objects.filter(section=self.section).values_list("name", "rating")),
+                         [("Polgar, Judit", 2646), ("A C J John", 1063)])
+        self.assertEqual(set(Path(tempfile.gettempdir()).glob("swisspair-list-*")), before)
 
 
 class RatingListTestCase(BaseTestCase):

@@ -211,7 +211,7 @@ def merge(section: Section, user: User, read: ReadPlayers, *, existing: str = UP
         created = _create(section, new, late_byes)
         audit(section.event, user, "players-imported", section=section,
               detail=f"{read.source}: {len(created)} added, {len(updated)} updated"
-                     + (f" ({read.encoding})" if read.encoding else ""))
+                     + (f" ({read.encoding})" if read.encoding else "") + "".join(f"; {n}" for n in read.notes))
     return Merged(created, updated, len(matched) - len(updated))
 
 

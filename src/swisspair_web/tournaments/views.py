@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
@@ -367,6 +371,10 @@ def players_import(request: HttpRequest, slug: str, section: str) -> HttpRespons
     sec = _section(slug, section)
     require(request, sec.event)
     form = PlayersImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid() and form.cleaned_data["format"] == "fide" and \
+            (form.cleaned_data["file"].size or 0) >= settings.SWISSPAIR_BACKGROUND_LIST_BYTES:
+        job = jobs.start(sec.event, sec, request.user, "import", _rating_list_work(request, sec, form))
+        return redirect("sp-job", pk=job.pk)
     if request.method == "POST" and form.is_valid():
         try:
             read = _read_players(request, sec, form)
@@ -388,18 +396,45 @@ def players_import(request: HttpRequest, slug: str, section: str) -> HttpRespons
                               "file as downloaded from FIDE (combined, standard, rapid or blitz list).")))
 
 
+def _list_ids(sec: Section, form: PlayersImportForm) -> set[str] | None:
+    """The FIDE IDs to take from a rating list: those given, or the section's to only update; None: all."""
+    ids: set[str] | None = form.cleaned_data["fide_ids"] or None
+    if ids is None and form.cleaned_data["existing"] == player_import.ONLY_UPDATE:
+        ids = set(sec.players.exclude(fide_id="").values_list("fide_id", flat=True))
+    return ids
+
+
 def _read_players(request: HttpRequest, sec: Section, form: PlayersImportForm) -> player_import.ReadPlayers:
     upload = form.cleaned_data["file"]
     source = upload.name or "upload"
     if form.cleaned_data["format"] == "fide":
-        ids: set[str] | None = form.cleaned_data["fide_ids"] or None
-        if ids is None and form.cleaned_data["existing"] == player_import.ONLY_UPDATE:
-            ids = set(sec.players.exclude(fide_id="").values_list("fide_id", flat=True))
         upload.seek(0)
-        return rating_list.read(upload, source=source, kind=form.cleaned_data["kind"], ids=ids,
+        return rating_list.read(upload, source=source, kind=form.cleaned_data["kind"], ids=_list_ids(sec, form),
                                 size=upload.size or 0)
     return player_import.read_csv(read_upload_bytes(upload), source=source, language=get_language() or "",
                                   encoding=form.cleaned_data["encoding"])
+
+
+def _rating_list_work(request: HttpRequest, sec: Section, form: PlayersImportForm) -> jobs.Work:
+    """A big rating list read in a background job with its progress (the upload is copied to a temporary
+    file first: the request's own is gone when the request ends). It ends on the section's page."""
+    upload = form.cleaned_data["file"]
+    upload.seek(0)
+    with tempfile.NamedTemporaryFile(prefix="swisspair-list-", delete=False) as copy:
+        shutil.copyfileobj(upload, copy, 1 << 20)
+    user, source, size = request.user, upload.name or "upload", upload.size or 0
+    kind, existing, ids = form.cleaned_data["kind"], form.cleaned_data["existing"], _list_ids(sec, form)
+
+    def work(progress: services.Progress) -> str:
+        try:
+            with open(copy.name, "rb") as handle:
+                read = rating_list.read(handle, source=source, kind=kind, ids=ids, size=size, progress=progress)
+            progress(60, "saving")
+            player_import.merge(sec, user, read, existing=existing)
+        finally:
+            os.unlink(copy.name)
+        return reverse("sp-section-manage", kwargs={"slug": sec.event.slug, "section": sec.slug})
+    return work
 
 
 @login_required
