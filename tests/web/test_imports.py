@@ -282,17 +282,31 @@ class RatingListTestCase(BaseTestCase):
                "<blitz_k>10</blitz_k>\n<birthday>1990</birthday>\n<flag></flag>\n</player>\n"
                "<player><fideid>7654321</fideid><name>Müller, Jörg</name><country>GER</country><sex>M</sex>"
                "<title></title><rating></rating><rapid_rating>1700</rapid_rating><birthday></birthday></player>\n"
+               "<player><fideid>7654322</fideid><name>Slow, Sam</name><rating>2000</rating>"
+               "<rapid_rating></rapid_rating><blitz_rating/></player>\n"
                "</playerslist>\n")
         read = self.read(xml, kind="rapid")
         self.assertEqual([(p.name, p.rating, p.birth_date) for _, p in read.rows],
-                         [("Carlsen, Magnus", 2823, "1990"), ("Müller, Jörg", 1700, "")])
-        self.assertEqual([line for line, _ in read.rows], [3, 24])
+                         [("Carlsen, Magnus", 2823, "1990"), ("Müller, Jörg", 1700, ""), ("Slow, Sam", 0, "")])
+        self.assertEqual([line for line, _ in read.rows], [3, 24, 25])
+        self.assertEqual([p.rating for _, p in self.read(xml, kind="blitz").rows], [2886, 0, 0])
+        self.assertEqual([p.rating for _, p in self.read(xml).rows], [2831, 0, 2000])
+        monthly = "<playerslist><player><fideid>1</fideid><name>A, B</name><rating>1900</rating></player></playerslist>"
+        self.assertEqual([p.rating for _, p in self.read(monthly, kind="blitz").rows], [1900])
         archive = io.BytesIO()
         with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as out:
             out.writestr("players_list_foa.txt", combined_list())
         read = self.read(archive.getvalue(), ids={"700070"})
         self.assertEqual([p.name for _, p in read.rows], ["Polgar, Judit"])
         self.assertEqual(read.source, "list.txt/players_list_foa.txt")
+        self.client.login(username="bob", password="password")
+        response = self.client.post(self.url("sp-players-import"), {
+            "format": "fide", "fide_ids": "1503014, 700070", "file": SimpleUploadedFile("players_list.zip",
+                                                                                       archive.getvalue())},
+            follow=True)
+        self.assertContains(response, "Players added: 2; updated: 0; unchanged: 0.")
+        self.assertEqual(list(Player.objects.filter(section=self.section).values_list("name", flat=True)),
+                         ["Carlsen, Magnus", "Polgar, Judit"])
 
     def test_malformed_lines_are_refused_with_file_line_column_and_header(self) -> None:
         bad_id = fide_line(COMBINED, ID_Number="15O3014", Name="Carlsen, Magnus", SRtng="2831")

@@ -49,6 +49,7 @@ _HEADER = re.compile(r"ID [Nn]umber|ID|Name|Titl|Tit|WTit|OTit|FOA|Fed|Sex|SRtng
 _KEYS = {"ID Number": "id", "ID number": "id", "ID": "id", "Name": "name", "Titl": "tit", "Tit": "tit",
          "Fed": "fed", "Sex": "sex", "B-day": "bday", "Born": "bday", "Flag": "flag"}
 PROGRESS_LINES = 50000
+_USED = {"id", "name", "tit", "fed", "sex", "bday", "rtg"}
 
 Progress = Callable[[int, str], None]
 
@@ -143,8 +144,11 @@ def _read_txt(handle: IO[bytes], source: str, kind: str, ids: set[str] | None, m
         if cols is None:
             cols = layout(text, kind, source, number)
             continue
+        id_start, id_end, _h = cols.starts["id"]
+        if ids is not None and text[id_start:id_end].strip() not in ids and text[id_start:id_end].strip().isdigit():
+            continue  # not wanted: only its ID is looked at
         cells = {key: (text[start:end] if end >= 0 else text[start:]).strip()
-                 for key, (start, end, _h) in cols.starts.items()}
+                 for key, (start, end, _h) in cols.starts.items() if key in _USED}
         if len(text.rstrip()) <= cols.starts["name"][0]:
             raise OperationError(located(source, number, _("line too short: no name (column %(column)s)")
                                          % {"column": cols.starts["name"][0] + 1}))
@@ -210,6 +214,8 @@ def _read_xml(handle: IO[bytes], source: str, kind: str, ids: set[str] | None, m
         nonlocal player
         if name == "player":
             player, start[0] = {}, parser.CurrentLineNumber
+        elif player is not None and tag and tag[-1] == "player":
+            player[name] = ""  # an empty element is an empty value, not a missing one
         tag.append(name)
 
     def closed(name: str) -> None:

@@ -359,7 +359,7 @@ def import_trf(event: Event, user: User, text: str | bytes, *, name: str, slug: 
             raise OperationError(f"TRF player {player.tpn}: {error}") from None
     _unique_fide_ids(data, source, notes)
     if warnings is not None:
-        warnings.extend(notes)
+        warnings.extend([*notes, *(f"{source}: {w}" for w in rows.warnings)])
     team_plan = None
     byes = rows.byes
     if team_import.has_team_records(text):
