@@ -115,6 +115,19 @@ class CSVEncodingTestCase(BaseTestCase):
         self.assertContains(response, "players.csv: line 2, column 3: byte 0x81")
         self.assertEqual(self.names(), [])
 
+    def test_fields_pairing_does_not_need_are_warnings_not_refusals(self) -> None:
+        response = self.post_csv(b"name;title;fed;fide id;sex;rating\nA, B;AGM;12;x1;q;2000\nC, D;GM;NOR;7;m;2500\n")
+        self.assertContains(response, "Players added: 2")
+        for warning in ("players.csv:2: Unknown title: AGM (left empty)",
+                        "players.csv:2: Federation must be a three-letter code. (left empty)",
+                        "players.csv:2: FIDE ID must be a number. (left empty)",
+                        "players.csv:2: Sex must be m, w or empty. (left empty)"):
+            self.assertContains(response, warning)
+        self.assertEqual(list(Player.objects.filter(section=self.section).values_list(
+            "title", "federation", "fide_id", "sex", "rating")), [("", "", "", "", 2000), ("GM", "NOR", "7", "m", 2500)])
+        response = self.post_csv(b"name;rating\nE, F;5000\n")  # a rating changes the pairing: refused
+        self.assertContains(response, "players.csv:2: Rating out of range: 5000")
+
     def test_binary_data_is_refused_with_its_place(self) -> None:
         response = self.post_csv(b"name\nA\x00B\n")
         self.assertContains(response, "players.csv: line 2, column 2: binary data (NUL byte)")
@@ -383,6 +396,16 @@ class TRFImportPageTestCase(BaseTestCase):
         response = self.post(("\n".join(lines) + "\n").encode(), name="bad.trf")
         self.assertRegex(response.content.decode(), r"bad\.trf:\d+:\d+: 001: round 2")
         self.assertFalse(Section.objects.filter(slug="imp").exists())
+
+    def test_an_unknown_title_is_a_warning(self) -> None:
+        lines = TRF.splitlines()
+        first = next(i for i, line in enumerate(lines) if line.startswith("001"))
+        lines[first] = lines[first][:9] + "fAGM" + lines[first][13:]
+        response = self.post(("\n".join(lines) + "\n").encode())
+        self.assertContains(response, "Imported 5 players.")
+        self.assertContains(response, "event.trf:2:11: 001: title")  # the reader's, with its place
+        self.assertContains(response, "event.trf: player 1: Unknown title: AGM (left empty)")
+        self.assertEqual(Player.objects.get(section__slug="imp", tpn=1).sex, "w")
 
     def test_a_fide_id_given_twice_stays_with_the_first_player(self) -> None:
         lines = TRF.splitlines()

@@ -74,6 +74,7 @@ class Merged:
 
 
 def located(source: str, line: int, message: str) -> str:
+    """``FILE:LINE: message``."""
     return f"{source}:{line}: {message}"
 
 
@@ -129,6 +130,7 @@ def read_csv(data: bytes | str, *, source: str = "upload.csv", language: str = "
     if "name" not in columns and "last" not in columns:
         raise OperationError(located(source, start + 1, _("the CSV header must have a 'name' column.")))
     rows: list[tuple[int, PlayerData]] = []
+    notes: list[str] = []
     try:
         for row in reader:
             number = start + reader.line_num
@@ -137,12 +139,12 @@ def read_csv(data: bytes | str, *, source: str = "upload.csv", language: str = "
             if len(rows) >= max_rows:
                 raise OperationError(located(source, number, _("Too many rows (%(max)s at most).")
                                              % {"max": max_rows}))
-            rows.append((number, _player(row, columns, source, number)))
+            rows.append((number, _player(row, columns, source, number, notes)))
     except csv.Error as error:
         raise OperationError(located(source, reader.line_num + start, _("Malformed CSV: %(error)s")
                                      % {"error": error})) from None
     given = {c for c in columns if c in FIELDS} | ({"name"} if "last" in columns else set())
-    return ReadPlayers(source, rows, given, used)
+    return ReadPlayers(source, rows, given, used, notes)
 
 
 def _columns(header: Sequence[str]) -> list[str | None]:
@@ -154,7 +156,8 @@ def _columns(header: Sequence[str]) -> list[str | None]:
     return columns
 
 
-def _player(row: Sequence[str], columns: Sequence[str | None], source: str, number: int) -> PlayerData:
+def _player(row: Sequence[str], columns: Sequence[str | None], source: str, number: int,
+            notes: list[str]) -> PlayerData:
     values: dict[str, str] = {}
     for index, (column, cell) in enumerate(zip(columns, row), start=1):
         if column:
@@ -167,10 +170,34 @@ def _player(row: Sequence[str], columns: Sequence[str | None], source: str, numb
     if last:
         values["name"] = f"{last}, {first}" if first else last
     rating = int(values.pop("rating", "") or 0)
+    data, problems = lenient(PlayerData(rating=rating, **values), located(source, number, ""))
+    notes.extend(problems)
+    return data
+
+
+LENIENT_FIELDS = ("federation", "fide_id", "title", "sex", "birth_date")
+"""Fields pairing does not need: a value that cannot be kept is left empty with a warning (issue 11:
+read leniently, check strictly by the purpose). A bad name or rating still refuses the file."""
+
+
+def lenient(data: PlayerData, place: str) -> tuple[PlayerData, list[str]]:
+    """``data`` validated; a bad value of a :data:`LENIENT_FIELDS` field is left empty with a warning.
+
+    :param place: where the player is (``FILE:LINE: ``), the start of each warning.
+    :raises: :exc:`OperationError` (prefixed with ``place``) for a bad name or rating.
+    """
+    notes = []
+    for name in LENIENT_FIELDS:
+        value = getattr(data, name)
+        try:
+            PlayerData(name="x", **{name: value}).validate()
+        except OperationError as error:
+            notes.append(place + _("%(error)s (left empty)") % {"error": error})
+            setattr(data, name, "")
     try:
-        return PlayerData(rating=rating, **values).validate()
+        return data.validate(), notes
     except OperationError as error:
-        raise OperationError(located(source, number, str(error))) from None
+        raise OperationError(place + str(error)) from None
 
 
 def check_unique_ids(read: ReadPlayers) -> None:

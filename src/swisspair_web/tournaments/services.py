@@ -348,15 +348,16 @@ def import_trf(event: Event, user: User, text: str | bytes, *, name: str, slug: 
         rows = rows_from_tournament(tournament)
     except ValueError as error:
         raise OperationError(_("Invalid TRF: %(error)s") % {"error": error}) from None
+    from swisspair_web.tournaments.player_import import lenient
+
     data = []
     for player in tournament:
-        try:
-            data.append((player.tpn, PlayerData(
-                name=player.name or f"Player {player.tpn}", rating=player.rating, federation=player.federation,
-                fide_id=player.fide_id, title=player.title, sex=player.sex, birth_date=player.birth_date,
-                club=player.club).validate()))
-        except OperationError as error:
-            raise OperationError(f"TRF player {player.tpn}: {error}") from None
+        checked, problems = lenient(PlayerData(
+            name=player.name or f"Player {player.tpn}", rating=player.rating, federation=player.federation,
+            fide_id=player.fide_id, title=player.title, sex=player.sex, birth_date=player.birth_date,
+            club=player.club), f"{source}: " + _("player %(tpn)s: ") % {"tpn": player.tpn})
+        data.append((player.tpn, checked))
+        notes.extend(problems)
     _unique_fide_ids(data, source, notes)
     if warnings is not None:
         warnings.extend([*notes, *(f"{source}: {w}" for w in rows.warnings)])
