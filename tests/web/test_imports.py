@@ -416,3 +416,24 @@ class TRFImportPageTestCase(BaseTestCase):
         self.assertContains(response, "FIDE ID 12345678 is player 1&#x27;s too")
         self.assertEqual(list(Player.objects.filter(section__slug="imp").order_by("tpn")
                               .values_list("fide_id", flat=True)[:2]), ["12345678", ""])
+
+
+def test_the_migration_takes_a_duplicate_fide_id_off_the_later_player(tmp_path: Path) -> None:
+    """Sections saved before the constraint may hold a FIDE ID twice: the migration keeps it on the first
+    player (lowest pairing number), takes it off the others, and says so in the audit log."""
+    from .helpers import manage
+
+    manage(tmp_path, "migrate", "tournaments", "0003", "-v", "0")
+    manage(tmp_path, "shell", "-c", "\n".join([
+        "from swisspair_web.tournaments.models import Event, Player, Section",
+        "e = Event.objects.create(name='Old', slug='old')",
+        "s = Section.objects.create(event=e, name='Open', slug='open', rounds=5)",
+        "for tpn, fide_id in ((1, '111'), (2, '111'), (3, ''), (4, ''), (5, '111')):",
+        "    Player.objects.create(section=s, tpn=tpn, name=f'P{tpn}', fide_id=fide_id)"]))
+    manage(tmp_path, "migrate", "-v", "0")
+    out = manage(tmp_path, "shell", "-c", "\n".join([
+        "from swisspair_web.tournaments.models import AuditEntry, Player",
+        "print(list(Player.objects.order_by('tpn').values_list('fide_id', flat=True)))",
+        "print([a.detail for a in AuditEntry.objects.filter(action='fide-id-dropped').order_by('id')])"])).stdout
+    assert "['111', '', '', '', '']" in out
+    assert "2. P2: FIDE ID 111 is player 1's too" in out and "5. P5: FIDE ID 111 is player 1's too" in out
