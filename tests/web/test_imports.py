@@ -117,7 +117,7 @@ class CSVEncodingTestCase(BaseTestCase):
 
     def test_fields_pairing_does_not_need_are_warnings_not_refusals(self) -> None:
         response = self.post_csv(b"name;title;fed;fide id;sex;rating\nA, B;AGM;12;x1;q;2000\nC, D;GM;NOR;7;m;2500\n")
-        self.assertContains(response, "Players added: 2")
+        self.assertContains(response, "Imported 2 players. Read as UTF-8.")
         for warning in ("players.csv:2: Unknown title: AGM (left empty)",
                         "players.csv:2: Federation must be a three-letter code. (left empty)",
                         "players.csv:2: FIDE ID must be a number. (left empty)",
@@ -317,7 +317,7 @@ class RatingListTestCase(BaseTestCase):
             "format": "fide", "fide_ids": "1503014, 700070", "file": SimpleUploadedFile("players_list.zip",
                                                                                        archive.getvalue())},
             follow=True)
-        self.assertContains(response, "Players added: 2; updated: 0; unchanged: 0.")
+        self.assertContains(response, "Imported 2 players. Read as FIDE combined rating list, standard.")
         self.assertEqual(list(Player.objects.filter(section=self.section).values_list("name", flat=True)),
                          ["Carlsen, Magnus", "Polgar, Judit"])
 

@@ -382,10 +382,13 @@ def players_import(request: HttpRequest, slug: str, section: str) -> HttpRespons
         except (OperationError, ValidationError) as error:
             form.add_error("file", error.messages if isinstance(error, ValidationError) else str(error))
         else:
-            messages.success(request, _("Players added: %(added)s; updated: %(updated)s; unchanged: %(same)s.")
-                             % {"added": len(merged.created), "updated": len(merged.updated),
-                                "same": merged.unchanged}
-                             + (" " + _("Read as %(format)s.") % {"format": read.encoding} if read.encoding else ""))
+            if merged.updated or merged.unchanged:
+                done = _("Players added: %(added)s; updated: %(updated)s; unchanged: %(same)s.") % {
+                    "added": len(merged.created), "updated": len(merged.updated), "same": merged.unchanged}
+            else:
+                done = _("Imported %(count)s players.") % {"count": len(merged.created)}
+            messages.success(request, done + (" " + _("Read as %(format)s.") % {"format": read.encoding}
+                                              if read.encoding else ""))
             _show_warnings(request, read.notes)
             return _to_section(sec)
     return render(request, "tournaments/upload.html",
