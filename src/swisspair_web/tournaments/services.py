@@ -203,7 +203,8 @@ def check_fide_ids(section: Section, fide_ids: list[str], exclude: int | None = 
     repeated = sorted(i for i, n in Counter(ids).items() if n > 1)
     if repeated:
         raise OperationError(_("FIDE ID %(id)s is given twice.") % {"id": repeated[0]})
-    holder = Player.objects.filter(section=section, fide_id__in=ids).exclude(pk=exclude).first()
+    holders = Player.objects.filter(section=section, fide_id__in=ids)
+    holder = (holders.exclude(pk=exclude) if exclude is not None else holders).first()
     if holder is not None:
         raise OperationError(_("FIDE ID %(id)s belongs to %(player)s already; update that player instead.")
                              % {"id": holder.fide_id, "player": f"{holder.tpn}. {holder.name}"})
