@@ -127,6 +127,8 @@ class CSVEncodingTestCase(BaseTestCase):
             "title", "federation", "fide_id", "sex", "rating")), [("", "", "", "", 2000), ("GM", "NOR", "7", "m", 2500)])
         response = self.post_csv(b"name;rating\nE, F;5000\n")  # a rating changes the pairing: refused
         self.assertContains(response, "players.csv:2: Rating out of range: 5000")
+        response = self.post_csv(b"rating;name\n2000\n")  # a short row
+        self.assertContains(response, "players.csv:2: A player needs a name.")
 
     def test_binary_data_is_refused_with_its_place(self) -> None:
         response = self.post_csv(b"name\nA\x00B\n")

@@ -170,6 +170,7 @@ def _player(row: Sequence[str], columns: Sequence[str | None], source: str, numb
     if last:
         values["name"] = f"{last}, {first}" if first else last
     rating = int(values.pop("rating", "") or 0)
+    values.setdefault("name", "")  # a short row: "A player needs a name"
     data, problems = lenient(PlayerData(rating=rating, **values), located(source, number, ""))
     notes.extend(problems)
     return data
