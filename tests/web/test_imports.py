@@ -12,6 +12,7 @@ from pathlib import Path
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import IntegrityError, transaction
 from django.test import override_settings
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from swisspair_web.tournaments import charsets, jobs, player_import, rating_list, services
 from swisspair_web.tournaments.models import AuditEntry, Job, Player, Section
@@ -439,3 +440,24 @@ def test_the_migration_takes_a_duplicate_fide_id_off_the_later_player(tmp_path: 
         "print([a.detail for a in AuditEntry.objects.filter(action='fide-id-dropped').order_by('id')])"])).stdout
     assert "['111', '', '', '', '']" in out
     assert "2. P2: FIDE ID 111 is player 1's too" in out and "5. P5: FIDE ID 111 is player 1's too" in out
+
+
+SEEDS = [b"name;rating;fide id\nA, B;2000;1\n", "Фамилия;Имя\nИванов;Иван\n".encode("cp1251"), combined_list().encode(),
+         b"<playerslist><player><fideid>1</fideid><name>A</name><rating>1</rating></player></playerslist>",
+         b"\xef\xbb\xbfname\n", b"\xff\xfen\x00a\x00", b"PK\x03\x04"]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.sampled_from(SEEDS), st.lists(st.tuples(st.integers(0, 400), st.binary(max_size=3)), max_size=4))
+def test_no_input_gives_anything_but_a_located_refusal(seed: bytes, edits: list[tuple[int, bytes]]) -> None:
+    """Mutated CSV files and rating lists are read or refused with a located OperationError; never another
+    exception (a traceback)."""
+    data = bytearray(seed)
+    for position, chunk in edits:
+        data[position:position + len(chunk) // 2] = chunk
+    for read in (lambda: player_import.read_csv(bytes(data), source="f.csv"),
+                 lambda: rating_list.read(io.BytesIO(bytes(data)), source="f.txt")):
+        try:
+            read()
+        except services.OperationError as error:
+            assert str(error).startswith(("f.csv", "f.txt")), str(error)  # located
