@@ -10,6 +10,10 @@
     The Django secret. Without one, a random key is generated once and kept
     in ``$SWISSPAIR_DATA/secret_key``.
 ``DEBUG``, ``ALLOWED_HOSTS`` (comma separated), ``SWISSPAIR_MAX_UPLOAD`` (bytes).
+``SWISSPAIR_MAX_RATING_LIST``
+    Largest FIDE rating-list upload in bytes (read as a stream, not in memory); default 300 MB.
+``SWISSPAIR_BACKGROUND_LIST_BYTES``
+    A rating list of at least this many bytes is read in a background job; default 4 MB.
 ``SWISSPAIR_BACKGROUND_PLAYERS``
     Sections (and TRF imports) with at least this many players are paired (imported) in a
     background job with a progress page; default 500.
@@ -188,6 +192,10 @@ SWISSPAIR_MAX_UPLOAD = envint("SWISSPAIR_MAX_UPLOAD", str(2 * 1024 * 1024))
 DATA_UPLOAD_MAX_MEMORY_SIZE = SWISSPAIR_MAX_UPLOAD + 65536
 FILE_UPLOAD_MAX_MEMORY_SIZE = SWISSPAIR_MAX_UPLOAD + 65536
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 5000
+# FIDE rating lists are streamed from the temporary upload file, so they may be larger.
+SWISSPAIR_MAX_RATING_LIST = envint("SWISSPAIR_MAX_RATING_LIST", str(300 * 1024 * 1024))
+# A rating list this big or bigger is read in a background job with a progress page.
+SWISSPAIR_BACKGROUND_LIST_BYTES = envint("SWISSPAIR_BACKGROUND_LIST_BYTES", str(4 * 1024 * 1024))
 
 # Long operations run as background jobs (swisspair_web.tournaments.jobs).
 SWISSPAIR_BACKGROUND_PLAYERS = envint("SWISSPAIR_BACKGROUND_PLAYERS", "500")

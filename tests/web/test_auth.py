@@ -102,7 +102,7 @@ class AuthTestCase(BaseTestCase):
         self.client.login(username="bob", password="password")
         response = self.client.post("/e/test/sections/import-trf/", {
             "name": "X", "slug": "x", "system": "dutch", "file": SimpleUploadedFile("x.trf", b"\x00\x01\x02")})
-        self.assertContains(response, "not a text file")
+        self.assertContains(response, "x.trf:1:1: binary data (NUL byte): not a text TRF file")
 
     def test_it_rejects_a_malformed_trf_upload(self) -> None:
         self.client.login(username="bob", password="password")

@@ -9,18 +9,26 @@ from django.conf import settings
 from django.core.files.uploadedfile import UploadedFile
 from django.utils.translation import gettext_lazy as _
 
+from swisspair_web.tournaments import charsets, player_import, rating_list
 from swisspair_web.tournaments.models import Bye, Event, Player, Section
 from swisspair_web.tournaments.registry import DEFAULT_TIEBREAKS, TEAM_TIEBREAKS, system_choices
 
 
-def read_upload(upload: UploadedFile) -> str:  # type: ignore[type-arg]
-    """The text of an upload, refused beyond ``SWISSPAIR_MAX_UPLOAD`` bytes or when not text."""
-    limit: int = settings.SWISSPAIR_MAX_UPLOAD
+def read_upload_bytes(upload: UploadedFile, limit: int = 0) -> bytes:  # type: ignore[type-arg]
+    """The bytes of an upload, refused beyond ``limit`` (default ``SWISSPAIR_MAX_UPLOAD``) bytes."""
+    limit = limit or settings.SWISSPAIR_MAX_UPLOAD
     if upload.size is not None and upload.size > limit:
         raise forms.ValidationError(_("The file is too large (%(max)s bytes at most).") % {"max": limit})
+    upload.seek(0)
     data: bytes = upload.read(limit + 1)
     if len(data) > limit:
         raise forms.ValidationError(_("The file is too large (%(max)s bytes at most).") % {"max": limit})
+    return data
+
+
+def read_upload(upload: UploadedFile) -> str:  # type: ignore[type-arg]
+    """The text of an upload, refused beyond ``SWISSPAIR_MAX_UPLOAD`` bytes or when not text."""
+    data = read_upload_bytes(upload)
     if b"\x00" in data:
         raise forms.ValidationError(_("This is not a text file."))
     for encoding in ("utf-8-sig", "cp1252"):
@@ -146,17 +154,52 @@ class UploadForm(forms.Form):
         return text
 
 
-class PlayersImportForm(UploadForm):
-    FORMATS = [("csv", "CSV"), ("fide", _("FIDE rating list (TXT)"))]
+class PlayersImportForm(forms.Form):
+    """Players from a CSV file or a FIDE rating list (:mod:`.player_import`, :mod:`.rating_list`)."""
+
+    FORMATS = [("csv", _("CSV (spreadsheet)")), ("fide", _("FIDE rating list (TXT, XML or ZIP as FIDE publishes it)"))]
+    file = forms.FileField(label=_("file"))
     format = forms.ChoiceField(label=_("format"), choices=FORMATS, initial="csv")
+    encoding = forms.ChoiceField(label=_("encoding (CSV)"), required=False, initial="",
+                                 choices=[("", _("detect"))] + [(k, v) for k, v in charsets.NAMES.items()])
+    kind = forms.ChoiceField(label=_("rating to take (combined FIDE list)"), initial="standard", required=False,
+                             choices=list(rating_list.KIND_LABELS.items()))
     fide_ids = forms.CharField(label=_("FIDE IDs to take (rating list only; empty: all)"), required=False,
                                widget=forms.Textarea(attrs={"rows": 3}))
+    existing = forms.ChoiceField(
+        label=_("players already in the section (same FIDE ID)"), initial=player_import.UPDATE, required=False,
+        choices=[(player_import.UPDATE, _("update them with the file's data")),
+                 (player_import.REFUSE, _("refuse the file")),
+                 (player_import.ONLY_UPDATE, _("only update them (new ratings); add nobody"))])
+
+    def clean_fide_ids(self) -> set[str]:
+        ids = set(self.cleaned_data["fide_ids"].replace(",", " ").replace(";", " ").split())
+        wrong = sorted(i for i in ids if not i.isdigit())
+        if wrong:
+            raise forms.ValidationError(_("Not a FIDE ID: %(value)s") % {"value": wrong[0][:20]})
+        return ids
+
+    def clean(self) -> dict[str, Any]:
+        data: dict[str, Any] = super().clean() or {}
+        data["kind"] = data.get("kind") or "standard"
+        data["existing"] = data.get("existing") or player_import.UPDATE
+        upload = data.get("file")
+        limit: int = (settings.SWISSPAIR_MAX_RATING_LIST if data.get("format") == "fide"
+                      else settings.SWISSPAIR_MAX_UPLOAD)
+        if upload is not None and upload.size is not None and upload.size > limit:
+            self.add_error("file", _("The file is too large (%(max)s bytes at most).") % {"max": limit})
+        return data
 
 
-class TRFImportForm(UploadForm):
+class TRFImportForm(forms.Form):
+    file = forms.FileField(label=_("file"))
     name = forms.CharField(label=_("section name"), max_length=100, initial="Open")
     slug = forms.SlugField(label=_("short name"), max_length=40, initial="open")
     system = forms.ChoiceField(label=_("pairing system"), choices=system_choices)
+
+    def clean_file(self) -> bytes:
+        """The file's bytes; the TRF reader decodes them (and says how, as a warning)."""
+        return read_upload_bytes(self.cleaned_data["file"])
 
 
 class ByeForm(forms.Form):

@@ -162,7 +162,9 @@ class Player(models.Model):
 
     class Meta:
         ordering = ["section", "tpn"]
-        constraints = [models.UniqueConstraint(fields=["section", "tpn"], name="sp_player_tpn_unique")]
+        constraints = [models.UniqueConstraint(fields=["section", "tpn"], name="sp_player_tpn_unique"),
+                       models.UniqueConstraint(fields=["section", "fide_id"], condition=~models.Q(fide_id=""),
+                                               name="sp_player_fide_id_unique")]
         indexes = [models.Index(fields=["section", "name"], name="sp_player_name_idx")]
 
     def __str__(self) -> str:

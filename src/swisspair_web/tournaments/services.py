@@ -10,10 +10,10 @@ never silently overwrite each other: the second gets :exc:`Conflict`.
 
 from __future__ import annotations
 
-import csv
 import io
 import random
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -28,6 +28,7 @@ from django.utils.translation import ngettext
 from swisspair import trf
 from swisspair.errors import SwissPairError
 from swisspair.model import Colour, RoundPairing, Tournament
+from swisspair.trf import Diagnostic
 from swisspair_web.tournaments import registry, team_import
 from swisspair_web.tournaments.convert import (
     SectionData,
@@ -181,6 +182,7 @@ def add_players(section: Section, user: User, players: Iterable[PlayerData], *, 
         raise OperationError(_("No players to add."))
     with transaction.atomic():
         bump_section(section)
+        check_fide_ids(section, [p.fide_id for p in rows])
         next_tpn = (section.players.aggregate(m=Max("tpn"))["m"] or 0) + 1
         paired = section.round_set.aggregate(m=Max("number"))["m"] or 0
         created = []
@@ -194,9 +196,25 @@ def add_players(section: Section, user: User, players: Iterable[PlayerData], *, 
     return created
 
 
+def check_fide_ids(section: Section, fide_ids: list[str], exclude: int | None = None) -> None:
+    """Refuse a FIDE ID given twice, or given to a player of ``section`` already (other than ``exclude``).
+
+    The database refuses it too (``sp_player_fide_id_unique``); this gives the arbiter the reason."""
+    ids = [i for i in fide_ids if i]
+    repeated = sorted(i for i, n in Counter(ids).items() if n > 1)
+    if repeated:
+        raise OperationError(_("FIDE ID %(id)s is given twice.") % {"id": repeated[0]})
+    holders = Player.objects.filter(section=section, fide_id__in=ids)
+    holder = (holders.exclude(pk=exclude) if exclude is not None else holders).first()
+    if holder is not None:
+        raise OperationError(_("FIDE ID %(id)s belongs to %(player)s already; update that player instead.")
+                             % {"id": holder.fide_id, "player": f"{holder.tpn}. {holder.name}"})
+
+
 def update_player(player: Player, user: User, data: PlayerData, seen_version: int) -> None:
     data.validate()
     with transaction.atomic():
+        check_fide_ids(player.section, [data.fide_id], exclude=player.pk)
         updated = Player.objects.filter(pk=player.pk, version=seen_version).update(
             version=F("version") + 1, **data.__dict__)
         if not updated:
@@ -263,137 +281,88 @@ def renumber_by_rating(section: Section, user: User) -> None:
 
 # -- imports ----------------------------------------------------------------------------------------
 
-CSV_COLUMNS = {
-    "name": "name", "player": "name", "имя": "name", "fullname": "name",
-    "rating": "rating", "elo": "rating", "fide rating": "rating", "rtg": "rating",
-    "federation": "federation", "fed": "federation", "country": "federation",
-    "fide_id": "fide_id", "fide id": "fide_id", "fideid": "fide_id", "id": "fide_id",
-    "title": "title", "sex": "sex", "gender": "sex",
-    "birth_date": "birth_date", "birth": "birth_date", "born": "birth_date", "birthday": "birth_date",
-    "club": "club", "team": "club",
-}
-
-
 def parse_csv(text: str, max_rows: int = 2000) -> list[PlayerData]:
-    """Players from CSV text: a header row naming the columns (``name`` is required).
+    """Players from CSV text (see :func:`.player_import.read_csv`).
 
     :raises: :exc:`OperationError` naming the bad line.
     """
-    dialect: type[csv.Dialect]
-    try:
-        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    reader = csv.reader(io.StringIO(text), dialect)
-    try:
-        header = next(reader)
-    except (StopIteration, csv.Error):
-        raise OperationError(_("The CSV file is empty.")) from None
-    columns = [CSV_COLUMNS.get(h.strip().lower().lstrip("\ufeff")) for h in header]
-    if "name" not in columns:
-        raise OperationError(_("The CSV header must have a 'name' column."))
-    players: list[PlayerData] = []
-    try:
-        for number, row in enumerate(reader, start=2):
-            if not any(cell.strip() for cell in row):
-                continue
-            if len(players) >= max_rows:
-                raise OperationError(_("Too many rows (%(max)s at most).") % {"max": max_rows})
-            values: dict[str, str] = {}
-            for column, cell in zip(columns, row):
-                if column:
-                    values[column] = cell.strip()
-            rating_text = values.pop("rating", "") or "0"
-            try:
-                rating = int(rating_text)
-            except ValueError:
-                raise OperationError(_("Line %(line)s: rating is not a number: %(value)s")
-                                     % {"line": number, "value": rating_text[:20]}) from None
-            try:
-                players.append(PlayerData(rating=rating, **values).validate())
-            except OperationError as error:
-                raise OperationError(_("Line %(line)s: %(error)s") % {"line": number, "error": error}) from None
-    except csv.Error as error:
-        raise OperationError(_("Malformed CSV: %(error)s") % {"error": error}) from None
-    return players
+    from swisspair_web.tournaments import player_import
+
+    return [data for _line, data in player_import.read_csv(text, max_rows=max_rows).rows]
 
 
 def parse_fide_list(text: str, ids: set[str] | None = None, max_rows: int = 2000) -> list[PlayerData]:
-    """Players from a FIDE rating-list TXT file (fixed columns, located by the header line).
+    """Players from a FIDE rating-list TXT file (see :mod:`.rating_list`); with ``ids``, only those FIDE IDs."""
+    from swisspair_web.tournaments import rating_list
 
-    With ``ids``, only those FIDE IDs are taken.
+    read = rating_list.read(io.BytesIO(text.encode()), source="upload", ids=ids, max_rows=max_rows)
+    return [data for _line, data in read.rows]
+
+
+def parse_trf(text: str | bytes, source: str = "upload", warnings: list[str] | None = None) -> Tournament:
+    """The tournament of a TRF file; the reader's located warnings are added to ``warnings``.
+
+    Bytes are decoded by the core's rule (:func:`swisspair.trf.decode`).
     """
-    lines = text.splitlines()
-    if not lines or "Name" not in lines[0] or "ID" not in lines[0]:
-        raise OperationError(_("Not a FIDE rating list: the first line must be its header."))
-    header = lines[0]
-
-    def start(*names: str) -> int:
-        for name in names:
-            index = header.find(name)
-            if index >= 0:
-                return index
-        return -1
-
-    cols = {"id": start("ID Number", "ID"), "name": start("Name"), "fed": start("Fed"), "sex": start("Sex"),
-            "tit": start("Tit"), "wtit": start("WTit"), "rtg": start("SRtng", "Rtng", "RTNG"),
-            "gms": start("SGm", "Gms"), "bday": start("B-day", "Bday", "Born")}
-    bounds = sorted((i, k) for k, i in cols.items() if i >= 0)
-    players: list[PlayerData] = []
-    for number, line in enumerate(lines[1:], start=2):
-        if not line.strip():
-            continue
-        cells: dict[str, str] = {}
-        for position, (index, key) in enumerate(bounds):
-            end = bounds[position + 1][0] if position + 1 < len(bounds) else len(line)
-            cells[key] = line[index:end].strip()
-        if ids is not None and cells.get("id", "") not in ids:
-            continue
-        if len(players) >= max_rows:
-            raise OperationError(_("Too many rows (%(max)s at most).") % {"max": max_rows})
-        rating_text = cells.get("rtg", "").split(" ")[0] or "0"
-        try:
-            data = PlayerData(name=cells.get("name", ""), rating=int(rating_text) if rating_text.isdigit() else 0,
-                              federation=cells.get("fed", ""), fide_id=cells.get("id", ""),
-                              title=(cells.get("tit", "") or "").split(" ")[0], sex=cells.get("sex", "")[:1],
-                              birth_date=cells.get("bday", "")[:4])
-            players.append(data.validate())
-        except OperationError as error:
-            raise OperationError(_("Line %(line)s: %(error)s") % {"line": number, "error": error}) from None
-    return players
-
-
-def parse_trf(text: str) -> Tournament:
     try:
-        return trf.loads(text, source="upload").tournament
+        notes: list[Diagnostic] = []
+        if isinstance(text, bytes):
+            text, notes = trf.decode(text, source)
+        result = trf.loads(text, source=source)
     except SwissPairError as error:
         raise OperationError(_("Invalid TRF: %(error)s") % {"error": error}) from None
+    if warnings is not None:
+        warnings.extend(str(note) for note in [*notes, *result.warnings])
+    return result.tournament
 
 
-def import_trf(event: Event, user: User, text: str, *, name: str, slug: str, system: str = "dutch",
-               progress: Progress = _no_progress) -> Section:
+def _unique_fide_ids(data: list[tuple[int, PlayerData]], source: str, warnings: list[str] | None) -> None:
+    """A FIDE ID given to two players of a TRF file stays with the first; the other loses it, with a warning."""
+    holders: dict[str, int] = {}
+    for tpn, player in data:
+        if player.fide_id and player.fide_id in holders:
+            if warnings is not None:
+                warnings.append(_("%(file)s: player %(tpn)s: FIDE ID %(id)s is player %(other)s's too; "
+                                  "not kept for player %(tpn)s.")
+                                % {"file": source, "tpn": tpn, "id": player.fide_id, "other": holders[player.fide_id]})
+            player.fide_id = ""
+        elif player.fide_id:
+            holders[player.fide_id] = tpn
+
+
+def import_trf(event: Event, user: User, text: str | bytes, *, name: str, slug: str, system: str = "dutch",
+               progress: Progress = _no_progress, source: str = "upload",
+               warnings: list[str] | None = None) -> Section:
     """A new section from a TRF file, with its players, rounds, results and byes.
 
     A file with team records (``013``/``310``) gives a team section (C.04.6) with its teams, rosters
-    and team matches (:mod:`.team_import`). Everything is written in one transaction.
+    and team matches (:mod:`.team_import`). Everything is written in one transaction. What the
+    reader read anyway (located: ``FILE:LINE:COLUMN: RECORD: ...``) is added to ``warnings``.
     """
     progress(5, "parsing")
-    tournament = parse_trf(text)
+    notes: list[str] = []
+    tournament = parse_trf(text, source, notes)
+    if isinstance(text, bytes):
+        text = trf.decode(text, source)[0]
     if not tournament.players:
         raise OperationError(_("The TRF file has no players."))
     try:
         rows = rows_from_tournament(tournament)
     except ValueError as error:
         raise OperationError(_("Invalid TRF: %(error)s") % {"error": error}) from None
+    from swisspair_web.tournaments.player_import import lenient
+
     data = []
     for player in tournament:
-        try:
-            data.append((player.tpn, PlayerData(
-                name=player.name or f"Player {player.tpn}", rating=player.rating, federation=player.federation,
-                fide_id=player.fide_id, title=player.title, sex=player.sex, birth_date=player.birth_date,
-                club=player.club).validate()))
-        except OperationError as error:
-            raise OperationError(f"TRF player {player.tpn}: {error}") from None
+        checked, problems = lenient(PlayerData(
+            name=player.name or f"Player {player.tpn}", rating=player.rating, federation=player.federation,
+            fide_id=player.fide_id, title=player.title, sex=player.sex, birth_date=player.birth_date,
+            club=player.club), f"{source}: " + _("player %(tpn)s: ") % {"tpn": player.tpn})
+        data.append((player.tpn, checked))
+        notes.extend(problems)
+    _unique_fide_ids(data, source, notes)
+    if warnings is not None:
+        warnings.extend([*notes, *(f"{source}: {w}" for w in rows.warnings)])
     team_plan = None
     byes = rows.byes
     if team_import.has_team_records(text):
@@ -445,7 +414,7 @@ def import_trf(event: Event, user: User, text: str, *, name: str, slug: str, sys
         audit(event, user, "trf-imported", section=section,
               detail=f"{len(players)} players, {rows.paired_rounds} rounds" +
               (f", {len(team_plan.teams)} teams" if team_plan else "") +
-              ("; " + "; ".join(rows.warnings) if rows.warnings else ""))
+              ("; " + "; ".join([*rows.warnings, *notes]) if rows.warnings or notes else ""))
         _import_checkpoint()
     return section
 

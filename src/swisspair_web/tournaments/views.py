@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
@@ -14,11 +18,14 @@ from django.db.models import Max, Q
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from swisspair_web.tournaments import jobs, pairing_lists, playoffs, services, standings, teams
+from swisspair_web.tournaments import (
+    jobs, pairing_lists, player_import, playoffs, rating_list, services, standings, teams,
+)
 from swisspair_web.tournaments.auth import is_arbiter, require, require_visible, role_of
 from swisspair_web.tournaments.convert import SectionData
 from swisspair_web.tournaments.forms import (
@@ -33,6 +40,7 @@ from swisspair_web.tournaments.forms import (
     PlayoffResultForm,
     SectionForm,
     TRFImportForm,
+    read_upload_bytes,
 )
 from swisspair_web.tournaments.models import (
     RESULTS,
@@ -211,21 +219,26 @@ def import_trf(request: HttpRequest, slug: str) -> HttpResponse:
     require(request, ev)
     form = TRFImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
-        text = form.cleaned_data["file"]
-        if jobs.in_background(sum(1 for line in text.splitlines() if line.startswith("001"))):
+        data: bytes = form.cleaned_data["file"]
+        upload = request.FILES.get("file")
+        source = getattr(upload, "name", "") or "upload.trf"
+        if jobs.in_background(sum(1 for line in data.splitlines() if line.lstrip(b"\xef\xbb\xbf").startswith(b"001"))):
             job = jobs.start(ev, None, request.user, "import", _import_work(
-                ev, request.user, text, form.cleaned_data["name"], form.cleaned_data["slug"],
-                form.cleaned_data["system"]))
+                ev, request.user, data, form.cleaned_data["name"], form.cleaned_data["slug"],
+                form.cleaned_data["system"], source))
             return redirect("sp-job", pk=job.pk)
+        warnings: list[str] = []
         try:
-            sec = services.import_trf(ev, request.user, form.cleaned_data["file"], name=form.cleaned_data["name"],
-                                      slug=form.cleaned_data["slug"], system=form.cleaned_data["system"])
+            sec = services.import_trf(ev, request.user, data, name=form.cleaned_data["name"],
+                                      slug=form.cleaned_data["slug"], system=form.cleaned_data["system"],
+                                      source=source, warnings=warnings)
         except OperationError as error:
             form.add_error("file", str(error))
         else:
             count = sec.players.count()
             messages.success(request, ngettext("Imported %(count)s player.", "Imported %(count)s players.", count)
                              % {"count": count})
+            _show_warnings(request, warnings)
             return _to_section(sec)
     return render(request, "tournaments/upload.html",
                   _ctx(request, ev, form=form, title=_("New section from a TRF file"),
@@ -233,10 +246,27 @@ def import_trf(request: HttpRequest, slug: str) -> HttpResponse:
                               "teams, rosters, matches and results; it is paired with the team system.")))
 
 
-def _import_work(ev: Event, user: services.User, text: str, name: str, slug: str, system: str) -> jobs.Work:
-    """A TRF import as a background job; it ends on the new section's page."""
+WARNINGS_SHOWN = 10
+"""At most this many warnings of an import are shown one by one; the rest are counted."""
+
+
+def _show_warnings(request: HttpRequest, warnings: list[str]) -> None:
+    """What an import read anyway, located (``FILE:LINE:COLUMN: ...``), as warning messages."""
+    for warning in warnings[:WARNINGS_SHOWN]:
+        messages.warning(request, warning)
+    rest = len(warnings) - WARNINGS_SHOWN
+    if rest > 0:
+        messages.warning(request, ngettext("… and %(count)s more warning (all are in the audit log).",
+                                           "… and %(count)s more warnings (all are in the audit log).", rest)
+                         % {"count": rest})
+
+
+def _import_work(ev: Event, user: services.User, data: str | bytes, name: str, slug: str, system: str,
+                 source: str = "upload") -> jobs.Work:
+    """A TRF import as a background job; it ends on the new section's page (its warnings are in the audit log)."""
     def work(progress: services.Progress) -> str:
-        sec = services.import_trf(ev, user, text, name=name, slug=slug, system=system, progress=progress)
+        sec = services.import_trf(ev, user, data, name=name, slug=slug, system=system, progress=progress,
+                                  source=source)
         return reverse("sp-section-manage", kwargs={"slug": ev.slug, "section": sec.slug})
     return work
 
@@ -351,22 +381,74 @@ def players_import(request: HttpRequest, slug: str, section: str) -> HttpRespons
     sec = _section(slug, section)
     require(request, sec.event)
     form = PlayersImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid() and form.cleaned_data["format"] == "fide" and \
+            (form.cleaned_data["file"].size or 0) >= settings.SWISSPAIR_BACKGROUND_LIST_BYTES:
+        job = jobs.start(sec.event, sec, request.user, "import", _rating_list_work(request, sec, form))
+        return redirect("sp-job", pk=job.pk)
     if request.method == "POST" and form.is_valid():
         try:
-            if form.cleaned_data["format"] == "fide":
-                ids = {i for i in form.cleaned_data["fide_ids"].replace(",", " ").split() if i}
-                rows = services.parse_fide_list(form.cleaned_data["file"], ids or None)
-            else:
-                rows = services.parse_csv(form.cleaned_data["file"])
-            created = services.add_players(sec, request.user, rows, source=form.cleaned_data["format"])
-        except OperationError as error:
-            form.add_error("file", str(error))
+            read = _read_players(request, sec, form)
+            merged = player_import.merge(sec, request.user, read, existing=form.cleaned_data["existing"])
+        except (OperationError, ValidationError) as error:
+            form.add_error("file", error.messages if isinstance(error, ValidationError) else str(error))
         else:
-            messages.success(request, ngettext("Imported %(count)s player.", "Imported %(count)s players.",
-                                               len(created)) % {"count": len(created)})
+            if merged.updated or merged.unchanged:
+                done = _("Players added: %(added)s; updated: %(updated)s; unchanged: %(same)s.") % {
+                    "added": len(merged.created), "updated": len(merged.updated), "same": merged.unchanged}
+            else:
+                done = ngettext("Imported %(count)s player.", "Imported %(count)s players.",
+                                len(merged.created)) % {"count": len(merged.created)}
+            messages.success(request, done + (" " + _("Read as %(format)s.") % {"format": read.encoding}
+                                              if read.encoding else ""))
+            _show_warnings(request, read.notes)
             return _to_section(sec)
     return render(request, "tournaments/upload.html",
-                  _ctx(request, sec.event, sec, form=form, title=_("Import players")))
+                  _ctx(request, sec.event, sec, form=form, title=_("Import players"),
+                       hint=_("CSV: a header row naming the columns (name, or last name and first name; rating, "
+                              "federation, FIDE ID, title, sex, birth date, club), separated by ; , or tab, in "
+                              "UTF-8 or the Windows code page Excel writes (detected). FIDE rating list: the "
+                              "file as downloaded from FIDE (combined, standard, rapid or blitz list).")))
+
+
+def _list_ids(sec: Section, form: PlayersImportForm) -> set[str] | None:
+    """The FIDE IDs to take from a rating list: those given, or the section's to only update; None: all."""
+    ids: set[str] | None = form.cleaned_data["fide_ids"] or None
+    if ids is None and form.cleaned_data["existing"] == player_import.ONLY_UPDATE:
+        ids = set(sec.players.exclude(fide_id="").values_list("fide_id", flat=True))
+    return ids
+
+
+def _read_players(request: HttpRequest, sec: Section, form: PlayersImportForm) -> player_import.ReadPlayers:
+    upload = form.cleaned_data["file"]
+    source = upload.name or "upload"
+    if form.cleaned_data["format"] == "fide":
+        upload.seek(0)
+        return rating_list.read(upload, source=source, kind=form.cleaned_data["kind"], ids=_list_ids(sec, form),
+                                size=upload.size or 0)
+    return player_import.read_csv(read_upload_bytes(upload), source=source, language=get_language() or "",
+                                  encoding=form.cleaned_data["encoding"])
+
+
+def _rating_list_work(request: HttpRequest, sec: Section, form: PlayersImportForm) -> jobs.Work:
+    """A big rating list read in a background job with its progress (the upload is copied to a temporary
+    file first: the request's own is gone when the request ends). It ends on the section's page."""
+    upload = form.cleaned_data["file"]
+    upload.seek(0)
+    with tempfile.NamedTemporaryFile(prefix="swisspair-list-", delete=False) as copy:
+        shutil.copyfileobj(upload, copy, 1 << 20)
+    user, source, size = request.user, upload.name or "upload", upload.size or 0
+    kind, existing, ids = form.cleaned_data["kind"], form.cleaned_data["existing"], _list_ids(sec, form)
+
+    def work(progress: services.Progress) -> str:
+        try:
+            with open(copy.name, "rb") as handle:
+                read = rating_list.read(handle, source=source, kind=kind, ids=ids, size=size, progress=progress)
+            progress(60, "saving")
+            player_import.merge(sec, user, read, existing=existing)
+        finally:
+            os.unlink(copy.name)
+        return reverse("sp-section-manage", kwargs={"slug": sec.event.slug, "section": sec.slug})
+    return work
 
 
 @login_required
