@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from swisspair_web.tournaments import jobs, playoffs, services, standings, teams
+from swisspair_web.tournaments import jobs, playoffs, result_entry, services, standings, teams
 from swisspair_web.tournaments.auth import is_arbiter, require, require_visible, role_of
 from swisspair_web.tournaments.convert import SectionData
 from swisspair_web.tournaments.forms import (
@@ -494,28 +494,12 @@ def results(request: HttpRequest, slug: str, section: str, number: int) -> HttpR
     require(request, sec.event)
     rnd = _round(sec, number)
     conflicts: dict[int, str] = {}
-    errors: dict[int, str] = {}
+    submitted = None
     if request.method == "POST":
-        changes: dict[int, tuple[str, int]] = {}
-        for key in request.POST:
-            value = request.POST.get(key, "")
-            if not key.startswith("r"):
-                continue
+        submitted = result_entry.read(request.POST, {b.number: b for b in rnd.boards.all()})
+        if not submitted.errors:
             try:
-                board_no = int(key[1:])
-                version = int(request.POST.get(f"v{board_no}", "-1"))
-            except ValueError:
-                continue
-            try:
-                changes[board_no] = (services.parse_result(value), version)
-            except OperationError as error:
-                errors[board_no] = str(error)
-        current = {b.number: b for b in rnd.boards.all()}
-        changes = {n: c for n, c in changes.items() if n in current and (current[n].result != c[0]
-                                                                        or current[n].version != c[1])}
-        if not errors:
-            try:
-                outcome = services.set_results(rnd, request.user, changes)
+                outcome = services.set_results(rnd, request.user, submitted.changes)
             except OperationError as error:
                 messages.error(request, str(error))
             else:
@@ -527,25 +511,24 @@ def results(request: HttpRequest, slug: str, section: str, number: int) -> HttpR
                 if not conflicts:
                     return redirect("sp-results", slug=slug, section=section, number=number)
                 messages.error(request, _("Somebody else entered a different result on boards %(boards)s "
-                                          "meanwhile; yours was not saved there. Check and enter again.")
+                                          "meanwhile; yours was not saved there. The page shows their result "
+                                          "now: to keep yours instead, type it again and save.")
                                % {"boards": ", ".join(map(str, sorted(conflicts)))})
         else:
             messages.error(request, _("Nothing saved: fix the marked boards."))
     boards = _boards(rnd)
     heads = {score.boards[0].number: score for score in teams.match_scores(rnd) if score.boards} \
         if sec.is_team else {}
-    rows = [{"board": b, "conflict": b.number in conflicts, "error": errors.get(b.number, ""),
-             "head": heads.get(b.number),
-             "value": request.POST.get(f"r{b.number}", "") if (errors or conflicts) and request.method == "POST"
-             else KEYS_FOR.get(b.result, "")} for b in boards]
+    rows = result_entry.rows(boards, submitted, conflicts)
+    for row in rows:
+        row["head"] = heads.get(row["board"].number)
     return render(request, "tournaments/results.html", _ctx(
         request, sec.event, sec, rnd=rnd, rows=rows, byes=_round_byes(sec, number),
         is_last=not sec.round_set.filter(number__gt=number).exists(), adjust_form=AdjustForm(),
         entered=sum(1 for b in boards if b.result), total=len(boards)))
 
 
-KEYS_FOR = {"10": "1", "01": "0", "==": "=", "+-": "+", "-+": "-", "--": "--", "00": "00", "WL": "wl", "DD": "dd",
-            "LW": "lw", "": ""}
+KEYS_FOR = result_entry.KEYS_FOR
 
 
 @login_required
