@@ -10,7 +10,7 @@ from django.core.files.uploadedfile import UploadedFile
 from django.utils.translation import gettext_lazy as _
 
 from swisspair_web.tournaments.models import Bye, Event, Player, Section
-from swisspair_web.tournaments.registry import DEFAULT_TIEBREAKS, TEAM_TIEBREAKS, system_choices
+from swisspair_web.tournaments.registry import DEFAULT_SYSTEM, DEFAULT_TIEBREAKS, TEAM_TIEBREAKS, system_choices
 
 
 def read_upload(upload: UploadedFile) -> str:  # type: ignore[type-arg]
@@ -40,7 +40,7 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
 
 
 class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
-    system = forms.ChoiceField(label=_("pairing system"), choices=system_choices)
+    system = forms.ChoiceField(label=_("pairing system"), choices=system_choices, initial=DEFAULT_SYSTEM)
 
     class Meta:
         model = Section
@@ -155,15 +155,17 @@ class PlayersImportForm(UploadForm):
 class TRFImportForm(UploadForm):
     name = forms.CharField(label=_("section name"), max_length=100, initial="Open")
     slug = forms.SlugField(label=_("short name"), max_length=40, initial="open")
-    system = forms.ChoiceField(label=_("pairing system"), choices=system_choices)
+    system = forms.ChoiceField(label=_("pairing system"), choices=system_choices, initial=DEFAULT_SYSTEM)
 
 
 class ByeForm(forms.Form):
     player = forms.IntegerField(label=_("pairing number"), min_value=1)
     round_number = forms.IntegerField(label=_("round"), min_value=1)
-    kind = forms.ChoiceField(label=_("kind"), choices=[("H", _("half-point bye")), ("F", _("full-point bye")),
-                                                       ("Z", _("absent (zero-point bye)")), ("", _("remove"))],
-                             required=False)
+    REMOVE = "remove"
+    kind = forms.ChoiceField(label=_("kind"), choices=[("", _("choose…")), ("H", _("half-point bye")),
+                                                       ("F", _("full-point bye")), ("Z", _("absent (zero-point bye)")),
+                                                       (REMOVE, _("remove the bye or absence"))])
+    """No default: recording nothing by mistake (and saying it was recorded) is what an explicit choice prevents."""
 
 
 class PairForm(forms.Form):

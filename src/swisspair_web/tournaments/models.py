@@ -23,7 +23,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from swisspair_web.tournaments.registry import DEFAULT_TIEBREAKS, system_choices
+from swisspair_web.tournaments.registry import DEFAULT_SYSTEM, DEFAULT_TIEBREAKS, system_choices
 
 
 class Event(models.Model):
@@ -81,7 +81,7 @@ class Section(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sections")
     name = models.CharField(_("name"), max_length=100)
     slug = models.SlugField(_("short name"), max_length=40)
-    system = models.CharField(_("pairing system"), max_length=40, default="dutch", choices=system_choices)
+    system = models.CharField(_("pairing system"), max_length=40, default=DEFAULT_SYSTEM, choices=system_choices)
     rounds = models.PositiveSmallIntegerField(_("rounds"), default=7)
     acceleration = models.CharField(_("acceleration"), max_length=10, blank=True, default="",
                                     choices=ACCELERATIONS)

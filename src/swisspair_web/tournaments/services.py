@@ -228,8 +228,11 @@ def set_withdrawn(player: Player, user: User, from_round: int | None) -> None:
     player.withdrawn_from = from_round
 
 
-def request_bye(player: Player, user: User, round_number: int, kind: str) -> None:
-    """Record a requested bye (``H``, ``F``) or a known absence (``Z``); ``""`` removes it."""
+def request_bye(player: Player, user: User, round_number: int, kind: str) -> bool:
+    """Record a requested bye (``H``, ``F``) or a known absence (``Z``); ``""`` removes it.
+
+    Returns whether anything changed (removing a bye that is not there changes nothing and is not audited).
+    """
     section = player.section
     paired = section.round_set.aggregate(m=Max("number"))["m"] or 0
     if round_number <= paired:
@@ -240,11 +243,15 @@ def request_bye(player: Player, user: User, round_number: int, kind: str) -> Non
         raise OperationError(_("Unknown kind of bye."))
     with transaction.atomic():
         bump_section(section)
+        before = Bye.objects.filter(player=player, round_number=round_number).first()
+        if (before.kind if before else "") == kind:
+            return False
         Bye.objects.filter(player=player, round_number=round_number).delete()
         if kind:
             Bye.objects.create(section=section, player=player, round_number=round_number, kind=kind)
         audit(section.event, user, "bye", section=section, round_number=round_number,
-              detail=f"{player.tpn}. {player.name}", new=kind or "-")
+              detail=f"{player.tpn}. {player.name}", old=before.kind if before else "", new=kind or "-")
+    return True
 
 
 def renumber_by_rating(section: Section, user: User) -> None:

@@ -21,6 +21,7 @@ from swisspair_web.tournaments import jobs, playoffs, result_entry, services, st
 from swisspair_web.tournaments.auth import is_arbiter, require, require_visible, role_of
 from swisspair_web.tournaments.convert import SectionData
 from swisspair_web.tournaments.forms import (
+    BYE_KINDS,
     AdjustForm,
     ArbiterForm,
     ByeForm,
@@ -371,13 +372,28 @@ def bye(request: HttpRequest, slug: str, section: str) -> HttpResponse:
         player = Player.objects.filter(section=sec, tpn=form.cleaned_data["player"]).first()
         if player is None:
             messages.error(request, _("No player with this number."))
+            return _to_section(sec)
+        kind = form.cleaned_data["kind"]
+        number = form.cleaned_data["round_number"]
+        names = {"name": player.name, "round": number}
+        try:
+            changed = services.request_bye(player, request.user, number, "" if kind == ByeForm.REMOVE else kind)
+        except OperationError as error:
+            messages.error(request, str(error))
         else:
-            try:
-                services.request_bye(player, request.user, form.cleaned_data["round_number"],
-                                     form.cleaned_data["kind"] or "")
-                messages.success(request, _("Bye recorded for %(name)s.") % {"name": player.name})
-            except OperationError as error:
-                messages.error(request, str(error))
+            if kind == ByeForm.REMOVE and changed:
+                messages.success(request, _("Bye or absence of %(name)s in round %(round)s removed.") % names)
+            elif kind == ByeForm.REMOVE:
+                messages.error(request, _("%(name)s has no bye or absence in round %(round)s: nothing removed.")
+                               % names)
+            elif changed:
+                messages.success(request, _("Bye recorded for %(name)s in round %(round)s: %(kind)s.")
+                                 % {**names, "kind": BYE_KINDS[kind]})
+            else:
+                messages.info(request, _("%(name)s already has this in round %(round)s: nothing changed.") % names)
+    elif "kind" in form.errors:
+        messages.error(request, _("Nothing recorded: choose a half-point bye, a full-point bye, an absence, or "
+                                  "removing the bye."))
     else:
         messages.error(request, _("Invalid bye request."))
     return _to_section(sec)
