@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from django.contrib.messages import get_messages
 
-from swisspair_web.tournaments.models import AuditEntry, Bye
+from swisspair import trf
+from swisspair_web.tournaments import services
+from swisspair_web.tournaments.models import AuditEntry, Board, Bye, Player
 
 from .helpers import BaseTestCase
 
@@ -60,3 +62,75 @@ class DefaultSystemTestCase(BaseTestCase):
             select = page[page.index('name="system"'):page.index("</select>", page.index('name="system"'))]
             self.assertIn('<option value="dutch" selected>', select, url)
             self.assertEqual(select.count(" selected"), 1, url)
+
+
+class InputTestCase(BaseTestCase):
+    """Item 7: input that used to be accepted and stored although wrong."""
+
+    def setUp(self) -> None:
+        super().setUp()
+        self.client.login(username="alice", password="password")
+
+    def edit(self, tpn: int, **fields: str):  # type: ignore[no-untyped-def]
+        player = Player.objects.get(section=self.section, tpn=tpn)
+        data = {"name": player.name, "rating": str(player.rating), "title": "", "federation": "", "fide_id": "",
+                "sex": "", "birth_date": "", "club": "", "version": str(player.version), **fields}
+        return self.client.post(self.url("sp-player-edit", tpn), data)
+
+    def test_birth_dates_must_be_real_dates_and_are_stored_in_trf_form(self) -> None:
+        response = self.edit(1, birth_date="31.12.1990")
+        self.assertEqual(response.status_code, 302)
+        self.assertEqual(Player.objects.get(section=self.section, tpn=1).birth_date, "1990/12/31")
+        for wrong in ("1990-02-31", "yesterday", "2990-01-01"):
+            response = self.edit(1, birth_date=wrong)
+            self.assertEqual(response.status_code, 200, wrong)
+            self.assertContains(response, "Birth date")
+            self.assertEqual(Player.objects.get(section=self.section, tpn=1).birth_date, "1990/12/31")
+        with self.assertRaises(services.OperationError):
+            services.parse_csv("name,birth_date\nA B,1990-02-31\n")
+        self.assertEqual(services.parse_csv("name,birth_date\nA B,3.4.1990\n")[0].birth_date, "1990/04/03")
+
+    def test_the_trf_export_writes_birth_dates_in_trf_form(self) -> None:
+        self.edit(1, birth_date="31.12.1990")
+        Player.objects.filter(section=self.section, tpn=2).update(birth_date="yesterday")  # stored before checks
+        text = self.client.get(self.url("sp-export-trf")).content.decode()
+        lines = {int(line[4:8]): line for line in text.splitlines() if line.startswith("001")}
+        self.assertEqual(lines[1][69:79], "1990/12/31")
+        self.assertEqual(lines[2][69:79].strip(), "")
+
+    def test_an_event_cannot_end_before_it_starts(self) -> None:
+        response = self.client.post("/e/test/edit/", {"name": "Test Open", "slug": "test", "start_date": "2026-05-10",
+                                                      "end_date": "2026-05-01", "public": "on"})
+        self.assertEqual(response.status_code, 200)
+        self.assertContains(response, "cannot end before it starts")
+        self.event.refresh_from_db()
+        self.assertIsNone(self.event.end_date)
+
+    def test_an_estimated_rating_pairs_but_is_not_exported_as_a_fide_rating(self) -> None:
+        response = self.client.post(self.url("sp-player-add"), {"name": "Neu, Nina", "rating": "0", "rating_scale": "INGO",
+                                                                "other_rating": "150"})
+        self.assertEqual(response.status_code, 302)
+        player = Player.objects.get(section=self.section, name="Neu, Nina")
+        self.assertEqual((player.rating, player.rating_estimate), (2840 - 8 * 150, "INGO 150"))
+        self.edit(player.tpn, rating=str(player.rating), club="Bonn")  # saved unchanged: still an estimate
+        self.assertEqual(Player.objects.get(pk=player.pk).rating_estimate, "INGO 150")
+        text = self.client.get(self.url("sp-export-trf")).content.decode()
+        line = next(line for line in text.splitlines() if line.startswith("001") and "Neu, Nina" in line)
+        self.assertEqual(line[48:52].strip(), "", line)
+        self.assertIn(f"### player {player.tpn}: rating 1640 estimated from INGO 150", text)
+        self.assertIn("not a FIDE rating", text)
+        self.assertEqual(trf.loads(text).tournament.player(player.tpn).rating, 0)
+        self.edit(player.tpn, rating="1700")  # a rating typed in replaces the estimate
+        self.assertEqual(Player.objects.get(pk=player.pk).rating_estimate, "")
+
+    def test_a_player_is_not_paired_with_themselves(self) -> None:
+        self.pair()
+        url = self.url("sp-adjust", 1)
+        response = self.client.post(url, {"action": "force", "board_a": "10", "board_b": "10"}, follow=True)
+        self.assertContains(response, "cannot be paired with themselves")
+        self.assertNotContains(response, "Pairing changed by hand")
+        board = Board.objects.get(round__number=1, white__tpn__in=[1])
+        opponent = board.black.tpn
+        response = self.client.post(url, {"action": "force", "board_a": "1", "board_b": str(opponent)}, follow=True)
+        self.assertContains(response, "already play each other")
+        self.assertFalse(AuditEntry.objects.filter(action="adjusted").exists())

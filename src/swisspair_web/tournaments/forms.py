@@ -38,6 +38,13 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
         widgets = {"start_date": forms.DateInput(attrs={"type": "date"}),
                    "end_date": forms.DateInput(attrs={"type": "date"})}
 
+    def clean(self) -> dict[str, Any]:
+        data: dict[str, Any] = super().clean() or {}
+        start, end = data.get("start_date"), data.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", _("The event cannot end before it starts."))
+        return data
+
 
 class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
     system = forms.ChoiceField(label=_("pairing system"), choices=system_choices, initial=DEFAULT_SYSTEM)
@@ -128,12 +135,28 @@ class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
         fields = ["name", "rating", "title", "federation", "fide_id", "sex", "birth_date", "club"]
         widgets = {"name": forms.TextInput(attrs={"autofocus": True})}
 
+    def clean_birth_date(self) -> str:
+        from swisspair_web.tournaments import dates
+
+        try:
+            return dates.birth_date(self.cleaned_data.get("birth_date") or "")
+        except dates.DateError as error:
+            raise forms.ValidationError(str(error)) from None
+
     def clean(self) -> dict[str, Any]:
+        """A rating estimated from another scale (FIDE Swiss rules, 1992 text, A.1: the German INGO number or
+        the English BCF/ECF grade) is kept with how it was estimated: pairing uses it, the TRF export does
+        not report it as a FIDE rating. A rating left as it was keeps its estimate note."""
         data: dict[str, Any] = super().clean() or {}
         if data.get("rating_scale") and data.get("other_rating") is not None and not data.get("rating"):
             from swisspair_web.tournaments.services import estimate_rating
 
             data["rating"] = estimate_rating(data["rating_scale"], data["other_rating"])
+            data["rating_estimate"] = f"{data['rating_scale']} {data['other_rating']}"
+        elif self.instance.pk and data.get("rating") == self.instance.rating:
+            data["rating_estimate"] = self.instance.rating_estimate
+        else:
+            data["rating_estimate"] = ""
         return data
 
 

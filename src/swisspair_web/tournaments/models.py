@@ -149,6 +149,10 @@ class Player(models.Model):
     sex = models.CharField(_("sex"), max_length=1, blank=True, choices=[("", "-"), ("m", "m"), ("w", "w")])
     title = models.CharField(_("title"), max_length=3, blank=True)
     rating = models.PositiveIntegerField(_("rating"), default=0)
+    rating_estimate = models.CharField(
+        _("rating estimated from"), max_length=20, blank=True,
+        help_text="How the rating was estimated (e.g. 'INGO 150'); empty for a FIDE rating. An estimate is "
+                  "used for pairing but never exported as the FIDE rating.")
     federation = models.CharField(_("federation"), max_length=3, blank=True)
     fide_id = models.CharField(_("FIDE ID"), max_length=11, blank=True)
     birth_date = models.CharField(_("birth date"), max_length=10, blank=True, help_text="YYYY/MM/DD")

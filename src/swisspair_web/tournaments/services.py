@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from swisspair import trf
 from swisspair.errors import SwissPairError
 from swisspair.model import Colour, RoundPairing, Tournament
-from swisspair_web.tournaments import registry, team_import
+from swisspair_web.tournaments import dates, registry, team_import
 from swisspair_web.tournaments.convert import (
     SectionData,
     decimal,
@@ -132,6 +132,8 @@ class PlayerData:
     sex: str = ""
     birth_date: str = ""
     club: str = ""
+    rating_estimate: str = ""
+    """How ``rating`` was estimated (``"INGO 150"``), empty for a FIDE rating (see :func:`estimate_rating`)."""
 
     def validate(self) -> PlayerData:
         self.name = clean_name(self.name)
@@ -151,15 +153,21 @@ class PlayerData:
         if self.sex not in ("", "m", "w", "f"):
             raise OperationError(_("Sex must be m, w or empty."))
         self.sex = "w" if self.sex == "f" else self.sex
-        self.birth_date = self.birth_date.strip()[:10]
+        try:
+            self.birth_date = dates.birth_date(self.birth_date)
+        except dates.DateError as error:
+            raise OperationError(str(error)) from None
         self.club = " ".join(self.club.split())[:100]
+        self.rating_estimate = self.rating_estimate.strip()[:20] if self.rating else ""
         return self
 
 
 def estimate_rating(scale: str, value: int) -> int:
-    """A FIDE-like rating estimate from another scale (seed 002, A 1).
+    """A FIDE-like rating estimate from another scale (FIDE Swiss rules, 1992 text, A.1: the German
+    INGO number or the English BCF/ECF grade).
 
-    ``INGO``: 2840 - 8 x INGO; ``BCF``: 600 + 8 x BCF grade.
+    ``INGO``: 2840 - 8 x INGO; ``BCF``: 600 + 8 x BCF grade. The estimate pairs the player; it is not a
+    FIDE rating, so the TRF export leaves it out of the rating column (:attr:`Player.rating_estimate`).
     """
     if scale == "INGO":
         return max(0, 2840 - 8 * value)
@@ -673,6 +681,9 @@ def adjust_round(rnd: Round, user: User, action: str, board_a: int, board_b: int
         raise OperationError(_("Team rounds follow the board order; unpair the round to change it."))
     if rnd.boards.exclude(result="").exists():
         raise OperationError(_("The round already has results; unpair it or correct results instead."))
+    if board_b is not None and board_a == board_b and action != "flip":
+        raise OperationError(_("Player %(a)s cannot be paired with themselves: give two different numbers.")
+                             % {"a": board_a} if action == "force" else _("Give two different boards."))
     with transaction.atomic():
         bump_section(section)
         boards = {b.number: b for b in rnd.boards.select_related("white", "black")}
@@ -713,7 +724,8 @@ def _force(boards: dict[int, Board], tpn_a: int, tpn_b: int) -> list[Board]:
 
     first, second = find(tpn_a), find(tpn_b)
     if first.pk == second.pk:
-        return []
+        raise OperationError(_("Players %(a)s and %(b)s already play each other on board %(board)s: nothing "
+                               "changed.") % {"a": tpn_a, "b": tpn_b, "board": first.number})
     a_white = first.white.tpn == tpn_a
     a, partner_a = (first.white, first.black) if a_white else (first.black, first.white)
     b, partner_b = (second.white, second.black) if second.white.tpn == tpn_b else (second.black, second.white)

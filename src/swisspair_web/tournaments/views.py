@@ -270,7 +270,8 @@ def _player_data(form: PlayerForm) -> services.PlayerData:
     data = form.cleaned_data
     return services.PlayerData(name=data["name"], rating=data["rating"] or 0, title=data["title"] or "",
                                federation=data["federation"] or "", fide_id=data["fide_id"] or "",
-                               sex=data["sex"] or "", birth_date=data["birth_date"] or "", club=data["club"] or "")
+                               sex=data["sex"] or "", birth_date=data["birth_date"] or "", club=data["club"] or "",
+                               rating_estimate=data.get("rating_estimate") or "")
 
 
 @login_required
