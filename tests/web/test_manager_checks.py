@@ -134,3 +134,65 @@ class InputTestCase(BaseTestCase):
         response = self.client.post(url, {"action": "force", "board_a": "1", "board_b": str(opponent)}, follow=True)
         self.assertContains(response, "already play each other")
         self.assertFalse(AuditEntry.objects.filter(action="adjusted").exists())
+
+
+class SettingsAfterPairingTestCase(BaseTestCase):
+    """Item 6: once a round is paired, settings that change standings or pairings need a confirmation
+    that lists the changes; the audit log records each value before and after."""
+
+    def setUp(self) -> None:
+        super().setUp()
+        self.client.login(username="alice", password="password")
+
+    def settings(self, **changes: str) -> dict[str, str]:
+        self.section.refresh_from_db()
+        s = self.section
+        data = {name: str(getattr(s, name)) for name in (
+            "name", "slug", "kind", "system", "rounds", "tiebreaks", "acceleration", "initial_colour", "win", "draw",
+            "loss", "pab", "half_bye", "full_bye", "forfeit_win", "forfeit_loss", "zero_bye", "boards", "match_win",
+            "match_draw", "match_loss", "team_primary", "team_colours")}
+        return {**data, "version": str(s.version), **changes}
+
+    def test_scoring_system_and_rounds_need_a_confirmation(self) -> None:
+        self.play_round()
+        url = self.url("sp-section-edit")
+        response = self.client.post(url, self.settings(win="3", system="burstein", rounds="7"))
+        self.assertEqual(response.status_code, 200)
+        self.assertContains(response, "Round 1 is paired already.")
+        for line in ("win: 1 → 3", "rounds: 5 → 7", "pairing system: Dutch"):
+            self.assertContains(response, line)
+        self.section.refresh_from_db()
+        self.assertEqual((self.section.win, self.section.system, self.section.rounds), (1, "dutch", 5))
+        self.assertFalse(AuditEntry.objects.filter(action="section-edited").exists())
+        response = self.client.post(url, self.settings(win="3", system="burstein", rounds="7", confirm="1"))
+        self.assertEqual(response.status_code, 302)
+        self.section.refresh_from_db()
+        self.assertEqual((self.section.win, self.section.system, self.section.rounds), (3, "burstein", 7))
+        detail = AuditEntry.objects.get(action="section-edited").detail
+        self.assertIn("win: 1 → 3", detail)
+        self.assertIn("rounds: 5 → 7", detail)
+        self.assertIn("pairing system: Dutch", detail)
+
+    def test_before_pairing_or_for_a_name_no_confirmation_is_asked(self) -> None:
+        url = self.url("sp-section-edit")
+        self.assertEqual(self.client.post(url, self.settings(win="3")).status_code, 302)
+        self.play_round()
+        self.assertEqual(self.client.post(url, self.settings(name="Open A")).status_code, 302)
+        self.assertEqual(AuditEntry.objects.filter(action="section-edited").latest("id").detail, "name: Open → Open A")
+
+    def test_renumbering_after_pairing_needs_a_confirmation(self) -> None:
+        self.play_round()
+        Player.objects.filter(section=self.section, tpn=10).update(rating=2800)
+        url = self.url("sp-renumber")
+        response = self.client.post(url)
+        self.assertEqual(response.status_code, 200)
+        self.assertContains(response, "Player09, Test: 10 → 1")
+        self.assertEqual(Player.objects.get(section=self.section, name="Player09, Test").tpn, 10)
+        self.assertFalse(AuditEntry.objects.filter(action="renumbered").exists())
+        self.section.refresh_from_db()
+        response = self.client.post(url, {"confirm": "1", "version": str(self.section.version)})
+        self.assertEqual(response.status_code, 302)
+        self.assertEqual(Player.objects.get(section=self.section, name="Player09, Test").tpn, 1)
+        detail = AuditEntry.objects.get(action="renumbered").detail
+        self.assertIn("Player09, Test: 10 → 1", detail)
+        self.assertIn("Player00, Test: 1 → 2", detail)

@@ -262,17 +262,28 @@ def request_bye(player: Player, user: User, round_number: int, kind: str) -> boo
     return True
 
 
-def renumber_by_rating(section: Section, user: User) -> None:
-    """Re-sort pairing numbers: rating, then title, then name (GHR art. 2)."""
+def renumber_plan(section: Section) -> list[tuple[Player, int]]:
+    """``(player, new pairing number)`` of every player whose number sorting by rating changes: rating,
+    then title, then name (GHR art. 2)."""
     titles = {"GM": 0, "IM": 1, "WGM": 2, "FM": 3, "WIM": 4, "CM": 5, "WFM": 6, "WCM": 7}
+    players = sorted(section.players.all(), key=lambda p: (-p.rating, titles.get(p.title, 9), p.name.casefold()))
+    return [(player, tpn) for tpn, player in enumerate(players, start=1) if player.tpn != tpn]
+
+
+def renumber_by_rating(section: Section, user: User, seen_version: int | None = None) -> list[tuple[Player, int]]:
+    """Re-sort pairing numbers (:func:`renumber_plan`) if the section is still at ``seen_version``; the
+    audit log lists every number before and after. Returns the changes made."""
     with transaction.atomic():
-        bump_section(section)
-        players = list(section.players.all())
-        players.sort(key=lambda p: (-p.rating, titles.get(p.title, 9), p.name.casefold()))
-        Player.objects.filter(section=section).update(tpn=F("tpn") + 100000)
-        for tpn, player in enumerate(players, start=1):
+        bump_section(section, seen_version)
+        plan = renumber_plan(section)
+        if not plan:
+            return []
+        Player.objects.filter(pk__in=[p.pk for p, _tpn in plan]).update(tpn=F("tpn") + 100000)
+        for player, tpn in plan:
             Player.objects.filter(pk=player.pk).update(tpn=tpn, version=F("version") + 1)
-        audit(section.event, user, "renumbered", section=section)
+        audit(section.event, user, "renumbered", section=section,
+              detail="; ".join(f"{p.name}: {p.tpn} → {tpn}" for p, tpn in plan))
+    return plan
 
 
 # -- imports ----------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from swisspair_web.tournaments import jobs, playoffs, result_entry, services, standings, teams
+from swisspair_web.tournaments import jobs, playoffs, result_entry, services, settings_changes, standings, teams
 from swisspair_web.tournaments.auth import is_arbiter, require, require_visible, role_of
 from swisspair_web.tournaments.convert import SectionData
 from swisspair_web.tournaments.forms import (
@@ -190,19 +190,27 @@ def section_new(request: HttpRequest, slug: str) -> HttpResponse:
 def section_edit(request: HttpRequest, slug: str, section: str) -> HttpResponse:
     sec = _section(slug, section)
     require(request, sec.event)
+    before = settings_changes.snapshot(sec)
     form = SectionForm(request.POST or None, instance=sec)
+    confirm: list[settings_changes.Change] = []
+    paired = sec.round_set.count()
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            try:
-                services.bump_section(sec, int(request.POST.get("version", -1)))
-            except (ValueError, OperationError) as error:
-                messages.error(request, str(error))
-                return redirect("sp-section-edit", slug=slug, section=section)
-            form.instance.version = sec.version
-            form.save()
-            services.audit(sec.event, request.user, "section-edited", section=sec)
-        return _to_section(sec)
-    return render(request, "tournaments/section_form.html", _ctx(request, sec.event, sec, form=form))
+        found = settings_changes.changes(before, form.instance)
+        confirm = settings_changes.needing_confirmation(found, paired)
+        if not confirm or request.POST.get("confirm") == "1":
+            with transaction.atomic():
+                try:
+                    services.bump_section(sec, int(request.POST.get("version", -1)))
+                except (ValueError, OperationError) as error:
+                    messages.error(request, str(error))
+                    return redirect("sp-section-edit", slug=slug, section=section)
+                form.instance.version = sec.version
+                form.save()
+                services.audit(sec.event, request.user, "section-edited", section=sec,
+                               detail=settings_changes.audit_text(found))
+            return _to_section(sec)
+    return render(request, "tournaments/section_form.html", _ctx(request, sec.event, sec, form=form,
+                                                                 confirm=confirm, paired=paired))
 
 
 @login_required
@@ -403,13 +411,22 @@ def bye(request: HttpRequest, slug: str, section: str) -> HttpResponse:
 @login_required
 @require_POST
 def renumber(request: HttpRequest, slug: str, section: str) -> HttpResponse:
+    """Sort pairing numbers by rating; once a round is paired, only after confirming the list of changes."""
     sec = _section(slug, section)
     require(request, sec.event)
+    paired = sec.round_set.count()
+    if paired and request.POST.get("confirm") != "1":
+        plan = services.renumber_plan(sec)
+        if plan:
+            return render(request, "tournaments/renumber_confirm.html", _ctx(request, sec.event, sec, plan=plan,
+                                                                              paired=paired))
     try:
-        services.renumber_by_rating(sec, request.user)
-        messages.success(request, _("Pairing numbers sorted by rating."))
-    except OperationError as error:
+        done = services.renumber_by_rating(sec, request.user, int(request.POST.get("version") or sec.version))
+    except (ValueError, OperationError) as error:
         messages.error(request, str(error))
+    else:
+        messages.success(request, _("Pairing numbers sorted by rating.") if done
+                         else _("The pairing numbers are sorted by rating already: nothing changed."))
     return _to_section(sec)
 
 
