@@ -196,3 +196,48 @@ class SettingsAfterPairingTestCase(BaseTestCase):
         detail = AuditEntry.objects.get(action="renumbered").detail
         self.assertIn("Player09, Test: 10 → 1", detail)
         self.assertIn("Player00, Test: 1 → 2", detail)
+
+
+class LateCorrectionTestCase(BaseTestCase):
+    """Item 5: a result changed after later rounds were paired is said on the pages and in the TRF notes."""
+
+    def setUp(self) -> None:
+        super().setUp()
+        self.client.login(username="alice", password="password")
+        self.play_round()  # round 1: white wins everywhere
+        self.pair()  # round 2 paired on those scores
+
+    def correct(self, key: str):  # type: ignore[no-untyped-def]
+        board = Board.objects.get(round__number=1, number=1)
+        return self.client.post(self.url("sp-results", 1), {"r1": key, "i1": "1", "v1": str(board.version)},
+                                follow=True)
+
+    def test_the_pages_and_the_trf_export_say_so(self) -> None:
+        response = self.correct("0")
+        self.assertContains(response, "Round 1 was corrected after round 2 was paired")
+        self.assertContains(response, "Round 1, board 1: 1-0 when round 2 was paired, now 0-1.")
+        for page in (self.url("sp-section-manage"), self.url("sp-results", 2)):
+            self.assertContains(self.client.get(page), 'id="late-corrections"')
+        self.assertNotIn("###", self.client.get(self.url("sp-export-trf")).content.decode())  # round 2 unplayed
+        rnd = self.section.round_set.get(number=2)
+        services.set_results(rnd, self.alice, {b.number: ("==", b.version) for b in rnd.boards.all()})
+        text = self.client.get(self.url("sp-export-trf")).content.decode()
+        self.assertIn("### round 1 board 1: 1-0 when round 2 was paired, now 0-1; round 2 was paired on other "
+                      "scores", text)
+        self.assertEqual(trf.loads(text).tournament.paired_rounds, 2)
+
+    def test_a_correction_undone_is_no_longer_reported(self) -> None:
+        self.correct("0")
+        board = Board.objects.get(round__number=1, number=1)
+        self.client.post(self.url("sp-results", 1), {"r1": "1", "i1": "0", "v1": str(board.version)})
+        self.assertNotContains(self.client.get(self.url("sp-section-manage")), 'id="late-corrections"')
+        self.assertNotIn("###", self.client.get(self.url("sp-export-trf")).content.decode())
+
+    def test_a_correction_before_the_next_pairing_is_not_reported(self) -> None:
+        board = Board.objects.get(round__number=2, number=1)
+        services.set_results(board.round, self.alice, {1: ("10", board.version)})
+        board.refresh_from_db()
+        response = self.client.post(self.url("sp-results", 2), {"r1": "0", "i1": "1", "v1": str(board.version)},
+                                    follow=True)
+        self.assertNotContains(response, "was corrected after")
+        self.assertNotContains(response, 'id="late-corrections"')

@@ -14,7 +14,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from swisspair import trf
-from swisspair_web.tournaments import dates, standings, teams
+from swisspair_web.tournaments import dates, late_corrections, standings, teams
 from swisspair_web.tournaments.auth import is_arbiter, require, require_visible
 from swisspair_web.tournaments.convert import SectionData, team_line, to_tournament
 from swisspair_web.tournaments.models import RESULTS, Bye, Round, Section, Team
@@ -54,6 +54,10 @@ def trf_text(sec: Section) -> str:
             tournament.extra_lines.append(team_line(team.number, team.name, [p.tpn for p in data.members(team)],
                                                     row.match_points, row.game_points, rank))
         tournament.extra_lines.extend(teams.forfeit_records(sec, table.after_round))
+    for late in late_corrections.find(sec):
+        late.later = [number for number in late.later if number <= table.after_round]  # the rounds exported
+        if late.later:
+            notes.append(late.trf_note())
     tournament.extra_lines.extend(notes)
     return trf.dumps(tournament)
 

@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from swisspair import trf
 from swisspair.errors import SwissPairError
 from swisspair.model import Colour, RoundPairing, Tournament
-from swisspair_web.tournaments import dates, registry, team_import
+from swisspair_web.tournaments import dates, late_corrections, registry, team_import
 from swisspair_web.tournaments.convert import (
     SectionData,
     decimal,
@@ -635,7 +635,7 @@ def set_results(rnd: Round, user: User, changes: Mapping[int, tuple[str, int]],
     """
     outcome = ResultChanges()
     section = rnd.section
-    later = section.round_set.filter(number__gt=rnd.number).exists()
+    later = list(section.round_set.filter(number__gt=rnd.number).values_list("number", flat=True))
     with transaction.atomic():
         boards = {b.number: b for b in rnd.boards.select_related("white", "black")}
         for number, (code, seen) in sorted(changes.items()):
@@ -674,9 +674,13 @@ def set_results(rnd: Round, user: User, changes: Mapping[int, tuple[str, int]],
                               "them on the players page if they will play.") % {"name": player.name, "round": nxt})
         if outcome.saved:
             Section.objects.filter(pk=section.pk).update(version=F("version") + 1)
-    if later and outcome.saved:
-        outcome.notes.append(_("Round %(round)s was corrected: standings change, pairings of later rounds stay "
-                               "as they are.") % {"round": rnd.number})
+    stale = sorted({n for c in late_corrections.find(section) if c.round == rnd.number and c.board in outcome.saved
+                    for n in c.later}) if later and outcome.saved else []
+    if stale:
+        outcome.notes.append(_("Round %(round)s was corrected after round %(later)s was paired: the standings "
+                               "change, but the pairings of later rounds stay as they were made, on other scores. "
+                               "The TRF export notes this; a pairing checker will not reproduce those rounds.")
+                             % {"round": rnd.number, "later": late_corrections.rounds_text(stale)})
     return outcome
 
 

@@ -17,7 +17,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from swisspair_web.tournaments import jobs, playoffs, result_entry, services, settings_changes, standings, teams
+from swisspair_web.tournaments import (
+    jobs,
+    late_corrections,
+    playoffs,
+    result_entry,
+    services,
+    settings_changes,
+    standings,
+    teams,
+)
 from swisspair_web.tournaments.auth import is_arbiter, require, require_visible, role_of
 from swisspair_web.tournaments.convert import SectionData
 from swisspair_web.tournaments.forms import (
@@ -269,7 +278,7 @@ def section_manage(request: HttpRequest, slug: str, section: str) -> HttpRespons
         bye_form=ByeForm(initial={"round_number": next_round}), byes=byes.filter(round_number__gte=next_round),
         pending=len(pending), can_pair=next_round <= sec.rounds and len(data.teams if sec.is_team else
                                                                        data.players) >= 2,
-        last_round=data.rounds[-1] if data.rounds else None, teams=data.teams,
+        last_round=data.rounds[-1] if data.rounds else None, teams=data.teams, late=late_corrections.find(sec),
         suggested=services.suggested_rounds(len(data.players), 3), finished=finished,
         playoffs=table.playoffs if table else [], playoff_form=PlayoffForm()))
 
@@ -554,12 +563,13 @@ def results(request: HttpRequest, slug: str, section: str, number: int) -> HttpR
     heads = {score.boards[0].number: score for score in teams.match_scores(rnd) if score.boards} \
         if sec.is_team else {}
     rows = result_entry.rows(boards, submitted, conflicts)
+    late = [c for c in late_corrections.find(sec) if c.round == number or number in c.later]
     for row in rows:
         row["head"] = heads.get(row["board"].number)
     return render(request, "tournaments/results.html", _ctx(
         request, sec.event, sec, rnd=rnd, rows=rows, byes=_round_byes(sec, number),
         is_last=not sec.round_set.filter(number__gt=number).exists(), adjust_form=AdjustForm(),
-        entered=sum(1 for b in boards if b.result), total=len(boards)))
+        entered=sum(1 for b in boards if b.result), total=len(boards), late=late))
 
 
 KEYS_FOR = result_entry.KEYS_FOR
