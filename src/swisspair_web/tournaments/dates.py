@@ -23,7 +23,8 @@ class DateError(ValueError):
     """Not a birth date; the message says what was expected."""
 
 
-def _NOT_A_DATE() -> str:  # noqa: N802 - a message, translated when raised
+def _not_a_date() -> str:
+    """The message for text that is not a date (translated when raised)."""
     return _("Birth date %(value)s is not a date: write YYYY/MM/DD, YYYY-MM-DD, DD.MM.YYYY or the year alone.")
 
 
@@ -45,10 +46,10 @@ def birth_date(text: str, today: datetime.date | None = None) -> str:
     elif match := _DMY.fullmatch(value):
         day, month, year = int(match[1]), int(match[3]), int(match[4])
     else:
-        raise DateError(_NOT_A_DATE() % {"value": value[:20]})
+        raise DateError(_not_a_date() % {"value": value[:20]})
     today = today or datetime.date.today()
     if not 1900 <= year <= today.year or not 0 <= month <= 12 or not 0 <= day <= 31 or (day and not month):
-        raise DateError(_NOT_A_DATE() % {"value": value[:20]})
+        raise DateError(_not_a_date() % {"value": value[:20]})
     if month and day:
         try:
             date = datetime.date(year, month, day)

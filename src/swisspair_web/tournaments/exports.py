@@ -40,10 +40,10 @@ def trf_text(sec: Section) -> str:
     for player in tournament:
         player.points = tournament.score(player.tpn)
         player.rank = ranks.get(player.tpn)
-        row = conv.by_tpn[player.tpn]
-        player.birth_date = dates.for_trf(row.birth_date)
-        if row.rating_estimate:
-            notes.append(estimate_note(player.tpn, player.rating, row.rating_estimate))
+        stored = conv.by_tpn[player.tpn]
+        player.birth_date = dates.for_trf(stored.birth_date)
+        if stored.rating_estimate:
+            notes.append(estimate_note(player.tpn, player.rating, stored.rating_estimate))
             player.rating = 0
     if sec.is_team:
         team_rows = {row.team.number: (index, row) for index, row in

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.db import models
+
 from swisspair_web.tournaments.models import Section
 
 FIELDS = ("name", "slug", "kind", "system", "rounds", "tiebreaks", "acceleration", "initial_colour", "win", "draw",
@@ -41,10 +43,16 @@ def snapshot(section: Section) -> dict[str, object]:
     return {name: getattr(section, name) for name in FIELDS}
 
 
-def _text(section: Section, name: str, value: object) -> str:
+def _field(name: str) -> models.Field:  # type: ignore[type-arg]
+    field = Section._meta.get_field(name)
+    assert isinstance(field, models.Field)
+    return field
+
+
+def _text(name: str, value: object) -> str:
     if isinstance(value, Decimal):
         return format(value.normalize(), "f")
-    choices = dict(Section._meta.get_field(name).choices or [])
+    choices = dict(_field(name).choices or [])
     shown = choices.get(value, value) if choices else value
     return str(shown if shown not in ("", None) else "-")
 
@@ -56,8 +64,7 @@ def changes(before: dict[str, object], section: Section) -> list[Change]:
         old, new = before[name], getattr(section, name)
         if old == new:  # Decimal("1") == Decimal("1.00")
             continue
-        label = str(Section._meta.get_field(name).verbose_name)
-        out.append(Change(name, label, _text(section, name, old), _text(section, name, new)))
+        out.append(Change(name, str(_field(name).verbose_name), _text(name, old), _text(name, new)))
     return out
 
 
