@@ -33,7 +33,8 @@ def _type_all(a: Arbiter, key: str) -> None:
     a.submit_with(lambda: active.send_keys(key * boards + "\n"))
 
 
-def Select(element: Any) -> Any:  # noqa: N802 - selenium's class, imported only when a browser runs
+def _select(element: Any) -> Any:
+    """selenium's Select, imported only when a browser runs."""
     from selenium.webdriver.support.ui import Select as SeleniumSelect
 
     return SeleniumSelect(element)
@@ -44,16 +45,16 @@ def test_an_arbiter_is_stopped_or_asked_before_wrong_data_is_stored(base: str) -
         # item 4: both ways to make a section start with the FIDE Dutch system
         for path in ("/e/live/sections/new/", "/e/live/sections/import-trf/"):
             a.go(path)
-            assert Select(a.field("id_system")).first_selected_option.get_attribute("value") == "dutch", path
+            assert _select(a.field("id_system")).first_selected_option.get_attribute("value") == "dutch", path
 
         # item 3: the bye form has no default; recording nothing is not reported as a success
         a.go("/e/live/open/manage/")
-        assert Select(a.field("id_kind")).first_selected_option.get_attribute("value") == ""
+        assert _select(a.field("id_kind")).first_selected_option.get_attribute("value") == ""
         _fill(a, player="4", round_number="2")
         a.driver.find_element("css selector", "#bye-form button[type=submit]").click()  # the browser refuses
         assert a.field("id_kind").get_attribute("validationMessage"), "the kind must be required"
         assert "recorded for" not in a.messages(), a.messages()
-        Select(a.field("id_kind")).select_by_value("H")
+        _select(a.field("id_kind")).select_by_value("H")
         _fill(a, player="4", round_number="2")
         _submit(a, "#bye-form button[type=submit]")
         assert "Bye recorded for Live03, P in round 2: half-point bye." in a.messages(), a.messages()
@@ -62,7 +63,7 @@ def test_an_arbiter_is_stopped_or_asked_before_wrong_data_is_stored(base: str) -
         a.go(RESULTS)
         a.driver.find_element("css selector", "details summary").click()
         form = 'form[action$="/adjust/"]'
-        Select(a.driver.find_element("css selector", f"{form} select[name=action]")).select_by_value("force")
+        _select(a.driver.find_element("css selector", f"{form} select[name=action]")).select_by_value("force")
         a.driver.find_element("css selector", f"{form} input[name=board_a]").send_keys("10")
         a.driver.find_element("css selector", f"{form} input[name=board_b]").send_keys("10")
         _submit(a, f"{form} button[type=submit]")
@@ -79,7 +80,7 @@ def test_an_arbiter_is_stopped_or_asked_before_wrong_data_is_stored(base: str) -
         _submit(a, "#save-player")
         a.go("/e/live/open/players/add/")
         _fill(a, name="Neu, Nina", rating="0", other_rating="150")
-        Select(a.field("id_rating_scale")).select_by_value("INGO")
+        _select(a.field("id_rating_scale")).select_by_value("INGO")
         _submit(a, "#save-player")
         assert "Added Neu, Nina as number 31" in a.messages(), a.messages()
 
