@@ -572,8 +572,6 @@ def results(request: HttpRequest, slug: str, section: str, number: int) -> HttpR
         entered=sum(1 for b in boards if b.result), total=len(boards), late=late))
 
 
-KEYS_FOR = result_entry.KEYS_FOR
-
 
 @login_required
 @require_POST
