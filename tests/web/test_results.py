@@ -91,3 +91,35 @@ class ResultsTestCase(BaseTestCase):
         response = self.client.get("/e/test/audit/")
         self.assertContains(response, "bob")
         self.assertContains(response, "1-0")
+
+
+class UntouchedBoardsTestCase(ResultsTestCase):
+    """Issue 12 item 1: only the boards the arbiter changed are written (``i<board>`` is the value shown)."""
+
+    def test_an_untouched_stale_board_is_neither_a_conflict_nor_written(self) -> None:
+        rnd = self.pair().round
+        seen = {b.number: b.version for b in rnd.boards.all()}
+        services.set_results(rnd, self.alice, {1: ("==", seen[1])})
+        shown = {b.number: b.version for b in rnd.boards.all()}  # bob loads the page: board 1 drawn
+        services.set_results(rnd, self.alice, {1: ("10", shown[1])})  # alice corrects it
+        self.client.login(username="bob", password="password")
+        data = {f"r{n}": "" for n in shown} | {f"i{n}": "" for n in shown} | {f"v{n}": str(v) for n, v in shown.items()}
+        data |= {"r1": "=", "i1": "=", "r2": "0"}
+        response = self.client.post(self.url("sp-results", 1), data)
+        self.assertEqual(response.status_code, 302)
+        self.assertEqual(dict(Board.objects.filter(number__in=[1, 2]).values_list("number", "result")),
+                         {1: "10", 2: "01"})
+        self.assertFalse(AuditEntry.objects.filter(board_number=1, user=self.bob).exists())
+
+    def test_a_conflict_shows_the_current_result_and_version(self) -> None:
+        rnd = self.pair().round
+        shown = {b.number: b.version for b in rnd.boards.all()}
+        services.set_results(rnd, self.alice, {1: ("10", shown[1])})
+        self.client.login(username="bob", password="password")
+        response = self.client.post(self.url("sp-results", 1), {"r1": "0", "i1": "", "v1": str(shown[1])})
+        self.assertEqual(response.status_code, 200)
+        now = Board.objects.get(round=rnd, number=1)
+        self.assertContains(response, f'name="v1" value="{now.version}"')
+        self.assertContains(response, 'name="r1" id="r1" value="1"')
+        self.assertContains(response, 'name="i1" value="1"')
+        self.assertContains(response, "yours: 0-1")

@@ -16,7 +16,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from swisspair import trf
-from swisspair_web.tournaments import pairing_lists, standings, teams
+from swisspair_web.tournaments import dates, late_corrections, pairing_lists, standings, teams
 from swisspair_web.tournaments.auth import is_arbiter, require, require_visible
 from swisspair_web.tournaments.convert import SectionData, team_line, to_tournament
 from swisspair_web.tournaments.models import RESULTS, Round, Section, Team
@@ -38,9 +38,15 @@ def trf_text(sec: Section) -> str:
     conv = to_tournament(data, upto=table.after_round)
     tournament = conv.tournament
     ranks = {row.player.tpn: index for index, row in enumerate(table.rows, start=1)}
+    notes = []
     for player in tournament:
         player.points = tournament.score(player.tpn)
         player.rank = ranks.get(player.tpn)
+        stored = conv.by_tpn[player.tpn]
+        player.birth_date = dates.for_trf(stored.birth_date)
+        if stored.rating_estimate:
+            notes.append(estimate_note(player.tpn, player.rating, stored.rating_estimate))
+            player.rating = 0
     if sec.is_team:
         team_rows = {row.team.number: (index, row) for index, row in
                      enumerate(teams.team_table(data, table.after_round).rows, start=1)}
@@ -50,7 +56,18 @@ def trf_text(sec: Section) -> str:
             tournament.extra_lines.append(team_line(team.number, team.name, [p.tpn for p in data.members(team)],
                                                     row.match_points, row.game_points, rank))
         tournament.extra_lines.extend(teams.forfeit_records(sec, table.after_round))
+    for late in late_corrections.find(sec):
+        late.later = [number for number in late.later if number <= table.after_round]  # the rounds exported
+        if late.later:
+            notes.append(late.trf_note())
+    tournament.extra_lines.extend(notes)
     return trf.dumps(tournament)
+
+
+def estimate_note(tpn: int, rating: int, estimate: str) -> str:
+    """The ``###`` comment that replaces an estimated rating in the TRF's FIDE rating column (cols 49-52)."""
+    return (f"### player {tpn}: rating {rating} estimated from {estimate} (FIDE Swiss rules 1992, A.1), "
+            "used for pairing; not a FIDE rating, so not in the rating column")
 
 
 def _filename(sec: Section, suffix: str) -> str:

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from swisspair_web.tournaments import charsets, player_import, rating_list
 from swisspair_web.tournaments.models import Bye, Event, Player, Section
-from swisspair_web.tournaments.registry import DEFAULT_TIEBREAKS, TEAM_TIEBREAKS, system_choices
+from swisspair_web.tournaments.registry import DEFAULT_SYSTEM, DEFAULT_TIEBREAKS, TEAM_TIEBREAKS, system_choices
 
 
 def read_upload_bytes(upload: UploadedFile, limit: int = 0) -> bytes:  # type: ignore[type-arg]
@@ -46,9 +46,16 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
         widgets = {"start_date": forms.DateInput(attrs={"type": "date"}),
                    "end_date": forms.DateInput(attrs={"type": "date"})}
 
+    def clean(self) -> dict[str, Any]:
+        data: dict[str, Any] = super().clean() or {}
+        start, end = data.get("start_date"), data.get("end_date")
+        if start and end and end < start:
+            self.add_error("end_date", _("The event cannot end before it starts."))
+        return data
+
 
 class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
-    system = forms.ChoiceField(label=_("pairing system"), choices=system_choices)
+    system = forms.ChoiceField(label=_("pairing system"), choices=system_choices, initial=DEFAULT_SYSTEM)
 
     class Meta:
         model = Section
@@ -137,12 +144,28 @@ class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
         widgets = {"name": forms.TextInput(attrs={"autofocus": True})}
         help_texts = {"birth_date": _("YYYY/MM/DD")}
 
+    def clean_birth_date(self) -> str:
+        from swisspair_web.tournaments import dates
+
+        try:
+            return dates.birth_date(self.cleaned_data.get("birth_date") or "")
+        except dates.DateError as error:
+            raise forms.ValidationError(str(error)) from None
+
     def clean(self) -> dict[str, Any]:
+        """A rating estimated from another scale (FIDE Swiss rules, 1992 text, A.1: the German INGO number or
+        the English BCF/ECF grade) is kept with how it was estimated: pairing uses it, the TRF export does
+        not report it as a FIDE rating. A rating left as it was keeps its estimate note."""
         data: dict[str, Any] = super().clean() or {}
         if data.get("rating_scale") and data.get("other_rating") is not None and not data.get("rating"):
             from swisspair_web.tournaments.services import estimate_rating
 
             data["rating"] = estimate_rating(data["rating_scale"], data["other_rating"])
+            data["rating_estimate"] = f"{data['rating_scale']} {data['other_rating']}"
+        elif self.instance.pk and data.get("rating") == self.instance.rating:
+            data["rating_estimate"] = self.instance.rating_estimate
+        else:
+            data["rating_estimate"] = ""
         return data
 
 
@@ -195,7 +218,7 @@ class TRFImportForm(forms.Form):
     file = forms.FileField(label=_("file"))
     name = forms.CharField(label=_("section name"), max_length=100, initial="Open")
     slug = forms.SlugField(label=_("short name"), max_length=40, initial="open")
-    system = forms.ChoiceField(label=_("pairing system"), choices=system_choices)
+    system = forms.ChoiceField(label=_("pairing system"), choices=system_choices, initial=DEFAULT_SYSTEM)
 
     def clean_file(self) -> bytes:
         """The file's bytes; the TRF reader decodes them (and says how, as a warning)."""
@@ -205,9 +228,11 @@ class TRFImportForm(forms.Form):
 class ByeForm(forms.Form):
     player = forms.IntegerField(label=_("pairing number"), min_value=1)
     round_number = forms.IntegerField(label=_("round"), min_value=1)
-    kind = forms.ChoiceField(label=_("kind"), choices=[("H", _("half-point bye")), ("F", _("full-point bye")),
-                                                       ("Z", _("absent (zero-point bye)")), ("", _("remove"))],
-                             required=False)
+    REMOVE = "remove"
+    kind = forms.ChoiceField(label=_("kind"), choices=[("", _("choose…")), ("H", _("half-point bye")),
+                                                       ("F", _("full-point bye")), ("Z", _("absent (zero-point bye)")),
+                                                       (REMOVE, _("remove the bye or absence"))])
+    """No default: recording nothing by mistake (and saying it was recorded) is what an explicit choice prevents."""
 
 
 class PairForm(forms.Form):

@@ -23,7 +23,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from swisspair_web.tournaments.registry import DEFAULT_TIEBREAKS, system_choices
+from swisspair_web.tournaments.registry import DEFAULT_SYSTEM, DEFAULT_TIEBREAKS, system_choices
 
 
 class Event(models.Model):
@@ -81,7 +81,7 @@ class Section(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="sections")
     name = models.CharField(_("name"), max_length=100)
     slug = models.SlugField(_("short name"), max_length=40)
-    system = models.CharField(_("pairing system"), max_length=40, default="dutch", choices=system_choices)
+    system = models.CharField(_("pairing system"), max_length=40, default=DEFAULT_SYSTEM, choices=system_choices)
     rounds = models.PositiveSmallIntegerField(_("rounds"), default=7)
     acceleration = models.CharField(_("acceleration"), max_length=10, blank=True, default="",
                                     choices=ACCELERATIONS)
@@ -149,6 +149,10 @@ class Player(models.Model):
     sex = models.CharField(_("sex"), max_length=1, blank=True, choices=[("", "-"), ("m", "m"), ("w", "w")])
     title = models.CharField(_("title"), max_length=3, blank=True)
     rating = models.PositiveIntegerField(_("rating"), default=0)
+    rating_estimate = models.CharField(
+        _("rating estimated from"), max_length=20, blank=True,
+        help_text="How the rating was estimated (e.g. 'INGO 150'); empty for a FIDE rating. An estimate is "
+                  "used for pairing but never exported as the FIDE rating.")
     federation = models.CharField(_("federation"), max_length=3, blank=True)
     fide_id = models.CharField(_("FIDE ID"), max_length=11, blank=True)
     birth_date = models.CharField(_("birth date"), max_length=10, blank=True, help_text="YYYY/MM/DD")

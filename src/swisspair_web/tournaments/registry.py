@@ -14,6 +14,9 @@ from swisspair.model import RoundPairing, Tournament
 
 FALLBACK_SYSTEMS: dict[str, str] = {"dutch": "FIDE Dutch (C.04.3)"}
 
+DEFAULT_SYSTEM = "dutch"
+"""The pairing system a new section starts with: the FIDE Dutch system (C.04.3), not the first by name."""
+
 DEFAULT_TIEBREAKS = "BH/C1,BH,SB,DE,WIN,BWG"
 """Common current practice for an individual Swiss (rules/tiebreaks.md section 6)."""
 

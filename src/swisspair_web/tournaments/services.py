@@ -29,7 +29,7 @@ from swisspair import trf
 from swisspair.errors import SwissPairError
 from swisspair.model import Colour, RoundPairing, Tournament
 from swisspair.trf import Diagnostic
-from swisspair_web.tournaments import registry, team_import
+from swisspair_web.tournaments import dates, late_corrections, registry, team_import
 from swisspair_web.tournaments.convert import (
     SectionData,
     decimal,
@@ -134,6 +134,8 @@ class PlayerData:
     sex: str = ""
     birth_date: str = ""
     club: str = ""
+    rating_estimate: str = ""
+    """How ``rating`` was estimated (``"INGO 150"``), empty for a FIDE rating (see :func:`estimate_rating`)."""
 
     def validate(self) -> PlayerData:
         self.name = clean_name(self.name)
@@ -153,15 +155,21 @@ class PlayerData:
         if self.sex not in ("", "m", "w", "f"):
             raise OperationError(_("Sex must be m, w or empty."))
         self.sex = "w" if self.sex == "f" else self.sex
-        self.birth_date = self.birth_date.strip()[:10]
+        try:
+            self.birth_date = dates.birth_date(self.birth_date)
+        except dates.DateError as error:
+            raise OperationError(str(error)) from None
         self.club = " ".join(self.club.split())[:100]
+        self.rating_estimate = self.rating_estimate.strip()[:20] if self.rating else ""
         return self
 
 
 def estimate_rating(scale: str, value: int) -> int:
-    """A FIDE-like rating estimate from another scale (seed 002, A 1).
+    """A FIDE-like rating estimate from another scale (FIDE Swiss rules, 1992 text, A.1: the German
+    INGO number or the English BCF/ECF grade).
 
-    ``INGO``: 2840 - 8 x INGO; ``BCF``: 600 + 8 x BCF grade.
+    ``INGO``: 2840 - 8 x INGO; ``BCF``: 600 + 8 x BCF grade. The estimate pairs the player; it is not a
+    FIDE rating, so the TRF export leaves it out of the rating column (:attr:`Player.rating_estimate`).
     """
     if scale == "INGO":
         return max(0, 2840 - 8 * value)
@@ -247,8 +255,11 @@ def set_withdrawn(player: Player, user: User, from_round: int | None) -> None:
     player.withdrawn_from = from_round
 
 
-def request_bye(player: Player, user: User, round_number: int, kind: str) -> None:
-    """Record a requested bye (``H``, ``F``) or a known absence (``Z``); ``""`` removes it."""
+def request_bye(player: Player, user: User, round_number: int, kind: str) -> bool:
+    """Record a requested bye (``H``, ``F``) or a known absence (``Z``); ``""`` removes it.
+
+    Returns whether anything changed (removing a bye that is not there changes nothing and is not audited).
+    """
     section = player.section
     paired = section.round_set.aggregate(m=Max("number"))["m"] or 0
     if round_number <= paired:
@@ -259,24 +270,39 @@ def request_bye(player: Player, user: User, round_number: int, kind: str) -> Non
         raise OperationError(_("Unknown kind of bye."))
     with transaction.atomic():
         bump_section(section)
+        before = Bye.objects.filter(player=player, round_number=round_number).first()
+        if (before.kind if before else "") == kind:
+            return False
         Bye.objects.filter(player=player, round_number=round_number).delete()
         if kind:
             Bye.objects.create(section=section, player=player, round_number=round_number, kind=kind)
         audit(section.event, user, "bye", section=section, round_number=round_number,
-              detail=f"{player.tpn}. {player.name}", new=kind or "-")
+              detail=f"{player.tpn}. {player.name}", old=before.kind if before else "", new=kind or "-")
+    return True
 
 
-def renumber_by_rating(section: Section, user: User) -> None:
-    """Re-sort pairing numbers: rating, then title, then name (GHR art. 2)."""
+def renumber_plan(section: Section) -> list[tuple[Player, int]]:
+    """``(player, new pairing number)`` of every player whose number sorting by rating changes: rating,
+    then title, then name (GHR art. 2)."""
     titles = {"GM": 0, "IM": 1, "WGM": 2, "FM": 3, "WIM": 4, "CM": 5, "WFM": 6, "WCM": 7}
+    players = sorted(section.players.all(), key=lambda p: (-p.rating, titles.get(p.title, 9), p.name.casefold()))
+    return [(player, tpn) for tpn, player in enumerate(players, start=1) if player.tpn != tpn]
+
+
+def renumber_by_rating(section: Section, user: User, seen_version: int | None = None) -> list[tuple[Player, int]]:
+    """Re-sort pairing numbers (:func:`renumber_plan`) if the section is still at ``seen_version``; the
+    audit log lists every number before and after. Returns the changes made."""
     with transaction.atomic():
-        bump_section(section)
-        players = list(section.players.all())
-        players.sort(key=lambda p: (-p.rating, titles.get(p.title, 9), p.name.casefold()))
-        Player.objects.filter(section=section).update(tpn=F("tpn") + 100000)
-        for tpn, player in enumerate(players, start=1):
+        bump_section(section, seen_version)
+        plan = renumber_plan(section)
+        if not plan:
+            return []
+        Player.objects.filter(pk__in=[p.pk for p, _tpn in plan]).update(tpn=F("tpn") + 100000)
+        for player, tpn in plan:
             Player.objects.filter(pk=player.pk).update(tpn=tpn, version=F("version") + 1)
-        audit(section.event, user, "renumbered", section=section)
+        audit(section.event, user, "renumbered", section=section,
+              detail="; ".join(f"{p.name}: {p.tpn} → {tpn}" for p, tpn in plan))
+    return plan
 
 
 # -- imports ----------------------------------------------------------------------------------------
@@ -582,7 +608,7 @@ def set_results(rnd: Round, user: User, changes: Mapping[int, tuple[str, int]],
     """
     outcome = ResultChanges()
     section = rnd.section
-    later = section.round_set.filter(number__gt=rnd.number).exists()
+    later = list(section.round_set.filter(number__gt=rnd.number).values_list("number", flat=True))
     with transaction.atomic():
         boards = {b.number: b for b in rnd.boards.select_related("white", "black")}
         for number, (code, seen) in sorted(changes.items()):
@@ -621,9 +647,13 @@ def set_results(rnd: Round, user: User, changes: Mapping[int, tuple[str, int]],
                               "them on the players page if they will play.") % {"name": player.name, "round": nxt})
         if outcome.saved:
             Section.objects.filter(pk=section.pk).update(version=F("version") + 1)
-    if later and outcome.saved:
-        outcome.notes.append(_("Round %(round)s was corrected: standings change, pairings of later rounds stay "
-                               "as they are.") % {"round": rnd.number})
+    stale = sorted({n for c in late_corrections.find(section) if c.round == rnd.number and c.board in outcome.saved
+                    for n in c.later}) if later and outcome.saved else []
+    if stale:
+        outcome.notes.append(_("Round %(round)s was corrected after round %(later)s was paired: the standings "
+                               "change, but the pairings of later rounds stay as they were made, on other scores. "
+                               "The TRF export notes this; a pairing checker will not reproduce those rounds.")
+                             % {"round": rnd.number, "later": late_corrections.rounds_text(stale)})
     return outcome
 
 
@@ -639,6 +669,9 @@ def adjust_round(rnd: Round, user: User, action: str, board_a: int, board_b: int
         raise OperationError(_("Team rounds follow the board order; unpair the round to change it."))
     if rnd.boards.exclude(result="").exists():
         raise OperationError(_("The round already has results; unpair it or correct results instead."))
+    if board_b is not None and board_a == board_b and action != "flip":
+        raise OperationError(_("Player %(a)s cannot be paired with themselves: give two different numbers.")
+                             % {"a": board_a} if action == "force" else _("Give two different boards."))
     with transaction.atomic():
         bump_section(section)
         boards = {b.number: b for b in rnd.boards.select_related("white", "black")}
@@ -679,7 +712,8 @@ def _force(boards: dict[int, Board], tpn_a: int, tpn_b: int) -> list[Board]:
 
     first, second = find(tpn_a), find(tpn_b)
     if first.pk == second.pk:
-        return []
+        raise OperationError(_("Players %(a)s and %(b)s already play each other on board %(board)s: nothing "
+                               "changed.") % {"a": tpn_a, "b": tpn_b, "board": first.number})
     a_white = first.white.tpn == tpn_a
     a, partner_a = (first.white, first.black) if a_white else (first.black, first.white)
     b, partner_b = (second.white, second.black) if second.white.tpn == tpn_b else (second.black, second.white)

@@ -24,11 +24,22 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from swisspair_web.tournaments import (
-    jobs, pairing_lists, player_import, playoffs, rating_list, services, standings, teams,
+    jobs,
+    late_corrections,
+    pairing_lists,
+    player_import,
+    playoffs,
+    rating_list,
+    result_entry,
+    services,
+    settings_changes,
+    standings,
+    teams,
 )
 from swisspair_web.tournaments.auth import is_arbiter, require, require_visible, role_of
 from swisspair_web.tournaments.convert import SectionData
 from swisspair_web.tournaments.forms import (
+    BYE_KINDS,
     AdjustForm,
     ArbiterForm,
     ByeForm,
@@ -198,19 +209,27 @@ def section_new(request: HttpRequest, slug: str) -> HttpResponse:
 def section_edit(request: HttpRequest, slug: str, section: str) -> HttpResponse:
     sec = _section(slug, section)
     require(request, sec.event)
+    before = settings_changes.snapshot(sec)
     form = SectionForm(request.POST or None, instance=sec)
+    confirm: list[settings_changes.Change] = []
+    paired = sec.round_set.count()
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            try:
-                services.bump_section(sec, int(request.POST.get("version", -1)))
-            except (ValueError, OperationError) as error:
-                messages.error(request, str(error))
-                return redirect("sp-section-edit", slug=slug, section=section)
-            form.instance.version = sec.version
-            form.save()
-            services.audit(sec.event, request.user, "section-edited", section=sec)
-        return _to_section(sec)
-    return render(request, "tournaments/section_form.html", _ctx(request, sec.event, sec, form=form))
+        found = settings_changes.changes(before, form.instance)
+        confirm = settings_changes.needing_confirmation(found, paired)
+        if not confirm or request.POST.get("confirm") == "1":
+            with transaction.atomic():
+                try:
+                    services.bump_section(sec, int(request.POST.get("version", -1)))
+                except (ValueError, OperationError) as error:
+                    messages.error(request, str(error))
+                    return redirect("sp-section-edit", slug=slug, section=section)
+                form.instance.version = sec.version
+                form.save()
+                services.audit(sec.event, request.user, "section-edited", section=sec,
+                               detail=settings_changes.audit_text(found))
+            return _to_section(sec)
+    return render(request, "tournaments/section_form.html", _ctx(request, sec.event, sec, form=form,
+                                                                 confirm=confirm, paired=paired))
 
 
 @login_required
@@ -293,7 +312,7 @@ def section_manage(request: HttpRequest, slug: str, section: str) -> HttpRespons
         bye_form=ByeForm(initial={"round_number": next_round}), byes=byes.filter(round_number__gte=next_round),
         pending=len(pending), can_pair=next_round <= sec.rounds and len(data.teams if sec.is_team else
                                                                        data.players) >= 2,
-        last_round=data.rounds[-1] if data.rounds else None, teams=data.teams,
+        last_round=data.rounds[-1] if data.rounds else None, teams=data.teams, late=late_corrections.find(sec),
         suggested=services.suggested_rounds(len(data.players), 3), finished=finished,
         playoffs=table.playoffs if table else [], playoff_form=PlayoffForm()))
 
@@ -302,7 +321,8 @@ def _player_data(form: PlayerForm) -> services.PlayerData:
     data = form.cleaned_data
     return services.PlayerData(name=data["name"], rating=data["rating"] or 0, title=data["title"] or "",
                                federation=data["federation"] or "", fide_id=data["fide_id"] or "",
-                               sex=data["sex"] or "", birth_date=data["birth_date"] or "", club=data["club"] or "")
+                               sex=data["sex"] or "", birth_date=data["birth_date"] or "", club=data["club"] or "",
+                               rating_estimate=data.get("rating_estimate") or "")
 
 
 @login_required
@@ -461,13 +481,28 @@ def bye(request: HttpRequest, slug: str, section: str) -> HttpResponse:
         player = Player.objects.filter(section=sec, tpn=form.cleaned_data["player"]).first()
         if player is None:
             messages.error(request, _("No player with this number."))
+            return _to_section(sec)
+        kind = form.cleaned_data["kind"]
+        number = form.cleaned_data["round_number"]
+        names = {"name": player.name, "round": number}
+        try:
+            changed = services.request_bye(player, request.user, number, "" if kind == ByeForm.REMOVE else kind)
+        except OperationError as error:
+            messages.error(request, str(error))
         else:
-            try:
-                services.request_bye(player, request.user, form.cleaned_data["round_number"],
-                                     form.cleaned_data["kind"] or "")
-                messages.success(request, _("Bye recorded for %(name)s.") % {"name": player.name})
-            except OperationError as error:
-                messages.error(request, str(error))
+            if kind == ByeForm.REMOVE and changed:
+                messages.success(request, _("Bye or absence of %(name)s in round %(round)s removed.") % names)
+            elif kind == ByeForm.REMOVE:
+                messages.error(request, _("%(name)s has no bye or absence in round %(round)s: nothing removed.")
+                               % names)
+            elif changed:
+                messages.success(request, _("Bye recorded for %(name)s in round %(round)s: %(kind)s.")
+                                 % {**names, "kind": BYE_KINDS[kind]})
+            else:
+                messages.info(request, _("%(name)s already has this in round %(round)s: nothing changed.") % names)
+    elif "kind" in form.errors:
+        messages.error(request, _("Nothing recorded: choose a half-point bye, a full-point bye, an absence, or "
+                                  "removing the bye."))
     else:
         messages.error(request, _("Invalid bye request."))
     return _to_section(sec)
@@ -476,13 +511,22 @@ def bye(request: HttpRequest, slug: str, section: str) -> HttpResponse:
 @login_required
 @require_POST
 def renumber(request: HttpRequest, slug: str, section: str) -> HttpResponse:
+    """Sort pairing numbers by rating; once a round is paired, only after confirming the list of changes."""
     sec = _section(slug, section)
     require(request, sec.event)
+    paired = sec.round_set.count()
+    if paired and request.POST.get("confirm") != "1":
+        plan = services.renumber_plan(sec)
+        if plan:
+            return render(request, "tournaments/renumber_confirm.html", _ctx(request, sec.event, sec, plan=plan,
+                                                                              paired=paired))
     try:
-        services.renumber_by_rating(sec, request.user)
-        messages.success(request, _("Pairing numbers sorted by rating."))
-    except OperationError as error:
+        done = services.renumber_by_rating(sec, request.user, int(request.POST.get("version") or sec.version))
+    except (ValueError, OperationError) as error:
         messages.error(request, str(error))
+    else:
+        messages.success(request, _("Pairing numbers sorted by rating.") if done
+                         else _("The pairing numbers are sorted by rating already: nothing changed."))
     return _to_section(sec)
 
 
@@ -575,28 +619,12 @@ def results(request: HttpRequest, slug: str, section: str, number: int) -> HttpR
     require(request, sec.event)
     rnd = _round(sec, number)
     conflicts: dict[int, str] = {}
-    errors: dict[int, str] = {}
+    submitted = None
     if request.method == "POST":
-        changes: dict[int, tuple[str, int]] = {}
-        for key in request.POST:
-            value = request.POST.get(key, "")
-            if not key.startswith("r"):
-                continue
+        submitted = result_entry.read(request.POST, {b.number: b for b in rnd.boards.all()})
+        if not submitted.errors:
             try:
-                board_no = int(key[1:])
-                version = int(request.POST.get(f"v{board_no}", "-1"))
-            except ValueError:
-                continue
-            try:
-                changes[board_no] = (services.parse_result(value), version)
-            except OperationError as error:
-                errors[board_no] = str(error)
-        current = {b.number: b for b in rnd.boards.all()}
-        changes = {n: c for n, c in changes.items() if n in current and (current[n].result != c[0]
-                                                                        or current[n].version != c[1])}
-        if not errors:
-            try:
-                outcome = services.set_results(rnd, request.user, changes)
+                outcome = services.set_results(rnd, request.user, submitted.changes)
             except OperationError as error:
                 messages.error(request, str(error))
             else:
@@ -609,25 +637,23 @@ def results(request: HttpRequest, slug: str, section: str, number: int) -> HttpR
                 if not conflicts:
                     return redirect("sp-results", slug=slug, section=section, number=number)
                 messages.error(request, _("Somebody else entered a different result on boards %(boards)s "
-                                          "meanwhile; yours was not saved there. Check and enter again.")
+                                          "meanwhile; yours was not saved there. The page shows their result "
+                                          "now: to keep yours instead, type it again and save.")
                                % {"boards": ", ".join(map(str, sorted(conflicts)))})
         else:
             messages.error(request, _("Nothing saved: fix the marked boards."))
     boards = _boards(rnd)
     heads = {score.boards[0].number: score for score in teams.match_scores(rnd) if score.boards} \
         if sec.is_team else {}
-    rows = [{"board": b, "conflict": b.number in conflicts, "error": errors.get(b.number, ""),
-             "head": heads.get(b.number),
-             "value": request.POST.get(f"r{b.number}", "") if (errors or conflicts) and request.method == "POST"
-             else KEYS_FOR.get(b.result, "")} for b in boards]
+    rows = result_entry.rows(boards, submitted, conflicts)
+    late = [c for c in late_corrections.find(sec) if c.round == number or number in c.later]
+    for row in rows:
+        row["head"] = heads.get(row["board"].number)
     return render(request, "tournaments/results.html", _ctx(
         request, sec.event, sec, rnd=rnd, rows=rows, byes=_round_byes(sec, number),
         is_last=not sec.round_set.filter(number__gt=number).exists(), adjust_form=AdjustForm(),
-        entered=sum(1 for b in boards if b.result), total=len(boards)))
+        entered=sum(1 for b in boards if b.result), total=len(boards), late=late))
 
-
-KEYS_FOR = {"10": "1", "01": "0", "==": "=", "+-": "+", "-+": "-", "--": "--", "00": "00", "WL": "wl", "DD": "dd",
-            "LW": "lw", "": ""}
 
 
 @login_required
