@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.messages import get_messages
 
 from swisspair import trf
-from swisspair_web.tournaments import services
+from swisspair_web.tournaments import player_import, services
 from swisspair_web.tournaments.models import AuditEntry, Board, Bye, Player
 
 from .helpers import BaseTestCase
@@ -86,8 +86,11 @@ class InputTestCase(BaseTestCase):
             self.assertEqual(response.status_code, 200, wrong)
             self.assertContains(response, "Birth date")
             self.assertEqual(Player.objects.get(section=self.section, tpn=1).birth_date, "1990/12/31")
-        with self.assertRaises(services.OperationError):
-            services.parse_csv("name,birth_date\nA B,1990-02-31\n")
+        # An import reads leniently what pairing does not need (issue 11): the impossible date is left
+        # empty with a located warning, never stored.
+        read = player_import.read_csv("name,birth_date\nA B,1990-02-31\n", source="p.csv")
+        self.assertEqual(read.rows[0][1].birth_date, "")
+        self.assertTrue(any(note.startswith("p.csv:2") for note in read.notes), read.notes)
         self.assertEqual(services.parse_csv("name,birth_date\nA B,3.4.1990\n")[0].birth_date, "1990/04/03")
 
     def test_the_trf_export_writes_birth_dates_in_trf_form(self) -> None:
