@@ -222,3 +222,61 @@ def test_e2_e3_colour_rules() -> None:
     assert engine.white_of(p[1], p[3]) is p[1]
     # 2: B, W and 4: B, W (both mild Black): E 4 gives the higher-ranked (2) Black.
     assert engine.white_of(p[2], p[4]) is p[4]
+
+
+# -- the group search: x larger than p, a one-player remainder, C 1 in the lowest group --------------
+
+def test_a8_c11_x_larger_than_p_in_a_heterogeneous_group() -> None:
+    """A 8, C 11: x may exceed p in a heterogeneous group; no pairing can then fail B 4 more than p times.
+
+    Round 1: 8-1, 9-2, 10-3, 11-4, 12-5, 13-6 all 0-1, 7 the bye. Round 2: {1..7} (1 point; 1-6 want
+    White: w = 6, q = 4, A 8: x = 2), p = 3 (A 6): C 6 gives 1-4, 2-5, 3-6 (three pairs fail B 4,
+    x = 2), the next transposition (C 7, D 1 "5-6-8-7") 1-4, 2-5, 3-7, and 6 moves down (C 6).
+    {6 | 8..13}: one downfloater (A 6: p = 1), b = 6, q = 4, x = 2 > p: 6-8 (C 6, both preferences
+    granted). Remainder {9..13} (A 3, homogeneous: x = 5 - 3 = 2, p = 2): 9-11, 10-12, 13 the bye (A 5).
+    The old search looped over x from 2 to p = 1 - no pairing at all - and C 14 dropped the whole group.
+    """
+    t = make_tournament(5, [2400 - 10 * i for i in range(13)],
+                        [["8-1 0-1", "9-2 0-1", "10-3 0-1", "11-4 0-1", "12-5 0-1", "13-6 0-1", "7 U"]])
+    boards, bye = board_list(t)
+    assert boards == [(1, 4), (2, 5), (3, 7), (6, 8), (11, 9), (12, 10)]
+    assert bye == 13
+
+
+def test_a5_c6_one_player_remainder_in_the_lowest_group() -> None:
+    """A 5, C 6: a remainder of one player in the lowest group is paired at once - he is the bye.
+
+    Round 1: 1-6 1-0, 4-2 0-1, 5-3 0-1; 6 absent in round 2 (F 5). {1, 2, 3} (1 point, x = 0, p = 1):
+    1-2 (C 6: 1 wants Black, 2 White), 3 moves down. {3 | 4, 5} (A 6: S1 = {3}): 3-5 met (B 1 a),
+    so 3-4 (C 7); the remainder {5} has nothing to pair: 5 is the bye (A 5, B 1 b). The old search
+    rejected the lowest group because its one-player remainder produced no candidate, and re-paired
+    the group above (3-1, 2-5, bye 4).
+    """
+    t = make_tournament(5, [2400 - 10 * i for i in range(6)],
+                        [["1-6 1-0", "4-2 0-1", "5-3 0-1"], ["6 Z"]])
+    boards, bye = board_list(t)
+    assert boards == [(2, 1), (3, 4)]
+    assert bye == 5
+
+
+def test_c1_a5_lowest_group_player_without_opponent_takes_the_bye() -> None:
+    """C 1 in the lowest group: a player with no B 1/B 2-compatible opponent is no obstacle when the
+    group is odd and he may have the bye (A 5, B 1 b) - he is the player left over, not one to pair.
+
+    Five players, last round (B 2 does not bind 1, 2 and 4: more than 50 %). 3 has met everybody and
+    is the only one without a bye, so the only pairing meeting B 1 and B 2 is 1-4, 2-5, bye 3.
+    The procedure: {2} (3 points) moves down (C 1); {2 | 1, 4}: 2 met both (C 1, C 12: no other
+    floater), so he moves on; {1, 4}: 1-4 (x = 1, A 8); lowest group {2 | 3, 5}: 2-5 (C 6), remainder
+    {3}: the bye. The old C 1 check rejected the lowest group for 3 and refused the round
+    ("no pairing meets B 1 and B 2"). Colours: 5-2 (E 2: 5's absolute preference), 4-1 (E 4: equal
+    histories, the higher-ranked 1 gets Black); boards by F 1.
+    """
+    t = make_tournament(5, [2400 - 10 * i for i in range(5)], [
+        ["1-3 1-0", "4-2 0-1", "5 U"],
+        ["5-1 =-=", "3-4 =-=", "2 U"],
+        ["2-3 0-1", "4-5 1-0", "1 U"],
+        ["1-2 0-1", "3-5 =-=", "4 U"],
+    ])
+    boards, bye = board_list(t)
+    assert boards == [(5, 2), (4, 1)]
+    assert bye == 3

@@ -273,8 +273,8 @@ class _Round:
             matching = CardinalityMatching(vertices, adjacent)
             matching.maximise()
             pairs = len(matching.mate) // 2
-            if 0 in matching.mate:
-                pairs -= 1
+            if 0 in vertices:
+                pairs -= 1                                           # less than n // 2 unless all are matched
             self._max_pairs[key] = pairs
         return self._max_pairs[key]
 
@@ -284,6 +284,9 @@ class _Round:
         :param complete: the lowest group (C 13): only pairings of everybody.
         """
         n = len(players)
+        if n < 2:                                                    # nothing to pair: C 6 ends at once
+            yield _Candidate([], list(players))
+            return
         p0 = n // 2
         x0 = x_value(players)
         numbers = list(range(1, n + 1))
@@ -293,7 +296,7 @@ class _Round:
                 return
             if p > best:
                 continue
-            xp = max(0, x0 - (p0 - p))
+            xp = min(p, max(0, x0 - (p0 - p)))
             for x in range(xp, p + 1):                               # C 11
                 for relax in RELAX_LEVELS:                           # C 9, C 10
                     orders = chain([((), ())], exchange_order(numbers[:p], numbers[p:]))
@@ -318,7 +321,7 @@ class _Round:
         for p in range(downfloaters, 0, -1):                         # C 14
             if complete and p < downfloaters:
                 return
-            xp = max(0, x0 - (downfloaters - p))
+            xp = min(p, max(0, x0 - (downfloaters - p)))             # x >= p: B 4 binds no pair
             s1, s2 = players[:p], players[p:]
             for complete_rest in (True, False):                      # C 10: another opponent first
                 for x in range(xp, p + 1):                           # C 11
@@ -344,16 +347,11 @@ class _Round:
             on down (C 1).
         """
         last = index == len(groups) - 1
-        players = sorted(incoming + groups[index], key=self.key)
-        moved: list[PlayerState] = []
-        for player in players:                                       # C 1
-            if not any(self.compatible(player, other) for other in players if other is not player):
-                if last:
-                    return None                                      # C 13
-                if reject and player in incoming:
-                    return None                                      # C 12
-                moved.append(player)
-        players = [q for q in players if q not in moved]
+        sorted_players = sorted(incoming + groups[index], key=self.key)
+        checked = self.c1(sorted_players, incoming, last, reject)
+        if checked is None:
+            return None
+        players, moved, spare = checked
         down = sum(1 for q in players if q in incoming)
         below = players + moved + [q for g in groups[index + 1:] for q in g]
         if self.max_pairs(below, bye=True) < len(below) // 2:
@@ -370,7 +368,7 @@ class _Round:
                     continue
                 seen.add(left)
                 if last:
-                    if self.complete(candidate):
+                    if self.complete(candidate, spare):
                         return candidate.pairs
                     continue
                 rest = self.solve(index + 1, candidate.left + moved, groups, strict)
@@ -382,11 +380,38 @@ class _Round:
         merged = groups[:index] + [[q for g in groups[index:] for q in g]]
         return self.solve(index, incoming, merged, reject)
 
-    def complete(self, candidate: _Candidate) -> bool:
-        """The lowest group leaves nobody, or one bye-eligible player (A 5, B 1 b)."""
+    def c1(self, players: list[PlayerState], incoming: list[PlayerState], last: bool, reject: bool
+           ) -> tuple[list[PlayerState], list[PlayerState], PlayerState | None] | None:
+        """C 1: the players of a group with no B 1/B 2-compatible opponent in it.
+
+        Returns the players to pair, those moved down (C 1, third bullet) and,
+        in the lowest group, the one player left over for the bye (A 5); or
+        ``None``: an incoming downfloater without an opponent rejects the
+        group above (C 12, when ``reject``), and in the lowest group C 13
+        applies unless the group is odd and the only such player may have
+        the bye (B 1 b): he is the player A 5 leaves unpaired, not one to
+        find an opponent for.
+        """
+        lonely = [q for q in players
+                  if not any(self.compatible(q, other) for other in players if other is not q)]
+        if reject and any(q in incoming for q in lonely):
+            return None                                              # C 12
+        if not last:
+            return [q for q in players if q not in lonely], lonely, None
+        if not lonely:
+            return players, [], None
+        if len(lonely) == 1 and len(players) % 2 and self.state.eligible_for_bye(lonely[0]):
+            return [q for q in players if q is not lonely[0]], [], lonely[0]     # A 5
+        return None                                                  # C 13
+
+    def complete(self, candidate: _Candidate, spare: PlayerState | None = None) -> bool:
+        """The lowest group leaves nobody, or one bye-eligible player (A 5, B 1 b).
+
+        With ``spare`` (the bye chosen by C 1) the others must all be paired.
+        """
         if not candidate.left:
             return True
-        if len(candidate.left) > 1:
+        if spare is not None or len(candidate.left) > 1:
             return False
         return self.state.eligible_for_bye(candidate.left[0])
 
