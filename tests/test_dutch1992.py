@@ -21,8 +21,14 @@ from swisspair.model import (
     Tournament,
 )
 from swisspair.pairing import find_system, pair
-from swisspair.pairing.dutch1992 import exchange_order, transpositions, x_value
-from swisspair.pairing.state import build_state
+from swisspair.pairing.dutch1992 import (
+    RELAX_LEVELS,
+    _Round,
+    exchange_order,
+    transpositions,
+    x_value,
+)
+from swisspair.pairing.state import Float, build_state
 from tests.helpers import make_tournament
 
 SYSTEM = "dutch-1992"
@@ -88,6 +94,49 @@ def test_d2_odd_group() -> None:
     minus2 = {k: (tuple(n - 1 for n in a), tuple(n - 1 for n in b)) for k, (a, b) in TWO.items()
               if k not in "opr"}  # the last column (2+3 -> 1+2) is superfluous
     assert [c for c in two if c in minus2.values()] == [minus2[letter] for letter in "jklmnq"]
+
+
+def _pairings_of(s1: list[int], s2: list[int]) -> set[frozenset[frozenset[int]]]:
+    """Every pairing S1[i]-S2'[i] over the transpositions S2' of S2 (C 6, C 7; the rest left over)."""
+    return {frozenset(frozenset(pair) for pair in zip(s1, order, strict=False)) for order in transpositions(s2)}
+
+
+@pytest.mark.parametrize(("size", "listed"), [
+    (8, {((o,), (i,)) for o, i in ONE.values()} | set(TWO.values())),
+    (7, {((o - 1,), (i - 1,)) for o, i in ONE.values()}
+     | {(tuple(n - 1 for n in o), tuple(n - 1 for n in i)) for k, (o, i) in TWO.items() if k not in "opr"}),
+])
+def test_d2_exchanges_beyond_the_tables_repeat_earlier_pairings(size: int, listed: set[object]) -> None:
+    """D 2: "Tyto tabulky obsahují pořadí, v nichž se má používat výměn." For the groups the tables
+    cover (8 players, and 7 by the note), every other exchange the engine generates by D 2's rule
+    ("rozdíly mezi měněnými čísly co nejmenší", then "nejnižšího hráče z S1") gives only pairings an
+    earlier exchange already gave (C 8 is the innermost step), so the result is the tables' one.
+    """
+    numbers = list(range(1, size + 1))
+    p = size // 2
+    seen: set[frozenset[frozenset[int]]] = set()
+    for out, into in [((), ()), *exchange_order(numbers[:p], numbers[p:])]:
+        s1 = sorted((set(numbers[:p]) - set(out)) | set(into))
+        found = _pairings_of(s1, [n for n in numbers if n not in s1])
+        if out and (out, into) not in listed:
+            assert found <= seen, (out, into)
+        seen |= found
+
+
+def test_d2_three_player_exchanges_are_needed_beyond_eight() -> None:
+    """D 2 beyond its tables: with 12 players the pairing 1-2, 3-4, ..., 11-12 needs an S1 holding one
+    player of each pair, which no exchange of one or two players gives (S1 = 1, 3, 5, 7, 9, 11 takes
+    2+4+6 for 7+9+11), so the tables' one- and two-player limit cannot be kept for larger groups."""
+    numbers = list(range(1, 13))
+    pairs = [{n, n + 1} for n in range(1, 13, 2)]
+
+    def reaches(out: tuple[int, ...], into: tuple[int, ...]) -> bool:
+        s1 = (set(numbers[:6]) - set(out)) | set(into)
+        return all(len(s1 & pair) == 1 for pair in pairs)
+
+    exchanges = list(exchange_order(numbers[:6], numbers[6:]))
+    assert not any(reaches(o, i) for o, i in [((), ()), *exchanges] if len(o) <= 2)
+    assert next(len(o) for o, i in exchanges if reaches(o, i)) == 3
 
 
 def test_a6_f4_first_round_even() -> None:
@@ -216,8 +265,6 @@ def test_checker_reproduces_larger_generated_events() -> None:
 def test_e2_e3_colour_rules() -> None:
     """E 2: "Poskytněte silnější přednost v barvách" (A 7 b strong beats A 7 c mild); E 3: "Střídejte barvy
     podle posledního kola, v němž hráli s různými barvami"; F 2: the bye does not count for colours."""
-    from swisspair.pairing.dutch1992 import _Round
-
     t = make_tournament(5, [2400 - 10 * i for i in range(7)], [
         ["1-2 1-0", "3-4 1-0", "5-6 1-0", "7 U"],
         ["4-1 0-1", "2-7 0-1", "6-3 0-1", "5 U"],
@@ -419,3 +466,60 @@ def test_brute_force_every_round_the_text_allows_is_paired() -> None:
                 assert rules.meets(pairing), (seed, players, rnd)
     assert not wrongly_refused, wrongly_refused
     assert rounds == paired + refused and refused > 50 and paired > 800, (rounds, paired, refused)
+
+
+# -- B 5, B 6 and their relaxation (C 9, C 10) -----------------------------------------------------------------
+
+def _floats_after_two_rounds() -> _Round:
+    """8 players; round 2 made 3 a downfloater (3-4, 1 point against 1/2) and 4 an upfloater."""
+    t = make_tournament(5, [2400 - 10 * i for i in range(8)], [
+        ["1-5 1-0", "6-2 0-1", "3-7 1-0", "8-4 =-="],
+        ["2-1 =-=", "4-3 1-0", "5-8 0-1", "7-6 =-="],
+    ])
+    return _Round(build_state(t))
+
+
+def test_b6_a_floater_does_not_float_again_in_either_direction() -> None:
+    """B 6: "Hráč, který byl přesuvným, se ve dvou následujících kolech nesmí stát znovu přesuvným" - a
+    player who floated (A 4: up or down) does not float, in either direction, in the two following
+    rounds. 4 floated up in round 2, so a downfloat in round 3 breaks B 6 (not B 5, whose "stejným
+    směrem" is the same direction); it is allowed once B 6 is given up.
+    """
+    engine = _floats_after_two_rounds()
+    players = engine.state.players
+    assert engine.float1[4] is Float.UP and engine.float1[3] is Float.DOWN and engine.float1[1] is Float.NONE
+    strict, no_b6 = RELAX_LEVELS[0], RELAX_LEVELS[1]
+    assert not engine.floats_ok(players[4], Float.DOWN, strict)           # B 6
+    assert engine.floats_ok(players[4], Float.DOWN, no_b6)
+    assert engine.floats_ok(players[1], Float.DOWN, strict)
+
+
+def test_b6_two_rounds_after_the_float() -> None:
+    """B 6: "ve dvou následujících kolech" - the round after next too: 4 floated up in round 2, had
+    no float in round 3 (1-4, both 1 1/2), and may not float down in round 4 either."""
+    t = make_tournament(5, [2400 - 10 * i for i in range(8)], [
+        ["1-5 1-0", "6-2 0-1", "3-7 1-0", "8-4 =-="],
+        ["2-1 =-=", "4-3 1-0", "5-8 0-1", "7-6 =-="],
+        ["1-4 =-=", "8-2 =-=", "6-3 =-=", "5-7 =-="],
+    ])
+    engine = _Round(build_state(t))
+    four = engine.state.players[4]
+    assert engine.float1[4] is Float.NONE and engine.float2[4] is Float.UP
+    assert not engine.floats_ok(four, Float.DOWN, RELAX_LEVELS[0])
+    assert engine.floats_ok(four, Float.DOWN, RELAX_LEVELS[1])
+
+
+def test_c9_c10_drop_b5_after_b6() -> None:
+    """B 3-B 6 are "v sestupném pořadí důležitosti" and may not be met by moving players down, so
+    B 6, the least important, is given up first; then C 9: "Upusťte od kriteria B 5. pro přesuvné
+    hráče směrem dolů", then C 10: "... upusťte od kriteria B 5. pro hráče přesuvné směrem vzhůru".
+    B 5: "Hráč nebude přesunut stejným směrem ve dvou po sobě následujících kolech".
+    """
+    engine = _floats_after_two_rounds()
+    players = engine.state.players
+    assert RELAX_LEVELS == ((False, False, False), (True, False, False), (True, True, False), (True, True, True))
+    no_b6, c9, c10 = RELAX_LEVELS[1:]
+    assert not engine.floats_ok(players[3], Float.DOWN, no_b6)            # B 5: down twice
+    assert engine.floats_ok(players[3], Float.DOWN, c9)
+    assert not engine.floats_ok(players[4], Float.UP, c9)                 # B 5: up twice
+    assert engine.floats_ok(players[4], Float.UP, c10)

@@ -50,8 +50,13 @@ PENULTIMATE_BUDGET = 200_000
 """Search steps the penultimate group may spend looking for a pairing that lets the
 lowest group be paired (C 13) before the two are merged."""
 
-RELAX_LEVELS: tuple[tuple[bool, bool], ...] = ((False, False), (True, False), (True, True))
-"""(B 5/B 6 dropped for downfloats, dropped for upfloats): C 9, then C 10."""
+Relax = tuple[bool, bool, bool]
+"""(B 6 dropped, B 5 dropped for downfloats, B 5 dropped for upfloats)."""
+
+RELAX_LEVELS: tuple[Relax, ...] = ((False, False, False), (True, False, False), (True, True, False),
+                                   (True, True, True))
+"""B 6 given up first (the least important relative criterion, never to be met by moving players
+down), then B 5 for downfloaters (C 9), then for upfloaters (C 10)."""
 
 
 class Dutch1992System:
@@ -194,15 +199,21 @@ class _Round:
         return ((self.can_take(a, Colour.WHITE) and self.can_take(b, Colour.BLACK))
                 or (self.can_take(a, Colour.BLACK) and self.can_take(b, Colour.WHITE)))
 
-    def floats_ok(self, player: PlayerState, direction: Float, relax: tuple[bool, bool]) -> bool:
-        """B 5 and B 6 for a float in ``direction`` this round."""
+    def floats_ok(self, player: PlayerState, direction: Float, relax: Relax) -> bool:
+        """B 5 and B 6 for a float in ``direction`` this round.
+
+        B 6: "Hráč, který byl přesuvným, se ve dvou následujících kolech nesmí stát znovu
+        přesuvným" - a floater of either of the last two rounds, in either direction, does not
+        float again; B 5: no float in the same direction as in the last round.
+        """
         if direction is Float.NONE or self.exempt[player.tpn]:
             return True
-        if relax[0 if direction is Float.DOWN else 1]:
-            return True
-        return self.float1[player.tpn] is not direction and self.float2[player.tpn] is not direction
+        last, before = self.float1[player.tpn], self.float2[player.tpn]
+        if not relax[0] and (last is not Float.NONE or before is not Float.NONE):
+            return False                                             # B 6
+        return relax[1 if direction is Float.DOWN else 2] or last is not direction    # B 5
 
-    def pair_ok(self, a: PlayerState, b: PlayerState, relax: tuple[bool, bool]) -> bool:
+    def pair_ok(self, a: PlayerState, b: PlayerState, relax: Relax) -> bool:
         """B 5/B 6 for both players of a pair (A 4: the higher score floats down)."""
         if a.pairing_score == b.pairing_score:
             return True
@@ -216,7 +227,7 @@ class _Round:
 
     # -- C 6/C 7: transpositions ---------------------------------------------
 
-    def transposed(self, s1: list[PlayerState], s2: list[PlayerState], x: int, relax: tuple[bool, bool],
+    def transposed(self, s1: list[PlayerState], s2: list[PlayerState], x: int, relax: Relax,
                    leftovers_float: bool) -> Iterator[_Candidate]:
         """Pairings S1[i]-S2'[i] for the orders S2' of D 1, pruned on B 1, B 2, B 4 (x), B 5, B 6."""
         p = len(s1)
