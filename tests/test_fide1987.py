@@ -279,6 +279,38 @@ def test_art_12_6_equalising_colour_in_even_rounds() -> None:
     assert colour_state(a, b, 2).allocate(a, b) == Board(2, 1)
 
 
+def group_pairs_from(*players: PlayerState, round_number: int, total: int) -> list[tuple[int, int]]:
+    """The pairs of a round of ``players`` (one score group), each as (higher, lower) number, sorted."""
+    state = colour_state(players[0], players[1], round_number, total, *players[2:]).state
+    return pairs_of(state)
+
+
+def test_art_12_2_exchange_only_if_necessary() -> None:
+    """Art. 12.2: "ако се налага, отново се правят смени" - an exchange is made only if necessary, i.e.
+    when more players then get their due colour. 1, 2 and 3 are due White, 4 Black: 1-3 and 2-4 give
+    three players their colour, and so would 1-4 and 2-3, so the preliminary pairs stay (art. 9.4).
+    """
+    a, b, c, d = (history(col, tpn, tpn - 1) for col, tpn in (("B", 1), ("B", 2), ("B", 3), ("W", 4)))
+    assert group_pairs_from(a, b, c, d, round_number=2, total=9) == [(1, 3), (2, 4)]
+
+
+def test_art_12_2_exchange_when_it_gives_more_due_colours() -> None:
+    """Art. 12.2: 1 and 3 are due White, 2 and 4 Black: 1-4 and 2-3 give all four their colour
+    (1-3 and 2-4 only two), so the exchange of art. 11.2 (4 for 3) is made."""
+    a, b, c, d = (history(col, tpn, tpn - 1) for col, tpn in (("B", 1), ("W", 2), ("B", 3), ("W", 4)))
+    assert group_pairs_from(a, b, c, d, round_number=2, total=9) == [(1, 4), (2, 3)]
+
+
+def test_art_13_last_round_exchange_inside_a_score_group() -> None:
+    """Art. 13: in the last round art. 3 (same or nearest score) comes before the colours, and players
+    may meet even if one gets a colour a third time running. It does not forbid an exchange inside
+    one score group, where scores are equal: 1 and 3 (B B) are due White, 2 and 4 (W W) Black, so 1-4
+    and 2-3 (art. 12.2, 12.3) rather than 1-3 and 2-4, which would give two players a third equal colour.
+    """
+    a, b, c, d = (history(col, tpn, tpn - 1) for col, tpn in (("BB", 1), ("WW", 2), ("BB", 3), ("WW", 4)))
+    assert group_pairs_from(a, b, c, d, round_number=3, total=3) == [(1, 4), (2, 3)]
+
+
 # -- maxi events (preamble, art. 10.2, 10.8, 12.7) ---------------------------------
 
 def test_maxi_event_more_than_two_to_the_rounds() -> None:

@@ -258,13 +258,13 @@ class _Round1987:
                     continue
                 if default is None:
                     default = c
-                    if self.relaxed_colours() or self.colour_good(p, c):
+                    if self.colour_good(p, c):
                         chosen = c
                         break
-                elif c in colour_window and self.colour_good(p, c):
-                    if not self.maxi or abs(c.rating - default.rating) <= MAXI_RATING_LIMIT:
-                        chosen = c  # art. 12.2, 12.7: an exchange for the alternating colour
-                        break
+                elif c in colour_window and self.colour_good(p, c) and self.exchange_allowed(
+                        p, default, c, remaining, incoming):
+                    chosen = c  # art. 12.2, 12.7: an exchange for the due colours
+                    break
             chosen = chosen or default
             if chosen is None:
                 floats.append(p)
@@ -275,9 +275,34 @@ class _Round1987:
             target -= 1
         return pairs, floats
 
-    def relaxed_colours(self) -> bool:
-        """Art. 13: in the last round scores come before colours, so no exchange for colours."""
-        return self.last_round
+    def exchange_allowed(self, p: PlayerState, default: PlayerState, c: PlayerState,
+                         remaining: list[PlayerState], incoming: set[int]) -> bool:
+        """May ``p`` take ``c`` instead of ``default`` for colours (art. 12.2, 12.7, 13)?
+
+        Art. 12.7: in maxi events only within 100 rating points. Art. 13: in the last round scores
+        come first, so only for an opponent with the same score as ``default``. Art. 12.2 ("ако
+        се налага"): a resident exchanges only when more players get their due colour - the
+        exchange swaps ``default`` with the player ``c`` would otherwise meet (art. 11.2: 1-4 and
+        2-5 become 1-5 and 2-4). A floater's choice is art. 10.8's, not an exchange.
+        """
+        if self.maxi and abs(c.rating - default.rating) > MAXI_RATING_LIMIT:
+            return False
+        if self.last_round and c.score != default.score:
+            return False
+        if p.tpn in incoming:
+            return True
+        residents = [x for x in remaining if x.tpn not in incoming]
+        half = len(residents) // 2
+        slot = residents.index(c) - half
+        partner = residents[slot] if 0 < slot < half else None
+        return self.granted(p, c) + self.granted(partner, default) > \
+            self.granted(p, default) + self.granted(partner, c)
+
+    def granted(self, a: PlayerState | None, b: PlayerState) -> int:
+        """Players of the pair ``a``-``b`` who get their due colour (0 if they cannot meet)."""
+        if a is None or a is b or not self.compatible(a, b):
+            return 0
+        return 2 if self.colour_good(a, b) else 1
 
     def candidates(self, p: PlayerState, remaining: list[PlayerState], incoming: set[int]
                    ) -> tuple[list[PlayerState], set[PlayerState]]:
