@@ -1,4 +1,4 @@
-"""The Dutch system of 1992 (seed 002): worked examples by article, invariants, CLI."""
+"""The FIDE Dutch system, 1992 rules (Czech text, A-F): worked examples by article, invariants, CLI."""
 
 from __future__ import annotations
 
@@ -523,3 +523,45 @@ def test_c9_c10_drop_b5_after_b6() -> None:
     assert engine.floats_ok(players[3], Float.DOWN, c9)
     assert not engine.floats_ok(players[4], Float.UP, c9)                 # B 5: up twice
     assert engine.floats_ok(players[4], Float.UP, c10)
+
+
+# -- --explain ---------------------------------------------------------------------------------------------------
+
+def test_explain_per_score_group(tmp_path: Path) -> None:
+    """``swisspair pair --system dutch-1992 --explain``: per score group S1, p and x (A 6, A 8), the pairs and
+    the article that produced them (C 6, C 7 ...), who moves down (C 6) and the bye (A 5, B 1 b)."""
+    from click.testing import CliRunner
+
+    from swisspair.cli import cli
+
+    t = make_tournament(5, [2400 - 10 * i for i in range(13)],
+                        [["8-1 0-1", "9-2 0-1", "10-3 0-1", "11-4 0-1", "12-5 0-1", "13-6 0-1", "7 U"]])
+    path = tmp_path / "r1.trf"
+    path.write_text(trf.dumps(t))
+    result = CliRunner().invoke(cli, ["pair", "--system", SYSTEM, str(path), "--explain"])
+    assert result.exit_code == 0, result.output
+    lines = [line.strip() for line in result.output.splitlines()]
+    start = lines.index("Round 2: 13 players to pair (FIDE Dutch system, 1992 rules)")
+    assert lines[start + 1:start + 4] == [
+        "Score group 1.0: 7 player(s)",
+        "homogeneous (A 3): S1 = 1, 2, 3, p = 3, x = 2: 1-4, 2-5, 3-7 [C 7: S2 transposed (D 1)]",
+        "moves down: 6 (C 6: not paired here)",
+    ]
+    assert "Score group 0.0: 6 player(s); moved down into it: 6" in lines
+    assert "moved-down players (A 6): S1 = 6, p = 1, x = 1: 6-8 [C 6]" in lines
+    assert "remainder (A 3): S1 = 9, 10, p = 2, x = 2: 9-11, 10-12 [C 6]" in lines
+    assert lines[-1].startswith("Bye: 13, the player left over by the lowest group (A 5; B 1 b")
+
+
+def test_explain_c1_c12_last_round() -> None:
+    """The explanation names C 1 (no opponent: moves down), C 12 (no other floater above), the A 5 leftover
+    and the last-round exemption of B 2, B 5, B 6 (note to B 6) - the case of the C 1 test above."""
+    t = make_tournament(5, [2400 - 10 * i for i in range(5)], [
+        ["1-3 1-0", "4-2 0-1", "5 U"], ["5-1 =-=", "3-4 =-=", "2 U"],
+        ["2-3 0-1", "4-5 1-0", "1 U"], ["1-2 0-1", "3-5 =-=", "4 U"],
+    ])
+    notes = pair(t, SYSTEM).explanation
+    assert "Last round: B 2, B 5 and B 6 do not bind 1, 2, 4 (more than 50 %; A 7 a, note to B 6)" in notes
+    assert "  C 1: 2 has no opponent here under B 1/B 2: moves down" in notes
+    assert "  C 12: no pairing of this group lets every player moved down find an opponent below" in notes
+    assert "  C 1, A 5: 3 has no opponent here under B 1/B 2: he is the one left over" in notes
