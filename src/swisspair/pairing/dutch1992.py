@@ -286,12 +286,12 @@ class _Round:
             self.steps += 1
             if self.steps > SEARCH_LIMIT:
                 raise LimitExceededError(f"dutch-1992: more than {SEARCH_LIMIT} search steps")
+            if sum(1 for j in must_pair if not used[j]) > p - depth:
+                return                                               # B 5/B 6: they cannot all be paired
             if depth == p:
                 pairs = [(s1[i], s2[j]) for i, j in enumerate(chosen)]
                 identity = all(i == j for i, j in enumerate(chosen))
                 yield _Candidate(pairs, [q for j, q in enumerate(s2) if not used[j]], (stage if identity else moved,))
-                return
-            if sum(1 for j in must_pair if not used[j]) > p - depth:
                 return
             a = s1[depth]
             for j, b in enumerate(s2):
