@@ -1,18 +1,34 @@
-"""The Dutch system of 1992 (seed 002): worked examples by article, invariants, CLI."""
+"""The FIDE Dutch system, 1992 rules (Czech text, A-F): worked examples by article, invariants, CLI."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from swisspair import trf
 from swisspair.engine_cli import run
+from swisspair.errors import NoValidPairingError
 from swisspair.generator import GeneratorConfig, generate
-from swisspair.model import Colour, Result, Tournament
+from swisspair.model import (
+    Colour,
+    Player,
+    Result,
+    RoundPairing,
+    RoundResult,
+    Tournament,
+)
 from swisspair.pairing import find_system, pair
-from swisspair.pairing.dutch1992 import exchange_order, transpositions, x_value
-from swisspair.pairing.state import build_state
+from swisspair.pairing.dutch1992 import (
+    RELAX_LEVELS,
+    _Round,
+    exchange_order,
+    transpositions,
+    x_value,
+)
+from swisspair.pairing.state import Float, build_state
 from tests.helpers import make_tournament
 
 SYSTEM = "dutch-1992"
@@ -78,6 +94,49 @@ def test_d2_odd_group() -> None:
     minus2 = {k: (tuple(n - 1 for n in a), tuple(n - 1 for n in b)) for k, (a, b) in TWO.items()
               if k not in "opr"}  # the last column (2+3 -> 1+2) is superfluous
     assert [c for c in two if c in minus2.values()] == [minus2[letter] for letter in "jklmnq"]
+
+
+def _pairings_of(s1: list[int], s2: list[int]) -> set[frozenset[frozenset[int]]]:
+    """Every pairing S1[i]-S2'[i] over the transpositions S2' of S2 (C 6, C 7; the rest left over)."""
+    return {frozenset(frozenset(pair) for pair in zip(s1, order, strict=False)) for order in transpositions(s2)}
+
+
+@pytest.mark.parametrize(("size", "listed"), [
+    (8, {((o,), (i,)) for o, i in ONE.values()} | set(TWO.values())),
+    (7, {((o - 1,), (i - 1,)) for o, i in ONE.values()}
+     | {(tuple(n - 1 for n in o), tuple(n - 1 for n in i)) for k, (o, i) in TWO.items() if k not in "opr"}),
+])
+def test_d2_exchanges_beyond_the_tables_repeat_earlier_pairings(size: int, listed: set[object]) -> None:
+    """D 2: "Tyto tabulky obsahují pořadí, v nichž se má používat výměn." For the groups the tables
+    cover (8 players, and 7 by the note), every other exchange the engine generates by D 2's rule
+    ("rozdíly mezi měněnými čísly co nejmenší", then "nejnižšího hráče z S1") gives only pairings an
+    earlier exchange already gave (C 8 is the innermost step), so the result is the tables' one.
+    """
+    numbers = list(range(1, size + 1))
+    p = size // 2
+    seen: set[frozenset[frozenset[int]]] = set()
+    for out, into in [((), ()), *exchange_order(numbers[:p], numbers[p:])]:
+        s1 = sorted((set(numbers[:p]) - set(out)) | set(into))
+        found = _pairings_of(s1, [n for n in numbers if n not in s1])
+        if out and (out, into) not in listed:
+            assert found <= seen, (out, into)
+        seen |= found
+
+
+def test_d2_three_player_exchanges_are_needed_beyond_eight() -> None:
+    """D 2 beyond its tables: with 12 players the pairing 1-2, 3-4, ..., 11-12 needs an S1 holding one
+    player of each pair, which no exchange of one or two players gives (S1 = 1, 3, 5, 7, 9, 11 takes
+    2+4+6 for 7+9+11), so the tables' one- and two-player limit cannot be kept for larger groups."""
+    numbers = list(range(1, 13))
+    pairs = [{n, n + 1} for n in range(1, 13, 2)]
+
+    def reaches(out: tuple[int, ...], into: tuple[int, ...]) -> bool:
+        s1 = (set(numbers[:6]) - set(out)) | set(into)
+        return all(len(s1 & pair) == 1 for pair in pairs)
+
+    exchanges = list(exchange_order(numbers[:6], numbers[6:]))
+    assert not any(reaches(o, i) for o, i in [((), ()), *exchanges] if len(o) <= 2)
+    assert next(len(o) for o, i in exchanges if reaches(o, i)) == 3
 
 
 def test_a6_f4_first_round_even() -> None:
@@ -206,8 +265,6 @@ def test_checker_reproduces_larger_generated_events() -> None:
 def test_e2_e3_colour_rules() -> None:
     """E 2: "Poskytněte silnější přednost v barvách" (A 7 b strong beats A 7 c mild); E 3: "Střídejte barvy
     podle posledního kola, v němž hráli s různými barvami"; F 2: the bye does not count for colours."""
-    from swisspair.pairing.dutch1992 import _Round
-
     t = make_tournament(5, [2400 - 10 * i for i in range(7)], [
         ["1-2 1-0", "3-4 1-0", "5-6 1-0", "7 U"],
         ["4-1 0-1", "2-7 0-1", "6-3 0-1", "5 U"],
@@ -222,3 +279,305 @@ def test_e2_e3_colour_rules() -> None:
     assert engine.white_of(p[1], p[3]) is p[1]
     # 2: B, W and 4: B, W (both mild Black): E 4 gives the higher-ranked (2) Black.
     assert engine.white_of(p[2], p[4]) is p[4]
+
+
+# -- the group search: x larger than p, a one-player remainder, C 1 in the lowest group --------------
+
+def test_a8_c11_x_larger_than_p_in_a_heterogeneous_group() -> None:
+    """A 8, C 11: x may exceed p in a heterogeneous group; no pairing can then fail B 4 more than p times.
+
+    Round 1: 8-1, 9-2, 10-3, 11-4, 12-5, 13-6 all 0-1, 7 the bye. Round 2: {1..7} (1 point; 1-6 want
+    White: w = 6, q = 4, A 8: x = 2), p = 3 (A 6): C 6 gives 1-4, 2-5, 3-6 (three pairs fail B 4,
+    x = 2), the next transposition (C 7, D 1 "5-6-8-7") 1-4, 2-5, 3-7, and 6 moves down (C 6).
+    {6 | 8..13}: one downfloater (A 6: p = 1), b = 6, q = 4, x = 2 > p: 6-8 (C 6, both preferences
+    granted). Remainder {9..13} (A 3, homogeneous: x = 5 - 3 = 2, p = 2): 9-11, 10-12, 13 the bye (A 5).
+    The old search looped over x from 2 to p = 1 - no pairing at all - and C 14 dropped the whole group.
+    """
+    t = make_tournament(5, [2400 - 10 * i for i in range(13)],
+                        [["8-1 0-1", "9-2 0-1", "10-3 0-1", "11-4 0-1", "12-5 0-1", "13-6 0-1", "7 U"]])
+    boards, bye = board_list(t)
+    assert boards == [(1, 4), (2, 5), (3, 7), (6, 8), (11, 9), (12, 10)]
+    assert bye == 13
+
+
+def test_a5_c6_one_player_remainder_in_the_lowest_group() -> None:
+    """A 5, C 6: a remainder of one player in the lowest group is paired at once - he is the bye.
+
+    Round 1: 1-6 1-0, 4-2 0-1, 5-3 0-1; 6 absent in round 2 (F 5). {1, 2, 3} (1 point, x = 0, p = 1):
+    1-2 (C 6: 1 wants Black, 2 White), 3 moves down. {3 | 4, 5} (A 6: S1 = {3}): 3-5 met (B 1 a),
+    so 3-4 (C 7); the remainder {5} has nothing to pair: 5 is the bye (A 5, B 1 b). The old search
+    rejected the lowest group because its one-player remainder produced no candidate, and re-paired
+    the group above (3-1, 2-5, bye 4).
+    """
+    t = make_tournament(5, [2400 - 10 * i for i in range(6)],
+                        [["1-6 1-0", "4-2 0-1", "5-3 0-1"], ["6 Z"]])
+    boards, bye = board_list(t)
+    assert boards == [(2, 1), (3, 4)]
+    assert bye == 5
+
+
+def test_c1_a5_lowest_group_player_without_opponent_takes_the_bye() -> None:
+    """C 1 in the lowest group: a player with no B 1/B 2-compatible opponent is no obstacle when the
+    group is odd and he may have the bye (A 5, B 1 b) - he is the player left over, not one to pair.
+
+    Five players, last round (B 2 does not bind 1, 2 and 4: more than 50 %). 3 has met everybody and
+    is the only one without a bye, so the only pairing meeting B 1 and B 2 is 1-4, 2-5, bye 3.
+    The procedure: {2} (3 points) moves down (C 1); {2 | 1, 4}: 2 met both (C 1, C 12: no other
+    floater), so he moves on; {1, 4}: 1-4 (x = 1, A 8); lowest group {2 | 3, 5}: 2-5 (C 6), remainder
+    {3}: the bye. The old C 1 check rejected the lowest group for 3 and refused the round
+    ("no pairing meets B 1 and B 2"). Colours: 5-2 (E 2: 5's absolute preference), 4-1 (E 4: equal
+    histories, the higher-ranked 1 gets Black); boards by F 1.
+    """
+    t = make_tournament(5, [2400 - 10 * i for i in range(5)], [
+        ["1-3 1-0", "4-2 0-1", "5 U"],
+        ["5-1 =-=", "3-4 =-=", "2 U"],
+        ["2-3 0-1", "4-5 1-0", "1 U"],
+        ["1-2 0-1", "3-5 =-=", "4 U"],
+    ])
+    boards, bye = board_list(t)
+    assert boards == [(5, 2), (4, 1)]
+    assert bye == 3
+
+
+# -- brute force: every round the text allows is paired ---------------------------------------------------
+
+def _colour_allowed(t: Tournament, tpn: int, colour: Colour, rnd: int) -> bool:
+    """B 2 a (difference within +-2) and B 2 b (not three times running) after ``colour`` in ``rnd``."""
+    history = [*t.colour_history(tpn, rnd), colour]
+    diff = sum(1 if c is Colour.WHITE else -1 for c in history)
+    return -2 <= diff <= 2 and not (len(history) > 2 and history[-1] is history[-2] is history[-3])
+
+
+class _Rules:
+    """B 1 a, B 1 b and B 2 for round ``rnd``, written from the text apart from the engine.
+
+    Played games are meetings (F 2: unplayed ones are not); a point without playing (PAB,
+    forfeit win, full-point bye) bars the bye (B 1 b); in the last round B 2 does not bind a
+    player with more than 50 % (the note after B 6).
+    """
+
+    def __init__(self, t: Tournament, rnd: int) -> None:
+        self.t, self.rnd = t, rnd
+        self.present = [p.tpn for p in t if p.result(rnd).result is Result.ABSENT]
+        self.free = {tpn for tpn in self.present if rnd == t.rounds and 2 * t.score(tpn, rnd - 1) > rnd - 1}
+
+    def compatible(self, a: int, b: int) -> bool:
+        t, rnd, free = self.t, self.rnd, self.free
+        return b not in t.opponents(a, rnd) and any(
+            (a in free or _colour_allowed(t, a, c, rnd)) and (b in free or _colour_allowed(t, b, c.opposite, rnd))
+            for c in (Colour.WHITE, Colour.BLACK))
+
+    def bye_allowed(self, tpn: int) -> bool:
+        return not any(r.result in (Result.PAB, Result.FORFEIT_WIN, Result.FULL_BYE)
+                       for r in self.t.players[tpn].results[:self.rnd - 1])
+
+    def pairings(self) -> Iterator[tuple[list[tuple[int, int]], int | None]]:
+        """Every pairing meeting B 1 and B 2, by enumeration."""
+        def complete(rest: list[int]) -> Iterator[list[tuple[int, int]]]:
+            if not rest:
+                yield []
+                return
+            for i in range(1, len(rest)):
+                if self.compatible(rest[0], rest[i]):
+                    for more in complete(rest[1:i] + rest[i + 1:]):
+                        yield [(rest[0], rest[i]), *more]
+
+        odd = len(self.present) % 2
+        for bye in [tpn for tpn in self.present if self.bye_allowed(tpn)] if odd else [None]:
+            for pairs in complete([tpn for tpn in self.present if tpn != bye]):
+                yield pairs, bye
+
+    def meets(self, pairing: RoundPairing) -> bool:
+        """``pairing`` seats everybody present once and meets B 1 and B 2 with the colours it gives."""
+        t, rnd, free = self.t, self.rnd, self.free
+        seated = [x for b in pairing.boards for x in (b.white, b.black)]
+        seated += [pairing.bye] if pairing.bye is not None else []
+        return (sorted(seated) == sorted(self.present)
+                and all(b.black not in t.opponents(b.white, rnd)
+                        and (b.white in free or _colour_allowed(t, b.white, Colour.WHITE, rnd))
+                        and (b.black in free or _colour_allowed(t, b.black, Colour.BLACK, rnd))
+                        for b in pairing.boards)
+                and (pairing.bye is None or self.bye_allowed(pairing.bye)))
+
+
+def _play(t: Tournament, rnd: int, boards: list[tuple[int, int]], bye: int | None, rng: random.Random) -> None:
+    """Results of round ``rnd``: wins, draws and losses, one game in 15 forfeited."""
+    for white, black in boards:
+        roll = rng.random()
+        if roll < 1 / 15:
+            rw, rb = (Result.FORFEIT_WIN, Result.FORFEIT_LOSS) if rng.random() < 0.5 else \
+                (Result.FORFEIT_LOSS, Result.FORFEIT_WIN)
+        else:
+            rw, rb = (Result.WIN, Result.LOSS) if roll < 0.45 else (Result.DRAW, Result.DRAW) if roll < 0.7 \
+                else (Result.LOSS, Result.WIN)
+        t.players[white].results.append(RoundResult(black, Colour.WHITE, rw))
+        t.players[black].results.append(RoundResult(white, Colour.BLACK, rb))
+    if bye is not None:
+        t.players[bye].results.append(RoundResult.bye(Result.PAB))
+    for player in t:
+        if len(player.results) < rnd:
+            player.results.append(RoundResult.bye(Result.ZERO_BYE))
+
+
+def near_round_robin(players: int, seed: int) -> Iterator[tuple[Tournament, int, RoundPairing | None]]:
+    """A generated event of ``players`` over as many rounds as a round robin, paired by dutch-1992.
+
+    Yields (event before the round, round, pairing or ``None`` when refused); it ends at a refusal.
+    One player-round in 30 is an announced absence (F 5).
+    """
+    rng = random.Random(seed * 100 + players)
+    t = Tournament(rounds=players - 1 + players % 2, initial_colour=rng.choice((Colour.WHITE, Colour.BLACK)))
+    for tpn in range(1, players + 1):
+        t.players[tpn] = Player(tpn=tpn, name=f"P{tpn}", rating=2400 - 10 * tpn)
+    assert t.rounds is not None
+    for rnd in range(1, t.rounds + 1):
+        for player in t:
+            if rnd > 1 and rng.random() < 1 / 30:
+                player.results.append(RoundResult.bye(Result.ZERO_BYE))
+        try:
+            pairing: RoundPairing | None = pair(t, SYSTEM)
+        except NoValidPairingError:
+            pairing = None
+        yield t, rnd, pairing
+        if pairing is None:
+            return
+        _play(t, rnd, [(b.white, b.black) for b in pairing.boards], pairing.bye, rng)
+
+
+def test_brute_force_every_round_the_text_allows_is_paired() -> None:
+    """B 1, B 2 are absolute and C 13 merges groups until a pairing is found: whenever some pairing
+    meets B 1 a, B 1 b and B 2 (found by enumerating all of them), dutch-1992 pairs the round, and
+    what it gives meets them. 150 generated events of 5-9 players played close to a round robin
+    (974 rounds: 881 paired, 93 refused; the search before issue 13 refused 22 of 968 rounds that had one).
+    """
+    rounds = paired = refused = 0
+    wrongly_refused = []
+    for seed in range(30):
+        for players in range(5, 10):
+            for t, rnd, pairing in near_round_robin(players, seed):
+                rounds += 1
+                rules = _Rules(t, rnd)
+                if pairing is None:
+                    refused += 1
+                    if next(rules.pairings(), None) is not None:
+                        wrongly_refused.append((seed, players, rnd))
+                    continue
+                paired += 1
+                assert rules.meets(pairing), (seed, players, rnd)
+    assert not wrongly_refused, wrongly_refused
+    assert rounds == paired + refused and refused > 50 and paired > 800, (rounds, paired, refused)
+
+
+# -- B 5, B 6 and their relaxation (C 9, C 10) -----------------------------------------------------------------
+
+def _floats_after_two_rounds() -> _Round:
+    """8 players; round 2 made 3 a downfloater (3-4, 1 point against 1/2) and 4 an upfloater."""
+    t = make_tournament(5, [2400 - 10 * i for i in range(8)], [
+        ["1-5 1-0", "6-2 0-1", "3-7 1-0", "8-4 =-="],
+        ["2-1 =-=", "4-3 1-0", "5-8 0-1", "7-6 =-="],
+    ])
+    return _Round(build_state(t))
+
+
+def test_b6_a_floater_does_not_float_again_in_either_direction() -> None:
+    """B 6: "Hráč, který byl přesuvným, se ve dvou následujících kolech nesmí stát znovu přesuvným" - a
+    player who floated (A 4: up or down) does not float, in either direction, in the two following
+    rounds. 4 floated up in round 2, so a downfloat in round 3 breaks B 6 (not B 5, whose "stejným
+    směrem" is the same direction); it is allowed once B 6 is given up.
+    """
+    engine = _floats_after_two_rounds()
+    players = engine.state.players
+    assert engine.float1[4] is Float.UP and engine.float1[3] is Float.DOWN and engine.float1[1] is Float.NONE
+    strict, no_b6 = RELAX_LEVELS[0], RELAX_LEVELS[1]
+    assert not engine.floats_ok(players[4], Float.DOWN, strict)           # B 6
+    assert engine.floats_ok(players[4], Float.DOWN, no_b6)
+    assert engine.floats_ok(players[1], Float.DOWN, strict)
+
+
+def test_b6_two_rounds_after_the_float() -> None:
+    """B 6: "ve dvou následujících kolech" - the round after next too: 4 floated up in round 2, had
+    no float in round 3 (1-4, both 1 1/2), and may not float down in round 4 either."""
+    t = make_tournament(5, [2400 - 10 * i for i in range(8)], [
+        ["1-5 1-0", "6-2 0-1", "3-7 1-0", "8-4 =-="],
+        ["2-1 =-=", "4-3 1-0", "5-8 0-1", "7-6 =-="],
+        ["1-4 =-=", "8-2 =-=", "6-3 =-=", "5-7 =-="],
+    ])
+    engine = _Round(build_state(t))
+    four = engine.state.players[4]
+    assert engine.float1[4] is Float.NONE and engine.float2[4] is Float.UP
+    assert not engine.floats_ok(four, Float.DOWN, RELAX_LEVELS[0])
+    assert engine.floats_ok(four, Float.DOWN, RELAX_LEVELS[1])
+
+
+def test_c9_c10_drop_b5_after_b6() -> None:
+    """B 3-B 6 are "v sestupném pořadí důležitosti" and may not be met by moving players down, so
+    B 6, the least important, is given up first; then C 9: "Upusťte od kriteria B 5. pro přesuvné
+    hráče směrem dolů", then C 10: "... upusťte od kriteria B 5. pro hráče přesuvné směrem vzhůru".
+    B 5: "Hráč nebude přesunut stejným směrem ve dvou po sobě následujících kolech".
+    """
+    engine = _floats_after_two_rounds()
+    players = engine.state.players
+    assert RELAX_LEVELS == ((False, False, False), (True, False, False), (True, True, False), (True, True, True))
+    no_b6, c9, c10 = RELAX_LEVELS[1:]
+    assert not engine.floats_ok(players[3], Float.DOWN, no_b6)            # B 5: down twice
+    assert engine.floats_ok(players[3], Float.DOWN, c9)
+    assert not engine.floats_ok(players[4], Float.UP, c9)                 # B 5: up twice
+    assert engine.floats_ok(players[4], Float.UP, c10)
+
+
+# -- --explain ---------------------------------------------------------------------------------------------------
+
+def test_explain_per_score_group(tmp_path: Path) -> None:
+    """``swisspair pair --system dutch-1992 --explain``: per score group S1, p and x (A 6, A 8), the pairs and
+    the article that produced them (C 6, C 7 ...), who moves down (C 6) and the bye (A 5, B 1 b)."""
+    from click.testing import CliRunner
+
+    from swisspair.cli import cli
+
+    t = make_tournament(5, [2400 - 10 * i for i in range(13)],
+                        [["8-1 0-1", "9-2 0-1", "10-3 0-1", "11-4 0-1", "12-5 0-1", "13-6 0-1", "7 U"]])
+    path = tmp_path / "r1.trf"
+    path.write_text(trf.dumps(t))
+    result = CliRunner().invoke(cli, ["pair", "--system", SYSTEM, str(path), "--explain"])
+    assert result.exit_code == 0, result.output
+    lines = [line.strip() for line in result.output.splitlines()]
+    start = lines.index("Round 2: 13 players to pair (FIDE Dutch system, 1992 rules)")
+    assert lines[start + 1:start + 4] == [
+        "Score group 1.0: 7 player(s)",
+        "homogeneous (A 3): S1 = 1, 2, 3, p = 3, x = 2: 1-4, 2-5, 3-7 [C 7: S2 transposed (D 1)]",
+        "moves down: 6 (C 6: not paired here)",
+    ]
+    assert "Score group 0.0: 6 player(s); moved down into it: 6" in lines
+    assert "moved-down players (A 6): S1 = 6, p = 1, x = 1: 6-8 [C 6]" in lines
+    assert "remainder (A 3): S1 = 9, 10, p = 2, x = 2: 9-11, 10-12 [C 6]" in lines
+    assert lines[-1].startswith("Bye: 13, the player left over by the lowest group (A 5; B 1 b")
+
+
+def test_explain_c1_c12_last_round() -> None:
+    """The explanation names C 1 (no opponent: moves down), C 12 (no other floater above), the A 5 leftover
+    and the last-round exemption of B 2, B 5, B 6 (note to B 6) - the case of the C 1 test above."""
+    t = make_tournament(5, [2400 - 10 * i for i in range(5)], [
+        ["1-3 1-0", "4-2 0-1", "5 U"], ["5-1 =-=", "3-4 =-=", "2 U"],
+        ["2-3 0-1", "4-5 1-0", "1 U"], ["1-2 0-1", "3-5 =-=", "4 U"],
+    ])
+    notes = pair(t, SYSTEM).explanation
+    assert "Last round: B 2, B 5 and B 6 do not bind 1, 2, 4 (more than 50 %; A 7 a, note to B 6)" in notes
+    assert "  C 1: 2 has no opponent here under B 1/B 2: moves down" in notes
+    assert "  C 12: no pairing of this group lets every player moved down find an opponent below" in notes
+    assert "  C 1, A 5: 3 has no opponent here under B 1/B 2: he is the one left over" in notes
+
+
+def test_b5_player_left_over_is_paired_when_he_can_be() -> None:
+    """B 5, C 6/C 7: a player left over in S2 floats down (A 3), so one who floated down in the last round
+    is paired when a transposition allows it. S1 = {1}, S2 = {2, 4}, 4 floated down last round: C 6
+    (1-2) would float 4 down again, so C 7 gives 1-4 and 2 moves down. (Before issue 13 the check for
+    such players stopped one step short and 1-2 was accepted.)"""
+    from swisspair.pairing.dutch1992 import _Stage
+
+    engine = _Round(build_state(make_tournament(5, [2400 - 10 * i for i in range(4)], [["1-3 =-=", "2-4 =-="]])))
+    players = engine.state.players
+    engine.float1[4] = Float.DOWN
+    stage = _Stage(False, (1,), 1, 1, 1, 1, 1)
+    first = next(engine.transposed([players[1]], [players[2], players[4]], 1, RELAX_LEVELS[1], True, stage))
+    assert [(a.tpn, b.tpn) for a, b in first.pairs] == [(1, 4)]
+    assert [q.tpn for q in first.left] == [2]

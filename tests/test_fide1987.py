@@ -1,4 +1,4 @@
-"""The FIDE Swiss rules of 1987 (seed 000): worked examples by article, invariants, CLI."""
+"""The FIDE Swiss rules of 1987 (amended 1988-89): worked examples by article, invariants, CLI."""
 
 from __future__ import annotations
 
@@ -279,6 +279,38 @@ def test_art_12_6_equalising_colour_in_even_rounds() -> None:
     assert colour_state(a, b, 2).allocate(a, b) == Board(2, 1)
 
 
+def group_pairs_from(*players: PlayerState, round_number: int, total: int) -> list[tuple[int, int]]:
+    """The pairs of a round of ``players`` (one score group), each as (higher, lower) number, sorted."""
+    state = colour_state(players[0], players[1], round_number, total, *players[2:]).state
+    return pairs_of(state)
+
+
+def test_art_12_2_exchange_only_if_necessary() -> None:
+    """Art. 12.2: "ако се налага, отново се правят смени" - an exchange is made only if necessary, i.e.
+    when more players then get their due colour. 1, 2 and 3 are due White, 4 Black: 1-3 and 2-4 give
+    three players their colour, and so would 1-4 and 2-3, so the preliminary pairs stay (art. 9.4).
+    """
+    a, b, c, d = (history(col, tpn, tpn - 1) for col, tpn in (("B", 1), ("B", 2), ("B", 3), ("W", 4)))
+    assert group_pairs_from(a, b, c, d, round_number=2, total=9) == [(1, 3), (2, 4)]
+
+
+def test_art_12_2_exchange_when_it_gives_more_due_colours() -> None:
+    """Art. 12.2: 1 and 3 are due White, 2 and 4 Black: 1-4 and 2-3 give all four their colour
+    (1-3 and 2-4 only two), so the exchange of art. 11.2 (4 for 3) is made."""
+    a, b, c, d = (history(col, tpn, tpn - 1) for col, tpn in (("B", 1), ("W", 2), ("B", 3), ("W", 4)))
+    assert group_pairs_from(a, b, c, d, round_number=2, total=9) == [(1, 4), (2, 3)]
+
+
+def test_art_13_last_round_exchange_inside_a_score_group() -> None:
+    """Art. 13: in the last round art. 3 (same or nearest score) comes before the colours, and players
+    may meet even if one gets a colour a third time running. It does not forbid an exchange inside
+    one score group, where scores are equal: 1 and 3 (B B) are due White, 2 and 4 (W W) Black, so 1-4
+    and 2-3 (art. 12.2, 12.3) rather than 1-3 and 2-4, which would give two players a third equal colour.
+    """
+    a, b, c, d = (history(col, tpn, tpn - 1) for col, tpn in (("BB", 1), ("WW", 2), ("BB", 3), ("WW", 4)))
+    assert group_pairs_from(a, b, c, d, round_number=3, total=3) == [(1, 4), (2, 3)]
+
+
 # -- maxi events (preamble, art. 10.2, 10.8, 12.7) ---------------------------------
 
 def test_maxi_event_more_than_two_to_the_rounds() -> None:
@@ -379,3 +411,37 @@ def test_pair_command(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["pair", "--system", "fide-1987", str(source)])
     assert result.exit_code == 0, result.output
     assert result.output.strip()
+
+
+# -- --explain ------------------------------------------------------------------------
+
+def test_explain_per_score_group(tmp_path: Path) -> None:
+    """``swisspair pair --system fide-1987 --explain``: the order of the groups (art. 9.2), each pair with the
+    article that decided it (9.4, 10.6-10.8), each floater with its reason (9.3 (d), 10.9, 10.2)."""
+    source = tmp_path / "t.trf"
+    source.write_text(trf.dumps(round_two_of_eight()))
+    result = CliRunner().invoke(cli, ["pair", "--system", "fide-1987", str(source), "--explain"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    start = lines.index("Round 2: 8 players to pair (FIDE Swiss rules 1987); middle score group 0.5 (art. 9.2)")
+    assert lines[start + 1:start + 4] == [
+        "Score group 1.0, paired top-down (art. 9.2): players 1, 3, 4",
+        "  1-4: art. 9.4: the preliminary pair",
+        ("  3 floats down (art. 10.2): art. 9.3 (d): floats to make the group even (type (d) of art. 10.9, then "
+         "the colour balance of art. 10.2, then art. 10.3-10.4)"),
+    ]
+    assert "Score group 0.0, paired bottom-up (art. 9.2): players 5, 7, 8" in lines
+    assert "Score group 0.5 (the middle group), paired last, top-down (art. 9.2): players 2, 6; floaters in: 3, 5" \
+        in lines
+    assert "  3-2: art. 10.6-10.8: a floater, paired first, with the first player giving him the alternating " \
+        "colour" in lines
+
+
+def test_explain_exchange_and_bye() -> None:
+    """The explanation names an exchange for colours (art. 12.2) and the bye (art. 8.1, 8.2)."""
+    a, b, c, d = (history(col, tpn, tpn - 1) for col, tpn in (("B", 1), ("W", 2), ("B", 3), ("W", 4)))
+    notes = pair_state(colour_state(a, b, 2, 9, c, d).state).explanation
+    assert "  1-4: art. 12.2: exchange for the due colours (instead of 3)" in notes
+    t = make_tournament(5, [2500 - 10 * i for i in range(7)], [["1-4 1-0", "5-2 0-1", "3-6 1-0", "7 U"]])
+    assert SYSTEM.pair(t).explanation[-1] == "Bye: 6, the highest number of the lowest score group that may " \
+        "have it (art. 8.1, 8.2)"

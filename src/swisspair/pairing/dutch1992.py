@@ -1,9 +1,9 @@
-"""The Dutch system of 1992 (seed 002: the FIDE Swiss rules approved in 1991/1992, Czech text).
+"""The FIDE Dutch system, 1992 rules (approved 1991/1992; Czech text of 20 September 1992, A-F).
 
 The procedure is implemented *as written*, by direct enumeration with
 pruning, not by weighted matching:
 
-* **Order** (seed 002, A 2): pairing score, then the starting number (TPN),
+* **Order** (A 2): pairing score, then the starting number (TPN),
   which A 2 assigns by rating, title and name before round 1.
 * **Score groups** (A 3): players with equal scores; players left unpaired
   move down to the next group, which becomes heterogeneous; a group with at
@@ -12,20 +12,26 @@ pruning, not by weighted matching:
   upper half), p = |S1|; x = max(w, b) - ceil(n / 2), at least 0.
 * **C 6/C 7**: S1[i] against S2[i]; S2 is transposed in the order of D 1
   (lexicographic on the positions in S2), searched depth first with pruning
-  on B 1, B 2, the x budget of B 4 and, until relaxed, B 5/B 6.
+  on B 1, B 2, the x budget of B 4 (x may exceed p: then it binds no pair)
+  and, until relaxed, B 5/B 6.
 * **C 8**: exchanges in the order of D 2 (:func:`exchange_order`).
-* **C 9/C 10**: B 5 (and B 6) dropped first for downfloats, then for upfloats.
+* **B 6** as the text has it: a floater (up or down) does not float again in
+  the two following rounds. The least important relative criterion, it is
+  given up first; then **C 9/C 10** drop B 5 for downfloats, then upfloats.
 * **C 11**: x increased up to p; **C 14**: p decreased (x too when it was
   positive); at p = 0 the whole group moves down.
 * **C 1**: a resident with no B 1/B 2-compatible opponent in its group moves
   down; a downfloater without one rejects the pairing of the group above
   (**C 12**); in the lowest group the pairing must be complete, else the
   penultimate group is re-paired and, failing that, the two lowest groups
-  are merged (**C 13**).
+  are merged (**C 13**). In an odd lowest group the one player without an
+  opponent is the player A 5 leaves over when he may have the bye.
 * **Bye** (A 5, B 1 b): the player left over by the lowest group; he must
   never have scored a point without playing (PAB, forfeit win or full-point
   bye). It counts as a downfloat.
 * **Colours** (E 1-E 4, F 3) and **board order** (F 1).
+* ``--explain``: per score group S1, p, x, the pairs with the article that
+  produced them, who moved down or floated, and the bye (:func:`explain_1992`).
 
 Readings chosen where the text is silent or ambiguous are listed in
 ``docs/systems.md`` ("Dutch 1992").
@@ -34,13 +40,14 @@ Readings chosen where the text is silent or ambiguous are listed in
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import chain, combinations
 
 from swisspair.errors import LimitExceededError, NoValidPairingError
 from swisspair.model import Board, Colour, RoundPairing, Tournament
 from swisspair.pairing.cardinality import CardinalityMatching
 from swisspair.pairing.colours import latest_colour_difference
+from swisspair.pairing.explain import format_score, tpns
 from swisspair.pairing.state import Float, PairingState, PlayerState, build_state
 
 SEARCH_LIMIT = 3_000_000
@@ -50,16 +57,21 @@ PENULTIMATE_BUDGET = 200_000
 """Search steps the penultimate group may spend looking for a pairing that lets the
 lowest group be paired (C 13) before the two are merged."""
 
-RELAX_LEVELS: tuple[tuple[bool, bool], ...] = ((False, False), (True, False), (True, True))
-"""(B 5/B 6 dropped for downfloats, dropped for upfloats): C 9, then C 10."""
+Relax = tuple[bool, bool, bool]
+"""(B 6 dropped, B 5 dropped for downfloats, B 5 dropped for upfloats)."""
+
+RELAX_LEVELS: tuple[Relax, ...] = ((False, False, False), (True, False, False), (True, True, False),
+                                   (True, True, True))
+"""B 6 given up first (the least important relative criterion, never to be met by moving players
+down), then B 5 for downfloaters (C 9), then for upfloaters (C 10)."""
 
 
 class Dutch1992System:
-    """Dutch rules of 1992 (seed 002)."""
+    """The FIDE Dutch system, 1992 rules."""
 
     name = "dutch-1992"
     aliases = ("dutch1992", "fide-dutch-1992", "FIDE_DUTCH_1992")
-    article = "FIDE Swiss rules, Dutch system (1992; seed 002)"
+    article = "FIDE Swiss rules, Dutch system (1992 rules)"
 
     def __repr__(self) -> str:
         return "Dutch1992System()"
@@ -76,14 +88,14 @@ class Dutch1992System:
 
 
 def pair_state(state: PairingState) -> RoundPairing:
-    """Pair the round described by ``state`` (seed 002, C)."""
+    """Pair the round described by ``state`` (C 1-C 14, E, F 1)."""
     return _Round(state).run()
 
 
 # -- D 2: the order of exchanges ---------------------------------------------
 
 def exchange_order(s1: Sequence[int], s2: Sequence[int]) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """Exchanges between S1 and S2 in the order of seed 002, D 2, generated lazily.
+    """Exchanges between S1 and S2 in the order of D 2, generated lazily.
 
     Players are numbers in A 2 order (1 is the highest). One-player exchanges
     come first, then two-player ones, and so on; within a size, the smallest
@@ -106,7 +118,7 @@ def exchange_order(s1: Sequence[int], s2: Sequence[int]) -> Iterator[tuple[tuple
 
 
 def transpositions(s2: Sequence[int]) -> Iterator[tuple[int, ...]]:
-    """All orders of S2 in the order of seed 002, D 1 (ascending as numbers).
+    """All orders of S2 in the order of D 1 (ascending as numbers).
 
     >>> list(transpositions([5, 6, 7, 8]))[:7]
     [(5, 6, 7, 8), (5, 6, 8, 7), (5, 7, 6, 8), (5, 7, 8, 6), (5, 8, 6, 7), (5, 8, 7, 6), (6, 5, 7, 8)]
@@ -117,7 +129,7 @@ def transpositions(s2: Sequence[int]) -> Iterator[tuple[int, ...]]:
 
 
 def x_value(players: Sequence[PlayerState]) -> int:
-    """x of seed 002, A 8: pairs that cannot get both colour preferences (at least 0)."""
+    """x of A 8: pairs that cannot get both colour preferences (at least 0)."""
     white = sum(1 for p in players if p.colour_preference is Colour.WHITE)
     black = sum(1 for p in players if p.colour_preference is Colour.BLACK)
     q = (len(players) + 1) // 2
@@ -126,14 +138,50 @@ def x_value(players: Sequence[PlayerState]) -> int:
 
 # -- the round -----------------------------------------------------------------
 
+@dataclass(frozen=True, slots=True)
+class _Stage:
+    """How one stage of a group was paired: the group or its remainder (for ``--explain``)."""
+
+    remainder: bool
+    """The homogeneous remainder of a heterogeneous group (A 3, C 6)."""
+    s1: tuple[int, ...]
+    """S1 as paired (C 4, after the exchange of C 8), by TPN."""
+    p: int
+    p0: int
+    x: int
+    x0: int
+    relax: int
+    """Index in :data:`RELAX_LEVELS`."""
+    exchange: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+    """TPNs moved out of S1 and into it (C 8, D 2)."""
+    transposed: bool = False
+    """S2 taken in another order than its own (C 7, D 1)."""
+
+
 @dataclass(slots=True)
 class _Candidate:
     pairs: list[tuple[PlayerState, PlayerState]]
     left: list[PlayerState]
+    stages: tuple[_Stage, ...] = ()
+
+
+@dataclass(slots=True)
+class _Decided:
+    """The pairing accepted for one score group (C 1-C 14), kept for ``--explain``."""
+
+    players: list[PlayerState]
+    incoming: list[PlayerState]
+    moved: list[PlayerState]
+    spare: PlayerState | None
+    candidate: _Candidate
+    rejected: int
+    """Pairings of this group tried first and given up because the groups below could not be paired."""
+    strict: bool
+    """Accepted while C 12 still refused downfloaters without an opponent below."""
 
 
 class _Round:
-    """One round of the procedure C 1-C 14 (seed 002)."""
+    """One round of the procedure C 1-C 14."""
 
     def __init__(self, state: PairingState) -> None:
         self.state = state
@@ -194,15 +242,21 @@ class _Round:
         return ((self.can_take(a, Colour.WHITE) and self.can_take(b, Colour.BLACK))
                 or (self.can_take(a, Colour.BLACK) and self.can_take(b, Colour.WHITE)))
 
-    def floats_ok(self, player: PlayerState, direction: Float, relax: tuple[bool, bool]) -> bool:
-        """B 5 and B 6 for a float in ``direction`` this round."""
+    def floats_ok(self, player: PlayerState, direction: Float, relax: Relax) -> bool:
+        """B 5 and B 6 for a float in ``direction`` this round.
+
+        B 6: "Hráč, který byl přesuvným, se ve dvou následujících kolech nesmí stát znovu
+        přesuvným" - a floater of either of the last two rounds, in either direction, does not
+        float again; B 5: no float in the same direction as in the last round.
+        """
         if direction is Float.NONE or self.exempt[player.tpn]:
             return True
-        if relax[0 if direction is Float.DOWN else 1]:
-            return True
-        return self.float1[player.tpn] is not direction and self.float2[player.tpn] is not direction
+        last, before = self.float1[player.tpn], self.float2[player.tpn]
+        if not relax[0] and (last is not Float.NONE or before is not Float.NONE):
+            return False                                             # B 6
+        return relax[1 if direction is Float.DOWN else 2] or last is not direction    # B 5
 
-    def pair_ok(self, a: PlayerState, b: PlayerState, relax: tuple[bool, bool]) -> bool:
+    def pair_ok(self, a: PlayerState, b: PlayerState, relax: Relax) -> bool:
         """B 5/B 6 for both players of a pair (A 4: the higher score floats down)."""
         if a.pairing_score == b.pairing_score:
             return True
@@ -216,10 +270,14 @@ class _Round:
 
     # -- C 6/C 7: transpositions ---------------------------------------------
 
-    def transposed(self, s1: list[PlayerState], s2: list[PlayerState], x: int, relax: tuple[bool, bool],
-                   leftovers_float: bool) -> Iterator[_Candidate]:
-        """Pairings S1[i]-S2'[i] for the orders S2' of D 1, pruned on B 1, B 2, B 4 (x), B 5, B 6."""
+    def transposed(self, s1: list[PlayerState], s2: list[PlayerState], x: int, relax: Relax,
+                   leftovers_float: bool, stage: _Stage) -> Iterator[_Candidate]:
+        """Pairings S1[i]-S2'[i] for the orders S2' of D 1, pruned on B 1, B 2, B 4 (x), B 5, B 6.
+
+        ``stage`` describes the step of the procedure, for ``--explain``.
+        """
         p = len(s1)
+        moved = replace(stage, transposed=True)
         used = [False] * len(s2)
         chosen: list[int] = []
         must_pair = [i for i, q in enumerate(s2) if leftovers_float and not self.floats_ok(q, Float.DOWN, relax)]
@@ -228,11 +286,12 @@ class _Round:
             self.steps += 1
             if self.steps > SEARCH_LIMIT:
                 raise LimitExceededError(f"dutch-1992: more than {SEARCH_LIMIT} search steps")
+            if sum(1 for j in must_pair if not used[j]) > p - depth:
+                return                                               # B 5/B 6: they cannot all be paired
             if depth == p:
                 pairs = [(s1[i], s2[j]) for i, j in enumerate(chosen)]
-                yield _Candidate(pairs, [q for j, q in enumerate(s2) if not used[j]])
-                return
-            if sum(1 for j in must_pair if not used[j]) > p - depth:
+                identity = all(i == j for i, j in enumerate(chosen))
+                yield _Candidate(pairs, [q for j, q in enumerate(s2) if not used[j]], (stage if identity else moved,))
                 return
             a = s1[depth]
             for j, b in enumerate(s2):
@@ -273,17 +332,21 @@ class _Round:
             matching = CardinalityMatching(vertices, adjacent)
             matching.maximise()
             pairs = len(matching.mate) // 2
-            if 0 in matching.mate:
-                pairs -= 1
+            if 0 in vertices:
+                pairs -= 1                                           # less than n // 2 unless all are matched
             self._max_pairs[key] = pairs
         return self._max_pairs[key]
 
-    def homogeneous(self, players: list[PlayerState], complete: bool = False) -> Iterator[_Candidate]:
+    def homogeneous(self, players: list[PlayerState], complete: bool = False,
+                    remainder: bool = False) -> Iterator[_Candidate]:
         """A homogeneous (or remainder) group: C 2-C 9, C 11, C 14; D 1 and D 2.
 
         :param complete: the lowest group (C 13): only pairings of everybody.
         """
         n = len(players)
+        if n < 2:                                                    # nothing to pair: C 6 ends at once
+            yield _Candidate([], list(players))
+            return
         p0 = n // 2
         x0 = x_value(players)
         numbers = list(range(1, n + 1))
@@ -293,16 +356,19 @@ class _Round:
                 return
             if p > best:
                 continue
-            xp = max(0, x0 - (p0 - p))
+            xp = min(p, max(0, x0 - (p0 - p)))
             for x in range(xp, p + 1):                               # C 11
-                for relax in RELAX_LEVELS:                           # C 9, C 10
+                for level, relax in enumerate(RELAX_LEVELS):         # C 9, C 10
                     orders = chain([((), ())], exchange_order(numbers[:p], numbers[p:]))
                     for out, into in orders:                         # C 8
                         self.steps += 1
                         moved = (set(numbers[:p]) - set(out)) | set(into)
                         s1 = [players[i - 1] for i in numbers if i in moved]   # C 5
                         s2 = [players[i - 1] for i in numbers if i not in moved]
-                        yield from self.transposed(s1, s2, x, relax, leftovers_float=True)
+                        stage = _Stage(remainder, tuple(q.tpn for q in s1), p, p0, x, x0, level,
+                                       (tuple(players[i - 1].tpn for i in out),
+                                        tuple(players[i - 1].tpn for i in into)))
+                        yield from self.transposed(s1, s2, x, relax, True, stage)
         if not complete:
             yield _Candidate([], list(players))
 
@@ -318,24 +384,26 @@ class _Round:
         for p in range(downfloaters, 0, -1):                         # C 14
             if complete and p < downfloaters:
                 return
-            xp = max(0, x0 - (downfloaters - p))
+            xp = min(p, max(0, x0 - (downfloaters - p)))             # x >= p: B 4 binds no pair
             s1, s2 = players[:p], players[p:]
             for complete_rest in (True, False):                      # C 10: another opponent first
                 for x in range(xp, p + 1):                           # C 11
-                    for relax in RELAX_LEVELS:                       # C 9, C 10
-                        for first in self.transposed(s1, s2, x, relax, leftovers_float=False):
+                    for level, relax in enumerate(RELAX_LEVELS):     # C 9, C 10
+                        stage = _Stage(False, tuple(q.tpn for q in s1), p, downfloaters, x, x0, level)
+                        for first in self.transposed(s1, s2, x, relax, False, stage):
                             rest = first.left                        # C 6: remainder, from C 2
-                            for second in self.homogeneous(rest, complete):
+                            for second in self.homogeneous(rest, complete, remainder=True):
                                 if complete_rest and len(second.pairs) < len(rest) // 2:
                                     break
-                                yield _Candidate(first.pairs + second.pairs, second.left)
+                                yield _Candidate(first.pairs + second.pairs, second.left,
+                                                 first.stages + second.stages)
         if not complete:
             yield _Candidate([], list(players))
 
     # -- C 1, C 12, C 13: the groups -------------------------------------------
 
     def solve(self, index: int, incoming: list[PlayerState], groups: list[list[PlayerState]],
-              reject: bool = True) -> list[tuple[PlayerState, PlayerState]] | None:
+              reject: bool = True) -> list[_Decided] | None:
         """Pair groups ``index``.. with ``incoming`` downfloaters; ``None`` when impossible.
 
         :param reject: C 12: refuse (``None``) when an incoming downfloater has no
@@ -344,22 +412,18 @@ class _Round:
             on down (C 1).
         """
         last = index == len(groups) - 1
-        players = sorted(incoming + groups[index], key=self.key)
-        moved: list[PlayerState] = []
-        for player in players:                                       # C 1
-            if not any(self.compatible(player, other) for other in players if other is not player):
-                if last:
-                    return None                                      # C 13
-                if reject and player in incoming:
-                    return None                                      # C 12
-                moved.append(player)
-        players = [q for q in players if q not in moved]
+        sorted_players = sorted(incoming + groups[index], key=self.key)
+        checked = self.c1(sorted_players, incoming, last, reject)
+        if checked is None:
+            return None
+        players, moved, spare = checked
         down = sum(1 for q in players if q in incoming)
         below = players + moved + [q for g in groups[index + 1:] for q in g]
         if self.max_pairs(below, bye=True) < len(below) // 2:
             return None                                              # C 12/C 13 at once: no pairing below
         start = self.steps
         penultimate = index == len(groups) - 2
+        rejected = 0
         for strict in (True, False):
             seen: set[frozenset[int]] = set()
             for candidate in self.group(players, down, complete=last):
@@ -369,24 +433,53 @@ class _Round:
                 if left in seen:
                     continue
                 seen.add(left)
+                decided = _Decided(players, incoming, moved, spare, candidate, rejected, strict)
                 if last:
-                    if self.complete(candidate):
-                        return candidate.pairs
+                    if self.complete(candidate, spare):
+                        return [decided]
                     continue
                 rest = self.solve(index + 1, candidate.left + moved, groups, strict)
                 if rest is not None:
-                    return candidate.pairs + rest
+                    return [decided, *rest]
+                rejected += 1
             if last:
                 return None
         # C 13: the groups from here down have no pairing: merge them and start again.
         merged = groups[:index] + [[q for g in groups[index:] for q in g]]
         return self.solve(index, incoming, merged, reject)
 
-    def complete(self, candidate: _Candidate) -> bool:
-        """The lowest group leaves nobody, or one bye-eligible player (A 5, B 1 b)."""
+    def c1(self, players: list[PlayerState], incoming: list[PlayerState], last: bool, reject: bool
+           ) -> tuple[list[PlayerState], list[PlayerState], PlayerState | None] | None:
+        """C 1: the players of a group with no B 1/B 2-compatible opponent in it.
+
+        Returns the players to pair, those moved down (C 1, third bullet) and,
+        in the lowest group, the one player left over for the bye (A 5); or
+        ``None``: an incoming downfloater without an opponent rejects the
+        group above (C 12, when ``reject``), and in the lowest group C 13
+        applies unless the group is odd and the only such player may have
+        the bye (B 1 b): he is the player A 5 leaves unpaired, not one to
+        find an opponent for.
+        """
+        lonely = [q for q in players
+                  if not any(self.compatible(q, other) for other in players if other is not q)]
+        if reject and any(q in incoming for q in lonely):
+            return None                                              # C 12
+        if not last:
+            return [q for q in players if q not in lonely], lonely, None
+        if not lonely:
+            return players, [], None
+        if len(lonely) == 1 and len(players) % 2 and self.state.eligible_for_bye(lonely[0]):
+            return [q for q in players if q is not lonely[0]], [], lonely[0]     # A 5
+        return None                                                  # C 13
+
+    def complete(self, candidate: _Candidate, spare: PlayerState | None = None) -> bool:
+        """The lowest group leaves nobody, or one bye-eligible player (A 5, B 1 b).
+
+        With ``spare`` (the bye chosen by C 1) the others must all be paired.
+        """
         if not candidate.left:
             return True
-        if len(candidate.left) > 1:
+        if spare is not None or len(candidate.left) > 1:
             return False
         return self.state.eligible_for_bye(candidate.left[0])
 
@@ -435,9 +528,10 @@ class _Round:
                 groups.append([player])
         if not groups:
             return RoundPairing(self.state.round_number, ())
-        pairs = self.solve(0, [], groups)
-        if pairs is None:
+        decided = self.solve(0, [], groups)
+        if decided is None:
             raise NoValidPairingError("dutch-1992: no pairing meets B 1 and B 2")
+        pairs = [pair for group in decided for pair in group.candidate.pairs]
         paired = {q.tpn for pair in pairs for q in pair}
         bye = next((q.tpn for q in players if q.tpn not in paired), None)
 
@@ -449,4 +543,111 @@ class _Round:
         for a, b in sorted(pairs, key=order):
             white = self.white_of(a, b)
             boards.append(Board(white.tpn, (b if white is a else a).tpn))
-        return RoundPairing(self.state.round_number, tuple(boards), bye)
+        notes = explain_1992(self, decided, boards, bye)
+        return RoundPairing(self.state.round_number, tuple(boards), bye, tuple(notes))
+
+
+# -- --explain -------------------------------------------------------------------
+
+def explain_1992(engine: _Round, decided: list[_Decided], boards: list[Board], bye: int | None) -> list[str]:
+    """Per score group: who moved down or floated and which article decided (``--explain``)."""
+    state = engine.state
+    lines = [f"Round {state.round_number}: {len(state.to_pair)} players to pair (FIDE Dutch system, 1992 rules)"]
+    free = sorted(tpn for tpn, exempt in engine.exempt.items() if exempt)
+    if free:
+        lines.append(f"Last round: B 2, B 5 and B 6 do not bind {tpns(free)} (more than 50 %; A 7 a, note to B 6)")
+    colours = {b.white: Colour.WHITE for b in boards} | {b.black: Colour.BLACK for b in boards}
+    for group in decided:
+        lines.extend(_group_notes(engine, group, colours, group is decided[-1]))
+    if bye is not None:
+        lines.append(f"Bye: {bye}, the player left over by the lowest group (A 5; B 1 b: no earlier point "
+                     "without playing)")
+    return lines
+
+
+def _group_notes(engine: _Round, group: _Decided, colours: dict[int, Colour], lowest: bool) -> list[str]:
+    """The lines of one score group: header, C 1/C 12/C 13, each stage, floats and colours."""
+    scale = engine.state.scale
+    everybody = group.players + group.moved + ([group.spare] if group.spare else [])
+    residents = [q for q in everybody if q not in group.incoming]
+    scores = sorted({q.pairing_score for q in residents}, reverse=True)
+    head = f"Score group {format_score(scores[0], scale)}" if scores else "Score group (moved-down players only)"
+    if len(scores) > 1:
+        head += f" to {format_score(scores[-1], scale)} (C 13: the lowest groups merged)"
+    head += f": {len(residents)} player(s)"
+    if group.incoming:
+        head += f"; moved down into it: {tpns(q.tpn for q in group.incoming)}"
+    lines = [head]
+    lines += [f"  C 1: {q.tpn} has no opponent here under B 1/B 2: moves down" for q in group.moved]
+    if group.spare is not None:
+        lines.append(f"  C 1, A 5: {group.spare.tpn} has no opponent here under B 1/B 2: he is the one left over")
+    if not group.strict:
+        lines.append("  C 12: no pairing of this group lets every player moved down find an opponent below")
+    elif group.rejected:
+        lines.append(f"  C 12/C 13: {group.rejected} earlier pairing(s) of this group left no pairing below")
+    candidate = group.candidate
+    down = sum(1 for q in group.players if q in group.incoming)
+    heterogeneous = 0 < down and 2 * down < len(group.players)
+    for stage in candidate.stages:
+        pairs = [(a, b) for a, b in candidate.pairs if a.tpn in stage.s1]
+        kind = "remainder (A 3)" if stage.remainder else "moved-down players (A 6)" if heterogeneous else \
+            "homogeneous (A 3)" if not down else "treated as homogeneous (A 3)"
+        lines.append(f"  {kind}: S1 = {tpns(stage.s1)}, p = {stage.p}, x = {stage.x}: "
+                     + (", ".join(f"{a.tpn}-{b.tpn}" for a, b in pairs) or "no pairs")
+                     + f" [{'; '.join(_stage_rules(stage))}]")
+    left = [q.tpn for q in candidate.left if q is not group.spare]
+    if left and lowest:
+        lines.append(f"  left over: {tpns(left)} (A 5)")
+    elif left and not candidate.stages and len(group.players) > 1:
+        lines.append(f"  C 14: no pairing down to p = 1: the whole group moves down ({tpns(left)})")
+    elif left:
+        lines.append(f"  moves down: {tpns(left)} (C 6: not paired here)")
+    lines += _float_notes(engine, candidate)
+    lines += _colour_notes(engine, candidate, colours)
+    return lines
+
+
+def _stage_rules(stage: _Stage) -> list[str]:
+    """The articles that produced a stage's pairs (C 6 when none of C 7-C 14 was needed)."""
+    rules = []
+    if stage.p < stage.p0:
+        rules.append(f"C 14: p lowered from {stage.p0}")
+    if stage.x > min(stage.p, max(0, stage.x0 - (stage.p0 - stage.p))):
+        rules.append(f"C 11: x raised from {stage.x0}")
+    rules += ["B 6 given up (B 3-B 6 are relative)", "C 9: B 5 dropped for downfloaters",
+              "C 10: B 5 dropped for upfloaters"][:stage.relax]
+    out, into = stage.exchange
+    if out:
+        rules.append(f"C 8: {tpns(out)} exchanged for {tpns(into)} (D 2)")
+    if stage.transposed:
+        rules.append("C 7: S2 transposed (D 1)")
+    return rules or ["C 6"]
+
+
+def _float_notes(engine: _Round, candidate: _Candidate) -> list[str]:
+    """Floats this round that B 5 or B 6 would have forbidden (given up by the procedure)."""
+    floats = [(q, Float.DOWN) for q in candidate.left]
+    for a, b in candidate.pairs:
+        if a.pairing_score != b.pairing_score:
+            high, low = (a, b) if a.pairing_score > b.pairing_score else (b, a)
+            floats += [(high, Float.DOWN), (low, Float.UP)]
+    lines = []
+    for player, direction in floats:
+        if engine.floats_ok(player, direction, RELAX_LEVELS[0]):
+            continue
+        word = "down" if direction is Float.DOWN else "up"
+        rule = "B 5" if engine.float1[player.tpn] is direction else "B 6"
+        lines.append(f"  {player.tpn} floats {word} against {rule} (floated in one of the last two rounds)")
+    return lines
+
+
+def _colour_notes(engine: _Round, candidate: _Candidate, colours: dict[int, Colour]) -> list[str]:
+    """Players of this group who do not get their colour preference (B 4, within x: A 8)."""
+    lines = []
+    for a, b in candidate.pairs:
+        for player in (a, b):
+            wanted, got = player.colour_preference, colours.get(player.tpn, Colour.NONE)
+            if wanted is not Colour.NONE and got is not wanted:
+                lines.append(f"  {player.tpn} wanted {wanted.name.lower()}, gets {got.name.lower()} "
+                             f"(B 4, counted in x; colours by E 1-E 4)")
+    return lines

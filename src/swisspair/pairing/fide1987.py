@@ -1,7 +1,8 @@
 """The FIDE Swiss rules of 1987 (amended 1988-89): ``fide-1987``.
 
-Implements seed 000 (../shared/seeds/000_*.txt) as written, by direct
-enumeration in the seed's order:
+Implements the rules adopted by the FIDE General Assembly in 1987 and
+amended in 1988 and 1989 (Bulgarian text with editorial notes) as written,
+by direct enumeration in the text's order:
 
 * art. 8: the bye goes to the highest-numbered player of the lowest score
   group who has not had one, and did not win by forfeit in the previous round;
@@ -24,8 +25,10 @@ enumeration in the seed's order:
   floats (art. 11.4);
 * art. 9.6: a middle group that cannot be paired is enlarged ("cracked") by
   the last pair made in the lower or the upper group;
-* art. 12: colours; art. 13: in the last round only repeated games are
-  forbidden; art. 14: the first round (1-21, 22-2, 3-23, ... for 40 players);
+* art. 12: colours; a resident exchanges opponents for colours only when
+  more players then get their due colour (art. 12.2, "if necessary");
+  art. 13: in the last round only repeated games are forbidden and scores
+  come before colours (exchanges inside a score group remain); art. 14: the first round (1-21, 22-2, 3-23, ... for 40 players);
   the 100-point rule of art. 10.2, 10.8 and 12.7 in "maxi" events (more than
   2**rounds participants).
 
@@ -37,6 +40,9 @@ apart on purpose: 1987 cracks the middle group (art. 9.6) where Lim looks
 ahead, infers a maxi event from the field (preamble) where Lim takes a
 setting, and reads the floater types of art. 10.9 by the previous round.
 
+``--explain`` lists, per score group, the direction of pairing, the
+floaters in and out and the article that decided each pair and float.
+
 Readings are listed in ``docs/systems.md``, section "FIDE 1987".
 """
 
@@ -47,15 +53,16 @@ from collections.abc import Sequence
 from swisspair.errors import NoValidPairingError
 from swisspair.model import Board, Colour, RoundPairing, Tournament
 from swisspair.pairing.cardinality import CardinalityMatching
+from swisspair.pairing.explain import format_score, tpns
 from swisspair.pairing.lim import exchange_order
 from swisspair.pairing.state import PairingState, PlayerState, build_state
 
 MAXI_RATING_LIMIT = 100
-"""Rating difference allowed for colour exchanges and floater choice in maxi events (seed 000, art. 12.7)."""
+"""Rating difference allowed for colour exchanges and floater choice in maxi events (art. 12.7)."""
 
 
 class Fide1987System:
-    """FIDE Swiss rules, 1987 (amended 1988-89), seed 000."""
+    """FIDE Swiss rules, 1987 (amended 1988-89)."""
 
     name = "fide-1987"
     aliases = ("FIDE_1987", "fide-swiss-1987", "c04a-1987")
@@ -67,7 +74,7 @@ class Fide1987System:
     def pair(self, tournament: Tournament, round_number: int | None = None) -> RoundPairing:
         """Pair ``round_number`` (default: the next round) of ``tournament``.
 
-        Late entries (seed 000, art. 17 b) are paired from the round they
+        Late entries (art. 17 b) are paired from the round they
         arrive, with no points for the rounds missed; absent players are not
         paired and cannot get the bye.
 
@@ -78,12 +85,12 @@ class Fide1987System:
 
 
 def pair_state(state: PairingState) -> RoundPairing:
-    """Pair the round described by ``state`` (seed 000)."""
+    """Pair the round described by ``state`` (FIDE Swiss rules 1987)."""
     return _Round1987(state).run()
 
 
 def is_maxi(state: PairingState) -> bool:
-    """A "maxi" event: more than 2**n participants for n rounds (seed 000, preamble, 1988 amendment)."""
+    """A "maxi" event: more than 2**n participants for n rounds (preamble, 1988 amendment)."""
     return len(state.players) > 1 << state.total_rounds
 
 
@@ -108,7 +115,7 @@ def first_round(players: Sequence[PlayerState], lot: Colour) -> tuple[list[Board
 
 
 class _Round1987:
-    """One round paired by the rules of seed 000."""
+    """One round paired by the FIDE Swiss rules of 1987."""
 
     def __init__(self, state: PairingState) -> None:
         self.state = state
@@ -118,6 +125,10 @@ class _Round1987:
         """Art. 13: only repeated games are forbidden (also the fallback of the last resort)."""
         self.twice_middle = state.played_rounds * state.win
         self.notes: list[str] = []
+        self.group_notes: list[str] = []
+        """``--explain`` lines of the groups, from the last attempt of :meth:`pair_players`."""
+        self.why: dict[int, str] = {}
+        """The article that decided each player's opponent or float (``--explain``)."""
         self._colours: dict[int, tuple[list[Colour], int, int]] = {}
         for p in state.players.values():
             seq = [r.colour for r in p.records if r.played]
@@ -219,7 +230,7 @@ class _Round1987:
                 return p
         if ordered:
             return ordered[0]
-        raise NoValidPairingError("no player may receive the bye (seed 000, art. 8.2)")
+        raise NoValidPairingError("fide-1987: no player may receive the bye (art. 8.2)")
 
     # -- matching helpers ----------------------------------------------------
 
@@ -233,7 +244,7 @@ class _Round1987:
 
     def pair_list(self, ordered: list[PlayerState], incoming: set[int], downward: bool
                   ) -> tuple[list[tuple[PlayerState, PlayerState]], list[PlayerState]]:
-        """Pair ``ordered`` player by player in the seed's order (art. 10.6-10.8, 11).
+        """Pair ``ordered`` player by player in the text's order (art. 10.6-10.8, 11).
 
         ``ordered`` is in the pairing direction: ascending numbers top-down,
         descending bottom-up (art. 11.1 (b)), floaters first. Each player in
@@ -258,13 +269,14 @@ class _Round1987:
                     continue
                 if default is None:
                     default = c
-                    if self.relaxed_colours() or self.colour_good(p, c):
+                    if self.colour_good(p, c):
                         chosen = c
                         break
-                elif c in colour_window and self.colour_good(p, c):
-                    if not self.maxi or abs(c.rating - default.rating) <= MAXI_RATING_LIMIT:
-                        chosen = c  # art. 12.2, 12.7: an exchange for the alternating colour
-                        break
+                elif c in colour_window and self.colour_good(p, c) and self.exchange_allowed(
+                        p, default, c, remaining, incoming):
+                    chosen = c  # art. 12.2, 12.7: an exchange for the due colours
+                    break
+            self.why[p.tpn] = self.reason(p, chosen, default, candidates, incoming)
             chosen = chosen or default
             if chosen is None:
                 floats.append(p)
@@ -275,9 +287,48 @@ class _Round1987:
             target -= 1
         return pairs, floats
 
-    def relaxed_colours(self) -> bool:
-        """Art. 13: in the last round scores come before colours, so no exchange for colours."""
-        return self.last_round
+    def reason(self, p: PlayerState, chosen: PlayerState | None, default: PlayerState | None,
+               candidates: list[PlayerState], incoming: set[int]) -> str:
+        """The article that decided ``p``'s opponent in :meth:`pair_list` (for ``--explain``)."""
+        if default is None:
+            return "art. 11.4: no opponent without unpairing the others, floats"
+        if p.tpn in incoming:
+            colour = "giving him the alternating colour" if chosen is not None else "compatible"
+            return f"art. 10.6-10.8: a floater, paired first, with the first player {colour}"
+        if chosen is not None and chosen is not default:
+            return f"art. 12.2: exchange for the due colours (instead of {default.tpn})"
+        if default is candidates[0]:
+            return "art. 9.4: the preliminary pair"
+        return "art. 11: the preliminary opponent replaced in the order of art. 11.2-11.3"
+
+    def exchange_allowed(self, p: PlayerState, default: PlayerState, c: PlayerState,
+                         remaining: list[PlayerState], incoming: set[int]) -> bool:
+        """May ``p`` take ``c`` instead of ``default`` for colours (art. 12.2, 12.7, 13)?
+
+        Art. 12.7: in maxi events only within 100 rating points. Art. 13: in the last round scores
+        come first, so only for an opponent with the same score as ``default``. Art. 12.2 ("ако
+        се налага"): a resident exchanges only when more players get their due colour - the
+        exchange swaps ``default`` with the player ``c`` would otherwise meet (art. 11.2: 1-4 and
+        2-5 become 1-5 and 2-4). A floater's choice is art. 10.8's, not an exchange.
+        """
+        if self.maxi and abs(c.rating - default.rating) > MAXI_RATING_LIMIT:
+            return False
+        if self.last_round and c.score != default.score:
+            return False
+        if p.tpn in incoming:
+            return True
+        residents = [x for x in remaining if x.tpn not in incoming]
+        half = len(residents) // 2
+        slot = residents.index(c) - half
+        partner = residents[slot] if 0 < slot < half else None
+        return self.granted(p, c) + self.granted(partner, default) > \
+            self.granted(p, default) + self.granted(partner, c)
+
+    def granted(self, a: PlayerState | None, b: PlayerState) -> int:
+        """Players of the pair ``a``-``b`` who get their due colour (0 if they cannot meet)."""
+        if a is None or a is b or not self.compatible(a, b):
+            return 0
+        return 2 if self.colour_good(a, b) else 1
 
     def candidates(self, p: PlayerState, remaining: list[PlayerState], incoming: set[int]
                    ) -> tuple[list[PlayerState], set[PlayerState]]:
@@ -364,12 +415,17 @@ class _Round1987:
         floaters go to (art. 10.2).
         """
         floats = [p for p in group if not any(self.compatible(p, x) for x in group)]  # art. 9.3 a-c
+        for p in floats:
+            self.why[p.tpn] = "art. 9.3 (a)-(c): no compatible opponent in the group (art. 9.1)"
         members = [p for p in group if p not in floats]
         if len(members) % 2:
             extra = self.parity_floater(members, incoming, downward, target)  # art. 9.3 d
             if extra is not None:
                 floats.append(extra)
                 members.remove(extra)
+                kind = "abcd"[self.floater_type(extra, target)]
+                self.why[extra.tpn] = (f"art. 9.3 (d): floats to make the group even (type ({kind}) of art. "
+                                       "10.9, then the colour balance of art. 10.2, then art. 10.3-10.4)")
         pairs, unpaired = self.pair_list(members, incoming, downward)
         return pairs, floats + unpaired
 
@@ -391,7 +447,11 @@ class _Round1987:
         state = self.state
         if state.round_number == 1:
             boards, first_bye = first_round(state.to_pair, state.initial_colour)
-            return RoundPairing(1, tuple(boards), first_bye, ("seed 000, art. 14",))
+            notes = [("Round 1: top half against bottom half, No. 1 with the colour drawn by lot, the odd numbers "
+                      "of the top half alike, the even ones the other (art. 14.2)")]
+            if first_bye is not None:
+                notes.append(f"Bye: {first_bye}, the lowest-rated (art. 14.1)")
+            return RoundPairing(1, tuple(boards), first_bye, tuple(notes))
         players = sorted(state.to_pair, key=lambda p: p.rank_index)
         bye: PlayerState | None = None
         if len(players) % 2:
@@ -407,7 +467,15 @@ class _Round1987:
             pairs = self.pair_players(players)
         boards = [self.allocate(a, b) for a, b in pairs]
         boards.sort(key=lambda board: self._board_key(board))
-        return RoundPairing(state.round_number, tuple(boards), bye.tpn if bye else None, tuple(self.notes))
+        head = [(f"Round {state.round_number}: {len(state.to_pair)} players to pair (FIDE Swiss rules 1987); "
+                 f"middle score group {format_score(self.twice_middle, 2 * state.scale)} (art. 9.2)")]
+        if self.last_round:
+            head.append("Last round: only a repeated game is forbidden; scores come before colours (art. 13)")
+        if bye is not None:
+            self.group_notes.append(f"Bye: {bye.tpn}, the highest number of the lowest score group that may have "
+                                    "it (art. 8.1, 8.2)")
+        return RoundPairing(state.round_number, tuple(boards), bye.tpn if bye else None,
+                            tuple(head + self.notes + self.group_notes))
 
     def _board_key(self, board: Board) -> tuple[int, int, int]:
         a, b = self.state.players[board.white], self.state.players[board.black]
@@ -415,6 +483,7 @@ class _Round1987:
 
     def pair_players(self, players: list[PlayerState]) -> list[tuple[PlayerState, PlayerState]]:
         """Art. 9.2: top-down to the middle group, bottom-up to it, the middle group last (art. 9.6)."""
+        self.group_notes = []
         scores = sorted({p.score for p in players}, reverse=True)
         above = [s for s in scores if 2 * s > self.twice_middle]
         below = [s for s in reversed(scores) if 2 * s < self.twice_middle]
@@ -428,6 +497,7 @@ class _Round1987:
             target = [p for p in players if (p.score == nxt if nxt is not None
                                              else 2 * p.score == self.twice_middle)]
             pairs, carried = self.pair_group(self.order(group, incoming, True), incoming, True, target)
+            self.note_group(score, "top-down", group, incoming, pairs, carried)
             upper.extend(pairs)
         from_above = carried
         carried = []
@@ -438,6 +508,7 @@ class _Round1987:
             target = [p for p in players if (p.score == nxt if nxt is not None
                                              else 2 * p.score == self.twice_middle)]
             pairs, carried = self.pair_group(self.order(group, incoming, False), incoming, False, target)
+            self.note_group(score, "bottom-up", group, incoming, pairs, carried)
             lower.extend(pairs)
         middle = from_above + carried + [p for p in players if 2 * p.score == self.twice_middle]
         while True:
@@ -446,19 +517,40 @@ class _Round1987:
             if self.max_pairs(ordered) * 2 == len(ordered):
                 pairs, unpaired = self.pair_list(ordered, incoming, True)
                 assert not unpaired
+                self.note_group(self.twice_middle, "last, top-down", ordered, incoming, pairs, [], halves=True)
                 return upper + lower + pairs
             # art. 9.6: crack the middle group
             n_above = sum(1 for p in middle if 2 * p.score > self.twice_middle)
             n_below = sum(1 for p in middle if 2 * p.score < self.twice_middle)
             if lower and (n_above > n_below or not upper):
                 a, b = lower.pop()
-                self.notes.append(f"art. 9.6: pair {a.tpn}-{b.tpn} of a lower group joins the middle group")
+                self.group_notes.append(f"art. 9.6: pair {a.tpn}-{b.tpn} of a lower group joins the middle group")
             elif upper:
                 a, b = upper.pop()
-                self.notes.append(f"art. 9.6: pair {a.tpn}-{b.tpn} of a higher group joins the middle group")
+                self.group_notes.append(f"art. 9.6: pair {a.tpn}-{b.tpn} of a higher group joins the middle group")
             else:
-                raise NoValidPairingError("no pairing without a repeated game exists (seed 000, art. 9.6)")
+                raise NoValidPairingError("fide-1987: no pairing without a repeated game exists (art. 9.6)")
             middle = middle + [a, b]
+
+    def note_group(self, score: int, direction: str, group: list[PlayerState], incoming: set[int],
+                   pairs: list[tuple[PlayerState, PlayerState]], floats: list[PlayerState],
+                   halves: bool = False) -> None:
+        """``--explain`` lines of one score group: floaters in, each pair and float with its article.
+
+        ``score`` is in the state's units, or doubled with ``halves`` (the middle group).
+        """
+        value = format_score(score, 2 * self.state.scale if halves else self.state.scale)
+        residents = [p.tpn for p in group if p.tpn not in incoming]
+        head = f"Score group {value}" + (" (the middle group)" if halves else "")
+        head += f", paired {direction} (art. 9.2): players {tpns(residents)}"
+        if incoming:
+            head += f"; floaters in: {tpns(p.tpn for p in group if p.tpn in incoming)}"
+        self.group_notes.append(head)
+        for a, b in pairs:
+            self.group_notes.append(f"  {a.tpn}-{b.tpn}: {self.why.get(a.tpn, 'art. 9.4')}")
+        word = "down" if direction == "top-down" else "up"
+        for p in floats:
+            self.group_notes.append(f"  {p.tpn} floats {word} (art. 10.2): {self.why.get(p.tpn, 'art. 11.4')}")
 
     def order_middle(self, middle: list[PlayerState], incoming: set[int]) -> list[PlayerState]:
         """Art. 10.6.3: floaters from above, then floaters from below, then the others, top-down."""
