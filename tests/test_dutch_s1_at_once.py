@@ -31,7 +31,6 @@ def _replay(path: Path) -> list[tuple[int, tuple[object, ...], int | None]]:
     return out
 
 
-@pytest.mark.skipif(not LARGEST, reason="../shared/corpus/dutch not found")
 def test_one_lexicographic_matching_gives_the_same_pairings(monkeypatch: pytest.MonkeyPatch) -> None:
     calls = []
     original = dutch._Solver.lexicographic

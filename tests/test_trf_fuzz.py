@@ -25,10 +25,11 @@ from swisspair.errors import TRFError
 from swisspair.model import Colour, ForbiddenPairs, Player, Result, RoundResult, Scoring, Tournament
 from swisspair.trf.reader import HEADER_CODES, KNOWN_SYSTEM_PREFIXES, TITLES, check_date
 
+from helpers import all_corpus_files
+
 REPO = Path(__file__).resolve().parents[1]
 FUZZ = REPO / "fuzz" / "corpus" / "trf"
 DATA = Path(__file__).resolve().parent / "data" / "trf"
-CORPUS = REPO.parent / "shared" / "corpus"
 EXAMPLES = int(os.environ.get("SWISSPAIR_FUZZ_EXAMPLES", "150"))
 FUZZ_SETTINGS = settings(max_examples=EXAMPLES, deadline=None,
                          derandomize=not os.environ.get("SWISSPAIR_FUZZ_RANDOM"),
@@ -76,7 +77,7 @@ def lenient_read(data: bytes) -> trf.TRFReadResult | None:
 def _seeds() -> list[bytes]:
     seeds = [p.read_bytes() for p in FUZZ_FILES if p.name.startswith("ok-")]
     seeds += [p.read_bytes() for p in sorted(DATA.glob("*.trf"))]
-    seeds += [p.read_bytes() for p in sorted(CORPUS.glob("*/*.trf"))[:: 97]]  # a few small and large ones
+    seeds += [p.read_bytes() for p in all_corpus_files()[:: 97]]  # a few small and large ones
     return seeds
 
 
