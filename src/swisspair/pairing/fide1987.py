@@ -1,6 +1,6 @@
 """The FIDE Swiss rules of 1987 (amended 1988-89): ``fide-1987``.
 
-Implements seed 000 (../shared/seeds/000_*.txt) as written, by direct
+Implements the FIDE Swiss rules 1987-89 (GA 1987, amended 1988 and 1989) as written, by direct
 enumeration in the seed's order:
 
 * art. 8: the bye goes to the highest-numbered player of the lowest score
@@ -219,7 +219,7 @@ class _Round1987:
                 return p
         if ordered:
             return ordered[0]
-        raise NoValidPairingError("no player may receive the bye (seed 000, art. 8.2)")
+        raise NoValidPairingError("no player may receive the bye (FIDE Swiss rules 1987-89, art. 8.2)")
 
     # -- matching helpers ----------------------------------------------------
 
@@ -391,7 +391,7 @@ class _Round1987:
         state = self.state
         if state.round_number == 1:
             boards, first_bye = first_round(state.to_pair, state.initial_colour)
-            return RoundPairing(1, tuple(boards), first_bye, ("seed 000, art. 14",))
+            return RoundPairing(1, tuple(boards), first_bye, ("FIDE Swiss rules 1987-89, art. 14",))
         players = sorted(state.to_pair, key=lambda p: p.rank_index)
         bye: PlayerState | None = None
         if len(players) % 2:
@@ -457,7 +457,7 @@ class _Round1987:
                 a, b = upper.pop()
                 self.notes.append(f"art. 9.6: pair {a.tpn}-{b.tpn} of a higher group joins the middle group")
             else:
-                raise NoValidPairingError("no pairing without a repeated game exists (seed 000, art. 9.6)")
+                raise NoValidPairingError("no pairing without a repeated game exists (FIDE Swiss rules 1987-89, art. 9.6)")
             middle = middle + [a, b]
 
     def order_middle(self, middle: list[PlayerState], incoming: set[int]) -> list[PlayerState]:
