@@ -14,6 +14,9 @@ from pathlib import Path
 import pytest
 
 from swisspair.cli import ExitCode, main
+from swisspair.engine_cli import SYSTEM_FLAGS
+from swisspair.errors import SwissPairError
+from swisspair.pairing import pair, system_names
 from swisspair.trf import dumps
 
 from helpers import make_tournament
@@ -145,3 +148,25 @@ def test_serve_without_the_web_extra_is_an_invalid_request(monkeypatch: pytest.M
     code, err = run(["serve"], capsys)
     assert code == ExitCode.INVALID_REQUEST
     assert err == ["swisspair: error: the manager needs the web extra: pip install 'swisspair[web]'"]
+
+
+# -- a round beyond the announced number: every system refuses it the same way -------------------------
+
+@pytest.mark.parametrize("system", system_names())
+def test_every_system_refuses_a_round_beyond_the_announced_number(system: str, tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """A finished 2-round event: round 3 is refused (exit 3, the file named), not paired as "round 3 of 2"."""
+    finished = make_tournament(2, [2000, 1900, 1800, 1700, 1600, 1500],
+                               [["1-4 1-0", "2-5 =-=", "3-6 0-1"], ["6-1 0-1", "4-2 =-=", "5-3 0-1"]])
+    path = tmp_path / "finished.trf"
+    path.write_text(dumps(finished), encoding="utf-8")
+    with pytest.raises(SwissPairError, match=r"^round 3 is beyond the 2 rounds of the tournament \(XXR/142\)$"):
+        pair(finished, system)
+    expected = f"swisspair: error: {path}: round 3 is beyond the 2 rounds of the tournament (XXR/142)"
+    out = tmp_path / "out.txt"
+    assert run(["pair", "--system", system, str(path), "-p", str(out)], capsys) == (ExitCode.INVALID_REQUEST,
+                                                                                    [expected])
+    flag = next((f for f, name in SYSTEM_FLAGS.items() if name == system), None)
+    if flag is not None:
+        assert run([flag, str(path), "-p", str(out)], capsys) == (ExitCode.INVALID_REQUEST, [expected])
+    assert not out.exists()

@@ -261,6 +261,9 @@ def pair_command(file: Path, system: str | None, output: Path | None, round_numb
     is_team = find_system(system or tournament.system or "dutch").name == "team"
     if is_team and system and system.upper().replace("-", "_").startswith(("FIDE_TEAM", "CUSTOM_TEAM")):
         tournament.system = system  # a 192 code on the command line selects the C.04.6 variant
+    from swisspair.pairing.state import round_to_pair
+
+    round_to_pair(tournament, source=str(file))  # refused here with the file's name, by every system
     pairing = pair(tournament, system)
     if output is not None:
         write_atomically(output, "\n".join(pairing.engine_lines()) + "\n")

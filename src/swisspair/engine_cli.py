@@ -105,7 +105,9 @@ def run(args: Sequence[str]) -> int:
         tournament = trf.load(input_file).tournament
         if mode == "pair":
             from swisspair.pairing import pair
+            from swisspair.pairing.state import round_to_pair
 
+            round_to_pair(tournament, source=input_file)  # refused with the file's name, by every system
             pairing = pair(tournament, system)
             text = "\n".join(pairing.engine_lines()) + "\n"
             if output is None:

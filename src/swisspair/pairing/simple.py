@@ -430,10 +430,12 @@ class SimpleSystem:
         Participants with a requested bye or absence (H, F, Z) in that round are not paired.
         A pairing-allocated bye (``U``) counts as the bye of rule 3.
 
-        :raises: :exc:`~swisspair.errors.NoValidPairingError` when every pairing repeats a match.
+        :raises: :exc:`~swisspair.errors.NoValidPairingError` when every pairing repeats a match;
+            :exc:`~swisspair.errors.SwissPairError` for a round beyond the announced number.
         """
-        if round_number is None:
-            round_number = tournament.paired_rounds + 1
+        from swisspair.pairing.state import round_to_pair
+
+        round_number = round_to_pair(tournament, round_number)
         absent = (Result.HALF_BYE, Result.FULL_BYE, Result.ZERO_BYE)
         present = [p for p in tournament if p.result(round_number).result not in absent]
         points = {p.tpn: tournament.score(p.tpn, round_number - 1) for p in present}
