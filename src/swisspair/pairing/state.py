@@ -253,6 +253,7 @@ def build_state(tournament: Tournament, round_number: int | None = None,
         is unknown or the round is beyond it.
     """
     rnd = round_to_pair(tournament, round_number, needs_rounds=True)
+    assert tournament.rounds is not None  # needs_rounds
     played = rnd - 1
     scoring = tournament.scoring
     values = _points_values(scoring)
