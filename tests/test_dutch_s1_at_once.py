@@ -18,6 +18,8 @@ from swisspair import trf
 from swisspair.pairing import dutch
 from swisspair.pairing.checker import check_rounds
 
+pytestmark = pytest.mark.slow  # replays the 12 largest corpus tournaments twice: the full tier only
+
 LARGEST = sorted(corpus_files("dutch"), key=lambda p: (-p.stat().st_size, p.name))[:12]
 
 

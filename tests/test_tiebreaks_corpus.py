@@ -30,6 +30,8 @@ from swisspair.tiebreaks.rounding import decimal_text
 
 from helpers import CORPUS
 
+pytestmark = pytest.mark.slow  # 600 tournaments, every tie-break: the full tier only
+
 EDITIONS = ("2026", "2024")
 RANK_SEQUENCE = "BH/C1,BH,SB,DE,WIN,BWG,TPN"
 SPECIAL = {"tpn", "PTS", "DE", "RANK", "DE_SEQ"}

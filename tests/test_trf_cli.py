@@ -38,6 +38,7 @@ def run_main(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int
     return int(code) if isinstance(code, int) else 1, captured.out.splitlines(), captured.err.splitlines()
 
 
+@pytest.mark.slow
 def test_validate_accepts_the_whole_corpus() -> None:
     code, out, err = invoke("trf", "validate", *CORPUS_FILES)
     assert code == 0, err[:3]

@@ -157,6 +157,7 @@ def test_random_bytes_raise_only_trf_errors(data: bytes) -> None:
     lenient_read(data)
 
 
+@pytest.mark.slow
 @FUZZ_SETTINGS
 @given(value=st.text(max_size=12))
 def test_check_date_never_raises(value: str) -> None:
@@ -258,6 +259,7 @@ def tournaments(draw: st.DrawFn) -> Tournament:
     return t
 
 
+@pytest.mark.slow
 @FUZZ_SETTINGS
 @given(t=tournaments())
 def test_generated_tournaments_round_trip(t: Tournament) -> None:

@@ -21,6 +21,8 @@ from swisspair import trf
 from .browser import chromium, require_browser
 from .helpers import core_pairing_available, create_users, live_server, server_env
 
+pytestmark = pytest.mark.slow  # a whole event in Chromium: the full tier only
+
 ROUNDS = 7
 PLAYERS = 40
 NAMES = ["Иванов, Иван", "Dvořák, Antonín", "Nowak, Zofia", "Петров, Петър"]
