@@ -30,9 +30,22 @@ def all_corpus_files() -> list[Path]:
                   for path in corpus_files(folder))
 
 
+FAST_SAMPLE = 10
+"""Reading a corpus file is quick: every tenth file stays in the fast tier (``-m "not slow"``)."""
+
+FAST_REPLAY_SAMPLE = 50
+"""Replaying a tournament is not: every fiftieth one stays in the fast tier."""
+
+
+def tiered(index: int, every: int = FAST_SAMPLE) -> tuple[pytest.MarkDecorator, ...]:
+    """No mark for every ``every``-th corpus file, ``slow`` for the others (they run in the full tier)."""
+    return () if index % every == 0 else (pytest.mark.slow,)
+
+
 def corpus_params(folder: str) -> list[object]:
-    """One ``pytest.param`` per file of ``tests/corpus/<folder>``, named by the file."""
-    return [pytest.param(path, id=path.stem) for path in corpus_files(folder)]
+    """One ``pytest.param`` per file of ``tests/corpus/<folder>``, named by the file; a sample in the fast tier."""
+    return [pytest.param(path, id=path.stem, marks=tiered(index, FAST_REPLAY_SAMPLE))
+            for index, path in enumerate(corpus_files(folder))]
 
 
 def make_tournament(rounds: int, ratings: list[int], games: list[list[str]] | None = None,

@@ -16,8 +16,6 @@ from swisspair import trf
 from swisspair.pairing import find_system
 from swisspair.pairing.checker import check_rounds
 
-pytestmark = pytest.mark.slow  # replays every round, twice: the full tier only
-
 
 @pytest.mark.parametrize("path", corpus_params("dutch-baku"))
 def test_every_round_is_reproduced(path: Path) -> None:

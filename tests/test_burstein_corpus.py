@@ -19,8 +19,6 @@ from swisspair.cli import ExitCode
 from swisspair.pairing import find_system
 from swisspair.pairing.checker import check_rounds
 
-pytestmark = pytest.mark.slow  # replays 394 rounds: the full tier only
-
 
 @pytest.mark.parametrize("path", corpus_params("burstein"))
 def test_every_round_is_reproduced(path: Path) -> None:

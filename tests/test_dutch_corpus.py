@@ -15,8 +15,6 @@ from swisspair import trf
 from swisspair.pairing import find_system
 from swisspair.pairing.checker import check_rounds
 
-pytestmark = pytest.mark.slow  # replays 2397 rounds: the full tier only
-
 
 @pytest.mark.parametrize("path", corpus_params("dutch"))
 def test_every_round_is_reproduced(path: Path) -> None:

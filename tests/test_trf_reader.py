@@ -24,15 +24,16 @@ from swisspair.model import Colour, ForbiddenPairs, Result, RoundResult, Scoring
 from swisspair.trf.reader import check_date
 from swisspair.trf.teams import TeamRecord, parse_team_line, teams
 
-from helpers import CORPUS, all_corpus_files, corpus_files
+from helpers import CORPUS, all_corpus_files, corpus_files, tiered
 
 DATA = Path(__file__).resolve().parent / "data" / "trf"
 CORPUS_FILES = all_corpus_files()
 
 
 def corpus_params() -> list[object]:
-    """One ``pytest.param`` per corpus file (tests/corpus)."""
-    return [pytest.param(path, id=f"{path.parent.name}/{path.stem}") for path in CORPUS_FILES]
+    """One ``pytest.param`` per corpus file (tests/corpus); a sample of them in the fast tier."""
+    return [pytest.param(path, id=f"{path.parent.name}/{path.stem}", marks=tiered(index))
+            for index, path in enumerate(CORPUS_FILES)]
 
 
 # -- the reference corpus ----------------------------------------------------------------------

@@ -12,7 +12,7 @@ from swisspair.errors import LimitExceededError
 from swisspair.model import Colour, ForbiddenPairs, Player, Result, RoundResult, Scoring, Tournament
 from swisspair.trf.writer import format_points, lines
 
-from helpers import REPO, all_corpus_files
+from helpers import REPO, all_corpus_files, tiered
 
 DATA = Path(__file__).resolve().parent / "data" / "trf"
 FUZZ = REPO / "fuzz" / "corpus" / "trf"
@@ -20,7 +20,9 @@ CORPUS_FILES = all_corpus_files()
 
 
 def corpus_params() -> list[object]:
-    return [pytest.param(path, id=f"{path.parent.name}/{path.stem}") for path in CORPUS_FILES]
+    """One ``pytest.param`` per corpus file (tests/corpus); a sample of them in the fast tier."""
+    return [pytest.param(path, id=f"{path.parent.name}/{path.stem}", marks=tiered(index))
+            for index, path in enumerate(CORPUS_FILES)]
 
 
 def assert_round_trips(t: Tournament) -> None:
