@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# Install swisspair with its test dependencies into .venv and run the whole test suite.
+# Install swisspair with its test dependencies into .venv, run the quality gates, then the tests.
+#   bash scripts/test.sh                 everything (what CI runs)
+#   bash scripts/test.sh -m "not slow"   the fast tier, while developing
+# Extra arguments go to pytest. The gates (ruff, mypy --strict) run first and stop the run if they fail.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x .venv/bin/python ]; then
@@ -8,4 +11,9 @@ fi
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e '.[test]'
 bash scripts/web-test-setup.sh
+echo "gate: ruff check" >&2
+.venv/bin/ruff check --quiet .
+echo "gate: mypy --strict (src/swisspair, src/swisspair_web with django-stubs)" >&2
+# the django-stubs plugin imports the settings: a fixed key keeps it from writing one
+SECRET_KEY=type-checking-only .venv/bin/mypy
 exec .venv/bin/python -m pytest -n auto -q "$@"

@@ -1,4 +1,4 @@
-"""Shared test helpers: where ../shared is, and small tournament builders."""
+"""Shared test helpers: where the reference corpus is, and small tournament builders."""
 
 from __future__ import annotations
 
@@ -12,21 +12,40 @@ from swisspair.pairing.checker import recorded_round
 from swisspair.trf import dumps, load
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED = REPO.parent / "shared"
-CORPUS = SHARED / "corpus"
+CORPUS = Path(__file__).resolve().parent / "corpus"
+"""The reference corpus carried by the repository (tests/corpus, described in its README.md)."""
 
 
 def corpus_files(folder: str) -> list[Path]:
-    """The TRF files of ``../shared/corpus/<folder>`` (empty when absent)."""
-    return sorted((CORPUS / folder).glob("*.trf"))
+    """The TRF files of ``tests/corpus/<folder>``; a missing or empty folder is an error, never a skip."""
+    files = sorted((CORPUS / folder).glob("*.trf"))
+    if not files:
+        raise FileNotFoundError(f"no TRF file in {CORPUS / folder}: the reference corpus is part of the repository")
+    return files
+
+
+def all_corpus_files() -> list[Path]:
+    """Every TRF file of the reference corpus (all folders), in path order."""
+    return sorted(path for folder in ("burstein", "dutch", "dutch-2017", "dutch-baku")
+                  for path in corpus_files(folder))
+
+
+FAST_SAMPLE = 10
+"""Reading a corpus file is quick: every tenth file stays in the fast tier (``-m "not slow"``)."""
+
+FAST_REPLAY_SAMPLE = 50
+"""Replaying a tournament is not: every fiftieth one stays in the fast tier."""
+
+
+def tiered(index: int, every: int = FAST_SAMPLE) -> tuple[pytest.MarkDecorator, ...]:
+    """No mark for every ``every``-th corpus file, ``slow`` for the others (they run in the full tier)."""
+    return () if index % every == 0 else (pytest.mark.slow,)
 
 
 def corpus_params(folder: str) -> list[object]:
-    """``pytest.param`` per corpus file, or one skipped param when the corpus is missing."""
-    files = corpus_files(folder)
-    if not files:
-        return [pytest.param(None, marks=pytest.mark.skip(reason=f"../shared/corpus/{folder} not found"))]
-    return [pytest.param(path, id=path.stem) for path in files]
+    """One ``pytest.param`` per file of ``tests/corpus/<folder>``, named by the file; a sample in the fast tier."""
+    return [pytest.param(path, id=path.stem, marks=tiered(index, FAST_REPLAY_SAMPLE))
+            for index, path in enumerate(corpus_files(folder))]
 
 
 def make_tournament(rounds: int, ratings: list[int], games: list[list[str]] | None = None,

@@ -1,4 +1,4 @@
-"""Every round of every tournament of ../shared/corpus/dutch-baku, re-paired (C.04.3 + C.04.7).
+"""Every round of every tournament of tests/corpus/dutch-baku, re-paired (C.04.3 + C.04.7).
 
 The files carry ``192 FIDE_DUTCH_2025_BAKU`` and no ``XXA``/``250``: the
 reference engine (bbpPairings 6.0.0) computed the Baku virtual points itself,

@@ -325,12 +325,14 @@ def test_invariants_small_events(seed: int) -> None:
     check_invariants(t)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "matches"), [(151, 7), (500, 7)])
 def test_invariants_large_events(players: int, matches: int) -> None:
     t = generate_double_swiss(players, matches, seed=players, forfeit_rate=0.02, absence_rate=0.02)
     check_invariants(t)
 
 
+@pytest.mark.slow
 def test_300_participant_round_is_fast() -> None:
     t = generate_double_swiss(300, 9, seed=7)
     partial = t.truncated(16)

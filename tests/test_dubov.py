@@ -166,12 +166,14 @@ def test_generated_tournaments_respect_the_absolute_criteria(config: GeneratorCo
         check_invariants(t)
 
 
+@pytest.mark.slow
 def test_a_medium_generated_tournament() -> None:
     """120 participants, 9 rounds, with forfeits, absences and half-point byes."""
     config = GeneratorConfig(players=120, rounds=9, forfeit_rate=30, retired_rate=40, half_point_bye_rate=40)
     check_invariants(generate(config, 2026, dubov))
 
 
+@pytest.mark.slow
 def test_a_500_participant_tournament() -> None:
     """501 participants, 3 rounds: every round complete (C4), one PAB, and the invariants hold."""
     t = generate(GeneratorConfig(players=501, rounds=3), 7, dubov)

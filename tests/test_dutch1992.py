@@ -249,6 +249,7 @@ def test_a3_a6_heterogeneous_group_and_remainder() -> None:
     assert bye is None
 
 
+@pytest.mark.slow
 def test_checker_reproduces_larger_generated_events() -> None:
     """The checker replays every round of generated events (forfeits, half-point byes, absences)."""
     from swisspair.pairing.checker import check_rounds

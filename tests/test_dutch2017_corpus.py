@@ -1,4 +1,4 @@
-"""Every round of every tournament of ../shared/corpus/dutch-2017, re-paired (C.04.3, 2017 rules).
+"""Every round of every tournament of tests/corpus/dutch-2017, re-paired (C.04.3, 2017 rules).
 
 The corpus was paired by the reference engine's release for the 2017 rules
 (bbpPairings 5.0.1). A round is reproduced when the boards (white and black)
@@ -30,10 +30,7 @@ def test_every_round_is_reproduced(path: Path) -> None:
 
 @pytest.fixture
 def corpus_file() -> Path:
-    files = corpus_files("dutch-2017")
-    if not files:
-        pytest.skip("../shared/corpus/dutch-2017 not found")
-    return files[0]
+    return corpus_files("dutch-2017")[0]
 
 
 def test_engine_checker_accepts_a_reference_tournament(corpus_file: Path) -> None:

@@ -1,4 +1,4 @@
-"""Every round of every tournament of ../shared/corpus/dutch, re-paired (C.04.3, 2026).
+"""Every round of every tournament of tests/corpus/dutch, re-paired (C.04.3, 2026).
 
 The corpus was paired by the reference engine (bbpPairings 6.0.0). A round is
 reproduced when the boards (white and black) and the PAB are the same.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from invariants import SEEDS, check_invariants, event_configs, generate_or_none, last_round_topscorers
 
@@ -19,6 +20,7 @@ def test_generated_tournaments_respect_the_absolute_rules(config: GeneratorConfi
         check_invariants(t, last_round_topscorers)
 
 
+@pytest.mark.slow
 def test_a_large_generated_tournament() -> None:
     """Invariants on 150 players, 9 rounds (the 1000-player case is in the benchmarks)."""
     config = GeneratorConfig(players=150, rounds=9, forfeit_rate=30, retired_rate=40, half_point_bye_rate=40)
@@ -28,6 +30,7 @@ def test_a_large_generated_tournament() -> None:
     assert t.score(1) >= Fraction(0)
 
 
+@pytest.mark.slow
 def test_a_1000_player_generated_tournament() -> None:
     """Invariants on 1000 players over 5 rounds with forfeits, absences and half-point byes."""
     config = GeneratorConfig(players=1000, rounds=5, forfeit_rate=40, retired_rate=60, half_point_bye_rate=60)

@@ -18,6 +18,8 @@ from swisspair import trf
 from swisspair.pairing import dutch
 from swisspair.pairing.checker import check_rounds
 
+pytestmark = pytest.mark.slow  # replays the 12 largest corpus tournaments twice: the full tier only
+
 LARGEST = sorted(corpus_files("dutch"), key=lambda p: (-p.stat().st_size, p.name))[:12]
 
 
@@ -31,7 +33,6 @@ def _replay(path: Path) -> list[tuple[int, tuple[object, ...], int | None]]:
     return out
 
 
-@pytest.mark.skipif(not LARGEST, reason="../shared/corpus/dutch not found")
 def test_one_lexicographic_matching_gives_the_same_pairings(monkeypatch: pytest.MonkeyPatch) -> None:
     calls = []
     original = dutch._Solver.lexicographic

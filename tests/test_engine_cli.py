@@ -13,10 +13,7 @@ from swisspair.cli import ExitCode
 
 @pytest.fixture
 def corpus_file() -> Path:
-    files = corpus_files("dutch")
-    if not files:
-        pytest.skip("../shared/corpus/dutch not found")
-    return files[3]
+    return corpus_files("dutch")[3]
 
 
 def test_pair_writes_the_engine_format(tmp_path: Path, corpus_file: Path) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from helpers import make_tournament
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from invariants import SEEDS, check_invariants, event_configs, generate_or_none, last_round
@@ -123,6 +124,7 @@ def test_a_medium_generated_tournament() -> None:
     check_invariants(generate(config, 2026, lim), last_round)
 
 
+@pytest.mark.slow
 def test_a_500_participant_tournament() -> None:
     """501 participants, 5 rounds: one PAB per round and the invariants hold."""
     t = generate(GeneratorConfig(players=501, rounds=5), 7, lim)

@@ -3,7 +3,7 @@
 The expected tables below are the published FIDE Berger tables, one per pair
 of sizes ("3 or 4 players", ...), White first, boards in the published order.
 They were copied from the FIDE Arbiters' Manual art. 13.16.1, which reproduces
-C.05 Annex 1 (``shared/seeds/001``, Russian edition; its one typo, "2-9. 3-8"
+C.05 Annex 1 (Russian edition, "Статья 13: Правила тай-брейка"; its one typo, "2-9. 3-8"
 in round 10 for 13/14 players, is corrected to a comma), and agree with an
 independent English reproduction of the same tables for 3 to 13 players. They
 are data, not output of the code under test.

@@ -1,6 +1,6 @@
 """The ``simple`` system: the Swiss of seed 003 (a team game scored 3-1-0 with goals), rule by rule.
 
-Each test quotes the rule it checks (translated from ../shared/seeds/003_*.txt).
+Each test quotes the rule it checks (translated from the Russian article "Швейцарская система").
 """
 
 from __future__ import annotations
@@ -265,7 +265,7 @@ def test_standings_reject_unknown_team() -> None:
 def test_registered_as_simple() -> None:
     """Issue 3: ``swisspair pair --system simple FILE``."""
     system = find_system("simple")
-    assert isinstance(system, SimpleSystem) and "seed 003" in system.article
+    assert isinstance(system, SimpleSystem) and "Swiss for any sport" in system.article and "seed" not in system.article
 
 
 # --- invariants on generated events ---------------------------------------------------------

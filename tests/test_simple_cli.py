@@ -131,7 +131,6 @@ def test_rounds_command() -> None:
     assert result.exit_code == 3
 
 
-@pytest.mark.skipif(not corpus_files("dutch"), reason="../shared/corpus/dutch not found")
 def test_pair_system_simple_on_a_trf(tmp_path: Path) -> None:
     """Issue 3: ``swisspair pair --system simple FILE -p OUT`` (points only)."""
     source = corpus_files("dutch")[0]

@@ -124,7 +124,7 @@ def test_html_and_crosstable() -> None:
     page = s.to_html()
     assert page.startswith("<!DOCTYPE html>") and "<th>BH</th>" in page and "Crosstable" in page
     cross = s.crosstable()
-    line = next(l for l in cross.splitlines() if "Player 3" in l)
+    line = next(row for row in cross.splitlines() if "Player 3" in row)
     # 3's round 2 forfeit win against 4 (line 6), round 1 loss to 6 (line 5) with White
     assert " 6+ " in line + " " and "5w0" in line
 

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from helpers import CORPUS
 from test_tiebreaks_support import EXAMPLE, build
 
 from swisspair import trf
 from swisspair.cli import cli
 
-REPO = Path(__file__).resolve().parents[1]
-CORPUS_FILE = REPO.parent / "shared" / "corpus" / "dutch" / "dev-000001.trf"
+CORPUS_FILE = CORPUS / "dutch" / "dev-000001.trf"
 
 
 @pytest.fixture
@@ -79,7 +79,6 @@ def test_list(example_trf: Path) -> None:
     assert result.exit_code == 0 and "JAHR" in result.output and "fide-1987" in result.output
 
 
-@pytest.mark.skipif(not CORPUS_FILE.is_file(), reason="../shared/corpus not found")
 def test_corpus_file_rank_column() -> None:
     result = CliRunner().invoke(cli, ["standings", str(CORPUS_FILE), "-t", "reference", "-f", "csv"])
     assert result.exit_code == 0, result.output

@@ -1,9 +1,9 @@
 """Every value of the reference tie-break corpus, reproduced (issue 4 acceptance).
 
-../shared/corpus/tiebreaks/<edition>/<name>.csv holds, for each tournament of
-../shared/corpus/dutch/, the values computed by FIDE's reference tool (Gacrux
+tests/corpus/tiebreaks/<edition>/<name>.csv holds, for each tournament of
+tests/corpus/dutch/, the values computed by FIDE's reference tool (Gacrux
 1.9.57) under the 2026 and the August 2024 editions of C.07
-(../shared/corpus/README.md, "Tie-break reference values"). One test per
+(tests/corpus/README.md, "Tie-break reference values"). One test per
 tournament and edition compares every column:
 
 * each tie-break column (``BH``, ``SB/C1``, ``AOB``, ``PTP`` ...) with our value
@@ -13,14 +13,12 @@ tournament and edition compares every column:
 * ``RANK`` and ``DE_SEQ``: the final rank, and the DE value, under the list
   BH/C1, BH, SB, DE, WIN, BWG, TPN.
 
-The corpus lives outside the repository; set ``SWISSPAIR_SHARED`` to point
-elsewhere. Missing corpus: the tests are skipped with the reason.
+A missing corpus file is a failure, never a skip.
 """
 
 from __future__ import annotations
 
 import csv
-import os
 from pathlib import Path
 
 import pytest
@@ -30,9 +28,10 @@ from swisspair.standings import compute_standings
 from swisspair.tiebreaks.base import Context, Event, MissingRatingsError
 from swisspair.tiebreaks.rounding import decimal_text
 
-REPO = Path(__file__).resolve().parents[1]
-SHARED = Path(os.environ.get("SWISSPAIR_SHARED", REPO.parent / "shared"))
-CORPUS = SHARED / "corpus"
+from helpers import CORPUS
+
+pytestmark = pytest.mark.slow  # 600 tournaments, every tie-break: the full tier only
+
 EDITIONS = ("2026", "2024")
 RANK_SEQUENCE = "BH/C1,BH,SB,DE,WIN,BWG,TPN"
 SPECIAL = {"tpn", "PTS", "DE", "RANK", "DE_SEQ"}
@@ -42,9 +41,7 @@ def _cases() -> list[tuple[str, Path]]:
     """(edition, csv) pairs, the editions of one tournament next to each other (they share work)."""
     cases = []
     for edition in EDITIONS:
-        folder = CORPUS / "tiebreaks" / edition
-        if folder.is_dir():
-            cases += [(edition, path) for path in sorted(folder.glob("*.csv"))]
+        cases += [(edition, path) for path in sorted((CORPUS / "tiebreaks" / edition).glob("*.csv"))]
     return sorted(cases, key=lambda case: (case[1].stem, EDITIONS.index(case[0])))
 
 
@@ -96,12 +93,10 @@ def reference_values(path: Path, edition: str, columns: list[str]) -> dict[str, 
     return out
 
 
-@pytest.mark.skipif(not CASES, reason=f"tie-break reference corpus not found under {CORPUS / 'tiebreaks'}")
 @pytest.mark.parametrize(("edition", "csv_path"), CASES, ids=[f"{e}-{p.stem}" for e, p in CASES])
 def test_reference_values(edition: str, csv_path: Path) -> None:
     trf_path = _trf_for(csv_path.stem)
-    if trf_path is None:
-        pytest.skip(f"no TRF for {csv_path.stem} under {CORPUS}")
+    assert trf_path is not None, f"no TRF for {csv_path.stem} under {CORPUS}"
     with csv_path.open(newline="") as handle:
         rows = list(csv.DictReader(handle))
     assert rows, f"{csv_path} is empty"
@@ -123,7 +118,6 @@ def test_reference_values(edition: str, csv_path: Path) -> None:
 
 def test_corpus_is_complete() -> None:
     """Both editions cover the same tournaments (a missing file would hide a regression)."""
-    if not CASES:
-        pytest.skip(f"tie-break reference corpus not found under {CORPUS / 'tiebreaks'}")
+    assert len(CASES) == 2 * 300, "tests/corpus/tiebreaks: 300 tournaments in each edition"
     names = {e: {p.stem for ed, p in CASES if ed == e} for e in EDITIONS}
     assert names["2026"] == names["2024"]

@@ -15,9 +15,9 @@ from swisspair.cli import ExitCode, cli, exit_code_for, main
 from swisspair.errors import TRFError
 
 try:
-    from test_trf_reader import BASE_NAMES, CASES, CORPUS_FILES, DATA, NO_CORPUS, corrupt
+    from test_trf_reader import BASE_NAMES, CASES, CORPUS_FILES, DATA, corrupt
 except ImportError:  # tests/ imported as a package
-    from tests.test_trf_reader import BASE_NAMES, CASES, CORPUS_FILES, DATA, NO_CORPUS, corrupt
+    from tests.test_trf_reader import BASE_NAMES, CASES, CORPUS_FILES, DATA, corrupt
 
 FIXTURES = sorted(DATA.glob("*.trf"))
 
@@ -38,9 +38,8 @@ def run_main(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int
     return int(code) if isinstance(code, int) else 1, captured.out.splitlines(), captured.err.splitlines()
 
 
+@pytest.mark.slow
 def test_validate_accepts_the_whole_corpus() -> None:
-    if not CORPUS_FILES:
-        pytest.skip(NO_CORPUS)
     code, out, err = invoke("trf", "validate", *CORPUS_FILES)
     assert code == 0, err[:3]
     assert err == []
@@ -49,8 +48,6 @@ def test_validate_accepts_the_whole_corpus() -> None:
 
 
 def test_validate_accepts_the_corpus_through_main(capsys: pytest.CaptureFixture[str]) -> None:
-    if not CORPUS_FILES:
-        pytest.skip(NO_CORPUS)
     code, out, err = run_main(capsys, "trf", "validate", "-q", *CORPUS_FILES[:50])
     assert (code, out, err) == (0, [], [])
 
@@ -106,7 +103,7 @@ def test_validate_many_files_reports_each(tmp_path: Path) -> None:
 
 def test_validate_needs_a_file() -> None:
     code, _, err = invoke("trf", "validate")
-    assert code == 2 and "Missing argument" in "\n".join(err)
+    assert code == ExitCode.INVALID_REQUEST and len(err) == 1 and "Missing argument" in err[0]
 
 
 def test_convert_writes_clean_trf(tmp_path: Path) -> None:

@@ -25,10 +25,11 @@ from swisspair.errors import TRFError
 from swisspair.model import Colour, ForbiddenPairs, Player, Result, RoundResult, Scoring, Tournament
 from swisspair.trf.reader import HEADER_CODES, KNOWN_SYSTEM_PREFIXES, TITLES, check_date
 
+from helpers import all_corpus_files
+
 REPO = Path(__file__).resolve().parents[1]
 FUZZ = REPO / "fuzz" / "corpus" / "trf"
 DATA = Path(__file__).resolve().parent / "data" / "trf"
-CORPUS = REPO.parent / "shared" / "corpus"
 EXAMPLES = int(os.environ.get("SWISSPAIR_FUZZ_EXAMPLES", "150"))
 FUZZ_SETTINGS = settings(max_examples=EXAMPLES, deadline=None,
                          derandomize=not os.environ.get("SWISSPAIR_FUZZ_RANDOM"),
@@ -76,7 +77,7 @@ def lenient_read(data: bytes) -> trf.TRFReadResult | None:
 def _seeds() -> list[bytes]:
     seeds = [p.read_bytes() for p in FUZZ_FILES if p.name.startswith("ok-")]
     seeds += [p.read_bytes() for p in sorted(DATA.glob("*.trf"))]
-    seeds += [p.read_bytes() for p in sorted(CORPUS.glob("*/*.trf"))[:: 97]]  # a few small and large ones
+    seeds += [p.read_bytes() for p in all_corpus_files()[:: 97]]  # a few small and large ones
     return seeds
 
 
@@ -156,6 +157,7 @@ def test_random_bytes_raise_only_trf_errors(data: bytes) -> None:
     lenient_read(data)
 
 
+@pytest.mark.slow
 @FUZZ_SETTINGS
 @given(value=st.text(max_size=12))
 def test_check_date_never_raises(value: str) -> None:
@@ -257,6 +259,7 @@ def tournaments(draw: st.DrawFn) -> Tournament:
     return t
 
 
+@pytest.mark.slow
 @FUZZ_SETTINGS
 @given(t=tournaments())
 def test_generated_tournaments_round_trip(t: Tournament) -> None:

@@ -24,25 +24,21 @@ from swisspair.model import Colour, ForbiddenPairs, Result, RoundResult, Scoring
 from swisspair.trf.reader import check_date
 from swisspair.trf.teams import TeamRecord, parse_team_line, teams
 
-REPO = Path(__file__).resolve().parents[1]
-CORPUS = REPO.parent / "shared" / "corpus"
+from helpers import CORPUS, all_corpus_files, corpus_files, tiered
+
 DATA = Path(__file__).resolve().parent / "data" / "trf"
-CORPUS_FILES = sorted(CORPUS.glob("*/*.trf"))
-NO_CORPUS = "../shared/corpus (the shared directory beside the repository) is not there"
+CORPUS_FILES = all_corpus_files()
 
 
 def corpus_params() -> list[object]:
-    """One ``pytest.param`` per corpus file, or a single skipped one without the corpus."""
-    if not CORPUS_FILES:
-        return [pytest.param(None, marks=pytest.mark.skip(reason=NO_CORPUS))]
-    return [pytest.param(path, id=f"{path.parent.name}/{path.stem}") for path in CORPUS_FILES]
+    """One ``pytest.param`` per corpus file (tests/corpus); a sample of them in the fast tier."""
+    return [pytest.param(path, id=f"{path.parent.name}/{path.stem}", marks=tiered(index))
+            for index, path in enumerate(CORPUS_FILES)]
 
 
 # -- the reference corpus ----------------------------------------------------------------------
 
 def test_the_corpus_is_complete() -> None:
-    if not CORPUS_FILES:
-        pytest.skip(NO_CORPUS)
     assert len(CORPUS_FILES) >= 570
     assert {path.parent.name for path in CORPUS_FILES} >= {"dutch", "dutch-2017", "dutch-baku", "burstein"}
 
@@ -103,12 +99,7 @@ class Base:
 
 @functools.cache
 def base(name: str) -> Base:
-    if "/" in name:
-        path = CORPUS / f"{name}.trf"
-    else:
-        path = sorted((CORPUS / name).glob("*.trf"))[0]
-    if not path.exists():
-        pytest.skip(NO_CORPUS)
+    path = CORPUS / f"{name}.trf" if "/" in name else corpus_files(name)[0]
     return Base(path, path.read_text(encoding="utf-8"), trf.load(path).tournament)
 
 

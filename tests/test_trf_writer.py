@@ -12,18 +12,17 @@ from swisspair.errors import LimitExceededError
 from swisspair.model import Colour, ForbiddenPairs, Player, Result, RoundResult, Scoring, Tournament
 from swisspair.trf.writer import format_points, lines
 
-REPO = Path(__file__).resolve().parents[1]
-CORPUS = REPO.parent / "shared" / "corpus"
+from helpers import REPO, all_corpus_files, tiered
+
 DATA = Path(__file__).resolve().parent / "data" / "trf"
 FUZZ = REPO / "fuzz" / "corpus" / "trf"
-CORPUS_FILES = sorted(CORPUS.glob("*/*.trf"))
+CORPUS_FILES = all_corpus_files()
 
 
 def corpus_params() -> list[object]:
-    if not CORPUS_FILES:
-        return [pytest.param(None, marks=pytest.mark.skip(
-            reason="../shared/corpus (the shared directory beside the repository) is not there"))]
-    return [pytest.param(path, id=f"{path.parent.name}/{path.stem}") for path in CORPUS_FILES]
+    """One ``pytest.param`` per corpus file (tests/corpus); a sample of them in the fast tier."""
+    return [pytest.param(path, id=f"{path.parent.name}/{path.stem}", marks=tiered(index))
+            for index, path in enumerate(CORPUS_FILES)]
 
 
 def assert_round_trips(t: Tournament) -> None:

@@ -2,7 +2,7 @@
 
 The expected groups are typed from the FIDE Handbook C.05 Annex 2, point 5
 (rows 9/10 to 19/20 and groups A, B of 21/22), and from the FIDE Arbiters'
-Manual art. 13.17.1.5 (``shared/seeds/001``) for C, D of 21/22 and the 23/24
+Manual art. 13.17.1.5 (Russian edition) for C, D of 21/22 and the 23/24
 row, which the Handbook excerpt available to us did not show.
 """
 

@@ -70,10 +70,59 @@ def exit_code_for(error: BaseException) -> ExitCode:
     return ExitCode.UNEXPECTED_ERROR
 
 
+def error_message(error: BaseException) -> str:
+    """One line for ``error``: an operating-system error names its file (``teams.csv: No such file or directory``)."""
+    if isinstance(error, OSError) and not isinstance(error, SwissPairError) and error.strerror:
+        where = f"{error.filename}: " if error.filename is not None else ""
+        return f"{where}{error.strerror}"
+    return " ".join(str(error).split()) or type(error).__name__
+
+
 def fail(error: BaseException) -> None:
     """Print a one-line message for ``error`` on stderr and exit with its code."""
-    click.echo(f"swisspair: error: {error}", err=True)
+    click.echo(f"swisspair: error: {error_message(error)}", err=True)
     sys.exit(exit_code_for(error))
+
+
+def click_exit_code(error: click.ClickException) -> ExitCode:
+    """The one place where click's errors become exit codes (click itself answers 1 or 2).
+
+    A file argument that cannot be used (a directory, missing, unreadable) is a file error (5);
+    any other usage error, and a command refusing its options, is an invalid request (3).
+    """
+    if isinstance(error, click.FileError):
+        return ExitCode.FILE_ERROR
+    if (isinstance(error, click.BadParameter) and not isinstance(error, click.MissingParameter)
+            and isinstance(getattr(error.param, "type", None), click.Path)):
+        return ExitCode.FILE_ERROR
+    return ExitCode.INVALID_REQUEST
+
+
+def click_error_line(error: click.ClickException) -> str:
+    """``swisspair: error: MESSAGE``, plus, for a usage error, where to find help - on one line."""
+    line = f"swisspair: error: {' '.join(error.format_message().split()).rstrip('.')}"
+    if isinstance(error, click.UsageError) and click_exit_code(error) == ExitCode.INVALID_REQUEST:
+        command = error.ctx.command_path if error.ctx is not None else "swisspair"
+        line += f" (try '{command} --help')"
+    return line
+
+
+class SwissPairGroup(click.Group):
+    """The top-level group: click's errors become one line and an exit code of the README's table."""
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        try:
+            result = super().main(args, prog_name, complete_var, False, **extra)
+        except click.ClickException as error:
+            click.echo(click_error_line(error), err=True)
+            sys.exit(click_exit_code(error))
+        except click.Abort:
+            click.echo("swisspair: interrupted", err=True)
+            sys.exit(130)
+        sys.exit(result if isinstance(result, int) else ExitCode.OK)
 
 
 def handle_errors(function: F) -> F:
@@ -91,7 +140,7 @@ def handle_errors(function: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=SwissPairGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="swisspair")
 def cli() -> None:
     """Swiss-system pairings, standings and TRF files.
@@ -212,6 +261,9 @@ def pair_command(file: Path, system: str | None, output: Path | None, round_numb
     is_team = find_system(system or tournament.system or "dutch").name == "team"
     if is_team and system and system.upper().replace("-", "_").startswith(("FIDE_TEAM", "CUSTOM_TEAM")):
         tournament.system = system  # a 192 code on the command line selects the C.04.6 variant
+    from swisspair.pairing.state import round_to_pair
+
+    round_to_pair(tournament, source=str(file))  # refused here with the file's name, by every system
     pairing = pair(tournament, system)
     if output is not None:
         write_atomically(output, "\n".join(pairing.engine_lines()) + "\n")
@@ -357,18 +409,39 @@ def standings_text(tournament: Tournament) -> str:
 
 
 def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file, so a failure leaves no half file."""
-    import os
-    import tempfile
+    """Write ``text`` to ``path`` through a temporary file, so a failure leaves no half file.
 
+    A new file gets the mode ``open()`` would give it (``0o666`` less the umask);
+    an existing file keeps its mode.
+    """
+    import errno
+    import os
+    import secrets
+    import stat
+
+    if path.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "is a directory, not a file", str(path))
+    try:
+        mode: int | None = stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        mode = None  # os.open below applies the umask to 0o666
     directory = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=directory)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    while True:
+        tmp = directory / f".{path.name}.{secrets.token_hex(6)}.tmp"
+        try:
+            fd = os.open(tmp, flags, 0o666)
+            break
+        except FileExistsError:
+            continue
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
             handle.write(text)
+        if mode is not None:
+            os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
 
 

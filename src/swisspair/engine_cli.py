@@ -33,11 +33,9 @@ SYSTEM_FLAGS = {
     "--simple": "simple",
 }
 
-USAGE = """usage:
-  swisspair --dutch INPUT.trf -p [OUTPUT]
-  swisspair --dutch INPUT.trf -c
-  swisspair --dutch -g [CONFIG] -o OUTPUT.trf [-s SEED]
-(--dutch may be replaced by --burstein and the other system flags)"""
+USAGE = ("usage: swisspair --dutch INPUT.trf -p [OUTPUT] | -c, or swisspair --dutch -g [CONFIG] -o OUTPUT.trf "
+         "[-s SEED]; see 'swisspair --help'")
+"""The hint given with a usage error, on the same line (any system flag may replace ``--dutch``)."""
 
 
 def is_engine_invocation(args: Sequence[str]) -> bool:
@@ -48,13 +46,13 @@ def is_engine_invocation(args: Sequence[str]) -> bool:
 def _usage_error(message: str) -> int:
     from swisspair.cli import ExitCode
 
-    print(f"swisspair: error: {message}\n{USAGE}", file=sys.stderr)
+    print(f"swisspair: error: {message} ({USAGE})", file=sys.stderr)
     return int(ExitCode.INVALID_REQUEST)
 
 
 def run(args: Sequence[str]) -> int:
     """Run the engine form; returns the exit code."""
-    from swisspair.cli import ExitCode, exit_code_for, write_atomically
+    from swisspair.cli import ExitCode, error_message, exit_code_for, write_atomically
 
     system = SYSTEM_FLAGS[args[0]]
     rest = list(args[1:])
@@ -100,12 +98,16 @@ def run(args: Sequence[str]) -> int:
     try:
         if mode == "generate":
             return _generate(system, config, output, seed)
+        if mode is None:
+            return _usage_error("one of -p, -c or -g is needed")
         if input_file is None:
             return _usage_error("an input file is needed")
         tournament = trf.load(input_file).tournament
         if mode == "pair":
             from swisspair.pairing import pair
+            from swisspair.pairing.state import round_to_pair
 
+            round_to_pair(tournament, source=input_file)  # refused with the file's name, by every system
             pairing = pair(tournament, system)
             text = "\n".join(pairing.engine_lines()) + "\n"
             if output is None:
@@ -130,7 +132,7 @@ def run(args: Sequence[str]) -> int:
             return int(ExitCode.OK)
         return _usage_error("one of -p, -c or -g is needed")
     except (SwissPairError, OSError) as error:
-        print(f"swisspair: error: {error}", file=sys.stderr)
+        print(f"swisspair: error: {error_message(error)}", file=sys.stderr)
         return int(exit_code_for(error))
 
 

@@ -46,7 +46,7 @@ class Outcome(enum.Enum):
 class Result(enum.Enum):
     """A TRF result code (TRF16/TRF26 ``001`` record, column 99 + 10(r-1)).
 
-    See ../shared/rules/trf.md section 3 and C.04.2 (2026) art. 3.
+    See the FIDE TRF16 specification (result codes) and C.04.2 (2026) art. 3.
     """
 
     WIN = "1"
@@ -355,7 +355,7 @@ class Tournament:
 
         With ``keep_absences``, the requested byes and absences (``H``, ``F``,
         ``Z``, blank) of round ``rounds + 1`` are kept: the state in which that
-        round is paired (../shared/corpus/README.md).
+        round is paired (tests/corpus/README.md).
         """
         copy = Tournament(
             players={},

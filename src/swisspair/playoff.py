@@ -1,4 +1,4 @@
-"""Play-offs for tied places (FIDE C.02 art. 13.2, seed 001; C.07 (2026) art. 3).
+"""Play-offs for tied places (FIDE C.02 (2009) art. 13.2; C.07 (2026) art. 3).
 
 When the regulations decide a place by play-off (13.2.4: recommended for
 first place or qualification places only), the players level on points for

@@ -1,4 +1,4 @@
-"""The recommended number of Swiss rounds (seed 003).
+"""The recommended number of Swiss rounds (Swiss for any sport).
 
 "The number of rounds is the rounded binary logarithm of the number of
 participants plus the rounded binary logarithm of the number of prize places,
@@ -17,7 +17,7 @@ from swisspair.errors import SwissPairError
 
 
 def recommended_rounds(players: int, prize_places: int = 1) -> int:
-    """``round(log2 players) + round(log2 prize_places) - 1`` (seed 003), at least 1.
+    """``round(log2 players) + round(log2 prize_places) - 1`` (Swiss for any sport), at least 1.
 
     Halves round up (``round(log2 3) = round(1.58) = 2``; ``log2`` of an integer is
     never exactly ``x.5``, so the rounding mode does not matter).

@@ -1,8 +1,8 @@
-"""The spreadsheet files of the ``simple`` system (seed 003): ``event.toml``, ``teams.csv``, ``games.csv``.
+"""The spreadsheet files of the ``simple`` system (Swiss for any sport): ``event.toml``, ``teams.csv``, ``games.csv``.
 
 * ``event.toml``: ``points = [3, 1, 0]`` (win, draw, loss) and
   ``ranking = ["points", "score_diff", "scores_for", "score2_diff", "score2_for", "rating"]``;
-  both optional (defaults: 3-1-0 and the order of seed 003, rule 6).
+  both optional (defaults: 3-1-0 and the order of its rule 6).
 * ``teams.csv``: header ``id,name,rating``; ``rating`` may be empty (0) or a decimal.
 * ``games.csv``: header ``round,home,away,home_score,away_score`` with the optional
   columns ``home_score2,away_score2``; a bye is a line whose ``away`` is empty or ``BYE``

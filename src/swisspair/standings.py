@@ -62,25 +62,25 @@ DEFAULT_TIEBREAKS = "BH/C1,BH,SB,DE,WIN,BWG"
 """Used when neither the caller nor the file (TRF26 ``202``/``212``) gives a list.
 
 It is the 2009 recommendation for a Swiss whose participants are not all
-rated (C.02 13.15.4, seed 001), and needs no ratings.
+rated (FIDE C.02 13.15.4, 2009), and needs no ratings.
 """
 
 RECOMMENDED: dict[str, tuple[str, str]] = {
     "swiss": ("BH/C1,BH,DE,SB,WIN,BPG,TPN",
               "Individual Swiss, current practice (C.07 (2026): TPN as deterministic last resort)"),
     "swiss-rated-2009": ("BH/C1,BH,DE,ARO/C1,WIN,BWG,BPG,SB",
-                         "Individual Swiss, all rated (C.02 13.15.5, seed 001)"),
-    "swiss-2009": ("BH/C1,BH,SB,DE,WIN,BWG", "Individual Swiss, not all rated (C.02 13.15.4, seed 001)"),
+                         "Individual Swiss, all rated (FIDE C.02 13.15.5, 2009)"),
+    "swiss-2009": ("BH/C1,BH,SB,DE,WIN,BWG", "Individual Swiss, not all rated (FIDE C.02 13.15.4, 2009)"),
     "round-robin": ("DE,WIN,SB,KS,TPN", "Individual round robin (C.07 (2026): no Buchholz in round robins)"),
-    "round-robin-2009": ("DE,WIN,SB,KS", "Individual round robin (C.02 13.15.2, seed 001)"),
-    "team-round-robin-2009": ("MPVGP,DE,SB", "Team round robin (C.02 13.15.3, seed 001)"),
-    "team-swiss-2009": ("MPVGP,DE,BH/C1,BH,SB", "Team Swiss (C.02 13.15.5bis, seed 001)"),
+    "round-robin-2009": ("DE,WIN,SB,KS", "Individual round robin (FIDE C.02 13.15.2, 2009)"),
+    "team-round-robin-2009": ("MPVGP,DE,SB", "Team round robin (FIDE C.02 13.15.3, 2009)"),
+    "team-swiss-2009": ("MPVGP,DE,BH/C1,BH,SB", "Team Swiss (FIDE C.02 13.15.5bis, 2009)"),
     "team-swiss": ("EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPVGP", "Team Swiss, TEC sample file practice"),
-    "fide-1987-rated": ("SRO/C*", "FIDE Swiss rules 1987 art. 16a, all rated (seed 000)"),
-    "fide-1987": ("PS/C*", "FIDE Swiss rules 1987 art. 16b (seed 000)"),
-    "dutch-1992": ("DE1,ARO/E", "1992 Swiss rules F 10: first place by direct encounter, then ARO (seed 002)"),
-    "jahr": ("JAHR,JAHR/E", "10 % of the opponent's points (seed 004, points 6)"),
-    "sports": ("SD,SF,SD2,SF2,TPN", "'any sport' Swiss, rule 6 (seed 003)"),
+    "fide-1987-rated": ("SRO/C*", "FIDE Swiss rules 1987-89, art. 16a, all rated"),
+    "fide-1987": ("PS/C*", "FIDE Swiss rules 1987-89, art. 16b"),
+    "dutch-1992": ("DE1,ARO/E", "FIDE Dutch system, 1992 rules, F 10: first place by direct encounter, then ARO"),
+    "jahr": ("JAHR,JAHR/E", "10 % of the opponent's points (U. Jahr, Szachy 3/1981, point 6)"),
+    "sports": ("SD,SF,SD2,SF2,TPN", "Swiss for any sport (3-1-0, score difference), rule 6"),
     "reference": ("BH/C1,BH,SB,DE,WIN,BWG,TPN", "The sequence of the corpus RANK column"),
 }
 """Named tie-break lists: name -> (list, where it comes from)."""

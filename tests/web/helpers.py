@@ -23,7 +23,7 @@ from django.test import TestCase
 
 from swisspair.model import Board as CoreBoard, Colour, RoundPairing, Tournament
 from swisspair_web.tournaments import registry, services
-from swisspair_web.tournaments.models import Event, EventRole, Section
+from swisspair_web.tournaments.models import EventRole, Section
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -22,6 +22,8 @@ from .browser import chromium, fetch_bytes, require_browser
 from .pdfcheck import read_pdf
 from .helpers import core_pairing_available, create_users, live_server, server_env
 
+pytestmark = pytest.mark.slow  # a whole event in Chromium: the full tier only
+
 ROUNDS = 7
 PLAYERS = 40
 NAMES = ["Иванов, Иван", "Dvořák, Antonín", "Nowak, Zofia", "Петров, Петър"]

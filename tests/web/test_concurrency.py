@@ -11,6 +11,8 @@ import pytest
 
 from .helpers import HttpClient, create_users, live_server, seed_event, sql
 
+pytestmark = pytest.mark.slow  # starts a server process and many clients: the full tier only
+
 BOARDS = 10
 
 

@@ -153,6 +153,7 @@ def _latest_job(data: Path) -> str:
     return str(sql(data, "SELECT MAX(id) FROM tournaments_job", _env())[0][0])
 
 
+@pytest.mark.slow
 def test_it_pairs_in_a_thread_while_others_are_served(data: Path) -> None:
     marker = data / "checkpoint"
     prelude = PRELUDE.format(pair_seconds=3, marker=str(marker), hold_seconds=0)
@@ -178,6 +179,7 @@ def test_it_pairs_in_a_thread_while_others_are_served(data: Path) -> None:
     assert sql(data, "SELECT COUNT(*) FROM tournaments_board", _env()) == [[6]]
 
 
+@pytest.mark.slow
 def test_a_kill_in_the_middle_writes_nothing_and_fails_the_job(data: Path) -> None:
     marker = data / "checkpoint"
     before = sql(data, "SELECT (SELECT COUNT(*) FROM tournaments_round), (SELECT COUNT(*) FROM tournaments_board),"

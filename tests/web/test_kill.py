@@ -13,6 +13,8 @@ import pytest
 from .helpers import HttpClient, create_users, live_server, seed_event, sql
 from .test_convert import TRF
 
+pytestmark = pytest.mark.slow  # starts and kills server processes: the full tier only
+
 PRELUDE = """
 import django, pathlib, time
 _setup = django.setup

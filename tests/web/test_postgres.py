@@ -20,6 +20,8 @@ import pytest
 
 from .helpers import ROOT, free_port, postgres_binaries
 
+pytestmark = pytest.mark.slow  # runs the web suite again on a PostgreSQL server: the full tier only
+
 MODULES = ["test_convert.py", "test_players.py", "test_pair.py", "test_results.py", "test_public.py",
            "test_auth.py", "test_exports.py", "test_concurrency.py", "test_kill.py"]
 

@@ -26,7 +26,7 @@ class PublicTestCase(BaseTestCase):
 
     def test_it_hides_unpublished_rounds(self) -> None:
         self.assertEqual(self.client.get(self.url("sp-round", 2)).status_code, 404)
-        self.assertEqual(self.client.get(f"/api/e/test/open/rounds/2.json").status_code, 404)
+        self.assertEqual(self.client.get("/api/e/test/open/rounds/2.json").status_code, 404)
         self.assertNotContains(self.client.get(self.url("sp-section")), "Round 2")
         self.client.login(username="bob", password="password")
         self.assertEqual(self.client.get(self.url("sp-round", 2)).status_code, 200)

@@ -8,6 +8,8 @@ import sys
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 from .helpers import ROOT, live_server, server_env
 
 
@@ -19,6 +21,7 @@ def test_it_keeps_the_core_free_of_django() -> None:
     subprocess.run([sys.executable, "-c", code], check=True, env={"PYTHONPATH": str(ROOT / "src"), "PATH": ""})
 
 
+@pytest.mark.slow
 def test_it_serves_a_demo_on_a_fresh_data_directory(tmp_path: Path) -> None:
     data = tmp_path / "new" / "data"
     with live_server(data, {"SECRET_KEY": ""}, demo=True) as base:

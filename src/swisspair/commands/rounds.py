@@ -1,4 +1,4 @@
-"""``swisspair rounds``: the recommended number of rounds (seed 003)."""
+"""``swisspair rounds``: the recommended number of rounds (Swiss for any sport)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from swisspair.rounds import recommended_rounds
 @click.option("--places", type=int, default=1, show_default=True, metavar="K",
               help="Number of prize places to decide.")
 def rounds_command(players: int, places: int) -> None:
-    """Print the recommended number of rounds: round(log2 N) + round(log2 K) - 1 (seed 003).
+    """Print the recommended number of rounds: round(log2 N) + round(log2 K) - 1 (Swiss for any sport).
 
     Example:
 

@@ -8,8 +8,12 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:
+    from wsgiref.types import WSGIApplication
 
 
 @click.command("serve")
@@ -61,7 +65,8 @@ def serve(host: str, port: int, data_dir: Path, demo: bool, threads: int) -> Non
     from swisspair_web.wsgi import application
 
     database = settings.DATABASES["default"]
-    where = database["NAME"] if database["ENGINE"].endswith("sqlite3") else f"{database['ENGINE']} {database['NAME']}"
+    engine, name = str(database["ENGINE"]), str(database["NAME"])
+    where = name if engine.endswith("sqlite3") else f"{engine} {name}"
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"swisspair manager: database {where}")
     click.echo(f"point a browser at http://{shown}:{port}/   (Ctrl+C to stop)")
@@ -69,13 +74,13 @@ def serve(host: str, port: int, data_dir: Path, demo: bool, threads: int) -> Non
     _run(application, host, port, threads)
 
 
-def _run(application: object, host: str, port: int, threads: int) -> None:
+def _run(application: WSGIApplication, host: str, port: int, threads: int) -> None:
     """Serve with waitress when installed, else a threaded wsgiref server."""
     try:
         import waitress
     except ImportError:
-        waitress = None
-    if waitress is not None:
+        pass
+    else:
         waitress.serve(application, host=host, port=port, threads=threads, _quiet=True)
         return
     import socket
@@ -90,7 +95,7 @@ def _run(application: object, host: str, port: int, threads: int) -> None:
         def log_message(self, format: str, *args: object) -> None:  # noqa: A002
             pass
 
-    with make_server(host, port, application, server_class=Server, handler_class=QuietHandler) as server:  # type: ignore[arg-type]
+    with make_server(host, port, application, server_class=Server, handler_class=QuietHandler) as server:
         try:
             server.serve_forever()
         except KeyboardInterrupt:

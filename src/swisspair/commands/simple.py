@@ -1,4 +1,4 @@
-"""``swisspair simple``: the seed-003 Swiss from spreadsheet files (any sport, 3-1-0 with goals).
+"""``swisspair simple``: the Swiss for any sport from spreadsheet files (any sport, 3-1-0 with goals).
 
 Thin click wrapper around :mod:`swisspair.pairing.simple` and
 :mod:`swisspair.simplefiles`. Bad files give a one-line message naming the
@@ -53,7 +53,7 @@ def format_record(position: int, record: Record) -> str:
 
 @click.group("simple")
 def simple_group() -> None:
-    """The Swiss of seed 003 for any sport: points per match result, match scores, score groups."""
+    """The Swiss for any sport: points per match result, match scores, score groups."""
 
 
 _path = click.Path(dir_okay=False, path_type=Path)
@@ -61,7 +61,7 @@ _path = click.Path(dir_okay=False, path_type=Path)
 
 @simple_group.command("pair")
 @click.option("--settings", "settings_path", type=_path, default=None, envvar="SWISSPAIR_SIMPLE_SETTINGS",
-              help="event.toml: points = [3, 1, 0], ranking = [...] (default: 3-1-0, seed 003 rule 6).")
+              help="event.toml: points = [3, 1, 0], ranking = [...] (default: 3-1-0, then score difference and the other criteria of rule 6).")
 @click.option("--teams", "teams_path", type=_path, required=True, help="teams.csv: id,name,rating (header line).")
 @click.option("--games", "games_path", type=_path, default=None,
               help="games.csv: round,home,away,home_score,away_score[,home_score2,away_score2].")
@@ -83,7 +83,7 @@ def simple_pair(settings_path: Path | None, teams_path: Path, games_path: Path |
         swisspair simple pair --teams teams.csv --games games.csv --standings
         A       1       3       1       3:1     +2      0:0     +0      1500    Alpha
 
-    Pairs are listed top group first, the higher-ranked team first (seed 003, rule 5);
+    Pairs are listed top group first, the higher-ranked team first (rule 5);
     the standings are tab-separated: id, place, points, played, for:against,
     difference, second for:against, second difference, rating, name (rules 6 and 8).
     """

@@ -103,10 +103,17 @@ def find_system(name: str) -> PairingSystem:
 def pair(tournament: Tournament, system: str | None = None, round_number: int | None = None) -> RoundPairing:
     """Pair the next round (or ``round_number``) of ``tournament``.
 
+    Every system refuses a round beyond the announced number of rounds in the same way
+    (:func:`swisspair.pairing.state.round_to_pair`), before it is asked to pair.
+
     :param system: a system name; default: the file's ``192`` code, else Dutch.
-    :raises: :exc:`~swisspair.errors.NoValidPairingError` when no legal pairing exists.
+    :raises: :exc:`~swisspair.errors.NoValidPairingError` when no legal pairing exists;
+        :exc:`~swisspair.errors.SwissPairError` for a round beyond the announced number.
     """
+    from swisspair.pairing.state import round_to_pair
+
     chosen = find_system(system or tournament.system or "dutch")
+    round_to_pair(tournament, round_number)
     return chosen.pair(tournament, round_number)
 
 

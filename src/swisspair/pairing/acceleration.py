@@ -31,7 +31,7 @@ rounds and ``W`` the points of a win:
 * GA is the first half of the pairing list. The text rounds it up to an even
   number, ``2 * ceil(N / 4)``; the reference engine (bbpPairings 6.0.0,
   ``applyBakuAcceleration``) takes the first ``ceil(N / 2)``, which is what
-  ../shared/corpus/dutch-baku was paired with. Both are available
+  the reference corpus tests/corpus/dutch-baku was paired with. Both are available
   (:data:`GROUP_A_ENGINE`, :data:`GROUP_A_EVEN`); the engine's is the default
   so that its pairings are reproduced. The two differ when ``N mod 4`` is 1
   or 2.

@@ -4,7 +4,7 @@ Edition
 -------
 :class:`BursteinSystem` (``burstein``, TRF ``192`` code ``FIDE_BURSTEIN``)
 reproduces bbpPairings 6.0.0, whose own README calls its Burstein "a flawed
-implementation of a previous version" of the text; ../shared/corpus/burstein
+implementation of a previous version" of the text; tests/corpus/burstein
 was paired by it. The rules below are that engine's reading of the previous
 text, not the 2026 one; the differences are listed at the end of this
 docstring.

@@ -4,7 +4,7 @@ For each round r, the rounds before r are taken as played, the requested byes
 and absences of round r are kept, the engine pairs round r, and the result is
 compared with the round recorded in the file: the same pairs, the same player
 with White on each board, the same participant with the PAB
-(../shared/corpus/README.md, "What reproduce a round means").
+(tests/corpus/README.md, "What reproduce a round means").
 """
 
 from __future__ import annotations

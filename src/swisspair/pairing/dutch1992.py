@@ -71,7 +71,7 @@ class Dutch1992System:
 
     name = "dutch-1992"
     aliases = ("dutch1992", "fide-dutch-1992", "FIDE_DUTCH_1992")
-    article = "FIDE Swiss rules, Dutch system (1992 rules)"
+    article = "FIDE Dutch system, 1992 rules"
 
     def __repr__(self) -> str:
         return "Dutch1992System()"

@@ -230,7 +230,7 @@ class _Round1987:
                 return p
         if ordered:
             return ordered[0]
-        raise NoValidPairingError("fide-1987: no player may receive the bye (art. 8.2)")
+        raise NoValidPairingError("no player may receive the bye (FIDE Swiss rules 1987-89, art. 8.2)")
 
     # -- matching helpers ----------------------------------------------------
 
@@ -448,7 +448,7 @@ class _Round1987:
         if state.round_number == 1:
             boards, first_bye = first_round(state.to_pair, state.initial_colour)
             notes = [("Round 1: top half against bottom half, No. 1 with the colour drawn by lot, the odd numbers "
-                      "of the top half alike, the even ones the other (art. 14.2)")]
+                      "of the top half alike, the even ones the other (FIDE Swiss rules 1987-89, art. 14.2)")]
             if first_bye is not None:
                 notes.append(f"Bye: {first_bye}, the lowest-rated (art. 14.1)")
             return RoundPairing(1, tuple(boards), first_bye, tuple(notes))
@@ -529,7 +529,7 @@ class _Round1987:
                 a, b = upper.pop()
                 self.group_notes.append(f"art. 9.6: pair {a.tpn}-{b.tpn} of a higher group joins the middle group")
             else:
-                raise NoValidPairingError("fide-1987: no pairing without a repeated game exists (art. 9.6)")
+                raise NoValidPairingError("no pairing without a repeated game exists (FIDE Swiss rules 1987-89, art. 9.6)")
             middle = middle + [a, b]
 
     def note_group(self, score: int, direction: str, group: list[PlayerState], incoming: set[int],

@@ -1,6 +1,6 @@
-"""The ``simple`` Swiss of seed 003: a Swiss for any sport (3-1-0 with goals).
+"""The ``simple`` Swiss: a Swiss for any sport (3-1-0 with goals, ranked by score difference).
 
-The rules (../shared/seeds/003_*.txt, rules 1-8) in short:
+The rules (the Russian article "Швейцарская система", rules 1-8) in short:
 
 * rule 2: round 1 orders the teams by rating; the top half meets the bottom
   half (of 24 teams, 1-13, 2-14, ...);
@@ -34,7 +34,7 @@ from swisspair.model import Board, Result, RoundPairing, Tournament
 from swisspair.pairing.cardinality import CardinalityMatching
 
 CRITERIA: tuple[str, ...] = ("points", "score_diff", "scores_for", "score2_diff", "score2_for", "rating")
-"""The ranking criteria of seed 003, rule 6, in the seed's order (all: higher is better)."""
+"""The ranking criteria of rule 6, in the document's order (all: higher is better)."""
 
 DEFAULT_RANKING: tuple[str, ...] = CRITERIA
 """Rule 6 as written: points, goal difference, goals for, second difference, second for, rating."""
@@ -85,7 +85,7 @@ class Settings:
     """Points per match result and the ranking criteria (``event.toml``)."""
 
     points: tuple[Fraction, Fraction, Fraction] = (Fraction(3), Fraction(1), Fraction(0))
-    """Points for a win, a draw, a loss (seed 003: 3-1-0). A bye is worth a win (rule 3)."""
+    """Points for a win, a draw, a loss (3-1-0). A bye is worth a win (rule 3)."""
     ranking: tuple[str, ...] = DEFAULT_RANKING
     """Criteria from :data:`CRITERIA`, most important first (rule 6)."""
 
@@ -143,7 +143,7 @@ class Record:
 
 
 def initial_order(teams: Iterable[Team]) -> list[Team]:
-    """Teams by rating, highest first; equal ratings keep the given order (seed 003, rule 2)."""
+    """Teams by rating, highest first; equal ratings keep the given order (rule 2)."""
     listed = list(teams)
     return sorted(listed, key=lambda t: -t.rating)
 
@@ -170,7 +170,7 @@ def tally(teams: Sequence[Team], games: Iterable[Game], settings: Settings,
             seen.add((game.round, tid))
         home = records[game.home]
         if game.away is None:
-            home.points += win  # seed 003, rule 3: a bye is a win, without goals
+            home.points += win  # rule 3: a bye is a win, without goals
             home.byes += 1
             continue
         away = records[game.away]
@@ -196,12 +196,12 @@ def tally(teams: Sequence[Team], games: Iterable[Game], settings: Settings,
 
 
 def rank(records: Mapping[str, Record], ranking: Sequence[str]) -> list[Record]:
-    """Records best first by ``ranking`` (seed 003, rules 6 and 8); remaining ties by rating order."""
+    """Records best first by ``ranking`` (rules 6 and 8); remaining ties by rating order."""
     return sorted(records.values(), key=lambda r: (*(-r.value(c) for c in ranking), r.seed))
 
 
 def standings(teams: Sequence[Team], games: Iterable[Game], settings: Settings) -> list[Record]:
-    """The ranked table after ``games`` (seed 003, rule 8: points, then the rule 6 criteria)."""
+    """The ranked table after ``games`` (rule 8: points, then the rule 6 criteria)."""
     return rank(tally(teams, games, settings), settings.ranking)
 
 
@@ -250,7 +250,7 @@ class _Round:
         return not m.free()
 
     def pair_group(self, group: Sequence[int]) -> list[tuple[int, int]] | None:
-        """Seed 003, rule 5: top half against bottom half, the best of each first; on a repeat the
+        """Rule 5: top half against bottom half, the best of each first; on a repeat the
         higher-ranked team takes the next opponent of the bottom half (lexicographic order
         of the bottom half's permutations). When no top-bottom pairing avoids every repeat,
         any pairing of the group, in the same preference order."""
@@ -314,7 +314,7 @@ def pair_ranked(ranked_points: Sequence[Fraction], met: Sequence[frozenset[int]]
     everyone = list(range(n))
     bye: int | None = None
     if n % 2:
-        # Seed 003, rule 3: the lowest-ranked team that has not had a bye ("then the second
+        # Rule 3: the lowest-ranked team that has not had a bye ("then the second
         # from the bottom, then the third..."); a team whose bye would leave the others
         # unpairable is passed over. Only when all had one does a team get a second.
         order = sorted(reversed(everyone), key=lambda i: byes[i])  # stable: lowest rank first
@@ -328,7 +328,7 @@ def pair_ranked(ranked_points: Sequence[Fraction], met: Sequence[frozenset[int]]
             notes.append(f"rule 3: every team has had a bye; {rnd.labels[bye]} gets a second one")
         everyone.remove(bye)
     elif not rnd.feasible(everyone):
-        raise NoValidPairingError("every pairing would repeat a match (seed 003, rule 5)")
+        raise NoValidPairingError("every pairing would repeat a match (Swiss for any sport, rule 5)")
 
     # Rule 4: score groups of equal points, highest first, each in ranking order.
     by_points: dict[Fraction, list[int]] = {}
@@ -346,7 +346,7 @@ def pair_ranked(ranked_points: Sequence[Fraction], met: Sequence[frozenset[int]]
         index += 1
         result = _pair_score_group(rnd, group, nxt, below, notes)
         if result is None:  # pragma: no cover - the feasibility checks rule this out
-            raise NoValidPairingError("no pairing without a repeat (seed 003, rule 5)")
+            raise NoValidPairingError("no pairing without a repeat (Swiss for any sport, rule 5)")
         group_pairs, down, pulled = result
         pairs += group_pairs
         carry = down
@@ -378,7 +378,7 @@ def _pair_score_group(rnd: _Round, group: list[int], nxt: list[int], below: list
         if result is not None:
             return result
         # Two teams that already met: the lower goes down, the best of the next group comes up
-        # (seed 003 as in issue 3; applied to any even group that cannot be paired).
+        # (as in issue 3; applied to any even group that cannot be paired).
         if group and nxt:
             lowest = group[-1]
             for up in nxt:
@@ -400,7 +400,7 @@ def pair_next_round(teams: Sequence[Team], games: Sequence[Game], settings: Sett
     """Pair the next round (or ``round_number``, from the games before it) of a ``simple`` event.
 
     :raises: :exc:`SimpleError` for bad data; :exc:`~swisspair.errors.NoValidPairingError`
-        when every pairing repeats a match (seed 003, rule 5).
+        when every pairing repeats a match (rule 5).
     """
     if round_number is None:
         round_number = max((g.round for g in games), default=0) + 1
@@ -418,11 +418,11 @@ def pair_next_round(teams: Sequence[Team], games: Sequence[Game], settings: Sett
 
 
 class SimpleSystem:
-    """The seed-003 Swiss on a TRF: points by the file's scoring, ranked by points then rating."""
+    """The Swiss for any sport on a TRF: points by the file's scoring, ranked by points then rating."""
 
     name = "simple"
-    aliases: tuple[str, ...] = ("seed-003", "simple-swiss")
-    article = "seed 003 (Swiss for any sport, rules 2-6)"
+    aliases: tuple[str, ...] = ("any-sport", "simple-swiss")
+    article = "Swiss for any sport (3-1-0, score difference), rules 2-6"
 
     def pair(self, tournament: Tournament, round_number: int | None = None) -> RoundPairing:
         """Pair ``round_number`` (default: the next one) from the rounds before it.
@@ -430,10 +430,12 @@ class SimpleSystem:
         Participants with a requested bye or absence (H, F, Z) in that round are not paired.
         A pairing-allocated bye (``U``) counts as the bye of rule 3.
 
-        :raises: :exc:`~swisspair.errors.NoValidPairingError` when every pairing repeats a match.
+        :raises: :exc:`~swisspair.errors.NoValidPairingError` when every pairing repeats a match;
+            :exc:`~swisspair.errors.SwissPairError` for a round beyond the announced number.
         """
-        if round_number is None:
-            round_number = tournament.paired_rounds + 1
+        from swisspair.pairing.state import round_to_pair
+
+        round_number = round_to_pair(tournament, round_number)
         absent = (Result.HALF_BYE, Result.FULL_BYE, Result.ZERO_BYE)
         present = [p for p in tournament if p.result(round_number).result not in absent]
         points = {p.tpn: tournament.score(p.tpn, round_number - 1) for p in present}

@@ -206,6 +206,37 @@ def infer_initial_colour(tournament: Tournament) -> Colour | None:
     return None
 
 
+def round_to_pair(tournament: Tournament, round_number: int | None = None, source: str | None = None,
+                  *, needs_rounds: bool = False) -> int:
+    """The round to pair (default: the one after the last paired round), checked against the announced number.
+
+    The one check every pairing system shares (:func:`swisspair.pairing.pair` runs it before any
+    system): a round beyond the announced number of rounds (TRF ``XXR`` or ``142``) is refused
+    rather than paired. The systems whose rules depend on the last rounds (the FIDE ones) also need
+    the number itself (``needs_rounds``). ``source`` (the file name) starts the message when given.
+
+    >>> from swisspair.model import Tournament
+    >>> round_to_pair(Tournament(rounds=7))
+    1
+    >>> round_to_pair(Tournament(rounds=7), 8, source="event.trf")
+    Traceback (most recent call last):
+    ...
+    swisspair.errors.SwissPairError: event.trf: round 8 is beyond the 7 rounds of the tournament (XXR/142)
+
+    :raises: :exc:`~swisspair.errors.SwissPairError` (exit code 3).
+    """
+    rnd = tournament.paired_rounds + 1 if round_number is None else round_number
+    where = f"{source}: " if source else ""
+    if tournament.rounds is None:
+        if needs_rounds:
+            raise SwissPairError(f"{where}the number of rounds is not given (TRF 142 or XXR): it is needed to pair")
+        return rnd
+    if rnd > tournament.rounds:
+        raise SwissPairError(
+            f"{where}round {rnd} is beyond the {tournament.rounds} rounds of the tournament (XXR/142)")
+    return rnd
+
+
 def build_state(tournament: Tournament, round_number: int | None = None,
                 initial_colour: Colour | None = None,
                 accelerations: dict[int, dict[int, Fraction]] | None = None) -> PairingState:
@@ -221,12 +252,9 @@ def build_state(tournament: Tournament, round_number: int | None = None,
     :raises: :exc:`~swisspair.errors.SwissPairError` when the number of rounds
         is unknown or the round is beyond it.
     """
-    played = tournament.paired_rounds if round_number is None else round_number - 1
-    rnd = played + 1
-    if tournament.rounds is None:
-        raise SwissPairError("the number of rounds is not given (TRF 142 or XXR): it is needed to pair")
-    if rnd > tournament.rounds:
-        raise SwissPairError(f"round {rnd} is beyond the {tournament.rounds} rounds of the tournament")
+    rnd = round_to_pair(tournament, round_number, needs_rounds=True)
+    assert tournament.rounds is not None  # needs_rounds
+    played = rnd - 1
     scoring = tournament.scoring
     values = _points_values(scoring)
     if accelerations is None:

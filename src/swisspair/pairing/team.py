@@ -8,7 +8,7 @@ Teams are the participants. This module has two parts:
 * the **pairing** (:class:`TeamSystem`, registered as ``team`` with the TRF26
   ``192`` codes ``FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP]`` as aliases).
 
-Deriving team matches from a TRF (our reading, ../shared/rules/trf.md section 4):
+Deriving team matches from a TRF (our reading of the FIDE TRF team records):
 
 * teams come from ``310`` records (team pairing number in columns 5-7) or, when
   there is none, from ``013`` records numbered 1, 2, ... in file order;

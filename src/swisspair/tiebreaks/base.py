@@ -194,7 +194,7 @@ class Descriptor:
     unrated_rating: int | None = None
     """Rating given to unrated participants (``/Unnnn``), C.07 (2026) art. 10."""
     few_games: int | None = None
-    """``/Gn``: participants who played at most ``n`` games rank below all others (seed 001, 13.14.1)."""
+    """``/Gn``: participants who played at most ``n`` games rank below all others (FIDE C.02 (2009) 13.14.1)."""
     forfeits_played: bool = False
     """``/P``: forfeits count as played games against the scheduled opponent."""
     fore: bool = False
@@ -342,8 +342,8 @@ def _num(value: Fraction) -> str:
 def parse_list(text: str | Sequence[str], rounds: int | None = None) -> list[Descriptor]:
     """Read a comma-separated tie-break list (``"BH/C1,BH,SB,DE"``).
 
-    A ``*`` in a cut or limit expands to the chain of seed 000 art. 16 and
-    seed 001 13.6.2: ``PS/C*`` gives ``PS, PS/C1, ... PS/C(rounds-1)``,
+    A ``*`` in a cut or limit expands to the chain of FIDE Swiss rules 1987-89 art. 16 and
+    FIDE C.02 (2009) 13.6.2: ``PS/C*`` gives ``PS, PS/C1, ... PS/C(rounds-1)``,
     ``SRO/C*`` gives ``SRO/C1 ... SRO/C(rounds-1)``, ``KS/L-*`` gives
     ``KS, KS/L-1, ...`` down to a limit of one draw's points.
 
@@ -668,7 +668,7 @@ class TieBreakValue:
     note: str = ""
     """A remark on the whole value (rounding, rule applied)."""
     demoted: bool = False
-    """Ranked below every participant that is not demoted, whatever the value (seed 001, 13.14.1)."""
+    """Ranked below every participant that is not demoted, whatever the value (FIDE C.02 (2009) 13.14.1)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -835,13 +835,13 @@ _BUILTIN: tuple[TieBreakSpec, ...] = (
     _s("MPVGP", "Match points vs game points", f"{_C07} 13.1", "own:mp_v_gp", team=True),
     _s("DE", "Direct encounter", f"{_C07} 6", "direct:direct_encounter", kind="group", modifiers="P",
        descending=False),
-    _s("DE1", "Direct encounter for first place only", "1992 Dutch rules F 10 (seed 002)",
+    _s("DE1", "Direct encounter for first place only", "FIDE Dutch system, 1992 rules, F 10",
        "direct:direct_encounter_first", kind="group", modifiers="P", descending=False),
     _s("WIN", "Number of wins", f"{_C07} 7.1", "own:wins"),
     _s("WON", "Number of games won", f"{_C07} 7.2", "own:games_won"),
     _s("BPG", "Games played with Black", f"{_C07} 7.3", "own:black_games"),
     _s("BWG", "Games won with Black", f"{_C07} 7.4", "own:black_wins"),
-    _s("PS", "Progressive scores", f"{_C07} 7.5; FIDE 1987 art. 16b (seed 000)", "progressive:progressive",
+    _s("PS", "Progressive scores", f"{_C07} 7.5; FIDE Swiss rules 1987-89 art. 16b", "progressive:progressive",
        modifiers="C"),
     _s("REP", "Rounds one elected to play", f"{_C07} 7.6", "own:rounds_elected", aliases=("GE",)),
     _s("STD", "Standard points", f"{_C07} 7.7", "own:standard_points"),
@@ -852,7 +852,7 @@ _BUILTIN: tuple[TieBreakSpec, ...] = (
        modifiers="FEP", by_edition=True),
     _s("FB", "Fore Buchholz", f"{_C07} 8.3", "buchholz:fore_buchholz", modifiers="CMP", by_edition=True),
     _s("SB", "Sonneborn-Berger", f"{_C07} 9.1", "sonneborn:sonneborn_berger", modifiers="CMP", by_edition=True),
-    _s("KS", "Koya system", f"{_C07} 9.2; seed 001 13.6.2 (extended)", "sonneborn:koya", modifiers="LO"),
+    _s("KS", "Koya system", f"{_C07} 9.2; FIDE C.02 (2009) 13.6.2 (extended)", "sonneborn:koya", modifiers="LO"),
     _s("ARO", "Average rating of opponents", f"{_C07} 10.1", "ratings:average_rating", modifiers="CMUGE",
        needs_ratings=True, by_edition=True),
     _s("TPR", "Tournament performance rating", f"{_C07} 10.2", "ratings:performance", modifiers="U",
@@ -865,9 +865,9 @@ _BUILTIN: tuple[TieBreakSpec, ...] = (
        "ratings:average_perfect_performance", modifiers="UE", needs_ratings=True),
     _s("RTNG", "Rating", f"{_C07} 10.6", "ratings:rating", modifiers="RU", needs_ratings=True,
        aliases=("RTG",)),
-    _s("SRO", "Sum of opponents' ratings", "FIDE 1987 art. 16a (seed 000)", "ratings:sum_of_ratings",
+    _s("SRO", "Sum of opponents' ratings", "FIDE Swiss rules 1987-89 art. 16a", "ratings:sum_of_ratings",
        modifiers="CU", needs_ratings=True),
-    _s("JAHR", "10 % of the opponent's points (Jahr)", "U. Jahr, Szachy 3/1981 (seed 004)", "jahr:jahr",
+    _s("JAHR", "10 % of the opponent's points (Jahr)", "U. Jahr, Szachy 3/1981", "jahr:jahr",
        modifiers="E"),
     _s("BC", "Board count", f"{_C07} 12.1", "team:board_count", descending=False, team=True),
     _s("TBR", "Top board results", f"{_C07} 12.2", "team:top_board", kind="group", team=True,
@@ -896,10 +896,10 @@ _BUILTIN: tuple[TieBreakSpec, ...] = (
        modifiers="P", descending=False, team=True),
     _s("SSSC", "Score and schedule strength combination", f"{_C07} 13.4", "team:sssc", modifiers="KFPE",
        team=True, by_edition=True),
-    _s("SD", "Score difference", "'any sport' Swiss rule 6 (seed 003)", "sports:score_difference"),
-    _s("SF", "Scores for", "'any sport' Swiss rule 6 (seed 003)", "sports:scores_for"),
-    _s("SD2", "Second score difference", "'any sport' Swiss rule 6 (seed 003)", "sports:second_difference"),
-    _s("SF2", "Second scores for", "'any sport' Swiss rule 6 (seed 003)", "sports:second_for"),
+    _s("SD", "Score difference", "Swiss for any sport (3-1-0, score difference), rule 6", "sports:score_difference"),
+    _s("SF", "Scores for", "Swiss for any sport (3-1-0, score difference), rule 6", "sports:scores_for"),
+    _s("SD2", "Second score difference", "Swiss for any sport (3-1-0, score difference), rule 6", "sports:second_difference"),
+    _s("SF2", "Second scores for", "Swiss for any sport (3-1-0, score difference), rule 6", "sports:second_for"),
 )
 
 TIEBREAKS: dict[str, TieBreakSpec] = {spec.acronym: spec for spec in _BUILTIN}

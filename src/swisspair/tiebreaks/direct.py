@@ -1,4 +1,4 @@
-"""Direct encounter (FIDE C.07 (2026) art. 6) and the 1992 first-place rule (seed 002, F 10).
+"""Direct encounter (FIDE C.07 (2026) art. 6) and the 1992 first-place rule (FIDE Dutch system, 1992 rules, F 10).
 
 DE is a type-A tie-break: it looks only at the games among the participants
 still tied.
@@ -127,7 +127,7 @@ def direct_encounter(ctx: Context, d: Descriptor, group: Sequence[int], place: i
 
 
 def direct_encounter_first(ctx: Context, d: Descriptor, group: Sequence[int], place: int = 1) -> GroupSplit:
-    """DE1: direct encounter for the group tied for first place only (1992 rules F 10, seed 002).
+    """DE1: direct encounter for the group tied for first place only (FIDE Dutch system, 1992 rules, F 10).
 
     ``place`` is the best place the group competes for; groups that do not
     compete for place 1 are left as they are.

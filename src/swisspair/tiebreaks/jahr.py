@@ -1,4 +1,4 @@
-"""The "10 % of the opponent's points" method of Ulrich Jahr (Szachy 3/1981, seed 004).
+"""The "10 % of the opponent's points" method of Ulrich Jahr (Szachy 3/1981, "Metoda ustalania miejsc w systemie szwajcarskim").
 
 A running total is kept for every player (points 2-5 and 8-9 of the text):
 
@@ -34,7 +34,7 @@ TENTH = Fraction(1, 10)
 
 
 def tenth(total: Fraction, exact: bool = False) -> Fraction:
-    """A tenth of ``total``, rounded to 0.01 half to even unless ``exact`` (seed 004, point 4).
+    """A tenth of ``total``, rounded to 0.01 half to even unless ``exact`` (point 4).
 
     >>> tenth(Fraction(362, 100)), tenth(Fraction(283, 100)), tenth(Fraction(155, 100)), tenth(Fraction(145, 100))
     (Fraction(9, 25), Fraction(7, 25), Fraction(4, 25), Fraction(7, 50))
@@ -44,7 +44,7 @@ def tenth(total: Fraction, exact: bool = False) -> Fraction:
 
 
 def jahr_totals(event: Event, exact: bool = False, score: str | None = None) -> dict[int, list[Fraction]]:
-    """Every player's running total after each round (seed 004, point 5).
+    """Every player's running total after each round (point 5).
 
     :returns: by id, the totals after round 1, 2, ...
     """
@@ -66,7 +66,7 @@ def jahr_totals(event: Event, exact: bool = False, score: str | None = None) -> 
 
 
 def jahr(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
-    """JAHR: the final running total; ``JAHR/E`` without rounding (seed 004, points 5 and 6)."""
+    """JAHR: the final running total; ``JAHR/E`` without rounding (points 5 and 6)."""
     event = ctx.event
     name = ctx.score_name(d)
     totals = ctx.memo(("jahr", d.exact, name), lambda: jahr_totals(event, d.exact, name))
@@ -90,7 +90,7 @@ def jahr(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
 
 
 def jahr_order(tournament: Tournament, after_round: int | None = None, exact: bool = False) -> list[int]:
-    """The players in pairing order: score groups, and inside each the running total (seed 004, point 7).
+    """The players in pairing order: score groups, and inside each the running total (point 7).
 
     Ties on both are resolved by the unrounded total, then by pairing number.
     """

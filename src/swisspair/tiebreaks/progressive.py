@@ -1,4 +1,4 @@
-"""Progressive scores (FIDE C.07 (2026) 7.5; FIDE Swiss rules 1987, art. 16b, seed 000).
+"""Progressive scores (FIDE C.07 (2026) 7.5; FIDE Swiss rules 1987-89, art. 16b).
 
 PS is the sum, over all rounds, of the participant's cumulative score after
 that round; a round without a game carries the total forward. ``PS/Cn``

@@ -1,10 +1,10 @@
-"""Rating-based tie-breaks (FIDE C.07 (2026) art. 10; FIDE 1987 art. 16a, seed 000).
+"""Rating-based tie-breaks (FIDE C.07 (2026) art. 10; FIDE Swiss rules 1987-89, art. 16a).
 
 * ARO (10.1): the mean rating of the opponents met over the board, rounded,
   .5 up; ``/C1`` drops the lowest rating (ARO-C1), ``/M1`` the lowest and the
   highest. ``/Gn`` (and, automatically, the 2009 edition with n = 2): a
   participant who played at most n games ranks below every participant who
-  played more (C.02 art. 13.14.1, seed 001).
+  played more (FIDE C.02 (2009) art. 13.14.1).
 * TPR (10.2): ARO + dp(p), p the fractional score against those opponents,
   taken as a whole percentage rounded half up (the reference tool's reading;
   the rule does not say), dp from B.02 8.1.1.
@@ -192,7 +192,7 @@ def rating(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
 
 
 def sum_of_ratings(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
-    """SRO: the sum of the opponents' ratings, the ``n`` lowest cut (FIDE 1987 art. 16a, seed 000)."""
+    """SRO: the sum of the opponents' ratings, the ``n`` lowest cut (FIDE Swiss rules 1987-89, art. 16a)."""
     ctx.check_ratings(d)
     out: dict[int, TieBreakValue] = {}
     for comp in ctx.event:

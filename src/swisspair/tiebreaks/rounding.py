@@ -2,7 +2,7 @@
 
 * half up to an integer or to 0.01: ARO, TPR, APRO, APPO (FIDE C.07 (2026) 10.1,
   "rounded, with .5 rounded up"), AOB and SSSC as the reference tool does;
-* half to even to 0.01: the Jahr method (seed 004, point 4: "0.005 is rounded
+* half to even to 0.01: the Jahr method (U. Jahr, Szachy 3/1981, point 4: "0.005 is rounded
   to the nearest even ending").
 """
 

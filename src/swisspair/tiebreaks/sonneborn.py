@@ -5,7 +5,7 @@
   and 16.5 (:mod:`swisspair.tiebreaks.cuts`).
 * KS (9.2): the points scored against opponents who finished with at least
   50 % of the maximum possible score; ``/L+n`` / ``/L-n`` move the threshold
-  by n draw-point steps (14.5), which is also the *extended Koya* of seed 001
+  by n draw-point steps (14.5), which is also the *extended Koya* of FIDE C.02 (2009)
   (13.6.2: include score groups below 50 %, or exclude 50 % and more, step by
   step); in a list, ``KS/L-*`` expands to that chain.
 * ESB (13.2): Sonneborn-Berger for teams with the opponent's MP or GP

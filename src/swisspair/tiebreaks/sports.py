@@ -1,4 +1,4 @@
-"""Score-based criteria of an "any sport" Swiss (seed 003, rule 6; rules 7-8).
+"""Score-based criteria of an "any sport" Swiss (Swiss for any sport (3-1-0, score difference), rule 6; rules 7-8).
 
 Rule 6 of that text ranks teams level on points by the goal difference,
 then the goals scored, then the difference of a second score pair over all
@@ -106,12 +106,12 @@ def _sum(ctx: Context, pick: str) -> dict[int, TieBreakValue]:
 
 
 def score_difference(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
-    """SD: the sum of (scored - conceded) over the matches (seed 003, rule 6, first criterion)."""
+    """SD: the sum of (scored - conceded) over the matches (rule 6, first criterion)."""
     return _sum(ctx, "SD")
 
 
 def scores_for(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
-    """SF: the sum of scores for (seed 003, rule 6, second criterion)."""
+    """SF: the sum of scores for (rule 6, second criterion)."""
     return _sum(ctx, "SF")
 
 

@@ -13,7 +13,7 @@ FIDE C.07 (2026) art. 16 (2023 onward) replaces every unplayed round by a game:
   (16.4.1: a forfeit at the scheduled opponent's adjusted score; 16.4.2:
   anything else at draw points x rounds).
 
-The 2009 rule (C.02 art. 13.14.2, seed 001) instead pairs a *virtual
+The 2009 rule (FIDE C.02 (2009) art. 13.14.2) instead pairs a *virtual
 opponent*: it starts the round on the participant's score, takes the other
 result of that round and draws every later round
 (Svon = SPR + (1 - SfPR) + 0.5 (n - R)); opponents' own unplayed games count

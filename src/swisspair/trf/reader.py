@@ -1,7 +1,7 @@
 """Reading FIDE Tournament Report Files (TRF06, TRF16, TRF26 and engine extensions).
 
 The reader dispatches on the three-character record code. Column positions
-follow the FIDE documents (1-based, inclusive; see ../shared/rules/trf.md).
+follow the FIDE documents (1-based, inclusive; FIDE TRF16 and TRF26 specifications).
 
 Strict by default: the first problem raises :exc:`~swisspair.errors.TRFError`
 naming the file, line, column and record. With ``lenient=True`` every problem

@@ -6,7 +6,7 @@ file is written again). This module reads them into a simple structure for
 callers who want the line-up of each team, and is what the reader uses to
 check them.
 
-Layouts (../shared/rules/trf.md section 4):
+Layouts (FIDE TRF16/TRF26 team records):
 
 * ``013``: team name in columns 5-36, then member starting ranks at 37-40,
   42-45, 47-50, ... (4 digits every 5 columns).

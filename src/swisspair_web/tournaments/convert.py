@@ -140,7 +140,7 @@ def team_code(section: Section) -> str:
 def team_line(number: int, name: str, members: list[int], match_points: Fraction | None = None,
               game_points: Fraction | None = None, rank: int | None = None) -> str:
     """A TRF26 ``310`` team record: number 5-7, name 9-40, match points 55-60, game points 62-67,
-    rank 69-71, members from column 74 (TRF26, ../shared/rules/trf.md section 4)."""
+    rank 69-71, members from column 74 (TRF26 team records)."""
     def cell(value: Fraction | None) -> str:
         return "" if value is None else format_points(value)
 
@@ -170,7 +170,7 @@ def to_tournament(data: SectionData, *, upto: int | None = None, pending: Pendin
     :param upto: keep rounds ``1..upto`` only (default: every paired round).
     :param pending: unfinished games as ``"absent"`` (standings) or
         ``"draw"`` (pairing the next round while a game is still being played,
-        seed 002 F 9).
+        FIDE Dutch system, 1992 rules, F 9).
     :param next_round: add the requested byes and absences (``H``/``F``/``Z``,
         withdrawals) of round ``upto + 1``, the state in which it is paired.
     """

@@ -153,7 +153,7 @@ class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
             raise forms.ValidationError(str(error)) from None
 
     def clean(self) -> dict[str, Any]:
-        """A rating estimated from another scale (FIDE Swiss rules, 1992 text, A.1: the German INGO number or
+        """A rating estimated from another scale (FIDE Dutch system, 1992 rules, A 1: the German INGO number or
         the English BCF/ECF grade) is kept with how it was estimated: pairing uses it, the TRF export does
         not report it as a FIDE rating. A rating left as it was keeps its estimate note."""
         data: dict[str, Any] = super().clean() or {}

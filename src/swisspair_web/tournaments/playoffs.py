@@ -1,4 +1,4 @@
-"""Play-offs for tied places (C.02 art. 13.2, seed 001), stored per section.
+"""Play-offs for tied places (FIDE C.02 art. 13.2, 2009), stored per section.
 
 The procedure is the core's :class:`swisspair.playoff.Playoff`: the rows keep
 its players, seed and recorded results, and every read replays it. The

@@ -165,7 +165,7 @@ class PlayerData:
 
 
 def estimate_rating(scale: str, value: int) -> int:
-    """A FIDE-like rating estimate from another scale (FIDE Swiss rules, 1992 text, A.1: the German
+    """A FIDE-like rating estimate from another scale (FIDE Dutch system, 1992 rules, A 1: the German
     INGO number or the English BCF/ECF grade).
 
     ``INGO``: 2840 - 8 x INGO; ``BCF``: 600 + 8 x BCF grade. The estimate pairs the player; it is not a
@@ -604,7 +604,7 @@ def set_results(rnd: Round, user: User, changes: Mapping[int, tuple[str, int]],
     (unless it already holds the same result); it is reported as a conflict.
     Corrections of earlier rounds change standings only: later pairings stay.
     A player who lost by forfeit (absent without notice) is withdrawn from the
-    next round on (seed 002, F 8); the arbiter can reinstate them.
+    next round on (FIDE Dutch system, 1992 rules, F 8); the arbiter can reinstate them.
     """
     outcome = ResultChanges()
     section = rnd.section
@@ -747,7 +747,7 @@ def rule_warnings(section: Section, number: int, boards: Iterable[Board]) -> lis
 
 
 def suggested_rounds(players: int, prize_places: int = 1) -> int:
-    """Rounds needed to separate ``prize_places`` players in a field (seed 003).
+    """Rounds needed to separate ``prize_places`` players in a field (Swiss for any sport).
 
     ``ceil(log2(players)) + ceil(log2(prize_places))``: enough for a clear
     winner, plus a round for each doubling of the places that must be
