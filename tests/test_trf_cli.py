@@ -73,10 +73,11 @@ def test_validate_quiet_prints_nothing_for_valid_files() -> None:
 @pytest.mark.parametrize("base_name", BASE_NAMES)
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_validate_rejects_corrupted_file_in_one_line(case: str, base_name: str, tmp_path: Path) -> None:
-    path, _ = corrupt(case, base_name, tmp_path)
+    path, corrupted = corrupt(case, base_name, tmp_path)
+    options = ["--strict"] if corrupted.strict_only else []
     with pytest.raises(TRFError) as info:
-        trf.load(path)
-    code, out, err = invoke("trf", "validate", path)
+        trf.load(path, strict=corrupted.strict_only)
+    code, out, err = invoke("trf", "validate", *options, path)
     assert code == exit_code_for(info.value) != 0
     assert code in (ExitCode.INVALID_REQUEST, ExitCode.FILE_ERROR)
     assert out == []
@@ -87,8 +88,9 @@ def test_validate_rejects_corrupted_file_in_one_line(case: str, base_name: str, 
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_main_rejects_corrupted_file_in_one_line(case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path, _ = corrupt(case, BASE_NAMES[0], tmp_path)
-    code, out, err = run_main(capsys, "trf", "validate", path)
+    path, corrupted = corrupt(case, BASE_NAMES[0], tmp_path)
+    options = ["--strict"] if corrupted.strict_only else []
+    code, out, err = run_main(capsys, "trf", "validate", *options, path)
     assert code in (ExitCode.INVALID_REQUEST, ExitCode.FILE_ERROR)
     assert out == [] and len(err) == 1 and err[0].startswith(f"{path}:")
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from swisspair import trf
-from swisspair.errors import InconsistentTournamentError, TRFError
+from swisspair.errors import InconsistentTournamentError, Location, TRFError
 from swisspair.model import Colour, ForbiddenPairs, Result, RoundResult, Scoring, Tournament
 from swisspair.trf.reader import check_date
 from swisspair.trf.teams import TeamRecord, parse_team_line, teams
@@ -126,6 +126,8 @@ class Corrupted:
     """``line`` is a lower bound (random garbage: the first bad line is somewhere after)."""
     inconsistent: bool = False
     """Expect :exc:`InconsistentTournamentError` (the data reads but contradicts itself)."""
+    strict_only: bool = False
+    """A field pairing does not need: a warning at that place by default, an error with ``strict=True``."""
 
 
 def entry_column(rnd: int) -> int:
@@ -227,13 +229,15 @@ def same_colours(b: Base) -> Corrupted:
 
 def bad_birth_date(b: Base) -> Corrupted:
     text = b.with_line(2, lambda line: set_at(line, 70, "1985/13/45"))
-    return Corrupted(text.encode(), b.line_of(2), 70, "001", r"birth date: expected a date YYYY/MM/DD, got '1985/13/45'")
+    return Corrupted(text.encode(), b.line_of(2), 70, "001", r"birth date: expected a date YYYY/MM/DD, got '1985/13/45'",
+                     strict_only=True)
 
 
 def bad_header_date(b: Base) -> Corrupted:
     lines = b.lines
     lines.insert(1, "042 2025/02/30")
-    return Corrupted("\n".join(lines).encode(), 2, 5, "042", r"start date: expected a date YYYY/MM/DD, got '2025/02/30'")
+    return Corrupted("\n".join(lines).encode(), 2, 5, "042", r"start date: expected a date YYYY/MM/DD, got '2025/02/30'",
+                     strict_only=True)
 
 
 def duplicate_number(b: Base) -> Corrupted:
@@ -273,7 +277,7 @@ def wrong_points(b: Base) -> Corrupted:
     text = b.with_line(1, lambda line: set_at(line, 81, f"{float(wrong):4.1f}"))
     return Corrupted(text.encode(), b.line_of(1), 81, "001",
                      rf"points {float(wrong):.1f} do not match the results \({float(player.points):.1f}\)",
-                     inconsistent=True)
+                     inconsistent=True, strict_only=True)
 
 
 def too_few_rounds(b: Base) -> Corrupted:
@@ -292,7 +296,8 @@ def bye_for_unknown_player(b: Base) -> Corrupted:
 def garbage_line(b: Base) -> Corrupted:
     lines = b.lines
     lines.insert(1, "Hello world, this is not TRF")
-    return Corrupted("\n".join(lines).encode(), 2, 4, None, r"expected a 3-character record code then a blank")
+    return Corrupted("\n".join(lines).encode(), 2, 4, None, r"not a record \(expected a 3-character code then a blank",
+                     strict_only=True)
 
 
 def truncated_in_an_entry(b: Base) -> Corrupted:
@@ -414,12 +419,16 @@ def check_error(error: TRFError, path: Path, corrupted: Corrupted) -> None:
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_corrupted_corpus_file_is_rejected_at_the_problem(case: str, base_name: str, tmp_path: Path) -> None:
     path, corrupted = corrupt(case, base_name, tmp_path)
+    if corrupted.strict_only:  # a field pairing does not need: read, with the same message as a warning
+        warnings = trf.load(path).warnings
+        assert any(str(w.location) == str(Location(str(path), corrupted.line, corrupted.column, corrupted.record))
+                   and re.search(corrupted.message, w.message) for w in warnings), warnings
     with pytest.raises(TRFError) as info:
-        trf.load(path)
+        trf.load(path, strict=corrupted.strict_only)
     check_error(info.value, path, corrupted)
     # Lenient mode reports the same first problem instead of raising (when the bytes are text at all).
     if not re.search("empty file|NUL byte", info.value.message):
-        result = trf.load(path, lenient=True)
+        result = trf.load(path, lenient=True, strict=corrupted.strict_only)
         assert result.errors, "lenient mode found nothing"
         assert result.errors[0].location == info.value.location
         assert result.errors[0].message == info.value.message
@@ -853,12 +862,13 @@ def test_points_may_include_virtual_points_or_the_next_round() -> None:
 def test_lenient_mode_collects_every_problem() -> None:
     lines = SMALL.split("\n")
     lines[1] = set_at(lines[1], 99, "?")
-    lines[2] = set_at(lines[2], 48, "x")
+    lines[2] = set_at(lines[2], 53, "x")  # next to the rating: pairing needs it
     text = "\n".join(lines) + "XXC purple\nXXP 1\n"
     result = trf.loads(text, lenient=True, source="l.trf")
     assert [str(e) for e in result.errors] == [
         "l.trf:2:99: 001: round 1: result: expected one of 1 = 0 W D L + - H F U Z, got '?'",
-        "l.trf:3:48: 001: expected a blank in column 48 (between name and rating), got 'x'; are the columns shifted?",
+        ("l.trf:3:53: 001: expected a blank in column 53 (between rating and federation), got 'x'; "
+         "are the columns shifted?"),
         "l.trf:5:5: XXC: expected white1, black1 or rank, got 'purple'",
         "l.trf:6:5: XXP: expected at least two pairing numbers",
         "l.trf: no participant: the file has no 001 record",
