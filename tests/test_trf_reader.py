@@ -624,7 +624,7 @@ def test_mixed_line_ends_are_reported() -> None:
 def test_decode_guesses_the_encoding() -> None:
     text, notes = trf.decode("012 Liège – €\n".encode("cp1252"), "x.trf")
     assert text == "012 Liège – €\n"
-    assert [str(n) for n in notes] == ["x.trf:1: not UTF-8; lines that are not UTF-8 read as Windows-1252/latin-1"]
+    assert [str(n) for n in notes] == ["x.trf:1: not UTF-8; lines that are not UTF-8 read as Windows-1252 (Western, latin-1)"]
     text, notes = trf.decode(b"\xef\xbb\xbf012 A\n", "x.trf")
     assert text == "012 A\n" and "byte-order mark" in notes[0].message
     text, notes = trf.decode("012 Ä\n".encode("utf-16"), "x.trf")

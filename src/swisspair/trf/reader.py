@@ -1119,9 +1119,10 @@ def loads(text: str, *, source: str = "<string>", lenient: bool = False, strict:
 def decode(data: bytes, source: str) -> tuple[str, list[Diagnostic]]:
     """Turn the bytes of a file into text, with notes on what was guessed.
 
-    UTF-8 (with or without a byte-order mark) is expected; UTF-16 with a
-    byte-order mark is read too. Lines that are not UTF-8 are read as
-    Windows-1252 (a superset of latin-1's printable characters).
+    UTF-8 (with or without a byte-order mark) is tried first; UTF-16 with a
+    byte-order mark is read too. Lines that are not UTF-8 are read with one
+    Windows code page for the whole file, chosen by :func:`guess_codepage`
+    (cp1251, cp1250 or cp1252), and a note says which.
 
     :raises: :exc:`~swisspair.errors.TRFError` for an empty file or binary data.
     """
@@ -1147,18 +1148,73 @@ def decode(data: bytes, source: str) -> tuple[str, list[Diagnostic]]:
         return data.decode("utf-8"), notes
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-    notes.append(Diagnostic("not UTF-8; lines that are not UTF-8 read as Windows-1252/latin-1",
+    raws = data.splitlines(keepends=True)
+    foreign: list[bytes] = []
+    for raw in raws:
+        try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError:
+            foreign.append(raw)
+    codepage = guess_codepage(foreign)
+    notes.append(Diagnostic(f"not UTF-8; lines that are not UTF-8 read as {_CODEPAGE_NAMES[codepage]}",
                             Location(source, line)))
     parts = []
-    for raw in data.splitlines(keepends=True):
+    for raw in raws:
         try:
             parts.append(raw.decode("utf-8"))
         except UnicodeDecodeError:
-            try:
-                parts.append(raw.decode("cp1252"))
-            except UnicodeDecodeError:
-                parts.append(raw.decode("latin-1"))
+            parts.append(raw.decode(codepage, errors="replace"))
     return "".join(parts), notes
+
+
+_CODEPAGE_NAMES = {"cp1252": "Windows-1252 (Western, latin-1)", "cp1250": "Windows-1250 (Central European)",
+                   "cp1251": "Windows-1251 (Cyrillic)"}
+_CYRILLIC_RUN = re.compile(rb"[\xc0-\xff]{3}")
+_CENTRAL_EUROPE = frozenset({"ALB", "BIH", "CRO", "CZE", "HUN", "POL", "ROU", "SLO", "SVK"})
+_CYRILLIC_FEDERATIONS = frozenset({"BLR", "BUL", "KAZ", "KGZ", "MKD", "MNG", "RUS", "TJK", "UKR", "UZB"})
+
+
+def guess_codepage(lines: list[bytes]) -> str:
+    """The one Windows code page of the lines of a file that are not UTF-8.
+
+    The rule (documented in ``docs/trf.md``):
+
+    1. ``cp1251`` (Cyrillic) when a line holds three bytes in a row from
+       0xC0-0xFF (Cyrillic words are all such bytes; Western and Central
+       European names mix accented letters with ASCII ones), or when most of
+       those lines are players of a Cyrillic-alphabet federation;
+    2. otherwise ``cp1250`` (Central European) when it turns fewer bytes into
+       undefined characters or symbols (``Ł ą ł ľ ş`` are ``£ ¹ ³ ¾ º`` in
+       Windows-1252), or, if that does not decide, when most of those lines are
+       players of a Central European federation;
+    3. otherwise ``cp1252`` (Western European; a superset of latin-1's letters).
+
+    >>> guess_codepage(["Иванов".encode("cp1251")]), guess_codepage(["Łukasz".encode("cp1250")])
+    ('cp1251', 'cp1250')
+    >>> guess_codepage(["Müller".encode("cp1252")]), guess_codepage([])
+    ('cp1252', 'cp1252')
+    """
+    federations = [raw[53:56].decode("ascii", "replace") for raw in lines if raw.startswith(b"001")]
+
+    def most(group: frozenset[str]) -> bool:
+        return sum(f in group for f in federations) * 2 > len(federations) > 0
+
+    if any(_CYRILLIC_RUN.search(raw) for raw in lines) or most(_CYRILLIC_FEDERATIONS):
+        return "cp1251"
+    western, central = (_oddities(lines, codepage) for codepage in ("cp1252", "cp1250"))
+    if central < western or (central == western and most(_CENTRAL_EUROPE)):
+        return "cp1250"
+    return "cp1252"
+
+
+def _oddities(lines: list[bytes], codepage: str) -> int:
+    """How many high bytes of ``lines`` are not letters in ``codepage`` (undefined bytes included)."""
+    count = 0
+    for raw in lines:
+        for char in raw.decode(codepage, errors="replace"):
+            if ord(char) > 127 and not char.isalpha():
+                count += 1
+    return count
 
 
 def load(path: str | Path, *, lenient: bool = False, strict: bool = False) -> TRFReadResult:
