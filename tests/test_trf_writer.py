@@ -10,7 +10,15 @@ import pytest
 
 from swisspair import trf
 from swisspair.errors import LimitExceededError
-from swisspair.model import Colour, ForbiddenPairs, Player, Result, RoundResult, Scoring, Tournament
+from swisspair.model import (
+    Colour,
+    ForbiddenPairs,
+    Player,
+    Result,
+    RoundResult,
+    Scoring,
+    Tournament,
+)
 from swisspair.trf.dates import parse_date, to_trf
 from swisspair.trf.writer import format_points, lines
 
