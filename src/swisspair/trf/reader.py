@@ -999,8 +999,15 @@ class _Reader:
         self.code = ""
 
     def cut_player(self) -> int | None:
-        """The TPN on the last line when the text ends in the middle of a ``001`` record."""
+        """The TPN on the last line when the text ends in the middle of a ``001`` record.
+
+        A last line without a line end that stops right after a round entry (or one blank
+        later, as lichess writes it) is complete: many writers omit the final line end.
+        """
         if not self.cut_line or not self.cut_text.startswith("001"):
+            return None
+        length = len(self.cut_text)
+        if length >= 99 and (length - 91) % 10 in (8, 9):
             return None
         for tpn, lineno in self.player_lines.items():
             if lineno == self.cut_line:
