@@ -454,7 +454,6 @@ FIXTURE_WARNINGS: dict[str, list[tuple[int | None, int | None, str]]] = {
     ],
     "javafo-extensions.trf": [
         (4, 70, "birth date: date '1988' is not"),
-        (8, 5, r"XXC rank \(pairing by file position\) is not supported"),
         (None, None, r"no 012 record"),
     ],
     "bbp-trf26-cr.trf": [],

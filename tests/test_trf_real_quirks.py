@@ -215,3 +215,23 @@ def test_validate_default_and_strict(capsys: pytest.CaptureFixture[str]) -> None
     code, out, err = run(capsys, "trf", "validate", "--strict", path)
     assert code == ExitCode.INVALID_REQUEST and out == ""
     assert err.strip() == f"{path}:4:5: 042: start date: date '28. 07. 2005' is not in the YYYY/MM/DD form"
+
+
+def test_xxc_rank_pairs_in_the_order_of_the_001_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """lichess writes ``XXC rank white1``: the order of the 001 lines is the initial ranking
+    (C.04.2 art. 2), as JaVaFo and bbpPairings read it, whatever the pairing numbers."""
+    lines = _lichess_lines()
+    players = [line[:80] + " 0.0" for line in lines[10:16]]  # six players before round 1
+    boards = {}
+    for rank in (False, True):
+        head = [*lines[:9], "XXC rank white1" if rank else "XXC white1"]
+        path = tmp_path / f"rank-{rank}.trf"
+        path.write_text("\n".join([*head, *(players[::-1] if rank else players)]) + "\n", encoding="utf-8")
+        t = trf.load(path).tournament
+        assert t.pairing_order() == ([6, 5, 4, 3, 2, 1] if rank else [1, 2, 3, 4, 5, 6])
+        assert trf.loads(trf.dumps(t)).tournament.rank_order == t.rank_order  # written back as XXC rank
+        code, _, err = run(capsys, "--dutch", path, "-p", tmp_path / "out.txt")
+        assert code == ExitCode.OK, err
+        boards[rank] = (tmp_path / "out.txt").read_text().splitlines()
+    # bbpPairings 6.0.0 gives the same boards on both files.
+    assert boards == {False: ["3", "1 4", "5 2", "3 6"], True: ["3", "6 3", "2 5", "4 1"]}

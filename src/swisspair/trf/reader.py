@@ -191,6 +191,7 @@ class _Reader:
         self.rounds_line: tuple[int, str] | None = None
         self.colour_line: tuple[int, str] | None = None
         self.saw_name = False
+        self.rank_by_line = False
         self.lineno = 0
         self.code = ""
         self.cut_line = 0
@@ -518,8 +519,7 @@ class _Reader:
             elif low == "black1":
                 self.set_initial_colour(Colour.BLACK, column)
             elif low == "rank":
-                self.warn("XXC rank (pairing by file position) is not supported; pairing numbers are used",
-                          column)
+                self.rank_by_line = True  # the order of the 001 lines ranks the players (see finish)
             else:
                 self.error(f"expected white1, black1 or rank, got {token!r}", column)
             found = True
@@ -818,6 +818,8 @@ class _Reader:
         if not self.saw_name:
             self.warn("no 012 record (tournament name)")
         self.keep_team_level()
+        if self.rank_by_line:
+            t.rank_order = sorted(t.players, key=self.player_lines.__getitem__)
         self.apply_scoring()
         self.apply_byes()
         self.apply_accelerations()

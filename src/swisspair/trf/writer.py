@@ -203,20 +203,26 @@ def lines(tournament: Tournament, *, trf26: bool = False) -> list[str]:
     for code, values in headers.items():
         out.extend(f"{code} {value}".rstrip() for value in values)
     system_from_092 = any(v.strip() == tournament.system for v in tournament.headers.get("092", []))
-    out.extend(player_line(player) for player in tournament)
+    order = tournament.pairing_order() if tournament.rank_order is not None else sorted(tournament.players)
+    out.extend(player_line(tournament.players[tpn]) for tpn in order)
     colour = tournament.initial_colour
+    rank = "rank " if tournament.rank_order is not None else ""
     if trf26:
         if tournament.rounds:
             out.append(f"142 {tournament.rounds}")
         if colour is Colour.WHITE or colour is Colour.BLACK:
             out.append(f"152 {'W' if colour is Colour.WHITE else 'B'}")
+        if rank:
+            out.append("XXC rank")
         if tournament.system:
             out.append(f"192 {tournament.system}")
     else:
         if tournament.rounds:
             out.append(f"XXR {tournament.rounds}")
         if colour is Colour.WHITE or colour is Colour.BLACK:
-            out.append(f"XXC {'white1' if colour is Colour.WHITE else 'black1'}")
+            out.append(f"XXC {rank}{'white1' if colour is Colour.WHITE else 'black1'}")
+        elif rank:
+            out.append("XXC rank")
         if tournament.system and not system_from_092:
             out.append(f"192 {tournament.system}")
     out.extend(_scoring_lines(tournament.scoring, trf26))
