@@ -198,7 +198,7 @@ def test_meaning_changes_are_refused_with_a_located_message(
     lines, line, column, message = change(_lichess_lines())
     path = tmp_path / "changed.trf"
     path.write_text("\n".join(lines), encoding="utf-8")
-    code, out, err = run(capsys, "--dutch", path, "-p", tmp_path / "out.txt")
+    code, _, err = run(capsys, "--dutch", path, "-p", tmp_path / "out.txt")
     assert code == ExitCode.INVALID_REQUEST
     assert not (tmp_path / "out.txt").exists()
     where = f"{path}:{line}" + (f":{column}" if column else "")
