@@ -235,3 +235,11 @@ def test_xxc_rank_pairs_in_the_order_of_the_001_lines(tmp_path: Path, capsys: py
         boards[rank] = (tmp_path / "out.txt").read_text().splitlines()
     # bbpPairings 6.0.0 gives the same boards on both files.
     assert boards == {False: ["3", "1 4", "5 2", "3 6"], True: ["3", "6 3", "2 5", "4 1"]}
+
+
+def test_abnormal_points_299_are_kept_and_reported() -> None:
+    """TRF-2026 ``299`` (penalties, bonuses) is not applied: a warning says so, the line is kept."""
+    text = (QUIRKS / "lichess-swiss.trf").read_text(encoding="utf-8") + "\n299           2.0    1    4\n"
+    result = trf.loads(text, source="a.trf")
+    assert "299           2.0    1    4" in result.tournament.extra_lines
+    assert any(str(w).startswith("a.trf:18:5: 299: abnormal points (299) are not applied") for w in result.warnings)

@@ -698,6 +698,12 @@ class _Reader:
             if tpn is not None:
                 self.absent_next.append((tpn, self.lineno))
 
+    def read_299(self, line: str) -> None:
+        """TRF-2026 ``299``: abnormal points (penalties, bonuses). Kept as written, not applied."""
+        self.warn("abnormal points (299) are not applied: scores, standings and pairings ignore this line "
+                  "(bbpPairings refuses such files)", 5)
+        self.t.extra_lines.append(line)
+
     def read_team(self, line: str) -> None:
         _, problems = parse_team_line(line)
         for column, message in problems:
@@ -758,6 +764,7 @@ class _Reader:
             "260": self.read_260,
             "240": self.read_240,
             "XXZ": self.read_xxz,
+            "299": self.read_299,
         }
         for code in HEADER_CODES:
             handlers[code] = lambda line, code=code: self.read_header(code, line)  # type: ignore[misc]
