@@ -243,3 +243,14 @@ def test_abnormal_points_299_are_kept_and_reported() -> None:
     result = trf.loads(text, source="a.trf")
     assert "299           2.0    1    4" in result.tournament.extra_lines
     assert any(str(w).startswith("a.trf:18:5: 299: abnormal points (299) are not applied") for w in result.warnings)
+
+
+def test_strict_mode_refuses_what_the_rating_officer_would() -> None:
+    """A FIDE id that is not a number: a warning for pairing, an error for the rating report."""
+    lines = _lichess_lines()
+    lines[10] = _set(lines[10], 58, "  ABC12345")
+    text = "\n".join(lines)
+    assert any(w.message == "FIDE id: expected digits, got 'ABC12345'" for w in trf.loads(text).warnings)
+    with pytest.raises(trf.reader.TRFError) as info:
+        trf.loads(text.replace("Feb 28, 2026", "2026/02/28"), source="s.trf", strict=True)
+    assert str(info.value) == "s.trf:11:58: 001: FIDE id: expected digits, got 'ABC12345'"

@@ -322,7 +322,7 @@ class _Reader:
         rating = self.integer(padded[48:52], 49, "rating") or 0
         fide_id = padded[57:68].strip()
         if fide_id and _INT.fullmatch(fide_id) is None:
-            self.warn(f"FIDE id: expected digits, got {fide_id!r}", 58)
+            self.soft(f"FIDE id: expected digits, got {fide_id!r}", 58)
         player = Player(
             tpn=tpn,
             name=padded[14:47].strip(),
