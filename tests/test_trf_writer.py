@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from fractions import Fraction
 from pathlib import Path
 
@@ -9,7 +10,16 @@ import pytest
 
 from swisspair import trf
 from swisspair.errors import LimitExceededError
-from swisspair.model import Colour, ForbiddenPairs, Player, Result, RoundResult, Scoring, Tournament
+from swisspair.model import (
+    Colour,
+    ForbiddenPairs,
+    Player,
+    Result,
+    RoundResult,
+    Scoring,
+    Tournament,
+)
+from swisspair.trf.dates import parse_date, to_trf
 from swisspair.trf.writer import format_points, lines
 
 from helpers import REPO, all_corpus_files, tiered
@@ -25,15 +35,41 @@ def corpus_params() -> list[object]:
             for index, path in enumerate(CORPUS_FILES)]
 
 
+def with_trf_dates(t: Tournament) -> Tournament:
+    """``t`` with its dates (042, 052, birth dates) in the TRF form the writer uses."""
+    t = copy.deepcopy(t)
+    for code in ("042", "052"):
+        t.headers[code] = [to_trf(v) or v if parse_date(v) else v for v in t.headers.get(code, [])]
+        if not t.headers[code]:
+            del t.headers[code]
+    for player in t.players.values():
+        player.birth_date = to_trf(player.birth_date)[:10]
+    return t
+
+
 def assert_round_trips(t: Tournament) -> None:
-    """``loads(dumps(t)) == t`` in both dialects and with every line end, and writing is stable."""
+    """``loads(dumps(t)) == t`` (dates in the TRF form) in both dialects and with every line end,
+    and writing is stable."""
+    expected = with_trf_dates(t)
     for trf26 in (False, True):
         text = trf.dumps(t, trf26=trf26)
         again = trf.loads(text, source="written.trf")
         assert again.errors == []
-        assert again.tournament == t, f"trf26={trf26}"
+        assert again.tournament == expected, f"trf26={trf26}"
         assert trf.dumps(again.tournament, trf26=trf26) == text
-    assert trf.loads(trf.dumps(t, newline="\r")).tournament == t
+    assert trf.loads(trf.dumps(t, newline="\r")).tournament == expected
+
+
+def test_dates_are_kept_as_written_and_written_in_the_trf_form() -> None:
+    """lichess writes ``Feb 28, 2026``, Swiss-Manager ``28. 07. 2005`` and ``1975.  .``: the model keeps
+    the text, the writer gives ``YYYY/MM/DD`` (TRF16 records 042/052 and 001 columns 70-79)."""
+    line = "001    1 m    Alpha, A                          2000 GER     1000000 1975.  .    0.0    1"
+    t = trf.loads(f"012 T\n042 Feb 28, 2026\n052 28. 07. 2005\n{line}\n").tournament
+    assert t.headers["042"] == ["Feb 28, 2026"] and t.headers["052"] == ["28. 07. 2005"]
+    assert t.player(1).birth_date == "1975.  ."
+    text = trf.dumps(t)
+    assert "042 2026/02/28\n" in text and "052 2005/07/28\n" in text
+    assert " 1975/00/00 " in text.splitlines()[-1]
 
 
 @pytest.mark.parametrize("path", corpus_params())

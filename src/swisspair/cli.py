@@ -140,6 +140,18 @@ def handle_errors(function: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+def read_trf(path: Path, *, quiet: bool = False) -> Tournament:
+    """Read a TRF for a command; its warnings go to stderr (a few lines, then a count of the rest).
+
+    A field the command does not need never stops it (see :func:`swisspair.trf.read`).
+    """
+    result = trf.load(path)
+    if not quiet:
+        for line in trf.format_warnings(result.warnings):
+            click.echo(line, err=True)
+    return result.tournament
+
+
 @click.group(cls=SwissPairGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="swisspair")
 def cli() -> None:
@@ -157,19 +169,24 @@ def trf_group() -> None:
 @trf_group.command("validate")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--quiet", "-q", is_flag=True, help="Print nothing for valid files, and no warnings.")
-def trf_validate(files: Sequence[Path], quiet: bool) -> None:
+@click.option("--strict", is_flag=True,
+              help="Refuse what FIDE's rating officer would reject (dates not YYYY/MM/DD, points that do not "
+                   "match the results, ...). Default: refuse only what pairing cannot use.")
+def trf_validate(files: Sequence[Path], quiet: bool, strict: bool) -> None:
     """Check TRF files: exit 0 when all are valid, 3 (or 5) otherwise.
 
-    Each problem is printed as FILE:LINE:COLUMN: RECORD: message.
+    By default a file is valid when it can be paired: fields pairing does not
+    need give warnings. Each problem is printed as FILE:LINE:COLUMN: RECORD: message.
 
     Example:
 
         swisspair trf validate round5.trf
+        swisspair trf validate --strict rating-report.trf
     """
     worst = ExitCode.OK
     for path in files:
         try:
-            result = trf.load(path)
+            result = trf.load(path, strict=strict)
         except TRFError as error:
             click.echo(str(error), err=True)
             worst = max(worst, exit_code_for(error))
@@ -200,10 +217,7 @@ def trf_convert(file: Path, output: Path | None, trf26: bool) -> None:
 
         swisspair trf convert swiss-manager-export.trf -o clean.trf
     """
-    result = trf.load(file)
-    for warning in result.warnings:
-        click.echo(f"{warning} (warning)", err=True)
-    text = trf.dumps(result.tournament, trf26=trf26)
+    text = trf.dumps(read_trf(file), trf26=trf26)
     if output is None:
         click.echo(text, nl=False)
     else:
@@ -253,7 +267,7 @@ def pair_command(file: Path, system: str | None, output: Path | None, round_numb
     """
     from swisspair.pairing import pair
 
-    tournament = trf.load(file).tournament
+    tournament = read_trf(file)
     if round_number is not None:
         tournament = tournament.truncated(round_number - 1)
     from swisspair.pairing import find_system
@@ -320,7 +334,7 @@ def check_command(file: Path, system: str | None) -> None:
     from swisspair.pairing import find_system
     from swisspair.pairing.checker import check_rounds
 
-    tournament = trf.load(file).tournament
+    tournament = read_trf(file)
     engine = find_system(system or tournament.system or "dutch")
     failures = 0
     rounds = range(1, tournament.paired_rounds + 1)

@@ -102,7 +102,10 @@ def run(args: Sequence[str]) -> int:
             return _usage_error("one of -p, -c or -g is needed")
         if input_file is None:
             return _usage_error("an input file is needed")
-        tournament = trf.load(input_file).tournament
+        read = trf.load(input_file)
+        for line in trf.format_warnings(read.warnings):
+            print(line, file=sys.stderr)
+        tournament = read.tournament
         if mode == "pair":
             from swisspair.pairing import pair
             from swisspair.pairing.state import round_to_pair

@@ -299,6 +299,16 @@ class Tournament:
     """Other header records by code, values as written (``022`` city, ``042`` start date...)."""
     extra_lines: list[str] = field(default_factory=list)
     """Lines of unknown records, kept verbatim so that writing loses nothing."""
+    rank_order: list[int] | None = None
+    """The pairing order when it is not the TPN order: ``XXC rank`` (JaVaFo, bbpPairings; lichess
+    writes it) ranks the participants in the order of their ``001`` lines."""
+
+    def pairing_order(self) -> list[int]:
+        """The TPNs from the highest ranked down (C.04.2 art. 2: the initial ranking)."""
+        if self.rank_order is None:
+            return sorted(self.players)
+        listed = [tpn for tpn in self.rank_order if tpn in self.players]
+        return listed + sorted(set(self.players) - set(listed))
 
     def __iter__(self) -> Iterator[Player]:
         return iter(self.players[tpn] for tpn in sorted(self.players))
@@ -368,6 +378,7 @@ class Tournament:
             accelerations={k: dict(v) for k, v in self.accelerations.items()},
             headers={k: list(v) for k, v in self.headers.items()},
             extra_lines=list(self.extra_lines),
+            rank_order=None if self.rank_order is None else list(self.rank_order),
         )
         for tpn, player in self.players.items():
             results = list(player.results[:rounds])

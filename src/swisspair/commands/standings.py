@@ -6,10 +6,14 @@ from pathlib import Path
 
 import click
 
-from swisspair import trf
-from swisspair.cli import handle_errors, write_atomically
+from swisspair.cli import handle_errors, read_trf, write_atomically
 from swisspair.playoff import Playoff, PlayoffError, apply_playoff, playoff_group
-from swisspair.standings import DEFAULT_TIEBREAKS, RECOMMENDED, Standings, compute_standings
+from swisspair.standings import (
+    DEFAULT_TIEBREAKS,
+    RECOMMENDED,
+    Standings,
+    compute_standings,
+)
 from swisspair.tiebreaks.base import TIEBREAKS, Event, InvalidTieBreakError
 
 EDITIONS = ["2026", "2024", "2023", "2009", "none", "auto"]
@@ -17,10 +21,7 @@ EDITIONS = ["2026", "2024", "2023", "2009", "none", "auto"]
 
 def _standings(file: Path, tiebreaks: str | None, edition: str, lots: int | None, rounds: int | None,
                round_robin: bool | None, teams: bool, scores: Path | None, literal: bool = False) -> Standings:
-    result = trf.load(file)
-    for warning in result.warnings:
-        click.echo(f"{warning} (warning)", err=True)
-    tournament = result.tournament
+    tournament = read_trf(file)
     event: Event
     if teams:
         from swisspair.tiebreaks.team import team_event

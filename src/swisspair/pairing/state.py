@@ -197,7 +197,7 @@ def infer_initial_colour(tournament: Tournament) -> Colour | None:
     if first_round is None:
         return None
     rank = 0
-    for tpn in sorted(tournament.players):
+    for tpn in tournament.pairing_order():
         player = tournament.players[tpn]
         if any(e.result.paired for e in player.results[:first_round]):
             entry = player.result(first_round)
@@ -271,7 +271,7 @@ def build_state(tournament: Tournament, round_number: int | None = None,
     to_pair: list[PlayerState] = []
     forbidden: dict[int, set[int]] = {}
     rank = 0
-    for tpn in sorted(tournament.players):
+    for tpn in tournament.pairing_order():  # ``XXC rank``: the order of the 001 lines
         source = tournament.players[tpn]
         history = source.results[:played]
         upcoming = source.result(rnd)

@@ -6,7 +6,15 @@
 5
 """
 
-from swisspair.trf.reader import Diagnostic, TRFReadResult, decode, load, loads, read
+from swisspair.trf.reader import (
+    Diagnostic,
+    TRFReadResult,
+    decode,
+    format_warnings,
+    load,
+    loads,
+    read,
+)
 from swisspair.trf.writer import dumps, player_line, write
 
-__all__ = ["Diagnostic", "TRFReadResult", "decode", "dumps", "load", "loads", "player_line", "read", "write"]
+__all__ = ["Diagnostic", "TRFReadResult", "decode", "dumps", "format_warnings", "load", "loads", "player_line", "read", "write"]

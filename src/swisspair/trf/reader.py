@@ -14,7 +14,6 @@ The full list is in ``docs/trf.md``.
 
 from __future__ import annotations
 
-import calendar
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -23,7 +22,12 @@ from math import lcm
 from pathlib import Path
 from typing import TextIO
 
-from swisspair.errors import InconsistentTournamentError, Location, TRFError, TRFFileError
+from swisspair.errors import (
+    InconsistentTournamentError,
+    Location,
+    TRFError,
+    TRFFileError,
+)
 from swisspair.model import (
     ABSENT,
     Colour,
@@ -35,6 +39,7 @@ from swisspair.model import (
     Scoring,
     Tournament,
 )
+from swisspair.trf.dates import parse_date
 from swisspair.trf.teams import TEAM_CODES, parse_team_line
 
 HEADER_CODES = frozenset(
@@ -65,12 +70,14 @@ UNKNOWN_ROUNDS = 999
 """The last-round value of a ``260`` record meaning "to the end" (three digits)."""
 
 _RESULT_CODES = {r.value: r for r in Result}
+_NEEDED_SEPARATORS = (9, 53)
+"""Blank columns of ``001`` next to a field pairing needs (pairing number, rating). Column 48 is one
+too, unless the rating field is blank or ends in column 52 and column 53 is blank: then a long name
+ran one column on and the rating still reads."""
 _INT = re.compile(r"[0-9]+", re.ASCII)
 _NUMBER = re.compile(r"[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+", re.ASCII)
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _CODE = re.compile(r"[A-Za-z0-9]{3}")
-_DATE = re.compile(r"([0-9]{1,4})([/.-])([0-9]{1,2})\2([0-9]{1,4})", re.ASCII)
-_YEAR = re.compile(r"[0-9]{4}", re.ASCII)
 _LINE_END = re.compile(r"\r\n|\r|\n")
 _RATED = frozenset({Result.WIN, Result.DRAW, Result.LOSS})
 _UNRATED = frozenset({Result.WIN_UNRATED, Result.DRAW_UNRATED, Result.LOSS_UNRATED})
@@ -124,49 +131,51 @@ class TRFReadResult:
     """Problems (only in lenient mode; strict mode raises on the first)."""
 
 
+WARNING_LIMIT = 5
+"""How many warnings the command line prints before a count of the rest."""
+
+
+def format_warnings(warnings: list[Diagnostic], limit: int | None = WARNING_LIMIT) -> list[str]:
+    """The lines to print for ``warnings``: at most ``limit``, then a count of the rest.
+
+    >>> w = [Diagnostic(f"w{i}", Location("t.trf", i)) for i in range(1, 8)]
+    >>> format_warnings(w, 2)
+    ['t.trf:1: w1 (warning)', 't.trf:2: w2 (warning)', 't.trf: 5 more warnings (swisspair trf validate t.trf lists them all)']
+    """
+    lines = [f"{warning} (warning)" for warning in warnings[:limit]]
+    rest = len(warnings) - len(lines)
+    if rest:
+        source = warnings[0].location.source
+        lines.append(f"{source}: {rest} more warning{'s' if rest > 1 else ''} "
+                     f"(swisspair trf validate {source} lists them all)")
+    return lines
+
+
 def check_date(value: str) -> tuple[bool, bool]:
     """Whether ``value`` is a date, and whether it has the TRF form ``YYYY/MM/DD``.
 
-    Unknown parts may be zero (``1985/00/00``, ``0000/00/00``). Other forms
-    accepted: ``YYYY-MM-DD``, ``YYYY.MM.DD``, ``DD.MM.YYYY`` (also with ``/``
-    or ``-``), ``YY/MM/DD`` (the form of record ``132``), one-digit months and
-    days, and a year alone.
+    Unknown parts may be zero (``1985/00/00``, ``0000/00/00``). Every form real
+    writers use is a date (see :mod:`swisspair.trf.dates`): ``YYYY-MM-DD``,
+    ``YYYY.MM.DD``, ``DD.MM.YYYY`` (also with ``/``, ``-`` or blanks after the
+    dots), ``YY/MM/DD`` (the form of record ``132``), ``Mon D, YYYY``, partial
+    dates (``1975.  .``) and a year alone.
 
     >>> check_date("2025/09/01"), check_date("01.09.2025"), check_date("2025/02/30")
     ((True, True), (True, False), (False, False))
     """
-    if _YEAR.fullmatch(value):
-        return True, False
-    match = _DATE.fullmatch(value)
-    if match is None:
+    parsed = parse_date(value)
+    if parsed is None:
         return False, False
-    first, separator, middle, last = match.groups()
-    if len(first) == 4 and len(last) <= 2:
-        year, month, day = int(first), int(middle), int(last)
-        standard = separator == "/" and len(middle) == 2 and len(last) == 2
-    elif len(last) == 4 and len(first) <= 2:
-        day, month, year = int(first), int(middle), int(last)
-        standard = False
-    elif len(first) == 2 and len(middle) == 2 and len(last) == 2:
-        year, month, day = 2000 + int(first), int(middle), int(last)
-        standard = False
-    else:
-        return False, False
-    if month == 0:
-        return (True, standard) if day == 0 else (False, False)
-    if month > 12 or (year == 0 and len(first) == 4):
-        return False, False
-    if day > calendar.monthrange(year or 2000, month)[1]:
-        return False, False
-    return True, standard
+    return True, parsed.standard and (parsed.year == 0 or value.strip()[4:5] == "/")
 
 
 class _Reader:
     """One pass over the lines of a file; see :func:`read`."""
 
-    def __init__(self, source: str, lenient: bool) -> None:
+    def __init__(self, source: str, lenient: bool, strict: bool = False) -> None:
         self.source = source
         self.lenient = lenient
+        self.strict = strict
         self.t = Tournament()
         self.warnings: list[Diagnostic] = []
         self.errors: list[Diagnostic] = []
@@ -177,9 +186,12 @@ class _Reader:
         self.references: list[tuple[int, int, str, int]] = []  # tpn, line, record, column
         self.accelerations: list[tuple[int, int, int, dict[int, Fraction], int, str]] = []
         """XXA and 250 records in file order: first TPN, last TPN, line, points by round, column, code."""
+        self.team_level: list[str] = []
+        """``240``/``250`` lines kept as written: in a team file they name teams, not players."""
         self.rounds_line: tuple[int, str] | None = None
         self.colour_line: tuple[int, str] | None = None
         self.saw_name = False
+        self.rank_by_line = False
         self.lineno = 0
         self.code = ""
         self.cut_line = 0
@@ -202,37 +214,58 @@ class _Reader:
     def warn(self, message: str, column: int | None = None, line: int | None = None) -> None:
         self.warnings.append(Diagnostic(message, self.loc(column, line)))
 
+    def soft(self, message: str, column: int | None = None, line: int | None = None,
+             inconsistent: bool = False) -> None:
+        """A problem in a field that pairing does not need: a warning, an error in strict mode.
+
+        Strict mode is what FIDE's rating officer checks (``trf validate --strict``).
+        """
+        if self.strict:
+            self.error(message, column, line, inconsistent)
+        else:
+            self.warn(message, column, line)
+
     # -- field helpers ---------------------------------------------------
-    def integer(self, text: str, column: int, what: str) -> int | None:
+    def integer(self, text: str, column: int, what: str, needed: bool = True) -> int | None:
+        """The integer in ``text`` (``None`` if blank); ``needed=False`` makes a bad value a warning."""
         value = text.strip()
         if not value:
             return None
         if _INT.fullmatch(value) is None:
-            self.error(f"{what}: expected an integer, got {value!r}", column)
+            (self.error if needed else self.soft)(
+                f"{what}: expected an integer, got {value!r}" + ("" if needed else "; ignored"), column)
             return None
         return int(value)
 
-    def decimal(self, text: str, column: int, what: str) -> Fraction | None:
+    def decimal(self, text: str, column: int, what: str, needed: bool = True) -> Fraction | None:
+        """The number in ``text`` (``None`` if blank); ``needed=False`` makes a bad value a warning."""
         value = text.strip()
         if not value:
             return None
         if _NUMBER.fullmatch(value) is None:
-            self.error(f"{what}: expected a number like 11.5, got {value!r}", column)
+            (self.error if needed else self.soft)(
+                f"{what}: expected a number like 11.5, got {value!r}" + ("" if needed else "; ignored"), column)
             return None
         if "," in value:
             self.warn(f"{what}: decimal comma in {value!r} read as a point", column)
             value = value.replace(",", ".")
         return Fraction(value)
 
-    def date(self, text: str, column: int, what: str) -> str:
+    def date(self, text: str, column: int, what: str, rated: bool = False) -> str:
+        """A date, kept as written; pairing never needs it, so a bad one is only a warning.
+
+        ``rated``: a date FIDE's rating officer requires in the TRF form (042, 052),
+        so that strict mode refuses any other form.
+        """
         value = text.strip()
         if not value:
             return value
         valid, standard = check_date(value)
         if not valid:
-            self.error(f"{what}: expected a date YYYY/MM/DD, got {value!r}", column)
+            self.soft(f"{what}: expected a date YYYY/MM/DD, got {value!r}; kept as written", column)
         elif not standard:
-            self.warn(f"{what}: date {value!r} is not in the YYYY/MM/DD form", column)
+            message = f"{what}: date {value!r} is not in the YYYY/MM/DD form"
+            (self.soft if rated else self.warn)(message, column)
         return value
 
     def tokens(self, line: str, start: int) -> Iterable[tuple[int, str]]:
@@ -260,10 +293,15 @@ class _Reader:
                              (53, "rating and federation"), (57, "federation and FIDE id"),
                              (69, "FIDE id and birth date"), (80, "birth date and points"),
                              (85, "points and rank")):
-            if padded[column - 1] != " ":
-                self.error(f"expected a blank in column {column} (between {what}), got "
-                           f"{padded[column - 1]!r}; are the columns shifted?", column)
+            if padded[column - 1] == " ":
+                continue
+            message = (f"expected a blank in column {column} (between {what}), got {padded[column - 1]!r}; "
+                       "are the columns shifted?")
+            long_name = padded[52] == " " and (not padded[48:52].strip() or padded[51] != " ")
+            if column in _NEEDED_SEPARATORS or (column == 48 and not long_name):
+                self.error(message, column)  # the pairing number or the rating would be misread
                 return
+            self.soft(message + " Read by columns", column)
         sex = padded[9].strip()
         if sex:
             if sex.lower() in ("m", "w"):
@@ -284,7 +322,7 @@ class _Reader:
         rating = self.integer(padded[48:52], 49, "rating") or 0
         fide_id = padded[57:68].strip()
         if fide_id and _INT.fullmatch(fide_id) is None:
-            self.warn(f"FIDE id: expected digits, got {fide_id!r}", 58)
+            self.soft(f"FIDE id: expected digits, got {fide_id!r}", 58)
         player = Player(
             tpn=tpn,
             name=padded[14:47].strip(),
@@ -294,12 +332,11 @@ class _Reader:
             federation=padded[53:56].strip(),
             fide_id=fide_id,
             birth_date=self.date(padded[69:79], 70, "birth date"),
-            points=self.decimal(padded[80:84], 81, "points"),
-            rank=self.integer(padded[85:89], 86, "rank"),
+            points=self.decimal(padded[80:84], 81, "points", needed=False),
+            rank=self.integer(padded[85:89], 86, "rank", needed=False),
         )
         if padded[89:91] != "  ":
-            self.error(f"expected blanks in columns 90-91, got {padded[89:91]!r}", 90)
-            return
+            self.soft(f"expected blanks in columns 90-91, got {padded[89:91]!r}; ignored", 90)
         results: list[RoundResult] = []
         start = 91
         cache = _BLOCK_CACHE
@@ -372,6 +409,8 @@ class _Reader:
             return None
         result_char = block[7]
         code = result_char.upper()
+        if code == "*":
+            return self.unfinished(opponent, column, rnd)
         result = _RESULT_CODES.get(code)
         if result is None:
             self.error(f"round {rnd}: result: expected one of 1 = 0 W D L + - H F U Z, got {result_char!r}",
@@ -411,6 +450,12 @@ class _Reader:
             colour = Colour.NONE
         return RoundResult(opponent, colour, result)
 
+    def unfinished(self, opponent: int | None, column: int, rnd: int) -> RoundResult:
+        """``*``: a game not finished yet (PGN's mark), read as not paired, like a blank result."""
+        against = f" against {opponent}" if opponent else ""
+        self.warn(f"round {rnd}: '*' (game{against} not finished yet) read as not paired", column + 7)
+        return ABSENT
+
     # -- header records --------------------------------------------------
     def read_name(self, line: str) -> None:
         value = line[4:].rstrip()
@@ -423,7 +468,7 @@ class _Reader:
     def read_header(self, code: str, line: str) -> None:
         value = line[4:].rstrip()
         if code in ("042", "052"):
-            self.date(value, 5, "start date" if code == "042" else "end date")
+            self.date(value, 5, "start date" if code == "042" else "end date", rated=True)
         elif code == "092" and self.t.system is None and value.strip().startswith(KNOWN_SYSTEM_PREFIXES):
             self.t.system = value.strip()
         self.t.headers.setdefault(code, []).append(value)
@@ -474,8 +519,7 @@ class _Reader:
             elif low == "black1":
                 self.set_initial_colour(Colour.BLACK, column)
             elif low == "rank":
-                self.warn("XXC rank (pairing by file position) is not supported; pairing numbers are used",
-                          column)
+                self.rank_by_line = True  # the order of the 001 lines ranks the players (see finish)
             else:
                 self.error(f"expected white1, black1 or rank, got {token!r}", column)
             found = True
@@ -565,14 +609,17 @@ class _Reader:
         self.accelerations.append((tpn, tpn, self.lineno, values, 5, self.code))
 
     def read_250(self, line: str) -> None:
+        self.team_level.append(line)
         padded = line.ljust(31)
         if padded[31:].strip():
             self.error(f"unexpected text after column 31: {padded[31:].strip()!r}", 32)
             return
-        match_points = self.decimal(padded[4:8], 5, "match points")
+        match_points = self.decimal(padded[4:8], 5, "match points", needed=False)
+        points = self.decimal(padded[9:13], 10, "virtual points")
+        if match_points and not points:
+            return  # team virtual match points: a TRF26 team file (see keep_team_level)
         if match_points:
             self.warn("fictitious match points (team events) ignored", 5)
-        points = self.decimal(padded[9:13], 10, "virtual points")
         first_round = self.integer(padded[14:17], 15, "first round")
         last_round = self.integer(padded[18:21], 19, "last round")
         first = self.integer(padded[22:26], 23, "first pairing number")
@@ -625,6 +672,7 @@ class _Reader:
             tuple(players), None if first == 1 else first, None if last >= UNKNOWN_ROUNDS else last))
 
     def read_240(self, line: str) -> None:
+        self.team_level.append(line)
         kind = line[4:5]
         result = {"F": Result.FULL_BYE, "H": Result.HALF_BYE, "Z": Result.ZERO_BYE}.get(kind.upper())
         if result is None:
@@ -649,6 +697,12 @@ class _Reader:
             tpn = self.integer(token, column, "pairing number")
             if tpn is not None:
                 self.absent_next.append((tpn, self.lineno))
+
+    def read_299(self, line: str) -> None:
+        """TRF-2026 ``299``: abnormal points (penalties, bonuses). Kept as written, not applied."""
+        self.warn("abnormal points (299) are not applied: scores, standings and pairings ignore this line "
+                  "(bbpPairings refuses such files)", 5)
+        self.t.extra_lines.append(line)
 
     def read_team(self, line: str) -> None:
         _, problems = parse_team_line(line)
@@ -710,6 +764,7 @@ class _Reader:
             "260": self.read_260,
             "240": self.read_240,
             "XXZ": self.read_xxz,
+            "299": self.read_299,
         }
         for code in HEADER_CODES:
             handlers[code] = lambda line, code=code: self.read_header(code, line)  # type: ignore[misc]
@@ -737,9 +792,13 @@ class _Reader:
                 self.warn("line starts with a blank: not a record; kept as written", 1)
                 self.t.extra_lines.append(line)
                 continue
+            if len(line) > 3 and line[3] != " " and code.upper() in handlers:
+                self.error(f"expected a blank after the record code {code!r}, got {line[3]!r}", 4)
+                continue
             if len(line) > 3 and line[3] != " " or _CODE.fullmatch(code) is None:
-                self.error(f"expected a 3-character record code then a blank, got {line[:4]!r}",
-                           4 if _CODE.fullmatch(code) else 1)
+                self.soft(f"not a record (expected a 3-character code then a blank, got {line[:4]!r}); "
+                          "kept as written", 4 if _CODE.fullmatch(code) else 1)
+                self.t.extra_lines.append(line)
                 continue
             self.code = code
             handler = handlers.get(code)
@@ -765,6 +824,9 @@ class _Reader:
             return
         if not self.saw_name:
             self.warn("no 012 record (tournament name)")
+        self.keep_team_level()
+        if self.rank_by_line:
+            t.rank_order = sorted(t.players, key=self.player_lines.__getitem__)
         self.apply_scoring()
         self.apply_byes()
         self.apply_accelerations()
@@ -797,6 +859,21 @@ class _Reader:
             if name in values and values[name] == values.get(default, getattr(Scoring(), default)):
                 del values[name]
         self.t.scoring = Scoring(**values)
+
+    def keep_team_level(self) -> None:
+        """In a team event (a ``192`` team system), ``240`` and ``250`` name teams (TRF26 §4).
+
+        They are kept as written instead of being applied to the ``001`` players.
+        """
+        if "TEAM" not in (self.t.system or "").upper():
+            for line in self.team_level:
+                if line.startswith("250") and not line.ljust(13)[9:13].strip():
+                    self.warn("250: team virtual match points without game points in an individual "
+                              "event; ignored", 5)
+            return
+        self.pending_byes.clear()
+        self.accelerations = [a for a in self.accelerations if a[5] != "250"]
+        self.t.extra_lines.extend(self.team_level)
 
     def apply_byes(self) -> None:
         nxt = self.t.paired_rounds + 1
@@ -931,8 +1008,15 @@ class _Reader:
         self.code = ""
 
     def cut_player(self) -> int | None:
-        """The TPN on the last line when the text ends in the middle of a ``001`` record."""
+        """The TPN on the last line when the text ends in the middle of a ``001`` record.
+
+        A last line without a line end that stops right after a round entry (or one blank
+        later, as lichess writes it) is complete: many writers omit the final line end.
+        """
         if not self.cut_line or not self.cut_text.startswith("001"):
+            return None
+        length = len(self.cut_text)
+        if length >= 99 and (length - 91) % 10 in (8, 9):
             return None
         for tpn, lineno in self.player_lines.items():
             if lineno == self.cut_line:
@@ -974,8 +1058,8 @@ class _Reader:
                 if points in (played + extra, total + extra, played + current, total + current):
                     continue
             self.lineno = self.player_lines[tpn]
-            self.error(f"points {_fmt(player.points)} do not match the results ({_fmt(Fraction(played, scale))})",
-                       81, inconsistent=True)
+            self.soft(f"points {_fmt(player.points)} do not match the results ({_fmt(Fraction(played, scale))}); "
+                      "the results are used", 81, inconsistent=True)
         self.code = ""
 
 
@@ -1001,8 +1085,9 @@ def _fmt(value: Fraction) -> str:
     return f"{float(value):.1f}" if value.denominator <= 2 else str(value)
 
 
-def _read_text(text: str, source: str, lenient: bool, notes: list[Diagnostic] | None = None) -> TRFReadResult:
-    reader = _Reader(source, lenient)
+def _read_text(text: str, source: str, lenient: bool, notes: list[Diagnostic] | None = None,
+               strict: bool = False) -> TRFReadResult:
+    reader = _Reader(source, lenient, strict)
     if notes:
         reader.warnings.extend(notes)
     reader.feed_text(text)
@@ -1010,13 +1095,23 @@ def _read_text(text: str, source: str, lenient: bool, notes: list[Diagnostic] | 
     return TRFReadResult(reader.t, reader.warnings, reader.errors)
 
 
-def read(handle: TextIO, *, source: str | None = None, lenient: bool = False) -> TRFReadResult:
+def read(handle: TextIO, *, source: str | None = None, lenient: bool = False,
+         strict: bool = False) -> TRFReadResult:
     """Read a TRF from an open text handle.
 
     The caller opens the file with the right encoding; :func:`load` guesses it.
 
+    By default a field that pairing does not need (dates, names, federations,
+    titles, birth dates, the points and rank columns, unknown records, guide
+    lines) never stops reading: each problem is a located warning in
+    ``warnings``. What changes the meaning of the event (an unknown opponent,
+    a game on one side only, two results for one round, more rounds than
+    announced) raises :exc:`~swisspair.errors.InconsistentTournamentError`.
+
     :param source: the name used in messages (default: the handle's ``name``).
     :param lenient: collect problems in ``errors`` instead of raising.
+    :param strict: also refuse what FIDE's rating officer would reject (dates
+        not in the TRF form, a points column that does not match the results...).
     :raises: :exc:`~swisspair.errors.TRFError` (strict mode) on the first problem,
         and in both modes when the handle cannot be decoded.
     """
@@ -1025,20 +1120,25 @@ def read(handle: TextIO, *, source: str | None = None, lenient: bool = False) ->
         text = handle.read()
     except UnicodeDecodeError as exc:
         raise TRFError(f"cannot decode the file as {exc.encoding}: {exc.reason}", Location(name)) from exc
-    return _read_text(text, name, lenient)
+    return _read_text(text, name, lenient, strict=strict)
 
 
-def loads(text: str, *, source: str = "<string>", lenient: bool = False) -> TRFReadResult:
-    """Read a TRF from a string (see :func:`read`)."""
-    return _read_text(text, source, lenient)
+def loads(text: str, *, source: str = "<string>", lenient: bool = False, strict: bool = False,
+          notes: list[Diagnostic] | None = None) -> TRFReadResult:
+    """Read a TRF from a string (see :func:`read`).
+
+    :param notes: diagnostics to put first in ``warnings`` (those of :func:`decode`).
+    """
+    return _read_text(text, source, lenient, notes, strict)
 
 
 def decode(data: bytes, source: str) -> tuple[str, list[Diagnostic]]:
     """Turn the bytes of a file into text, with notes on what was guessed.
 
-    UTF-8 (with or without a byte-order mark) is expected; UTF-16 with a
-    byte-order mark is read too. Lines that are not UTF-8 are read as
-    Windows-1252 (a superset of latin-1's printable characters).
+    UTF-8 (with or without a byte-order mark) is tried first; UTF-16 with a
+    byte-order mark is read too. Lines that are not UTF-8 are read with one
+    Windows code page for the whole file, chosen by :func:`guess_codepage`
+    (cp1251, cp1250 or cp1252), and a note says which.
 
     :raises: :exc:`~swisspair.errors.TRFError` for an empty file or binary data.
     """
@@ -1064,21 +1164,76 @@ def decode(data: bytes, source: str) -> tuple[str, list[Diagnostic]]:
         return data.decode("utf-8"), notes
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-    notes.append(Diagnostic("not UTF-8; lines that are not UTF-8 read as Windows-1252/latin-1",
+    raws = data.splitlines(keepends=True)
+    foreign: list[bytes] = []
+    for raw in raws:
+        try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError:
+            foreign.append(raw)
+    codepage = guess_codepage(foreign)
+    notes.append(Diagnostic(f"not UTF-8; lines that are not UTF-8 read as {_CODEPAGE_NAMES[codepage]}",
                             Location(source, line)))
     parts = []
-    for raw in data.splitlines(keepends=True):
+    for raw in raws:
         try:
             parts.append(raw.decode("utf-8"))
         except UnicodeDecodeError:
-            try:
-                parts.append(raw.decode("cp1252"))
-            except UnicodeDecodeError:
-                parts.append(raw.decode("latin-1"))
+            parts.append(raw.decode(codepage, errors="replace"))
     return "".join(parts), notes
 
 
-def load(path: str | Path, *, lenient: bool = False) -> TRFReadResult:
+_CODEPAGE_NAMES = {"cp1252": "Windows-1252 (Western, latin-1)", "cp1250": "Windows-1250 (Central European)",
+                   "cp1251": "Windows-1251 (Cyrillic)"}
+_CYRILLIC_RUN = re.compile(rb"[\xc0-\xff]{3}")
+_CENTRAL_EUROPE = frozenset({"ALB", "BIH", "CRO", "CZE", "HUN", "POL", "ROU", "SLO", "SVK"})
+_CYRILLIC_FEDERATIONS = frozenset({"BLR", "BUL", "KAZ", "KGZ", "MKD", "MNG", "RUS", "TJK", "UKR", "UZB"})
+
+
+def guess_codepage(lines: list[bytes]) -> str:
+    """The one Windows code page of the lines of a file that are not UTF-8.
+
+    The rule (documented in ``docs/trf.md``):
+
+    1. ``cp1251`` (Cyrillic) when a line holds three bytes in a row from
+       0xC0-0xFF (Cyrillic words are all such bytes; Western and Central
+       European names mix accented letters with ASCII ones), or when most of
+       those lines are players of a Cyrillic-alphabet federation;
+    2. otherwise ``cp1250`` (Central European) when it turns fewer bytes into
+       undefined characters or symbols (``Ł ą ł ľ ş`` are ``£ ¹ ³ ¾ º`` in
+       Windows-1252), or, if that does not decide, when most of those lines are
+       players of a Central European federation;
+    3. otherwise ``cp1252`` (Western European; a superset of latin-1's letters).
+
+    >>> guess_codepage(["Иванов".encode("cp1251")]), guess_codepage(["Łukasz".encode("cp1250")])
+    ('cp1251', 'cp1250')
+    >>> guess_codepage(["Müller".encode("cp1252")]), guess_codepage([])
+    ('cp1252', 'cp1252')
+    """
+    federations = [raw[53:56].decode("ascii", "replace") for raw in lines if raw.startswith(b"001")]
+
+    def most(group: frozenset[str]) -> bool:
+        return sum(f in group for f in federations) * 2 > len(federations) > 0
+
+    if any(_CYRILLIC_RUN.search(raw) for raw in lines) or most(_CYRILLIC_FEDERATIONS):
+        return "cp1251"
+    western, central = (_oddities(lines, codepage) for codepage in ("cp1252", "cp1250"))
+    if central < western or (central == western and most(_CENTRAL_EUROPE)):
+        return "cp1250"
+    return "cp1252"
+
+
+def _oddities(lines: list[bytes], codepage: str) -> int:
+    """How many high bytes of ``lines`` are not letters in ``codepage`` (undefined bytes included)."""
+    count = 0
+    for raw in lines:
+        for char in raw.decode(codepage, errors="replace"):
+            if ord(char) > 127 and not char.isalpha():
+                count += 1
+    return count
+
+
+def load(path: str | Path, *, lenient: bool = False, strict: bool = False) -> TRFReadResult:
     """Read the TRF file at ``path``, whatever its encoding and line ends.
 
     :raises: :exc:`~swisspair.errors.TRFError` on a problem (strict mode), when
@@ -1090,4 +1245,4 @@ def load(path: str | Path, *, lenient: bool = False) -> TRFReadResult:
     except OSError as exc:
         raise TRFFileError(f"cannot read file: {exc.strerror or exc}", Location(source)) from exc
     text, notes = decode(data, source)
-    return _read_text(text, source, lenient, notes)
+    return _read_text(text, source, lenient, notes, strict)

@@ -22,6 +22,7 @@ from typing import TextIO
 
 from swisspair.errors import LimitExceededError
 from swisspair.model import Colour, Player, Result, Scoring, Tournament
+from swisspair.trf.dates import to_trf
 
 _HEADER_ORDER = ("012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122",
                  "132", "172", "182", "202", "212", "222", "352", "362")
@@ -77,7 +78,7 @@ def player_line(player: Player, points: Fraction | None = None, rank: int | None
     head = (
         f"001 {player.tpn:>4} {player.sex[:1]:1}{player.title[:3]:>3} {player.name[:33]:<33} "
         f"{player.rating or '':>4} {player.federation[:3]:>3} {player.fide_id[:11]:>11} "
-        f"{player.birth_date[:10]:<10} {_cell(pts, f'points of {player.tpn}') if pts is not None else '':>4} "
+        f"{to_trf(player.birth_date)[:10]:<10} {_cell(pts, f'points of {player.tpn}') if pts is not None else '':>4} "
         f"{rk if rk is not None else '':>4}"
     )
     blocks = []
@@ -182,32 +183,46 @@ def _bye_lines(tournament: Tournament) -> list[str]:
     return lines
 
 
+def _trf_date(value: str) -> str:
+    """A ``042``/``052`` value in the TRF form when it is a date; other text as written."""
+    date = to_trf(value)
+    return date if date and date != value.strip() else value
+
+
 def lines(tournament: Tournament, *, trf26: bool = False) -> list[str]:
     """The TRF lines of ``tournament``, without line ends (see :func:`write`)."""
     out: list[str] = []
     headers = {code: list(values) for code, values in tournament.headers.items()}
     if tournament.name or "012" in headers:
         headers["012"] = [tournament.name, *headers.get("012", [])]
+    for code in ("042", "052"):  # the dates as TRF writes them (kept as written in the model)
+        headers[code] = [_trf_date(value) for value in headers.get(code, [])]
     for code in _HEADER_ORDER:
         for value in headers.pop(code, []):
             out.append(f"{code} {value}".rstrip())
     for code, values in headers.items():
         out.extend(f"{code} {value}".rstrip() for value in values)
     system_from_092 = any(v.strip() == tournament.system for v in tournament.headers.get("092", []))
-    out.extend(player_line(player) for player in tournament)
+    order = tournament.pairing_order() if tournament.rank_order is not None else sorted(tournament.players)
+    out.extend(player_line(tournament.players[tpn]) for tpn in order)
     colour = tournament.initial_colour
+    rank = "rank " if tournament.rank_order is not None else ""
     if trf26:
         if tournament.rounds:
             out.append(f"142 {tournament.rounds}")
         if colour is Colour.WHITE or colour is Colour.BLACK:
             out.append(f"152 {'W' if colour is Colour.WHITE else 'B'}")
+        if rank:
+            out.append("XXC rank")
         if tournament.system:
             out.append(f"192 {tournament.system}")
     else:
         if tournament.rounds:
             out.append(f"XXR {tournament.rounds}")
         if colour is Colour.WHITE or colour is Colour.BLACK:
-            out.append(f"XXC {'white1' if colour is Colour.WHITE else 'black1'}")
+            out.append(f"XXC {rank}{'white1' if colour is Colour.WHITE else 'black1'}")
+        elif rank:
+            out.append("XXC rank")
         if tournament.system and not system_from_092:
             out.append(f"192 {tournament.system}")
     out.extend(_scoring_lines(tournament.scoring, trf26))
