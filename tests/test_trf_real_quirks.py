@@ -254,3 +254,15 @@ def test_strict_mode_refuses_what_the_rating_officer_would() -> None:
     with pytest.raises(trf.reader.TRFError) as info:
         trf.loads(text.replace("Feb 28, 2026", "2026/02/28"), source="s.trf", strict=True)
     assert str(info.value) == "s.trf:11:58: 001: FIDE id: expected digits, got 'ABC12345'"
+
+
+def test_a_header_code_without_its_blank_is_read_and_a_needed_one_refused() -> None:
+    """``092Individual`` (a header pairing does not need) reads with a warning; ``XXR5`` is refused."""
+    lines = _lichess_lines()
+    lines[6] = "092Individual: Swiss-System"
+    result = trf.loads("\n".join(lines), source="h.trf")
+    assert result.tournament.headers["092"] == ["Individual: Swiss-System"]
+    assert any(str(w).startswith("h.trf:7:4: 092: expected a blank after the record code") for w in result.warnings)
+    lines[8] = "XXR5"
+    with pytest.raises(trf.reader.TRFError, match="expected a blank after the record code 'XXR'"):
+        trf.loads("\n".join(lines), source="h.trf")

@@ -793,8 +793,13 @@ class _Reader:
                 self.t.extra_lines.append(line)
                 continue
             if len(line) > 3 and line[3] != " " and code.upper() in handlers:
-                self.error(f"expected a blank after the record code {code!r}, got {line[3]!r}", 4)
-                continue
+                if code not in HEADER_CODES and code != "012":
+                    self.error(f"expected a blank after the record code {code!r}, got {line[3]!r}", 4)
+                    continue
+                self.code = code  # a header pairing does not need: read it anyway
+                self.soft(f"expected a blank after the record code {code!r}, got {line[3]!r}; "
+                          "read as if there were one", 4)
+                line = f"{code} {line[3:]}"
             if len(line) > 3 and line[3] != " " or _CODE.fullmatch(code) is None:
                 self.soft(f"not a record (expected a 3-character code then a blank, got {line[:4]!r}); "
                           "kept as written", 4 if _CODE.fullmatch(code) else 1)
