@@ -5,7 +5,7 @@
 
 Prints a table: in-process time of the pairing call, whole-process time of
 ``swisspair --SYSTEM IN -p OUT``, and the ratio to the reference engine's
-times measured on the same machine (../shared/corpus/README.md). The ratio is
+times measured on the same machine (tests/corpus/README.md). The ratio is
 whole-process wall time over the reference; on a loaded machine compare the
 CPU column.
 """
