@@ -78,13 +78,15 @@ def test_it_runs_a_whole_event_in_chromium(tmp_path: Path) -> None:
             element.clear()
             element.send_keys(value)
 
-        def click_and_wait(selector: str) -> None:
+        def new_page_loaded(d: Any) -> bool:
             # A flag set on the current window disappears with it: the new page has loaded when the
             # flag is gone and the new document is complete (no element of the old page is touched).
+            return bool(d.execute_script("return !window.swisspairOldPage && document.readyState === 'complete';"))
+
+        def click_and_wait(selector: str) -> None:
             driver.execute_script("window.swisspairOldPage = true;")
             driver.find_element(By.CSS_SELECTOR, selector).click()
-            wait.until(lambda d: d.execute_script(
-                "return !window.swisspairOldPage && document.readyState === 'complete';"))
+            wait.until(new_page_loaded)
 
         def submit(form_id: str) -> None:
             click_and_wait(f"#{form_id} button[type=submit]")
@@ -145,7 +147,11 @@ def test_it_runs_a_whole_event_in_chromium(tmp_path: Path) -> None:
             keys = " ".join(_code(rnd, b) for b in range(1, boards + 1))  # a space ends 0 (else 0 0 is 00)
             active = driver.switch_to.active_element
             assert active.get_attribute("name") == "r1"
+            # The counter reaches boards/boards while typing, before Enter's page replaces this one:
+            # wait for the saved page itself (the old window's flag is gone), then read it.
+            driver.execute_script("window.swisspairOldPage = true;")
             active.send_keys(keys + Keys.ENTER)
+            wait.until(new_page_loaded)
             wait.until(lambda d: f"{boards}/{boards}" in d.find_element(By.ID, "entered").text)
             if rnd == 2:
                 byes = driver.page_source
@@ -156,8 +162,10 @@ def test_it_runs_a_whole_event_in_chromium(tmp_path: Path) -> None:
                 first = driver.find_element(By.ID, "r1")
                 before = first.get_attribute("value")
                 first.clear()
+                driver.execute_script("window.swisspairOldPage = true;")
                 first.send_keys(("0" if before == "1" else "1") + Keys.ENTER)
-                wait.until(lambda d: "1 result saved" in messages())
+                wait.until(new_page_loaded)
+                assert "1 result saved" in messages()
             assert driver.find_elements(By.ID, "publish")
             click_and_wait("#publish")
             assert f"Round {rnd} published" in messages()
@@ -179,11 +187,11 @@ def test_it_runs_a_whole_event_in_chromium(tmp_path: Path) -> None:
         # the PDF exports in the interface language (Russian here), as an arbiter would print them
         driver.execute_script("window.swisspairOldPage = true;")
         Select(driver.find_element(By.CSS_SELECTOR, "header select[name=language]")).select_by_value("ru")
-        wait.until(lambda d: d.execute_script("return !window.swisspairOldPage && document.readyState === 'complete';"))
+        wait.until(new_page_loaded)
         _check_pdfs(driver, base, tournament)
         driver.execute_script("window.swisspairOldPage = true;")
         Select(driver.find_element(By.CSS_SELECTOR, "header select[name=language]")).select_by_value("en")
-        wait.until(lambda d: d.execute_script("return !window.swisspairOldPage && document.readyState === 'complete';"))
+        wait.until(new_page_loaded)
 
         # audit log: the correction is recorded with who made it
         go("/e/browser/audit/")
