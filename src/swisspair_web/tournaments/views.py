@@ -212,9 +212,9 @@ def import_trf(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         text = form.cleaned_data["file"]
         if jobs.in_background(sum(1 for line in text.splitlines() if line.startswith("001"))):
-            job = jobs.start(ev, None, request.user, "import", _import_work(
-                ev, request.user, text, form.cleaned_data["name"], form.cleaned_data["slug"],
-                form.cleaned_data["system"]))
+            job = jobs.start(ev, None, request.user, "import", {
+                "text": text, "name": form.cleaned_data["name"], "slug": form.cleaned_data["slug"],
+                "system": form.cleaned_data["system"]})
             return redirect("sp-job", pk=job.pk)
         try:
             sec = services.import_trf(ev, request.user, form.cleaned_data["file"], name=form.cleaned_data["name"],
@@ -228,14 +228,6 @@ def import_trf(request: HttpRequest, slug: str) -> HttpResponse:
                   _ctx(request, ev, form=form, title=_("New section from a TRF file"),
                        hint=_("A file with team records (013 or 310) becomes a team section (C.04.6) with its "
                               "teams, rosters, matches and results; it is paired with the team system.")))
-
-
-def _import_work(ev: Event, user: services.User, text: str, name: str, slug: str, system: str) -> jobs.Work:
-    """A TRF import as a background job; it ends on the new section's page."""
-    def work(progress: services.Progress) -> str:
-        sec = services.import_trf(ev, user, text, name=name, slug=slug, system=system, progress=progress)
-        return reverse("sp-section-manage", kwargs={"slug": ev.slug, "section": sec.slug})
-    return work
 
 
 def section(request: HttpRequest, slug: str, section: str) -> HttpResponse:
@@ -409,7 +401,7 @@ def pair(request: HttpRequest, slug: str, section: str) -> HttpResponse:
     form = PairForm(request.POST)
     allow = form.is_valid() and form.cleaned_data["allow_pending"]
     if not sec.is_team and jobs.in_background(sec.players.count()):
-        job = jobs.start(sec.event, sec, request.user, "pair", _pair_work(sec, request.user, allow))
+        job = jobs.start(sec.event, sec, request.user, "pair", {"allow_pending": allow})
         return redirect("sp-job", pk=job.pk)
     try:
         if sec.is_team:
@@ -423,15 +415,6 @@ def pair(request: HttpRequest, slug: str, section: str) -> HttpResponse:
         messages.warning(request, warning)
     messages.success(request, _("Round %(round)s paired. Check it, then publish it.") % {"round": outcome.round.number})
     return redirect("sp-results", slug=slug, section=section, number=outcome.round.number)
-
-
-def _pair_work(sec: Section, user: services.User, allow_pending: bool) -> jobs.Work:
-    """Pairing a big section as a background job; it ends on the new round's result page."""
-    def work(progress: services.Progress) -> str:
-        outcome = services.pair_next_round(sec, user, allow_pending=allow_pending, progress=progress)
-        return reverse("sp-results", kwargs={"slug": sec.event.slug, "section": sec.slug,
-                                             "number": outcome.round.number})
-    return work
 
 
 @login_required
