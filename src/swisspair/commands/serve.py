@@ -22,7 +22,7 @@ import click
               help="Directory for the SQLite database, the secret key and uploads (created on first start).")
 @click.option("--demo", is_flag=True, help="Create a demo event and a 'demo' account (password 'demo').")
 @click.option("--threads", default=8, show_default=True, type=int, help="Threads serving requests.")
-@click.option("--workers", default=1, show_default=True, type=click.IntRange(min=0),
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(min=0), envvar="SWISSPAIR_WORKERS",
               help="Threads running background jobs in this process (0: leave them to 'swisspair worker').")
 def serve(host: str, port: int, data_dir: Path, demo: bool, threads: int, workers: int) -> None:
     """Run the tournament manager.

@@ -250,9 +250,23 @@ def _worker(*, batch: bool, interval: float, worker_id: str) -> Any:
                   startup_delay=False, max_tasks=None, worker_id=worker_id, excluded_queue_names=[])
 
 
-def run_queued() -> None:
-    """Run the queued tasks in this thread until none is left (tests, and ``swisspair worker --batch``)."""
-    _worker(batch=True, interval=0, worker_id="swisspair-inline").run()
+def run_queued() -> int:
+    """Run the queued tasks in this thread until none is left; returns how many (for tests: unlike the
+    worker's own loop, this one leaves the database connection, and so the test's transaction, alone)."""
+    from django_tasks_db.models import DBTaskResult
+    from django_tasks_db.utils import exclusive_transaction
+
+    worker = _worker(batch=True, interval=0, worker_id="swisspair-inline")
+    count = 0
+    while True:
+        with exclusive_transaction(DBTaskResult.objects.db):
+            task_result = DBTaskResult.objects.ready().filter(backend_name="default").get_locked()
+            if task_result is not None:
+                task_result.claim(worker.worker_id)
+        if task_result is None:
+            return count
+        worker.run_task(task_result)
+        count += 1
 
 
 def sweep_forever(stop: threading.Event) -> None:
