@@ -188,7 +188,7 @@ class Client:
         started = time.monotonic()
         try:
             response = await asyncio.wait_for(self._exchange(head.encode() + body), TIMEOUT)
-        except (OSError, asyncio.TimeoutError, ValueError) as error:
+        except (TimeoutError, OSError, ValueError) as error:
             self.stats.statuses[kind][0] += 1
             self.stats.failures.append(f"{kind} {method} {path}: {type(error).__name__} {error}")
             return None
@@ -440,7 +440,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def report(stats: Stats, elapsed: float, world: World, problems: list[str], args: argparse.Namespace) -> str:
-    lines = [f"| page | requests | req/s | p50 ms | p95 ms | p99 ms | 304 | 4xx | 5xx | no answer |",
+    lines = ["| page | requests | req/s | p50 ms | p95 ms | p99 ms | 304 | 4xx | 5xx | no answer |",
              "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     total = 0
     for kind in sorted(stats.statuses, key=lambda k: -sum(stats.statuses[k].values())):

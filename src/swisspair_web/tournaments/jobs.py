@@ -35,7 +35,8 @@ from django.db import DatabaseError, connections, transaction
 from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone, translation
-from django.utils.translation import gettext as _, gettext_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django_tasks import task
 
 from swisspair_web.tournaments.models import Event, Job, Round, Section
