@@ -8,9 +8,10 @@ Everything runs on this machine and talks to 127.0.0.1 only: a throwaway Postgre
 ``gthread`` workers), the queue's workers (``python -m swisspair_web worker``), and the simulated users
 in this process (asyncio, one connection per request):
 
-* E events of one section each, with 100-500 players (seeded, round 1 paired and published);
-* R readers refreshing public pages and their JSON at random (round, standings, crosstable, player
-  card, section JSON...), like a browser: they keep cookies and send ``If-None-Match``;
+* E events of one section each, with 100-500 players (seeded with round 1 paired and published);
+* R readers, each following one event (nine pages in ten) and one of its players: they refresh its
+  public pages and JSON at random (round, standings, crosstable, player card, section JSON...), like a
+  browser: they keep cookies and send ``If-None-Match``;
 * A arbiters, each with its own events: they log in, type results board by board in batches, and
   when a round is complete pair the next one (sections of ``--background-players`` players or more
   are paired by a worker: the arbiter follows the job's progress) and publish it.
@@ -76,8 +77,10 @@ def environment(url: str, data: Path, background: int) -> dict[str, str]:
 SEED = r"""
 import random, sys
 from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
 from swisspair_web.tournaments import services
-from swisspair_web.tournaments.models import EventRole, Section
+from swisspair_web.tournaments.models import Board, Bye, Round, Section
 events, arbiters, low, high, seed, password = sys.argv[1:7]
 rng = random.Random(int(seed))
 users = get_user_model()
@@ -87,11 +90,21 @@ for e in range(int(events)):
     event = services.create_event(owner, name=f"Load Open {e}", slug=f"load{e}")
     section = Section.objects.create(event=event, name="Open", slug="open", rounds=9, initial_colour="w")
     count = rng.randint(int(low), int(high))
-    services.add_players(section, owner, [services.PlayerData(name=f"Player{e}-{i:03d}, Load",
-                                                             rating=2600 - 3 * i) for i in range(count)])
-    section.refresh_from_db()
-    outcome = services.pair_next_round(section, owner)
-    services.publish_round(outcome.round, owner)
+    players = services.add_players(section, owner, [
+        services.PlayerData(name=f"Player{e}-{i:03d}, Load", rating=2600 - 3 * i) for i in range(count)])
+    # Round 1 as the Dutch system pairs it (top half against bottom half, colours alternating, the PAB to
+    # the last player), written directly: the engine pairs the rounds the arbiters ask for.
+    with transaction.atomic():
+        services.bump_section(section)
+        rnd = Round.objects.create(section=section, number=1, paired_by=owner, system="dutch",
+                                   published_at=timezone.now())
+        half = count // 2
+        Board.objects.bulk_create([
+            Board(round=rnd, number=i + 1, white=players[i] if i % 2 == 0 else players[half + i],
+                  black=players[half + i] if i % 2 == 0 else players[i]) for i in range(half)])
+        if count % 2:
+            Bye.objects.create(section=section, player=players[-1], round_number=1, kind=Bye.PAB)
+        services.audit(event, owner, "paired", section=section, round_number=1, detail=f"{half} boards, seeded")
     print(f"load{e} {count}", flush=True)
 """
 
@@ -155,6 +168,7 @@ class Stats:
     statuses: dict[str, dict[int, int]] = field(default_factory=lambda: defaultdict(lambda: defaultdict(int)))
     requests: int = 0
     failures: list[str] = field(default_factory=list)
+    cache: dict[str, dict[str, int]] = field(default_factory=lambda: defaultdict(lambda: defaultdict(int)))
 
 
 class Client:
@@ -197,6 +211,8 @@ class Client:
         if response.status >= 500:
             self.stats.failures.append(f"{kind} {method} {path}: HTTP {response.status}")
         self.cookies.update(response.cookies)
+        if "x-swisspair-cache" in response.headers:
+            self.stats.cache[kind][response.headers["x-swisspair-cache"]] += 1
         if conditional and "etag" in response.headers:
             self.etags[path] = response.headers["etag"]
         return response
@@ -258,21 +274,25 @@ PAGES = [("round", 30), ("standings", 20), ("standings.json", 15), ("round.json"
          ("player", 7), ("crosstable", 3), ("event", 2)]
 
 
-def reader_path(kind: str, event: str, world: World, rng: random.Random) -> str:
+def reader_path(kind: str, event: str, world: World, player: int) -> str:
     base = f"/e/{event}/open/"
     number = world.published[event]
     return {"round": f"{base}rounds/{number}/", "standings": f"{base}standings/",
             "standings.json": f"/api{base}standings.json", "round.json": f"/api{base}rounds/{number}.json",
             "section.json": f"/api/e/{event}/open.json", "crosstable": f"{base}crosstable/",
-            "player": f"{base}players/{rng.randint(1, world.players[event])}/", "event": f"/e/{event}/"}[kind]
+            "player": f"{base}players/{player}/", "event": f"/e/{event}/"}[kind]
 
 
 async def reader(client: Client, world: World, rng: random.Random, until: float, think: float) -> None:
+    """A player (or a parent) following one event: mostly its pages, sometimes another event's."""
     kinds, weights = zip(*PAGES)
     events = sorted(world.players)
+    home = rng.choice(events)
+    me = rng.randint(1, world.players[home])
     while time.monotonic() < until:
         kind = rng.choices(kinds, weights)[0]
-        path = reader_path(kind, rng.choice(events), world, rng)
+        event = home if rng.random() < 0.9 else rng.choice(events)
+        path = reader_path(kind, event, world, me if event == home else rng.randint(1, world.players[event]))
         if await client.request(kind, "GET", path, conditional=True) is None and client.stats.requests >= client.limit:
             return
         await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
@@ -450,9 +470,10 @@ def report(stats: Stats, elapsed: float, world: World, problems: list[str], args
         values = stats.latencies[kind]
         lines.append(f"| {kind} | {count} | {count / elapsed:.1f} | {percentile(values, .50):.0f} | "
                      f"{percentile(values, .95):.0f} | {percentile(values, .99):.0f} | {statuses.get(304, 0)} | "
+                     f"{stats.cache[kind].get('hit', 0)} | "
                      f"{sum(n for s, n in statuses.items() if 400 <= s < 500)} | "
                      f"{sum(n for s, n in statuses.items() if s >= 500)} | {statuses.get(0, 0)} |")
-    lines.append(f"| **all** | {total} | {total / elapsed:.1f} | | | | | | | |")
+    lines.append(f"| **all** | {total} | {total / elapsed:.1f} | | | | | | | | |")
     lines.append("")
     lines.append(f"{elapsed:.0f} s; {len(world.entered)} results entered, "
                  f"{sum(len(v) for v in world.paired.values())} rounds paired ({len(world.jobs)} by a worker), "

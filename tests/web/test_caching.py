@@ -66,6 +66,7 @@ class CachingTestCase(BaseTestCase):
         with CaptureQueriesContext(connection) as queries:
             other = Client().get("/api/e/test/open/standings.json")
         self.assertEqual(other.content, first.content)
+        self.assertEqual((first["X-Swisspair-Cache"], other["X-Swisspair-Cache"]), ("miss", "hit"))
         self.assertLessEqual(len(queries), 2, [q["sql"] for q in queries])  # the stamp and the cache
 
     def test_each_visitor_gets_their_own_csrf_token_from_the_shared_copy(self) -> None:

@@ -110,11 +110,13 @@ def _shared(view: View) -> View:
             if PLACEHOLDER in body:
                 body = body.replace(PLACEHOLDER, get_token(request).encode())
             response = HttpResponse(body, content_type=content_type)
+            response["X-Swisspair-Cache"] = "hit"
         else:
             response = view(request, *args, **kwargs)
             if response.status_code == 200 and not response.streaming and not response.cookies:
                 body = CSRF_FIELD.sub(rb"\1" + PLACEHOLDER + rb"\2", response.content)
                 cache.set(key, (response["Content-Type"], body))
+                response["X-Swisspair-Cache"] = "miss"
         patch_cache_control(response, no_cache=True)
         patch_vary_headers(response, ("Cookie", "Accept-Language"))
         return response
