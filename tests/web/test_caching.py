@@ -15,7 +15,8 @@ from .helpers import BaseTestCase
 
 PAGES = ["/e/test/open/rounds/1/", "/e/test/open/standings/", "/e/test/open/crosstable/", "/e/test/open/",
          "/e/test/open/players/1/", "/e/test/", "/api/e/test/open/rounds/1.json", "/api/e/test/open/standings.json",
-         "/api/e/test/open.json", "/api/e/test/open/players/1.json", "/api/e/test.json"]
+         "/api/e/test/open.json", "/api/e/test/open/players/1.json", "/api/e/test.json",
+         "/e/test/open/export/standings.csv", "/e/test/open/print/standings/"]
 
 
 class CachingTestCase(BaseTestCase):
@@ -68,6 +69,15 @@ class CachingTestCase(BaseTestCase):
         self.assertEqual(other.content, first.content)
         self.assertEqual((first["X-Swisspair-Cache"], other["X-Swisspair-Cache"]), ("miss", "hit"))
         self.assertLessEqual(len(queries), 2, [q["sql"] for q in queries])  # the stamp and the cache
+
+    def test_exports_are_kept_with_their_headers(self) -> None:
+        first = self.client.get("/e/test/open/export/standings.pdf")
+        other = Client().get("/e/test/open/export/standings.pdf")
+        self.assertEqual((first["X-Swisspair-Cache"], other["X-Swisspair-Cache"]), ("miss", "hit"))
+        self.assertEqual(other.content, first.content)
+        for header in ("Content-Type", "Content-Disposition"):
+            self.assertEqual(other[header], first[header])
+        self.assertEqual(other["Content-Type"], "application/pdf")
 
     def test_each_visitor_gets_their_own_csrf_token_from_the_shared_copy(self) -> None:
         self.client.get("/e/test/open/standings/")  # kept in the cache, with this visitor's token taken out

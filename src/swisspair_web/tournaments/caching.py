@@ -1,6 +1,7 @@
 """Cheap public pages: HTTP caching from the section's version and a cache shared by the web processes.
 
-The pages thousands of players refresh (pairings, standings, crosstable, player cards and their JSON)
+The pages thousands of players refresh (pairings, standings, crosstable, player cards, their JSON, and
+the printable pages, CSV and PDF exports)
 change only when an arbiter writes something, and every write either bumps the section's ``version``
 or is recorded in the event's audit log (results, pairings, publishing, settings, players...). The
 *stamp* of a page is therefore ``(event, section version, newest audit entry)``, read in one small
@@ -47,6 +48,7 @@ View = Callable[..., HttpResponse]
 
 CSRF_FIELD = re.compile(rb'(name="csrfmiddlewaretoken" value=")[^"]*(")')
 PLACEHOLDER = b"__swisspair_csrf_token__"
+KEPT_HEADERS = ("Content-Type", "Content-Disposition")
 
 
 @dataclass(frozen=True)
@@ -106,16 +108,16 @@ def _shared(view: View) -> View:
         key = "page:" + hashlib.sha256(f"{stamp.key}:{language}:{request.get_full_path()}".encode()).hexdigest()
         kept = cache.get(key)
         if kept is not None:
-            content_type, body = kept
+            headers, body = kept
             if PLACEHOLDER in body:
                 body = body.replace(PLACEHOLDER, get_token(request).encode())
-            response = HttpResponse(body, content_type=content_type)
+            response = HttpResponse(body, headers=headers)
             response["X-Swisspair-Cache"] = "hit"
         else:
             response = view(request, *args, **kwargs)
             if response.status_code == 200 and not response.streaming and not response.cookies:
                 body = CSRF_FIELD.sub(rb"\1" + PLACEHOLDER + rb"\2", response.content)
-                cache.set(key, (response["Content-Type"], body))
+                cache.set(key, ({h: response[h] for h in KEPT_HEADERS if response.has_header(h)}, body))
                 response["X-Swisspair-Cache"] = "miss"
         patch_cache_control(response, no_cache=True)
         patch_vary_headers(response, ("Cookie", "Accept-Language"))
