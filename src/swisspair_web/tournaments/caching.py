@@ -28,7 +28,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -67,19 +67,24 @@ def _stamp(request: HttpRequest, slug: str, section: str | None = None) -> Stamp
     stamp = None
     if request.method in ("GET", "HEAD") and not request.user.is_authenticated \
             and "messages" not in request.COOKIES:
-        newest = AuditEntry.objects.filter(event=OuterRef("event_id" if section else "pk")).order_by("-at", "-id")
-        if section is None:
-            rows = Event.objects.filter(slug=slug, public=True).values("pk", "created_at", version=Value(0))
-        else:
-            rows = Section.objects.filter(event__slug=slug, slug=section, event__public=True).values(
-                "pk", "version", created_at=F("event__created_at"))
-        row = rows.annotate(audit_id=Subquery(newest.values("id")[:1]),
-                            audit_at=Subquery(newest.values("at")[:1])).first()
+        row = _row(slug, section)
         if row is not None:
             stamp = Stamp(key=f"{__version__}:{slug}:{section}:{row['pk']}:{row['version']}:{row['audit_id']}",
                           last_modified=row["audit_at"] or row["created_at"])
     request._swisspair_stamp = stamp  # type: ignore[attr-defined]
     return stamp
+
+
+def _row(slug: str, section: str | None) -> Mapping[str, Any] | None:
+    """``pk``, ``version``, ``created_at`` (of the event) and the newest audit entry's ``audit_id`` and
+    ``audit_at`` of a public event or of a section of one, in one query."""
+    newest = AuditEntry.objects.filter(event=OuterRef("event_id" if section else "pk")).order_by("-at", "-id")
+    audit = {"audit_id": Subquery(newest.values("id")[:1]), "audit_at": Subquery(newest.values("at")[:1])}
+    if section is None:
+        return Event.objects.filter(slug=slug, public=True).values(
+            "pk", "created_at", version=Value(0)).annotate(**audit).first()
+    return Section.objects.filter(event__slug=slug, slug=section, event__public=True).values(
+        "pk", "version", created_at=F("event__created_at")).annotate(**audit).first()
 
 
 def _etag(request: HttpRequest, *args: Any, **kwargs: Any) -> str | None:

@@ -150,6 +150,8 @@ def _pair(job: Job, progress: Progress) -> None:
     """Pair the next round of the section, if it is still at the version the job applies to."""
     from swisspair_web.tournaments import services
 
+    if job.section_id is None:
+        raise OperationError(_("No round is paired."))  # pragma: no cover - a pairing job always has its section
     section = Section.objects.select_related("event").get(pk=job.section_id)
     if job.section_version is not None and section.version != job.section_version:
         raise services.Conflict(_("The section was changed by somebody else meanwhile; reload the page and "

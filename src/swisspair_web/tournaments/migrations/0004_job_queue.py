@@ -2,9 +2,10 @@
 
 from django.core.management import call_command
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
 
 
-def create_cache_table(apps, schema_editor):
+def create_cache_table(apps: object, schema_editor: BaseDatabaseSchemaEditor) -> None:
     """The table of the shared cache (CACHE_URL=db://, the default): ``migrate`` is the only step."""
     call_command("createcachetable", database=schema_editor.connection.alias, verbosity=0)
 
