@@ -43,9 +43,13 @@ def _patched_setup(*args, **kwargs):
 django.setup = _patched_setup
 """
 
-STATE = ("SELECT (SELECT COUNT(*) FROM tournaments_round), (SELECT COUNT(*) FROM tournaments_board),"
-         " (SELECT version FROM tournaments_section),"
-         " (SELECT COUNT(*) FROM tournaments_auditentry WHERE action = 'paired')")
+SECTION = ("(SELECT s.id FROM tournaments_section s JOIN tournaments_event e ON s.event_id = e.id"
+           " WHERE e.slug = 'worker')")
+STATE = (f"SELECT (SELECT COUNT(*) FROM tournaments_round WHERE section_id = {SECTION}),"
+         f" (SELECT COUNT(*) FROM tournaments_board b JOIN tournaments_round r ON b.round_id = r.id"
+         f"  WHERE r.section_id = {SECTION}),"
+         f" (SELECT version FROM tournaments_section WHERE id = {SECTION}),"
+         f" (SELECT COUNT(*) FROM tournaments_auditentry WHERE action = 'paired' AND section_id = {SECTION})")
 
 
 def _env() -> dict[str, str]:
@@ -120,5 +124,8 @@ def test_a_worker_killed_inside_the_pairing_writes_nothing_and_the_retry_pairs_o
     rounds, boards, version, paired = sql(data, STATE, _env())[0]
     assert (rounds, boards, version, paired) == (1, 6, before[0][2] + 1, 1)
     assert sql(data, f"SELECT state, attempts FROM tournaments_job WHERE id = {job}", _env()) == [["done", 2]]
-    tasks = sql(data, "SELECT status FROM django_tasks_database_dbtaskresult ORDER BY enqueued_at", _env())
-    assert tasks == [["FAILED"], ["SUCCESSFUL"]], tasks
+    tasks = sql(data, "SELECT status, args_kwargs FROM django_tasks_database_dbtaskresult ORDER BY enqueued_at",
+                _env())
+    mine = [status for status, args in tasks
+            if (args if isinstance(args, dict) else json.loads(str(args)))["args"] == [job]]
+    assert mine == ["FAILED", "SUCCESSFUL"], tasks
