@@ -40,5 +40,9 @@ def worker(data_dir: Path, interval: float, batch: bool) -> None:
 
     dj.setup()
     from django.core.management import call_command
+    from django.core.management.base import CommandError
 
-    call_command("worker", interval=interval, batch=batch)
+    try:
+        call_command("worker", interval=interval, batch=batch)
+    except CommandError as error:
+        raise click.ClickException(str(error)) from None

@@ -12,10 +12,20 @@ from argparse import ArgumentParser
 from typing import Any
 
 from django.core.management import call_command
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 from django.utils.crypto import get_random_string
 
 from swisspair_web.tournaments import jobs
+
+
+def _require_migrated() -> None:
+    """Stop with a clear message when the database's tables are missing or out of date."""
+    executor = MigrationExecutor(connection)
+    if executor.migration_plan(executor.loader.graph.leaf_nodes()):
+        raise CommandError("the database is not set up or not up to date: run 'python -m swisspair_web migrate' "
+                           "(or start 'swisspair serve' once) with the same settings, then start the worker")
 
 
 class Command(BaseCommand):
@@ -28,6 +38,7 @@ class Command(BaseCommand):
         parser.add_argument("--worker-id", default="", help="A name for this worker (default: random).")
 
     def handle(self, *args: Any, interval: float, batch: bool, worker_id: str, **options: Any) -> None:
+        _require_migrated()
         jobs.requeue_stale()
         stop = threading.Event()
         sweeper = threading.Thread(target=jobs.sweep_forever, args=(stop,), name="swisspair-sweeper", daemon=True)
