@@ -537,7 +537,10 @@ def main(argv: list[str] | None = None) -> int:
         world = World(players=players, published=dict.fromkeys(players, 1))
         print(f"load: {args.web} web processes x {args.threads} threads, {args.workers} workers, "
               f"{args.readers} readers, {args.arbiters} arbiters, {args.duration:.0f} s", flush=True)
+        load_before = os.getloadavg()
         stats, elapsed = asyncio.run(simulate(args, port, world))
+        print(f"machine: {os.cpu_count()} cores, load average {load_before[0]:.2f} at the start, "
+              f"{os.getloadavg()[0]:.2f} at the end (1-minute)", flush=True)
         problems = check(url, world)
         print(report(stats, elapsed, world, problems, args))
         server_errors = sum(n for s in stats.statuses.values() for code, n in s.items() if code >= 500 or code == 0)
