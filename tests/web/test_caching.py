@@ -70,6 +70,18 @@ class CachingTestCase(BaseTestCase):
         self.assertEqual((first["X-Swisspair-Cache"], other["X-Swisspair-Cache"]), ("miss", "hit"))
         self.assertLessEqual(len(queries), 2, [q["sql"] for q in queries])  # the stamp and the cache
 
+    def test_a_failing_cache_only_makes_the_page_slower(self) -> None:
+        from unittest import mock
+
+        from django.db import OperationalError
+
+        with mock.patch("swisspair_web.tournaments.caching.cache") as broken:
+            broken.get.side_effect = broken.set.side_effect = OperationalError("deadlock detected")
+            with self.assertLogs("swisspair_web.tournaments.caching", "WARNING"):
+                response = self.client.get("/api/e/test/open/standings.json")
+        self.assertEqual(response.status_code, 200)
+        self.assertEqual(json.loads(response.content)["after_round"], 1)
+
     def test_exports_are_kept_with_their_headers(self) -> None:
         first = self.client.get("/e/test/open/export/standings.pdf")
         other = Client().get("/e/test/open/export/standings.pdf")

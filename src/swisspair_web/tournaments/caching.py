@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import logging
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -43,6 +44,8 @@ from django.views.decorators.http import condition
 
 from swisspair import __version__
 from swisspair_web.tournaments.models import AuditEntry, Event, Section
+
+log = logging.getLogger(__name__)
 
 View = Callable[..., HttpResponse]
 
@@ -111,7 +114,7 @@ def _shared(view: View) -> View:
             return view(request, *args, **kwargs)
         language = getattr(request, "LANGUAGE_CODE", "")
         key = "page:" + hashlib.sha256(f"{stamp.key}:{language}:{request.get_full_path()}".encode()).hexdigest()
-        kept = cache.get(key)
+        kept = _cache_get(key)
         if kept is not None:
             headers, body = kept
             if PLACEHOLDER in body:
@@ -122,13 +125,29 @@ def _shared(view: View) -> View:
             response = view(request, *args, **kwargs)
             if response.status_code == 200 and not response.streaming and not response.cookies:
                 body = CSRF_FIELD.sub(rb"\1" + PLACEHOLDER + rb"\2", response.content)
-                cache.set(key, ({h: response[h] for h in KEPT_HEADERS if response.has_header(h)}, body))
+                _cache_set(key, ({h: response[h] for h in KEPT_HEADERS if response.has_header(h)}, body))
                 response["X-Swisspair-Cache"] = "miss"
         patch_cache_control(response, no_cache=True)
         patch_vary_headers(response, ("Cookie", "Accept-Language"))
         return response
 
     return wrapped
+
+
+def _cache_get(key: str) -> Any:
+    """The kept copy, or ``None``; a cache that fails (a deadlock while culling, Redis away) is only slower."""
+    try:
+        return cache.get(key)
+    except Exception:  # noqa: BLE001 - the cache is an optimisation, never a reason for an error page
+        log.warning("shared cache: get failed", exc_info=True)
+        return None
+
+
+def _cache_set(key: str, value: object) -> None:
+    try:
+        cache.set(key, value)
+    except Exception:  # noqa: BLE001 - see _cache_get
+        log.warning("shared cache: set failed", exc_info=True)
 
 
 def public_page(view: View) -> View:
