@@ -210,6 +210,11 @@ def test_it_pairs_in_a_worker_thread_while_others_are_served(data: Path) -> None
         assert status == 200 and 'id="job-progress"' in text, text[:500]
         job = _latest_job(data)
         state = _job_state(client, job)
+        deadline = time.monotonic() + 30
+        while state["state"] == "queued" or state["stage"] == "reading":  # until the worker thread takes it
+            assert time.monotonic() < deadline, state
+            time.sleep(0.1)
+            state = _job_state(client, job)
         assert (state["state"], state["stage"]) == ("running", "pairing")
         started = time.monotonic()
         public = HttpClient(base)
