@@ -87,6 +87,8 @@ class JobTestCase(BaseTestCase):
         self.assertEqual(state["state"], "failed")
         self.assertIn("games without a result", str(state["message"]))
         self.assertContains(self.client.get(f"/jobs/{job.pk}/"), "games without a result")
+        job.refresh_from_db()
+        self.assertEqual(job.params, {})  # a finished job keeps no upload
 
     def test_it_reports_progress_in_the_database(self) -> None:
         seen: list[tuple[int, str]] = []

@@ -136,7 +136,7 @@ def _finish(job_id: int, state: str, *, message: str = "", url: str = "") -> Non
     if state == Job.FAILED:
         rows = rows.exclude(state=Job.DONE)
     rows.update(state=state, stage=state, message=message, url=url, finished_at=timezone.now(),
-                heartbeat=timezone.now(), **({"progress": 100, "params": {}} if state == Job.DONE else {}))
+                heartbeat=timezone.now(), params={}, **({"progress": 100} if state == Job.DONE else {}))
 
 
 # -- the kinds of job ----------------------------------------------------------------------------------
@@ -201,7 +201,7 @@ def requeue_stale() -> int:
         stale = Job.objects.filter(pk=job.pk, state=Job.RUNNING, heartbeat__lt=limit)
         if job.attempts >= settings.SWISSPAIR_JOB_ATTEMPTS:
             handled += stale.update(
-                state=Job.FAILED, stage=Job.FAILED, finished_at=timezone.now(),
+                state=Job.FAILED, stage=Job.FAILED, finished_at=timezone.now(), params={},
                 message=_("The server stopped while this was running; nothing was written. Try again."))
             _abandon(job.task_id)
             continue
