@@ -468,6 +468,8 @@ def _register_commands() -> None:
     cli.add_command(varma_command)
     from swisspair.commands.serve import serve
     cli.add_command(serve)
+    from swisspair.commands.worker import worker
+    cli.add_command(worker)
     from swisspair.commands.standings import playoff_command, standings_command
     cli.add_command(standings_command)
     cli.add_command(playoff_command)

@@ -19,6 +19,11 @@
     background job with a progress page; default 500.
 ``SWISSPAIR_JOB_STALE``
     Seconds without a heartbeat after which a running job counts as interrupted; default 30.
+``SWISSPAIR_JOB_ATTEMPTS``
+    How many times an interrupted job is run before it is marked failed; default 3.
+``CACHE_URL``
+    The cache shared by the web processes: ``db://`` (default, a table of the database),
+    ``file:///path``, ``redis://host:6379/0`` or ``locmem://`` (one process only).
 """
 
 from __future__ import annotations
@@ -98,6 +103,8 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    "django_tasks",
+    "django_tasks_db",
     "swisspair_web.tournaments",
 ]
 
@@ -187,10 +194,11 @@ CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 
-# Uploads (CSV, TRF, rating lists) are read in memory and refused beyond this size.
+# Uploads (CSV, TRF, rating lists) are refused beyond this size; beyond 256 KiB they are received
+# into a temporary file, not the process memory. A big TRF goes to its job's database row.
 SWISSPAIR_MAX_UPLOAD = envint("SWISSPAIR_MAX_UPLOAD", str(2 * 1024 * 1024))
 DATA_UPLOAD_MAX_MEMORY_SIZE = SWISSPAIR_MAX_UPLOAD + 65536
-FILE_UPLOAD_MAX_MEMORY_SIZE = SWISSPAIR_MAX_UPLOAD + 65536
+FILE_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 5000
 # FIDE rating lists are streamed from the temporary upload file, so they may be larger.
 SWISSPAIR_MAX_RATING_LIST = envint("SWISSPAIR_MAX_RATING_LIST", str(300 * 1024 * 1024))
@@ -200,6 +208,31 @@ SWISSPAIR_BACKGROUND_LIST_BYTES = envint("SWISSPAIR_BACKGROUND_LIST_BYTES", str(
 # Long operations run as background jobs (swisspair_web.tournaments.jobs).
 SWISSPAIR_BACKGROUND_PLAYERS = envint("SWISSPAIR_BACKGROUND_PLAYERS", "500")
 SWISSPAIR_JOB_STALE = envint("SWISSPAIR_JOB_STALE", "30")
+SWISSPAIR_JOB_ATTEMPTS = envint("SWISSPAIR_JOB_ATTEMPTS", "3")
+
+# The task queue (django-tasks with its database backend): jobs are rows of the database, run by
+# ``swisspair worker`` processes (or by the worker thread of ``swisspair serve``).
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+
+
+def _cache() -> dict[str, object]:
+    """The cache shared by all web processes, from ``CACHE_URL``."""
+    url = os.environ.get("CACHE_URL", "db://")
+    scheme, _, rest = url.partition("://")
+    backends = {"db": ("django.core.cache.backends.db.DatabaseCache", rest or "swisspair_cache"),
+                "file": ("django.core.cache.backends.filebased.FileBasedCache", rest or str(DATA_DIR / "cache")),
+                "redis": ("django.core.cache.backends.redis.RedisCache", url),
+                "rediss": ("django.core.cache.backends.redis.RedisCache", url),
+                "locmem": ("django.core.cache.backends.locmem.LocMemCache", rest)}
+    if scheme not in backends or not rest and scheme in ("redis", "rediss"):
+        raise ImproperlyConfigured(f"CACHE_URL must be db://, file:///path, redis://host:port/db or locmem://, "
+                                   f"got {url!r}")
+    backend, location = backends[scheme]
+    return {"BACKEND": backend, "LOCATION": location, "TIMEOUT": 600, "KEY_PREFIX": "swisspair",
+            "OPTIONS": {"MAX_ENTRIES": 5000} if scheme in ("db", "file", "locmem") else {}}
+
+
+CACHES = {"default": _cache()}
 
 STATIC_URL = "static/"
 

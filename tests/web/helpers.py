@@ -7,7 +7,6 @@ import http.client
 import http.cookiejar
 import os
 import re
-import shutil
 import socket
 import subprocess
 import sys
@@ -24,6 +23,8 @@ from django.test import TestCase
 from swisspair.model import Board as CoreBoard, Colour, RoundPairing, Tournament
 from swisspair_web.tournaments import registry, services
 from swisspair_web.tournaments.models import EventRole, Section
+
+from .pgcluster import postgres_binaries  # noqa: F401  (re-exported for the test modules)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -254,14 +255,6 @@ def form_value(html: str, name: str) -> str:
     match = re.search(rf'name="{re.escape(name)}" value="([^"]*)"', html)
     assert match, f"no field {name}"
     return match.group(1)
-
-
-def postgres_binaries() -> Path | None:
-    for candidate in sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True):
-        if (candidate / "initdb").exists() and (candidate / "pg_ctl").exists():
-            return candidate
-    found = shutil.which("pg_ctl")
-    return Path(found).parent if found and shutil.which("initdb") else None
 
 
 def score(value: Fraction) -> str:

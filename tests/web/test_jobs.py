@@ -1,7 +1,9 @@
-"""Background jobs: big sections are paired (big TRF files imported) in a thread, with a progress page.
+"""Background jobs: big sections are paired (big TRF files imported) by a worker of the task queue, with a
+progress page.
 
-The progress lives in the database (any worker shows it); the work is still one transaction, so a server
-killed in the middle writes nothing, and its job is marked failed once its heartbeat is old.
+The progress lives in the database (any web process shows it); the work is still one transaction and marks
+its job done inside it, so a worker killed in the middle writes nothing, its job is queued again once its
+heartbeat is old, and a job run twice writes once.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import override_settings
 from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
 
 from swisspair_web.tournaments import jobs
 from swisspair_web.tournaments.models import Job, Round, Section
@@ -26,18 +29,8 @@ from .helpers import BaseTestCase, HttpClient, create_users, live_server, seed_e
 from .test_convert import TRF
 
 
-def _inline(job_id: int, work: jobs.Work, language: str) -> None:
-    """Run a job in the test's own thread (and transaction)."""
-    jobs.run(job_id, work, language)
-
-
 @override_settings(SWISSPAIR_BACKGROUND_PLAYERS=5)
 class JobTestCase(BaseTestCase):
-    def setUp(self) -> None:
-        super().setUp()
-        jobs.RUNNER.append(_inline)
-        self.addCleanup(jobs.RUNNER.pop)
-
     def state(self, job: Job) -> dict[str, object]:
         return dict(json.loads(self.client.get(f"/api/jobs/{job.pk}.json").content))
 
@@ -46,32 +39,70 @@ class JobTestCase(BaseTestCase):
         response = self.client.post(self.url("sp-pair"), {"round": "1"})
         job = Job.objects.get()
         self.assertRedirects(response, f"/jobs/{job.pk}/", fetch_redirect_response=False)
+        self.assertEqual((self.state(job)["state"], job.section_version), ("queued", self.section.version))
+        self.assertContains(self.client.get(f"/jobs/{job.pk}/"), "waiting to start")
+        self.assertFalse(Round.objects.exists())
+        jobs.run_queued()  # a worker takes the task
         state = self.state(job)
         self.assertEqual((state["state"], state["progress"], state["kind"]), ("done", 100, "pair"))
         self.assertEqual(state["url"], self.url("sp-results", 1))
         self.assertRedirects(self.client.get(f"/jobs/{job.pk}/"), self.url("sp-results", 1))
         self.assertTrue(Round.objects.filter(section=self.section, number=1).exists())
+        job.refresh_from_db()
+        self.assertEqual(job.attempts, 1)
+        self.assertEqual(DBTaskResult.objects.get(id=job.task_id).status, "SUCCESSFUL")
+
+    def test_a_job_run_twice_pairs_once(self) -> None:
+        """The job is marked done in the pairing's own transaction: a second run of its task (a duplicate
+        delivery, or a retry after the first run committed) finds it done and writes nothing."""
+        self.client.login(username="bob", password="password")
+        self.client.post(self.url("sp-pair"), {"round": "1"})
+        job = Job.objects.get()
+        jobs.run_queued()
+        jobs.run_job.call(job.pk)
+        self.assertEqual(list(Round.objects.values_list("number", flat=True)), [1])
+        self.assertEqual(Section.objects.get(pk=self.section.pk).version, self.section.version + 1)
+        job.refresh_from_db()
+        self.assertEqual((job.state, job.attempts), (Job.DONE, 1))
+
+    def test_a_job_applies_to_the_section_version_it_was_asked_for(self) -> None:
+        """Queued again (its first run interrupted) after the section changed: it writes nothing."""
+        self.client.login(username="bob", password="password")
+        self.client.post(self.url("sp-pair"), {"round": "1"})
+        job = Job.objects.get()
+        Section.objects.filter(pk=self.section.pk).update(version=job.section_version + 1)
+        jobs.run_queued()
+        self.assertFalse(Round.objects.exists())
+        state = self.state(job)
+        self.assertEqual(state["state"], "failed")
+        self.assertIn("changed by somebody else", str(state["message"]))
 
     def test_a_failed_job_says_why(self) -> None:
         self.pair()
         self.client.login(username="bob", password="password")
         self.client.post(self.url("sp-pair"), {"round": "2"})
         job = Job.objects.get()
+        jobs.run_queued()
         state = self.state(job)
         self.assertEqual(state["state"], "failed")
         self.assertIn("games without a result", str(state["message"]))
         self.assertContains(self.client.get(f"/jobs/{job.pk}/"), "games without a result")
+        job.refresh_from_db()
+        self.assertEqual(job.params, {})  # a finished job keeps no upload
 
     def test_it_reports_progress_in_the_database(self) -> None:
         seen: list[tuple[int, str]] = []
 
-        def work(progress: jobs.Progress) -> str:
+        def work(job: Job, progress: jobs.Progress) -> None:
             progress(40, "pairing")
             row = Job.objects.get()
             seen.append((row.progress, row.stage))
-            return "/somewhere/"
+            jobs._finish(job.pk, Job.DONE, url="/somewhere/")
 
-        job = jobs.start(self.event, self.section, self.alice, "pair", work)
+        jobs.KINDS["test"] = work
+        self.addCleanup(jobs.KINDS.pop, "test")
+        job = jobs.start(self.event, self.section, self.alice, "test", {})
+        jobs.run_queued()
         self.assertEqual(seen, [(40, "pairing")])
         job.refresh_from_db()
         self.assertEqual((job.state, job.url, job.progress), ("done", "/somewhere/", 100))
@@ -83,13 +114,30 @@ class JobTestCase(BaseTestCase):
             "name": "Imported", "slug": "imported", "system": "dutch", "file": upload})
         job = Job.objects.get()
         self.assertRedirects(response, f"/jobs/{job.pk}/", fetch_redirect_response=False)
+        self.assertIn("001", job.params["text"])  # the file is in the database, for any worker
+        jobs.run_queued()
         self.assertEqual(self.state(job)["url"], "/e/test/imported/manage/")
         self.assertTrue(Section.objects.filter(slug="imported").exists())
+        job.refresh_from_db()
+        self.assertEqual(job.params, {})
+        jobs.run_job.call(job.pk)  # run again: nothing more
+        self.assertEqual(Section.objects.filter(slug="imported").count(), 1)
 
-    def test_a_job_without_heartbeat_was_interrupted(self) -> None:
-        job = Job.objects.create(event=self.event, section=self.section, kind="pair", stage="pairing",
-                                 heartbeat=timezone.now() - timedelta(minutes=5))
+    @override_settings(SWISSPAIR_JOB_ATTEMPTS=2)
+    def test_a_job_without_heartbeat_is_queued_again_then_failed(self) -> None:
+        job = jobs.start(self.event, self.section, self.alice, "pair", {})
+        first_task = job.task_id
+        Job.objects.filter(pk=job.pk).update(state=Job.RUNNING, attempts=1, stage="pairing",
+                                             heartbeat=timezone.now() - timedelta(minutes=5))
+        DBTaskResult.objects.filter(id=first_task).update(status="RUNNING")
         self.client.login(username="bob", password="password")
+        state = self.state(job)
+        self.assertEqual((state["state"], state["stage"]), ("queued", "queued"))
+        job.refresh_from_db()
+        self.assertNotEqual(job.task_id, first_task)
+        self.assertEqual(DBTaskResult.objects.get(id=first_task).status, "FAILED")
+        Job.objects.filter(pk=job.pk).update(state=Job.RUNNING, attempts=2,
+                                             heartbeat=timezone.now() - timedelta(minutes=5))
         state = self.state(job)
         self.assertEqual(state["state"], "failed")
         self.assertIn("nothing was written", str(state["message"]))
@@ -154,7 +202,7 @@ def _latest_job(data: Path) -> str:
 
 
 @pytest.mark.slow
-def test_it_pairs_in_a_thread_while_others_are_served(data: Path) -> None:
+def test_it_pairs_in_a_worker_thread_while_others_are_served(data: Path) -> None:
     marker = data / "checkpoint"
     prelude = PRELUDE.format(pair_seconds=3, marker=str(marker), hold_seconds=0)
     with live_server(data, _env(), prelude=prelude) as base:
@@ -165,6 +213,11 @@ def test_it_pairs_in_a_thread_while_others_are_served(data: Path) -> None:
         assert status == 200 and 'id="job-progress"' in text, text[:500]
         job = _latest_job(data)
         state = _job_state(client, job)
+        deadline = time.monotonic() + 30
+        while state["state"] == "queued" or state["stage"] == "reading":  # until the worker thread takes it
+            assert time.monotonic() < deadline, state
+            time.sleep(0.1)
+            state = _job_state(client, job)
         assert (state["state"], state["stage"]) == ("running", "pairing")
         started = time.monotonic()
         public = HttpClient(base)
@@ -201,7 +254,8 @@ def test_a_kill_in_the_middle_writes_nothing_and_fails_the_job(data: Path) -> No
                      " (SELECT version FROM tournaments_section)", _env()) == before
     job = _latest_job(data)
     time.sleep(3.5)  # SWISSPAIR_JOB_STALE
-    with live_server(data, _env()) as base:  # serve marks the interrupted job failed when it starts
+    last_try = {**_env(), "SWISSPAIR_JOB_ATTEMPTS": "1"}
+    with live_server(data, last_try) as base:  # serve marks the interrupted job failed when it starts
         client = HttpClient(base)
         client.login("alice")
         state = _job_state(client, job)

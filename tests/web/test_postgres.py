@@ -9,30 +9,21 @@ binaries are not installed (scripts/web-test-setup.sh installs them).
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from .helpers import ROOT, free_port, postgres_binaries
+from .helpers import ROOT
+from .pgcluster import cluster, postgres_binaries
 
 pytestmark = pytest.mark.slow  # runs the web suite again on a PostgreSQL server: the full tier only
 
 MODULES = ["test_convert.py", "test_players.py", "test_pair.py", "test_results.py", "test_public.py",
-           "test_auth.py", "test_exports.py", "test_concurrency.py", "test_kill.py"]
-
-
-def _as_postgres(argv: list[str]) -> list[str]:
-    if os.geteuid() != 0:
-        return argv
-    runuser = shutil.which("runuser")
-    if runuser:
-        return [runuser, "-u", "postgres", "--", *argv]
-    return ["su", "postgres", "-s", "/bin/sh", "-c", " ".join(argv)]
+           "test_auth.py", "test_exports.py", "test_concurrency.py", "test_kill.py",
+           "test_worker.py"]
 
 
 @pytest.fixture(scope="module")
@@ -42,29 +33,11 @@ def postgres_url() -> Iterator[str]:
         pytest.skip("NOTICE: PostgreSQL server binaries not installed: PostgreSQL tests skipped "
                     "(run scripts/web-test-setup.sh)")
     try:
-        import psycopg
+        import psycopg  # noqa: F401
     except ImportError:
         pytest.skip("NOTICE: psycopg not installed: PostgreSQL tests skipped")
-    base = Path(tempfile.mkdtemp(prefix="swisspair-pg-"))
-    data = base / "data"
-    data.mkdir()
-    if os.geteuid() == 0:
-        shutil.chown(base, "postgres")
-        shutil.chown(data, "postgres")
-    port = free_port()
-    subprocess.run(_as_postgres([str(binaries / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust",
-                                 "-E", "UTF8", "--no-sync"]), check=True, capture_output=True, timeout=120)
-    options = f"-c listen_addresses=127.0.0.1 -c port={port} -k {base} -c fsync=off -c max_connections=60"
-    subprocess.run(_as_postgres([str(binaries / "pg_ctl"), "-D", str(data), "-l", str(base / "log"), "-o", options,
-                                 "-w", "start"]), check=True, capture_output=True, timeout=120)
-    try:
-        with psycopg.connect(f"postgresql://postgres@127.0.0.1:{port}/postgres", autocommit=True) as conn:
-            conn.execute("CREATE DATABASE swisspair")
-        yield f"postgres://postgres@127.0.0.1:{port}/swisspair"
-    finally:
-        subprocess.run(_as_postgres([str(binaries / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]),
-                       capture_output=True, timeout=120)
-        shutil.rmtree(base, ignore_errors=True)
+    with cluster(binaries) as url:
+        yield url
 
 
 def test_it_passes_the_suite_on_postgresql(postgres_url: str) -> None:

@@ -25,8 +25,10 @@ if TYPE_CHECKING:
               type=click.Path(file_okay=False, path_type=Path),
               help="Directory for the SQLite database, the secret key and uploads (created on first start).")
 @click.option("--demo", is_flag=True, help="Create a demo event and a 'demo' account (password 'demo').")
-@click.option("--threads", default=8, show_default=True, type=int, help="Worker threads.")
-def serve(host: str, port: int, data_dir: Path, demo: bool, threads: int) -> None:
+@click.option("--threads", default=8, show_default=True, type=int, help="Threads serving requests.")
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(min=0), envvar="SWISSPAIR_WORKERS",
+              help="Threads running background jobs in this process (0: leave them to 'swisspair worker').")
+def serve(host: str, port: int, data_dir: Path, demo: bool, threads: int, workers: int) -> None:
     """Run the tournament manager.
 
     SQLite in DIR by default (created and migrated on first start);
@@ -54,9 +56,11 @@ def serve(host: str, port: int, data_dir: Path, demo: bool, threads: int) -> Non
     from django.core.management import call_command
 
     call_command("migrate", interactive=False, verbosity=0)
-    from swisspair_web.tournaments.jobs import mark_stale
+    from swisspair_web.tournaments.jobs import requeue_stale, start_worker_threads
 
-    mark_stale()  # jobs of a server that was killed: nothing of theirs was written
+    requeue_stale()  # jobs of a server that was killed: nothing of theirs was written; they run again
+    if workers:
+        start_worker_threads(workers)
     if demo:
         from swisspair_web.tournaments.demo import create_demo
 

@@ -298,16 +298,20 @@ class Playoff(models.Model):
 
 
 class Job(models.Model):
-    """A long operation running in a background thread of some web process (see :mod:`.jobs`).
+    """A long operation run as a task of the queue by a worker process (see :mod:`.jobs`).
 
-    Its state lives here so that any worker can show it; the thread refreshes ``heartbeat`` while it
-    works, and a running job without a recent heartbeat was interrupted.
+    Its state lives here so that any web process can show it: ``queued`` until a worker takes it,
+    ``running`` with a ``heartbeat`` the worker refreshes, then ``done`` or ``failed``. A running job
+    without a recent heartbeat was interrupted: it is queued again (``attempts`` counts the runs) or,
+    after ``SWISSPAIR_JOB_ATTEMPTS`` runs, failed. ``section_version`` is the version of the section
+    the job applies to; ``params`` what the worker needs to do it (an uploaded TRF file included).
     """
 
+    QUEUED = "queued"
     RUNNING = "running"
     DONE = "done"
     FAILED = "failed"
-    STATES = [(RUNNING, _("running")), (DONE, _("done")), (FAILED, _("failed"))]
+    STATES = [(QUEUED, _("queued")), (RUNNING, _("running")), (DONE, _("done")), (FAILED, _("failed"))]
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="jobs")
     section = models.ForeignKey(Section, null=True, blank=True, on_delete=models.CASCADE, related_name="jobs")
@@ -322,6 +326,12 @@ class Job(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     heartbeat = models.DateTimeField()
     finished_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0, help_text="How many times a worker started it.")
+    section_version = models.PositiveIntegerField(null=True, blank=True,
+                                                  help_text="The section version the job applies to.")
+    params = models.JSONField(default=dict, blank=True, help_text="What the worker needs to do the job.")
+    task_id = models.CharField(max_length=64, blank=True, help_text="The queue's task of the current attempt.")
+    language = models.CharField(max_length=10, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]

@@ -10,11 +10,13 @@ never silently overwrite each other: the second gets :exc:`Conflict`.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import random
 import re
+import threading
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -441,6 +443,7 @@ def import_trf(event: Event, user: User, text: str | bytes, *, name: str, slug: 
               detail=f"{len(players)} players, {rows.paired_rounds} rounds" +
               (f", {len(team_plan.teams)} teams" if team_plan else "") +
               ("; " + "; ".join([*rows.warnings, *notes]) if rows.warnings or notes else ""))
+        _before_commit(section)
         _import_checkpoint()
     return section
 
@@ -457,6 +460,27 @@ def _import_checkpoint() -> None:
 
 def _pairing_checkpoint() -> None:
     """Called inside the pairing transaction just before it commits (a seam for the kill tests)."""
+
+
+_committing = threading.local()
+
+
+@contextlib.contextmanager
+def before_commit(callback: Callable[[Round | Section], None]) -> Iterator[None]:
+    """Within this block, ``callback(new round or section)`` runs inside the transaction of a pairing or an
+    import, just before it commits: a background job records that it is done in the same transaction as
+    its work (:mod:`.jobs`), so a job run twice never writes twice."""
+    _committing.callback = callback
+    try:
+        yield
+    finally:
+        _committing.callback = None
+
+
+def _before_commit(written: Round | Section) -> None:
+    callback = getattr(_committing, "callback", None)
+    if callback is not None:
+        callback(written)
 
 
 # -- rounds -----------------------------------------------------------------------------------------
@@ -530,6 +554,7 @@ def pair_next_round(section: Section, user: User, *, allow_pending: bool = False
         audit(section.event, user, "paired", section=section, round_number=number,
               detail=f"{len(pairing.boards)} boards, system {section.system}" +
               (f", bye {pairing.bye}" if pairing.bye else ""))
+        _before_commit(rnd)
         _pairing_checkpoint()
     return PairingOutcome(rnd, warnings)
 

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import shutil
-import tempfile
 from typing import Any
 
 from django.conf import settings
@@ -242,9 +239,9 @@ def import_trf(request: HttpRequest, slug: str) -> HttpResponse:
         upload = request.FILES.get("file")
         source = getattr(upload, "name", "") or "upload.trf"
         if jobs.in_background(sum(1 for line in data.splitlines() if line.lstrip(b"\xef\xbb\xbf").startswith(b"001"))):
-            job = jobs.start(ev, None, request.user, "import", _import_work(
-                ev, request.user, data, form.cleaned_data["name"], form.cleaned_data["slug"],
-                form.cleaned_data["system"], source))
+            job = jobs.start(ev, None, request.user, "import", {
+                "data": jobs.encode_bytes(data), "name": form.cleaned_data["name"],
+                "slug": form.cleaned_data["slug"], "system": form.cleaned_data["system"], "source": source})
             return redirect("sp-job", pk=job.pk)
         warnings: list[str] = []
         try:
@@ -278,16 +275,6 @@ def _show_warnings(request: HttpRequest, warnings: list[str]) -> None:
         messages.warning(request, ngettext("… and %(count)s more warning (all are in the audit log).",
                                            "… and %(count)s more warnings (all are in the audit log).", rest)
                          % {"count": rest})
-
-
-def _import_work(ev: Event, user: services.User, data: str | bytes, name: str, slug: str, system: str,
-                 source: str = "upload") -> jobs.Work:
-    """A TRF import as a background job; it ends on the new section's page (its warnings are in the audit log)."""
-    def work(progress: services.Progress) -> str:
-        sec = services.import_trf(ev, user, data, name=name, slug=slug, system=system, progress=progress,
-                                  source=source)
-        return reverse("sp-section-manage", kwargs={"slug": ev.slug, "section": sec.slug})
-    return work
 
 
 def section(request: HttpRequest, slug: str, section: str) -> HttpResponse:
@@ -403,7 +390,7 @@ def players_import(request: HttpRequest, slug: str, section: str) -> HttpRespons
     form = PlayersImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid() and form.cleaned_data["format"] == "fide" and \
             (form.cleaned_data["file"].size or 0) >= settings.SWISSPAIR_BACKGROUND_LIST_BYTES:
-        job = jobs.start(sec.event, sec, request.user, "import", _rating_list_work(request, sec, form))
+        job = jobs.start(sec.event, sec, request.user, "rating-list", _rating_list_params(request, sec, form))
         return redirect("sp-job", pk=job.pk)
     if request.method == "POST" and form.is_valid():
         try:
@@ -449,26 +436,16 @@ def _read_players(request: HttpRequest, sec: Section, form: PlayersImportForm) -
                                   encoding=form.cleaned_data["encoding"])
 
 
-def _rating_list_work(request: HttpRequest, sec: Section, form: PlayersImportForm) -> jobs.Work:
-    """A big rating list read in a background job with its progress (the upload is copied to a temporary
-    file first: the request's own is gone when the request ends). It ends on the section's page."""
+def _rating_list_params(request: HttpRequest, sec: Section, form: PlayersImportForm) -> dict[str, object]:
+    """A big rating list for a background job (:func:`.jobs.read_rating_list`): the upload is kept in the
+    uploads directory (the request's own temporary file is gone when the request ends), the form's choices
+    beside it. It ends on the section's page."""
     upload = form.cleaned_data["file"]
     upload.seek(0)
-    with tempfile.NamedTemporaryFile(prefix="swisspair-list-", delete=False) as copy:
-        shutil.copyfileobj(upload, copy, 1 << 20)
-    user, source, size = request.user, upload.name or "upload", upload.size or 0
-    kind, existing, ids = form.cleaned_data["kind"], form.cleaned_data["existing"], _list_ids(sec, form)
-
-    def work(progress: services.Progress) -> str:
-        try:
-            with open(copy.name, "rb") as handle:
-                read = rating_list.read(handle, source=source, kind=kind, ids=ids, size=size, progress=progress)
-            progress(60, "saving")
-            player_import.merge(sec, user, read, existing=existing)
-        finally:
-            os.unlink(copy.name)
-        return reverse("sp-section-manage", kwargs={"slug": sec.event.slug, "section": sec.slug})
-    return work
+    ids = _list_ids(sec, form)
+    return {"path": jobs.keep_upload(upload), "source": upload.name or "upload", "size": upload.size or 0,
+            "kind": form.cleaned_data["kind"], "existing": form.cleaned_data["existing"],
+            "ids": sorted(ids) if ids is not None else None}
 
 
 @login_required
@@ -543,7 +520,7 @@ def pair(request: HttpRequest, slug: str, section: str) -> HttpResponse:
     form = PairForm(request.POST)
     allow = form.is_valid() and form.cleaned_data["allow_pending"]
     if not sec.is_team and jobs.in_background(sec.players.count()):
-        job = jobs.start(sec.event, sec, request.user, "pair", _pair_work(sec, request.user, allow))
+        job = jobs.start(sec.event, sec, request.user, "pair", {"allow_pending": allow})
         return redirect("sp-job", pk=job.pk)
     try:
         if sec.is_team:
@@ -557,15 +534,6 @@ def pair(request: HttpRequest, slug: str, section: str) -> HttpResponse:
         messages.warning(request, warning)
     messages.success(request, _("Round %(round)s paired. Check it, then publish it.") % {"round": outcome.round.number})
     return redirect("sp-results", slug=slug, section=section, number=outcome.round.number)
-
-
-def _pair_work(sec: Section, user: services.User, allow_pending: bool) -> jobs.Work:
-    """Pairing a big section as a background job; it ends on the new round's result page."""
-    def work(progress: services.Progress) -> str:
-        outcome = services.pair_next_round(sec, user, allow_pending=allow_pending, progress=progress)
-        return reverse("sp-results", kwargs={"slug": sec.event.slug, "section": sec.slug,
-                                             "number": outcome.round.number})
-    return work
 
 
 @login_required

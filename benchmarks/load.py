@@ -1,0 +1,557 @@
+"""Load test of the hosted manager: PostgreSQL, N web processes, M workers, readers and arbiters at once.
+
+    python benchmarks/load.py                       # 4 web, 2 workers, 50 events, 300 readers, 20 arbiters, 5 min
+    python benchmarks/load.py --duration 20 --events 4 --readers 20 --arbiters 4 --web 2 --workers 1
+
+Everything runs on this machine and talks to 127.0.0.1 only: a throwaway PostgreSQL cluster
+(``initdb``/``pg_ctl`` in a temporary directory, as the tests start it), the web processes (gunicorn,
+``gthread`` workers), the queue's workers (``python -m swisspair_web worker``), and the simulated users
+in this process (asyncio, one connection per request):
+
+* E events of one section each, with 100-500 players (seeded with round 1 paired and published);
+* R readers, each following one event (nine pages in ten) and one of its players: they refresh its
+  public pages and JSON at random (round, standings, crosstable, player card, section JSON...), like a
+  browser: they keep cookies and send ``If-None-Match``;
+* A arbiters, each with its own events: they log in, type results board by board in batches, and
+  when a round is complete pair the next one (sections of ``--background-players`` players or more
+  are paired by a worker: the arbiter follows the job's progress) and publish it.
+
+At the end it reports requests per second and p50/p95/p99 latency per kind of page, the 304 share
+and the errors, and checks the database: every result an arbiter saw saved is there exactly once
+(one audit entry, the same result), no other result was written, every round was paired exactly
+once (one ``paired`` audit entry, no player twice in a round), every job finished. The exit status
+is 1 when a check fails or a request got a 5xx or no answer.
+
+The number of requests is bounded (``--max-requests``) as well as the time (``--duration``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "web"))
+
+from pgcluster import cluster, postgres_binaries  # noqa: E402
+
+HOST = "127.0.0.1"
+TIMEOUT = 120.0
+PASSWORD = "load-test-password"
+
+
+# -- the processes ------------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        return int(sock.getsockname()[1])
+
+
+def environment(url: str, data: Path, background: int) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "CACHE_URL")}
+    env.update({"DATABASE_URL": url, "SWISSPAIR_DATA": str(data), "SECRET_KEY": "load-test",
+                "DJANGO_SETTINGS_MODULE": "swisspair_web.settings", "PYTHONPATH": str(ROOT / "src"),
+                "SWISSPAIR_BACKGROUND_PLAYERS": str(background), "ALLOWED_HOSTS": HOST})
+    return env
+
+
+SEED = r"""
+import random, sys
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+from swisspair_web.tournaments import services
+from swisspair_web.tournaments.models import Board, Bye, Round, Section
+events, arbiters, low, high, seed, password = sys.argv[1:7]
+rng = random.Random(int(seed))
+users = get_user_model()
+accounts = [users.objects.create_user(f"arbiter{a}", password=password) for a in range(int(arbiters))]
+for e in range(int(events)):
+    owner = accounts[e % len(accounts)]
+    event = services.create_event(owner, name=f"Load Open {e}", slug=f"load{e}")
+    section = Section.objects.create(event=event, name="Open", slug="open", rounds=9, initial_colour="w")
+    count = rng.randint(int(low), int(high))
+    players = services.add_players(section, owner, [
+        services.PlayerData(name=f"Player{e}-{i:03d}, Load", rating=2600 - 3 * i) for i in range(count)])
+    # Round 1 as the Dutch system pairs it (top half against bottom half, colours alternating, the PAB to
+    # the last player), written directly: the engine pairs the rounds the arbiters ask for.
+    with transaction.atomic():
+        services.bump_section(section)
+        rnd = Round.objects.create(section=section, number=1, paired_by=owner, system="dutch",
+                                   published_at=timezone.now())
+        half = count // 2
+        Board.objects.bulk_create([
+            Board(round=rnd, number=i + 1, white=players[i] if i % 2 == 0 else players[half + i],
+                  black=players[half + i] if i % 2 == 0 else players[i]) for i in range(half)])
+        if count % 2:
+            Bye.objects.create(section=section, player=players[-1], round_number=1, kind=Bye.PAB)
+        services.audit(event, owner, "paired", section=section, round_number=1, detail=f"{half} boards, seeded")
+    print(f"load{e} {count}", flush=True)
+"""
+
+
+def seed(env: dict[str, str], args: argparse.Namespace) -> dict[str, int]:
+    """Migrate, create the arbiters' accounts and the events; returns ``{event slug: players}``."""
+    subprocess.run([sys.executable, "-m", "swisspair_web", "migrate", "-v", "0"], env=env, check=True)
+    out = subprocess.run([sys.executable, "-c", "import django; django.setup()\n" + SEED, str(args.events),
+                          str(args.arbiters), str(args.min_players), str(args.max_players), str(args.seed),
+                          PASSWORD], env=env, check=True, capture_output=True, text=True).stdout
+    return {line.split()[0]: int(line.split()[1]) for line in out.splitlines() if line.startswith("load")}
+
+
+@contextmanager
+def process(argv: list[str], env: dict[str, str], log: Path) -> Iterator[subprocess.Popen[bytes]]:
+    handle = log.open("wb")
+    proc = subprocess.Popen(argv, env=env, stdout=handle, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        yield proc
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+        handle.close()
+
+
+def wait_for_port(port: int, proc: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + 120
+    while True:
+        try:
+            with socket.create_connection((HOST, port), timeout=1):
+                return
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit(f"the web server did not start:\n{log.read_text()[-3000:]}") from None
+            time.sleep(0.2)
+
+
+# -- a small HTTP client ------------------------------------------------------------------------------
+
+
+@dataclass
+class Response:
+    status: int
+    headers: dict[str, str]
+    cookies: dict[str, str]
+    body: bytes
+
+    @property
+    def text(self) -> str:
+        return self.body.decode("utf-8", "replace")
+
+
+@dataclass
+class Stats:
+    latencies: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    statuses: dict[str, dict[int, int]] = field(default_factory=lambda: defaultdict(lambda: defaultdict(int)))
+    requests: int = 0
+    failures: list[str] = field(default_factory=list)
+    cache: dict[str, dict[str, int]] = field(default_factory=lambda: defaultdict(lambda: defaultdict(int)))
+
+
+class Client:
+    """One simulated user: cookies, and the ETags of the pages it has seen (like a browser)."""
+
+    def __init__(self, port: int, stats: Stats, limit: int) -> None:
+        self.port = port
+        self.stats = stats
+        self.limit = limit
+        self.cookies: dict[str, str] = {}
+        self.etags: dict[str, str] = {}
+
+    async def request(self, kind: str, method: str, path: str, form: dict[str, str] | None = None,
+                      conditional: bool = False) -> Response | None:
+        if self.stats.requests >= self.limit:
+            return None
+        self.stats.requests += 1
+        headers = {"Host": f"{HOST}:{self.port}", "Connection": "close", "Accept-Language": "en"}
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        if conditional and path in self.etags:
+            headers["If-None-Match"] = self.etags[path]
+        body = b""
+        if form is not None:
+            form = {"csrfmiddlewaretoken": self.cookies.get("csrftoken", ""), **form}
+            body = urllib.parse.urlencode(form).encode()
+            headers.update({"Content-Type": "application/x-www-form-urlencoded",
+                            "Referer": f"http://{HOST}:{self.port}{path}"})
+        headers["Content-Length"] = str(len(body))
+        head = f"{method} {path} HTTP/1.1\r\n" + "".join(f"{k}: {v}\r\n" for k, v in headers.items()) + "\r\n"
+        started = time.monotonic()
+        try:
+            response = await asyncio.wait_for(self._exchange(head.encode() + body), TIMEOUT)
+        except (TimeoutError, OSError, ValueError) as error:
+            self.stats.statuses[kind][0] += 1
+            self.stats.failures.append(f"{kind} {method} {path}: {type(error).__name__} {error}")
+            return None
+        self.stats.latencies[kind].append(time.monotonic() - started)
+        self.stats.statuses[kind][response.status] += 1
+        if response.status >= 500:
+            self.stats.failures.append(f"{kind} {method} {path}: HTTP {response.status}")
+        self.cookies.update(response.cookies)
+        if "x-swisspair-cache" in response.headers:
+            self.stats.cache[kind][response.headers["x-swisspair-cache"]] += 1
+        if conditional and "etag" in response.headers:
+            self.etags[path] = response.headers["etag"]
+        return response
+
+    async def _exchange(self, data: bytes) -> Response:
+        reader, writer = await asyncio.open_connection(HOST, self.port)
+        try:
+            writer.write(data)
+            await writer.drain()
+            raw = await reader.read()
+        finally:
+            writer.close()
+        head, _, body = raw.partition(b"\r\n\r\n")
+        lines = head.decode("latin-1").split("\r\n")
+        status = int(lines[0].split()[1])
+        headers: dict[str, str] = {}
+        cookies: dict[str, str] = {}
+        for line in lines[1:]:
+            name, _, value = line.partition(":")
+            name, value = name.strip().lower(), value.strip()
+            if name == "set-cookie":
+                key, _, rest = value.partition("=")
+                cookies[key] = rest.split(";")[0]
+            else:
+                headers[name] = value
+        if headers.get("transfer-encoding") == "chunked":
+            body = _dechunk(body)
+        return Response(status, headers, cookies, body)
+
+
+def _dechunk(body: bytes) -> bytes:
+    out = bytearray()
+    while body:
+        size_line, _, body = body.partition(b"\r\n")
+        size = int(size_line.split(b";")[0], 16)
+        if size == 0:
+            break
+        out += body[:size]
+        body = body[size + 2:]
+    return bytes(out)
+
+
+# -- the simulated users ------------------------------------------------------------------------------
+
+
+@dataclass
+class World:
+    """What the arbiters did, for the readers to read and for the checks at the end."""
+
+    players: dict[str, int]
+    published: dict[str, int]
+    entered: dict[tuple[str, int, int], str] = field(default_factory=dict)
+    paired: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
+    jobs: list[int] = field(default_factory=list)
+    lost_events: set[str] = field(default_factory=set)
+
+
+PAGES = [("round", 30), ("standings", 20), ("standings.json", 15), ("round.json", 15), ("section.json", 8),
+         ("player", 7), ("crosstable", 3), ("event", 2)]
+
+
+def reader_path(kind: str, event: str, world: World, player: int) -> str:
+    base = f"/e/{event}/open/"
+    number = world.published[event]
+    return {"round": f"{base}rounds/{number}/", "standings": f"{base}standings/",
+            "standings.json": f"/api{base}standings.json", "round.json": f"/api{base}rounds/{number}.json",
+            "section.json": f"/api/e/{event}/open.json", "crosstable": f"{base}crosstable/",
+            "player": f"{base}players/{player}/", "event": f"/e/{event}/"}[kind]
+
+
+async def reader(client: Client, world: World, rng: random.Random, until: float, think: float) -> None:
+    """A player (or a parent) following one event: mostly its pages, sometimes another event's."""
+    kinds, weights = zip(*PAGES)
+    events = sorted(world.players)
+    home = rng.choice(events)
+    me = rng.randint(1, world.players[home])
+    while time.monotonic() < until:
+        kind = rng.choices(kinds, weights)[0]
+        event = home if rng.random() < 0.9 else rng.choice(events)
+        path = reader_path(kind, event, world, me if event == home else rng.randint(1, world.players[event]))
+        if await client.request(kind, "GET", path, conditional=True) is None and client.stats.requests >= client.limit:
+            return
+        await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
+
+
+RESULT_FIELD = re.compile(r'name="r(\d+)" id="r\d+" value="([^"]*)"')
+VERSION_FIELD = re.compile(r'name="v(\d+)" value="(\d+)"')
+
+
+async def arbiter(client: Client, number: int, arbiters: int, world: World, rng: random.Random, until: float,
+                  think: float, batch: int) -> None:
+    login = await client.request("login", "GET", "/accounts/login/")
+    if login is None:
+        return
+    done = await client.request("login", "POST", "/accounts/login/",
+                                {"username": f"arbiter{number}", "password": PASSWORD, "next": "/"})
+    if done is None or done.status != 302:
+        client.stats.failures.append(f"arbiter{number} could not log in")
+        return
+    mine = [slug for slug in sorted(world.players) if int(slug[4:]) % arbiters == number]  # as seeded
+    while time.monotonic() < until and mine:
+        event = rng.choice(mine)
+        if not await arbiter_step(client, event, world, rng, batch):
+            mine.remove(event)
+        await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
+
+
+async def arbiter_step(client: Client, event: str, world: World, rng: random.Random, batch: int) -> bool:
+    """One action on ``event``: a batch of results, or pairing and publishing the next round.
+    Returns ``False`` when the event is finished (or lost)."""
+    number = world.published[event]
+    path = f"/e/{event}/open/rounds/{number}/results/"
+    page = await client.request("results page", "GET", path)
+    if page is None or page.status != 200:
+        world.lost_events.add(event)
+        return False
+    values = dict(RESULT_FIELD.findall(page.text))
+    versions = dict(VERSION_FIELD.findall(page.text))
+    empty = [int(board) for board, value in values.items() if not value]
+    if empty:
+        chosen = sorted(rng.sample(empty, min(batch, len(empty))))
+        form: dict[str, str] = {}
+        codes = {}
+        for board in chosen:
+            key = rng.choice(["1", "0", "=", "1", "0"])
+            form[f"r{board}"], form[f"v{board}"] = key, versions[str(board)]
+            codes[board] = {"1": "10", "0": "01", "=": "=="}[key]
+        saved = await client.request("results POST", "POST", path, form)
+        if saved is None or saved.status != 302:
+            world.lost_events.add(event)
+            return False
+        for board, code in codes.items():
+            world.entered[(event, number, board)] = code
+        return True
+    if number >= 9:
+        return False
+    pair = await client.request("pair POST", "POST", f"/e/{event}/open/pair/", {"round": str(number + 1)})
+    if pair is None or pair.status != 302:
+        world.lost_events.add(event)
+        return False
+    location = pair.headers.get("location", "")
+    job = re.search(r"/jobs/(\d+)/", location)
+    if job:
+        world.jobs.append(int(job.group(1)))
+        while True:
+            await asyncio.sleep(1.0)
+            state = await client.request("job.json", "GET", f"/api/jobs/{job.group(1)}.json")
+            if state is None:
+                world.lost_events.add(event)
+                return False
+            if json.loads(state.body).get("state") == "done":
+                break
+            if json.loads(state.body).get("state") == "failed":
+                client.stats.failures.append(f"pairing job of {event} failed: {state.text[:300]}")
+                world.lost_events.add(event)
+                return False
+    elif f"/rounds/{number + 1}/results/" not in location:
+        client.stats.failures.append(f"pairing {event} round {number + 1}: went to {location}")
+        world.lost_events.add(event)
+        return False
+    world.paired[event].append(number + 1)
+    published = await client.request("publish POST", "POST", f"/e/{event}/open/rounds/{number + 1}/publish/",
+                                     {"publish": "1"})
+    if published is None or published.status != 302:
+        world.lost_events.add(event)
+        return False
+    world.published[event] = number + 1
+    return True
+
+
+async def simulate(args: argparse.Namespace, port: int, world: World) -> tuple[Stats, float]:
+    stats = Stats()
+    limit = args.max_requests
+    started = time.monotonic()
+    until = started + args.duration
+    rng = random.Random(args.seed)
+    tasks = [asyncio.create_task(arbiter(Client(port, stats, limit), a, args.arbiters, world,
+                                         random.Random(rng.random()), until, args.arbiter_think, args.batch))
+             for a in range(args.arbiters)]
+    for _ in range(args.readers):
+        tasks.append(asyncio.create_task(reader(Client(port, stats, limit), world, random.Random(rng.random()),
+                                                until, args.reader_think)))
+        await asyncio.sleep(min(2.0, args.duration / 10) / max(1, args.readers))  # ramp up
+    await asyncio.gather(*tasks)
+    return stats, time.monotonic() - started
+
+
+# -- the checks and the report ------------------------------------------------------------------------
+
+
+def check(url: str, world: World) -> list[str]:
+    """Every result entered is in the database exactly once; every round was paired exactly once."""
+    import psycopg
+
+    problems = []
+    with psycopg.connect(url.replace("postgres://", "postgresql://", 1)) as conn:
+        rows = conn.execute("""
+            SELECT e.slug, r.number, b.number, b.result,
+                   (SELECT COUNT(*) FROM tournaments_auditentry a WHERE a.section_id = s.id
+                      AND a.round_number = r.number AND a.board_number = b.number
+                      AND a.action IN ('result', 'correction'))
+            FROM tournaments_board b JOIN tournaments_round r ON b.round_id = r.id
+            JOIN tournaments_section s ON r.section_id = s.id JOIN tournaments_event e ON s.event_id = e.id
+            WHERE e.slug LIKE 'load%%'""").fetchall()
+        in_db = {(slug, rnd, board): (result, audits) for slug, rnd, board, result, audits in rows}
+        for key, code in world.entered.items():
+            result, audits = in_db.get(key, ("(no board)", 0))
+            if result != code or audits != 1:
+                problems.append(f"result {key}: entered {code}, database has {result!r} with {audits} audit entries")
+        extra = [k for k, (result, _) in in_db.items() if result and k not in world.entered]
+        if extra:
+            problems.append(f"{len(extra)} results nobody entered, e.g. {extra[:3]}")
+        rounds = conn.execute("""
+            SELECT e.slug, r.number,
+                   (SELECT COUNT(*) FROM tournaments_auditentry a WHERE a.section_id = s.id
+                      AND a.round_number = r.number AND a.action = 'paired')
+            FROM tournaments_round r JOIN tournaments_section s ON r.section_id = s.id
+            JOIN tournaments_event e ON s.event_id = e.id WHERE e.slug LIKE 'load%%'""").fetchall()
+        by_event: dict[str, list[int]] = defaultdict(list)
+        for slug, number, paired in rounds:
+            by_event[slug].append(number)
+            if paired != 1:
+                problems.append(f"{slug} round {number} was paired {paired} times")
+        for slug in world.players:
+            expected = [1, *world.paired.get(slug, [])]
+            if sorted(by_event[slug]) != expected:
+                problems.append(f"{slug}: rounds in the database {sorted(by_event[slug])}, paired {expected}")
+        twice = conn.execute("""
+            SELECT r.id, p FROM tournaments_round r JOIN tournaments_section s ON r.section_id = s.id
+            JOIN tournaments_event e ON s.event_id = e.id
+            CROSS JOIN LATERAL (SELECT white_id AS p FROM tournaments_board WHERE round_id = r.id
+                                UNION ALL SELECT black_id FROM tournaments_board WHERE round_id = r.id) x
+            WHERE e.slug LIKE 'load%%' GROUP BY r.id, p HAVING COUNT(*) > 1""").fetchall()
+        if twice:
+            problems.append(f"{len(twice)} players twice in one round")
+        states = dict(conn.execute("SELECT state, COUNT(*) FROM tournaments_job GROUP BY state").fetchall())
+        if set(states) - {"done"}:
+            problems.append(f"jobs not done: {states}")
+    return problems
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000 if ordered else 0.0
+
+
+def report(stats: Stats, elapsed: float, world: World, problems: list[str], args: argparse.Namespace) -> str:
+    lines = ["| page | requests | req/s | p50 ms | p95 ms | p99 ms | 304 | 4xx | 5xx | no answer |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    total = 0
+    for kind in sorted(stats.statuses, key=lambda k: -sum(stats.statuses[k].values())):
+        statuses = stats.statuses[kind]
+        count = sum(statuses.values())
+        total += count
+        values = stats.latencies[kind]
+        lines.append(f"| {kind} | {count} | {count / elapsed:.1f} | {percentile(values, .50):.0f} | "
+                     f"{percentile(values, .95):.0f} | {percentile(values, .99):.0f} | {statuses.get(304, 0)} | "
+                     f"{stats.cache[kind].get('hit', 0)} | "
+                     f"{sum(n for s, n in statuses.items() if 400 <= s < 500)} | "
+                     f"{sum(n for s, n in statuses.items() if s >= 500)} | {statuses.get(0, 0)} |")
+    lines.append(f"| **all** | {total} | {total / elapsed:.1f} | | | | | | | | |")
+    lines.append("")
+    lines.append(f"{elapsed:.0f} s; {len(world.entered)} results entered, "
+                 f"{sum(len(v) for v in world.paired.values())} rounds paired ({len(world.jobs)} by a worker), "
+                 f"{len(world.lost_events)} events dropped by their arbiter")
+    lines.append("database check: " + ("every result once, every round paired once, every job done"
+                                        if not problems else f"{len(problems)} PROBLEMS"))
+    lines.extend(f"  {p}" for p in problems[:20])
+    if stats.failures:
+        lines.append(f"{len(stats.failures)} failed requests, e.g.:")
+        lines.extend(f"  {f}" for f in stats.failures[:10])
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--web", type=int, default=4, help="web processes (gunicorn workers), default 4")
+    parser.add_argument("--threads", type=int, default=4, help="threads per web process, default 4")
+    parser.add_argument("--workers", type=int, default=2, help="worker processes, default 2")
+    parser.add_argument("--events", type=int, default=50, help="events, default 50")
+    parser.add_argument("--min-players", type=int, default=100)
+    parser.add_argument("--max-players", type=int, default=500)
+    parser.add_argument("--readers", type=int, default=300, help="simulated readers, default 300")
+    parser.add_argument("--arbiters", type=int, default=20, help="simulated arbiters, default 20")
+    parser.add_argument("--duration", type=float, default=300, help="seconds of load, default 300")
+    parser.add_argument("--max-requests", type=int, default=1_000_000, help="stop after this many requests")
+    parser.add_argument("--reader-think", type=float, default=2.0, help="mean seconds between a reader's pages")
+    parser.add_argument("--arbiter-think", type=float, default=1.0, help="mean seconds between an arbiter's actions")
+    parser.add_argument("--batch", type=int, default=10, help="results per arbiter POST, default 10")
+    parser.add_argument("--background-players", type=int, default=300,
+                        help="sections this big are paired by a worker (SWISSPAIR_BACKGROUND_PLAYERS), default 300")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--keep-logs", action="store_true", help="keep the servers' logs (their path is printed)")
+    args = parser.parse_args(argv)
+    if args.arbiters > args.events:
+        parser.error("at most one arbiter per event")
+    binaries = postgres_binaries()
+    if binaries is None or shutil.which("gunicorn") is None and not (Path(sys.executable).parent / "gunicorn").exists():
+        print("needs the PostgreSQL server binaries (scripts/web-test-setup.sh) and gunicorn (the web extra)")
+        return 2
+    gunicorn = shutil.which("gunicorn") or str(Path(sys.executable).parent / "gunicorn")
+    work = Path(tempfile.mkdtemp(prefix="swisspair-load-"))
+    connections = args.web * args.threads + args.workers * 2 + 20
+    with ExitStack() as stack:
+        url = stack.enter_context(cluster(binaries, max_connections=connections,
+                                          settings="-c shared_buffers=128MB -c synchronous_commit=off"))
+        env = environment(url, work, args.background_players)
+        started = time.monotonic()
+        players = seed(env, args)
+        print(f"seeded {len(players)} events, {sum(players.values())} players, round 1 paired "
+              f"in {time.monotonic() - started:.0f} s", flush=True)
+        port = free_port()
+        web_log = work / "web.log"
+        web = stack.enter_context(process([gunicorn, "-w", str(args.web), "-k", "gthread", "--threads",
+                                           str(args.threads), "-b", f"{HOST}:{port}", "--timeout", "300",
+                                           "--backlog", "2048", "--preload", "swisspair_web.wsgi:application"], env, web_log))
+        for number in range(args.workers):
+            stack.enter_context(process([sys.executable, "-m", "swisspair_web", "worker", "--interval", "0.5"],
+                                        env, work / f"worker{number}.log"))
+        wait_for_port(port, web, web_log)
+        world = World(players=players, published=dict.fromkeys(players, 1))
+        print(f"load: {args.web} web processes x {args.threads} threads, {args.workers} workers, "
+              f"{args.readers} readers, {args.arbiters} arbiters, {args.duration:.0f} s", flush=True)
+        load_before = os.getloadavg()
+        stats, elapsed = asyncio.run(simulate(args, port, world))
+        print(f"machine: {os.cpu_count()} cores, load average {load_before[0]:.2f} at the start, "
+              f"{os.getloadavg()[0]:.2f} at the end (1-minute)", flush=True)
+        problems = check(url, world)
+        print(report(stats, elapsed, world, problems, args))
+        server_errors = sum(n for s in stats.statuses.values() for code, n in s.items() if code >= 500 or code == 0)
+        if server_errors:
+            print("web log tail:\n" + web_log.read_text(errors="replace")[-3000:])
+    if args.keep_logs:
+        print(f"logs in {work}")
+    else:
+        shutil.rmtree(work, ignore_errors=True)
+    return 1 if problems or server_errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,48 @@
+"""``swisspair worker``: run the manager's background jobs (pairing big sections, importing big TRF files).
+
+Django is imported inside the command only: the core never depends on it.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import click
+
+
+@click.command("worker")
+@click.option("--data", "data_dir", default="swisspair-data", show_default=True, envvar="SWISSPAIR_DATA",
+              type=click.Path(file_okay=False, path_type=Path),
+              help="Directory of the SQLite database and the secret key (the same as 'swisspair serve').")
+@click.option("--interval", default=1.0, show_default=True, type=float,
+              help="Seconds between looks at an empty queue.")
+@click.option("--batch", is_flag=True, help="Run the jobs waiting now, then stop.")
+def worker(data_dir: Path, interval: float, batch: bool) -> None:
+    """Run background jobs of the tournament manager until stopped.
+
+    Use with a shared database (DATABASE_URL=postgres://...): start any number of
+    workers, on any machine that reaches the database. 'swisspair serve' alone
+    runs its jobs itself and needs none.
+
+    Example:
+
+        DATABASE_URL=postgres://swisspair:secret@db/swisspair swisspair worker
+    """
+    try:
+        import django  # noqa: F401
+    except ImportError:
+        raise click.ClickException("the manager needs the web extra: pip install 'swisspair[web]'") from None
+    data_dir.mkdir(parents=True, exist_ok=True)
+    os.environ["SWISSPAIR_DATA"] = str(data_dir.resolve())
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "swisspair_web.settings")
+    import django as dj
+
+    dj.setup()
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    try:
+        call_command("worker", interval=interval, batch=batch)
+    except CommandError as error:
+        raise click.ClickException(str(error)) from None
