@@ -4,11 +4,11 @@ them, TRF files read leniently with located warnings; importing twice never dupl
 from __future__ import annotations
 
 import io
-import tempfile
 import tracemalloc
 import zipfile
 from pathlib import Path
 
+from django.conf import settings as django_settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import IntegrityError, transaction
 from django.test import override_settings
@@ -239,19 +239,23 @@ class RatingListJobTestCase(BaseTestCase):
     players = 0
 
     def test_a_big_list_is_imported_in_a_job(self) -> None:
-        jobs.RUNNER.append(lambda job_id, work, language: jobs.run(job_id, work, language))
-        self.addCleanup(jobs.RUNNER.pop)
-        before = set(Path(tempfile.gettempdir()).glob("swisspair-list-*"))
+        uploads = Path(django_settings.DATA_DIR) / "uploads"
+        before = set(uploads.glob("rating-list-*"))
         self.client.login(username="bob", password="password")
         response = self.client.post(self.url("sp-players-import"), {
             "format": "fide", "kind": "rapid", "fide_ids": "700070 25121731", "existing": "update",
             "file": SimpleUploadedFile("players_list_foa.txt", combined_list().encode())})
         job = Job.objects.get()
         self.assertRedirects(response, f"/jobs/{job.pk}/", fetch_redirect_response=False)
+        self.assertEqual(len(set(uploads.glob("rating-list-*")) - before), 1)  # kept for the worker
+        jobs.run_queued()
+        job.refresh_from_db()
         self.assertEqual((job.state, job.url), ("done", "/e/test/open/manage/"))
         self.assertEqual(list(Player.objects.filter(section=self.section).values_list("name", "rating")),
                          [("Polgar, Judit", 2646), ("A C J John", 1063)])
-        self.assertEqual(set(Path(tempfile.gettempdir()).glob("swisspair-list-*")), before)
+        self.assertEqual(set(uploads.glob("rating-list-*")), before)
+        jobs.run_job.call(job.pk)  # run again: nothing more
+        self.assertEqual(Player.objects.filter(section=self.section).count(), 2)
 
 
 class RatingListTestCase(BaseTestCase):

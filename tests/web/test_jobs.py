@@ -114,7 +114,7 @@ class JobTestCase(BaseTestCase):
             "name": "Imported", "slug": "imported", "system": "dutch", "file": upload})
         job = Job.objects.get()
         self.assertRedirects(response, f"/jobs/{job.pk}/", fetch_redirect_response=False)
-        self.assertIn("001", job.params["text"])  # the file is in the database, for any worker
+        self.assertIn(b"001", jobs.decode_bytes(job.params["data"]))  # the file is in the database, for any worker
         jobs.run_queued()
         self.assertEqual(self.state(job)["url"], "/e/test/imported/manage/")
         self.assertTrue(Section.objects.filter(slug="imported").exists())
