@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from swisspair import trf
 from swisspair.pairing.team import find_team_system, team_event
-from swisspair.trf.teams import teams as team_records
+from swisspair.teams import MatchPoints
 from swisspair_web.tournaments import services, teams
 from swisspair_web.tournaments.convert import SectionData
 from swisspair_web.tournaments.models import AuditEntry, Board, Bye, Player, Round, Section, Team, TeamMatch
@@ -191,9 +191,10 @@ class TeamTestCase(TeamBase):
         self.client.login(username="bob", password="password")
         text = self.client.get(self.turl("sp-export-trf")).content.decode()
         tournament = trf.read(io.StringIO(text)).tournament
-        records = {r.number: r for r in team_records(tournament)}
+        records = {r.number: r for r in tournament.teams}
         self.assertEqual(tournament.system, "FIDE_TEAM_TYPEA_MP_GP")
-        self.assertEqual(tournament.headers["352"], ["WB"])
+        self.assertEqual(tournament.board_colours, "WB")
+        self.assertEqual(tournament.match_points, MatchPoints(Fraction(2), Fraction(1), Fraction(0)))
         for rank, row in enumerate(table.rows, start=1):
             record = records[row.team.number]
             self.assertEqual((record.match_points, record.game_points, record.rank),
@@ -334,8 +335,9 @@ class TeamImportTestCase(TeamBase):
         index = next(i for i, line in enumerate(text) if line.startswith("310"))
         cases = {
             text[index][:73] + "   x": f"Line {index + 1}, column 74",
-            text[index][:73] + "  99": f"Line {index + 1}: member 99 is not a player of the file.",
-            "310" + text[index][3:4] + "   " + text[index][7:]: f"Line {index + 1}: a 310 record needs a team number",
+            text[index][:73] + "  99": f"Line {index + 1}, column 74: member 99 is not a player of the file",
+            "310" + text[index][3:4] + "   " + text[index][7:]:
+                f"Line {index + 1}, column 5: a 310 record needs a team number",
         }
         before = (Section.objects.count(), Team.objects.count(), Player.objects.count(), Round.objects.count())
         for line, message in cases.items():
@@ -355,7 +357,7 @@ class TeamImportTestCase(TeamBase):
         self.assertContains(self.upload("\n".join(inside) + "\n"),
                             f"Round 1: players {first.white.tpn} and {first.black.tpn} of team 1 meet.")
         twice = text[:index + 1] + [text[index]] + text[index + 1:]
-        self.assertContains(self.upload("\n".join(twice) + "\n"), f"Line {index + 2}: team number")
+        self.assertContains(self.upload("\n".join(twice) + "\n"), f"Line {index + 2}, column 5: team number")
         self.assertEqual((Section.objects.count(), Team.objects.count(), Player.objects.count(),
                           Round.objects.count()), before)
         self.assertEqual(section.teams.count(), 2)

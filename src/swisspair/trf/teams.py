@@ -1,10 +1,10 @@
 """Team records of a TRF: TRF16 ``013`` and TRF26 ``310``.
 
-swisspair pairs individuals only, so the reader keeps team records verbatim
-in :attr:`~swisspair.model.Tournament.extra_lines` (nothing is lost when the
-file is written again). This module reads them into a simple structure for
-callers who want the line-up of each team, and is what the reader uses to
-check them.
+This module is the TRF side of the team model (:mod:`swisspair.teams`): it reads
+one team line (:func:`parse_team_line`, with located problems), turns a file's
+records into :class:`~swisspair.teams.TeamEntry` objects by the one numbering rule
+(:func:`team_entries`), reads and writes ``362`` match points and writes the team
+lines back (:func:`format_team`). The reader and the writer are its only callers.
 
 Layouts (FIDE TRF16/TRF26 team records):
 
@@ -25,7 +25,8 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from swisspair.model import Tournament
+from swisspair.errors import LimitExceededError
+from swisspair.teams import MatchPoints, TeamEntry
 
 TEAM_CODES = frozenset({"013", "310"})
 """Record codes that describe a team and its members."""
@@ -121,16 +122,82 @@ def parse_team_line(line: str) -> tuple[TeamRecord | None, list[tuple[int, str]]
     return record, problems
 
 
-def teams(tournament: Tournament) -> list[TeamRecord]:
-    """The teams described by the ``013``/``310`` lines kept in ``tournament``.
+def team_entries(records: list[tuple[str, TeamRecord]]) -> tuple[tuple[TeamEntry, ...], list[str]]:
+    """The teams of a file from its team records ``(line, record)`` in file order, by the one
+    numbering rule of :mod:`swisspair.teams`, and the lines that define no team.
 
-    ``310`` records are preferred: ``013`` lines are returned only when the
-    file has no ``310`` line (TRF26 says ``013`` is to be phased out).
+    ``310`` records define the teams when there is one (TRF26 says ``013`` is to be phased
+    out): the ``013`` lines are then returned to be kept as written.
     """
-    records: dict[str, list[TeamRecord]] = {"013": [], "310": []}
-    for line in tournament.extra_lines:
-        if line[:3] in TEAM_CODES:
-            record, _ = parse_team_line(line)
-            if record is not None:
-                records[record.code].append(record)
-    return records["310"] or records["013"]
+    newer = [(line, record) for line, record in records if record.code == "310"]
+    chosen = newer or records
+    entries = tuple(
+        TeamEntry(record.number if record.number is not None and record.code == "310" else index,
+                  record.name, record.members, "310" if record.code == "310" else "013", record.nickname,
+                  record.strength, record.match_points, record.game_points, record.rank)
+        for index, (_, record) in enumerate(chosen, start=1))
+    left = [line for line, record in records if newer and record.code == "013"]
+    return entries, left
+
+
+def _decimal(value: Fraction | None, width: int) -> str:
+    from swisspair.trf.writer import format_points  # the writer imports this module
+
+    if value is None:
+        return " " * width
+    text = format_points(value)
+    if len(text) > width and value.denominator == 1:
+        text = str(value.numerator)
+    if len(text) > width:
+        raise LimitExceededError(f"team record: {text} does not fit in {width} columns")
+    return f"{text:>{width}}"
+
+
+def _text(value: str, width: int, what: str) -> str:
+    if len(value) > width:
+        raise LimitExceededError(f"team {what} {value!r} is longer than {width} characters")
+    return f"{value:<{width}}"
+
+
+def format_team(team: TeamEntry) -> str:
+    """The ``310`` or ``013`` line of ``team`` (the layouts of this module's documentation).
+
+    :raises: :exc:`~swisspair.errors.LimitExceededError` when a value does not fit its columns.
+    """
+    if any(not 0 < tpn <= 9999 for tpn in team.members):
+        raise LimitExceededError(f"team {team.number}: a member number does not fit in 4 columns")
+    members = " ".join(f"{tpn:>4}" for tpn in team.members)
+    if team.code == "013":
+        return f"013 {_text(team.name, 32, 'name')}{members}".rstrip()
+    if not 0 < team.number <= 999:
+        raise LimitExceededError(f"team number {team.number} does not fit in 3 columns")
+    rank = "   " if team.rank is None else f"{team.rank:>3}"
+    if len(rank) > 3:
+        raise LimitExceededError(f"team rank {team.rank} does not fit in 3 columns")
+    head = (f"310 {team.number:>3} {_text(team.name, 32, 'name')} {_text(team.nickname, 5, 'nickname')} "
+            f"{_decimal(team.strength, 6)} {_decimal(team.match_points, 6)} {_decimal(team.game_points, 6)} "
+            f"{rank}  ")
+    return (head + members).rstrip()
+
+
+_MATCH_POINT = re.compile(r"\b(T[WDL])\s*=?\s*([0-9]+(?:\.[0-9]*)?)", re.ASCII | re.IGNORECASE)
+
+
+def parse_match_points(text: str, current: MatchPoints | None) -> tuple[MatchPoints, list[str]]:
+    """The match points of a ``362`` value (``TW 2.0 TD 1.0 TL 0.0``; ``TW=3`` is read too),
+    starting from ``current`` (an earlier ``362``) or the defaults, and what was not understood."""
+    values = {"TW": Fraction(2), "TD": Fraction(1), "TL": Fraction(0)}
+    if current is not None:
+        values = {"TW": current.win, "TD": current.draw, "TL": current.loss}
+    for code, number in _MATCH_POINT.findall(text):
+        values[code.upper()] = Fraction(number)
+    rest = _MATCH_POINT.sub(" ", text).split()
+    return MatchPoints(values["TW"], values["TD"], values["TL"]), rest
+
+
+def format_match_points(points: MatchPoints) -> str:
+    """The ``362`` line of ``points``."""
+    from swisspair.trf.writer import format_points  # the writer imports this module
+
+    return (f"362 TW {format_points(points.win)} TD {format_points(points.draw)} "
+            f"TL {format_points(points.loss)}")
