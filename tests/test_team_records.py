@@ -85,3 +85,28 @@ def test_generated_team_event_pairs_from_the_model() -> None:
     assert [team.members for team in t.teams][:2] == [(1, 2), (3, 4)] and t.board_colours == "WB"
     again = trf.loads(trf.dumps(t)).tournament
     assert TeamSystem().pair(again) == TeamSystem().pair(t)
+
+
+def test_team_records_are_checked_with_located_warnings() -> None:
+    """What the manager refuses and the engines would misread: each problem named at its line and
+    column, the roster left consistent (every member a player, in one team)."""
+    head = "012 Checks\n" + trf.dumps(build("1: .\n2: .\n3: .\n4: ."))
+    lines = [
+        "310   1 Knights".ljust(73) + "   1    2",
+        "310   1 Rooks".ljust(73) + "   3    2    9",
+        "310    ".ljust(73) + "   4",
+        "362 TW 3.0 TD x",
+    ]
+    result = trf.loads(head + "\n".join(lines) + "\n")
+    first = len(head.splitlines()) + 1
+    found = [(w.location.line, w.location.column, w.location.record, w.message) for w in result.warnings]
+    assert found == [
+        (first + 3, 5, "362", "match points: 'TD x' not understood (expected TW, TD, TL and a number); ignored"),
+        (first + 1, 5, "310", "team number 1 is used twice"),
+        (first + 1, 79, "310", "player 2 is already in team 1 (left out of the roster)"),
+        (first + 1, 84, "310", "member 9 is not a player of the file (left out of the roster)"),
+        (first + 2, 5, "310", "a 310 record needs a team number (columns 5-7); numbered 3 by its position"),
+        (first + 2, 9, "310", "the team has no name"),
+    ]
+    assert [(team.number, team.members) for team in result.tournament.teams] == [(1, (1, 2)), (1, (3,)), (3, (4,))]
+    assert result.tournament.match_points == MatchPoints(Fraction(3), Fraction(1), Fraction(0))

@@ -327,6 +327,27 @@ class TeamImportTestCase(TeamBase):
         self.assertEqual([(t.number, t.name, [p.tpn for p in data.members(t)]) for t in data.teams],
                          [(1, "Rooks", [3, 1]), (2, "Pawns", [2, 4])])
 
+    def test_310_and_013_in_one_file_one_numbering(self) -> None:
+        """Both record kinds: the import takes the teams the core pairs and breaks ties with (docs/trf.md,
+        "Teams": the 310 records), numbered the other way round from the 013 lines."""
+        games = {1: "   3 w 1", 2: "   4 b =", 3: "   1 b 0", 4: "   2 w ="}
+        lines = [f"001 {tpn:>4}      Player {tpn:<26} {2000 - tpn:>4}".ljust(91) + games[tpn] for tpn in range(1, 5)]
+        records = [f"310 {number:>3} {name:<32}".ljust(73) + f"{a:>4} {b:>4}"
+                   for number, (name, a, b) in enumerate([("Rooks", 3, 4), ("Knights", 1, 2)], start=1)]
+        records += ["013 Knights" + " " * 25 + "   1    2", "013 Rooks" + " " * 27 + "   3    4"]
+        text = "012 Both kinds\n" + "\n".join(lines + ["192 FIDE_TEAM", "352 WB", *records]) + "\n"
+        tournament = trf.loads(text).tournament
+        self.assertEqual({t.number: t.name for t in tournament.teams}, {1: "Rooks", 2: "Knights"})
+        self.assertEqual({n: t.name for n, t in team_event(tournament).teams.items()}, {1: "Rooks", 2: "Knights"})
+        self.client.login(username="bob", password="password")
+        response = self.upload(text)
+        self.assertEqual(response.status_code, 302, response.content.decode()[-2000:])
+        data = SectionData.load(Section.objects.get(slug="again"))
+        self.assertEqual([(t.number, t.name, [p.tpn for p in data.members(t)]) for t in data.teams],
+                         [(1, "Rooks", [3, 4]), (2, "Knights", [1, 2])])
+        self.assertEqual([(m.white.number, m.black.number) for m in TeamMatch.objects.filter(
+            round__section__slug="again")], [(2, 1)])
+
     def test_malformed_team_records_name_the_line_and_write_nothing(self) -> None:
         section = self.make_section(2, 2)
         self.client.post(self.turl("sp-pair"), {"round": "1"})
