@@ -3,14 +3,16 @@ every consumer (issue 15, part 1; numbering rule in docs/trf.md, "Teams")."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from test_tiebreaks_support import build
 
 from swisspair import trf
+from swisspair.model import Colour
 from swisspair.pairing.team import TeamSystem, generate_team_tournament
 from swisspair.pairing.team import team_event as pairing_event
-from swisspair.teams import MatchPoints, TeamEntry
+from swisspair.teams import MatchPoints, TeamEntry, TeamForfeit, TeamLineup, TeamPab
 from swisspair.tiebreaks.team import team_event as tiebreak_event
 
 PLAYERS = """
@@ -110,3 +112,22 @@ def test_team_records_are_checked_with_located_warnings() -> None:
     ]
     assert [(team.number, team.members) for team in result.tournament.teams] == [(1, (1, 2)), (1, (3,)), (3, (4,))]
     assert result.tournament.match_points == MatchPoints(Fraction(3), Fraction(1), Fraction(0))
+
+
+def test_team_round_records_are_model_objects() -> None:
+    """300 (line-up, C.04.6 art. 1.6.1), 320 (team PAB, art. 1.4) and 330 (forfeited match) are read
+    once into the model and written back; a malformed one is kept as written, with a warning."""
+    t = trf.loads(_both_records()).tournament
+    t.team_lineups = (TeamLineup(1, 1, 4, (8, 7)),)
+    t.team_pabs = (TeamPab(Fraction(1), Fraction("1.5"), (0, 3)),)
+    t.team_forfeits = (TeamForfeit("-+", 2, 2, 3),)
+    text = trf.dumps(t)
+    assert "300   1   1   4    8    7" in text and "320  1.0  1.5   0   3" in text and "330 -+   2   2   3" in text
+    assert trf.loads(text).tournament == t
+    # the pairing reads them: Delta's board 1 in round 1 is player 8 (White against 6), not 7 (Black)
+    assert pairing_event(t).teams[1].history[0].colour is Colour.WHITE
+    assert pairing_event(replace(t, team_lineups=())).teams[1].history[0].colour is Colour.BLACK
+    bad = trf.loads(text.replace("330 -+   2   2   3", "330 x+   2   2   3"))
+    assert bad.tournament.team_forfeits == () and "330 x+   2   2   3" in bad.tournament.extra_lines
+    assert [w.message for w in bad.warnings if w.location.record == "330"] == [
+        "team forfeit: expected +-, -+ or --, got 'x+' (line kept as written)"]

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from swisspair import trf
 from swisspair.errors import TRFError
 from swisspair.model import Colour, ForbiddenPairs, Player, Result, RoundResult, Scoring, Tournament
-from swisspair.teams import MatchPoints, TeamEntry
+from swisspair.teams import MatchPoints, TeamEntry, TeamForfeit, TeamLineup, TeamPab
 from swisspair.trf.reader import HEADER_CODES, KNOWN_SYSTEM_PREFIXES, TITLES, check_date
 
 from helpers import all_corpus_files
@@ -262,6 +262,12 @@ def tournaments(draw: st.DrawFn) -> Tournament:
     t.teams = draw(teams(sorted(t.players)))
     t.board_colours = draw(st.text("WB", max_size=8))
     t.match_points = draw(st.none() | st.builds(MatchPoints, points, points, points))
+    small = st.integers(0, 999)
+    t.team_lineups = tuple(draw(st.lists(st.builds(TeamLineup, small, small, small, st.tuples(
+        st.integers(0, 9999), st.integers(0, 9999))), max_size=2)))
+    t.team_pabs = tuple(draw(st.lists(st.builds(TeamPab, points, points, st.tuples(small, small)), max_size=2)))
+    t.team_forfeits = tuple(draw(st.lists(st.builds(TeamForfeit, st.sampled_from(["+-", "-+", "--"]), small, small,
+                                                    small), max_size=2)))
     return t
 
 

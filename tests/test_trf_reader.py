@@ -21,7 +21,7 @@ import pytest
 from swisspair import trf
 from swisspair.errors import InconsistentTournamentError, Location, TRFError
 from swisspair.model import Colour, ForbiddenPairs, Result, RoundResult, Scoring, Tournament
-from swisspair.teams import TeamEntry
+from swisspair.teams import TeamEntry, TeamForfeit, TeamLineup, TeamPab
 from swisspair.trf.reader import check_date
 from swisspair.trf.teams import parse_team_line
 
@@ -556,7 +556,10 @@ def test_trf26_with_team_records() -> None:
     assert t.headers["172"] == ["BEL FIDE"] and t.headers["182"] == ["swisspair 0.1"]
     codes = [line[:3] for line in t.extra_lines]
     # the 310 records define the teams; the 013 lines stay as written (docs/trf.md, "Teams")
-    assert codes == ["###", "###", "###", "###", "320", "330", "300", "013", "013", "013"]
+    assert codes == ["###", "###", "###", "###", "013", "013", "013"]
+    assert t.team_pabs == (TeamPab(Fraction(0), Fraction(1), (0, 0, 2)),)
+    assert t.team_forfeits == (TeamForfeit("+-", 3, 1, 2),)
+    assert t.team_lineups == (TeamLineup(2, 1, 2, (1, 3)),)
     assert t.teams == (
         TeamEntry(1, "Knights", (1, 2, 3), "310", "KNI", Fraction("2426.7"), Fraction(2), Fraction("3.5"), 1),
         TeamEntry(2, "Rooks", (4, 5, 6), "310", "ROO", Fraction(2125), Fraction(1), Fraction(3), 2),

@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import Literal
 
 TeamCode = Literal["013", "310"]
+ForfeitOutcome = Literal["+-", "-+", "--"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +60,48 @@ class MatchPoints:
     """``TL``: a lost match."""
 
 
+@dataclass(frozen=True, slots=True)
+class TeamLineup:
+    """A team playing out of its roster's board order, or with an empty board, in one round
+    (TRF26 ``300 RRR TTT OOO PPPP ...``; C.04.6 art. 1.6.1 takes the colour of its board 1)."""
+
+    round: int
+    """The round."""
+    team: int
+    """The team's number."""
+    opponent: int
+    """The opponent team's number (0 when not given)."""
+    players: tuple[int, ...]
+    """Player TPNs from board 1 down; 0 for an empty board."""
+
+
+@dataclass(frozen=True, slots=True)
+class TeamPab:
+    """What the team pairing-allocated bye is worth and who had it, round by round
+    (TRF26 ``320 MMMM GGGG TTT TTT ...``; C.04.6 art. 1.4)."""
+
+    match_points: Fraction
+    """Match points of the PAB."""
+    game_points: Fraction
+    """Game points of the PAB."""
+    teams: tuple[int, ...]
+    """The team with the PAB in round 1, 2, ...; 0 when none."""
+
+
+@dataclass(frozen=True, slots=True)
+class TeamForfeit:
+    """A team match forfeited as a whole (TRF26 ``330 TT RRR WWW BBB``)."""
+
+    outcome: ForfeitOutcome
+    """``+-`` the team with White wins by forfeit, ``-+`` the other, ``--`` both lose."""
+    round: int
+    """The round."""
+    white: int
+    """The team with White on board 1."""
+    black: int
+    """The other team."""
+
+
 DEFAULT_MATCH_POINTS = MatchPoints()
 """2/1/0, used when a file has no ``362`` record."""
 
@@ -68,4 +111,5 @@ def team_numbers(teams: tuple[TeamEntry, ...]) -> dict[int, int]:
     return {tpn: team.number for team in teams for tpn in team.members}
 
 
-__all__ = ["DEFAULT_MATCH_POINTS", "MatchPoints", "TeamCode", "TeamEntry", "team_numbers"]
+__all__ = ["DEFAULT_MATCH_POINTS", "ForfeitOutcome", "MatchPoints", "TeamCode", "TeamEntry", "TeamForfeit", "TeamLineup", "TeamPab",
+           "team_numbers"]

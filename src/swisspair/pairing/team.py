@@ -136,10 +136,6 @@ class TeamEvent:
 # From a TRF
 
 
-def _records(tournament: Tournament, code: str) -> list[list[str]]:
-    return [line[4:].split() for line in tournament.extra_lines if line[:3] == code]
-
-
 def team_event(tournament: Tournament, *, colour_type: ColourType | None = None,
                primary: ScoreKind | None = None, secondary: ScoreKind | None | Literal["default"] = "default",
                ) -> TeamEvent:
@@ -166,30 +162,20 @@ def team_event(tournament: Tournament, *, colour_type: ColourType | None = None,
     mp = {"TW": scoring.win, "TD": scoring.draw, "TL": scoring.loss}
     boards = len(tournament.board_colours)
     lineups: dict[tuple[int, int], int] = {}
-    for fields in _records(tournament, "300"):
-        try:
-            board_one = next(int(f) for f in fields[3:] if int(f))
-            lineups[(int(fields[0]), int(fields[1]))] = board_one
-        except (ValueError, StopIteration):
-            continue
+    for lineup in tournament.team_lineups:
+        board_one = next((tpn for tpn in lineup.players if tpn), None)
+        if board_one is not None:
+            lineups[(lineup.round, lineup.team)] = board_one
     rounds = max(tournament.paired_rounds, 0)
     pab_records: dict[tuple[int, int], tuple[Fraction | None, Fraction | None]] = {}
-    for fields in _records(tournament, "320"):
-        try:
-            values = (Fraction(fields[0]), Fraction(fields[1]))
-            for rnd, pab_team in enumerate(fields[2:], start=1):
-                if int(pab_team):
-                    pab_records[(rnd, int(pab_team))] = values
-        except (ValueError, IndexError):
-            continue
+    for record in tournament.team_pabs:
+        for rnd, pab_team in enumerate(record.teams, start=1):
+            if pab_team:
+                pab_records[(rnd, pab_team)] = (record.match_points, record.game_points)
     forfeits: dict[tuple[int, int], bool] = {}
-    for fields in _records(tournament, "330"):
-        try:
-            kind, rnd, white, black = fields[0], int(fields[1]), int(fields[2]), int(fields[3])
-        except (ValueError, IndexError):
-            continue
-        forfeits[(rnd, white)] = kind[0] == "+"
-        forfeits[(rnd, black)] = kind[1:2] == "+"
+    for forfeit in tournament.team_forfeits:
+        forfeits[(forfeit.round, forfeit.white)] = forfeit.outcome[0] == "+"
+        forfeits[(forfeit.round, forfeit.black)] = forfeit.outcome[1] == "+"
     if not boards:
         for team in event.teams.values():
             for rnd in range(1, rounds + 1):

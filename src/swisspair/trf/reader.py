@@ -40,7 +40,17 @@ from swisspair.model import (
     Tournament,
 )
 from swisspair.trf.dates import parse_date
-from swisspair.trf.teams import TEAM_CODES, TeamRecord, parse_match_points, parse_team_line, team_entries
+from swisspair.teams import TeamForfeit, TeamLineup, TeamPab
+from swisspair.trf.teams import (
+    TEAM_CODES,
+    TeamRecord,
+    parse_forfeit,
+    parse_lineup,
+    parse_match_points,
+    parse_pab,
+    parse_team_line,
+    team_entries,
+)
 
 HEADER_CODES = frozenset(
     {"022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "132",
@@ -714,6 +724,22 @@ class _Reader:
         if record is not None:
             self.team_records.append((self.lineno, line, record))
 
+    def read_team_round(self, line: str) -> None:
+        """``300`` line-up, ``320`` team PAB, ``330`` team forfeit: to the model, or kept as written
+        with a warning when malformed."""
+        parse = {"300": parse_lineup, "320": parse_pab, "330": parse_forfeit}[line[:3]]
+        value, problem = parse(line)
+        if problem is not None:
+            column, message = problem
+            self.warn(f"{message} (line kept as written)", column)
+            self.t.extra_lines.append(line)
+        elif isinstance(value, TeamLineup):
+            self.t.team_lineups += (value,)
+        elif isinstance(value, TeamPab):
+            self.t.team_pabs += (value,)
+        elif isinstance(value, TeamForfeit):
+            self.t.team_forfeits += (value,)
+
     def read_352(self, line: str) -> None:
         """``352``: the board colour sequence of a team match (``WBWB``)."""
         value = line[4:].strip().upper()
@@ -830,6 +856,9 @@ class _Reader:
             "240": self.read_240,
             "XXZ": self.read_xxz,
             "299": self.read_299,
+            "300": self.read_team_round,
+            "320": self.read_team_round,
+            "330": self.read_team_round,
             "352": self.read_352,
             "362": self.read_362,
         }

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from swisspair.errors import LimitExceededError
-from swisspair.teams import MatchPoints, TeamEntry
+from swisspair.teams import ForfeitOutcome, MatchPoints, TeamEntry, TeamForfeit, TeamLineup, TeamPab
 
 TEAM_CODES = frozenset({"013", "310"})
 """Record codes that describe a team and its members."""
@@ -201,3 +201,90 @@ def format_match_points(points: MatchPoints) -> str:
 
     return (f"362 TW {format_points(points.win)} TD {format_points(points.draw)} "
             f"TL {format_points(points.loss)}")
+
+
+_TOKEN = re.compile(r"\S+")
+
+
+def _tokens(line: str) -> list[tuple[int, str]]:
+    """The blank-separated fields after the record code, with their columns."""
+    return [(m.start() + 1, m.group()) for m in _TOKEN.finditer(line, 4)]
+
+
+def _integers(fields: list[tuple[int, str]], what: str) -> tuple[list[int], tuple[int, str] | None]:
+    values: list[int] = []
+    for column, text in fields:
+        if not _INT.fullmatch(text):
+            return values, (column, f"{what}: expected an integer, got {text!r}")
+        values.append(int(text))
+    return values, None
+
+
+def parse_lineup(line: str) -> tuple[TeamLineup | None, tuple[int, str] | None]:
+    """A ``300 RRR TTT OOO PPPP ...`` line (fields blank-separated), or the first problem ``(column, message)``."""
+    fields = _tokens(line)
+    if len(fields) < 4:
+        return None, (5, "team line-up: expected a round, a team, its opponent and the players (300 RRR TTT OOO PPPP)")
+    values, problem = _integers(fields, "team line-up")
+    if problem:
+        return None, problem
+    return TeamLineup(values[0], values[1], values[2], tuple(values[3:])), None
+
+
+def parse_pab(line: str) -> tuple[TeamPab | None, tuple[int, str] | None]:
+    """A ``320 MMMM GGGG TTT TTT ...`` line, or the first problem ``(column, message)``."""
+    fields = _tokens(line)
+    if len(fields) < 2:
+        return None, (5, "team PAB: expected match points, game points, then a team per round (320 MMMM GGGG TTT)")
+    for column, text in fields[:2]:
+        if not _NUMBER.fullmatch(text):
+            return None, (column, f"team PAB: expected points, got {text!r}")
+    teams, problem = _integers(fields[2:], "team PAB")
+    if problem:
+        return None, problem
+    return TeamPab(Fraction(fields[0][1]), Fraction(fields[1][1]), tuple(teams)), None
+
+
+_OUTCOMES: dict[str, ForfeitOutcome] = {"+-": "+-", "-+": "-+", "--": "--"}
+
+
+def parse_forfeit(line: str) -> tuple[TeamForfeit | None, tuple[int, str] | None]:
+    """A ``330 TT RRR WWW BBB`` line, or the first problem ``(column, message)``."""
+    fields = _tokens(line)
+    if len(fields) != 4:
+        return None, (5, "team forfeit: expected 330 TT RRR WWW BBB")
+    outcome = _OUTCOMES.get(fields[0][1])
+    if outcome is None:
+        return None, (fields[0][0], f"team forfeit: expected +-, -+ or --, got {fields[0][1]!r}")
+    values, problem = _integers(fields[1:], "team forfeit")
+    if problem:
+        return None, problem
+    return TeamForfeit(outcome, values[0], values[1], values[2]), None
+
+
+def _number3(value: int, what: str) -> str:
+    if not 0 <= value <= 999:
+        raise LimitExceededError(f"{what} {value} does not fit in 3 columns")
+    return f"{value:>3}"
+
+
+def format_lineup(lineup: TeamLineup) -> str:
+    """The ``300`` line of ``lineup`` (TRF26 columns: round 5-7, team 9-11, opponent 13-15, players from 17)."""
+    if any(not 0 <= tpn <= 9999 for tpn in lineup.players):
+        raise LimitExceededError(f"team line-up: a player number of round {lineup.round} does not fit in 4 columns")
+    for value, what in ((lineup.round, "round"), (lineup.team, "team number"), (lineup.opponent, "team number")):
+        _number3(value, what)
+    head = f"300 {lineup.round:>3} {lineup.team:>3} {lineup.opponent:>3} "
+    return head + " ".join(f"{tpn:>4}" for tpn in lineup.players)
+
+
+def format_pab(pab: TeamPab) -> str:
+    """The ``320`` line of ``pab``."""
+    return (f"320 {_decimal(pab.match_points, 4)} {_decimal(pab.game_points, 4)} "
+            + " ".join(_number3(team, "team number") for team in pab.teams)).rstrip()
+
+
+def format_forfeit(forfeit: TeamForfeit) -> str:
+    """The ``330`` line of ``forfeit``."""
+    return (f"330 {forfeit.outcome} {_number3(forfeit.round, 'round')} {_number3(forfeit.white, 'team number')} "
+            f"{_number3(forfeit.black, 'team number')}")

@@ -23,7 +23,7 @@ from typing import TextIO
 from swisspair.errors import LimitExceededError
 from swisspair.model import Colour, Player, Result, Scoring, Tournament
 from swisspair.trf.dates import to_trf
-from swisspair.trf.teams import format_match_points, format_team
+from swisspair.trf.teams import format_forfeit, format_lineup, format_match_points, format_pab, format_team
 
 _HEADER_ORDER = ("012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122",
                  "132", "172", "182", "202", "212", "222")
@@ -243,6 +243,9 @@ def lines(tournament: Tournament, *, trf26: bool = False) -> list[str]:
             last = 999 if group.last_round is None else group.last_round
             out.append(f"260 {first:>3} {last:>3} {ids}")
     out.extend(format_team(team) for team in tournament.teams)
+    out.extend(format_pab(pab) for pab in tournament.team_pabs)
+    out.extend(format_forfeit(forfeit) for forfeit in tournament.team_forfeits)
+    out.extend(format_lineup(lineup) for lineup in tournament.team_lineups)
     out.extend(tournament.extra_lines)
     return out
 

@@ -50,10 +50,9 @@ def trf_text(sec: Section) -> str:
     if sec.is_team:
         team_rows = {row.team.number: (index, row) for index, row in
                      enumerate(teams.team_table(data, table.after_round).rows, start=1)}
-        tournament.extra_lines = [line for line in tournament.extra_lines if line[:3] != "330"]
         tournament.teams = team_entries(data, {number: (row.match_points, row.game_points, rank)
                                                for number, (rank, row) in team_rows.items()})
-        tournament.extra_lines.extend(teams.forfeit_records(sec, table.after_round))
+        tournament.team_forfeits = tuple(teams.forfeit_records(sec, table.after_round))
     for late in late_corrections.find(sec):
         late.later = [number for number in late.later if number <= table.after_round]  # the rounds exported
         if late.later:
