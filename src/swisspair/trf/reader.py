@@ -761,13 +761,13 @@ class _Reader:
         newer = any(record.code == "310" for _, _, record in self.team_records)
         team_of: dict[int, int] = {}
         numbers: set[int] = set()
-        records: list[tuple[str, TeamRecord]] = []
+        records: list[TeamRecord] = []
         for position, (lineno, line, record) in enumerate(
                 (r for r in self.team_records if r[2].code == "310" or not newer), start=1):
             self.lineno, self.code = lineno, record.code
-            records.append((line, self.check_team(line, record, position, team_of, numbers)))
+            records.append(self.check_team(line, record, position, team_of, numbers))
         self.lineno, self.code = 0, ""
-        self.t.teams, _ = team_entries(records)
+        self.t.teams = team_entries(records)
         left = [line for _, line, record in self.team_records if newer and record.code == "013"]
         old = [(r.name, r.members) for _, _, r in self.team_records if r.code == "013"]
         if left and old != [(team.name, team.members) for team in self.t.teams]:

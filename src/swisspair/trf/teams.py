@@ -1,10 +1,11 @@
-"""Team records of a TRF: TRF16 ``013`` and TRF26 ``310``.
+"""Team records of a TRF: TRF16 ``013``, TRF26 ``310``, ``300``, ``320``, ``330`` and ``362``.
 
 This module is the TRF side of the team model (:mod:`swisspair.teams`): it reads
 one team line (:func:`parse_team_line`, with located problems), turns a file's
 records into :class:`~swisspair.teams.TeamEntry` objects by the one numbering rule
-(:func:`team_entries`), reads and writes ``362`` match points and writes the team
-lines back (:func:`format_team`). The reader and the writer are its only callers.
+(:func:`team_entries`), reads and writes ``362`` match points, the ``300``/``320``/
+``330`` round records, and writes the team lines back (:func:`format_team`). The
+reader and the writer are its only callers.
 
 Layouts (FIDE TRF16/TRF26 team records):
 
@@ -122,22 +123,15 @@ def parse_team_line(line: str) -> tuple[TeamRecord | None, list[tuple[int, str]]
     return record, problems
 
 
-def team_entries(records: list[tuple[str, TeamRecord]]) -> tuple[tuple[TeamEntry, ...], list[str]]:
-    """The teams of a file from its team records ``(line, record)`` in file order, by the one
-    numbering rule of :mod:`swisspair.teams`, and the lines that define no team.
-
-    ``310`` records define the teams when there is one (TRF26 says ``013`` is to be phased
-    out): the ``013`` lines are then returned to be kept as written.
-    """
-    newer = [(line, record) for line, record in records if record.code == "310"]
-    chosen = newer or records
-    entries = tuple(
-        TeamEntry(record.number if record.number is not None and record.code == "310" else index,
+def team_entries(records: list[TeamRecord]) -> tuple[TeamEntry, ...]:
+    """The teams of the records that define them (the ``310`` records of a file, else its ``013``
+    records), in file order: a ``310`` keeps its number (its position when blank), ``013`` records
+    are numbered 1, 2, ... (the rule of :mod:`swisspair.teams`)."""
+    return tuple(
+        TeamEntry(record.number if record.number and record.code == "310" else index,
                   record.name, record.members, "310" if record.code == "310" else "013", record.nickname,
                   record.strength, record.match_points, record.game_points, record.rank)
-        for index, (_, record) in enumerate(chosen, start=1))
-    left = [line for line, record in records if newer and record.code == "013"]
-    return entries, left
+        for index, record in enumerate(records, start=1))
 
 
 def _decimal(value: Fraction | None, width: int) -> str:
