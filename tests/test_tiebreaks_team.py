@@ -19,6 +19,8 @@ import pytest
 from test_tiebreaks_support import F, build
 
 from swisspair.standings import compute_standings
+from swisspair.teams import MatchPoints, TeamEntry
+from swisspair.trf import dumps, loads
 from swisspair.tiebreaks.base import Context, InvalidTieBreakError
 from swisspair.tiebreaks.team import team_event
 
@@ -37,8 +39,7 @@ TEAMS = [("Alpha", 1, 2), ("Beta", 3, 4), ("Gamma", 5, 6), ("Delta", 7, 8)]
 
 def _event(system: str | None = None):  # type: ignore[no-untyped-def]
     t = build(PLAYERS, system=system)
-    for name, a, b in TEAMS:
-        t.extra_lines.append(f"013 {name:<32}{a:4d} {b:4d}")
+    t.teams = tuple(TeamEntry(number, name, (a, b), "013") for number, (name, a, b) in enumerate(TEAMS, start=1))
     return team_event(t)
 
 
@@ -126,7 +127,9 @@ def test_trf26_team_records_310() -> None:
     t = build(PLAYERS)
     for number, (name, a, b) in enumerate(TEAMS, start=1):
         t.extra_lines.append(f"310 {number:3d} {name:<32}".ljust(73) + f"{a:4d} {b:4d}")
-    t.headers["362"] = ["TW 3.0 TD 1.0 TL 0.0"]
+    t.extra_lines.append("362 TW 3.0 TD 1.0 TL 0.0")
+    t = loads(dumps(t)).tournament  # the reader turns the records into Tournament.teams, .match_points
+    assert t.match_points == MatchPoints(F(3), F(1), F(0)) and not t.extra_lines
     ev = team_event(t)
     assert [c.name for c in ev] == ["Alpha", "Beta", "Gamma", "Delta"]
     # 3 / 1 / 0 match points: Alpha two wins, Delta a win and two draws
@@ -144,8 +147,7 @@ def test_team_pab_scores_a_drawn_match_and_a_win_on_every_board() -> None:
 5: U 3b0
 6: U 4w0
 """)
-    for name, a, b in [("Alpha", 1, 2), ("Beta", 3, 4), ("Gamma", 5, 6)]:
-        t.extra_lines.append(f"013 {name:<32}{a:4d} {b:4d}")
+    t.teams = (TeamEntry(1, "Alpha", (1, 2)), TeamEntry(2, "Beta", (3, 4)), TeamEntry(3, "Gamma", (5, 6)))
     ev = team_event(t)
     assert {c.id: ev.total(c.id, "MP") for c in ev} == {1: 3, 2: 2, 3: 1}
     assert {c.id: ev.total(c.id, "GP") for c in ev} == {1: F("2.5"), 2: F("2.5"), 3: 1}

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from swisspair import trf
 from swisspair.errors import TRFError
 from swisspair.model import Colour, ForbiddenPairs, Player, Result, RoundResult, Scoring, Tournament
+from swisspair.teams import MatchPoints, TeamEntry, TeamForfeit, TeamLineup, TeamPab
 from swisspair.trf.reader import HEADER_CODES, KNOWN_SYSTEM_PREFIXES, TITLES, check_date
 
 from helpers import all_corpus_files
@@ -256,9 +257,35 @@ def tournaments(draw: st.DrawFn) -> Tournament:
         value = draw(dates()) if code in ("042", "052") else draw(header_values)
         t.headers[code] = [value]
     t.extra_lines = draw(st.lists(st.sampled_from(["BEL    1      National rating line", "### a comment",
-                                                   "DAT 0001 TYPE swiss", "801 crosstable", "310   1 Team"]),
+                                                   "DAT 0001 TYPE swiss", "801 crosstable"]),
                                   max_size=3))
+    t.teams = draw(teams(sorted(t.players)))
+    t.board_colours = draw(st.text("WB", max_size=8))
+    t.match_points = draw(st.none() | st.builds(MatchPoints, points, points, points))
+    small = st.integers(0, 999)
+    t.team_lineups = tuple(draw(st.lists(st.builds(TeamLineup, small, small, small, st.tuples(
+        st.integers(0, 9999), st.integers(0, 9999))), max_size=2)))
+    t.team_pabs = tuple(draw(st.lists(st.builds(TeamPab, points, points, st.tuples(small, small)), max_size=2)))
+    t.team_forfeits = tuple(draw(st.lists(st.builds(TeamForfeit, st.sampled_from(["+-", "-+", "--"]), small, small,
+                                                    small), max_size=2)))
     return t
+
+
+@st.composite
+def teams(draw: st.DrawFn, players: list[int]) -> tuple[TeamEntry, ...]:
+    """Teams of one record kind (the reader keeps 013 lines as text beside 310 records)."""
+    code = draw(st.sampled_from(["310", "013"]))
+    order = draw(st.permutations(players))
+    cuts = sorted(draw(st.lists(st.integers(1, len(order)), max_size=3, unique=True)))
+    rosters = [order[a:b] for a, b in zip([0, *cuts], cuts)]
+    names = st.text(st.characters(whitelist_categories=("L", "N")), min_size=1, max_size=32)
+    if code == "013":
+        return tuple(TeamEntry(n, draw(names), tuple(r), "013") for n, r in enumerate(rosters, start=1))
+    numbers = draw(st.lists(st.integers(1, 999), min_size=len(rosters), max_size=len(rosters), unique=True))
+    return tuple(TeamEntry(number, draw(names), tuple(roster), "310", draw(st.text("ABC", max_size=5)),
+                           draw(st.none() | points), draw(st.none() | points), draw(st.none() | points),
+                           draw(st.none() | st.integers(1, 999)))
+                 for number, roster in zip(numbers, rosters))
 
 
 @pytest.mark.slow

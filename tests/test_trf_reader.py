@@ -21,8 +21,9 @@ import pytest
 from swisspair import trf
 from swisspair.errors import InconsistentTournamentError, Location, TRFError
 from swisspair.model import Colour, ForbiddenPairs, Result, RoundResult, Scoring, Tournament
+from swisspair.teams import TeamEntry, TeamForfeit, TeamLineup, TeamPab
 from swisspair.trf.reader import check_date
-from swisspair.trf.teams import TeamRecord, parse_team_line, teams
+from swisspair.trf.teams import parse_team_line
 
 from helpers import CORPUS, all_corpus_files, corpus_files, tiered
 
@@ -449,7 +450,8 @@ FIXTURE_WARNINGS: dict[str, list[tuple[int | None, int | None, str]]] = {
     ],
     "bbp-trf26-cr.trf": [],
     "trf26-bom-teams.trf": [(1, None, "byte-order mark ignored"),
-                            (33, 37, r"member: expected a pairing number, got 'x' \(line kept as written\)")],
+                            (33, 37, r"member: expected a pairing number, got 'x' \(left out of the roster\)"),
+                            (None, None, "the 013 team records differ from the 310 records")],
     "nrs-vendor-mixed.trf": [(4, None, "mixed line ends: CRLF here, LF before"),
                              (14, None, r"DOS end-of-file mark \(Ctrl-Z\) ignored")],
     "web-iso-dates.trf": [
@@ -553,14 +555,20 @@ def test_trf26_with_team_records() -> None:
     assert t.headers["202"] == ["BH/C1,BH,SB,DE"] and t.headers["222"] == ["5400+30"]
     assert t.headers["172"] == ["BEL FIDE"] and t.headers["182"] == ["swisspair 0.1"]
     codes = [line[:3] for line in t.extra_lines]
-    assert codes == ["###", "###", "###", "###", "013", "013", "310", "310", "320", "330", "300", "013"]
-    assert teams(t) == [
-        TeamRecord("310", "Knights", (1, 2, 3), 1, "KNI", Fraction("2426.7"), Fraction(2), Fraction("3.5"), 1),
-        TeamRecord("310", "Rooks", (4, 5, 6), 2, "ROO", Fraction(2125), Fraction(1), Fraction(3), 2),
-    ]
-    without_310 = Tournament(extra_lines=[line for line in t.extra_lines if not line.startswith("310")])
-    assert [(team.name, team.members) for team in teams(without_310)] == [
-        ("Knights", (1, 2, 3)), ("Rooks", (4, 5, 6)), ("Bishops", (7,))]
+    # the 310 records define the teams; the 013 lines stay as written (docs/trf.md, "Teams")
+    assert codes == ["###", "###", "###", "###", "013", "013", "013"]
+    assert t.team_pabs == (TeamPab(Fraction(0), Fraction(1), (0, 0, 2)),)
+    assert t.team_forfeits == (TeamForfeit("+-", 3, 1, 2),)
+    assert t.team_lineups == (TeamLineup(2, 1, 2, (1, 3)),)
+    assert t.teams == (
+        TeamEntry(1, "Knights", (1, 2, 3), "310", "KNI", Fraction("2426.7"), Fraction(2), Fraction("3.5"), 1),
+        TeamEntry(2, "Rooks", (4, 5, 6), "310", "ROO", Fraction(2125), Fraction(1), Fraction(3), 2),
+    )
+    text = "\n".join(line for line in trf.dumps(t).splitlines() if not line.startswith("310"))
+    without_310 = trf.loads(text).tournament
+    assert [(team.number, team.name, team.members, team.code) for team in without_310.teams] == [
+        (1, "Knights", (1, 2, 3), "013"), (2, "Rooks", (4, 5, 6), "013"), (3, "Bishops", (), "013")]  # 7 is no player: left out, with a warning
+    assert trf.loads(trf.dumps(t)).tournament == t
 
 
 def test_team_record_problems_are_located() -> None:

@@ -14,6 +14,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from swisspair.teams import MatchPoints, TeamEntry, TeamForfeit, TeamLineup, TeamPab
+
 
 class Colour(enum.Enum):
     """The piece colour of a participant in one round (TRF column 97)."""
@@ -299,6 +301,19 @@ class Tournament:
     """Other header records by code, values as written (``022`` city, ``042`` start date...)."""
     extra_lines: list[str] = field(default_factory=list)
     """Lines of unknown records, kept verbatim so that writing loses nothing."""
+    teams: tuple[TeamEntry, ...] = ()
+    """Teams and their rosters in a team competition (``310``, else ``013``; numbering in
+    :mod:`swisspair.teams`)."""
+    match_points: MatchPoints | None = None
+    """Match points of a team match (``362``); ``None`` when not given (2/1/0 then apply)."""
+    board_colours: str = ""
+    """Board colour sequence of a team match for the team with White (``352``, e.g. ``WBWB``)."""
+    team_lineups: tuple[TeamLineup, ...] = ()
+    """Teams playing out of their board order in a round (``300``)."""
+    team_pabs: tuple[TeamPab, ...] = ()
+    """Team pairing-allocated byes and their value (``320``)."""
+    team_forfeits: tuple[TeamForfeit, ...] = ()
+    """Team matches forfeited as a whole (``330``)."""
     rank_order: list[int] | None = None
     """The pairing order when it is not the TPN order: ``XXC rank`` (JaVaFo, bbpPairings; lichess
     writes it) ranks the participants in the order of their ``001`` lines."""
@@ -379,6 +394,12 @@ class Tournament:
             headers={k: list(v) for k, v in self.headers.items()},
             extra_lines=list(self.extra_lines),
             rank_order=None if self.rank_order is None else list(self.rank_order),
+            teams=self.teams,
+            match_points=self.match_points,
+            board_colours=self.board_colours,
+            team_lineups=self.team_lineups,
+            team_pabs=self.team_pabs,
+            team_forfeits=self.team_forfeits,
         )
         for tpn, player in self.players.items():
             results = list(player.results[:rounds])

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from swisspair import trf
 from swisspair.pairing.team import find_team_system, team_event
-from swisspair.trf.teams import teams as team_records
+from swisspair.teams import MatchPoints
 from swisspair_web.tournaments import services, teams
 from swisspair_web.tournaments.convert import SectionData
 from swisspair_web.tournaments.models import AuditEntry, Board, Bye, Player, Round, Section, Team, TeamMatch
@@ -191,9 +191,10 @@ class TeamTestCase(TeamBase):
         self.client.login(username="bob", password="password")
         text = self.client.get(self.turl("sp-export-trf")).content.decode()
         tournament = trf.read(io.StringIO(text)).tournament
-        records = {r.number: r for r in team_records(tournament)}
+        records = {r.number: r for r in tournament.teams}
         self.assertEqual(tournament.system, "FIDE_TEAM_TYPEA_MP_GP")
-        self.assertEqual(tournament.headers["352"], ["WB"])
+        self.assertEqual(tournament.board_colours, "WB")
+        self.assertEqual(tournament.match_points, MatchPoints(Fraction(2), Fraction(1), Fraction(0)))
         for rank, row in enumerate(table.rows, start=1):
             record = records[row.team.number]
             self.assertEqual((record.match_points, record.game_points, record.rank),
@@ -326,6 +327,27 @@ class TeamImportTestCase(TeamBase):
         self.assertEqual([(t.number, t.name, [p.tpn for p in data.members(t)]) for t in data.teams],
                          [(1, "Rooks", [3, 1]), (2, "Pawns", [2, 4])])
 
+    def test_310_and_013_in_one_file_one_numbering(self) -> None:
+        """Both record kinds: the import takes the teams the core pairs and breaks ties with (docs/trf.md,
+        "Teams": the 310 records), numbered the other way round from the 013 lines."""
+        games = {1: "   3 w 1", 2: "   4 b =", 3: "   1 b 0", 4: "   2 w ="}
+        lines = [f"001 {tpn:>4}      Player {tpn:<26} {2000 - tpn:>4}".ljust(91) + games[tpn] for tpn in range(1, 5)]
+        records = [f"310 {number:>3} {name:<32}".ljust(73) + f"{a:>4} {b:>4}"
+                   for number, (name, a, b) in enumerate([("Rooks", 3, 4), ("Knights", 1, 2)], start=1)]
+        records += ["013 Knights" + " " * 25 + "   1    2", "013 Rooks" + " " * 27 + "   3    4"]
+        text = "012 Both kinds\n" + "\n".join(lines + ["192 FIDE_TEAM", "352 WB", *records]) + "\n"
+        tournament = trf.loads(text).tournament
+        self.assertEqual({t.number: t.name for t in tournament.teams}, {1: "Rooks", 2: "Knights"})
+        self.assertEqual({n: t.name for n, t in team_event(tournament).teams.items()}, {1: "Rooks", 2: "Knights"})
+        self.client.login(username="bob", password="password")
+        response = self.upload(text)
+        self.assertEqual(response.status_code, 302, response.content.decode()[-2000:])
+        data = SectionData.load(Section.objects.get(slug="again"))
+        self.assertEqual([(t.number, t.name, [p.tpn for p in data.members(t)]) for t in data.teams],
+                         [(1, "Rooks", [3, 4]), (2, "Knights", [1, 2])])
+        self.assertEqual([(m.white.number, m.black.number) for m in TeamMatch.objects.filter(
+            round__section__slug="again")], [(2, 1)])
+
     def test_malformed_team_records_name_the_line_and_write_nothing(self) -> None:
         section = self.make_section(2, 2)
         self.client.post(self.turl("sp-pair"), {"round": "1"})
@@ -334,8 +356,9 @@ class TeamImportTestCase(TeamBase):
         index = next(i for i, line in enumerate(text) if line.startswith("310"))
         cases = {
             text[index][:73] + "   x": f"Line {index + 1}, column 74",
-            text[index][:73] + "  99": f"Line {index + 1}: member 99 is not a player of the file.",
-            "310" + text[index][3:4] + "   " + text[index][7:]: f"Line {index + 1}: a 310 record needs a team number",
+            text[index][:73] + "  99": f"Line {index + 1}, column 74: member 99 is not a player of the file",
+            "310" + text[index][3:4] + "   " + text[index][7:]:
+                f"Line {index + 1}, column 5: a 310 record needs a team number",
         }
         before = (Section.objects.count(), Team.objects.count(), Player.objects.count(), Round.objects.count())
         for line, message in cases.items():
@@ -355,7 +378,7 @@ class TeamImportTestCase(TeamBase):
         self.assertContains(self.upload("\n".join(inside) + "\n"),
                             f"Round 1: players {first.white.tpn} and {first.black.tpn} of team 1 meet.")
         twice = text[:index + 1] + [text[index]] + text[index + 1:]
-        self.assertContains(self.upload("\n".join(twice) + "\n"), f"Line {index + 2}: team number")
+        self.assertContains(self.upload("\n".join(twice) + "\n"), f"Line {index + 2}, column 5: team number")
         self.assertEqual((Section.objects.count(), Team.objects.count(), Player.objects.count(),
                           Round.objects.count()), before)
         self.assertEqual(section.teams.count(), 2)

@@ -10,13 +10,13 @@ Teams are the participants. This module has two parts:
 
 Deriving team matches from a TRF (our reading of the FIDE TRF team records):
 
-* teams come from ``310`` records (team pairing number in columns 5-7) or, when
-  there is none, from ``013`` records numbered 1, 2, ... in file order;
+* teams and rosters are :attr:`Tournament.teams <swisspair.model.Tournament.teams>`
+  (``310`` records, else ``013`` records; numbering in :mod:`swisspair.teams`);
 * in round ``r`` a team's opponent is the team of its members' opponents (the
   first member, in line-up order, who has one);
 * game points (GP) are the sum of the members' points in that round under the
   file's scoring; match points (MP) compare the two teams' GP: ``TW`` 2,
-  ``TD`` 1, ``TL`` 0, or the values of a ``362`` record;
+  ``TD`` 1, ``TL`` 0, or :attr:`Tournament.match_points` (``362``);
 * a team's colour in a played match is the colour scheduled for its board-1
   player (C.04.6 1.6.1): the first member in line-up order who has an
   opponent in that round, or the first player of a ``300`` record (team
@@ -25,7 +25,7 @@ Deriving team matches from a TRF (our reading of the FIDE TRF team records):
 * a pairing-allocated bye of the team is a round in which no member has an
   opponent and some member has ``U``, or a ``320`` record names the team; it is
   worth the MP and GP of a drawn match (C.04.6 1.4): TD match points and half
-  the number of boards (the length of the ``352`` sequence, else the largest number of
+  the number of boards (the length of the ``352`` sequence, :attr:`Tournament.board_colours`, else the largest number of
   members who played in one match) in GP, unless ``320`` gives the values;
 * a match is a forfeit win when every member has ``+`` (or a ``330`` record
   says so); a full-point bye when every member has ``F``;
@@ -52,6 +52,7 @@ from swisspair.pairing.checker import RoundCheck
 if TYPE_CHECKING:
     from swisspair.generator import GeneratorConfig
 from swisspair.pairing.matching import MatchingComputer
+from swisspair.teams import DEFAULT_MATCH_POINTS, TeamEntry
 
 ColourType = Literal["A", "B", "none"]
 ScoreKind = Literal["MP", "GP"]
@@ -135,23 +136,6 @@ class TeamEvent:
 # From a TRF
 
 
-def _parse_362(values: Sequence[str]) -> dict[str, Fraction]:
-    points = {"TW": Fraction(2), "TD": Fraction(1), "TL": Fraction(0)}
-    for value in values:
-        tokens = value.replace("=", " ").split()
-        for key, number in zip(tokens, tokens[1:]):
-            if key.upper() in points:
-                try:
-                    points[key.upper()] = Fraction(number)
-                except ValueError:
-                    pass
-    return points
-
-
-def _records(tournament: Tournament, code: str) -> list[list[str]]:
-    return [line[4:].split() for line in tournament.extra_lines if line[:3] == code]
-
-
 def team_event(tournament: Tournament, *, colour_type: ColourType | None = None,
                primary: ScoreKind | None = None, secondary: ScoreKind | None | Literal["default"] = "default",
                ) -> TeamEvent:
@@ -162,10 +146,7 @@ def team_event(tournament: Tournament, *, colour_type: ColourType | None = None,
 
     :raises: :exc:`~swisspair.errors.UnsupportedFeatureError` when the file has no team records.
     """
-    from swisspair.trf.teams import teams as team_records
-
-    records = team_records(tournament)
-    if not records:
+    if not tournament.teams:
         raise UnsupportedFeatureError("team pairing needs team records (310 or 013)")
     code_type, code_primary, code_secondary = parse_code(tournament.system or "FIDE_TEAM")
     event = TeamEvent(rounds=tournament.rounds,
@@ -173,39 +154,28 @@ def team_event(tournament: Tournament, *, colour_type: ColourType | None = None,
                       colour_type=colour_type or code_type, primary=primary or code_primary,
                       secondary=code_secondary if secondary == "default" else secondary)
     team_of: dict[int, int] = {}
-    for index, record in enumerate(records, start=1):
-        number = record.number if record.number is not None else index
-        event.teams[number] = Team(number, record.name, record.members)
-        for member in record.members:
-            team_of[member] = number
-    mp = _parse_362(tournament.headers.get("362", []))
-    sequence = "".join(tournament.headers.get("352", [])).strip()
-    boards = len(sequence)
+    for entry in tournament.teams:
+        event.teams[entry.number] = Team(entry.number, entry.name, entry.members)
+        for member in entry.members:
+            team_of[member] = entry.number
+    scoring = tournament.match_points or DEFAULT_MATCH_POINTS
+    mp = {"TW": scoring.win, "TD": scoring.draw, "TL": scoring.loss}
+    boards = len(tournament.board_colours)
     lineups: dict[tuple[int, int], int] = {}
-    for fields in _records(tournament, "300"):
-        try:
-            board_one = next(int(f) for f in fields[3:] if int(f))
-            lineups[(int(fields[0]), int(fields[1]))] = board_one
-        except (ValueError, StopIteration):
-            continue
+    for lineup in tournament.team_lineups:
+        board_one = next((tpn for tpn in lineup.players if tpn), None)
+        if board_one is not None:
+            lineups[(lineup.round, lineup.team)] = board_one
     rounds = max(tournament.paired_rounds, 0)
     pab_records: dict[tuple[int, int], tuple[Fraction | None, Fraction | None]] = {}
-    for fields in _records(tournament, "320"):
-        try:
-            values = (Fraction(fields[0]), Fraction(fields[1]))
-            for rnd, pab_team in enumerate(fields[2:], start=1):
-                if int(pab_team):
-                    pab_records[(rnd, int(pab_team))] = values
-        except (ValueError, IndexError):
-            continue
+    for record in tournament.team_pabs:
+        for rnd, pab_team in enumerate(record.teams, start=1):
+            if pab_team:
+                pab_records[(rnd, pab_team)] = (record.match_points, record.game_points)
     forfeits: dict[tuple[int, int], bool] = {}
-    for fields in _records(tournament, "330"):
-        try:
-            kind, rnd, white, black = fields[0], int(fields[1]), int(fields[2]), int(fields[3])
-        except (ValueError, IndexError):
-            continue
-        forfeits[(rnd, white)] = kind[0] == "+"
-        forfeits[(rnd, black)] = kind[1:2] == "+"
+    for forfeit in tournament.team_forfeits:
+        forfeits[(forfeit.round, forfeit.white)] = forfeit.outcome[0] == "+"
+        forfeits[(forfeit.round, forfeit.black)] = forfeit.outcome[1] == "+"
     if not boards:
         for team in event.teams.values():
             for rnd in range(1, rounds + 1):
@@ -813,16 +783,16 @@ def generate_team_tournament(teams: int, boards: int, rounds: int, seed: int,
     from swisspair.model import Player, RoundResult
 
     rng = random.Random(seed)
-    tournament = Tournament(rounds=rounds, initial_colour=Colour.WHITE, system=system)
     sequence = "".join("W" if b % 2 == 0 else "B" for b in range(boards))
-    tournament.headers["352"] = [sequence]
+    tournament = Tournament(rounds=rounds, initial_colour=Colour.WHITE, system=system, board_colours=sequence)
+    entries: list[TeamEntry] = []
     for number in range(1, teams + 1):
         members = tuple(range((number - 1) * boards + 1, number * boards + 1))
         for board, tpn in enumerate(members, start=1):
             tournament.players[tpn] = Player(tpn=tpn, name=f"Team {number} board {board}",
                                              rating=2600 - tpn)
-        head = f"310 {number:>3} {f'Team {number}':<32} {'':5} {'':6} {'':6} {'':6} {'':3}  "
-        tournament.extra_lines.append(head + " ".join(f"{m:>4}" for m in members))
+        entries.append(TeamEntry(number, f"Team {number}", members))
+    tournament.teams = tuple(entries)
     outcomes = [(Result.WIN, Result.LOSS), (Result.DRAW, Result.DRAW), (Result.LOSS, Result.WIN)]
     for rnd in range(1, rounds + 1):
         pairing = find_team_system(system).pair(tournament)

@@ -1,13 +1,13 @@
 """Team competitions: the team view of a TRF, and the team tie-breaks (FIDE C.07 (2026) arts. 11-13).
 
 :func:`team_event` builds an :class:`~swisspair.tiebreaks.base.Event` whose
-competitors are teams, from the team records of a TRF (``013`` of TRF16 or
-``310`` of TRF26, in :attr:`Tournament.extra_lines`) and the players' games:
+competitors are teams, from :attr:`Tournament.teams` (the ``310`` or ``013``
+records, numbered by the rule of :mod:`swisspair.teams`) and the players' games:
 
 * the boards of a match are the team's players who met players of the other
   team in the round, in the order of the team record (board 1 first);
 * game points (GP) are the sum of the boards; match points (MP) follow the
-  ``362`` record (``TW``/``TD``/``TL``, default 2/1/0);
+  :attr:`Tournament.match_points` (``362``, default 2/1/0);
 * a team with no opponent but a player with the PAB has the PAB, scored as a
   drawn match (C.04.6 art. 1.4: TD match points, a draw's GP on every board;
   the same value the team pairing uses) and, for the board tie-breaks of
@@ -25,12 +25,12 @@ and every individual tie-break takes ``:MP`` or ``:GP`` (``BH:MP/C1/P``).
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from swisspair.model import Outcome, Tournament
+from swisspair.teams import DEFAULT_MATCH_POINTS
 from swisspair.tiebreaks.base import (
     Competitor,
     Context,
@@ -59,37 +59,13 @@ __all__ = [
 
 
 def read_teams(tournament: Tournament) -> dict[int, tuple[str, list[int]]]:
-    """Team number -> (name, member TPNs in board order), from ``310`` or ``013`` records."""
-    teams: dict[int, tuple[str, list[int]]] = {}
-    sequential = 0
-    for line in tournament.extra_lines:
-        code = line[:3]
-        if code == "310":
-            number = int(line[4:7])
-            name = line[8:40].strip()
-            start = 73
-        elif code == "013":
-            sequential += 1
-            number = sequential
-            name = line[4:36].strip()
-            start = 36
-        else:
-            continue
-        members = []
-        for pos in range(start, len(line), 5):
-            field = line[pos:pos + 4].strip()
-            if field.isdigit() and int(field) > 0:
-                members.append(int(field))
-        teams[number] = (name, members)
-    return teams
+    """Team number -> (name, member TPNs in board order), from :attr:`Tournament.teams`."""
+    return {team.number: (team.name, list(team.members)) for team in tournament.teams}
 
 
 def _match_points(tournament: Tournament) -> tuple[Fraction, Fraction, Fraction]:
-    values = {"TW": Fraction(2), "TD": Fraction(1), "TL": Fraction(0)}
-    for text in tournament.headers.get("362", []):
-        for code, number in re.findall(r"(T[A-Z])\s*(\d+(?:\.\d+)?)", text.upper()):
-            values[code] = Fraction(number)
-    return values["TW"], values["TD"], values["TL"]
+    points = tournament.match_points or DEFAULT_MATCH_POINTS
+    return points.win, points.draw, points.loss
 
 
 def _opponent_team(rec: RoundRecord, team_of: dict[int, int]) -> int | None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import lcm
 from pathlib import Path
@@ -40,11 +40,21 @@ from swisspair.model import (
     Tournament,
 )
 from swisspair.trf.dates import parse_date
-from swisspair.trf.teams import TEAM_CODES, parse_team_line
+from swisspair.teams import TeamForfeit, TeamLineup, TeamPab
+from swisspair.trf.teams import (
+    TEAM_CODES,
+    TeamRecord,
+    parse_forfeit,
+    parse_lineup,
+    parse_match_points,
+    parse_pab,
+    parse_team_line,
+    team_entries,
+)
 
 HEADER_CODES = frozenset(
     {"022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "132",
-     "172", "182", "202", "212", "222", "352", "362"}
+     "172", "182", "202", "212", "222"}
 )
 """Tournament header records kept as text in :attr:`Tournament.headers`.
 
@@ -186,6 +196,8 @@ class _Reader:
         self.references: list[tuple[int, int, str, int]] = []  # tpn, line, record, column
         self.accelerations: list[tuple[int, int, int, dict[int, Fraction], int, str]] = []
         """XXA and 250 records in file order: first TPN, last TPN, line, points by round, column, code."""
+        self.team_records: list[tuple[int, str, TeamRecord]] = []
+        """``013``/``310`` lines and what they say, in file order (:meth:`apply_teams`)."""
         self.team_level: list[str] = []
         """``240``/``250`` lines kept as written: in a team file they name teams, not players."""
         self.rounds_line: tuple[int, str] | None = None
@@ -705,10 +717,89 @@ class _Reader:
         self.t.extra_lines.append(line)
 
     def read_team(self, line: str) -> None:
-        _, problems = parse_team_line(line)
+        """``013``/``310``: one team and its roster; the teams are built in :meth:`apply_teams`."""
+        record, problems = parse_team_line(line)
         for column, message in problems:
+            self.warn(f"{message} (left out of the roster)", column)
+        if record is not None:
+            self.team_records.append((self.lineno, line, record))
+
+    def read_team_round(self, line: str) -> None:
+        """``300`` line-up, ``320`` team PAB, ``330`` team forfeit: to the model, or kept as written
+        with a warning when malformed."""
+        parse = {"300": parse_lineup, "320": parse_pab, "330": parse_forfeit}[line[:3]]
+        value, problem = parse(line)
+        if problem is not None:
+            column, message = problem
             self.warn(f"{message} (line kept as written)", column)
-        self.t.extra_lines.append(line)
+            self.t.extra_lines.append(line)
+        elif isinstance(value, TeamLineup):
+            self.t.team_lineups += (value,)
+        elif isinstance(value, TeamPab):
+            self.t.team_pabs += (value,)
+        elif isinstance(value, TeamForfeit):
+            self.t.team_forfeits += (value,)
+
+    def read_352(self, line: str) -> None:
+        """``352``: the board colour sequence of a team match (``WBWB``)."""
+        value = line[4:].strip().upper()
+        if value.strip("WB"):
+            self.warn(f"board colours: expected W and B only, got {value!r}; ignored", 5)
+            return
+        self.t.board_colours += value
+
+    def read_362(self, line: str) -> None:
+        """``362``: match points for a won, drawn and lost match (``TW 2.0 TD 1.0 TL 0.0``)."""
+        points, rest = parse_match_points(line[4:], self.t.match_points)
+        if rest:
+            self.warn(f"match points: {' '.join(rest)!r} not understood (expected TW, TD, TL and a number); "
+                      "ignored", 5)
+        self.t.match_points = points
+
+    def apply_teams(self) -> None:
+        """The teams, by the one numbering rule of :mod:`swisspair.teams`, checked (:meth:`check_team`)."""
+        newer = any(record.code == "310" for _, _, record in self.team_records)
+        team_of: dict[int, int] = {}
+        numbers: set[int] = set()
+        records: list[TeamRecord] = []
+        for position, (lineno, line, record) in enumerate(
+                (r for r in self.team_records if r[2].code == "310" or not newer), start=1):
+            self.lineno, self.code = lineno, record.code
+            records.append(self.check_team(line, record, position, team_of, numbers))
+        self.lineno, self.code = 0, ""
+        self.t.teams = team_entries(records)
+        left = [line for _, line, record in self.team_records if newer and record.code == "013"]
+        old = [(r.name, r.members) for _, _, r in self.team_records if r.code == "013"]
+        if left and old != [(team.name, team.members) for team in self.t.teams]:
+            self.warn("the 013 team records differ from the 310 records: the 310 records define the teams "
+                      "(013 lines kept as written)")
+        self.t.extra_lines.extend(left)
+
+    def check_team(self, line: str, record: TeamRecord, position: int, team_of: dict[int, int],
+                   numbers: set[int]) -> TeamRecord:
+        """Warn (located) about a team without a number or a name, a number used twice, a member who is
+        not a player or is already in a team; such members are left out of the roster."""
+        number = record.number if record.code == "310" and record.number else position
+        if record.code == "310" and not record.number:
+            self.warn(f"a 310 record needs a team number (columns 5-7); numbered {number} by its position", 5)
+        if number in numbers:
+            self.warn(f"team number {number} is used twice", 5 if record.code == "310" else None)
+        numbers.add(number)
+        if not record.name:
+            self.warn("the team has no name", 9 if record.code == "310" else 5)
+        members: list[int] = []
+        start = 73 if record.code == "310" else 36
+        columns = {int(line[i:i + 4]): i + 1 for i in range(start, len(line), 5) if line[i:i + 4].strip().isdigit()}
+        for tpn in record.members:
+            if tpn not in self.t.players:
+                self.warn(f"member {tpn} is not a player of the file (left out of the roster)", columns.get(tpn))
+            elif tpn in team_of:
+                self.warn(f"player {tpn} is already in team {team_of[tpn]} (left out of the roster)",
+                          columns.get(tpn))
+            else:
+                team_of[tpn] = number
+                members.append(tpn)
+        return replace(record, members=tuple(members))
 
     # -- driver ------------------------------------------------------------
     def feed_text(self, text: str) -> None:
@@ -765,6 +856,11 @@ class _Reader:
             "240": self.read_240,
             "XXZ": self.read_xxz,
             "299": self.read_299,
+            "300": self.read_team_round,
+            "320": self.read_team_round,
+            "330": self.read_team_round,
+            "352": self.read_352,
+            "362": self.read_362,
         }
         for code in HEADER_CODES:
             handlers[code] = lambda line, code=code: self.read_header(code, line)  # type: ignore[misc]
@@ -830,6 +926,7 @@ class _Reader:
         if not self.saw_name:
             self.warn("no 012 record (tournament name)")
         self.keep_team_level()
+        self.apply_teams()
         if self.rank_by_line:
             t.rank_order = sorted(t.players, key=self.player_lines.__getitem__)
         self.apply_scoring()

@@ -1,10 +1,11 @@
-"""Team records of a TRF: TRF16 ``013`` and TRF26 ``310``.
+"""Team records of a TRF: TRF16 ``013``, TRF26 ``310``, ``300``, ``320``, ``330`` and ``362``.
 
-swisspair pairs individuals only, so the reader keeps team records verbatim
-in :attr:`~swisspair.model.Tournament.extra_lines` (nothing is lost when the
-file is written again). This module reads them into a simple structure for
-callers who want the line-up of each team, and is what the reader uses to
-check them.
+This module is the TRF side of the team model (:mod:`swisspair.teams`): it reads
+one team line (:func:`parse_team_line`, with located problems), turns a file's
+records into :class:`~swisspair.teams.TeamEntry` objects by the one numbering rule
+(:func:`team_entries`), reads and writes ``362`` match points, the ``300``/``320``/
+``330`` round records, and writes the team lines back (:func:`format_team`). The
+reader and the writer are its only callers.
 
 Layouts (FIDE TRF16/TRF26 team records):
 
@@ -25,7 +26,8 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from swisspair.model import Tournament
+from swisspair.errors import LimitExceededError
+from swisspair.teams import ForfeitOutcome, MatchPoints, TeamEntry, TeamForfeit, TeamLineup, TeamPab
 
 TEAM_CODES = frozenset({"013", "310"})
 """Record codes that describe a team and its members."""
@@ -121,16 +123,162 @@ def parse_team_line(line: str) -> tuple[TeamRecord | None, list[tuple[int, str]]
     return record, problems
 
 
-def teams(tournament: Tournament) -> list[TeamRecord]:
-    """The teams described by the ``013``/``310`` lines kept in ``tournament``.
+def team_entries(records: list[TeamRecord]) -> tuple[TeamEntry, ...]:
+    """The teams of the records that define them (the ``310`` records of a file, else its ``013``
+    records), in file order: a ``310`` keeps its number (its position when blank), ``013`` records
+    are numbered 1, 2, ... (the rule of :mod:`swisspair.teams`)."""
+    return tuple(
+        TeamEntry(record.number if record.number and record.code == "310" else index,
+                  record.name, record.members, "310" if record.code == "310" else "013", record.nickname,
+                  record.strength, record.match_points, record.game_points, record.rank)
+        for index, record in enumerate(records, start=1))
 
-    ``310`` records are preferred: ``013`` lines are returned only when the
-    file has no ``310`` line (TRF26 says ``013`` is to be phased out).
+
+def _decimal(value: Fraction | None, width: int) -> str:
+    from swisspair.trf.writer import format_points  # the writer imports this module
+
+    if value is None:
+        return " " * width
+    text = format_points(value)
+    if len(text) > width and value.denominator == 1:
+        text = str(value.numerator)
+    if len(text) > width:
+        raise LimitExceededError(f"team record: {text} does not fit in {width} columns")
+    return f"{text:>{width}}"
+
+
+def _text(value: str, width: int, what: str) -> str:
+    if len(value) > width:
+        raise LimitExceededError(f"team {what} {value!r} is longer than {width} characters")
+    return f"{value:<{width}}"
+
+
+def format_team(team: TeamEntry) -> str:
+    """The ``310`` or ``013`` line of ``team`` (the layouts of this module's documentation).
+
+    :raises: :exc:`~swisspair.errors.LimitExceededError` when a value does not fit its columns.
     """
-    records: dict[str, list[TeamRecord]] = {"013": [], "310": []}
-    for line in tournament.extra_lines:
-        if line[:3] in TEAM_CODES:
-            record, _ = parse_team_line(line)
-            if record is not None:
-                records[record.code].append(record)
-    return records["310"] or records["013"]
+    if any(not 0 < tpn <= 9999 for tpn in team.members):
+        raise LimitExceededError(f"team {team.number}: a member number does not fit in 4 columns")
+    members = " ".join(f"{tpn:>4}" for tpn in team.members)
+    if team.code == "013":
+        return f"013 {_text(team.name, 32, 'name')}{members}".rstrip()
+    if not 0 < team.number <= 999:
+        raise LimitExceededError(f"team number {team.number} does not fit in 3 columns")
+    rank = "   " if team.rank is None else f"{team.rank:>3}"
+    if len(rank) > 3:
+        raise LimitExceededError(f"team rank {team.rank} does not fit in 3 columns")
+    head = (f"310 {team.number:>3} {_text(team.name, 32, 'name')} {_text(team.nickname, 5, 'nickname')} "
+            f"{_decimal(team.strength, 6)} {_decimal(team.match_points, 6)} {_decimal(team.game_points, 6)} "
+            f"{rank}  ")
+    return (head + members).rstrip()
+
+
+_MATCH_POINT = re.compile(r"\b(T[WDL])\s*=?\s*([0-9]+(?:\.[0-9]*)?)", re.ASCII | re.IGNORECASE)
+
+
+def parse_match_points(text: str, current: MatchPoints | None) -> tuple[MatchPoints, list[str]]:
+    """The match points of a ``362`` value (``TW 2.0 TD 1.0 TL 0.0``; ``TW=3`` is read too),
+    starting from ``current`` (an earlier ``362``) or the defaults, and what was not understood."""
+    values = {"TW": Fraction(2), "TD": Fraction(1), "TL": Fraction(0)}
+    if current is not None:
+        values = {"TW": current.win, "TD": current.draw, "TL": current.loss}
+    for code, number in _MATCH_POINT.findall(text):
+        values[code.upper()] = Fraction(number)
+    rest = _MATCH_POINT.sub(" ", text).split()
+    return MatchPoints(values["TW"], values["TD"], values["TL"]), rest
+
+
+def format_match_points(points: MatchPoints) -> str:
+    """The ``362`` line of ``points``."""
+    from swisspair.trf.writer import format_points  # the writer imports this module
+
+    return (f"362 TW {format_points(points.win)} TD {format_points(points.draw)} "
+            f"TL {format_points(points.loss)}")
+
+
+_TOKEN = re.compile(r"\S+")
+
+
+def _tokens(line: str) -> list[tuple[int, str]]:
+    """The blank-separated fields after the record code, with their columns."""
+    return [(m.start() + 1, m.group()) for m in _TOKEN.finditer(line, 4)]
+
+
+def _integers(fields: list[tuple[int, str]], what: str) -> tuple[list[int], tuple[int, str] | None]:
+    values: list[int] = []
+    for column, text in fields:
+        if not _INT.fullmatch(text):
+            return values, (column, f"{what}: expected an integer, got {text!r}")
+        values.append(int(text))
+    return values, None
+
+
+def parse_lineup(line: str) -> tuple[TeamLineup | None, tuple[int, str] | None]:
+    """A ``300 RRR TTT OOO PPPP ...`` line (fields blank-separated), or the first problem ``(column, message)``."""
+    fields = _tokens(line)
+    if len(fields) < 4:
+        return None, (5, "team line-up: expected a round, a team, its opponent and the players (300 RRR TTT OOO PPPP)")
+    values, problem = _integers(fields, "team line-up")
+    if problem:
+        return None, problem
+    return TeamLineup(values[0], values[1], values[2], tuple(values[3:])), None
+
+
+def parse_pab(line: str) -> tuple[TeamPab | None, tuple[int, str] | None]:
+    """A ``320 MMMM GGGG TTT TTT ...`` line, or the first problem ``(column, message)``."""
+    fields = _tokens(line)
+    if len(fields) < 2:
+        return None, (5, "team PAB: expected match points, game points, then a team per round (320 MMMM GGGG TTT)")
+    for column, text in fields[:2]:
+        if not _NUMBER.fullmatch(text):
+            return None, (column, f"team PAB: expected points, got {text!r}")
+    teams, problem = _integers(fields[2:], "team PAB")
+    if problem:
+        return None, problem
+    return TeamPab(Fraction(fields[0][1]), Fraction(fields[1][1]), tuple(teams)), None
+
+
+_OUTCOMES: dict[str, ForfeitOutcome] = {"+-": "+-", "-+": "-+", "--": "--"}
+
+
+def parse_forfeit(line: str) -> tuple[TeamForfeit | None, tuple[int, str] | None]:
+    """A ``330 TT RRR WWW BBB`` line, or the first problem ``(column, message)``."""
+    fields = _tokens(line)
+    if len(fields) != 4:
+        return None, (5, "team forfeit: expected 330 TT RRR WWW BBB")
+    outcome = _OUTCOMES.get(fields[0][1])
+    if outcome is None:
+        return None, (fields[0][0], f"team forfeit: expected +-, -+ or --, got {fields[0][1]!r}")
+    values, problem = _integers(fields[1:], "team forfeit")
+    if problem:
+        return None, problem
+    return TeamForfeit(outcome, values[0], values[1], values[2]), None
+
+
+def _number3(value: int, what: str) -> str:
+    if not 0 <= value <= 999:
+        raise LimitExceededError(f"{what} {value} does not fit in 3 columns")
+    return f"{value:>3}"
+
+
+def format_lineup(lineup: TeamLineup) -> str:
+    """The ``300`` line of ``lineup`` (TRF26 columns: round 5-7, team 9-11, opponent 13-15, players from 17)."""
+    if any(not 0 <= tpn <= 9999 for tpn in lineup.players):
+        raise LimitExceededError(f"team line-up: a player number of round {lineup.round} does not fit in 4 columns")
+    for value, what in ((lineup.round, "round"), (lineup.team, "team number"), (lineup.opponent, "team number")):
+        _number3(value, what)
+    head = f"300 {lineup.round:>3} {lineup.team:>3} {lineup.opponent:>3} "
+    return head + " ".join(f"{tpn:>4}" for tpn in lineup.players)
+
+
+def format_pab(pab: TeamPab) -> str:
+    """The ``320`` line of ``pab``."""
+    return (f"320 {_decimal(pab.match_points, 4)} {_decimal(pab.game_points, 4)} "
+            + " ".join(_number3(team, "team number") for team in pab.teams)).rstrip()
+
+
+def format_forfeit(forfeit: TeamForfeit) -> str:
+    """The ``330`` line of ``forfeit``."""
+    return (f"330 {forfeit.outcome} {_number3(forfeit.round, 'round')} {_number3(forfeit.white, 'team number')} "
+            f"{_number3(forfeit.black, 'team number')}")

@@ -23,9 +23,10 @@ from typing import TextIO
 from swisspair.errors import LimitExceededError
 from swisspair.model import Colour, Player, Result, Scoring, Tournament
 from swisspair.trf.dates import to_trf
+from swisspair.trf.teams import format_forfeit, format_lineup, format_match_points, format_pab, format_team
 
 _HEADER_ORDER = ("012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122",
-                 "132", "172", "182", "202", "212", "222", "352", "362")
+                 "132", "172", "182", "202", "212", "222")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _BYE_KINDS = ((Result.FULL_BYE, "F"), (Result.HALF_BYE, "H"), (Result.ZERO_BYE, "Z"))
 
@@ -200,6 +201,10 @@ def lines(tournament: Tournament, *, trf26: bool = False) -> list[str]:
     for code in _HEADER_ORDER:
         for value in headers.pop(code, []):
             out.append(f"{code} {value}".rstrip())
+    if tournament.board_colours:
+        out.append(f"352 {tournament.board_colours}")
+    if tournament.match_points is not None:
+        out.append(format_match_points(tournament.match_points))
     for code, values in headers.items():
         out.extend(f"{code} {value}".rstrip() for value in values)
     system_from_092 = any(v.strip() == tournament.system for v in tournament.headers.get("092", []))
@@ -237,6 +242,10 @@ def lines(tournament: Tournament, *, trf26: bool = False) -> list[str]:
             first = group.first_round or 1
             last = 999 if group.last_round is None else group.last_round
             out.append(f"260 {first:>3} {last:>3} {ids}")
+    out.extend(format_team(team) for team in tournament.teams)
+    out.extend(format_pab(pab) for pab in tournament.team_pabs)
+    out.extend(format_forfeit(forfeit) for forfeit in tournament.team_forfeits)
+    out.extend(format_lineup(lineup) for lineup in tournament.team_lineups)
     out.extend(tournament.extra_lines)
     return out
 

@@ -7,6 +7,7 @@ through :func:`section_rows_from_tournament`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -23,7 +24,7 @@ from swisspair.model import (
     Tournament,
 )
 from swisspair.pairing.acceleration import GROUP_A_EVEN, baku_virtual_points
-from swisspair.trf.writer import format_points
+from swisspair.teams import MatchPoints, TeamEntry
 from swisspair_web.tournaments.models import Board, Bye, Player, Round, Section, Team
 
 Pending = Literal["absent", "draw"]
@@ -137,29 +138,31 @@ def team_code(section: Section) -> str:
     return f"FIDE_TEAM{colour}_{section.team_primary}_{secondary}"
 
 
-def team_line(number: int, name: str, members: list[int], match_points: Fraction | None = None,
-              game_points: Fraction | None = None, rank: int | None = None) -> str:
-    """A TRF26 ``310`` team record: number 5-7, name 9-40, match points 55-60, game points 62-67,
-    rank 69-71, members from column 74 (TRF26 team records)."""
-    def cell(value: Fraction | None) -> str:
-        return "" if value is None else format_points(value)
-
-    head = (f"310 {number:>3} {name[:32]:<32} {'':5} {'':6} {cell(match_points):>6} {cell(game_points):>6} "
-            f"{'' if rank is None else rank:>3}  ")
-    return head + " ".join(f"{tpn:>4}" for tpn in members)
+def team_entries(data: SectionData, results: Mapping[int, tuple[Fraction, Fraction, int]] | None = None,
+                 ) -> tuple[TeamEntry, ...]:
+    """The teams of a team section as the core's model (rosters in board order); ``results`` gives
+    the match points, game points and rank by team number for an export. Names are cut to the
+    32 columns of the TRF ``310`` record."""
+    out = []
+    for team in data.teams:
+        mp, gp, rank = results[team.number] if results else (None, None, None)
+        out.append(TeamEntry(team.number, team.name[:32].strip(), tuple(p.tpn for p in data.members(team)),
+                             match_points=mp, game_points=gp, rank=rank))
+    return tuple(out)
 
 
 def _add_team_records(data: SectionData, tournament: Tournament) -> None:
-    """The team view of a team section for the core: ``310`` records (rosters in board order), the
-    board colour sequence ``352`` (the team with White has White on the odd boards), the match
-    points ``362`` and the system code ``192``."""
+    """The team view of a team section for the core: the teams (rosters in board order), the board
+    colours (the team with White has White on the odd boards), the match points and the system code
+    ``192``. Team records kept from an older import are dropped: the section is the truth."""
     section = data.section
     tournament.extra_lines = [line for line in tournament.extra_lines if line[:3] not in ("013", "310")]
-    for team in data.teams:
-        tournament.extra_lines.append(team_line(team.number, team.name, [p.tpn for p in data.members(team)]))
-    tournament.headers["352"] = ["".join("W" if b % 2 == 0 else "B" for b in range(section.boards))]
-    tournament.headers["362"] = [" ".join(f"{code} {format_points(fraction(value))}" for code, value in (
-        ("TW", section.match_win), ("TD", section.match_draw), ("TL", section.match_loss)))]
+    for code in ("352", "362"):
+        tournament.headers.pop(code, None)
+    tournament.teams = team_entries(data)
+    tournament.board_colours = "".join("W" if b % 2 == 0 else "B" for b in range(section.boards))
+    tournament.match_points = MatchPoints(fraction(section.match_win), fraction(section.match_draw),
+                                          fraction(section.match_loss))
     tournament.system = team_code(section)
 
 

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from swisspair import trf
 from swisspair_web.tournaments import dates, late_corrections, pairing_lists, standings, teams
 from swisspair_web.tournaments.auth import is_arbiter, require, require_visible
-from swisspair_web.tournaments.convert import SectionData, team_line, to_tournament
+from swisspair_web.tournaments.convert import SectionData, team_entries, to_tournament
 from swisspair_web.tournaments.models import RESULTS, Round, Section, Team
 
 
@@ -50,12 +50,9 @@ def trf_text(sec: Section) -> str:
     if sec.is_team:
         team_rows = {row.team.number: (index, row) for index, row in
                      enumerate(teams.team_table(data, table.after_round).rows, start=1)}
-        tournament.extra_lines = [line for line in tournament.extra_lines if line[:3] not in ("310", "330")]
-        for team in data.teams:
-            rank, row = team_rows[team.number]
-            tournament.extra_lines.append(team_line(team.number, team.name, [p.tpn for p in data.members(team)],
-                                                    row.match_points, row.game_points, rank))
-        tournament.extra_lines.extend(teams.forfeit_records(sec, table.after_round))
+        tournament.teams = team_entries(data, {number: (row.match_points, row.game_points, rank)
+                                               for number, (rank, row) in team_rows.items()})
+        tournament.team_forfeits = tuple(teams.forfeit_records(sec, table.after_round))
     for late in late_corrections.find(sec):
         late.later = [number for number in late.later if number <= table.after_round]  # the rounds exported
         if late.later:

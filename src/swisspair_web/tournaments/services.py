@@ -327,8 +327,10 @@ def parse_fide_list(text: str, ids: set[str] | None = None, max_rows: int = 2000
     return [data for _line, data in read.rows]
 
 
-def parse_trf(text: str | bytes, source: str = "upload", warnings: list[str] | None = None) -> Tournament:
-    """The tournament of a TRF file; the reader's located warnings are added to ``warnings``.
+def parse_trf(text: str | bytes, source: str = "upload", warnings: list[str] | None = None,
+              diagnostics: list[Diagnostic] | None = None) -> Tournament:
+    """The tournament of a TRF file; the reader's located warnings are added to ``warnings`` (as text)
+    and to ``diagnostics``.
 
     Bytes are decoded by the core's rule (:func:`swisspair.trf.decode`).
     """
@@ -341,6 +343,8 @@ def parse_trf(text: str | bytes, source: str = "upload", warnings: list[str] | N
         raise OperationError(_("Invalid TRF: %(error)s") % {"error": error}) from None
     if warnings is not None:
         warnings.extend(str(note) for note in [*notes, *result.warnings])
+    if diagnostics is not None:
+        diagnostics.extend(result.warnings)
     return result.tournament
 
 
@@ -369,9 +373,8 @@ def import_trf(event: Event, user: User, text: str | bytes, *, name: str, slug: 
     """
     progress(5, "parsing")
     notes: list[str] = []
-    tournament = parse_trf(text, source, notes)
-    if isinstance(text, bytes):
-        text = trf.decode(text, source)[0]
+    diagnostics: list[Diagnostic] = []
+    tournament = parse_trf(text, source, notes, diagnostics)
     if not tournament.players:
         raise OperationError(_("The TRF file has no players."))
     try:
@@ -393,9 +396,9 @@ def import_trf(event: Event, user: User, text: str | bytes, *, name: str, slug: 
         warnings.extend([*notes, *(f"{source}: {w}" for w in rows.warnings)])
     team_plan = None
     byes = rows.byes
-    if team_import.has_team_records(text):
+    if team_import.has_team_records(tournament):
         try:
-            team_plan = team_import.plan(text, tournament, rows)
+            team_plan = team_import.plan(tournament, rows, diagnostics)
         except team_import.TeamImportError as error:
             raise OperationError(_("Invalid team records: %(error)s") % {"error": error}) from None
         byes = team_import.kept_byes(team_plan, rows)

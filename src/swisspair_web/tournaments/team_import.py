@@ -6,10 +6,11 @@ inside the import transaction of :func:`.services.import_trf`. A file
 exported by the manager (:func:`.exports.trf_text`) comes back with the same
 teams, rosters, matches, board numbers and results.
 
-* Teams: the ``310`` records when the file has any (TRF26 phases ``013``
-  out), else the ``013`` records numbered in file order, as the core's
-  :func:`swisspair.pairing.team.team_event` reads them. Members are in board
-  order.
+* Teams: :attr:`Tournament.teams <swisspair.model.Tournament.teams>` as the
+  TRF reader built them (``310`` records, else ``013``; the numbering rule of
+  :mod:`swisspair.teams`), the same teams the core pairs and breaks ties with.
+  Members are in board order. A file whose team records the reader had to
+  repair (its located warnings) is refused, naming the line.
 * Matches: the games of a round between players of two teams; a match's
   boards follow the rosters' board order, and the team of the White player on
   board 1 is the team with White (C.04.6 1.6.1). Matches are numbered like the
@@ -18,15 +19,15 @@ teams, rosters, matches, board numbers and results.
 * The team whose players have the pairing-allocated bye has the team PAB of the
   round (C.04.6 1.4). A roster player without a game in a paired round simply
   did not play (a zero-point bye there is not kept).
-* The section settings: boards from ``352`` (else the largest match), match
-  points from ``362`` (C.04.6 1.2), the primary score and colour-preference
+* The section settings: boards from ``352`` (``board_colours``, else the largest
+  match), match points from ``362`` (``match_points``, C.04.6 1.2), the primary score and colour-preference
   type from the ``192`` code. ``300``/``320``/``330`` records are not kept:
   the manager derives line-ups, PABs and forfeits from the board results.
 """
 
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -36,13 +37,18 @@ from django.utils.translation import gettext as _
 from swisspair.errors import SwissPairError
 from swisspair.model import Tournament
 from swisspair.pairing.team import parse_code, team_event
-from swisspair.trf.teams import TEAM_CODES, TeamRecord, parse_team_line
+from swisspair.teams import DEFAULT_MATCH_POINTS, team_numbers
+from swisspair.trf import Diagnostic
+from swisspair.trf.teams import TEAM_CODES
 from swisspair_web.tournaments.convert import ImportedBoard, ImportedRows, decimal
 from swisspair_web.tournaments.models import Board, Bye, Player, Round, Section, Team, TeamMatch
 from swisspair_web.tournaments.registry import TEAM_TIEBREAKS
 
 DROPPED_RECORDS = TEAM_CODES | {"300", "320", "330"}
 """Records the import turns into rows (or derives again from the board results), not kept as extras."""
+
+CHECKED_RECORDS = TEAM_CODES | {"362"}
+"""Records whose problems (the reader's located warnings) make the import refuse the file."""
 
 
 class TeamImportError(ValueError):
@@ -73,80 +79,37 @@ class TeamPlan:
     """Round number -> the team with the pairing-allocated bye."""
 
 
-def has_team_records(text: str) -> bool:
-    return any(line[:3] in TEAM_CODES for line in _lines(text))
+def has_team_records(tournament: Tournament) -> bool:
+    """Whether the file read into ``tournament`` has teams (``310`` or ``013`` records)."""
+    return bool(tournament.teams)
 
 
-def _lines(text: str) -> list[str]:
-    """The lines of a TRF file as the reader numbers them (CR, LF or CRLF; a byte-order mark ignored)."""
-    return re.split(r"\r\n|\r|\n", text.removeprefix("\ufeff"))
+def check_records(problems: Sequence[Diagnostic]) -> None:
+    """Refuse a file whose team records the reader had to repair.
 
-
-def read_records(text: str, players: set[int]) -> list[tuple[int, int, TeamRecord]]:
-    """The team records of ``text`` as ``(line number, team number, record)``, checked.
-
-    :raises: :exc:`TeamImportError` naming the line of a malformed record, a member who is not a player
-        of the file or is in two teams, a ``310`` without a team number or a number used twice.
+    :raises: :exc:`TeamImportError` naming the line (and column) of the first problem the reader found
+        in a ``310``/``013``/``362`` record: a malformed field, a member who is not a player of the file or
+        is in two teams, a ``310`` without a team number or a number used twice, a team without a name.
     """
-    found: dict[str, list[tuple[int, TeamRecord]]] = {"013": [], "310": []}
-    for lineno, line in enumerate(_lines(text), start=1):
-        if line[:3] not in TEAM_CODES:
+    for problem in problems:
+        where = problem.location
+        if where.record not in CHECKED_RECORDS or where.line is None:
             continue
-        record, problems = parse_team_line(line)
-        if problems:
-            column, message = problems[0]
-            raise TeamImportError(_("Line %(line)s, column %(column)s: %(error)s")
-                                  % {"line": lineno, "column": column, "error": message})
-        assert record is not None
-        found[record.code].append((lineno, record))
-    records = found["310"] or found["013"]
-    out: list[tuple[int, int, TeamRecord]] = []
-    team_of: dict[int, int] = {}
-    for index, (lineno, record) in enumerate(records, start=1):
-        number = record.number if record.code == "310" else index
-        if number is None or number < 1:
-            raise TeamImportError(_("Line %(line)s: a 310 record needs a team number (columns 5-7).")
-                                  % {"line": lineno})
-        if any(number == other for _, other, _ in out):
-            raise TeamImportError(_("Line %(line)s: team number %(number)s is used twice.")
-                                  % {"line": lineno, "number": number})
-        if not record.name:
-            raise TeamImportError(_("Line %(line)s: the team has no name.") % {"line": lineno})
-        for tpn in record.members:
-            if tpn not in players:
-                raise TeamImportError(_("Line %(line)s: member %(tpn)s is not a player of the file.")
-                                      % {"line": lineno, "tpn": tpn})
-            if tpn in team_of:
-                raise TeamImportError(_("Line %(line)s: player %(tpn)s is already in team %(team)s.")
-                                      % {"line": lineno, "tpn": tpn, "team": team_of[tpn]})
-            team_of[tpn] = number
-        out.append((lineno, number, record))
-    return out
+        if where.column is None:
+            raise TeamImportError(_("Line %(line)s: %(error)s") % {"line": where.line, "error": problem.message})
+        raise TeamImportError(_("Line %(line)s, column %(column)s: %(error)s")
+                              % {"line": where.line, "column": where.column, "error": problem.message})
 
 
-def _match_points(values: list[str]) -> dict[str, Fraction]:
-    """``362`` (TRF26): ``TW`` won, ``TD`` drawn, ``TL`` lost match points; C.04.6 1.2 defaults 2/1/0."""
-    points = {"TW": Fraction(2), "TD": Fraction(1), "TL": Fraction(0)}
-    tokens = " ".join(values).replace("=", " ").split()
-    for key, value in zip(tokens, tokens[1:]):
-        if key.upper() in points:
-            try:
-                points[key.upper()] = Fraction(value)
-            except (ValueError, ZeroDivisionError):
-                raise TeamImportError(_("362: match points are not a number: %(value)s")
-                                      % {"value": value[:10]}) from None
-    return points
-
-
-def plan(text: str, tournament: Tournament, rows: ImportedRows) -> TeamPlan:
-    """The teams, matches and team byes of a file with team records (see the module documentation).
+def plan(tournament: Tournament, rows: ImportedRows, problems: Sequence[Diagnostic] = ()) -> TeamPlan:
+    """The teams, matches and team byes of a file with team records (see the module documentation);
+    ``problems`` are the reader's warnings (:func:`check_records`).
 
     :raises: :exc:`TeamImportError`.
     """
-    records = read_records(text, set(tournament.players))
-    team_of = {tpn: number for _, number, record in records for tpn in record.members}
-    order = {tpn: position for _, _, record in records
-             for position, tpn in enumerate(record.members)}
+    check_records(problems)
+    team_of = team_numbers(tournament.teams)
+    order = {tpn: position for team in tournament.teams for position, tpn in enumerate(team.members)}
     try:
         colour_type, primary, secondary = parse_code(tournament.system or "FIDE_TEAM")
         event = team_event(tournament)
@@ -172,9 +135,9 @@ def plan(text: str, tournament: Tournament, rows: ImportedRows) -> TeamPlan:
                 raise TeamImportError(_("Round %(round)s: team %(team)s meets teams %(first)s and %(second)s.")
                                       % {"round": rnd, "team": team, "first": opponents[(rnd, team)],
                                          "second": other})
-    boards = len("".join(tournament.headers.get("352", [])).strip()) or max(
-        (len(g) for g in games.values()), default=0) or min((len(r.members) for _, _, r in records
-                                                            if r.members), default=4)
+    boards = len(tournament.board_colours) or max(
+        (len(g) for g in games.values()), default=0) or min((len(t.members) for t in tournament.teams
+                                                            if t.members), default=4)
     matches: list[ImportedMatch] = []
     for (rnd, pair), boards_of in games.items():
         if len(boards_of) > boards:
@@ -204,12 +167,12 @@ def plan(text: str, tournament: Tournament, rows: ImportedRows) -> TeamPlan:
             raise TeamImportError(_("Round %(round)s: teams %(first)s and %(second)s both have the "
                                     "pairing-allocated bye.") % {"round": rnd, "first": team_byes[rnd],
                                                                  "second": bye_team})
-    points = _match_points(tournament.headers.get("362", []))
+    points = tournament.match_points or DEFAULT_MATCH_POINTS
     settings: dict[str, object] = {
         "kind": Section.TEAM, "system": "team", "boards": boards, "tiebreaks": TEAM_TIEBREAKS,
-        "match_win": decimal(points["TW"]), "match_draw": decimal(points["TD"]),
-        "match_loss": decimal(points["TL"]), "team_primary": primary, "team_colours": colour_type}
-    return TeamPlan(settings, [(number, record.name, record.members) for _, number, record in records], matches,
+        "match_win": decimal(points.win), "match_draw": decimal(points.draw),
+        "match_loss": decimal(points.loss), "team_primary": primary, "team_colours": colour_type}
+    return TeamPlan(settings, [(team.number, team.name, team.members) for team in tournament.teams], matches,
                     team_byes)
 
 

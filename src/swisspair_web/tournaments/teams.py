@@ -32,6 +32,7 @@ from django.utils.translation import ngettext
 from swisspair.errors import SwissPairError
 from swisspair.model import Colour
 from swisspair.pairing.team import find_team_system
+from swisspair.teams import ForfeitOutcome, TeamForfeit
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.convert import (
     SectionData,
@@ -338,8 +339,11 @@ def forfeit_match(match: TeamMatch, user: User, side: str, seen: Mapping[int, in
     return len(outcome.saved)
 
 
-def forfeit_records(section: Section, upto: int) -> list[str]:
-    """TRF26 ``330`` records (``330 TT RRR WWW BBB``, TT ``+-``, ``-+`` or ``--`` for the team with White on
+_OUTCOMES: dict[str, ForfeitOutcome] = {"+-": "+-", "-+": "-+", "--": "--"}
+
+
+def forfeit_records(section: Section, upto: int) -> list[TeamForfeit]:
+    """The team forfeits (TRF26 ``330 TT RRR WWW BBB``, TT ``+-``, ``-+`` or ``--`` for the team with White on
     board 1 and the other) of the matches of rounds ``1..upto`` forfeited as a whole: every board a forfeit
     against the same team, or against both (what :func:`forfeit_match` records)."""
     games: dict[int, list[Board]] = {}
@@ -347,16 +351,17 @@ def forfeit_records(section: Section, upto: int) -> list[str]:
                                       match__isnull=False).select_related("white"):
         assert board.match_id is not None
         games.setdefault(board.match_id, []).append(board)
-    lines = []
+    forfeits = []
     for match in TeamMatch.objects.filter(round__section=section, round__number__lte=upto).select_related(
             "round", "white", "black").order_by("round__number", "number"):
         boards = games.get(match.id, [])
         if not boards or any(b.result not in ("+-", "-+", "--") for b in boards):
             continue
         sides = {b.result if b.white.team_id == match.white_id else b.result[::-1] for b in boards}
-        if len(sides) == 1:
-            lines.append(f"330 {sides.pop()} {match.round.number:>3} {match.white.number:>3} {match.black.number:>3}")
-    return lines
+        outcome = _OUTCOMES.get(sides.pop()) if len(sides) == 1 else None
+        if outcome is not None:
+            forfeits.append(TeamForfeit(outcome, match.round.number, match.white.number, match.black.number))
+    return forfeits
 
 
 def withdrawn_from(members: list[Player]) -> int | None:
