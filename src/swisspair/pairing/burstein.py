@@ -90,10 +90,11 @@ from swisspair.pairing.acceleration import (
     burstein_default_virtual_points,
     virtual_points,
 )
+from swisspair.pairing.boards import oriented_boards
 from swisspair.pairing.bye import completing_bye
 from swisspair.pairing.colours import neutral_colour, preferences_compatible
-from swisspair.pairing.dutch import format_score, sort_boards
 from swisspair.pairing.dutch import pair_state as dutch_pair_state
+from swisspair.pairing.explain import format_score
 from swisspair.pairing.matching import MatchingComputer
 from swisspair.pairing.state import PairingState, PlayerState, build_state
 
@@ -322,11 +323,7 @@ class _BursteinRound:
         self.mc = MatchingComputer(n)
         groups = self._scoregroups() if n else [0]
         pairs = self._pair_groups(groups) if n else []
-        boards = []
-        for a, b in pairs:
-            colour = self._colour(a, b)
-            boards.append((a, b) if colour is Colour.WHITE else (b, a))
-        ordered = sort_boards(boards)
+        ordered = oriented_boards(pairs, self._colour)
         lines = [f"Round {state.round_number}: {len(ranked)} participants to pair (Burstein, "
                  f"previous text as bbpPairings reads it)"]
         if any(p.accelerations.get(state.round_number) for p in ranked):
@@ -686,11 +683,7 @@ class _Burstein2026Round:
                 f"Bracket {format_score(score, state.scale)}: "
                 + " ".join(str(verts[v].tpn) for v in residents)
                 + (f"; outgoing floaters {' '.join(str(verts[v].tpn) for v in floaters)}" if floaters else ""))
-        boards = []
-        for a, b in pairs:
-            colour = self.colour(a, b)
-            boards.append((a, b) if colour is Colour.WHITE else (b, a))
-        ordered = sort_boards(boards)
+        ordered = oriented_boards(pairs, self.colour)
         lines = [f"Round {state.round_number}: {len(players)} participants to pair (Burstein, C.04.4.2 (2026))"]
         lines.extend(self.notes)
         if bye is not None:

@@ -77,7 +77,8 @@ from swisspair.model import Board, Colour, RoundPairing, Tournament
 from swisspair.pairing.acceleration import AcceleratedSystem, virtual_points
 from swisspair.pairing.bye import completing_bye
 from swisspair.pairing.colours import latest_colour_difference
-from swisspair.pairing.dutch import format_score, sort_boards
+from swisspair.pairing.boards import oriented_boards
+from swisspair.pairing.explain import format_score
 from swisspair.pairing.matching import MatchingComputer
 from swisspair.pairing.state import Float, PairingState, PlayerState, build_state
 
@@ -284,11 +285,7 @@ class _DubovRound:
                 + " ".join(str(verts[v].tpn) for v in residents)
                 + (f"; upfloaters {' '.join(str(verts[v].tpn) for v in ups)}" if ups else "")
                 + "; pairs " + ", ".join(f"{verts[a].tpn}-{verts[b].tpn}" for a, b in bracket_pairs))
-        boards = []
-        for first, second in pairs:
-            colour = self.colour(first, second)
-            boards.append((first, second) if colour is Colour.WHITE else (second, first))
-        ordered = sort_boards(boards)
+        ordered = oriented_boards(pairs, self.colour)
         lines = [f"Round {state.round_number}: {len(players)} participants to pair (Dubov, C.04.4.1 (2026))"]
         if bye is not None:
             lines.append(f"PAB: {bye.tpn} (C.04.4.1 (2026) 3.1)")

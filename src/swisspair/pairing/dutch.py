@@ -31,8 +31,9 @@ from dataclasses import dataclass
 from swisspair.errors import NoValidPairingError
 from swisspair.model import Board, Colour, RoundPairing, Tournament
 from swisspair.pairing.acceleration import AcceleratedSystem, virtual_points
-from swisspair.pairing.colours import allocate_colour
+from swisspair.pairing.boards import allocate_boards
 from swisspair.pairing.cardinality import CardinalityMatching
+from swisspair.pairing.explain import format_score
 from swisspair.pairing.matching import MatchingComputer
 from swisspair.pairing.state import Float, PairingState, PlayerState, build_state
 
@@ -960,46 +961,4 @@ class _Solver:
         self.completion.update(m.mate)
         self._extendable_key = key
         return True
-
-
-def format_score(value: int, scale: int) -> str:
-    """An integer score in ``scale`` units as a decimal (``3.5``)."""
-    whole, part = divmod(value * 10, scale)
-    return f"{whole // 10}.{whole % 10}" if part == 0 else f"{value / scale:.2f}"
-
-
-def allocate_boards(players: list[PlayerState], partner: dict[int, int], initial: Colour
-                    ) -> tuple[list[tuple[PlayerState, PlayerState]], PlayerState | None]:
-    """Boards (White, Black) in publication order, and the PAB assignee, from the pairs found.
-
-    ``partner`` maps a position in ``players`` to its opponent's; the one
-    participant without an entry gets the PAB. Colours: art. 5.2.
-    """
-    boards: list[tuple[PlayerState, PlayerState]] = []
-    bye = None
-    for v, player in enumerate(players):
-        mate = partner.get(v)
-        if mate is None:
-            bye = player
-        elif player.tpn < players[mate].tpn:
-            other = players[mate]
-            colour = allocate_colour(player, other, initial, _ranks_lower)
-            boards.append((player, other) if colour is Colour.WHITE else (other, player))
-    return sort_boards(boards), bye
-
-
-def _ranks_lower(a: PlayerState, b: PlayerState) -> bool:
-    """``a`` comes after ``b`` in the art. 1.2 order (pairing score, then rank)."""
-    return (a.pairing_score, b.rank_index) < (b.pairing_score, a.rank_index)
-
-
-def sort_boards(boards: list[tuple[PlayerState, PlayerState]]) -> list[tuple[PlayerState, PlayerState]]:
-    """Board order (GHR (2026) 3.6): the higher-ranked player's score, the lower's score, then rank."""
-
-    def key(pair: tuple[PlayerState, PlayerState]) -> tuple[int, int, int]:
-        a, b = pair
-        higher, lower = (b, a) if (a.score, b.rank_index) < (b.score, a.rank_index) else (a, b)
-        return (-higher.score, -lower.score, higher.rank_index)
-
-    return sorted(boards, key=key)
 

@@ -56,8 +56,9 @@ from dataclasses import dataclass
 
 from swisspair.errors import NoValidPairingError
 from swisspair.model import Board, RoundPairing, Tournament
+from swisspair.pairing.boards import allocate_boards
 from swisspair.pairing.colours import colour_criteria
-from swisspair.pairing.dutch import allocate_boards, format_score
+from swisspair.pairing.explain import format_score
 from swisspair.pairing.matching import MatchingComputer
 from swisspair.pairing.state import Float, PairingState, PlayerState, build_state
 

@@ -84,7 +84,8 @@ from swisspair.errors import NoValidPairingError
 from swisspair.model import Board, Colour, RoundPairing, Tournament
 from swisspair.pairing.acceleration import AccelerationMode, check_mode, virtual_points
 from swisspair.pairing.cardinality import CardinalityMatching
-from swisspair.pairing.dutch import format_score, sort_boards
+from swisspair.pairing.boards import oriented_boards
+from swisspair.pairing.explain import format_score
 from swisspair.pairing.state import Float, PairingState, PlayerState, build_state
 
 FLOATER_SETS_TRIED = 400
@@ -232,12 +233,7 @@ class _LimRound:
         left = self.pair_group(None, median, from_above + carried, downward=True, adjacent=[])
         if left:  # pragma: no cover - every floater choice keeps the round pairable
             raise NoValidPairingError("the median scoregroup cannot be paired (C.04.4.3 2.6)")
-        boards = []
-        for a, b in self.pairs:
-            pa, pb = self.by_tpn[a], self.by_tpn[b]
-            colour = self.colour(pa, pb)
-            boards.append((pa, pb) if colour is Colour.WHITE else (pb, pa))
-        ordered = sort_boards(boards)
+        ordered = oriented_boards(((self.by_tpn[a], self.by_tpn[b]) for a, b in self.pairs), self.colour)
         lines = [f"Round {state.round_number}: {len(players)} participants to pair (Lim, C.04.4.3)"]
         if bye is not None:
             lines.append(f"PAB: {bye}")
