@@ -29,10 +29,6 @@ from .pgcluster import postgres_binaries  # noqa: F401  (re-exported for the tes
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def core_pairing_available() -> bool:
-    return registry.pairing_available()
-
-
 def simple_pair(tournament: Tournament, system: str) -> RoundPairing:
     """A stand-in engine for tests of the web workflow: score groups, no rematches, bye to the last."""
     number = tournament.paired_rounds + 1

@@ -20,7 +20,7 @@ import pytest
 from swisspair import trf
 from .browser import chromium, fetch_bytes, require_browser
 from .pdfcheck import read_pdf
-from .helpers import core_pairing_available, create_users, live_server, server_env
+from .helpers import create_users, live_server, server_env
 
 pytestmark = pytest.mark.slow  # a whole event in Chromium: the full tier only
 
@@ -55,8 +55,6 @@ def _fetch(driver: Any, url: str) -> str:
 
 def test_it_runs_a_whole_event_in_chromium(tmp_path: Path) -> None:
     require_browser()
-    if not core_pairing_available():
-        pytest.skip("NOTICE: swisspair.pairing is not installed yet: the browser event test is skipped")
     from selenium.common.exceptions import WebDriverException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from .browser import chromium, fetch_bytes, require_browser
-from .helpers import core_pairing_available, create_users, live_server, manage
+from .helpers import create_users, live_server, manage
 from .pdfcheck import read_pdf
 
 SEED = """
@@ -48,8 +48,6 @@ for number in (1, 2, 3):
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
     require_browser()
-    if not core_pairing_available():
-        pytest.skip("NOTICE: swisspair.pairing is not installed yet: the arbiter view tests are skipped")
     data = tmp_path_factory.mktemp("arbiter-view")
     create_users(data)
     manage(data, "shell", "-c", SEED)

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
-
 from swisspair_web.tournaments import registry, services
 from swisspair_web.tournaments.models import AuditEntry, Board, Bye, Round
 
-from .helpers import BaseTestCase, core_pairing_available
+from .helpers import BaseTestCase
 
 
 class PairTestCase(BaseTestCase):
@@ -130,8 +128,6 @@ class PairTestCase(BaseTestCase):
         self.assertTrue(AuditEntry.objects.filter(action="adjusted").exists())
 
     def test_it_pairs_seven_rounds_with_the_core_engine(self) -> None:
-        if not core_pairing_available():
-            pytest.skip("swisspair.pairing is not installed yet")
         registry.PAIRER.append(registry._core_pair)
         try:
             for number in range(1, 6):

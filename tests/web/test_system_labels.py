@@ -23,6 +23,13 @@ def test_every_built_in_system_has_a_label() -> None:
     assert set(system_names()) <= set(registry.SYSTEM_LABELS)
 
 
+def test_the_choices_are_the_core_systems_with_their_labels() -> None:
+    """The manager offers exactly what the core registers (the core is always there: no fallback list)."""
+    choices = registry.system_choices()
+    assert [name for name, _ in choices] == system_names()
+    assert all(label == registry.SYSTEM_LABELS[name] for name, label in choices)
+
+
 class SystemLabelsTestCase(BaseTestCase):
     def test_the_settings_form_names_the_systems_in_each_language(self) -> None:
         self.client.login(username="alice", password="password")

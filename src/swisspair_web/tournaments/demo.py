@@ -7,7 +7,7 @@ import random
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from swisspair_web.tournaments import registry, services
+from swisspair_web.tournaments import services
 from swisspair_web.tournaments.models import Event, EventRole, Section
 
 FIRST = ["Anna", "Boris", "Cecilia", "Dmitri", "Elena", "Filip", "Galina", "Henryk", "Irena", "Jan", "Katarina",
@@ -38,14 +38,13 @@ def create_demo(username: str = "demo", password: str = "demo") -> tuple[Event, 
                                        federation=rng.choice(["BUL", "CZE", "POL", "RUS", "SRB"]))
                    for i in range(24)]
         services.add_players(section, user, players, source="demo")
-    if registry.pairing_available():
-        for _ in range(3):
-            section.refresh_from_db()
-            outcome = services.pair_next_round(section, user)
-            rnd = outcome.round
-            changes = {}
-            for board in rnd.boards.all():
-                changes[board.number] = (rng.choice(["10", "10", "==", "01"]), board.version)
-            services.set_results(rnd, user, changes)
-            services.publish_round(rnd, user)
+    for _ in range(3):
+        section.refresh_from_db()
+        outcome = services.pair_next_round(section, user)
+        rnd = outcome.round
+        changes = {}
+        for board in rnd.boards.all():
+            changes[board.number] = (rng.choice(["10", "10", "==", "01"]), board.version)
+        services.set_results(rnd, user, changes)
+        services.publish_round(rnd, user)
     return event, created_user

@@ -1,4 +1,4 @@
-"""Bridges to the core's registries, imported lazily.
+"""Bridges to the core's registries.
 
 The pairing systems and tie-breaks are the core's (``swisspair.pairing``,
 ``swisspair.tiebreaks``); the model field choices and the forms read them from
@@ -8,11 +8,11 @@ here so that the web app never hard-codes a list the core already keeps.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from swisspair import pairing
 from swisspair.model import RoundPairing, Tournament
 
 SYSTEM_LABELS: dict[str, Promise] = {
@@ -30,8 +30,6 @@ SYSTEM_LABELS: dict[str, Promise] = {
 }
 """What the manager shows for each built-in system, translated; a plug-in system shows its own ``article``."""
 
-FALLBACK_SYSTEMS: dict[str, str | Promise] = {"dutch": SYSTEM_LABELS["dutch"]}
-
 DEFAULT_SYSTEM = "dutch"
 """The pairing system a new section starts with: the FIDE Dutch system (C.04.3), not the first by name."""
 
@@ -42,54 +40,28 @@ TEAM_TIEBREAKS = "EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPVGP"
 """A team Swiss as the TEC sample files rank it (``swisspair.standings.RECOMMENDED["team-swiss"]``)."""
 
 
-def _pairing_module() -> Any | None:
-    try:
-        import swisspair.pairing as pairing
-    except ImportError:
-        return None
-    return pairing if hasattr(pairing, "pair") else None
-
-
 def system_choices() -> list[tuple[str, str | Promise]]:
     """``(name, label)`` for every registered pairing system (translated labels for the built-in ones)."""
-    module = _pairing_module()
-    if module is None:
-        return list(FALLBACK_SYSTEMS.items())
-    try:
-        names = list(module.system_names()) if hasattr(module, "system_names") else list(module.PAIRING_SYSTEMS)
-    except Exception:  # a broken plugin must not break the forms
-        return list(FALLBACK_SYSTEMS.items())
     choices: list[tuple[str, str | Promise]] = []
-    for name in names:
+    for name in pairing.system_names():
         if name in SYSTEM_LABELS:
-            choices.append((str(name), SYSTEM_LABELS[name]))
+            choices.append((name, SYSTEM_LABELS[name]))
             continue
         label = name.capitalize()
         try:
-            article = getattr(module.find_system(name), "article", "")
+            article = getattr(pairing.find_system(name), "article", "")
             label = f"{label} ({article})" if article else label
-        except Exception:
+        except Exception:  # a broken plug-in must not break the forms
             pass
-        choices.append((str(name), label))
-    return choices or list(FALLBACK_SYSTEMS.items())
-
-
-def pairing_available() -> bool:
-    """Whether the core's pairing package has landed."""
-    return _pairing_module() is not None
+        choices.append((name, label))
+    return choices
 
 
 Pairer = Callable[[Tournament, str], RoundPairing]
 
 
 def _core_pair(tournament: Tournament, system: str) -> RoundPairing:
-    module = _pairing_module()
-    if module is None:
-        from swisspair.errors import UnsupportedFeatureError
-
-        raise UnsupportedFeatureError("no pairing engine is installed (swisspair.pairing is missing)")
-    result: RoundPairing = module.pair(tournament, system=system)
-    return result
+    return pairing.pair(tournament, system=system)
 
 
 PAIRER: list[Pairer] = [_core_pair]
