@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from swisspair.model import Colour
-from swisspair.pairing.boards import allocate_boards, oriented_boards, sort_boards
+from swisspair.pairing.boards import allocate_boards, oriented_boards, round_pairing, sort_boards
 from swisspair.pairing.state import PlayerState
 
 
@@ -41,3 +41,11 @@ def test_allocate_boards_gives_the_unpaired_participant_the_pab_and_colours_by_r
     boards, bye = allocate_boards(players, partner, Colour.WHITE)
     assert bye is players[4]
     assert tpns(boards) == [(1, 4), (3, 2)]
+
+
+def test_round_pairing_publishes_white_black_tpns_in_the_order_given_and_the_pab() -> None:
+    p1, p2, p3 = player(1), player(2), player(3)
+    pairing = round_pairing(4, [(p2, p1)], p3, ["note"])
+    assert (pairing.round_number, pairing.bye, pairing.explanation) == (4, 3, ("note",))
+    assert [(b.white, b.black) for b in pairing.boards] == [(2, 1)]
+    assert round_pairing(4, [(p2, p1)], None, []).bye is None

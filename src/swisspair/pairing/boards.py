@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from swisspair.model import Colour
+from swisspair.model import Board, Colour, RoundPairing
 from swisspair.pairing.colours import allocate_colour
 from swisspair.pairing.state import PlayerState
 
@@ -64,9 +64,20 @@ def allocate_boards(players: list[PlayerState], partner: dict[int, int], initial
     return sort_boards(boards), bye
 
 
+def round_pairing(round_number: int, boards: list[BoardPair], bye: PlayerState | None,
+                  explanation: Iterable[str]) -> RoundPairing:
+    """The published round: the boards as (White, Black) TPNs in the order given, and the PAB."""
+    return RoundPairing(
+        round_number=round_number,
+        boards=tuple(Board(white.tpn, black.tpn) for white, black in boards),
+        bye=bye.tpn if bye is not None else None,
+        explanation=tuple(explanation),
+    )
+
+
 def _ranks_lower(a: PlayerState, b: PlayerState) -> bool:
     """``a`` comes after ``b`` in the art. 1.2 order (pairing score, then rank)."""
     return (a.pairing_score, b.rank_index) < (b.pairing_score, a.rank_index)
 
 
-__all__ = ["BoardPair", "allocate_boards", "oriented_boards", "sort_boards"]
+__all__ = ["BoardPair", "allocate_boards", "oriented_boards", "round_pairing", "sort_boards"]

@@ -84,13 +84,13 @@ from functools import cmp_to_key
 from typing import TypeVar
 
 from swisspair.errors import NoValidPairingError
-from swisspair.model import Board, Colour, Outcome, Result, RoundPairing, Scoring, Tournament
+from swisspair.model import Colour, Outcome, Result, RoundPairing, Scoring, Tournament
 from swisspair.pairing.acceleration import (
     AcceleratedSystem,
     burstein_default_virtual_points,
     virtual_points,
 )
-from swisspair.pairing.boards import oriented_boards
+from swisspair.pairing.boards import oriented_boards, round_pairing
 from swisspair.pairing.bye import completing_bye
 from swisspair.pairing.colours import neutral_colour, preferences_compatible
 from swisspair.pairing.dutch import pair_state as dutch_pair_state
@@ -333,12 +333,7 @@ class _BursteinRound:
         lines.extend(self.notes)
         if bye is not None:
             lines.append(f"PAB: {bye.tpn} (lowest-ranked participant without a PAB or forfeit win)")
-        return RoundPairing(
-            round_number=state.round_number,
-            boards=tuple(Board(w.tpn, b.tpn) for w, b in ordered),
-            bye=bye.tpn if bye is not None else None,
-            explanation=tuple(lines),
-        )
+        return round_pairing(state.round_number, ordered, bye, lines)
 
     def _edge(self, i: int, j: int, same_group: bool, use_colour: bool) -> int:
         return self.weight(self.vertices[i], self.vertices[j], same_group, use_colour)
@@ -688,12 +683,7 @@ class _Burstein2026Round:
         lines.extend(self.notes)
         if bye is not None:
             lines.append(f"PAB: {bye.tpn} (C.04.4.2 (2026) 3.1)")
-        return RoundPairing(
-            round_number=state.round_number,
-            boards=tuple(Board(w.tpn, b.tpn) for w, b in ordered),
-            bye=bye.tpn if bye is not None else None,
-            explanation=tuple(lines),
-        )
+        return round_pairing(state.round_number, ordered, bye, lines)
 
     def weight(self, u: int, v: int) -> int:
         """C4 (a pair at all), C5, C6, C7 (pairs, then floaters' scores), C8, then room for the order."""

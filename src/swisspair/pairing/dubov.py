@@ -73,11 +73,11 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations, islice
 
 from swisspair.errors import NoValidPairingError
-from swisspair.model import Board, Colour, RoundPairing, Tournament
+from swisspair.model import Colour, RoundPairing, Tournament
 from swisspair.pairing.acceleration import AcceleratedSystem, virtual_points
 from swisspair.pairing.bye import completing_bye
 from swisspair.pairing.colours import latest_colour_difference
-from swisspair.pairing.boards import oriented_boards
+from swisspair.pairing.boards import oriented_boards, round_pairing
 from swisspair.pairing.explain import format_score
 from swisspair.pairing.matching import MatchingComputer
 from swisspair.pairing.state import Float, PairingState, PlayerState, build_state
@@ -290,12 +290,7 @@ class _DubovRound:
         if bye is not None:
             lines.append(f"PAB: {bye.tpn} (C.04.4.1 (2026) 3.1)")
         lines.extend(self.notes)
-        return RoundPairing(
-            round_number=state.round_number,
-            boards=tuple(Board(w.tpn, b.tpn) for w, b in ordered),
-            bye=bye.tpn if bye is not None else None,
-            explanation=tuple(lines),
-        )
+        return round_pairing(state.round_number, ordered, bye, lines)
 
     # -- weights of the upfloater choice (C4-C10, 3.2.2) ----------------------
     def _grant(self, a: int, b: int) -> int:

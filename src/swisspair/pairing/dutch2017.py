@@ -55,8 +55,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from swisspair.errors import NoValidPairingError
-from swisspair.model import Board, RoundPairing, Tournament
-from swisspair.pairing.boards import allocate_boards
+from swisspair.model import RoundPairing, Tournament
+from swisspair.pairing.boards import allocate_boards, round_pairing
 from swisspair.pairing.colours import colour_criteria
 from swisspair.pairing.explain import format_score
 from swisspair.pairing.matching import MatchingComputer
@@ -608,12 +608,7 @@ class _Round2017:
     def _result(self, partner: dict[int, int]) -> RoundPairing:
         state = self.state
         ordered, bye = allocate_boards(self.players, partner, state.initial_colour)
-        return RoundPairing(
-            round_number=state.round_number,
-            boards=tuple(Board(w.tpn, b.tpn) for w, b in ordered),
-            bye=bye.tpn if bye is not None else None,
-            explanation=tuple(self._explain(bye)),
-        )
+        return round_pairing(state.round_number, ordered, bye, self._explain(bye))
 
     def _explain(self, bye: PlayerState | None) -> list[str]:
         """Per bracket: kind (PPB, last), MDPs, pairs and downfloaters; then the PAB."""

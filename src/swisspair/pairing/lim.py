@@ -81,10 +81,10 @@ from collections.abc import Iterable
 from itertools import combinations, islice
 
 from swisspair.errors import NoValidPairingError
-from swisspair.model import Board, Colour, RoundPairing, Tournament
+from swisspair.model import Colour, RoundPairing, Tournament
 from swisspair.pairing.acceleration import AccelerationMode, check_mode, virtual_points
 from swisspair.pairing.cardinality import CardinalityMatching
-from swisspair.pairing.boards import oriented_boards
+from swisspair.pairing.boards import oriented_boards, round_pairing
 from swisspair.pairing.explain import format_score
 from swisspair.pairing.state import Float, PairingState, PlayerState, build_state
 
@@ -238,12 +238,7 @@ class _LimRound:
         if bye is not None:
             lines.append(f"PAB: {bye}")
         lines.extend(self.notes)
-        return RoundPairing(
-            round_number=state.round_number,
-            boards=tuple(Board(w.tpn, b.tpn) for w, b in ordered),
-            bye=bye,
-            explanation=tuple(lines),
-        )
+        return round_pairing(state.round_number, ordered, self.by_tpn[bye] if bye is not None else None, lines)
 
     # -- one scoregroup (3, 4) -----------------------------------------------------------
     def pair_group(self, score: int | None, residents: list[int], incoming: list[int],
