@@ -31,6 +31,7 @@ from typing import Any, TypeVar
 import click
 
 from swisspair import __version__, trf
+from swisspair.fileio import write_atomically as write_atomically  # re-exported
 from swisspair.model import RoundPairing, Tournament
 from swisspair.errors import (
     LimitExceededError,
@@ -356,22 +357,6 @@ def standings_text(tournament: Tournament) -> str:
     return compute_standings(tournament).to_text()
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file, so a failure leaves no half file."""
-    import os
-    import tempfile
-
-    directory = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def _register_commands() -> None:
     """Attach the commands that live in their own modules (one line each)."""
     # -- commands registered from other modules: one import + add_command line each --
@@ -394,7 +379,11 @@ _register_commands()
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Entry point: dispatch to the engine-compatible form or to the click group."""
+    """Entry point: dispatch to the engine-compatible form or to the click group.
+
+    The ``swisspair`` command starts at :func:`swisspair.console.main`, which
+    dispatches the engine form without importing this module.
+    """
     args = list(sys.argv[1:] if argv is None else argv)
     from swisspair import engine_cli
 
