@@ -78,3 +78,25 @@ def test_double_swiss_generator_and_checker(tmp_path: Path) -> None:
     t = trf.load(out).tournament
     assert t.rounds == 8
     assert run_cli(["--double-swiss", str(out), "-c"]) == ExitCode.OK
+
+
+def test_the_engine_form_imports_neither_click_nor_the_other_commands(tmp_path: Path) -> None:
+    """Tournament software starts ``swisspair --dutch IN -p OUT`` every round: start-up is part of its time."""
+    import subprocess
+    import sys
+
+    from swisspair import engine_cli
+
+    assert engine_cli.OK == ExitCode.OK
+    source = tmp_path / "r1.trf"
+    source.write_text("012 Demo\n" + "".join(
+        f"001 {i:>4}      Player {i:<26} {2500 - 10 * i:>4}\n" for i in range(1, 6)) + "XXR 3\nXXC white1\n")
+    script = ("import sys\nfrom swisspair.console import main\n"
+              "try:\n    main(['--dutch', sys.argv[1], '-p', sys.argv[2]])\nexcept SystemExit as e:\n"
+              "    assert e.code == 0, e.code\n"
+              "print(' '.join(m for m in sys.modules if m == 'click' or m.startswith(UNWANTED)))\n")
+    unwanted = ("click.", "importlib.metadata", "swisspair.cli", "swisspair.commands", "swisspair.standings")
+    done = subprocess.run([sys.executable, "-c", f"UNWANTED = {unwanted!r}\n" + script, str(source),
+                           str(tmp_path / "out.txt")], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == []
+    assert (tmp_path / "out.txt").read_text().splitlines() == ["3", "1 3", "4 2", "5 0"]

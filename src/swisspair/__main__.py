@@ -1,6 +1,6 @@
 """``python -m swisspair``: the same as the ``swisspair`` command."""
 
-from swisspair.cli import main
+from swisspair.console import main
 
 if __name__ == "__main__":
     main()

@@ -31,6 +31,7 @@ from typing import Any, TypeVar
 import click
 
 from swisspair import __version__, trf
+from swisspair.fileio import write_atomically as write_atomically  # re-exported
 from swisspair.model import RoundPairing, Tournament
 from swisspair.errors import (
     LimitExceededError,
@@ -422,43 +423,6 @@ def standings_text(tournament: Tournament) -> str:
     return compute_standings(tournament).to_text()
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file, so a failure leaves no half file.
-
-    A new file gets the mode ``open()`` would give it (``0o666`` less the umask);
-    an existing file keeps its mode.
-    """
-    import errno
-    import os
-    import secrets
-    import stat
-
-    if path.is_dir():
-        raise IsADirectoryError(errno.EISDIR, "is a directory, not a file", str(path))
-    try:
-        mode: int | None = stat.S_IMODE(path.stat().st_mode)
-    except FileNotFoundError:
-        mode = None  # os.open below applies the umask to 0o666
-    directory = path.parent if str(path.parent) else Path(".")
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-    while True:
-        tmp = directory / f".{path.name}.{secrets.token_hex(6)}.tmp"
-        try:
-            fd = os.open(tmp, flags, 0o666)
-            break
-        except FileExistsError:
-            continue
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-        if mode is not None:
-            os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-
-
 def _register_commands() -> None:
     """Attach the commands that live in their own modules (one line each)."""
     # -- commands registered from other modules: one import + add_command line each --
@@ -483,7 +447,11 @@ _register_commands()
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Entry point: dispatch to the engine-compatible form or to the click group."""
+    """Entry point: dispatch to the engine-compatible form or to the click group.
+
+    The ``swisspair`` command starts at :func:`swisspair.console.main`, which
+    dispatches the engine form without importing this module.
+    """
     args = list(sys.argv[1:] if argv is None else argv)
     from swisspair import engine_cli
 

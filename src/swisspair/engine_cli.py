@@ -19,6 +19,10 @@ from pathlib import Path
 
 from swisspair import trf
 from swisspair.errors import SwissPairError
+from swisspair.fileio import write_atomically
+
+OK = 0
+"""``ExitCode.OK``: the success path does not import :mod:`swisspair.cli` (and click)."""
 
 SYSTEM_FLAGS = {
     "--dutch": "dutch",
@@ -52,8 +56,6 @@ def _usage_error(message: str) -> int:
 
 def run(args: Sequence[str]) -> int:
     """Run the engine form; returns the exit code."""
-    from swisspair.cli import ExitCode, error_message, exit_code_for, write_atomically
-
     system = SYSTEM_FLAGS[args[0]]
     rest = list(args[1:])
     mode: str | None = None
@@ -117,7 +119,7 @@ def run(args: Sequence[str]) -> int:
                 sys.stdout.write(text)
             else:
                 write_atomically(Path(output), text)
-            return int(ExitCode.OK)
+            return OK
         if mode == "check":
             from swisspair.pairing import find_system
             from swisspair.pairing.checker import check_rounds
@@ -130,11 +132,15 @@ def run(args: Sequence[str]) -> int:
                     failures += 1
                     print(result.describe())
             if failures:
+                from swisspair.cli import ExitCode
+
                 print(f"{failures} round(s) differ", file=sys.stderr)
                 return int(ExitCode.NO_VALID_PAIRING)
-            return int(ExitCode.OK)
+            return OK
         return _usage_error("one of -p, -c or -g is needed")
     except (SwissPairError, OSError) as error:
+        from swisspair.cli import error_message, exit_code_for
+
         print(f"swisspair: error: {error_message(error)}", file=sys.stderr)
         return int(exit_code_for(error))
 
@@ -142,7 +148,6 @@ def run(args: Sequence[str]) -> int:
 def _generate(system: str, config_path: str | None, output: str | None, seed: int | None) -> int:
     import random
 
-    from swisspair.cli import ExitCode, write_atomically
     from swisspair.generator import GeneratorConfig, generate
     from swisspair.pairing import find_system
 
@@ -156,4 +161,4 @@ def _generate(system: str, config_path: str | None, output: str | None, seed: in
     write_atomically(Path(output), trf.dumps(tournament))
     if seed is None:
         print(f"seed {actual_seed}", file=sys.stderr)
-    return int(ExitCode.OK)
+    return OK

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
-from importlib.metadata import entry_points
 from typing import Protocol
 
 from swisspair.errors import UnsupportedFeatureError
@@ -63,6 +62,8 @@ def _load(path: str) -> PairingSystem:
 
 @cache
 def _registry() -> dict[str, str]:
+    from importlib.metadata import entry_points  # slow to import and to scan: not for built-in names
+
     paths = dict(PAIRING_SYSTEMS)
     for entry in entry_points(group=ENTRY_POINT_GROUP):
         paths.setdefault(entry.name, entry.value)
@@ -81,6 +82,8 @@ def find_system(name: str) -> PairingSystem:
     :raises: :exc:`~swisspair.errors.UnsupportedFeatureError` for an unknown name.
     """
     wanted = name.strip().lower().replace("_", "-")
+    if wanted in PAIRING_SYSTEMS:  # built-ins come first in the registry too
+        return _load(PAIRING_SYSTEMS[wanted])
     registry = _registry()
     if wanted in registry:
         return _load(registry[wanted])

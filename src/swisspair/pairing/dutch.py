@@ -431,12 +431,15 @@ class _DutchRound:
             size = len(by_index)
             sv.start_bracket(by_index, nxt, group_start)
             base: list[list[int]] = [[] for _ in range(size)]
+            # Few distinct weights: one object each keeps the bracket's O(n^2) weights small.
+            intern = {0: 0}.setdefault
             for larger in range(sg_begin, size):
                 row = base[larger]
                 lv = by_index[larger]
                 in_cur = larger < next_begin
                 for smaller in range(larger):
-                    row.append(self.edge_weight(by_index[smaller], lv, in_cur, not in_cur))
+                    w = self.edge_weight(by_index[smaller], lv, in_cur, not in_cur)
+                    row.append(intern(w, w))
             for larger in range(sg_begin, size):
                 sv.set_many(by_index[larger], by_index[:larger], base[larger])
 

@@ -176,7 +176,7 @@ class MatchingComputer:
     __slots__ = (
         "_n", "_cap", "_w", "_mate", "_dual", "_top", "_bparent", "_bchilds",
         "_bedges", "_bleaves", "_bbase", "_free", "_pending", "_fresh", "_mark", "_stamp",
-        "_certified", "_isolated", "_max_roots",
+        "_certified", "_isolated", "_max_roots", "_values",
         # per-stage state
         "_label", "_labfrom", "_labto", "_vl", "_bestt", "_bsa", "_bsx",
         "_lists", "_slist", "_tverts", "_intv", "_tnodes", "_intn", "_snodes",
@@ -195,6 +195,8 @@ class MatchingComputer:
         self._cap = cap
         # Doubled weights, dense and symmetric; 0 is "no edge".
         self._w: list[list[int]] = [[0] * size for _ in range(size)]
+        # One object per distinct weight (see _intern).
+        self._values: dict[int, int] = {}
         self._mate: list[int] = [-1] * size
         # Node ids: vertices are 0 .. cap-1, blossoms cap .. 2cap-1.
         # _dual holds u(v) for vertices and z(B) for blossoms (see the module
@@ -270,6 +272,7 @@ class MatchingComputer:
         if weight < 0:
             raise ValueError(f"negative weight: {weight}")
         w2 = 2 * weight
+        w2 = self._values.setdefault(w2, w2)
         row = self._w[u]
         old = row[v]
         if old == w2:
@@ -297,11 +300,13 @@ class MatchingComputer:
         row = w[u]
         pending = None if self._fresh else self._pending
         wmax = self._wmax
+        intern = self._values.setdefault
         for v, weight in zip(others, weights):
             if type(weight) is not int or weight < 0 or not 0 <= v < n or v == u:
                 self.set_edge_weight(u, v, weight)
                 continue
             w2 = weight << 1
+            w2 = intern(w2, w2)
             old = row[v]
             if old == w2:
                 continue
@@ -438,7 +443,10 @@ class MatchingComputer:
         copy = MatchingComputer.__new__(MatchingComputer)
         for name in ("_n", "_cap", "_fresh", "_stamp", "_certified", "_max_roots"):
             setattr(copy, name, getattr(self, name))
-        copy._w = [[x << bits for x in row] for row in self._w]
+        shifted = {x: x << bits for x in self._values}
+        shifted[0] = 0
+        copy._values = {y: y for y in shifted.values()}
+        copy._w = [list(map(shifted.__getitem__, row)) for row in self._w]
         copy._dual = [x << bits for x in self._dual]
         copy._wmax = self._wmax << bits
         copy._pending = {key: old << bits for key, old in self._pending.items()}

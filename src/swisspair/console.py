@@ -1,0 +1,24 @@
+"""The ``swisspair`` command's entry point.
+
+The engine-compatible form (``swisspair --dutch IN.trf -p OUT``) is what
+tournament software calls before every round, so it is dispatched here
+without importing the click command line (:mod:`swisspair.cli`) and the
+commands it registers; everything else goes to :func:`swisspair.cli.main`.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Run ``swisspair`` with ``argv`` (default: the process's arguments)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    from swisspair import engine_cli
+
+    if engine_cli.is_engine_invocation(args):
+        sys.exit(engine_cli.run(args))
+    from swisspair.cli import main as cli_main
+
+    cli_main(args)
