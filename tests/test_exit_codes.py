@@ -143,11 +143,12 @@ def test_help_and_version_still_exit_0(capsys: pytest.CaptureFixture[str]) -> No
     assert run(["--version"], capsys)[0] == ExitCode.OK
 
 
-def test_serve_without_the_web_extra_is_an_invalid_request(monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize("command", ["serve", "worker"])
+def test_serve_without_the_web_extra_is_an_invalid_request(command: str, monkeypatch: pytest.MonkeyPatch,
                                                            capsys: pytest.CaptureFixture[str]) -> None:
-    """Exit 3, not 1 (which means "no valid pairing")."""
+    """Exit 3, not 1 (which means "no valid pairing"), for the manager and its job worker alike."""
     monkeypatch.setitem(sys.modules, "django", None)  # import django -> ImportError
-    code, err = run(["serve"], capsys)
+    code, err = run([command], capsys)
     assert code == ExitCode.INVALID_REQUEST
     assert err == ["swisspair: error: the manager needs the web extra: pip install 'swisspair[web]'"]
 

@@ -59,3 +59,12 @@ def fetch_bytes(driver: Any, url: str) -> bytes:
         "  for (let i = 0; i < a.length; i++) s += String.fromCharCode(a[i]);"
         "  done(btoa(s)); }, e => done(''));", url)
     return base64.b64decode(encoded)
+
+
+def fetch_text(driver: Any, url: str) -> str:
+    """A page as the browser gets it (with its cookies), as text; ``ERR ...`` when the fetch fails."""
+    text: str = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch(arguments[0], {credentials: 'same-origin'}).then(r => r.text()).then(done, e => done('ERR ' + e));",
+        url)
+    return text

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from swisspair import trf
-from .browser import chromium, fetch_bytes, require_browser
+from .browser import chromium, fetch_bytes, fetch_text, require_browser
 from .pdfcheck import read_pdf
 from .helpers import create_users, live_server, server_env
 
@@ -43,14 +43,6 @@ def _code(rnd: int, board: int) -> str:
     if rnd == 4 and board == 5:
         return "+"  # black did not appear: forfeit
     return "10="[(rnd * 7 + board * 3) % 3] if (rnd + board) % 5 else "="
-
-
-def _fetch(driver: Any, url: str) -> str:
-    text: str = driver.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "fetch(arguments[0], {credentials: 'same-origin'}).then(r => r.text()).then(done, e => done('ERR ' + e));",
-        url)
-    return text
 
 
 def test_it_runs_a_whole_event_in_chromium(tmp_path: Path) -> None:
@@ -172,7 +164,7 @@ def test_it_runs_a_whole_event_in_chromium(tmp_path: Path) -> None:
         assert "All rounds are paired" in driver.page_source
 
         # the TRF for the rating report, checked by the Dutch checker
-        text = _fetch(driver, base + "/e/browser/open/export.trf")
+        text = fetch_text(driver, base + "/e/browser/open/export.trf")
         assert text.startswith("012 Browser Open 2026"), text[:200]
         exported = tmp_path / "browser.trf"
         exported.write_text(text, encoding="utf-8")
@@ -214,9 +206,9 @@ def test_it_runs_a_whole_event_in_chromium(tmp_path: Path) -> None:
         go("/e/browser/open/players/1/")
         assert len(driver.find_elements(By.CSS_SELECTOR, "#player-card tbody tr")) == ROUNDS
         assert "Иванов, Иван" in driver.page_source
-        standings = json.loads(_fetch(driver, base + "/api/e/browser/open/standings.json"))
+        standings = json.loads(fetch_text(driver, base + "/api/e/browser/open/standings.json"))
         assert standings["after_round"] == ROUNDS and len(standings["standings"]) == PLAYERS
-        assert _fetch(driver, base + "/e/browser/open/export.trf").startswith("<!DOCTYPE")  # login page
+        assert fetch_text(driver, base + "/e/browser/open/export.trf").startswith("<!DOCTYPE")  # login page
         driver.set_window_size(390, 844)  # a phone
         go("/e/browser/open/rounds/1/")
         width = driver.execute_script("return document.documentElement.scrollWidth")

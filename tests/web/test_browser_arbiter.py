@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from .browser import chromium, fetch_bytes, require_browser
+from .browser import chromium, fetch_bytes, fetch_text, require_browser
 from .helpers import create_users, live_server, manage
 from .pdfcheck import read_pdf
 
@@ -56,15 +56,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
 
 
 def _json(driver: Any, url: str) -> Any:
-    return json.loads(_fetch(driver, url))
-
-
-def _fetch(driver: Any, url: str) -> str:
-    text: str = driver.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "fetch(arguments[0], {credentials: 'same-origin'}).then(r => r.text()).then(done, e => done('ERR ' + e));",
-        url)
-    return text
+    return json.loads(fetch_text(driver, url))
 
 
 def _click(driver: Any, selector: str) -> None:
@@ -221,7 +213,7 @@ def test_the_pdf_exports_read_right(site: tuple[str, Any], tmp_path: Path) -> No
     assert "бай по жеребьёвке" in pairings.text
     assert "Withdrawn, Walter" not in pairings.text
     assert not pairings.problems, pairings.problems[:5]
-    csv_text = _fetch(driver, base + "/e/view/open/export/3.csv")
+    csv_text = fetch_text(driver, base + "/e/view/open/export/3.csv")
     rows = [line.split(",") for line in csv_text.strip().splitlines()]
     assert rows[0][:4] == ["board", "white_tpn", "white", "white_points"], rows[0]
     assert len(rows) == 1 + 4 + 1, rows  # four boards and the bye

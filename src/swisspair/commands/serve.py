@@ -16,6 +16,20 @@ if TYPE_CHECKING:
     from wsgiref.types import WSGIApplication
 
 
+def use_data_dir(data_dir: Path) -> None:
+    """Check that the web extra is installed, then point the manager's settings at ``data_dir``.
+
+    :raises: :exc:`click.ClickException` (exit 3) without the web extra.
+    """
+    try:
+        import django  # noqa: F401
+    except ImportError:
+        raise click.ClickException("the manager needs the web extra: pip install 'swisspair[web]'") from None
+    data_dir.mkdir(parents=True, exist_ok=True)
+    os.environ["SWISSPAIR_DATA"] = str(data_dir.resolve())
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "swisspair_web.settings")
+
+
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, envvar="SWISSPAIR_HOST",
               help="Address to listen on.")
@@ -38,13 +52,7 @@ def serve(host: str, port: int, data_dir: Path, demo: bool, threads: int, worker
 
         swisspair serve --demo
     """
-    try:
-        import django  # noqa: F401
-    except ImportError:
-        raise click.ClickException("the manager needs the web extra: pip install 'swisspair[web]'") from None
-    data_dir.mkdir(parents=True, exist_ok=True)
-    os.environ["SWISSPAIR_DATA"] = str(data_dir.resolve())
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "swisspair_web.settings")
+    use_data_dir(data_dir)
     if host not in ("127.0.0.1", "localhost", "::1", "0.0.0.0", "::"):
         os.environ.setdefault("ALLOWED_HOSTS", f"{host},127.0.0.1,localhost")
     elif host in ("0.0.0.0", "::"):

@@ -5,7 +5,6 @@ Django is imported inside the command only: the core never depends on it.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import click
@@ -29,13 +28,9 @@ def worker(data_dir: Path, interval: float, batch: bool) -> None:
 
         DATABASE_URL=postgres://swisspair:secret@db/swisspair swisspair worker
     """
-    try:
-        import django  # noqa: F401
-    except ImportError:
-        raise click.ClickException("the manager needs the web extra: pip install 'swisspair[web]'") from None
-    data_dir.mkdir(parents=True, exist_ok=True)
-    os.environ["SWISSPAIR_DATA"] = str(data_dir.resolve())
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "swisspair_web.settings")
+    from swisspair.commands.serve import use_data_dir
+
+    use_data_dir(data_dir)
     import django as dj
 
     dj.setup()
