@@ -460,8 +460,8 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def report(stats: Stats, elapsed: float, world: World, problems: list[str], args: argparse.Namespace) -> str:
-    lines = ["| page | requests | req/s | p50 ms | p95 ms | p99 ms | 304 | 4xx | 5xx | no answer |",
-             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    lines = ["| page | requests | req/s | p50 ms | p95 ms | p99 ms | 304 | cache hits | 4xx | 5xx | no answer |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     total = 0
     for kind in sorted(stats.statuses, key=lambda k: -sum(stats.statuses[k].values())):
         statuses = stats.statuses[kind]
