@@ -19,6 +19,8 @@ from .browser import chromium, fetch_bytes, fetch_text, require_browser
 from .helpers import create_users, live_server, manage
 from .pdfcheck import read_pdf
 
+pytestmark = pytest.mark.slow  # Chromium: the full tier only
+
 SEED = """
 from django.contrib.auth import get_user_model
 from swisspair_web.tournaments import services

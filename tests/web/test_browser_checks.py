@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from .test_browser_results import RESULTS, Arbiter, arbiters, base  # noqa: F401 - base is the fixture
+
+pytestmark = pytest.mark.slow  # Chromium: the full tier only
 
 
 def _trf(a: Arbiter) -> str:

@@ -18,6 +18,8 @@ import pytest
 from .browser import chromium, require_browser
 from .helpers import create_users, live_server, seed_event
 
+pytestmark = pytest.mark.slow  # Chromium: the full tier only
+
 RESULTS = "/e/live/open/rounds/1/results/"
 
 

@@ -8,6 +8,7 @@ import tracemalloc
 import zipfile
 from pathlib import Path
 
+import pytest
 from django.conf import settings as django_settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import IntegrityError, transaction
@@ -425,6 +426,7 @@ class TRFImportPageTestCase(BaseTestCase):
                               .values_list("fide_id", flat=True)[:2]), ["12345678", ""])
 
 
+@pytest.mark.slow
 def test_the_migration_takes_a_duplicate_fide_id_off_the_later_player(tmp_path: Path) -> None:
     """Sections saved before the constraint may hold a FIDE ID twice: the migration keeps it on the first
     player (lowest pairing number), takes it off the others, and says so in the audit log."""

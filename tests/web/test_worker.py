@@ -89,6 +89,7 @@ def data(tmp_path: Path) -> Path:
     return tmp_path
 
 
+@pytest.mark.slow
 def test_a_worker_killed_inside_the_pairing_writes_nothing_and_the_retry_pairs_once(data: Path) -> None:
     marker = data / "checkpoint"
     prelude = PRELUDE.format(marker=str(marker))
