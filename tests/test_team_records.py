@@ -7,6 +7,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from test_tiebreaks_support import build
+from test_tiebreaks_team import PLAYERS, TEAMS  # the same 8-player, 4-team event
 
 from swisspair import trf
 from swisspair.model import Colour
@@ -14,18 +15,6 @@ from swisspair.pairing.team import TeamSystem, generate_team_tournament
 from swisspair.pairing.team import team_event as pairing_event
 from swisspair.teams import MatchPoints, TeamEntry, TeamForfeit, TeamLineup, TeamPab
 from swisspair.tiebreaks.team import team_event as tiebreak_event
-
-PLAYERS = """
-1: 3w1 5w1 7w0
-2: 4b= 6b1 8b=
-3: 1b0 7w= 5w1
-4: 2w= 8b= 6b0
-5: 7w0 1b0 3b0
-6: 8b1 2w0 4w1
-7: 5b1 3b= 1b1
-8: 6w0 4w= 2w=
-"""
-TEAMS = [("Alpha", 1, 2), ("Beta", 3, 4), ("Gamma", 5, 6), ("Delta", 7, 8)]
 
 
 def _both_records() -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import http.client
 import http.cookiejar
+import json
 import os
 import re
 import socket
@@ -181,12 +182,19 @@ def live_server(data: Path, env: dict[str, str] | None = None, *, demo: bool = F
                 time.sleep(0.1)
         yield LiveURL(f"http://127.0.0.1:{port}", process)
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process)
+
+
+def stop(process: subprocess.Popen[str]) -> None:
+    """End a server or worker process: SIGTERM, then SIGKILL after 10 seconds."""
+    if process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 class HttpClient:
@@ -245,6 +253,13 @@ class HttpClient:
         self.get("/accounts/login/")
         status, text = self.post("/accounts/login/", {"username": username, "password": password, "next": "/"})
         assert status == 200 and "Log out" in text or username in text, text[:500]
+
+
+def job_state(client: HttpClient, job: object) -> dict[str, object]:
+    """A background job's state as its progress page polls it (``/api/jobs/ID.json``)."""
+    status, text = client.get(f"/api/jobs/{job}.json")
+    assert status == 200, text[:300]
+    return dict(json.loads(text))
 
 
 def form_value(html: str, name: str) -> str:

@@ -25,7 +25,7 @@ from django_tasks_db.models import DBTaskResult
 from swisspair_web.tournaments import jobs
 from swisspair_web.tournaments.models import Job, Round, Section
 
-from .helpers import BaseTestCase, HttpClient, create_users, live_server, seed_event, sql
+from .helpers import BaseTestCase, HttpClient, create_users, job_state, live_server, seed_event, sql
 from .test_convert import TRF
 
 
@@ -184,12 +184,6 @@ def _env() -> dict[str, str]:
     return {**env, "DATABASE_URL": url} if url else env
 
 
-def _job_state(client: HttpClient, job: str) -> dict[str, object]:
-    status, text = client.get(f"/api/jobs/{job}.json")
-    assert status == 200, text[:300]
-    return dict(json.loads(text))
-
-
 @pytest.fixture()
 def data(tmp_path: Path) -> Path:
     create_users(tmp_path, _env())
@@ -212,12 +206,12 @@ def test_it_pairs_in_a_worker_thread_while_others_are_served(data: Path) -> None
         status, text = client.post("/e/jobs/open/pair/", {"round": "1"})
         assert status == 200 and 'id="job-progress"' in text, text[:500]
         job = _latest_job(data)
-        state = _job_state(client, job)
+        state = job_state(client, job)
         deadline = time.monotonic() + 30
         while state["state"] == "queued" or state["stage"] == "reading":  # until the worker thread takes it
             assert time.monotonic() < deadline, state
             time.sleep(0.1)
-            state = _job_state(client, job)
+            state = job_state(client, job)
         assert (state["state"], state["stage"]) == ("running", "pairing")
         started = time.monotonic()
         public = HttpClient(base)
@@ -227,7 +221,7 @@ def test_it_pairs_in_a_worker_thread_while_others_are_served(data: Path) -> None
         while state["state"] == "running":
             assert time.monotonic() < deadline
             time.sleep(0.2)
-            state = _job_state(client, job)
+            state = job_state(client, job)
         assert (state["state"], state["progress"], state["url"]) == ("done", 100, "/e/jobs/open/rounds/1/results/")
     assert sql(data, "SELECT COUNT(*) FROM tournaments_board", _env()) == [[6]]
 
@@ -258,6 +252,6 @@ def test_a_kill_in_the_middle_writes_nothing_and_fails_the_job(data: Path) -> No
     with live_server(data, last_try) as base:  # serve marks the interrupted job failed when it starts
         client = HttpClient(base)
         client.login("alice")
-        state = _job_state(client, job)
+        state = job_state(client, job)
         assert state["state"] == "failed"
         assert "nothing was written" in str(state["message"])

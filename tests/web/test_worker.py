@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import HttpClient, create_users, live_server, seed_event, server_env, sql
+from .helpers import HttpClient, create_users, job_state, live_server, seed_event, server_env, sql, stop
 
 PRELUDE = """
 import django, pathlib, time
@@ -67,19 +67,7 @@ def _worker(data: Path, prelude: str) -> Iterator[subprocess.Popen[str]]:
     try:
         yield process
     finally:
-        if process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
-
-
-def _job(client: HttpClient, job: object) -> dict[str, object]:
-    status, text = client.get(f"/api/jobs/{job}.json")
-    assert status == 200, text[:300]
-    return dict(json.loads(text))
+        stop(process)
 
 
 @pytest.fixture()
@@ -101,26 +89,26 @@ def test_a_worker_killed_inside_the_pairing_writes_nothing_and_the_retry_pairs_o
         status, text = client.post("/e/worker/open/pair/", {"round": "1"})
         assert status == 200 and 'id="job-progress"' in text, text[:500]
         job = sql(data, "SELECT MAX(id) FROM tournaments_job", _env())[0][0]
-        assert _job(client, job)["state"] == "queued"
+        assert job_state(client, job)["state"] == "queued"
         with _worker(data, prelude) as first:
             deadline = time.monotonic() + 60
             while not marker.exists():
                 assert first.poll() is None, first.stdout.read() if first.stdout else ""
                 assert time.monotonic() < deadline, "the worker never reached the checkpoint"
                 time.sleep(0.05)
-            assert _job(client, job)["state"] == "running"
+            assert job_state(client, job)["state"] == "running"
             os.kill(first.pid, signal.SIGKILL)
             first.wait(timeout=30)
         assert sql(data, STATE, _env()) == before, "a killed worker left half a round"
         with _worker(data, prelude) as second:
             deadline = time.monotonic() + 90
-            state = _job(client, job)
+            state = job_state(client, job)
             while state["state"] != "done":
                 assert state["state"] != "failed", state
                 assert second.poll() is None, second.stdout.read() if second.stdout else ""
                 assert time.monotonic() < deadline, f"the job was not run again: {state}"
                 time.sleep(0.3)
-                state = _job(client, job)
+                state = job_state(client, job)
         assert state["url"] == "/e/worker/open/rounds/1/results/"
     rounds, boards, version, paired = sql(data, STATE, _env())[0]
     assert (rounds, boards, version, paired) == (1, 6, before[0][2] + 1, 1)

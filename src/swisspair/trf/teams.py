@@ -135,16 +135,9 @@ def team_entries(records: list[TeamRecord]) -> tuple[TeamEntry, ...]:
 
 
 def _decimal(value: Fraction | None, width: int) -> str:
-    from swisspair.trf.writer import format_points  # the writer imports this module
+    from swisspair.trf.writer import fixed_width_points  # the writer imports this module
 
-    if value is None:
-        return " " * width
-    text = format_points(value)
-    if len(text) > width and value.denominator == 1:
-        text = str(value.numerator)
-    if len(text) > width:
-        raise LimitExceededError(f"team record: {text} does not fit in {width} columns")
-    return f"{text:>{width}}"
+    return " " * width if value is None else fixed_width_points(value, "team record:", width)
 
 
 def _text(value: str, width: int, what: str) -> str:

@@ -49,7 +49,7 @@ def format_points(value: Fraction) -> str:
     return f"{whole}.{fraction:0{digits}d}"
 
 
-def _cell(value: Fraction, what: str, width: int = 4) -> str:
+def fixed_width_points(value: Fraction, what: str, width: int = 4) -> str:
     """``value`` in a ``width``-column field; integral values lose their ``.0`` when needed."""
     text = format_points(value)
     if len(text) > width and value.denominator == 1:
@@ -79,7 +79,7 @@ def player_line(player: Player, points: Fraction | None = None, rank: int | None
     head = (
         f"001 {player.tpn:>4} {player.sex[:1]:1}{player.title[:3]:>3} {player.name[:33]:<33} "
         f"{player.rating or '':>4} {player.federation[:3]:>3} {player.fide_id[:11]:>11} "
-        f"{to_trf(player.birth_date)[:10]:<10} {_cell(pts, f'points of {player.tpn}') if pts is not None else '':>4} "
+        f"{to_trf(player.birth_date)[:10]:<10} {fixed_width_points(pts, f'points of {player.tpn}') if pts is not None else '':>4} "
         f"{rk if rk is not None else '':>4}"
     )
     blocks = []
@@ -108,18 +108,18 @@ def _scoring_lines(scoring: Scoring, trf26: bool) -> list[str]:
         symbols = [("W", scoring.win, default.win), ("D", scoring.draw, default.draw),
                    ("L", scoring.loss, default.loss), ("A", scoring.zero_bye, default.zero_bye),
                    ("P", scoring.pab_points, scoring.win)]
-        cells = [f"{s}{_cell(v, f'162 {s}')}" for s, v, d in symbols if v != d]
+        cells = [f"{s}{fixed_width_points(v, f'162 {s}')}" for s, v, d in symbols if v != d]
         lines = ["162  " + "    ".join(cells)] if cells else []
         expressible = all(getattr(scoring, name) is None for name in (
             "black_win", "black_draw", "black_loss", "forfeit_win", "forfeit_loss", "full_bye", "half_bye"))
         return lines if expressible else [*lines, xxs]
     bb = [
-        f"BBW {_cell(scoring.win, 'BBW')}",
-        f"BBD {_cell(scoring.draw, 'BBD')}",
-        f"BBL {_cell(scoring.loss, 'BBL')}",
-        f"BBZ {_cell(scoring.zero_bye, 'BBZ')}",
-        f"BBF {_cell(scoring.points(Result.FORFEIT_LOSS), 'BBF')}",
-        f"BBU {_cell(scoring.pab_points, 'BBU')}",
+        f"BBW {fixed_width_points(scoring.win, 'BBW')}",
+        f"BBD {fixed_width_points(scoring.draw, 'BBD')}",
+        f"BBL {fixed_width_points(scoring.loss, 'BBL')}",
+        f"BBZ {fixed_width_points(scoring.zero_bye, 'BBZ')}",
+        f"BBF {fixed_width_points(scoring.points(Result.FORFEIT_LOSS), 'BBF')}",
+        f"BBU {fixed_width_points(scoring.pab_points, 'BBU')}",
     ]
     return [xxs, *bb]
 
@@ -142,7 +142,7 @@ def _acceleration_lines(tournament: Tournament, trf26: bool) -> list[str]:
             values = tournament.accelerations[tpn]
             if not values:
                 continue
-            cells = "".join(f" {_cell(values.get(r, Fraction(0)), f'XXA {tpn}')}" for r in range(1, max(values) + 1))
+            cells = "".join(f" {fixed_width_points(values.get(r, Fraction(0)), f'XXA {tpn}')}" for r in range(1, max(values) + 1))
             lines.append(f"XXA {tpn:>4}{cells}")
         return lines
     # 250: one line per run of rounds, over ranges of consecutive TPNs with the same runs.
@@ -159,7 +159,7 @@ def _acceleration_lines(tournament: Tournament, trf26: bool) -> list[str]:
         for first_round, last_round, points in runs:
             if last_round > 999:
                 raise LimitExceededError(f"250: round {last_round} does not fit in 3 columns")
-            lines.append(f"250      {_cell(points, '250 points')} {first_round:>3} {last_round:>3} "
+            lines.append(f"250      {fixed_width_points(points, '250 points')} {first_round:>3} {last_round:>3} "
                          f"{first:>4} {last:>4}")
     return lines
 
