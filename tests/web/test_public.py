@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import json
 
 from swisspair_web.tournaments import services
@@ -53,6 +54,32 @@ class PublicTestCase(BaseTestCase):
         response = self.client.get(self.url("sp-standings") + "?round=1")
         self.assertContains(response, "after round 1")
         self.assertContains(response, 'id="after-rounds"')
+
+    def test_standings_stop_at_the_last_published_round(self) -> None:
+        # round 2 complete but not published: its results are not out, whatever ?round= asks
+        self.section.round_set.get(number=2).delete()
+        self.play_round(code="01")
+        for query in ("", "?round=2", "?round=9"):
+            table = json.loads(self.client.get("/api/e/test/open/standings.json" + query).content)
+            self.assertEqual(table["after_round"], 1, query)
+            self.assertEqual([len(row["rounds"]) for row in table["standings"]], [1] * 10)
+            self.assertContains(self.client.get(self.url("sp-standings") + query), "after round 1")
+        self.assertNotContains(self.client.get(self.url("sp-standings")), "after round 2")
+        crosstable = self.client.get(self.url("sp-crosstable") + "?round=2")
+        self.assertEqual(crosstable.context["table"].after_round, 1)
+        for name in ("sp-export-csv", "sp-export-pdf", "sp-print"):
+            response = self.client.get(self.url(name, "standings"))
+            self.assertEqual(response.status_code, 200, name)
+        csv_rows = list(csv.reader(self.client.get(self.url("sp-export-csv", "standings")).content.decode()
+                                   .splitlines()))
+        self.assertEqual(csv_rows[1][6], "1", "the leader's points after round 1, not 2")
+        self.client.login(username="bob", password="password")  # an arbiter sees the unpublished round
+        table = json.loads(self.client.get("/api/e/test/open/standings.json").content)
+        self.assertEqual(table["after_round"], 2)
+        services.publish_round(self.section.round_set.get(number=2), self.alice)
+        self.client.logout()
+        table = json.loads(self.client.get("/api/e/test/open/standings.json").content)
+        self.assertEqual(table["after_round"], 2)
 
     def test_it_finds_a_player(self) -> None:
         response = self.client.get(self.url("sp-search") + "?q=player03")

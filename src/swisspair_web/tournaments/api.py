@@ -31,14 +31,6 @@ def json_errors(view: Callable[..., JsonResponse]) -> Callable[..., JsonResponse
     return wrapper
 
 
-def _after(request: HttpRequest) -> int | None:
-    """``?round=N``: standings after round N."""
-    try:
-        return int(request.GET["round"])
-    except (KeyError, ValueError):
-        return None
-
-
 def _section(request: HttpRequest, slug: str, section: str) -> Section:
     sec = get_object_or_404(Section.objects.select_related("event"), event__slug=slug, slug=section)
     require_visible(request, sec.event)
@@ -118,15 +110,16 @@ def round_(request: HttpRequest, slug: str, section: str, number: int) -> JsonRe
 @json_errors
 def standings_(request: HttpRequest, slug: str, section: str) -> JsonResponse:
     sec = _section(request, slug, section)
+    data = SectionData.load(sec)
     if sec.is_team:
-        team_table = teams.team_table(SectionData.load(sec), _after(request))
+        team_table = teams.team_table(data, standings.shown_round(request, data))
         return JsonResponse({"after_round": team_table.after_round, "primary": team_table.primary,
                              "tiebreaks": team_table.codes, "note": team_table.note,
                              "standings": [{"rank": r.rank, "team": r.team.number, "name": r.team.name,
                                             "match_points": r.match_points_text,
                                             "game_points": r.game_points_text, "tiebreaks": r.tiebreaks}
                                            for r in team_table.rows]})
-    table = standings.table(SectionData.load(sec), _after(request))
+    table = standings.table(data, standings.shown_round(request, data))
     return JsonResponse({"after_round": table.after_round, "tiebreaks": table.codes, "note": table.note,
                          "standings": [{"rank": r.rank, "tpn": r.player.tpn, "name": r.player.name,
                                         "points": r.points_text, "tiebreaks": r.tiebreaks, "rounds": r.cells,

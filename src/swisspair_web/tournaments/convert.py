@@ -112,11 +112,14 @@ class SectionData:
     def pending_boards(self, round_number: int) -> list[Board]:
         return [b for b in self.boards.get(round_number, []) if not b.result]
 
-    def complete_rounds(self) -> int:
-        """The last round such that it and every earlier round have all results."""
+    def complete_rounds(self, *, published_only: bool = False) -> int:
+        """The last round such that it and every earlier round have all results.
+
+        With ``published_only``, also published: the last round the public may see standings after.
+        """
         done = 0
         for rnd in self.rounds:
-            if self.pending_boards(rnd.number):
+            if self.pending_boards(rnd.number) or (published_only and not rnd.published):
                 break
             done = rnd.number
         return done

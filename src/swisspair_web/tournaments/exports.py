@@ -101,14 +101,14 @@ def export_csv(request: HttpRequest, slug: str, section: str, what: str) -> Http
     writer = csv.writer(buffer)
     data = SectionData.load(sec)
     if what == "standings" and sec.is_team:
-        team_table = teams.team_table(data)
+        team_table = teams.team_table(data, standings.shown_round(request, data))
         writer.writerow(["rank", "team", "name", "match_points", "game_points", *team_table.codes])
         for team_row in team_table.rows:
             writer.writerow([_csv_safe(v) for v in (team_row.rank, team_row.team.number, team_row.team.name,
                                                     team_row.match_points_text, team_row.game_points_text,
                                                     *team_row.tiebreaks)])
     elif what == "standings":
-        table = standings.table(data)
+        table = standings.table(data, standings.shown_round(request, data))
         writer.writerow(["rank", "tpn", "name", "title", "rating", "federation", "points", *table.codes])
         for row in table.rows:
             p = row.player
@@ -175,6 +175,18 @@ def team_print_rows(table: teams.TeamTable) -> tuple[list[str], list[TeamPrintRo
     return labels, rows
 
 
+def _shown_table(request: HttpRequest, sec: Section) -> standings.Table:
+    """The standings the requester may see (see :func:`.standings.shown_round`)."""
+    data = SectionData.load(sec)
+    return standings.table(data, standings.shown_round(request, data))
+
+
+def _shown_team_table(request: HttpRequest, sec: Section) -> teams.TeamTable:
+    """The team standings the requester may see (see :func:`.standings.shown_round`)."""
+    data = SectionData.load(sec)
+    return teams.team_table(data, standings.shown_round(request, data))
+
+
 def print_view(request: HttpRequest, slug: str, section: str, what: str) -> HttpResponse:
     """Printable HTML: ``pairings-N``, ``sheets-N`` (result slips) or ``standings`` (a team section's
     ``standings`` are the team standings, C.07 (2026) arts. 11-13; ``standings-individual`` its players')."""
@@ -182,12 +194,12 @@ def print_view(request: HttpRequest, slug: str, section: str, what: str) -> Http
     require_visible(request, sec.event)
     kind, _sep, number = what.partition("-")
     if kind == "standings" and sec.is_team and not number:
-        team_table = teams.team_table(SectionData.load(sec))
+        team_table = _shown_team_table(request, sec)
         labels, rows = team_print_rows(team_table)
         return render(request, "tournaments/print_team_standings.html", {
             "event": sec.event, "section": sec, "table": team_table, "score_labels": labels, "rows": rows})
     if kind == "standings":
-        table = standings.table(SectionData.load(sec))
+        table = _shown_table(request, sec)
         return render(request, "tournaments/print_standings.html", {"event": sec.event, "section": sec,
                                                                      "table": table})
     if kind in ("pairings", "sheets") and number.isdigit():
@@ -309,14 +321,14 @@ def export_pdf(request: HttpRequest, slug: str, section: str, what: str) -> Http
     require_visible(request, sec.event)
     kind, _sep, number = what.partition("-")
     if kind == "standings" and sec.is_team and not number:
-        team_table = teams.team_table(SectionData.load(sec))
+        team_table = _shown_team_table(request, sec)
         labels, team_rows = team_print_rows(team_table)
         header = ["#", _("No."), _("Team"), *labels, *team_table.codes]
         rows = [[r.rank, str(r.team.number), r.team.name, *r.scores, *r.tiebreaks] for r in team_rows]
         after = _("after round %(n)s") % {"n": team_table.after_round}
         pdf = _pdf(_heading(sec, f"{_('Standings')} {after}"), header, rows, wrap=(2,))
     elif kind == "standings":
-        table = standings.table(SectionData.load(sec))
+        table = _shown_table(request, sec)
         header = ["#", _("No."), _("Name"), _("Rating"), _("Fed"), _("Pts"), *table.codes]
         rows = [[str(r.rank), str(r.player.tpn), r.player.name, str(r.player.rating or ""), r.player.federation,
                  r.points_text, *r.tiebreaks] for r in table.rows]

@@ -1,7 +1,7 @@
 """Standings, crosstable and player cards of a section, computed by the core.
 
-The tie-breaks are the core's (``swisspair.standings``); until that package is
-installed the table is ordered by points, then pairing number, and says so.
+The tie-breaks are the core's (``swisspair.standings``); when the section's list cannot be computed
+(a bad code, say) the table is ordered by points, then pairing number, and says why.
 """
 
 from __future__ import annotations
@@ -10,8 +10,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from django.http import HttpRequest
+
 from swisspair.model import Colour, Result, Tournament
+from swisspair.standings import compute_standings
 from swisspair.playoff import Game, Playoff, apply_playoff, playoff_group
+from swisspair_web.tournaments.auth import is_arbiter
 from swisspair_web.tournaments.convert import SectionData, to_tournament
 from swisspair_web.tournaments.models import Player, Playoff as PlayoffRow
 from swisspair_web.tournaments.playoffs import replay
@@ -87,12 +91,8 @@ class _Ranked:
     playoff: bool = False
 
 
-def _core_standings(tournament: Tournament, codes: list[str]) -> tuple[list[_Ranked], list[str], str, Any] | None:
-    """Rows in rank order, tie-break labels, notes and the core's standings, or ``None`` without the core."""
-    try:
-        from swisspair.standings import compute_standings
-    except ImportError:
-        return None
+def _core_standings(tournament: Tournament, codes: list[str]) -> tuple[list[_Ranked], list[str], str, Any]:
+    """Rows in rank order, tie-break labels, notes and the core's standings."""
     result = compute_standings(tournament, ",".join(codes) if codes else None)
     rows = [_Ranked(row.tpn, row.place_text, [fmt(v) if v is not None else "" for v in row.values])
             for row in result.rows]
@@ -164,6 +164,20 @@ def _apply_playoffs(data: SectionData, ranked: list[_Ranked], core: Any) -> tupl
     return ranked, views
 
 
+def shown_round(request: HttpRequest, data: SectionData) -> int:
+    """The round standings are shown after: ``?round=N`` when given, else the last complete round.
+
+    The public sees published rounds only, so for a visitor who is not an arbiter of the event both
+    stop at the last complete round that is published (an unpublished round's results are not out).
+    """
+    limit = data.complete_rounds(published_only=not is_arbiter(request, data.section.event))
+    try:
+        requested = int(request.GET["round"])
+    except (KeyError, ValueError):
+        return limit
+    return max(0, min(requested, limit))
+
+
 def table(data: SectionData, after_round: int | None = None) -> Table:
     """Standings after ``after_round`` (default: the last round with every result in)."""
     complete = data.complete_rounds()
@@ -176,10 +190,9 @@ def table(data: SectionData, after_round: int | None = None) -> Table:
     try:
         core = _core_standings(tournament, codes)
     except Exception as error:  # a bad list must not take the page down: say why
-        core, note = None, f"tie-breaks unavailable: {error}"
+        core, note = None, f"tie-breaks unavailable: {error}; ordered by points"
     playoffs: list[PlayoffView] = []
     if core is None:
-        note = note or "tie-breaks not available (swisspair.standings is not installed); ordered by points"
         order = sorted(tournament.players, key=lambda tpn: (-tournament.score(tpn), tpn))
         ranked: list[_Ranked] = []
         labels: list[str] = []

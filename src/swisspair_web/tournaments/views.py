@@ -725,23 +725,17 @@ def playoff_action(request: HttpRequest, slug: str, section: str, place: int) ->
 # -- tables -----------------------------------------------------------------------------------------
 
 
-def _after(request: HttpRequest) -> int | None:
-    try:
-        return int(request.GET["round"])
-    except (KeyError, ValueError):
-        return None
-
-
 def standings_view(request: HttpRequest, slug: str, section: str) -> HttpResponse:
     sec = _section(slug, section)
     require_visible(request, sec.event)
     data = SectionData.load(sec)
-    published = {r.number for r in data.rounds if r.published or is_arbiter(request, sec.event)}
-    after = [n for n in range(1, data.complete_rounds() + 1) if n in published]
+    shown = standings.shown_round(request, data)
+    limit = data.complete_rounds(published_only=not is_arbiter(request, sec.event))
+    after = list(range(1, limit + 1))
     if sec.is_team:
         return render(request, "tournaments/team_standings.html", _ctx(
-            request, sec.event, sec, table=teams.team_table(data, _after(request)), after_rounds=after))
-    table = standings.table(data, _after(request))
+            request, sec.event, sec, table=teams.team_table(data, shown), after_rounds=after))
+    table = standings.table(data, shown)
     return render(request, "tournaments/standings.html", _ctx(request, sec.event, sec, table=table,
                                                                after_rounds=after))
 
@@ -750,7 +744,7 @@ def crosstable(request: HttpRequest, slug: str, section: str) -> HttpResponse:
     sec = _section(slug, section)
     require_visible(request, sec.event)
     data = SectionData.load(sec)
-    table = standings.table(data, _after(request))
+    table = standings.table(data, standings.shown_round(request, data))
     return render(request, "tournaments/crosstable.html", _ctx(
         request, sec.event, sec, table=table, round_numbers=range(1, table.after_round + 1)))
 
