@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import errno
 import os
-import secrets
 import stat
 from pathlib import Path
 
@@ -31,7 +30,7 @@ def write_atomically(path: Path, text: str) -> None:
     directory = path.parent if str(path.parent) else Path(".")
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     while True:
-        tmp = directory / f".{path.name}.{secrets.token_hex(6)}.tmp"
+        tmp = directory / f".{path.name}.{os.urandom(6).hex()}.tmp"
         try:
             fd = os.open(tmp, flags, 0o666)
             break

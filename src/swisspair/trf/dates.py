@@ -18,13 +18,24 @@ conversion never loses what the file said.
 
 from __future__ import annotations
 
-import calendar
 import re
 from typing import NamedTuple
 
-_MONTHS = {name.lower(): number for number, name in enumerate(calendar.month_abbr) if name}
-_MONTHS.update({name.lower(): number for number, name in enumerate(calendar.month_name) if name})
+_MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
+                "october", "november", "december")
+"""English month names, the only ones the writers seen use (``Mar 5, 2024``, ``5 March 2024``); fixed here
+rather than taken from :mod:`calendar`, whose names follow the process locale."""
+_MONTHS = {name: number for number, name in enumerate(_MONTH_NAMES, start=1)}
+_MONTHS.update({name[:3]: number for number, name in enumerate(_MONTH_NAMES, start=1)})
 _MONTHS["sept"] = 9
+_DAYS = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
+def _days_in(year: int, month: int) -> int:
+    """The days of ``month`` in ``year`` (Gregorian; February of year 0, an unknown year, has 29)."""
+    if month == 2 and year and not (year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)):
+        return 28
+    return _DAYS[month - 1]
 
 _NUMERIC = re.compile(r"([0-9]{1,4})\s*([/.-])\s*([0-9]{0,2})\s*\2?\s*([0-9]{0,4})\.?", re.ASCII)
 _WORDS_MDY = re.compile(r"([A-Za-z]{3,9})\.?\s+([0-9]{1,2}),?\s+([0-9]{4})", re.ASCII)
@@ -50,7 +61,7 @@ def _checked(year: int, month: int, day: int, standard: bool) -> ParsedDate | No
         return ParsedDate(year, 0, 0, standard) if day == 0 else None
     if month > 12:
         return None
-    if day > calendar.monthrange(year or 2000, month)[1]:
+    if day > _days_in(year, month):
         return None
     return ParsedDate(year, month, day, standard)
 
