@@ -402,7 +402,8 @@ class _DutchRound:
             if oi > pi:
                 optimum += base[oi][pi]
         for pi in remainder[2 * rem_pairs:]:
-            if mates[by_index[pi]] in position:
+            pv = by_index[pi]
+            if mates[pv] != pv and mates[pv] in position:
                 return None
         return pairs if total == optimum else None
 
