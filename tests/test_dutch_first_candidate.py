@@ -29,7 +29,8 @@ def matchings_for_round_one(players: int, monkeypatch: pytest.MonkeyPatch) -> tu
 
     monkeypatch.setattr(MatchingComputer, "compute", counting)
     t = make_tournament(5, [2600 - 5 * i for i in range(players)])
-    return calls, find_system("dutch").pair(t)
+    pairing = find_system("dutch").pair(t)
+    return calls, pairing
 
 
 @pytest.mark.parametrize("players", [100, 101])
