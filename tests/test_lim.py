@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from invariants import SEEDS, check_invariants, event_configs, generate_or_none, last_round
 
 from swisspair import trf
-from swisspair.cli import ExitCode
+from swisspair.exitcodes import ExitCode
 from swisspair.engine_cli import run
 from swisspair.generator import GeneratorConfig, generate
 from swisspair.model import Colour, Result, RoundPairing, Tournament

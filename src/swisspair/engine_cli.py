@@ -8,7 +8,7 @@ Tournament software calls these engines as::
 
 ``-p`` writes the number of pairs on the first line, then one ``WHITE BLACK``
 line per board by pairing number, the pairing-allocated bye as ``N 0``. The
-exit codes are those of :class:`swisspair.cli.ExitCode`.
+exit codes are those of :class:`swisspair.exitcodes.ExitCode`.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from swisspair.errors import SwissPairError
 from swisspair.fileio import write_atomically
 
 OK = 0
-"""``ExitCode.OK``: the success path does not import :mod:`swisspair.cli` (and click)."""
+"""``ExitCode.OK``: the success path does not import :mod:`swisspair.exitcodes`."""
 
 SYSTEM_FLAGS = {
     "--dutch": "dutch",
@@ -48,7 +48,7 @@ def is_engine_invocation(args: Sequence[str]) -> bool:
 
 
 def _usage_error(message: str) -> int:
-    from swisspair.cli import ExitCode
+    from swisspair.exitcodes import ExitCode
 
     print(f"swisspair: error: {message} ({USAGE})", file=sys.stderr)
     return int(ExitCode.INVALID_REQUEST)
@@ -132,14 +132,14 @@ def run(args: Sequence[str]) -> int:
                     failures += 1
                     print(result.describe())
             if failures:
-                from swisspair.cli import ExitCode
+                from swisspair.exitcodes import ExitCode
 
                 print(f"{failures} round(s) differ", file=sys.stderr)
                 return int(ExitCode.NO_VALID_PAIRING)
             return OK
         return _usage_error("one of -p, -c or -g is needed")
     except (SwissPairError, OSError) as error:
-        from swisspair.cli import error_message, exit_code_for
+        from swisspair.exitcodes import error_message, exit_code_for
 
         print(f"swisspair: error: {error_message(error)}", file=sys.stderr)
         return int(exit_code_for(error))

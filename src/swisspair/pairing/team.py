@@ -472,7 +472,7 @@ def pair_teams(event: TeamEvent, round_number: int | None = None) -> RoundPairin
 
     :raises: :exc:`~swisspair.errors.NoValidPairingError` when C1-C3 cannot be met.
     """
-    from swisspair.trf.writer import format_points
+    from swisspair.trf.points import format_points
 
     round_number = round_number or event.played_rounds + 1
     last_two = event.rounds is not None and round_number >= event.rounds - 1
@@ -749,7 +749,7 @@ def team_names(event: TeamEvent) -> dict[int, str]:
 def format_team_pairing(event: TeamEvent, pairing: RoundPairing) -> str:
     """A readable table: board, team with White (number, name, primary/secondary score),
     team with Black."""
-    from swisspair.trf.writer import format_points
+    from swisspair.trf.points import format_points
 
     secondary = event.secondary or event.primary
     width = min(max((len(t.name) for t in event.teams.values()), default=5), 30)

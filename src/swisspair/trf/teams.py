@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from swisspair.errors import LimitExceededError
+from swisspair.trf.points import fixed_width_points, format_points
 from swisspair.teams import ForfeitOutcome, MatchPoints, TeamEntry, TeamForfeit, TeamLineup, TeamPab
 
 TEAM_CODES = frozenset({"013", "310"})
@@ -135,8 +136,6 @@ def team_entries(records: list[TeamRecord]) -> tuple[TeamEntry, ...]:
 
 
 def _decimal(value: Fraction | None, width: int) -> str:
-    from swisspair.trf.writer import fixed_width_points  # the writer imports this module
-
     return " " * width if value is None else fixed_width_points(value, "team record:", width)
 
 
@@ -184,8 +183,6 @@ def parse_match_points(text: str, current: MatchPoints | None) -> tuple[MatchPoi
 
 def format_match_points(points: MatchPoints) -> str:
     """The ``362`` line of ``points``."""
-    from swisspair.trf.writer import format_points  # the writer imports this module
-
     return (f"362 TW {format_points(points.win)} TD {format_points(points.draw)} "
             f"TL {format_points(points.loss)}")
 

@@ -23,40 +23,13 @@ from typing import TextIO
 from swisspair.errors import LimitExceededError
 from swisspair.model import Colour, Player, Result, Scoring, Tournament
 from swisspair.trf.dates import to_trf
+from swisspair.trf.points import fixed_width_points, format_points
 from swisspair.trf.teams import format_forfeit, format_lineup, format_match_points, format_pab, format_team
 
 _HEADER_ORDER = ("012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122",
                  "132", "172", "182", "202", "212", "222")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _BYE_KINDS = ((Result.FULL_BYE, "F"), (Result.HALF_BYE, "H"), (Result.ZERO_BYE, "Z"))
-
-
-def format_points(value: Fraction) -> str:
-    """Points with one decimal (``11.5``), more decimals only when needed (``0.25``).
-
-    :raises: :exc:`~swisspair.errors.LimitExceededError` for a negative value or one
-        without a finite decimal form (``1/3``).
-    """
-    if value < 0:
-        raise LimitExceededError(f"TRF cannot hold negative points ({value})")
-    digits = 1
-    while (value * 10**digits).denominator != 1:
-        digits += 1
-        if digits > 6:
-            raise LimitExceededError(f"TRF cannot hold the points {value} exactly (no finite decimal form)")
-    scaled = int(value * 10**digits)
-    whole, fraction = divmod(scaled, 10**digits)
-    return f"{whole}.{fraction:0{digits}d}"
-
-
-def fixed_width_points(value: Fraction, what: str, width: int = 4) -> str:
-    """``value`` in a ``width``-column field; integral values lose their ``.0`` when needed."""
-    text = format_points(value)
-    if len(text) > width and value.denominator == 1:
-        text = str(value.numerator)
-    if len(text) > width:
-        raise LimitExceededError(f"{what} {text} does not fit in {width} columns")
-    return f"{text:>{width}}"
 
 
 def player_line(player: Player, points: Fraction | None = None, rank: int | None = None) -> str:
