@@ -145,32 +145,21 @@ def pair_command(file: Path, system: str | None, output: Path | None, round_numb
 
         swisspair pair --system dutch round4.trf
     """
-    from swisspair.pairing import pair
+    from swisspair.pairing import find_system, format_pairing as own_table, pair
+    from swisspair.pairing.state import round_to_pair
 
     tournament = read_trf(file)
     if round_number is not None:
         tournament = tournament.truncated(round_number - 1)
-    from swisspair.pairing import find_system
-
-    is_team = find_system(system or tournament.system or "dutch").name == "team"
-    if is_team and system and system.upper().replace("-", "_").startswith(("FIDE_TEAM", "CUSTOM_TEAM")):
-        tournament.system = system  # a 192 code on the command line selects the C.04.6 variant
-    from swisspair.pairing.state import round_to_pair
-
+    engine = find_system(system or tournament.system or "dutch")
     round_to_pair(tournament, source=str(file))  # refused here with the file's name, by every system
     pairing = pair(tournament, system)
     if output is not None:
         write_atomically(output, "\n".join(pairing.engine_lines()) + "\n")
-    if is_team:
-        # Team systems pair teams (C.04.6): print by team pairing number.
-        from swisspair.pairing.team import format_team_pairing, team_event
-
-        click.echo(format_team_pairing(team_event(tournament), pairing))
-    else:
-        click.echo(format_pairing(tournament, pairing))
+    click.echo(own_table(engine, tournament, pairing) or format_pairing(tournament, pairing))
     if explain:
         click.echo("")
-        for line in pairing.explanation:
+        for line in pairing.explanation or (f"({engine.name}: this system gives no explanation)",):
             click.echo(line)
 
 
@@ -211,15 +200,13 @@ def check_command(file: Path, system: str | None) -> None:
 
         swisspair check --system dutch finished.trf
     """
-    from swisspair.pairing import find_system
-    from swisspair.pairing.checker import check_rounds
+    from swisspair.pairing import check_rounds, find_system
 
     tournament = read_trf(file)
     engine = find_system(system or tournament.system or "dutch")
     failures = 0
     rounds = range(1, tournament.paired_rounds + 1)
-    own_checker = getattr(engine, "check_rounds", None)  # systems that pair other units (teams)
-    checks = own_checker(tournament, rounds) if own_checker else check_rounds(tournament, engine.pair, rounds)
+    checks = check_rounds(engine, tournament, rounds)
     with click.progressbar(checks, length=len(rounds),
                            label=f"checking {file.name}", file=sys.stderr) as results:
         for result in results:
@@ -252,8 +239,8 @@ def generate_command(system: str | None, output: Path, config_path: Path | None,
     """
     import dataclasses
 
-    from swisspair.generator import GeneratorConfig, generate
-    from swisspair.pairing import find_system
+    from swisspair.generator import GeneratorConfig
+    from swisspair.pairing import find_system, generate
 
     config = GeneratorConfig.load(config_path) if config_path else GeneratorConfig()
     if players is not None:
@@ -262,9 +249,7 @@ def generate_command(system: str | None, output: Path, config_path: Path | None,
         config = dataclasses.replace(config, rounds=rounds)
     engine = find_system(system or "dutch")
     with click.progressbar(length=config.rounds, label="generating", file=sys.stderr) as bar:
-        own_generator = getattr(engine, "generate", None)  # systems that pair other units (teams)
-        tournament = (own_generator(config, seed) if own_generator
-                      else generate(config, seed, engine.pair, progress=lambda _: bar.update(1)))
+        tournament = generate(engine, config, seed, progress=lambda _: bar.update(1))
     write_atomically(output, trf.dumps(tournament))
     click.echo(f"{output}: {config.players} players, {config.rounds} rounds (seed {seed})")
 

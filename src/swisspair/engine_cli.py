@@ -121,13 +121,10 @@ def run(args: Sequence[str]) -> int:
                 write_atomically(Path(output), text)
             return OK
         if mode == "check":
-            from swisspair.pairing import find_system
-            from swisspair.pairing.checker import check_rounds
+            from swisspair.pairing import check_rounds, find_system
 
-            engine = find_system(system)
             failures = 0
-            own_checker = getattr(engine, "check_rounds", None)  # systems that pair other units (teams)
-            for result in (own_checker(tournament) if own_checker else check_rounds(tournament, engine.pair)):
+            for result in check_rounds(find_system(system), tournament):
                 if not result.ok:
                     failures += 1
                     print(result.describe())
@@ -148,16 +145,14 @@ def run(args: Sequence[str]) -> int:
 def _generate(system: str, config_path: str | None, output: str | None, seed: int | None) -> int:
     import random
 
-    from swisspair.generator import GeneratorConfig, generate
-    from swisspair.pairing import find_system
+    from swisspair.generator import GeneratorConfig
+    from swisspair.pairing import find_system, generate
 
     if output is None:
         return _usage_error("-g needs -o OUTPUT.trf")
     config = GeneratorConfig.load(config_path) if config_path else GeneratorConfig()
-    engine = find_system(system)
     actual_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-    own_generator = getattr(engine, "generate", None)  # systems that pair other units (teams)
-    tournament = own_generator(config, actual_seed) if own_generator else generate(config, actual_seed, engine.pair)
+    tournament = generate(find_system(system), config, actual_seed)
     write_atomically(Path(output), trf.dumps(tournament))
     if seed is None:
         print(f"seed {actual_seed}", file=sys.stderr)

@@ -60,8 +60,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from swisspair.errors import NoValidPairingError, SwissPairError
-from swisspair.generator import NEVER, GeneratorConfig
-from swisspair.model import Board, Colour, Player, Result, RoundPairing, RoundResult, Tournament
+from swisspair.generator import NEVER, GeneratorConfig, elo_expectation, finish, game_result, new_event, record_game
+from swisspair.model import Board, Colour, Result, RoundPairing, RoundResult, Tournament
 from swisspair.pairing.cardinality import CardinalityMatching
 from swisspair.pairing.matching import MatchingComputer
 
@@ -232,7 +232,8 @@ class DoubleSwissSystem:
     def __repr__(self) -> str:
         return "DoubleSwissSystem()"
 
-    def generate(self, config: GeneratorConfig, seed: int) -> Tournament:
+    def generate(self, config: GeneratorConfig, seed: int, progress: Callable[[int], None] | None = None,
+                 ) -> Tournament:
         """A random event for ``swisspair generate`` / ``-g``: ``config.rounds`` is the
         number of *matches* (two TRF rounds each); a forfeit or retirement rate of N
         means one match (or player-match) in N (see :func:`generate_double_swiss`)."""
@@ -240,7 +241,7 @@ class DoubleSwissSystem:
             config.players, config.rounds, seed, draw_percentage=config.draw_percentage,
             forfeit_rate=0.0 if config.forfeit_rate >= NEVER else 1 / config.forfeit_rate,
             absence_rate=0.0 if config.retired_rate >= NEVER else 1 / config.retired_rate,
-            system=self)
+            system=self, progress=progress)
 
     def pair(self, tournament: Tournament, round_number: int | None = None) -> RoundPairing:
         """Pair TRF round ``round_number`` (default: the next one) of ``tournament``.
@@ -514,54 +515,42 @@ def _board(high: int, low: int, high_colour: Colour) -> Board:
 
 def generate_double_swiss(players: int, matches: int, seed: int, *, draw_percentage: float = 30,
                           forfeit_rate: float = 0.0, absence_rate: float = 0.0,
-                          system: DoubleSwissSystem | None = None) -> Tournament:
+                          system: DoubleSwissSystem | None = None,
+                          progress: Callable[[int], None] | None = None) -> Tournament:
     """A random Double-Swiss event in the TRF representation above, deterministic for ``seed``.
 
-    Each match is paired by ``system``; both games are drawn from the ratings.
-    ``forfeit_rate`` is the share of matches forfeited by one player (both games),
-    ``absence_rate`` the share of player-matches announced absent (``Z`` twice).
+    Built from the shared pieces of :mod:`swisspair.generator`. Each match is paired by
+    ``system``; both games are drawn from the ratings. ``forfeit_rate`` is the share of
+    matches forfeited by one player (both games), ``absence_rate`` the share of
+    player-matches announced absent (``Z`` twice). ``progress`` is called with the match number.
     """
     rng = random.Random(seed)
     system = system or DoubleSwissSystem()
-    ratings = sorted((rng.randint(1400, 2600) for _ in range(players)), reverse=True)
-    t = Tournament(name=f"Generated Double-Swiss (seed {seed})", rounds=2 * matches,
-                   initial_colour=rng.choice((Colour.WHITE, Colour.BLACK)), system="FIDE_DOUBLESWISS")
-    for tpn, rating in enumerate(ratings, start=1):
-        t.players[tpn] = Player(tpn=tpn, name=f"Player {tpn:04d}", rating=rating)
+    t = new_event(rng, f"Generated Double-Swiss (seed {seed})", 2 * matches, players, system="FIDE_DOUBLESWISS")
     for k in range(1, matches + 1):
-        g1 = 2 * k - 1
         for p in t:
             if rng.random() < absence_rate:
                 p.results.append(RoundResult.bye(Result.ZERO_BYE))
-        pairing = system.pair(t, g1)
+        pairing = system.pair(t, 2 * k - 1)
         for board in pairing.boards:
-            w, b = t.players[board.white], t.players[board.black]
             if rng.random() < forfeit_rate:
-                loser_white = rng.random() < 0.5
-                for colour_w in (Colour.WHITE, Colour.BLACK):
-                    w_res = Result.FORFEIT_LOSS if loser_white else Result.FORFEIT_WIN
-                    b_res = Result.FORFEIT_WIN if loser_white else Result.FORFEIT_LOSS
-                    w.results.append(RoundResult(board.black, colour_w, w_res))
-                    b.results.append(RoundResult(board.white, colour_w.opposite, b_res))
+                loss, win = Result.FORFEIT_LOSS, Result.FORFEIT_WIN
+                results = (loss, win) if rng.random() < 0.5 else (win, loss)
+                record_game(t, board, results)
+                record_game(t, board, results, Colour.BLACK)
                 continue
-            for first in (True, False):
-                white, black = (w, b) if first else (b, w)
-                if rng.random() * 100 < draw_percentage:
-                    rw, rb = Result.DRAW, Result.DRAW
-                else:
-                    expected = 1 / (1 + 10 ** ((black.rating - white.rating) / 400))
-                    rw, rb = (Result.WIN, Result.LOSS) if rng.random() < expected else (Result.LOSS, Result.WIN)
-                white.results.append(RoundResult(black.tpn, Colour.WHITE, rw))
-                black.results.append(RoundResult(white.tpn, Colour.BLACK, rb))
+            w, b = t.players[board.white], t.players[board.black]
+            record_game(t, board, game_result(rng, draw_percentage, elo_expectation(w.rating, b.rating)))
+            second = game_result(rng, draw_percentage, elo_expectation(b.rating, w.rating))
+            record_game(t, board, (second[1], second[0]), Colour.BLACK)
         if pairing.bye is not None:
-            bp = t.players[pairing.bye]
-            bp.results += [RoundResult.bye(Result.PAB), RoundResult.bye(Result.HALF_BYE)]
+            t.players[pairing.bye].results += [RoundResult.bye(Result.PAB), RoundResult.bye(Result.HALF_BYE)]
         for p in t:
             while len(p.results) < 2 * k:
                 p.results.append(RoundResult.bye(Result.ZERO_BYE))
-    for p in t:
-        p.points = t.score(p.tpn)
-    return t
+        if progress is not None:
+            progress(k)
+    return finish(t)
 
 
 __all__ = ["DoubleSwissSystem", "MatchPlayer", "MatchState", "allocate_colours", "build_match_state",
