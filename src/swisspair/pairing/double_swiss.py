@@ -20,6 +20,19 @@ returns game 2 of the current match: the same pairs with reversed colours and no
 PAB line (the PAB player's game-2 ``H`` is part of the bye already given), so the
 checker (``-c``) can replay a Double-Swiss file round by TRF round.
 
+Why not :class:`~swisspair.pairing.state.PairingState`
+----------------------------------------------------
+The shared state describes one TRF round per pairing: one game per record,
+a pair that played once may never meet again, a colour per game, a float per
+game. Here the unit the rules speak of is the two-game match (C.04.5 0), two
+TRF rounds: the score is the match score, a pair may meet again after a match
+one player forfeited entirely (C1 as read below), the colour is the game-1
+colour of a match with a played game, the PAB is "one game won and one drawn"
+and a float compares scores before the match (1.4). :class:`MatchState` keeps
+exactly that; the reading of the file it shares with every system is the
+announced number of rounds, the forbidden pairs (``XXP``/``260``) and the
+requested byes and absences of the round paired.
+
 Readings chosen (the text is new and has no reference engine)
 -------------------------------------------------------------
 * 0: a match ended by forfeit when one player forfeited both games (``-`` twice);

@@ -103,7 +103,8 @@ class PairingState:
     round_number: int
     """The round to pair (1-based)."""
     total_rounds: int
-    """Planned number of rounds (C.04.1 art. 1)."""
+    """Planned number of rounds (C.04.1 art. 1); the round being paired when not announced
+    (``build_state(needs_rounds=False)``)."""
     scale: int
     """Points are integers: real points times ``scale``."""
     win: int
@@ -239,7 +240,8 @@ def round_to_pair(tournament: Tournament, round_number: int | None = None, sourc
 
 def build_state(tournament: Tournament, round_number: int | None = None,
                 initial_colour: Colour | None = None,
-                accelerations: dict[int, dict[int, Fraction]] | None = None) -> PairingState:
+                accelerations: dict[int, dict[int, Fraction]] | None = None,
+                *, needs_rounds: bool = True) -> PairingState:
     """Prepare the pairing of ``round_number`` (default: the next unpaired round).
 
     Rounds from ``round_number`` on are ignored except the requested byes and
@@ -249,11 +251,14 @@ def build_state(tournament: Tournament, round_number: int | None = None,
         instead of the file's ``XXA``/``250`` values
         (see :func:`swisspair.pairing.acceleration.virtual_points`).
 
+    :param needs_rounds: the system's rules depend on the last rounds (the FIDE ones), so the
+        number of rounds must be announced; a system that does not need it (``simple``) gets the
+        round being paired as :attr:`PairingState.total_rounds` when it is not.
+
     :raises: :exc:`~swisspair.errors.SwissPairError` when the number of rounds
-        is unknown or the round is beyond it.
+        is unknown (and needed) or the round is beyond it.
     """
-    rnd = round_to_pair(tournament, round_number, needs_rounds=True)
-    assert tournament.rounds is not None  # needs_rounds
+    rnd = round_to_pair(tournament, round_number, needs_rounds=needs_rounds)
     played = rnd - 1
     scoring = tournament.scoring
     values = _points_values(scoring)
@@ -315,7 +320,7 @@ def build_state(tournament: Tournament, round_number: int | None = None,
                         forbidden[a].add(b)
     return PairingState(
         round_number=rnd,
-        total_rounds=tournament.rounds,
+        total_rounds=tournament.rounds if tournament.rounds is not None else rnd,
         scale=scale,
         win=units(scoring.win),
         draw=units(scoring.draw),

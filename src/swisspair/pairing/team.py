@@ -32,6 +32,14 @@ Deriving team matches from a TRF (our reading of the FIDE TRF team records):
 * a team is absent from the round being paired when all its members are
   recorded with ``H``, ``F`` or ``Z`` in that round.
 
+Why not :class:`~swisspair.pairing.state.PairingState`: the participants are
+teams, not the players of the TRF lines. A team's score is match points or game
+points (1.2, with a secondary score), its colour is that of its board-1 player
+in a played match (1.6.1), its PAB is worth a drawn match (1.4), and all of
+these come from several members' lines at once (:func:`team_event`). The
+shared state is built per player from one line each; the team state
+(:class:`TeamEvent`, then ``_Round`` per team) is the same idea one level up.
+
 The engine output (``-p``) is by **team pairing number**: ``WHITE BLACK`` per
 match, the team with White first; ``N 0`` for the team PAB.
 """
