@@ -34,7 +34,7 @@ by direct enumeration in the text's order:
 
 Relation to the Lim System (FIDE C.04.4.3, :mod:`swisspair.pairing.lim`),
 which descends from these rules: the order of score groups, the transposition
-order of art. 11 (shared: :func:`swisspair.pairing.lim.exchange_order`), the
+order of art. 11 (shared: :func:`swisspair.pairing.exchanges.exchange_order`), the
 floater types and the 100-point rule coincide in substance. The rest is kept
 apart on purpose: 1987 cracks the middle group (art. 9.6) where Lim looks
 ahead, infers a maxi event from the field (preamble) where Lim takes a
@@ -54,7 +54,7 @@ from swisspair.errors import NoValidPairingError
 from swisspair.model import Board, Colour, RoundPairing, Tournament
 from swisspair.pairing.cardinality import CardinalityMatching
 from swisspair.pairing.explain import format_score, tpns
-from swisspair.pairing.lim import exchange_order
+from swisspair.pairing.exchanges import exchange_order
 from swisspair.pairing.state import PairingState, PlayerState, build_state
 
 MAXI_RATING_LIMIT = 100
@@ -338,7 +338,7 @@ class _Round1987:
         (top-down; the lowest-ranked bottom-up), then the other floaters; a
         resident the art. 11 order: its preliminary opponent and the rest of
         the bottom half, then the top half upwards (1-4, 1-5, 1-6, 1-3, 1-2),
-        which is the Lim System's :func:`~swisspair.pairing.lim.exchange_order`
+        which is the Lim System's :func:`~swisspair.pairing.exchanges.exchange_order`
         (C.04.4.3 4.2-4.3 carries art. 11.2-11.3 over unchanged).
         """
         others = [x for x in remaining if x is not p]
