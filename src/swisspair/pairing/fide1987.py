@@ -481,36 +481,33 @@ class _Round1987:
         a, b = self.state.players[board.white], self.state.players[board.black]
         return (-max(a.score, b.score), -min(a.score, b.score), min(a.rank_index, b.rank_index))
 
+    def pair_toward_middle(self, scores: list[int], players: list[PlayerState], down: bool,
+                           ) -> tuple[list[tuple[PlayerState, PlayerState]], list[PlayerState]]:
+        """Art. 9.2: the score groups ``scores``, from the top (``down``) or from the bottom, each
+        with the floaters of the one before (art. 9.3), toward the middle group; the pairs made
+        and the floaters left for the middle group."""
+        paired: list[tuple[PlayerState, PlayerState]] = []
+        carried: list[PlayerState] = []
+        for i, score in enumerate(scores):
+            nxt = scores[i + 1] if i + 1 < len(scores) else None
+            group = carried + [p for p in players if p.score == score]
+            incoming = {p.tpn for p in carried}
+            target = [p for p in players if (p.score == nxt if nxt is not None
+                                             else 2 * p.score == self.twice_middle)]
+            pairs, carried = self.pair_group(self.order(group, incoming, down), incoming, down, target)
+            self.note_group(score, "top-down" if down else "bottom-up", group, incoming, pairs, carried)
+            paired.extend(pairs)
+        return paired, carried
+
     def pair_players(self, players: list[PlayerState]) -> list[tuple[PlayerState, PlayerState]]:
         """Art. 9.2: top-down to the middle group, bottom-up to it, the middle group last (art. 9.6)."""
         self.group_notes = []
         scores = sorted({p.score for p in players}, reverse=True)
         above = [s for s in scores if 2 * s > self.twice_middle]
         below = [s for s in reversed(scores) if 2 * s < self.twice_middle]
-        upper: list[tuple[PlayerState, PlayerState]] = []
-        lower: list[tuple[PlayerState, PlayerState]] = []
-        carried: list[PlayerState] = []
-        for i, score in enumerate(above):
-            nxt = above[i + 1] if i + 1 < len(above) else None
-            group = carried + [p for p in players if p.score == score]
-            incoming = {p.tpn for p in carried}
-            target = [p for p in players if (p.score == nxt if nxt is not None
-                                             else 2 * p.score == self.twice_middle)]
-            pairs, carried = self.pair_group(self.order(group, incoming, True), incoming, True, target)
-            self.note_group(score, "top-down", group, incoming, pairs, carried)
-            upper.extend(pairs)
-        from_above = carried
-        carried = []
-        for i, score in enumerate(below):
-            nxt = below[i + 1] if i + 1 < len(below) else None
-            group = carried + [p for p in players if p.score == score]
-            incoming = {p.tpn for p in carried}
-            target = [p for p in players if (p.score == nxt if nxt is not None
-                                             else 2 * p.score == self.twice_middle)]
-            pairs, carried = self.pair_group(self.order(group, incoming, False), incoming, False, target)
-            self.note_group(score, "bottom-up", group, incoming, pairs, carried)
-            lower.extend(pairs)
-        middle = from_above + carried + [p for p in players if 2 * p.score == self.twice_middle]
+        upper, from_above = self.pair_toward_middle(above, players, True)
+        lower, from_below = self.pair_toward_middle(below, players, False)
+        middle = from_above + from_below + [p for p in players if 2 * p.score == self.twice_middle]
         while True:
             incoming = {p.tpn for p in middle if 2 * p.score != self.twice_middle}
             ordered = self.order_middle(middle, incoming)

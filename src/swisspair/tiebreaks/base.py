@@ -56,6 +56,7 @@ __all__ = [
     "TieBreakValue",
     "find_tiebreak",
     "parse_list",
+    "register",
 ]
 
 
