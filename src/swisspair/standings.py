@@ -27,7 +27,7 @@ import html
 import io
 import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -44,6 +44,7 @@ from swisspair.tiebreaks.base import (
     Term,
     TieBreakValue,
     parse_list,
+    tied_runs,
 )
 from swisspair.tiebreaks.rounding import decimal_text
 
@@ -413,7 +414,7 @@ def compute_standings(
     descriptors, skipped = _descriptors(tiebreaks, event)
     standings = Standings(event=event, edition=ctx.edition, tiebreaks=[], rows=[], notes=skipped)
     points = {c.id: event.total(c.id) for c in event}
-    groups = _ties(sorted(event.ids, key=lambda c: (-points[c], c)), points.__getitem__)
+    groups = tied_runs(sorted(event.ids, key=lambda c: (-points[c], c)), points.__getitem__)
     columns: list[dict[int, TieBreakValue]] = []
     for d in descriptors:
         if d.spec.team and not event.is_team:
@@ -475,23 +476,12 @@ def _descriptors(tiebreaks: str | Sequence[str | Descriptor] | None, event: Even
     return descriptors, skipped
 
 
-def _ties(ordered: Sequence[int], key: Callable[[int], object]) -> list[list[int]]:
-    """``ordered`` cut into runs of equal ``key`` (the participants still tied, C.07 (2026) 4.2)."""
-    groups: list[list[int]] = []
-    for cid in ordered:
-        if groups and key(groups[-1][0]) == key(cid):
-            groups[-1].append(cid)
-        else:
-            groups.append([cid])
-    return groups
-
-
 def _split_by_values(groups: list[list[int]], values: dict[int, TieBreakValue], descending: bool) -> list[list[int]]:
     """C.07 (2026) 4.2: a tie-break with a value orders each group still tied, and splits it where values differ."""
     new_groups: list[list[int]] = []
     for group in groups:
         order = sorted(group, key=lambda c: (_sort_key(values[c], descending), c))
-        new_groups.extend(_ties(order, lambda c: _sort_key(values[c], descending)))
+        new_groups.extend(tied_runs(order, lambda c: _sort_key(values[c], descending)))
     return new_groups
 
 

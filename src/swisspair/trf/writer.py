@@ -185,24 +185,16 @@ def lines(tournament: Tournament, *, trf26: bool = False) -> list[str]:
     out.extend(player_line(tournament.players[tpn]) for tpn in order)
     colour = tournament.initial_colour
     rank = "rank " if tournament.rank_order is not None else ""
-    if trf26:
-        if tournament.rounds:
-            out.append(f"142 {tournament.rounds}")
-        if colour is Colour.WHITE or colour is Colour.BLACK:
-            out.append(f"152 {'W' if colour is Colour.WHITE else 'B'}")
-        if rank:
-            out.append("XXC rank")
-        if tournament.system:
-            out.append(f"192 {tournament.system}")
-    else:
-        if tournament.rounds:
-            out.append(f"XXR {tournament.rounds}")
-        if colour is Colour.WHITE or colour is Colour.BLACK:
-            out.append(f"XXC {rank}{'white1' if colour is Colour.WHITE else 'black1'}")
-        elif rank:
-            out.append("XXC rank")
-        if tournament.system and not system_from_092:
-            out.append(f"192 {tournament.system}")
+    coloured = colour is Colour.WHITE or colour is Colour.BLACK
+    if tournament.rounds:  # TRF26 142, else JaVaFo's XXR
+        out.append(f"{'142' if trf26 else 'XXR'} {tournament.rounds}")
+    if coloured:  # TRF26 152, else XXC (which also carries "rank")
+        white = colour is Colour.WHITE
+        out.append(f"152 {'W' if white else 'B'}" if trf26 else f"XXC {rank}{'white1' if white else 'black1'}")
+    if rank and (trf26 or not coloured):
+        out.append("XXC rank")
+    if tournament.system and (trf26 or not system_from_092):
+        out.append(f"192 {tournament.system}")
     out.extend(_scoring_lines(tournament.scoring, trf26))
     if trf26:
         out.extend(_bye_lines(tournament))
