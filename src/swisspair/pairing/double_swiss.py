@@ -29,9 +29,10 @@ TRF rounds: the score is the match score, a pair may meet again after a match
 one player forfeited entirely (C1 as read below), the colour is the game-1
 colour of a match with a played game, the PAB is "one game won and one drawn"
 and a float compares scores before the match (1.4). :class:`MatchState` keeps
-exactly that; the reading of the file it shares with every system is the
-announced number of rounds, the forbidden pairs (``XXP``/``260``) and the
-requested byes and absences of the round paired.
+exactly that; what it shares with every system is in
+:mod:`swisspair.pairing.state`: the check of the round against the announced
+number (:func:`~swisspair.pairing.state.round_to_pair`) and the pairs the file
+forbids (:func:`~swisspair.pairing.state.add_forbidden_pairs`).
 
 Readings chosen (the text is new and has no reference engine)
 -------------------------------------------------------------
@@ -77,6 +78,7 @@ from swisspair.generator import NEVER, GeneratorConfig, elo_expectation, finish,
 from swisspair.model import Board, Colour, Result, RoundPairing, RoundResult, Tournament
 from swisspair.pairing.cardinality import CardinalityMatching
 from swisspair.pairing.matching import MatchingComputer
+from swisspair.pairing.state import add_forbidden_pairs, round_to_pair
 
 MAX_UPFLOATER_SETS = 2000
 """Upfloater sets of size >= 2 examined per bracket (see the module notes, 3.5)."""
@@ -137,14 +139,12 @@ def build_match_state(tournament: Tournament, match: int) -> MatchState:
     :raises: :exc:`~swisspair.errors.SwissPairError` when the number of rounds
         is unknown or odd, or ``match`` is beyond it.
     """
-    if tournament.rounds is None:
-        raise SwissPairError("the number of rounds is not given (TRF 142 or XXR): it is needed to pair")
+    round_to_pair(tournament, 2 * match - 1, needs_rounds=True)  # known, and game 1 of the match within it
+    assert tournament.rounds is not None
     if tournament.rounds % 2:
         raise SwissPairError(f"double-swiss: {tournament.rounds} TRF rounds is odd; "
                              "each match takes two TRF rounds")
     total = tournament.rounds // 2
-    if match > total:
-        raise SwissPairError(f"match {match} is beyond the {total} matches of the tournament")
     scoring = tournament.scoring
     players: dict[int, MatchPlayer] = {}
     before: dict[int, list[Fraction]] = {}
@@ -193,12 +193,7 @@ def build_match_state(tournament: Tournament, match: int) -> MatchState:
         elif upcoming.result.paired and not upcoming.result.is_bye:
             raise SwissPairError(f"player {tpn}: match {match} is already paired in the input")
     forbidden = {tpn: set(state.opponents) for tpn, state in players.items()}
-    for group in tournament.forbidden_pairs:
-        if group.applies_to(2 * match - 1):
-            for a in group.players:
-                for b in group.players:
-                    if a != b and a in forbidden:
-                        forbidden[a].add(b)
+    add_forbidden_pairs(tournament, 2 * match - 1, forbidden)
     return MatchState(match=match, total_matches=total, players=players, to_pair=to_pair,
                       forbidden=forbidden, initial_colour=tournament.initial_colour
                       or _infer_initial_colour(tournament) or Colour.WHITE)

@@ -238,6 +238,17 @@ def round_to_pair(tournament: Tournament, round_number: int | None = None, sourc
     return rnd
 
 
+def add_forbidden_pairs(tournament: Tournament, round_number: int, forbidden: dict[int, set[int]]) -> None:
+    """Add to ``forbidden`` (TPN -> TPNs it may not meet) the pairs the file forbids in ``round_number``
+    (``XXP``, TRF26 ``260``: players of one club or federation, C.04.1 art. 2 notes)."""
+    for group in tournament.forbidden_pairs:
+        if group.applies_to(round_number):
+            for a in group.players:
+                for b in group.players:
+                    if a != b and a in forbidden:
+                        forbidden[a].add(b)
+
+
 def build_state(tournament: Tournament, round_number: int | None = None,
                 initial_colour: Colour | None = None,
                 accelerations: dict[int, dict[int, Fraction]] | None = None,
@@ -312,12 +323,7 @@ def build_state(tournament: Tournament, round_number: int | None = None,
         forbidden[tpn] = {r.opponent for r in records if r.played and r.opponent is not None}
         if upcoming.result is Result.ABSENT:
             to_pair.append(state)
-    for group in tournament.forbidden_pairs:
-        if group.applies_to(rnd):
-            for a in group.players:
-                for b in group.players:
-                    if a != b and a in forbidden:
-                        forbidden[a].add(b)
+    add_forbidden_pairs(tournament, rnd, forbidden)
     return PairingState(
         round_number=rnd,
         total_rounds=tournament.rounds if tournament.rounds is not None else rnd,
