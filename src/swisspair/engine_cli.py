@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from swisspair import trf
@@ -60,15 +59,17 @@ _MODES = {"-p": ("pair", "output"), "-c": ("check", None), "-g": ("generate", "c
 """The mode flags: the mode, and where the optional value after it goes (``-p [OUTPUT]``, ``-g [CONFIG]``)."""
 
 
-@dataclass(slots=True)
 class _Request:
-    """What the engine form asks for."""
+    """What the engine form asks for (a plain class: a dataclass costs start-up time)."""
 
-    mode: str | None = None
-    input_file: str | None = None
-    output: str | None = None
-    config: str | None = None
-    seed: int | None = None
+    __slots__ = ("config", "input_file", "mode", "output", "seed")
+
+    def __init__(self) -> None:
+        self.mode: str | None = None
+        self.input_file: str | None = None
+        self.output: str | None = None
+        self.config: str | None = None
+        self.seed: int | None = None
 
 
 def _parse(rest: Sequence[str]) -> _Request | str:
