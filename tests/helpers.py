@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from swisspair.cli import ExitCode, main
+from swisspair.cli import main
+from swisspair.exitcodes import ExitCode
 from swisspair.model import Colour, Player, Result, RoundResult, Tournament
 from swisspair.pairing.checker import recorded_round
 from swisspair.trf import dumps, load

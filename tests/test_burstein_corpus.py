@@ -15,7 +15,7 @@ import pytest
 from helpers import corpus_files, corpus_params, run_cli
 
 from swisspair import trf
-from swisspair.cli import ExitCode
+from swisspair.exitcodes import ExitCode
 from swisspair.pairing import find_system
 from swisspair.pairing.checker import check_rounds
 

@@ -16,7 +16,8 @@ from click.testing import CliRunner
 from helpers import run_cli
 
 from swisspair import trf
-from swisspair.cli import ExitCode, cli
+from swisspair.cli import cli
+from swisspair.exitcodes import ExitCode
 from swisspair.errors import NoValidPairingError
 from swisspair.model import Board, Colour, Player, Result, RoundResult, Tournament
 from swisspair.pairing import find_system

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from invariants import SEEDS, check_invariants, event_configs, generate_or_none
 
 from swisspair import trf
-from swisspair.cli import ExitCode
+from swisspair.exitcodes import ExitCode
 from swisspair.engine_cli import run
 from swisspair.generator import GeneratorConfig, generate
 from swisspair.model import Colour, Result, RoundPairing, Tournament

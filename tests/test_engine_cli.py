@@ -8,7 +8,7 @@ import pytest
 from helpers import check_engine_pairs_last_round, corpus_files, run_cli
 
 from swisspair import trf
-from swisspair.cli import ExitCode
+from swisspair.exitcodes import ExitCode
 
 
 @pytest.fixture

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from swisspair.cli import ExitCode, main
+from swisspair.cli import main
+from swisspair.exitcodes import ExitCode
 from swisspair.engine_cli import SYSTEM_FLAGS
 from swisspair.errors import SwissPairError
 from swisspair.pairing import pair, system_names

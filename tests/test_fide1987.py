@@ -9,7 +9,8 @@ from click.testing import CliRunner
 from helpers import make_tournament, run_cli
 
 from swisspair import trf
-from swisspair.cli import ExitCode, cli
+from swisspair.cli import cli
+from swisspair.exitcodes import ExitCode
 from swisspair.generator import GeneratorConfig, generate
 from swisspair.model import Board, Colour, Tournament
 from swisspair.pairing import find_system

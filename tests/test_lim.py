@@ -15,12 +15,13 @@ from hypothesis import strategies as st
 from invariants import SEEDS, check_invariants, event_configs, generate_or_none, last_round
 
 from swisspair import trf
-from swisspair.cli import ExitCode
+from swisspair.exitcodes import ExitCode
 from swisspair.engine_cli import run
 from swisspair.generator import GeneratorConfig, generate
 from swisspair.model import Colour, Result, RoundPairing, Tournament
 from swisspair.pairing import find_system
-from swisspair.pairing.lim import LimSystem, exchange_order
+from swisspair.pairing.exchanges import exchange_order
+from swisspair.pairing.lim import LimSystem
 
 RATINGS = [2000 - 10 * i for i in range(12)]
 ALL_DRAWN = [["1-4 =-=", "5-2 =-=", "3-6 =-="]]

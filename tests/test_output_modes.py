@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from swisspair.cli import ExitCode
+from swisspair.exitcodes import ExitCode
 from swisspair.trf import dumps
 
 from helpers import make_tournament, run_cli

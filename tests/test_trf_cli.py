@@ -11,7 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from swisspair import trf
-from swisspair.cli import ExitCode, cli, exit_code_for, main
+from swisspair.cli import cli, main
+from swisspair.exitcodes import ExitCode, exit_code_for
 from swisspair.errors import TRFError
 
 try:

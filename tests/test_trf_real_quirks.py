@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from swisspair import trf
-from swisspair.cli import ExitCode, main
+from swisspair.cli import main
+from swisspair.exitcodes import ExitCode
 from swisspair.model import ABSENT, Colour, Result, RoundResult, Tournament
 from swisspair.trf.dates import parse_date, to_trf
 

@@ -20,7 +20,8 @@ from swisspair.model import (
     Tournament,
 )
 from swisspair.trf.dates import parse_date, to_trf
-from swisspair.trf.writer import format_points, lines
+from swisspair.trf.points import format_points
+from swisspair.trf.writer import lines
 
 from helpers import REPO, all_corpus_files, tiered
 

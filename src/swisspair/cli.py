@@ -8,21 +8,13 @@ Two forms are accepted:
   JaVaFo or bbpPairings (``swisspair --dutch IN.trf -p OUT``), see
   :mod:`swisspair.engine_cli`.
 
-Exit codes (the bbpPairings values, documented in the README):
-
-====  =====================================================
-0     success
-1     no valid pairing exists
-2     unexpected error
-3     invalid request (bad input data or options)
-4     a limit of the engine was exceeded
-5     the file could not be read or written
-====  =====================================================
+Exit codes: :mod:`swisspair.exitcodes` (the bbpPairings values, documented in the
+README); the plumbing every command shares (errors as one line, reading a TRF):
+:mod:`swisspair.commands.plumbing`.
 """
 
 from __future__ import annotations
 
-import enum
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -31,126 +23,13 @@ from typing import Any, TypeVar
 import click
 
 from swisspair import __version__, trf
-from swisspair.fileio import write_atomically as write_atomically  # re-exported
+from swisspair.commands.plumbing import SwissPairGroup, handle_errors, read_trf
+from swisspair.errors import TRFError
+from swisspair.exitcodes import ExitCode, exit_code_for
+from swisspair.fileio import write_atomically
 from swisspair.model import RoundPairing, Tournament
-from swisspair.errors import (
-    LimitExceededError,
-    NoValidPairingError,
-    SwissPairError,
-    TRFError,
-    TRFFileError,
-    UnsupportedFeatureError,
-)
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-
-class ExitCode(enum.IntEnum):
-    """Process exit codes, shared with bbpPairings."""
-
-    OK = 0
-    NO_VALID_PAIRING = 1
-    UNEXPECTED_ERROR = 2
-    INVALID_REQUEST = 3
-    LIMIT_EXCEEDED = 4
-    FILE_ERROR = 5
-
-
-def exit_code_for(error: BaseException) -> ExitCode:
-    """The one place where exceptions become exit codes."""
-    if isinstance(error, NoValidPairingError):
-        return ExitCode.NO_VALID_PAIRING
-    if isinstance(error, LimitExceededError):
-        return ExitCode.LIMIT_EXCEEDED
-    if isinstance(error, TRFError):
-        return ExitCode.FILE_ERROR if isinstance(error, TRFFileError) else ExitCode.INVALID_REQUEST
-    if isinstance(error, (UnsupportedFeatureError, SwissPairError, ValueError)):
-        return ExitCode.INVALID_REQUEST
-    if isinstance(error, OSError):
-        return ExitCode.FILE_ERROR
-    return ExitCode.UNEXPECTED_ERROR
-
-
-def error_message(error: BaseException) -> str:
-    """One line for ``error``: an operating-system error names its file (``teams.csv: No such file or directory``)."""
-    if isinstance(error, OSError) and not isinstance(error, SwissPairError) and error.strerror:
-        where = f"{error.filename}: " if error.filename is not None else ""
-        return f"{where}{error.strerror}"
-    return " ".join(str(error).split()) or type(error).__name__
-
-
-def fail(error: BaseException) -> None:
-    """Print a one-line message for ``error`` on stderr and exit with its code."""
-    click.echo(f"swisspair: error: {error_message(error)}", err=True)
-    sys.exit(exit_code_for(error))
-
-
-def click_exit_code(error: click.ClickException) -> ExitCode:
-    """The one place where click's errors become exit codes (click itself answers 1 or 2).
-
-    A file argument that cannot be used (a directory, missing, unreadable) is a file error (5);
-    any other usage error, and a command refusing its options, is an invalid request (3).
-    """
-    if isinstance(error, click.FileError):
-        return ExitCode.FILE_ERROR
-    if (isinstance(error, click.BadParameter) and not isinstance(error, click.MissingParameter)
-            and isinstance(getattr(error.param, "type", None), click.Path)):
-        return ExitCode.FILE_ERROR
-    return ExitCode.INVALID_REQUEST
-
-
-def click_error_line(error: click.ClickException) -> str:
-    """``swisspair: error: MESSAGE``, plus, for a usage error, where to find help - on one line."""
-    line = f"swisspair: error: {' '.join(error.format_message().split()).rstrip('.')}"
-    if isinstance(error, click.UsageError) and click_exit_code(error) == ExitCode.INVALID_REQUEST:
-        command = error.ctx.command_path if error.ctx is not None else "swisspair"
-        line += f" (try '{command} --help')"
-    return line
-
-
-class SwissPairGroup(click.Group):
-    """The top-level group: click's errors become one line and an exit code of the README's table."""
-
-    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
-             complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> Any:
-        if not standalone_mode:
-            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
-        try:
-            result = super().main(args, prog_name, complete_var, False, **extra)
-        except click.ClickException as error:
-            click.echo(click_error_line(error), err=True)
-            sys.exit(click_exit_code(error))
-        except click.Abort:
-            click.echo("swisspair: interrupted", err=True)
-            sys.exit(130)
-        sys.exit(result if isinstance(result, int) else ExitCode.OK)
-
-
-def handle_errors(function: F) -> F:
-    """Decorator: turn swisspair errors into a message and an exit code."""
-    import functools
-
-    @functools.wraps(function)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return function(*args, **kwargs)
-        except (SwissPairError, OSError) as error:
-            fail(error)
-        return None
-
-    return wrapper  # type: ignore[return-value]
-
-
-def read_trf(path: Path, *, quiet: bool = False) -> Tournament:
-    """Read a TRF for a command; its warnings go to stderr (a few lines, then a count of the rest).
-
-    A field the command does not need never stops it (see :func:`swisspair.trf.read`).
-    """
-    result = trf.load(path)
-    if not quiet:
-        for line in trf.format_warnings(result.warnings):
-            click.echo(line, err=True)
-    return result.tournament
 
 
 @click.group(cls=SwissPairGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -266,32 +145,21 @@ def pair_command(file: Path, system: str | None, output: Path | None, round_numb
 
         swisspair pair --system dutch round4.trf
     """
-    from swisspair.pairing import pair
+    from swisspair.pairing import find_system, format_pairing as own_table, pair
+    from swisspair.pairing.state import round_to_pair
 
     tournament = read_trf(file)
     if round_number is not None:
         tournament = tournament.truncated(round_number - 1)
-    from swisspair.pairing import find_system
-
-    is_team = find_system(system or tournament.system or "dutch").name == "team"
-    if is_team and system and system.upper().replace("-", "_").startswith(("FIDE_TEAM", "CUSTOM_TEAM")):
-        tournament.system = system  # a 192 code on the command line selects the C.04.6 variant
-    from swisspair.pairing.state import round_to_pair
-
+    engine = find_system(system or tournament.system or "dutch")
     round_to_pair(tournament, source=str(file))  # refused here with the file's name, by every system
     pairing = pair(tournament, system)
     if output is not None:
         write_atomically(output, "\n".join(pairing.engine_lines()) + "\n")
-    if is_team:
-        # Team systems pair teams (C.04.6): print by team pairing number.
-        from swisspair.pairing.team import format_team_pairing, team_event
-
-        click.echo(format_team_pairing(team_event(tournament), pairing))
-    else:
-        click.echo(format_pairing(tournament, pairing))
+    click.echo(own_table(engine, tournament, pairing) or format_pairing(tournament, pairing))
     if explain:
         click.echo("")
-        for line in pairing.explanation:
+        for line in pairing.explanation or (f"({engine.name}: this system gives no explanation)",):
             click.echo(line)
 
 
@@ -313,7 +181,7 @@ def format_pairing(tournament: Tournament, pairing: RoundPairing) -> str:
 
 
 def _points(tournament: Tournament, tpn: int) -> str:
-    from swisspair.trf.writer import format_points
+    from swisspair.trf.points import format_points
 
     return format_points(tournament.score(tpn, tournament.paired_rounds))
 
@@ -332,15 +200,13 @@ def check_command(file: Path, system: str | None) -> None:
 
         swisspair check --system dutch finished.trf
     """
-    from swisspair.pairing import find_system
-    from swisspair.pairing.checker import check_rounds
+    from swisspair.pairing import check_rounds, find_system
 
     tournament = read_trf(file)
     engine = find_system(system or tournament.system or "dutch")
     failures = 0
     rounds = range(1, tournament.paired_rounds + 1)
-    own_checker = getattr(engine, "check_rounds", None)  # systems that pair other units (teams)
-    checks = own_checker(tournament, rounds) if own_checker else check_rounds(tournament, engine.pair, rounds)
+    checks = check_rounds(engine, tournament, rounds)
     with click.progressbar(checks, length=len(rounds),
                            label=f"checking {file.name}", file=sys.stderr) as results:
         for result in results:
@@ -373,8 +239,8 @@ def generate_command(system: str | None, output: Path, config_path: Path | None,
     """
     import dataclasses
 
-    from swisspair.generator import GeneratorConfig, generate
-    from swisspair.pairing import find_system
+    from swisspair.generator import GeneratorConfig
+    from swisspair.pairing import find_system, generate
 
     config = GeneratorConfig.load(config_path) if config_path else GeneratorConfig()
     if players is not None:
@@ -383,9 +249,7 @@ def generate_command(system: str | None, output: Path, config_path: Path | None,
         config = dataclasses.replace(config, rounds=rounds)
     engine = find_system(system or "dutch")
     with click.progressbar(length=config.rounds, label="generating", file=sys.stderr) as bar:
-        own_generator = getattr(engine, "generate", None)  # systems that pair other units (teams)
-        tournament = (own_generator(config, seed) if own_generator
-                      else generate(config, seed, engine.pair, progress=lambda _: bar.update(1)))
+        tournament = generate(engine, config, seed, progress=lambda _: bar.update(1))
     write_atomically(output, trf.dumps(tournament))
     click.echo(f"{output}: {config.players} players, {config.rounds} rounds (seed {seed})")
 

@@ -8,7 +8,7 @@ Tournament software calls these engines as::
 
 ``-p`` writes the number of pairs on the first line, then one ``WHITE BLACK``
 line per board by pairing number, the pairing-allocated bye as ``N 0``. The
-exit codes are those of :class:`swisspair.cli.ExitCode`.
+exit codes are those of :class:`swisspair.exitcodes.ExitCode`.
 """
 
 from __future__ import annotations
@@ -20,9 +20,10 @@ from pathlib import Path
 from swisspair import trf
 from swisspair.errors import SwissPairError
 from swisspair.fileio import write_atomically
+from swisspair.model import Tournament
 
 OK = 0
-"""``ExitCode.OK``: the success path does not import :mod:`swisspair.cli` (and click)."""
+"""``ExitCode.OK``: the success path does not import :mod:`swisspair.exitcodes`."""
 
 SYSTEM_FLAGS = {
     "--dutch": "dutch",
@@ -48,116 +49,133 @@ def is_engine_invocation(args: Sequence[str]) -> bool:
 
 
 def _usage_error(message: str) -> int:
-    from swisspair.cli import ExitCode
+    from swisspair.exitcodes import ExitCode
 
     print(f"swisspair: error: {message} ({USAGE})", file=sys.stderr)
     return int(ExitCode.INVALID_REQUEST)
 
 
-def run(args: Sequence[str]) -> int:
-    """Run the engine form; returns the exit code."""
-    system = SYSTEM_FLAGS[args[0]]
-    rest = list(args[1:])
-    mode: str | None = None
-    input_file: str | None = None
-    output: str | None = None
-    config: str | None = None
-    seed: int | None = None
+_MODES = {"-p": ("pair", "output"), "-c": ("check", None), "-g": ("generate", "config")}
+"""The mode flags: the mode, and where the optional value after it goes (``-p [OUTPUT]``, ``-g [CONFIG]``)."""
+
+
+class _Request:
+    """What the engine form asks for (a plain class: a dataclass costs start-up time)."""
+
+    __slots__ = ("config", "input_file", "mode", "output", "seed")
+
+    def __init__(self) -> None:
+        self.mode: str | None = None
+        self.input_file: str | None = None
+        self.output: str | None = None
+        self.config: str | None = None
+        self.seed: int | None = None
+
+
+def _parse(rest: Sequence[str]) -> _Request | str:
+    """The options after the system flag, or the usage error (a message)."""
+    request = _Request()
     i = 0
     while i < len(rest):
         arg = rest[i]
         nxt = rest[i + 1] if i + 1 < len(rest) else None
-        takes_value = nxt is not None and not nxt.startswith("-")
-        if arg == "-p":
-            mode = "pair"
-            if takes_value:
-                output = nxt
-                i += 1
-        elif arg == "-c":
-            mode = "check"
-        elif arg == "-g":
-            mode = "generate"
-            if takes_value:
-                config = nxt
+        if arg in _MODES:
+            request.mode, slot = _MODES[arg]
+            if slot is not None and nxt is not None and not nxt.startswith("-"):
+                if slot == "output":
+                    request.output = nxt
+                else:
+                    request.config = nxt
                 i += 1
         elif arg == "-o":
             if nxt is None:
-                return _usage_error("-o needs a file name")
-            output = nxt
+                return "-o needs a file name"
+            request.output = nxt
             i += 1
         elif arg == "-s":
             if nxt is None or not nxt.lstrip("-").isdigit():
-                return _usage_error("-s needs an integer seed")
-            seed = int(nxt)
+                return "-s needs an integer seed"
+            request.seed = int(nxt)
             i += 1
         elif arg.startswith("-"):
-            return _usage_error(f"unknown option {arg!r}")
-        elif input_file is None:
-            input_file = arg
+            return f"unknown option {arg!r}"
+        elif request.input_file is None:
+            request.input_file = arg
         else:
-            return _usage_error(f"unexpected argument {arg!r}")
+            return f"unexpected argument {arg!r}"
         i += 1
+    return request
+
+
+def run(args: Sequence[str]) -> int:
+    """Run the engine form; returns the exit code."""
+    system = SYSTEM_FLAGS[args[0]]
+    request = _parse(args[1:])
+    if isinstance(request, str):
+        return _usage_error(request)
     try:
-        if mode == "generate":
-            return _generate(system, config, output, seed)
-        if mode is None:
+        if request.mode == "generate":
+            return _generate(system, request.config, request.output, request.seed)
+        if request.mode is None:
             return _usage_error("one of -p, -c or -g is needed")
-        if input_file is None:
+        if request.input_file is None:
             return _usage_error("an input file is needed")
-        read = trf.load(input_file)
+        read = trf.load(request.input_file)
         for line in trf.format_warnings(read.warnings):
             print(line, file=sys.stderr)
-        tournament = read.tournament
-        if mode == "pair":
-            from swisspair.pairing import pair
-            from swisspair.pairing.state import round_to_pair
-
-            round_to_pair(tournament, source=input_file)  # refused with the file's name, by every system
-            pairing = pair(tournament, system)
-            text = "\n".join(pairing.engine_lines()) + "\n"
-            if output is None:
-                sys.stdout.write(text)
-            else:
-                write_atomically(Path(output), text)
-            return OK
-        if mode == "check":
-            from swisspair.pairing import find_system
-            from swisspair.pairing.checker import check_rounds
-
-            engine = find_system(system)
-            failures = 0
-            own_checker = getattr(engine, "check_rounds", None)  # systems that pair other units (teams)
-            for result in (own_checker(tournament) if own_checker else check_rounds(tournament, engine.pair)):
-                if not result.ok:
-                    failures += 1
-                    print(result.describe())
-            if failures:
-                from swisspair.cli import ExitCode
-
-                print(f"{failures} round(s) differ", file=sys.stderr)
-                return int(ExitCode.NO_VALID_PAIRING)
-            return OK
-        return _usage_error("one of -p, -c or -g is needed")
+        if request.mode == "pair":
+            return _pair(system, read.tournament, request.input_file, request.output)
+        return _check(system, read.tournament)
     except (SwissPairError, OSError) as error:
-        from swisspair.cli import error_message, exit_code_for
+        from swisspair.exitcodes import error_message, exit_code_for
 
         print(f"swisspair: error: {error_message(error)}", file=sys.stderr)
         return int(exit_code_for(error))
 
 
+def _pair(system: str, tournament: Tournament, input_file: str, output: str | None) -> int:
+    """``-p``: the next round in the engine format, to ``output`` or standard output."""
+    from swisspair.pairing import pair
+    from swisspair.pairing.state import round_to_pair
+
+    round_to_pair(tournament, source=input_file)  # refused with the file's name, by every system
+    pairing = pair(tournament, system)
+    text = "\n".join(pairing.engine_lines()) + "\n"
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        write_atomically(Path(output), text)
+    return OK
+
+
+def _check(system: str, tournament: Tournament) -> int:
+    """``-c``: every round re-paired and compared; the differing ones printed, exit 1 if any."""
+    from swisspair.pairing import check_rounds, find_system
+
+    failures = 0
+    for result in check_rounds(find_system(system), tournament):
+        if not result.ok:
+            failures += 1
+            print(result.describe())
+    if failures:
+        from swisspair.exitcodes import ExitCode
+
+        print(f"{failures} round(s) differ", file=sys.stderr)
+        return int(ExitCode.NO_VALID_PAIRING)
+    return OK
+
+
 def _generate(system: str, config_path: str | None, output: str | None, seed: int | None) -> int:
     import random
 
-    from swisspair.generator import GeneratorConfig, generate
-    from swisspair.pairing import find_system
+    from swisspair.generator import GeneratorConfig
+    from swisspair.pairing import find_system, generate
 
     if output is None:
         return _usage_error("-g needs -o OUTPUT.trf")
     config = GeneratorConfig.load(config_path) if config_path else GeneratorConfig()
-    engine = find_system(system)
     actual_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
-    own_generator = getattr(engine, "generate", None)  # systems that pair other units (teams)
-    tournament = own_generator(config, actual_seed) if own_generator else generate(config, actual_seed, engine.pair)
+    tournament = generate(find_system(system), config, actual_seed)
     write_atomically(Path(output), trf.dumps(tournament))
     if seed is None:
         print(f"seed {actual_seed}", file=sys.stderr)

@@ -2,7 +2,7 @@
 
 Every exception derives from :exc:`SwissPairError`, so a caller can catch the
 whole family at once. The command line maps each class to an exit code in one
-place (:mod:`swisspair.cli`).
+place (:mod:`swisspair.exitcodes`).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 A module of its own so that the engine-compatible command line
 (:mod:`swisspair.engine_cli`) can write its output without importing the
-click command line (:mod:`swisspair.cli` re-exports it).
+click command line (:mod:`swisspair.cli`).
 """
 
 from __future__ import annotations

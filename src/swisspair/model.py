@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from swisspair.teams import MatchPoints, TeamEntry, TeamForfeit, TeamLineup, TeamPab
@@ -382,24 +382,14 @@ class Tournament:
         ``Z``, blank) of round ``rounds + 1`` are kept: the state in which that
         round is paired (tests/corpus/README.md).
         """
-        copy = Tournament(
+        copy = replace(  # every field as it is; the mutable ones copied
+            self,
             players={},
-            name=self.name,
-            rounds=self.rounds,
-            initial_colour=self.initial_colour,
-            scoring=self.scoring,
-            system=self.system,
             forbidden_pairs=list(self.forbidden_pairs),
             accelerations={k: dict(v) for k, v in self.accelerations.items()},
             headers={k: list(v) for k, v in self.headers.items()},
             extra_lines=list(self.extra_lines),
             rank_order=None if self.rank_order is None else list(self.rank_order),
-            teams=self.teams,
-            match_points=self.match_points,
-            board_colours=self.board_colours,
-            team_lineups=self.team_lineups,
-            team_pabs=self.team_pabs,
-            team_forfeits=self.team_forfeits,
         )
         for tpn, player in self.players.items():
             results = list(player.results[:rounds])
@@ -407,20 +397,7 @@ class Tournament:
             if keep_absences and nxt.result in (Result.HALF_BYE, Result.FULL_BYE, Result.ZERO_BYE):
                 results.extend([ABSENT] * (rounds - len(results)))
                 results.append(nxt)
-            copy.players[tpn] = Player(
-                tpn=player.tpn,
-                name=player.name,
-                sex=player.sex,
-                title=player.title,
-                rating=player.rating,
-                federation=player.federation,
-                fide_id=player.fide_id,
-                birth_date=player.birth_date,
-                points=None,
-                rank=None,
-                results=results,
-                club=player.club,
-            )
+            copy.players[tpn] = replace(player, points=None, rank=None, results=results)
         return copy
 
 

@@ -44,6 +44,7 @@ from swisspair.tiebreaks.base import (
     Term,
     TieBreakValue,
     parse_list,
+    tied_runs,
 )
 from swisspair.tiebreaks.rounding import decimal_text
 
@@ -407,23 +408,56 @@ def compute_standings(
         computed again.
     :raises: :exc:`~swisspair.tiebreaks.base.InvalidTieBreakError` for a bad list.
     """
-    if context is not None:
-        event = context.event
-    elif isinstance(source, Event):
-        event = source
-    else:
-        event = Event.from_tournament(source, rounds=rounds, round_robin=round_robin)
+    event = context.event if context is not None else (
+        source if isinstance(source, Event) else Event.from_tournament(source, rounds=rounds, round_robin=round_robin))
+    ctx = context if context is not None else Context(event, _edition(edition, event), literal=literal)
+    descriptors, skipped = _descriptors(tiebreaks, event)
+    standings = Standings(event=event, edition=ctx.edition, tiebreaks=[], rows=[], notes=skipped)
+    points = {c.id: event.total(c.id) for c in event}
+    groups = tied_runs(sorted(event.ids, key=lambda c: (-points[c], c)), points.__getitem__)
+    columns: list[dict[int, TieBreakValue]] = []
+    for d in descriptors:
+        if d.spec.team and not event.is_team:
+            raise InvalidTieBreakError(f"{d.label}: a team tie-break (C.07 (2026) arts. 12-13) needs a team event")
+        if d.spec.kind == "value":
+            try:
+                values = ctx.values(d)
+            except MissingRatingsError as exc:
+                standings.dropped.append((d, str(exc)))
+                standings.notes.append(str(exc))
+                continue
+            groups = _split_by_values(groups, values, d.spec.descending != d.reverse)
+            columns.append(values)
+        else:
+            groups, column = _split_by_procedure(ctx, d, groups)
+            columns.append(column)
+        standings.tiebreaks.append(d)
+    if lots_seed is not None:
+        groups, standings.lots = _draw_lots(groups, lots_seed)
+    _fill_rows(standings, groups, points, columns)
+    return standings
+
+
+def _edition(edition: Edition | str, event: Event) -> Edition | str:
+    """``"auto"``: the edition in force on the start date (TRF ``042``, C.07 (2026) 1); else ``edition``."""
+    if not (isinstance(edition, str) and edition.strip().lower() == "auto"):
+        return edition
     tournament = event.tournament
-    if isinstance(edition, str) and edition.strip().lower() == "auto":
-        date = tournament.headers.get("042", [""])[0] if tournament is not None else ""
-        edition = edition_for_date(date.strip())
-    ctx = context if context is not None else Context(event, edition, literal=literal)
+    date = tournament.headers.get("042", [""])[0] if tournament is not None else ""
+    return edition_for_date(date.strip())
+
+
+def _descriptors(tiebreaks: str | Sequence[str | Descriptor] | None, event: Event) -> tuple[list[Descriptor], list[str]]:
+    """The list of tie-breaks announced beforehand (C.07 (2026) 4.1), and notes on what was skipped.
+
+    Default: the file's ``212``/``202`` list, keeping the entries we know (a list written by other
+    software), else :data:`DEFAULT_TIEBREAKS`; a name of :data:`RECOMMENDED` stands for its list.
+    """
     skipped: list[str] = []
     if tiebreaks is None:
-        header = tiebreaks_from_headers(tournament) if tournament is not None else None
+        header = tiebreaks_from_headers(event.tournament) if event.tournament is not None else None
         tiebreaks = DEFAULT_TIEBREAKS
         if header:
-            # A list written by other software: keep what we know, say what we skip.
             kept = []
             for entry in header.split(","):
                 try:
@@ -435,97 +469,75 @@ def compute_standings(
             tiebreaks = ",".join(kept) if kept else DEFAULT_TIEBREAKS
     if isinstance(tiebreaks, str):
         key = tiebreaks.strip().lower()
-        if key in RECOMMENDED:
-            tiebreaks = RECOMMENDED[key][0]
-        descriptors = parse_list(tiebreaks, event.rounds)
-    else:
-        descriptors = []
-        for item in tiebreaks:
-            if isinstance(item, Descriptor):
-                descriptors.append(item)
-            else:
-                descriptors.extend(parse_list(item, event.rounds))
+        return parse_list(RECOMMENDED[key][0] if key in RECOMMENDED else tiebreaks, event.rounds), skipped
+    descriptors: list[Descriptor] = []
+    for item in tiebreaks:
+        descriptors.extend([item] if isinstance(item, Descriptor) else parse_list(item, event.rounds))
+    return descriptors, skipped
 
-    standings = Standings(event=event, edition=ctx.edition, tiebreaks=[], rows=[], notes=skipped)
-    points = {c.id: event.total(c.id) for c in event}
-    groups: list[list[int]] = []
-    for cid in sorted(event.ids, key=lambda c: (-points[c], c)):
-        if groups and points[groups[-1][0]] == points[cid]:
-            groups[-1].append(cid)
+
+def _split_by_values(groups: list[list[int]], values: dict[int, TieBreakValue], descending: bool) -> list[list[int]]:
+    """C.07 (2026) 4.2: a tie-break with a value orders each group still tied, and splits it where values differ."""
+    new_groups: list[list[int]] = []
+    for group in groups:
+        order = sorted(group, key=lambda c: (_sort_key(values[c], descending), c))
+        new_groups.extend(tied_runs(order, lambda c: _sort_key(values[c], descending)))
+    return new_groups
+
+
+def _split_by_procedure(ctx: Context, d: Descriptor, groups: list[list[int]],
+                        ) -> tuple[list[list[int]], dict[int, TieBreakValue]]:
+    """C.07 (2026) 4.2 for a tie-break that is a procedure on the tied group (direct encounter, art. 6):
+    each group of two or more is split by :meth:`Context.split`; the column holds the place inside the group."""
+    column: dict[int, TieBreakValue] = {}
+    new_groups: list[list[int]] = []
+    place = 1
+    for group in groups:
+        if len(group) == 1:
+            column[group[0]] = TieBreakValue(Fraction(0), (), "not tied")
+            new_groups.append(group)
+            place += 1
+            continue
+        split = ctx.split(d, group, place)
+        parts = [list(p) for p in split.parts]
+        if len(parts) == 1:
+            for cid in group:
+                column[cid] = TieBreakValue(Fraction(0), (), split.notes.get(cid, "not separated"))
         else:
-            groups.append([cid])
+            inner = 1
+            for part in parts:
+                for cid in part:
+                    column[cid] = TieBreakValue(Fraction(inner), (), split.notes.get(cid, ""))
+                inner += len(part)
+        new_groups.extend(parts)
+        place += len(group)
+    return new_groups, column
 
-    columns: list[dict[int, TieBreakValue]] = []
-    for d in descriptors:
-        spec = d.spec
-        if spec.team and not event.is_team:
-            raise InvalidTieBreakError(f"{d.label}: a team tie-break (C.07 (2026) arts. 12-13) needs a team event")
-        if spec.kind == "value":
-            try:
-                values = ctx.values(d)
-            except MissingRatingsError as exc:
-                standings.dropped.append((d, str(exc)))
-                standings.notes.append(str(exc))
-                continue
-            new_groups: list[list[int]] = []
-            descending = spec.descending != d.reverse
-            for g in groups:
-                order = sorted(g, key=lambda c: (_sort_key(values[c], descending), c))
-                parts: list[list[int]] = []
-                for cid in order:
-                    if parts and _sort_key(values[parts[-1][0]], descending) == _sort_key(values[cid], descending):
-                        parts[-1].append(cid)
-                    else:
-                        parts.append([cid])
-                new_groups.extend(parts)
-            groups = new_groups
-            columns.append(values)
+
+def _draw_lots(groups: list[list[int]], seed: int) -> tuple[list[list[int]], Lots]:
+    """C.07 (2026) 4.2: the ties left when the list is exhausted are ordered by lot (seeded, reproducible)."""
+    rng = random.Random(seed)
+    drawn = []
+    final: list[list[int]] = []
+    for group in groups:
+        if len(group) > 1:
+            order = sorted(group)
+            rng.shuffle(order)
+            drawn.append(tuple(order))
+            final.extend([c] for c in order)
         else:
-            column: dict[int, TieBreakValue] = {}
-            new_groups = []
-            place = 1
-            for g in groups:
-                if len(g) == 1:
-                    column[g[0]] = TieBreakValue(Fraction(0), (), "not tied")
-                    new_groups.append(g)
-                    place += 1
-                    continue
-                split = ctx.split(d, g, place)
-                parts = [list(p) for p in split.parts]
-                if len(parts) == 1:
-                    for cid in g:
-                        column[cid] = TieBreakValue(Fraction(0), (), split.notes.get(cid, "not separated"))
-                else:
-                    inner = 1
-                    for part in parts:
-                        for cid in part:
-                            column[cid] = TieBreakValue(Fraction(inner), (), split.notes.get(cid, ""))
-                        inner += len(part)
-                new_groups.extend(parts)
-                place += len(g)
-            groups = new_groups
-            columns.append(column)
-        standings.tiebreaks.append(d)
+            final.append(group)
+    return final, Lots(seed, tuple(drawn))
 
-    if lots_seed is not None:
-        rng = random.Random(lots_seed)
-        drawn = []
-        final: list[list[int]] = []
-        for g in groups:
-            if len(g) > 1:
-                order = sorted(g)
-                rng.shuffle(order)
-                drawn.append(tuple(order))
-                final.extend([c] for c in order)
-            else:
-                final.append(g)
-        groups = final
-        standings.lots = Lots(lots_seed, tuple(drawn))
 
+def _fill_rows(standings: Standings, groups: list[list[int]], points: dict[int, Fraction],
+               columns: list[dict[int, TieBreakValue]]) -> None:
+    """One row per participant in ranking order; a group still tied shares its place (``3-5``, C.07 (2026) 4.2)."""
+    event = standings.event
     position = 0
-    for g in groups:
-        first, last = position + 1, position + len(g)
-        for cid in sorted(g):
+    for group in groups:
+        first, last = position + 1, position + len(group)
+        for cid in sorted(group):
             position += 1
             comp = event.competitors[cid]
             standings.rows.append(StandingRow(tpn=cid, name=comp.name, rating=comp.rating, points=points[cid],
@@ -533,4 +545,3 @@ def compute_standings(
     for r in standings.rows:
         r.values = [col[r.tpn].value for col in columns]
         standings.details[r.tpn] = [col[r.tpn] for col in columns]
-    return standings

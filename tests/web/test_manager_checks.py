@@ -91,7 +91,7 @@ class InputTestCase(BaseTestCase):
         read = player_import.read_csv("name,birth_date\nA B,1990-02-31\n", source="p.csv")
         self.assertEqual(read.rows[0][1].birth_date, "")
         self.assertTrue(any(note.startswith("p.csv:2") for note in read.notes), read.notes)
-        self.assertEqual(services.parse_csv("name,birth_date\nA B,3.4.1990\n")[0].birth_date, "1990/04/03")
+        self.assertEqual(player_import.parse_csv("name,birth_date\nA B,3.4.1990\n")[0].birth_date, "1990/04/03")
 
     def test_the_trf_export_writes_birth_dates_in_trf_form(self) -> None:
         self.edit(1, birth_date="31.12.1990")

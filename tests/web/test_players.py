@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from swisspair_web.tournaments import services
+from swisspair_web.tournaments import player_import, rating_list, services
 from swisspair_web.tournaments.models import AuditEntry, Bye, Player
 
 from .helpers import BaseTestCase
@@ -46,11 +46,11 @@ class PlayersTestCase(BaseTestCase):
 
     def test_it_rejects_csv_without_name_column(self) -> None:
         with self.assertRaises(services.OperationError):
-            services.parse_csv("rating\n2000\n")
+            player_import.parse_csv("rating\n2000\n")
 
     def test_it_rejects_control_characters(self) -> None:
         with self.assertRaises(services.OperationError):
-            services.parse_csv("name\nEvil\x07Name\n")
+            player_import.parse_csv("name\nEvil\x07Name\n")
 
     def test_it_imports_a_fide_rating_list(self) -> None:
         header = ("ID Number      Name                                                         Fed Sex Tit  WTit OTit"
@@ -68,7 +68,7 @@ class PlayersTestCase(BaseTestCase):
                                   "Tit ": "GM", "SRtng": "2830", "B-day": "1990"}),
                           line(**{"ID Number": "4100018", "Name": "Kasparov, Garry", "Fed": "RUS", "Sex": "M",
                                   "Tit ": "GM", "SRtng": "2812", "B-day": "1963"})]) + "\n"
-        players = services.parse_fide_list(text, {"1503014"})
+        players = rating_list.parse_fide_list(text, {"1503014"})
         self.assertEqual(len(players), 1)
         self.assertEqual((players[0].name, players[0].rating, players[0].federation, players[0].title),
                          ("Carlsen, Magnus", 2830, "NOR", "GM"))

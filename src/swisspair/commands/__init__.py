@@ -1,1 +1,4 @@
-"""Command-line commands that live in their own modules, registered in :mod:`swisspair.cli`."""
+"""Command-line commands that live in their own modules, registered in :mod:`swisspair.cli`.
+
+They import what they share from :mod:`swisspair.commands.plumbing`, never from :mod:`swisspair.cli`.
+"""

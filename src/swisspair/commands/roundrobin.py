@@ -2,7 +2,7 @@
 
 Thin click wrappers around :mod:`swisspair.roundrobin` (Berger tables, FIDE
 C.05 Annex 1) and :mod:`swisspair.varma` (Varma tables, FIDE C.05 Annex 2).
-Errors go through :func:`swisspair.cli.fail`, so the exit codes are the
+Errors go through :func:`swisspair.commands.plumbing.fail`, so the exit codes are the
 project's (3 for bad input, 5 for an unreadable file).
 """
 
@@ -13,16 +13,10 @@ from pathlib import Path
 
 import click
 
+from swisspair.commands.plumbing import fail
 from swisspair.errors import SwissPairError
 from swisspair.roundrobin import berger_schedule, format_round
 from swisspair.varma import VarmaDraw, VarmaTable, clashes, read_entrants, varma_draw
-
-
-def _fail(error: BaseException) -> None:
-    # Imported here: swisspair.cli imports this module while it registers its commands.
-    from swisspair.cli import fail
-
-    fail(error)
 
 
 @click.command("roundrobin")
@@ -49,7 +43,7 @@ def roundrobin_command(players: int, double: bool) -> None:
     try:
         schedule = berger_schedule(players, double=double)
     except SwissPairError as error:
-        _fail(error)
+        fail(error)
         return
     for round_schedule in schedule:
         click.echo(format_round(round_schedule))
@@ -111,7 +105,7 @@ def varma_command(players_file: Path, seed: int | None, table: str) -> None:
                 entrants = read_entrants(handle, str(players_file))
         draw = varma_draw(entrants, seed=seed, table=VarmaTable(table))
     except (SwissPairError, OSError) as error:
-        _fail(error)
+        fail(error)
         return
     _print_draw(draw)
     for federation in draw.split:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from swisspair.commands.plumbing import fail
 from swisspair.errors import SwissPairError
 from swisspair.rounds import recommended_rounds
 
@@ -24,6 +25,4 @@ def rounds_command(players: int, places: int) -> None:
     try:
         click.echo(recommended_rounds(players, places))
     except SwissPairError as error:
-        from swisspair.cli import fail
-
         fail(error)

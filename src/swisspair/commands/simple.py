@@ -12,16 +12,10 @@ from pathlib import Path
 
 import click
 
+from swisspair.commands.plumbing import fail
 from swisspair.errors import SwissPairError
 from swisspair.pairing.simple import Record, pair_next_round, standings
 from swisspair.simplefiles import read_games, read_settings, read_teams
-
-
-def _fail(error: BaseException) -> None:
-    # Imported here: swisspair.cli imports this module while it registers its commands.
-    from swisspair.cli import fail
-
-    fail(error)
 
 
 def _number(value: Fraction | int, sign: bool = False) -> str:
@@ -107,4 +101,4 @@ def simple_pair(settings_path: Path | None, teams_path: Path, games_path: Path |
         for line in pair_next_round(teams, games, settings, round_number).lines():
             click.echo(line)
     except (SwissPairError, OSError) as error:
-        _fail(error)
+        fail(error)

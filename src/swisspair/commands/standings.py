@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from swisspair.cli import handle_errors, read_trf, write_atomically
+from swisspair.commands.plumbing import handle_errors, read_trf
+from swisspair.fileio import write_atomically
 from swisspair.playoff import Playoff, PlayoffError, apply_playoff, playoff_group
 from swisspair.standings import (
     DEFAULT_TIEBREAKS,

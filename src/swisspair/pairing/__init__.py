@@ -5,20 +5,44 @@
 'dutch'
 
 A system is any object with ``name``, ``aliases``, ``article`` and
-``pair(tournament, round_number=None) -> RoundPairing``. Built-in systems are
-listed in :data:`PAIRING_SYSTEMS` as dotted paths and imported on first use;
-third-party ones register under the entry-point group
+``pair(tournament, round_number=None) -> RoundPairing`` (:class:`PairingSystem`).
+Built-in systems are listed in :data:`PAIRING_SYSTEMS` as dotted paths and
+imported on first use; third-party ones register under the entry-point group
 ``swisspair.pairing_systems`` the same way.
+
+Optional abilities are small protocols a system may also satisfy; every caller
+(the command line, the engine form, the manager) goes through the functions
+below, never through a system's name:
+
+* :class:`ChecksRounds` - its own round checker (a system that pairs other units
+  than players, such as teams); else :func:`check_rounds` re-pairs with ``pair``;
+* :class:`GeneratesTournaments` - its own random events (teams, two-game
+  matches); else :func:`generate` pairs :mod:`swisspair.generator`'s events;
+* :class:`Accelerates` - virtual points (C.04.7): :func:`accelerated`;
+* :class:`HasVariants` - a TRF ``192`` code that selects settings
+  (``FIDE_TEAM_TYPEB_GP``): :func:`find_system` returns the variant;
+* :class:`FormatsPairings` - its own printed table (teams by team number):
+  :func:`format_pairing` returns ``None`` without it;
+* explanation - the lines of :attr:`RoundPairing.explanation
+  <swisspair.model.RoundPairing.explanation>`, empty when the system gives none.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Iterator
 from functools import cache
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from swisspair.errors import UnsupportedFeatureError
 from swisspair.model import RoundPairing, Tournament
+
+if TYPE_CHECKING:
+    from swisspair.generator import GeneratorConfig
+    from swisspair.pairing.checker import RoundCheck
+
+Progress = Callable[[int], None]
+"""Called with the round number after each generated round."""
 
 
 class PairingSystem(Protocol):
@@ -33,6 +57,53 @@ class PairingSystem(Protocol):
 
     def pair(self, tournament: Tournament, round_number: int | None = None) -> RoundPairing:
         """Pair ``round_number`` (default: the next unpaired round)."""
+        ...
+
+
+@runtime_checkable
+class ChecksRounds(Protocol):
+    """Ability: the system re-pairs and compares recorded rounds itself (it pairs other units than players)."""
+
+    def check_rounds(self, tournament: Tournament, rounds: range | None = None) -> Iterator[RoundCheck]:
+        """Re-pair each of ``rounds`` (default: every paired round) and compare with the record."""
+        ...
+
+
+@runtime_checkable
+class GeneratesTournaments(Protocol):
+    """Ability: the system writes its own random events (a representation of its own: teams, matches)."""
+
+    def generate(self, config: GeneratorConfig, seed: int, progress: Progress | None = None) -> Tournament:
+        """A random event paired round by round by this system, deterministic for ``seed``."""
+        ...
+
+
+@runtime_checkable
+class Accelerates(Protocol):
+    """Ability: virtual points (FIDE C.04.7); ``acceleration`` is ``auto``, ``baku`` or ``none``."""
+
+    acceleration: str
+
+    def with_acceleration(self, mode: str) -> PairingSystem:
+        """The same system with another acceleration mode."""
+        ...
+
+
+@runtime_checkable
+class HasVariants(Protocol):
+    """Ability: a TRF ``192`` code among the aliases selects settings of the system."""
+
+    def variant(self, code: str) -> PairingSystem:
+        """The system as ``code`` configures it (itself when the code sets nothing)."""
+        ...
+
+
+@runtime_checkable
+class FormatsPairings(Protocol):
+    """Ability: the system prints its pairings itself (by team number, say)."""
+
+    def format_pairing(self, tournament: Tournament, pairing: RoundPairing) -> str:
+        """A readable table of ``pairing``, a round of ``tournament``."""
         ...
 
 
@@ -90,15 +161,10 @@ def find_system(name: str) -> PairingSystem:
     for key, path in registry.items():
         system = _load(path)
         if wanted in (alias.lower().replace("_", "-") for alias in system.aliases):
-            return system
+            return system.variant(name) if isinstance(system, HasVariants) else system
     if wanted.endswith("-baku"):
         # TRF26 192 codes such as FIDE_DUTCH_2025_BAKU: the system with Baku acceleration (C.04.7).
-        base = find_system(wanted[: -len("-baku")])
-        with_acceleration = getattr(base, "with_acceleration", None)
-        if with_acceleration is None:
-            raise UnsupportedFeatureError(f"{base.name}: Baku acceleration (C.04.7) is not supported")
-        accelerated: PairingSystem = with_acceleration("baku")
-        return accelerated
+        return accelerated(find_system(wanted[: -len("-baku")]), "baku")
     raise UnsupportedFeatureError(
         f"unknown pairing system {name!r}; available: {', '.join(system_names())}")
 
@@ -120,4 +186,48 @@ def pair(tournament: Tournament, system: str | None = None, round_number: int | 
     return chosen.pair(tournament, round_number)
 
 
-__all__ = ["PAIRING_SYSTEMS", "PairingSystem", "find_system", "pair", "system_names"]
+def accelerated(system: PairingSystem, mode: str) -> PairingSystem:
+    """``system`` with acceleration ``mode`` (C.04.7).
+
+    :raises: :exc:`~swisspair.errors.UnsupportedFeatureError` for a system without the ability.
+    """
+    if not isinstance(system, Accelerates):
+        raise UnsupportedFeatureError(f"{system.name}: Baku acceleration (C.04.7) is not supported")
+    return system.with_acceleration(mode)
+
+
+def check_rounds(system: PairingSystem, tournament: Tournament, rounds: range | None = None) -> Iterator[RoundCheck]:
+    """Re-pair each of ``rounds`` (default: all) with ``system`` and compare with the record.
+
+    The system's own checker (:class:`ChecksRounds`), else :func:`swisspair.pairing.checker.check_rounds`.
+    """
+    if isinstance(system, ChecksRounds):
+        return system.check_rounds(tournament, rounds)
+    from swisspair.pairing import checker
+
+    return checker.check_rounds(tournament, system.pair, rounds)
+
+
+def generate(system: PairingSystem, config: GeneratorConfig, seed: int,
+             progress: Progress | None = None) -> Tournament:
+    """A random event, every round paired by ``system``, deterministic for ``seed``.
+
+    The system's own generator (:class:`GeneratesTournaments`), else :func:`swisspair.generator.generate`.
+    """
+    if isinstance(system, GeneratesTournaments):
+        return system.generate(config, seed, progress)
+    from swisspair import generator
+
+    return generator.generate(config, seed, system.pair, progress)
+
+
+def format_pairing(system: PairingSystem, tournament: Tournament, pairing: RoundPairing) -> str | None:
+    """The system's own table of ``pairing`` (:class:`FormatsPairings`), else ``None``."""
+    return system.format_pairing(tournament, pairing) if isinstance(system, FormatsPairings) else None
+
+
+__all__ = [
+    "PAIRING_SYSTEMS", "Accelerates", "ChecksRounds", "FormatsPairings", "GeneratesTournaments", "HasVariants",
+    "PairingSystem", "Progress", "accelerated", "check_rounds", "find_system", "format_pairing", "generate", "pair",
+    "system_names",
+]

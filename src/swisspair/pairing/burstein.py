@@ -85,6 +85,7 @@ from typing import TypeVar
 
 from swisspair.errors import NoValidPairingError
 from swisspair.model import Colour, Outcome, Result, RoundPairing, Scoring, Tournament
+from swisspair.pairing import accelerated, find_system
 from swisspair.pairing.acceleration import (
     AcceleratedSystem,
     burstein_default_virtual_points,
@@ -93,7 +94,6 @@ from swisspair.pairing.acceleration import (
 from swisspair.pairing.boards import oriented_boards, round_pairing
 from swisspair.pairing.bye import completing_bye
 from swisspair.pairing.colours import neutral_colour, preferences_compatible
-from swisspair.pairing.dutch import pair_state as dutch_pair_state
 from swisspair.pairing.explain import format_score
 from swisspair.pairing.matching import MatchingComputer
 from swisspair.pairing.state import PairingState, PlayerState, build_state
@@ -533,7 +533,9 @@ class Burstein2026System(AcceleratedSystem):
         state = build_state(tournament, round_number, accelerations=virtual_points(tournament, self.acceleration))
         seeding = seeding_rounds(state.total_rounds)
         if state.round_number <= seeding:
-            result = dutch_pair_state(state)
+            # The Dutch system as the registry gives it, with this system's acceleration mode: no system
+            # imports another's module (issue #15).
+            result = accelerated(find_system("dutch"), self.acceleration).pair(tournament, round_number)
             note = (f"Seeding round {state.round_number} of {seeding}: paired with the Dutch system "
                     "(C.04.4.2 (2026) 1.6)")
             return replace(result, explanation=(note,) + result.explanation)

@@ -75,77 +75,19 @@ class CardinalityMatching:
                 self.search(v)
 
     def search(self, root: int) -> bool:
-        """Look for an augmenting path from the free vertex ``root``; apply it if found."""
-        if self.any_path:
-            return self._search_fast(root)
-        mate = self.mate
-        parent: dict[int, int] = {}
-        base: dict[int, int] = {}
-        outer = {root}
-        queue = deque([root])
+        """Look for an augmenting path from the free vertex ``root``; apply it if found.
 
-        def get_base(v: int) -> int:
-            return base.get(v, v)
-
-        def lca(a: int, b: int) -> int:
-            seen = set()
-            while True:
-                a = get_base(a)
-                seen.add(a)
-                if a not in mate:
-                    break
-                a = parent[mate[a]]
-            while True:
-                b = get_base(b)
-                if b in seen:
-                    return b
-                b = parent[mate[b]]
-
-        def mark(v: int, b: int, child: int, blossom: set[int]) -> None:
-            while get_base(v) != b:
-                blossom.add(get_base(v))
-                blossom.add(get_base(mate[v]))
-                parent[v] = child
-                child = mate[v]
-                v = parent[mate[v]]
-
-        while queue:
-            v = queue.popleft()
-            for to in self.neighbours(v):
-                if get_base(v) == get_base(to) or mate.get(v) == to:
-                    continue
-                if to == root or (to in mate and mate[to] in parent):
-                    current = lca(v, to)
-                    blossom: set[int] = set()
-                    mark(v, current, to, blossom)
-                    mark(to, current, v, blossom)
-                    for u in list(outer | set(parent)):
-                        if get_base(u) in blossom:
-                            base[u] = current
-                            if u not in outer:
-                                outer.add(u)
-                                queue.append(u)
-                elif to not in parent:
-                    parent[to] = v
-                    if to not in mate:
-                        self._augment(to, parent)
-                        self.outer = set()
-                        return True
-                    nxt = mate[to]
-                    outer.add(nxt)
-                    queue.append(nxt)
-        self.outer = outer
-        return False
-
-    def _search_fast(self, root: int) -> bool:
-        """:meth:`search` with each blossom's members kept per base (see ``any_path``)."""
+        A blossom found is contracted into its base. With ``any_path`` each base keeps its
+        members, so a contraction costs the blossom's size; otherwise every vertex of the tree
+        is looked at (the order in which the plain search finds its paths).
+        """
+        fast = self.any_path
         mate = self.mate
         parent: dict[int, int] = {}
         base: dict[int, int] = {}
         members: dict[int, list[int]] = {root: [root]}
         outer = {root}
         queue = deque([root])
-        neighbours = self.neighbours
 
         def lca(a: int, b: int) -> int:
             seen = set()
@@ -170,6 +112,29 @@ class CardinalityMatching:
                 child = m
                 v = parent[m]
 
+        def contract(current: int, blossom: set[int]) -> None:
+            if fast:
+                inside: list[int] = []
+                moved: list[int] = []
+                for b in blossom:
+                    group = members.get(b)
+                    if group is None:
+                        continue
+                    if b != current:
+                        del members[b]
+                        moved.extend(group)
+                    inside.extend(group)
+                if moved:
+                    members.setdefault(current, [current]).extend(moved)
+            else:
+                inside = [u for u in list(outer | set(parent)) if base.get(u, u) in blossom]
+            for u in inside:
+                base[u] = current
+                if u not in outer:
+                    outer.add(u)
+                    queue.append(u)
+
+        neighbours = self.neighbours
         while queue:
             v = queue.popleft()
             for to in neighbours(v):
@@ -180,21 +145,7 @@ class CardinalityMatching:
                     blossom: set[int] = set()
                     mark(v, current, to, blossom)
                     mark(to, current, v, blossom)
-                    moved: list[int] = []
-                    for b in blossom:
-                        group = members.get(b)
-                        if group is None:
-                            continue
-                        if b != current:
-                            del members[b]
-                            moved.extend(group)
-                        for u in group:
-                            base[u] = current
-                            if u not in outer:
-                                outer.add(u)
-                                queue.append(u)
-                    if moved:
-                        members.setdefault(current, [current]).extend(moved)
+                    contract(current, blossom)
                 elif to not in parent:
                     parent[to] = v
                     if to not in mate:
@@ -202,8 +153,9 @@ class CardinalityMatching:
                         self.outer = set()
                         return True
                     nxt = mate[to]
-                    members[to] = [to]
-                    members[nxt] = [nxt]
+                    if fast:
+                        members[to] = [to]
+                        members[nxt] = [nxt]
                     outer.add(nxt)
                     queue.append(nxt)
         self.outer = outer

@@ -20,6 +20,20 @@ returns game 2 of the current match: the same pairs with reversed colours and no
 PAB line (the PAB player's game-2 ``H`` is part of the bye already given), so the
 checker (``-c``) can replay a Double-Swiss file round by TRF round.
 
+Why not :class:`~swisspair.pairing.state.PairingState`
+----------------------------------------------------
+The shared state describes one TRF round per pairing: one game per record,
+a pair that played once may never meet again, a colour per game, a float per
+game. Here the unit the rules speak of is the two-game match (C.04.5 0), two
+TRF rounds: the score is the match score, a pair may meet again after a match
+one player forfeited entirely (C1 as read below), the colour is the game-1
+colour of a match with a played game, the PAB is "one game won and one drawn"
+and a float compares scores before the match (1.4). :class:`MatchState` keeps
+exactly that; what it shares with every system is in
+:mod:`swisspair.pairing.state`: the check of the round against the announced
+number (:func:`~swisspair.pairing.state.round_to_pair`) and the pairs the file
+forbids (:func:`~swisspair.pairing.state.add_forbidden_pairs`).
+
 Readings chosen (the text is new and has no reference engine)
 -------------------------------------------------------------
 * 0: a match ended by forfeit when one player forfeited both games (``-`` twice);
@@ -60,10 +74,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from swisspair.errors import NoValidPairingError, SwissPairError
-from swisspair.generator import NEVER, GeneratorConfig
-from swisspair.model import Board, Colour, Player, Result, RoundPairing, RoundResult, Tournament
+from swisspair.generator import NEVER, GeneratorConfig, elo_expectation, finish, game_result, new_event, record_game
+from swisspair.model import Board, Colour, Result, RoundPairing, RoundResult, Tournament
 from swisspair.pairing.cardinality import CardinalityMatching
 from swisspair.pairing.matching import MatchingComputer
+from swisspair.pairing.state import add_forbidden_pairs, round_to_pair
 
 MAX_UPFLOATER_SETS = 2000
 """Upfloater sets of size >= 2 examined per bracket (see the module notes, 3.5)."""
@@ -124,14 +139,12 @@ def build_match_state(tournament: Tournament, match: int) -> MatchState:
     :raises: :exc:`~swisspair.errors.SwissPairError` when the number of rounds
         is unknown or odd, or ``match`` is beyond it.
     """
-    if tournament.rounds is None:
-        raise SwissPairError("the number of rounds is not given (TRF 142 or XXR): it is needed to pair")
+    round_to_pair(tournament, 2 * match - 1, needs_rounds=True)  # known, and game 1 of the match within it
+    assert tournament.rounds is not None
     if tournament.rounds % 2:
         raise SwissPairError(f"double-swiss: {tournament.rounds} TRF rounds is odd; "
                              "each match takes two TRF rounds")
     total = tournament.rounds // 2
-    if match > total:
-        raise SwissPairError(f"match {match} is beyond the {total} matches of the tournament")
     scoring = tournament.scoring
     players: dict[int, MatchPlayer] = {}
     before: dict[int, list[Fraction]] = {}
@@ -180,12 +193,7 @@ def build_match_state(tournament: Tournament, match: int) -> MatchState:
         elif upcoming.result.paired and not upcoming.result.is_bye:
             raise SwissPairError(f"player {tpn}: match {match} is already paired in the input")
     forbidden = {tpn: set(state.opponents) for tpn, state in players.items()}
-    for group in tournament.forbidden_pairs:
-        if group.applies_to(2 * match - 1):
-            for a in group.players:
-                for b in group.players:
-                    if a != b and a in forbidden:
-                        forbidden[a].add(b)
+    add_forbidden_pairs(tournament, 2 * match - 1, forbidden)
     return MatchState(match=match, total_matches=total, players=players, to_pair=to_pair,
                       forbidden=forbidden, initial_colour=tournament.initial_colour
                       or _infer_initial_colour(tournament) or Colour.WHITE)
@@ -232,7 +240,8 @@ class DoubleSwissSystem:
     def __repr__(self) -> str:
         return "DoubleSwissSystem()"
 
-    def generate(self, config: GeneratorConfig, seed: int) -> Tournament:
+    def generate(self, config: GeneratorConfig, seed: int, progress: Callable[[int], None] | None = None,
+                 ) -> Tournament:
         """A random event for ``swisspair generate`` / ``-g``: ``config.rounds`` is the
         number of *matches* (two TRF rounds each); a forfeit or retirement rate of N
         means one match (or player-match) in N (see :func:`generate_double_swiss`)."""
@@ -240,7 +249,7 @@ class DoubleSwissSystem:
             config.players, config.rounds, seed, draw_percentage=config.draw_percentage,
             forfeit_rate=0.0 if config.forfeit_rate >= NEVER else 1 / config.forfeit_rate,
             absence_rate=0.0 if config.retired_rate >= NEVER else 1 / config.retired_rate,
-            system=self)
+            system=self, progress=progress)
 
     def pair(self, tournament: Tournament, round_number: int | None = None) -> RoundPairing:
         """Pair TRF round ``round_number`` (default: the next one) of ``tournament``.
@@ -514,54 +523,42 @@ def _board(high: int, low: int, high_colour: Colour) -> Board:
 
 def generate_double_swiss(players: int, matches: int, seed: int, *, draw_percentage: float = 30,
                           forfeit_rate: float = 0.0, absence_rate: float = 0.0,
-                          system: DoubleSwissSystem | None = None) -> Tournament:
+                          system: DoubleSwissSystem | None = None,
+                          progress: Callable[[int], None] | None = None) -> Tournament:
     """A random Double-Swiss event in the TRF representation above, deterministic for ``seed``.
 
-    Each match is paired by ``system``; both games are drawn from the ratings.
-    ``forfeit_rate`` is the share of matches forfeited by one player (both games),
-    ``absence_rate`` the share of player-matches announced absent (``Z`` twice).
+    Built from the shared pieces of :mod:`swisspair.generator`. Each match is paired by
+    ``system``; both games are drawn from the ratings. ``forfeit_rate`` is the share of
+    matches forfeited by one player (both games), ``absence_rate`` the share of
+    player-matches announced absent (``Z`` twice). ``progress`` is called with the match number.
     """
     rng = random.Random(seed)
     system = system or DoubleSwissSystem()
-    ratings = sorted((rng.randint(1400, 2600) for _ in range(players)), reverse=True)
-    t = Tournament(name=f"Generated Double-Swiss (seed {seed})", rounds=2 * matches,
-                   initial_colour=rng.choice((Colour.WHITE, Colour.BLACK)), system="FIDE_DOUBLESWISS")
-    for tpn, rating in enumerate(ratings, start=1):
-        t.players[tpn] = Player(tpn=tpn, name=f"Player {tpn:04d}", rating=rating)
+    t = new_event(rng, f"Generated Double-Swiss (seed {seed})", 2 * matches, players, system="FIDE_DOUBLESWISS")
     for k in range(1, matches + 1):
-        g1 = 2 * k - 1
         for p in t:
             if rng.random() < absence_rate:
                 p.results.append(RoundResult.bye(Result.ZERO_BYE))
-        pairing = system.pair(t, g1)
+        pairing = system.pair(t, 2 * k - 1)
         for board in pairing.boards:
-            w, b = t.players[board.white], t.players[board.black]
             if rng.random() < forfeit_rate:
-                loser_white = rng.random() < 0.5
-                for colour_w in (Colour.WHITE, Colour.BLACK):
-                    w_res = Result.FORFEIT_LOSS if loser_white else Result.FORFEIT_WIN
-                    b_res = Result.FORFEIT_WIN if loser_white else Result.FORFEIT_LOSS
-                    w.results.append(RoundResult(board.black, colour_w, w_res))
-                    b.results.append(RoundResult(board.white, colour_w.opposite, b_res))
+                loss, win = Result.FORFEIT_LOSS, Result.FORFEIT_WIN
+                results = (loss, win) if rng.random() < 0.5 else (win, loss)
+                record_game(t, board, results)
+                record_game(t, board, results, Colour.BLACK)
                 continue
-            for first in (True, False):
-                white, black = (w, b) if first else (b, w)
-                if rng.random() * 100 < draw_percentage:
-                    rw, rb = Result.DRAW, Result.DRAW
-                else:
-                    expected = 1 / (1 + 10 ** ((black.rating - white.rating) / 400))
-                    rw, rb = (Result.WIN, Result.LOSS) if rng.random() < expected else (Result.LOSS, Result.WIN)
-                white.results.append(RoundResult(black.tpn, Colour.WHITE, rw))
-                black.results.append(RoundResult(white.tpn, Colour.BLACK, rb))
+            w, b = t.players[board.white], t.players[board.black]
+            record_game(t, board, game_result(rng, draw_percentage, elo_expectation(w.rating, b.rating)))
+            second = game_result(rng, draw_percentage, elo_expectation(b.rating, w.rating))
+            record_game(t, board, (second[1], second[0]), Colour.BLACK)
         if pairing.bye is not None:
-            bp = t.players[pairing.bye]
-            bp.results += [RoundResult.bye(Result.PAB), RoundResult.bye(Result.HALF_BYE)]
+            t.players[pairing.bye].results += [RoundResult.bye(Result.PAB), RoundResult.bye(Result.HALF_BYE)]
         for p in t:
             while len(p.results) < 2 * k:
                 p.results.append(RoundResult.bye(Result.ZERO_BYE))
-    for p in t:
-        p.points = t.score(p.tpn)
-    return t
+        if progress is not None:
+            progress(k)
+    return finish(t)
 
 
 __all__ = ["DoubleSwissSystem", "MatchPlayer", "MatchState", "allocate_colours", "build_match_state",

@@ -34,7 +34,7 @@ by direct enumeration in the text's order:
 
 Relation to the Lim System (FIDE C.04.4.3, :mod:`swisspair.pairing.lim`),
 which descends from these rules: the order of score groups, the transposition
-order of art. 11 (shared: :func:`swisspair.pairing.lim.exchange_order`), the
+order of art. 11 (shared: :func:`swisspair.pairing.exchanges.exchange_order`), the
 floater types and the 100-point rule coincide in substance. The rest is kept
 apart on purpose: 1987 cracks the middle group (art. 9.6) where Lim looks
 ahead, infers a maxi event from the field (preamble) where Lim takes a
@@ -54,7 +54,7 @@ from swisspair.errors import NoValidPairingError
 from swisspair.model import Board, Colour, RoundPairing, Tournament
 from swisspair.pairing.cardinality import CardinalityMatching
 from swisspair.pairing.explain import format_score, tpns
-from swisspair.pairing.lim import exchange_order
+from swisspair.pairing.exchanges import exchange_order
 from swisspair.pairing.state import PairingState, PlayerState, build_state
 
 MAXI_RATING_LIMIT = 100
@@ -338,7 +338,7 @@ class _Round1987:
         (top-down; the lowest-ranked bottom-up), then the other floaters; a
         resident the art. 11 order: its preliminary opponent and the rest of
         the bottom half, then the top half upwards (1-4, 1-5, 1-6, 1-3, 1-2),
-        which is the Lim System's :func:`~swisspair.pairing.lim.exchange_order`
+        which is the Lim System's :func:`~swisspair.pairing.exchanges.exchange_order`
         (C.04.4.3 4.2-4.3 carries art. 11.2-11.3 over unchanged).
         """
         others = [x for x in remaining if x is not p]
@@ -481,36 +481,33 @@ class _Round1987:
         a, b = self.state.players[board.white], self.state.players[board.black]
         return (-max(a.score, b.score), -min(a.score, b.score), min(a.rank_index, b.rank_index))
 
+    def pair_toward_middle(self, scores: list[int], players: list[PlayerState], down: bool,
+                           ) -> tuple[list[tuple[PlayerState, PlayerState]], list[PlayerState]]:
+        """Art. 9.2: the score groups ``scores``, from the top (``down``) or from the bottom, each
+        with the floaters of the one before (art. 9.3), toward the middle group; the pairs made
+        and the floaters left for the middle group."""
+        paired: list[tuple[PlayerState, PlayerState]] = []
+        carried: list[PlayerState] = []
+        for i, score in enumerate(scores):
+            nxt = scores[i + 1] if i + 1 < len(scores) else None
+            group = carried + [p for p in players if p.score == score]
+            incoming = {p.tpn for p in carried}
+            target = [p for p in players if (p.score == nxt if nxt is not None
+                                             else 2 * p.score == self.twice_middle)]
+            pairs, carried = self.pair_group(self.order(group, incoming, down), incoming, down, target)
+            self.note_group(score, "top-down" if down else "bottom-up", group, incoming, pairs, carried)
+            paired.extend(pairs)
+        return paired, carried
+
     def pair_players(self, players: list[PlayerState]) -> list[tuple[PlayerState, PlayerState]]:
         """Art. 9.2: top-down to the middle group, bottom-up to it, the middle group last (art. 9.6)."""
         self.group_notes = []
         scores = sorted({p.score for p in players}, reverse=True)
         above = [s for s in scores if 2 * s > self.twice_middle]
         below = [s for s in reversed(scores) if 2 * s < self.twice_middle]
-        upper: list[tuple[PlayerState, PlayerState]] = []
-        lower: list[tuple[PlayerState, PlayerState]] = []
-        carried: list[PlayerState] = []
-        for i, score in enumerate(above):
-            nxt = above[i + 1] if i + 1 < len(above) else None
-            group = carried + [p for p in players if p.score == score]
-            incoming = {p.tpn for p in carried}
-            target = [p for p in players if (p.score == nxt if nxt is not None
-                                             else 2 * p.score == self.twice_middle)]
-            pairs, carried = self.pair_group(self.order(group, incoming, True), incoming, True, target)
-            self.note_group(score, "top-down", group, incoming, pairs, carried)
-            upper.extend(pairs)
-        from_above = carried
-        carried = []
-        for i, score in enumerate(below):
-            nxt = below[i + 1] if i + 1 < len(below) else None
-            group = carried + [p for p in players if p.score == score]
-            incoming = {p.tpn for p in carried}
-            target = [p for p in players if (p.score == nxt if nxt is not None
-                                             else 2 * p.score == self.twice_middle)]
-            pairs, carried = self.pair_group(self.order(group, incoming, False), incoming, False, target)
-            self.note_group(score, "bottom-up", group, incoming, pairs, carried)
-            lower.extend(pairs)
-        middle = from_above + carried + [p for p in players if 2 * p.score == self.twice_middle]
+        upper, from_above = self.pair_toward_middle(above, players, True)
+        lower, from_below = self.pair_toward_middle(below, players, False)
+        middle = from_above + from_below + [p for p in players if 2 * p.score == self.twice_middle]
         while True:
             incoming = {p.tpn for p in middle if 2 * p.score != self.twice_middle}
             ordered = self.order_middle(middle, incoming)

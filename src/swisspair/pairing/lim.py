@@ -86,6 +86,7 @@ from swisspair.pairing.acceleration import AccelerationMode, check_mode, virtual
 from swisspair.pairing.cardinality import CardinalityMatching
 from swisspair.pairing.boards import oriented_boards, round_pairing
 from swisspair.pairing.explain import format_score
+from swisspair.pairing.exchanges import exchange_order
 from swisspair.pairing.state import Float, PairingState, PlayerState, build_state
 
 FLOATER_SETS_TRIED = 400
@@ -129,18 +130,6 @@ class LimSystem:
 def pair_state(state: PairingState, maxi: bool = False) -> RoundPairing:
     """Pair the round described by ``state`` with the Lim System."""
     return _LimRound(state, maxi).run()
-
-
-def exchange_order(count: int) -> list[int]:
-    """Positions the first of ``count`` players tries as opponents (C.04.4.3 4.2-4.3, generalised).
-
-    The bottom half in order, then the top half from the bottom up.
-
-    >>> exchange_order(6)
-    [3, 4, 5, 2, 1]
-    """
-    half = count // 2
-    return list(range(half, count)) + list(range(half - 1, 0, -1))
 
 
 class _LimRound:

@@ -30,8 +30,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from swisspair.errors import NoValidPairingError, SwissPairError
-from swisspair.model import Board, Result, RoundPairing, Tournament
+from swisspair.model import Board, RoundPairing, Tournament
 from swisspair.pairing.cardinality import CardinalityMatching
+from swisspair.pairing.state import build_state
 
 CRITERIA: tuple[str, ...] = ("points", "score_diff", "scores_for", "score2_diff", "score2_for", "rating")
 """The ranking criteria of rule 6, in the document's order (all: higher is better)."""
@@ -433,26 +434,19 @@ class SimpleSystem:
         :raises: :exc:`~swisspair.errors.NoValidPairingError` when every pairing repeats a match;
             :exc:`~swisspair.errors.SwissPairError` for a round beyond the announced number.
         """
-        from swisspair.pairing.state import round_to_pair
-
-        round_number = round_to_pair(tournament, round_number)
-        absent = (Result.HALF_BYE, Result.FULL_BYE, Result.ZERO_BYE)
-        present = [p for p in tournament if p.result(round_number).result not in absent]
-        points = {p.tpn: tournament.score(p.tpn, round_number - 1) for p in present}
+        state = build_state(tournament, round_number, needs_rounds=False)
+        present = state.to_pair
+        points = {p.tpn: Fraction(p.score, state.scale) for p in present}
         # Rule 6 on a TRF: points, then rating (rule 2), then pairing number.
         ranked = sorted(present, key=lambda p: (-points[p.tpn], -p.rating, p.tpn))
         position = {p.tpn: i for i, p in enumerate(ranked)}
-        met: list[frozenset[int]] = []
-        byes: list[int] = []
-        for p in ranked:
-            rounds = p.results[: round_number - 1]
-            met.append(frozenset(position[r.opponent] for r in rounds
-                                 if r.opponent is not None and r.opponent in position))
-            byes.append(sum(1 for r in rounds if r.result is Result.PAB))
-        pairs, bye, notes = pair_ranked([points[p.tpn] for p in ranked], met, byes,
-                                        [str(p.tpn) for p in ranked])
+        # Rule 5: teams that were paired (a forfeit too) never meet again; rule 3: the byes had.
+        met = [frozenset(position[r.opponent] for r in p.records if r.opponent is not None and r.opponent in position)
+               for p in ranked]
+        byes = [sum(1 for r in p.records if r.pab) for p in ranked]
+        pairs, bye, notes = pair_ranked([points[p.tpn] for p in ranked], met, byes, [str(p.tpn) for p in ranked])
         return RoundPairing(
-            round_number,
+            state.round_number,
             tuple(Board(ranked[a].tpn, ranked[b].tpn) for a, b in pairs),
             None if bye is None else ranked[bye].tpn,
             tuple(notes),

@@ -103,7 +103,8 @@ class PairingState:
     round_number: int
     """The round to pair (1-based)."""
     total_rounds: int
-    """Planned number of rounds (C.04.1 art. 1)."""
+    """Planned number of rounds (C.04.1 art. 1); the round being paired when not announced
+    (``build_state(needs_rounds=False)``)."""
     scale: int
     """Points are integers: real points times ``scale``."""
     win: int
@@ -237,9 +238,21 @@ def round_to_pair(tournament: Tournament, round_number: int | None = None, sourc
     return rnd
 
 
+def add_forbidden_pairs(tournament: Tournament, round_number: int, forbidden: dict[int, set[int]]) -> None:
+    """Add to ``forbidden`` (TPN -> TPNs it may not meet) the pairs the file forbids in ``round_number``
+    (``XXP``, TRF26 ``260``: players of one club or federation, C.04.1 art. 2 notes)."""
+    for group in tournament.forbidden_pairs:
+        if group.applies_to(round_number):
+            for a in group.players:
+                for b in group.players:
+                    if a != b and a in forbidden:
+                        forbidden[a].add(b)
+
+
 def build_state(tournament: Tournament, round_number: int | None = None,
                 initial_colour: Colour | None = None,
-                accelerations: dict[int, dict[int, Fraction]] | None = None) -> PairingState:
+                accelerations: dict[int, dict[int, Fraction]] | None = None,
+                *, needs_rounds: bool = True) -> PairingState:
     """Prepare the pairing of ``round_number`` (default: the next unpaired round).
 
     Rounds from ``round_number`` on are ignored except the requested byes and
@@ -249,11 +262,14 @@ def build_state(tournament: Tournament, round_number: int | None = None,
         instead of the file's ``XXA``/``250`` values
         (see :func:`swisspair.pairing.acceleration.virtual_points`).
 
+    :param needs_rounds: the system's rules depend on the last rounds (the FIDE ones), so the
+        number of rounds must be announced; a system that does not need it (``simple``) gets the
+        round being paired as :attr:`PairingState.total_rounds` when it is not.
+
     :raises: :exc:`~swisspair.errors.SwissPairError` when the number of rounds
-        is unknown or the round is beyond it.
+        is unknown (and needed) or the round is beyond it.
     """
-    rnd = round_to_pair(tournament, round_number, needs_rounds=True)
-    assert tournament.rounds is not None  # needs_rounds
+    rnd = round_to_pair(tournament, round_number, needs_rounds=needs_rounds)
     played = rnd - 1
     scoring = tournament.scoring
     values = _points_values(scoring)
@@ -307,15 +323,10 @@ def build_state(tournament: Tournament, round_number: int | None = None,
         forbidden[tpn] = {r.opponent for r in records if r.played and r.opponent is not None}
         if upcoming.result is Result.ABSENT:
             to_pair.append(state)
-    for group in tournament.forbidden_pairs:
-        if group.applies_to(rnd):
-            for a in group.players:
-                for b in group.players:
-                    if a != b and a in forbidden:
-                        forbidden[a].add(b)
+    add_forbidden_pairs(tournament, rnd, forbidden)
     return PairingState(
         round_number=rnd,
-        total_rounds=tournament.rounds,
+        total_rounds=tournament.rounds if tournament.rounds is not None else rnd,
         scale=scale,
         win=units(scoring.win),
         draw=units(scoring.draw),

@@ -32,6 +32,14 @@ Deriving team matches from a TRF (our reading of the FIDE TRF team records):
 * a team is absent from the round being paired when all its members are
   recorded with ``H``, ``F`` or ``Z`` in that round.
 
+Why not :class:`~swisspair.pairing.state.PairingState`: the participants are
+teams, not the players of the TRF lines. A team's score is match points or game
+points (1.2, with a secondary score), its colour is that of its board-1 player
+in a played match (1.6.1), its PAB is worth a drawn match (1.4), and all of
+these come from several members' lines at once (:func:`team_event`). The
+shared state is built per player from one line each; the team state
+(:class:`TeamEvent`, then ``_Round`` per team) is the same idea one level up.
+
 The engine output (``-p``) is by **team pairing number**: ``WHITE BLACK`` per
 match, the team with White first; ``N 0`` for the team PAB.
 """
@@ -48,11 +56,12 @@ from swisspair.errors import NoValidPairingError, SwissPairError, UnsupportedFea
 from swisspair.model import Board, Colour, Result, RoundPairing, Tournament
 from swisspair.pairing.cardinality import CardinalityMatching
 from swisspair.pairing.checker import RoundCheck
+from swisspair.pairing.matching import MatchingComputer
+from swisspair.teams import DEFAULT_MATCH_POINTS, TeamEntry
 
 if TYPE_CHECKING:
     from swisspair.generator import GeneratorConfig
-from swisspair.pairing.matching import MatchingComputer
-from swisspair.teams import DEFAULT_MATCH_POINTS, TeamEntry
+    from swisspair.pairing import Progress
 
 ColourType = Literal["A", "B", "none"]
 ScoreKind = Literal["MP", "GP"]
@@ -362,14 +371,33 @@ class TeamSystem:
     )
     article = "FIDE C.04.6 (2026)"
 
-    def __init__(self, colour_type: ColourType | None = None, primary: ScoreKind | None = None) -> None:
+    def __init__(self, colour_type: ColourType | None = None, primary: ScoreKind | None = None,
+                 secondary: ScoreKind | None | Literal["default"] = "default") -> None:
         self.colour_type = colour_type
         self.primary = primary
+        self.secondary = secondary
+
+    def __repr__(self) -> str:
+        return f"TeamSystem({self.colour_type!r}, {self.primary!r}, {self.secondary!r})"
+
+    def variant(self, code: str) -> TeamSystem:
+        """The system a ``192`` code selects (``FIDE_TEAM_TYPEB_GP``: colour type B, GP primary);
+        itself for a name that is not such a code (``team``, ``swiss-team``: the file's code decides)."""
+        if not code.strip().upper().replace("-", "_").startswith(("FIDE_TEAM", "CUSTOM_TEAM")):
+            return self
+        return TeamSystem(*parse_code(code))
+
+    def event(self, tournament: Tournament) -> TeamEvent:
+        """The team event of ``tournament`` with this system's settings (the rest from its ``192`` code)."""
+        return team_event(tournament, colour_type=self.colour_type, primary=self.primary, secondary=self.secondary)
 
     def pair(self, tournament: Tournament, round_number: int | None = None) -> RoundPairing:
         """Pair the next round of the team event in ``tournament`` (a TRF with team records)."""
-        event = team_event(tournament, colour_type=self.colour_type, primary=self.primary)
-        return pair_teams(event, round_number)
+        return pair_teams(self.event(tournament), round_number)
+
+    def format_pairing(self, tournament: Tournament, pairing: RoundPairing) -> str:
+        """Teams pair teams (C.04.6): the table by team pairing number (:func:`format_team_pairing`)."""
+        return format_team_pairing(self.event(tournament), pairing)
 
 
     def check_rounds(self, tournament: Tournament, rounds: range | None = None) -> Iterator[RoundCheck]:
@@ -379,7 +407,7 @@ class TeamSystem:
         matches, the same team with White (board 1), the same team with the PAB.
         A match that was not played has no colour (1.6.1) and is compared as a pair.
         """
-        event = team_event(tournament, colour_type=self.colour_type, primary=self.primary)
+        event = self.event(tournament)
         for rnd in rounds or range(1, event.played_rounds + 1):
             expected = recorded_team_round(event, rnd)
             unplayed = {frozenset((b.white, b.black)) for b in expected.boards
@@ -393,15 +421,22 @@ class TeamSystem:
                            if frozenset((b.white, b.black)) in unplayed else b for b in produced.boards)
             yield RoundCheck(rnd, expected, RoundPairing(rnd, boards, produced.bye, produced.explanation))
 
-    def generate(self, config: GeneratorConfig, seed: int) -> Tournament:
+    def generate(self, config: GeneratorConfig, seed: int, progress: Progress | None = None) -> Tournament:
         """A random team event for ``swisspair generate`` / ``-g``: ``config.players``
         teams of :data:`GENERATED_BOARDS` boards, ``config.rounds`` rounds, draws at
         ``config.draw_percentage`` (see :func:`generate_team_tournament`)."""
-        code = "FIDE_TEAM" if self.colour_type is None and self.primary is None else "_".join(
-            ("FIDE_TEAM", f"TYPE{self.colour_type or 'A'}" if self.colour_type != "none" else "",
-             self.primary or "MP")).replace("__", "_")
-        return generate_team_tournament(config.players, GENERATED_BOARDS, config.rounds, seed, code,
-                                        draw_percentage=config.draw_percentage)
+        return generate_team_tournament(config.players, GENERATED_BOARDS, config.rounds, seed, self.code(),
+                                        draw_percentage=config.draw_percentage, progress=progress)
+
+    def code(self) -> str:
+        """The ``192`` code of this system's settings (``FIDE_TEAM`` for the defaults)."""
+        if self.colour_type is None and self.primary is None and self.secondary == "default":
+            return "FIDE_TEAM"
+        parts = ["FIDE_TEAM", f"TYPE{self.colour_type or 'A'}" if self.colour_type != "none" else "",
+                 self.primary or "MP"]
+        if self.secondary not in ("default", None):
+            parts.append(str(self.secondary))
+        return "_".join(p for p in parts if p)
 
 
 def recorded_team_round(event: TeamEvent, round_number: int) -> RoundPairing:
@@ -472,7 +507,7 @@ def pair_teams(event: TeamEvent, round_number: int | None = None) -> RoundPairin
 
     :raises: :exc:`~swisspair.errors.NoValidPairingError` when C1-C3 cannot be met.
     """
-    from swisspair.trf.writer import format_points
+    from swisspair.trf.points import format_points
 
     round_number = round_number or event.played_rounds + 1
     last_two = event.rounds is not None and round_number >= event.rounds - 1
@@ -749,7 +784,7 @@ def team_names(event: TeamEvent) -> dict[int, str]:
 def format_team_pairing(event: TeamEvent, pairing: RoundPairing) -> str:
     """A readable table: board, team with White (number, name, primary/secondary score),
     team with Black."""
-    from swisspair.trf.writer import format_points
+    from swisspair.trf.points import format_points
 
     secondary = event.secondary or event.primary
     width = min(max((len(t.name) for t in event.teams.values()), default=5), 30)
@@ -768,18 +803,20 @@ def format_team_pairing(event: TeamEvent, pairing: RoundPairing) -> str:
 
 
 def generate_team_tournament(teams: int, boards: int, rounds: int, seed: int,
-                             system: str = "FIDE_TEAM", draw_percentage: float | None = None) -> Tournament:
+                             system: str = "FIDE_TEAM", draw_percentage: float | None = None,
+                             progress: Progress | None = None) -> Tournament:
     """A random team event paired round by round with this engine, as an individual TRF
     with ``310`` team records, ``352`` and ``192`` (for tests, checks and benchmarks).
 
     Team ``k`` has the players ``(k-1)*boards+1 .. k*boards`` in board order; the team
     with White has White on the odd boards (``352`` ``WBWB...``). Game results are
     drawn at random (win, draw or loss equally likely, or draws at ``draw_percentage``
-    and wins and losses equally likely); the team PAB is written as
-    ``U`` for every member.
+    and wins and losses equally likely, :func:`swisspair.generator.game_result`); the team
+    PAB is written as ``U`` for every member. ``progress`` is called with the round number.
     """
     import random
 
+    from swisspair.generator import finish, game_result, record_game
     from swisspair.model import Player, RoundResult
 
     rng = random.Random(seed)
@@ -794,32 +831,26 @@ def generate_team_tournament(teams: int, boards: int, rounds: int, seed: int,
         entries.append(TeamEntry(number, f"Team {number}", members))
     tournament.teams = tuple(entries)
     outcomes = [(Result.WIN, Result.LOSS), (Result.DRAW, Result.DRAW), (Result.LOSS, Result.WIN)]
+    engine = find_team_system(system)
     for rnd in range(1, rounds + 1):
-        pairing = find_team_system(system).pair(tournament)
+        pairing = engine.pair(tournament)
         for match in pairing.boards:
             for board in range(boards):
                 white_member = (match.white - 1) * boards + board + 1
                 black_member = (match.black - 1) * boards + board + 1
                 if sequence[board] == "B":
                     white_member, black_member = black_member, white_member
-                if draw_percentage is None:
-                    first, second = rng.choice(outcomes)
-                elif rng.random() * 100 < draw_percentage:
-                    first, second = outcomes[1]
-                else:
-                    first, second = outcomes[0] if rng.random() < 0.5 else outcomes[2]
-                tournament.players[white_member].results.append(RoundResult(black_member, Colour.WHITE, first))
-                tournament.players[black_member].results.append(RoundResult(white_member, Colour.BLACK, second))
+                results = rng.choice(outcomes) if draw_percentage is None else game_result(rng, draw_percentage, 0.5)
+                record_game(tournament, Board(white_member, black_member), results)
         if pairing.bye is not None:
             for board in range(boards):
                 tournament.players[(pairing.bye - 1) * boards + board + 1].results.append(
                     RoundResult.bye(Result.PAB))
-    for player in tournament.players.values():
-        player.points = tournament.score(player.tpn)
-    return tournament
+        if progress is not None:
+            progress(rnd)
+    return finish(tournament)
 
 
 def find_team_system(code: str) -> TeamSystem:
     """The team system for a ``192`` code (settings read from the code)."""
-    colour_type, primary, _ = parse_code(code)
-    return TeamSystem(colour_type, primary)
+    return TeamSystem(*parse_code(code))

@@ -17,42 +17,5 @@ Rankings (score, then a list of tie-breaks, shared places, lots) are in
 :mod:`swisspair.standings`. The core imports nothing from the web code.
 """
 
-from swisspair.tiebreaks.base import (
-    TIEBREAKS,
-    Competitor,
-    Context,
-    Descriptor,
-    Edition,
-    Event,
-    GroupSplit,
-    InvalidTieBreakError,
-    MissingRatingsError,
-    RoundKind,
-    RoundRecord,
-    Term,
-    TieBreakSpec,
-    TieBreakValue,
-    find_tiebreak,
-    parse_list,
-    register,
-)
-
-__all__ = [
-    "TIEBREAKS",
-    "Competitor",
-    "Context",
-    "Descriptor",
-    "Edition",
-    "Event",
-    "GroupSplit",
-    "InvalidTieBreakError",
-    "MissingRatingsError",
-    "RoundKind",
-    "RoundRecord",
-    "Term",
-    "TieBreakSpec",
-    "TieBreakValue",
-    "find_tiebreak",
-    "parse_list",
-    "register",
-]
+from swisspair.tiebreaks.base import *  # noqa: F403  (the public names are base's __all__)
+from swisspair.tiebreaks.base import __all__ as __all__

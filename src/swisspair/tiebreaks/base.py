@@ -56,6 +56,8 @@ __all__ = [
     "TieBreakValue",
     "find_tiebreak",
     "parse_list",
+    "register",
+    "tied_runs",
 ]
 
 
@@ -671,6 +673,21 @@ class TieBreakValue:
     """Ranked below every participant that is not demoted, whatever the value (FIDE C.02 (2009) 13.14.1)."""
 
 
+def tied_runs(ordered: Sequence[int], key: Callable[[int], object]) -> list[list[int]]:
+    """``ordered`` cut into runs of equal ``key``: the participants still tied (C.07 (2026) 4.2).
+
+    >>> tied_runs([1, 2, 3, 4], lambda c: c // 2)
+    [[1], [2, 3], [4]]
+    """
+    runs: list[list[int]] = []
+    for cid in ordered:
+        if runs and key(runs[-1][0]) == key(cid):
+            runs[-1].append(cid)
+        else:
+            runs.append([cid])
+    return runs
+
+
 @dataclass(frozen=True, slots=True)
 class GroupSplit:
     """What a group tie-break (type A) made of one tied group."""
@@ -874,26 +891,17 @@ _BUILTIN: tuple[TieBreakSpec, ...] = (
        descending=False),
     _s("BBE", "Bottom board elimination", f"{_C07} 12.3", "team:bottom_board", kind="group", team=True,
        descending=False),
-    _s("ESB", "Extended Sonneborn-Berger", f"{_C07} 13.2", "sonneborn:extended_sonneborn_berger",
-       modifiers="CMP", team=True, by_edition=True),
-    _s("EMMSB", "Extended Sonneborn-Berger (MP x MP)", f"{_C07} 13.2", "sonneborn:extended_sonneborn_berger",
-       modifiers="CMP", team=True, by_edition=True),
-    _s("EMGSB", "Extended Sonneborn-Berger (MP x GP)", f"{_C07} 13.2", "sonneborn:extended_sonneborn_berger",
-       modifiers="CMP", team=True, by_edition=True),
-    _s("EGMSB", "Extended Sonneborn-Berger (GP x MP)", f"{_C07} 13.2", "sonneborn:extended_sonneborn_berger",
-       modifiers="CMP", team=True, by_edition=True),
-    _s("EGGSB", "Extended Sonneborn-Berger (GP x GP)", f"{_C07} 13.2", "sonneborn:extended_sonneborn_berger",
-       modifiers="CMP", team=True, by_edition=True),
-    _s("EDE", "Extended direct encounter", f"{_C07} 13.3", "team:extended_direct_encounter", kind="group",
-       modifiers="P", descending=False, team=True),
-    _s("EDEBT", "EDE, then BC, then TBR", f"{_C07} 13.3", "team:extended_direct_encounter", kind="group",
-       modifiers="P", descending=False, team=True),
-    _s("EDEBB", "EDE, then BC, then BBE", f"{_C07} 13.3", "team:extended_direct_encounter", kind="group",
-       modifiers="P", descending=False, team=True),
-    _s("EDET", "EDE, then TBR", f"{_C07} 13.3", "team:extended_direct_encounter", kind="group",
-       modifiers="P", descending=False, team=True),
-    _s("EDEB", "EDE, then BBE", f"{_C07} 13.3", "team:extended_direct_encounter", kind="group",
-       modifiers="P", descending=False, team=True),
+    *(_s(acronym, name, f"{_C07} 13.2", "sonneborn:extended_sonneborn_berger", modifiers="CMP", team=True,
+         by_edition=True)
+      for acronym, name in (("ESB", "Extended Sonneborn-Berger"), ("EMMSB", "Extended Sonneborn-Berger (MP x MP)"),
+                            ("EMGSB", "Extended Sonneborn-Berger (MP x GP)"),
+                            ("EGMSB", "Extended Sonneborn-Berger (GP x MP)"),
+                            ("EGGSB", "Extended Sonneborn-Berger (GP x GP)"))),
+    *(_s(acronym, name, f"{_C07} 13.3", "team:extended_direct_encounter", kind="group", modifiers="P",
+         descending=False, team=True)
+      for acronym, name in (("EDE", "Extended direct encounter"), ("EDEBT", "EDE, then BC, then TBR"),
+                            ("EDEBB", "EDE, then BC, then BBE"), ("EDET", "EDE, then TBR"),
+                            ("EDEB", "EDE, then BBE"))),
     _s("SSSC", "Score and schedule strength combination", f"{_C07} 13.4", "team:sssc", modifiers="KFPE",
        team=True, by_edition=True),
     _s("SD", "Score difference", "Swiss for any sport (3-1-0, score difference), rule 6", "sports:score_difference"),

@@ -26,6 +26,7 @@ participants a rating.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from swisspair.tiebreaks.base import Context, Descriptor, Edition, Term, TieBreakValue
@@ -43,7 +44,11 @@ __all__ = [
 ]
 
 
-def _games(ctx: Context, d: Descriptor, cid: int) -> list[tuple[int, int, int, Fraction]]:
+Game = tuple[int, int, int, Fraction]
+"""(round, opponent, opponent's rating, result) of a rated game."""
+
+
+def _games(ctx: Context, d: Descriptor, cid: int) -> list[Game]:
     """(round, opponent, opponent's rating, result) for each game played over the board."""
     out = []
     for rec in ctx.event.competitors[cid].rounds:
@@ -56,7 +61,7 @@ def _games(ctx: Context, d: Descriptor, cid: int) -> list[tuple[int, int, int, F
     return out
 
 
-def _cut_ratings(games: list[tuple[int, int, int, Fraction]], low: int, high: int) -> set[int]:
+def _cut_ratings(games: list[Game], low: int, high: int) -> set[int]:
     """Rounds removed by cutting the ``low`` lowest and ``high`` highest opponent ratings."""
     order = sorted(games, key=lambda g: g[2])
     cut: set[int] = set()
@@ -92,7 +97,7 @@ def average_rating(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
     return out
 
 
-def _tpr(games: list[tuple[int, int, int, Fraction]]) -> tuple[Fraction, str] | None:
+def _tpr(games: list[Game]) -> tuple[Fraction, str] | None:
     if not games:
         return None
     n = len(games)
@@ -104,17 +109,24 @@ def _tpr(games: list[tuple[int, int, int, Fraction]]) -> tuple[Fraction, str] | 
 
 def performance(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
     """TPR: ARO + dp(p) (FIDE C.07 (2026) 10.2, B.02 8.1.1)."""
+    return _from_games(ctx, d, _tpr)
+
+
+def _from_games(ctx: Context, d: Descriptor, rate: Callable[[list[Game]], tuple[Fraction, str] | None],
+                ) -> dict[int, TieBreakValue]:
+    """Each participant's value ``rate`` computes from its rated games (C.07 (2026) 10.2-10.3), with one
+    term per game; "no game" without one."""
     ctx.check_ratings(d)
     out: dict[int, TieBreakValue] = {}
     for comp in ctx.event:
         games = _games(ctx, d, comp.id)
         terms = tuple(Term(g[0], g[1], g[3], f"{_f(g[3])} against {g[2]}") for g in games)
-        found = _tpr(games)
+        found = rate(games)
         out[comp.id] = TieBreakValue(found[0], terms, found[1]) if found else TieBreakValue(None, (), "no game")
     return out
 
 
-def _ptp(games: list[tuple[int, int, int, Fraction]]) -> tuple[Fraction, str] | None:
+def _ptp(games: list[Game]) -> tuple[Fraction, str] | None:
     if not games:
         return None
     ratings = [g[2] for g in games]
@@ -139,14 +151,7 @@ def _ptp(games: list[tuple[int, int, int, Fraction]]) -> tuple[Fraction, str] | 
 
 def perfect_performance(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
     """PTP: the lowest rating whose expected score reaches the score (FIDE C.07 (2026) 10.3)."""
-    ctx.check_ratings(d)
-    out: dict[int, TieBreakValue] = {}
-    for comp in ctx.event:
-        games = _games(ctx, d, comp.id)
-        terms = tuple(Term(g[0], g[1], g[3], f"{_f(g[3])} against {g[2]}") for g in games)
-        found = _ptp(games)
-        out[comp.id] = TieBreakValue(found[0], terms, found[1]) if found else TieBreakValue(None, (), "no game")
-    return out
+    return _from_games(ctx, d, _ptp)
 
 
 def _average_of(ctx: Context, d: Descriptor, inner: str) -> dict[int, TieBreakValue]:

@@ -42,6 +42,7 @@ from swisspair.tiebreaks.base import (
     RoundRecord,
     Term,
     TieBreakValue,
+    tied_runs,
 )
 from swisspair.tiebreaks.direct import split_by_encounters
 from swisspair.tiebreaks.rounding import round_half_up
@@ -191,14 +192,7 @@ def board_count(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
 
 
 def _split_by(group: Sequence[int], value: Callable[[int], Fraction], higher_first: bool = True) -> list[list[int]]:
-    order = sorted(group, key=lambda c: (-value(c) if higher_first else value(c), c))
-    parts: list[list[int]] = []
-    for cid in order:
-        if parts and value(parts[-1][0]) == value(cid):
-            parts[-1].append(cid)
-        else:
-            parts.append([cid])
-    return parts
+    return tied_runs(sorted(group, key=lambda c: (-value(c) if higher_first else value(c), c)), value)
 
 
 def _board_steps(ctx: Context, bottom: bool) -> list[Callable[[int], Fraction]]:

@@ -238,25 +238,28 @@ class _Reader:
             self.warn(message, column, line)
 
     # -- field helpers ---------------------------------------------------
-    def integer(self, text: str, column: int, what: str, needed: bool = True) -> int | None:
-        """The integer in ``text`` (``None`` if blank); ``needed=False`` makes a bad value a warning."""
+    def _matching(self, text: str, pattern: re.Pattern[str], column: int, what: str, expected: str,
+                  needed: bool) -> str | None:
+        """``text`` stripped if it matches ``pattern``; ``None`` if blank, or if not (an error, or a warning
+        when the field is not ``needed``)."""
         value = text.strip()
         if not value:
             return None
-        if _INT.fullmatch(value) is None:
+        if pattern.fullmatch(value) is None:
             (self.error if needed else self.soft)(
-                f"{what}: expected an integer, got {value!r}" + ("" if needed else "; ignored"), column)
+                f"{what}: expected {expected}, got {value!r}" + ("" if needed else "; ignored"), column)
             return None
-        return int(value)
+        return value
+
+    def integer(self, text: str, column: int, what: str, needed: bool = True) -> int | None:
+        """The integer in ``text`` (``None`` if blank); ``needed=False`` makes a bad value a warning."""
+        value = self._matching(text, _INT, column, what, "an integer", needed)
+        return None if value is None else int(value)
 
     def decimal(self, text: str, column: int, what: str, needed: bool = True) -> Fraction | None:
         """The number in ``text`` (``None`` if blank); ``needed=False`` makes a bad value a warning."""
-        value = text.strip()
-        if not value:
-            return None
-        if _NUMBER.fullmatch(value) is None:
-            (self.error if needed else self.soft)(
-                f"{what}: expected a number like 11.5, got {value!r}" + ("" if needed else "; ignored"), column)
+        value = self._matching(text, _NUMBER, column, what, "a number like 11.5", needed)
+        if value is None:
             return None
         if "," in value:
             self.warn(f"{what}: decimal comma in {value!r} read as a point", column)
@@ -650,28 +653,32 @@ class _Reader:
             values = {rnd: points for rnd in range(first_round, last_round + 1)}
             self.accelerations.append((first, last, self.lineno, values, 23, self.code))
 
-    def read_xxp(self, line: str) -> None:
-        players: list[int] = []
+    def numbers(self, line: str, what: str, first_player: int) -> list[int] | None:
+        """The integers after the record code (``None`` after a bad one, reported); those from index
+        ``first_player`` on are pairing numbers, checked later against the 001 records."""
+        numbers: list[int] = []
         for column, token in self.tokens(line, 3):
-            tpn = self.integer(token, column, "pairing number")
-            if tpn is None:
-                return
-            players.append(tpn)
-            self.references.append((tpn, self.lineno, "XXP", column))
+            value = self.integer(token, column, what)
+            if value is None:
+                return None
+            if len(numbers) >= first_player:
+                self.references.append((value, self.lineno, self.code, column))
+            numbers.append(value)
+        return numbers
+
+    def read_xxp(self, line: str) -> None:
+        players = self.numbers(line, "pairing number", 0)
+        if players is None:
+            return
         if len(players) < 2:
             self.error("expected at least two pairing numbers", 5)
             return
         self.t.forbidden_pairs.append(ForbiddenPairs(tuple(players)))
 
     def read_260(self, line: str) -> None:
-        numbers: list[int] = []
-        for column, token in self.tokens(line, 3):
-            value = self.integer(token, column, "round or pairing number")
-            if value is None:
-                return
-            if len(numbers) >= 2:
-                self.references.append((value, self.lineno, "260", column))
-            numbers.append(value)
+        numbers = self.numbers(line, "round or pairing number", 2)
+        if numbers is None:
+            return
         if len(numbers) < 4:
             self.error("expected 'RRF RRL PPPP PPPP ...' (two rounds, then at least two pairing numbers)",
                        len(line) + 1)

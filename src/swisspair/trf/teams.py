@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from swisspair.errors import LimitExceededError
+from swisspair.trf.points import fixed_width_points, format_points
 from swisspair.teams import ForfeitOutcome, MatchPoints, TeamEntry, TeamForfeit, TeamLineup, TeamPab
 
 TEAM_CODES = frozenset({"013", "310"})
@@ -74,14 +75,26 @@ def _members(line: str, start: int) -> tuple[tuple[int, ...], list[tuple[int, st
     return tuple(members), problems
 
 
-def _number(text: str, column: int, what: str, problems: list[tuple[int, str]]) -> Fraction | None:
+def _field(text: str, pattern: re.Pattern[str], column: int, what: str, expected: str,
+           problems: list[tuple[int, str]]) -> str | None:
+    """``text`` stripped if it matches ``pattern``; ``None`` if blank, or if not (with a problem noted)."""
     value = text.strip()
     if not value:
         return None
-    if _NUMBER.fullmatch(value):
-        return Fraction(value)
-    problems.append((column, f"{what}: expected a number, got {value!r}"))
+    if pattern.fullmatch(value):
+        return value
+    problems.append((column, f"{what}: expected {expected}, got {value!r}"))
     return None
+
+
+def _number(text: str, column: int, what: str, problems: list[tuple[int, str]]) -> Fraction | None:
+    value = _field(text, _NUMBER, column, what, "a number", problems)
+    return None if value is None else Fraction(value)
+
+
+def _integer(text: str, column: int, what: str, problems: list[tuple[int, str]]) -> int | None:
+    value = _field(text, _INT, column, what, "an integer", problems)
+    return None if value is None else int(value)
 
 
 def parse_team_line(line: str) -> tuple[TeamRecord | None, list[tuple[int, str]]]:
@@ -99,23 +112,11 @@ def parse_team_line(line: str) -> tuple[TeamRecord | None, list[tuple[int, str]]
     if code != "310":
         return None, problems
     padded = line.ljust(73)
-    number_text = padded[4:7].strip()
-    number: int | None = None
-    if number_text:
-        if _INT.fullmatch(number_text):
-            number = int(number_text)
-        else:
-            problems.append((5, f"team number: expected an integer, got {number_text!r}"))
+    number = _integer(padded[4:7], 5, "team number", problems)
     strength = _number(padded[47:53], 48, "strength", problems)
     match_points = _number(padded[54:60], 55, "match points", problems)
     game_points = _number(padded[61:67], 62, "game points", problems)
-    rank_text = padded[68:71].strip()
-    rank: int | None = None
-    if rank_text:
-        if _INT.fullmatch(rank_text):
-            rank = int(rank_text)
-        else:
-            problems.append((69, f"rank: expected an integer, got {rank_text!r}"))
+    rank = _integer(padded[68:71], 69, "rank", problems)
     members, member_problems = _members(line, 73)
     problems.extend(member_problems)
     record = TeamRecord(code, padded[8:40].strip(), members, number, padded[41:46].strip(), strength,
@@ -135,8 +136,6 @@ def team_entries(records: list[TeamRecord]) -> tuple[TeamEntry, ...]:
 
 
 def _decimal(value: Fraction | None, width: int) -> str:
-    from swisspair.trf.writer import fixed_width_points  # the writer imports this module
-
     return " " * width if value is None else fixed_width_points(value, "team record:", width)
 
 
@@ -184,8 +183,6 @@ def parse_match_points(text: str, current: MatchPoints | None) -> tuple[MatchPoi
 
 def format_match_points(points: MatchPoints) -> str:
     """The ``362`` line of ``points``."""
-    from swisspair.trf.writer import format_points  # the writer imports this module
-
     return (f"362 TW {format_points(points.win)} TD {format_points(points.draw)} "
             f"TL {format_points(points.loss)}")
 

@@ -23,40 +23,13 @@ from typing import TextIO
 from swisspair.errors import LimitExceededError
 from swisspair.model import Colour, Player, Result, Scoring, Tournament
 from swisspair.trf.dates import to_trf
+from swisspair.trf.points import fixed_width_points, format_points
 from swisspair.trf.teams import format_forfeit, format_lineup, format_match_points, format_pab, format_team
 
 _HEADER_ORDER = ("012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122",
                  "132", "172", "182", "202", "212", "222")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _BYE_KINDS = ((Result.FULL_BYE, "F"), (Result.HALF_BYE, "H"), (Result.ZERO_BYE, "Z"))
-
-
-def format_points(value: Fraction) -> str:
-    """Points with one decimal (``11.5``), more decimals only when needed (``0.25``).
-
-    :raises: :exc:`~swisspair.errors.LimitExceededError` for a negative value or one
-        without a finite decimal form (``1/3``).
-    """
-    if value < 0:
-        raise LimitExceededError(f"TRF cannot hold negative points ({value})")
-    digits = 1
-    while (value * 10**digits).denominator != 1:
-        digits += 1
-        if digits > 6:
-            raise LimitExceededError(f"TRF cannot hold the points {value} exactly (no finite decimal form)")
-    scaled = int(value * 10**digits)
-    whole, fraction = divmod(scaled, 10**digits)
-    return f"{whole}.{fraction:0{digits}d}"
-
-
-def fixed_width_points(value: Fraction, what: str, width: int = 4) -> str:
-    """``value`` in a ``width``-column field; integral values lose their ``.0`` when needed."""
-    text = format_points(value)
-    if len(text) > width and value.denominator == 1:
-        text = str(value.numerator)
-    if len(text) > width:
-        raise LimitExceededError(f"{what} {text} does not fit in {width} columns")
-    return f"{text:>{width}}"
 
 
 def player_line(player: Player, points: Fraction | None = None, rank: int | None = None) -> str:
@@ -212,24 +185,16 @@ def lines(tournament: Tournament, *, trf26: bool = False) -> list[str]:
     out.extend(player_line(tournament.players[tpn]) for tpn in order)
     colour = tournament.initial_colour
     rank = "rank " if tournament.rank_order is not None else ""
-    if trf26:
-        if tournament.rounds:
-            out.append(f"142 {tournament.rounds}")
-        if colour is Colour.WHITE or colour is Colour.BLACK:
-            out.append(f"152 {'W' if colour is Colour.WHITE else 'B'}")
-        if rank:
-            out.append("XXC rank")
-        if tournament.system:
-            out.append(f"192 {tournament.system}")
-    else:
-        if tournament.rounds:
-            out.append(f"XXR {tournament.rounds}")
-        if colour is Colour.WHITE or colour is Colour.BLACK:
-            out.append(f"XXC {rank}{'white1' if colour is Colour.WHITE else 'black1'}")
-        elif rank:
-            out.append("XXC rank")
-        if tournament.system and not system_from_092:
-            out.append(f"192 {tournament.system}")
+    coloured = colour is Colour.WHITE or colour is Colour.BLACK
+    if tournament.rounds:  # TRF26 142, else JaVaFo's XXR
+        out.append(f"{'142' if trf26 else 'XXR'} {tournament.rounds}")
+    if coloured:  # TRF26 152, else XXC (which also carries "rank")
+        white = colour is Colour.WHITE
+        out.append(f"152 {'W' if white else 'B'}" if trf26 else f"XXC {rank}{'white1' if white else 'black1'}")
+    if rank and (trf26 or not coloured):
+        out.append("XXC rank")
+    if tournament.system and (trf26 or not system_from_092):
+        out.append(f"192 {tournament.system}")
     out.extend(_scoring_lines(tournament.scoring, trf26))
     if trf26:
         out.extend(_bye_lines(tournament))

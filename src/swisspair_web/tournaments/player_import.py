@@ -27,6 +27,7 @@ from swisspair_web.tournaments.services import (
     User,
     audit,
     bump_section,
+    lenient,
 )
 
 CSV_COLUMNS = {
@@ -176,31 +177,6 @@ def _player(row: Sequence[str], columns: Sequence[str | None], source: str, numb
     return data
 
 
-LENIENT_FIELDS = ("federation", "fide_id", "title", "sex", "birth_date")
-"""Fields pairing does not need: a value that cannot be kept is left empty with a warning (issue 11:
-read leniently, check strictly by the purpose). A bad name or rating still refuses the file."""
-
-
-def lenient(data: PlayerData, place: str) -> tuple[PlayerData, list[str]]:
-    """``data`` validated; a bad value of a :data:`LENIENT_FIELDS` field is left empty with a warning.
-
-    :param place: where the player is (``FILE:LINE: ``), the start of each warning.
-    :raises: :exc:`OperationError` (prefixed with ``place``) for a bad name or rating.
-    """
-    notes = []
-    for name in LENIENT_FIELDS:
-        value = getattr(data, name)
-        try:
-            PlayerData(name="x", **{name: value}).validate()
-        except OperationError as error:
-            notes.append(place + _("%(error)s (left empty)") % {"error": error})
-            setattr(data, name, "")
-    try:
-        return data.validate(), notes
-    except OperationError as error:
-        raise OperationError(place + str(error)) from None
-
-
 def check_unique_ids(read: ReadPlayers) -> None:
     """Refuse a file that gives one FIDE ID to two players, naming both lines."""
     seen: dict[str, int] = {}
@@ -275,3 +251,11 @@ def _create(section: Section, rows: list[PlayerData], late_byes: str) -> list[Pl
                                  for r in range(1, paired + 1)])
         created.append(player)
     return created
+
+
+def parse_csv(text: str, max_rows: int = 2000) -> list[PlayerData]:
+    """Players from CSV text (see :func:`read_csv`).
+
+    :raises: :exc:`OperationError` naming the bad line.
+    """
+    return [data for _line, data in read_csv(text, max_rows=max_rows).rows]

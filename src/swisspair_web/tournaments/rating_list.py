@@ -24,6 +24,7 @@ the file, line, column and column header.
 
 from __future__ import annotations
 
+import io
 import re
 import zipfile
 from collections.abc import Callable, Iterable, Iterator
@@ -264,3 +265,9 @@ def _feed(parser: expat.XMLParserType, chunks: Iterable[bytes], source: str) -> 
     except expat.ExpatError as error:
         raise OperationError(f"{source}:{error.lineno}:{error.offset + 1}: "
                              + _("malformed XML: %(error)s") % {"error": expat.errors.messages[error.code]}) from None
+
+
+def parse_fide_list(text: str, ids: set[str] | None = None, max_rows: int = 2000) -> list[PlayerData]:
+    """Players from a FIDE rating-list TXT file given as text; with ``ids``, only those FIDE IDs."""
+    read_list = read(io.BytesIO(text.encode()), source="upload", ids=ids, max_rows=max_rows)
+    return [data for _line, data in read_list.rows]

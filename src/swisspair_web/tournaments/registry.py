@@ -49,7 +49,7 @@ def system_choices() -> list[tuple[str, str | Promise]]:
             continue
         label = name.capitalize()
         try:
-            article = getattr(pairing.find_system(name), "article", "")
+            article = pairing.find_system(name).article
             label = f"{label} ({article})" if article else label
         except Exception:  # a broken plug-in must not break the forms
             pass

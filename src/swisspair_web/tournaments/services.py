@@ -11,7 +11,6 @@ never silently overwrite each other: the second gets :exc:`Conflict`.
 from __future__ import annotations
 
 import contextlib
-import io
 import random
 import re
 import threading
@@ -166,6 +165,31 @@ class PlayerData:
         return self
 
 
+LENIENT_FIELDS = ("federation", "fide_id", "title", "sex", "birth_date")
+"""Fields pairing does not need: a value that cannot be kept is left empty with a warning (issue 11:
+read leniently, check strictly by the purpose). A bad name or rating still refuses the file."""
+
+
+def lenient(data: PlayerData, place: str) -> tuple[PlayerData, list[str]]:
+    """``data`` validated; a bad value of a :data:`LENIENT_FIELDS` field is left empty with a warning.
+
+    :param place: where the player is (``FILE:LINE: ``), the start of each warning.
+    :raises: :exc:`OperationError` (prefixed with ``place``) for a bad name or rating.
+    """
+    notes = []
+    for name in LENIENT_FIELDS:
+        value = getattr(data, name)
+        try:
+            PlayerData(name="x", **{name: value}).validate()
+        except OperationError as error:
+            notes.append(place + _("%(error)s (left empty)") % {"error": error})
+            setattr(data, name, "")
+    try:
+        return data.validate(), notes
+    except OperationError as error:
+        raise OperationError(place + str(error)) from None
+
+
 def estimate_rating(scale: str, value: int) -> int:
     """A FIDE-like rating estimate from another scale (FIDE Dutch system, 1992 rules, A 1: the German
     INGO number or the English BCF/ECF grade).
@@ -309,24 +333,6 @@ def renumber_by_rating(section: Section, user: User, seen_version: int | None = 
 
 # -- imports ----------------------------------------------------------------------------------------
 
-def parse_csv(text: str, max_rows: int = 2000) -> list[PlayerData]:
-    """Players from CSV text (see :func:`.player_import.read_csv`).
-
-    :raises: :exc:`OperationError` naming the bad line.
-    """
-    from swisspair_web.tournaments import player_import
-
-    return [data for _line, data in player_import.read_csv(text, max_rows=max_rows).rows]
-
-
-def parse_fide_list(text: str, ids: set[str] | None = None, max_rows: int = 2000) -> list[PlayerData]:
-    """Players from a FIDE rating-list TXT file (see :mod:`.rating_list`); with ``ids``, only those FIDE IDs."""
-    from swisspair_web.tournaments import rating_list
-
-    read = rating_list.read(io.BytesIO(text.encode()), source="upload", ids=ids, max_rows=max_rows)
-    return [data for _line, data in read.rows]
-
-
 def parse_trf(text: str | bytes, source: str = "upload", warnings: list[str] | None = None,
               diagnostics: list[Diagnostic] | None = None) -> Tournament:
     """The tournament of a TRF file; the reader's located warnings are added to ``warnings`` (as text)
@@ -381,8 +387,6 @@ def import_trf(event: Event, user: User, text: str | bytes, *, name: str, slug: 
         rows = rows_from_tournament(tournament)
     except ValueError as error:
         raise OperationError(_("Invalid TRF: %(error)s") % {"error": error}) from None
-    from swisspair_web.tournaments.player_import import lenient
-
     data = []
     for player in tournament:
         checked, problems = lenient(PlayerData(

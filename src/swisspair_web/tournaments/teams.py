@@ -31,7 +31,7 @@ from django.utils.translation import ngettext
 
 from swisspair.errors import SwissPairError
 from swisspair.model import Colour
-from swisspair.pairing.team import find_team_system
+from swisspair.pairing import find_system
 from swisspair.teams import ForfeitOutcome, TeamForfeit
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.convert import (
@@ -205,7 +205,7 @@ def pair_team_round(section: Section, user: User, *, allow_pending: bool = False
     if number == 1 and tournament.initial_colour is None:
         tournament.initial_colour = random.choice([Colour.WHITE, Colour.BLACK])
     try:
-        pairing = find_team_system(team_code(section)).pair(tournament)
+        pairing = find_system(team_code(section)).pair(tournament)  # the code selects the C.04.6 variant
     except SwissPairError as error:
         raise OperationError(_("The engine found no pairing: %(error)s") % {"error": error}) from None
     if pairing.round_number != number:

@@ -29,6 +29,6 @@ class Command(BaseCommand):
         if options["output"] is None:
             self.stdout.write(text, ending="")
         else:
-            from swisspair.cli import write_atomically
+            from swisspair.fileio import write_atomically
 
             write_atomically(options["output"], text)

@@ -1,0 +1,99 @@
+"""What every click command shares: errors as one line and an exit code, reading a TRF.
+
+The commands (:mod:`swisspair.cli` and the modules of :mod:`swisspair.commands`)
+import from here, never from :mod:`swisspair.cli`, which imports them to register
+them. Exit codes themselves are :mod:`swisspair.exitcodes` (no click).
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from swisspair import trf
+from swisspair.errors import SwissPairError
+from swisspair.exitcodes import ExitCode, error_message, exit_code_for
+from swisspair.model import Tournament
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def fail(error: BaseException) -> None:
+    """Print a one-line message for ``error`` on stderr and exit with its code."""
+    click.echo(f"swisspair: error: {error_message(error)}", err=True)
+    sys.exit(exit_code_for(error))
+
+
+def click_exit_code(error: click.ClickException) -> ExitCode:
+    """The one place where click's errors become exit codes (click itself answers 1 or 2).
+
+    A file argument that cannot be used (a directory, missing, unreadable) is a file error (5);
+    any other usage error, and a command refusing its options, is an invalid request (3).
+    """
+    if isinstance(error, click.FileError):
+        return ExitCode.FILE_ERROR
+    if (isinstance(error, click.BadParameter) and not isinstance(error, click.MissingParameter)
+            and isinstance(getattr(error.param, "type", None), click.Path)):
+        return ExitCode.FILE_ERROR
+    return ExitCode.INVALID_REQUEST
+
+
+def click_error_line(error: click.ClickException) -> str:
+    """``swisspair: error: MESSAGE``, plus, for a usage error, where to find help - on one line."""
+    line = f"swisspair: error: {' '.join(error.format_message().split()).rstrip('.')}"
+    if isinstance(error, click.UsageError) and click_exit_code(error) == ExitCode.INVALID_REQUEST:
+        command = error.ctx.command_path if error.ctx is not None else "swisspair"
+        line += f" (try '{command} --help')"
+    return line
+
+
+class SwissPairGroup(click.Group):
+    """The top-level group: click's errors become one line and an exit code of the README's table."""
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        try:
+            result = super().main(args, prog_name, complete_var, False, **extra)
+        except click.ClickException as error:
+            click.echo(click_error_line(error), err=True)
+            sys.exit(click_exit_code(error))
+        except click.Abort:
+            click.echo("swisspair: interrupted", err=True)
+            sys.exit(130)
+        sys.exit(result if isinstance(result, int) else ExitCode.OK)
+
+
+def handle_errors(function: F) -> F:
+    """Decorator: turn swisspair errors into a message and an exit code."""
+
+    @functools.wraps(function)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return function(*args, **kwargs)
+        except (SwissPairError, OSError) as error:
+            fail(error)
+        return None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def read_trf(path: Path, *, quiet: bool = False) -> Tournament:
+    """Read a TRF for a command; its warnings go to stderr (a few lines, then a count of the rest).
+
+    A field the command does not need never stops it (see :func:`swisspair.trf.read`).
+    """
+    result = trf.load(path)
+    if not quiet:
+        for line in trf.format_warnings(result.warnings):
+            click.echo(line, err=True)
+    return result.tournament
+
+
+__all__ = ["SwissPairGroup", "click_error_line", "click_exit_code", "fail", "handle_errors", "read_trf"]
