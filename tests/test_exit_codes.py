@@ -7,6 +7,7 @@ missing spreadsheet file names its path.
 
 from __future__ import annotations
 
+import builtins
 import os
 import sys
 from pathlib import Path
@@ -63,8 +64,15 @@ def unreadable(event: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
             refuse(path)
             return original_open(path, *args, **kwargs)  # type: ignore[call-overload]
 
+        def builtin_open(file: object, *args: object, **kwargs: object) -> object:
+            if isinstance(file, (str, os.PathLike)):
+                refuse(Path(file))
+            return original_builtin_open(file, *args, **kwargs)  # type: ignore[call-overload]
+
+        original_builtin_open = builtins.open  # the TRF reader opens with open(): no pathlib at start-up
         monkeypatch.setattr(Path, "read_bytes", read_bytes)
         monkeypatch.setattr(Path, "open", open_)
+        monkeypatch.setattr(builtins, "open", builtin_open)
     return event
 
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
 from swisspair import trf
 from swisspair.errors import SwissPairError
@@ -118,7 +117,7 @@ def run(args: Sequence[str]) -> int:
             if output is None:
                 sys.stdout.write(text)
             else:
-                write_atomically(Path(output), text)
+                write_atomically(output, text)
             return OK
         if mode == "check":
             from swisspair.pairing import find_system
@@ -158,7 +157,7 @@ def _generate(system: str, config_path: str | None, output: str | None, seed: in
     actual_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
     own_generator = getattr(engine, "generate", None)  # systems that pair other units (teams)
     tournament = own_generator(config, actual_seed) if own_generator else generate(config, actual_seed, engine.pair)
-    write_atomically(Path(output), trf.dumps(tournament))
+    write_atomically(output, trf.dumps(tournament))
     if seed is None:
         print(f"seed {actual_seed}", file=sys.stderr)
     return OK

@@ -14,7 +14,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from swisspair.teams import MatchPoints, TeamEntry, TeamForfeit, TeamLineup, TeamPab
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # team events only: the module is imported by the code that reads or pairs teams
+    from swisspair.teams import MatchPoints, TeamEntry, TeamForfeit, TeamLineup, TeamPab
 
 
 class Colour(enum.Enum):
@@ -23,6 +25,8 @@ class Colour(enum.Enum):
     WHITE = "w"
     BLACK = "b"
     NONE = "-"
+
+    __hash__ = object.__hash__  # members are singletons: the identity hash (C), not Enum's Python-level one
 
     @property
     def opposite(self) -> Colour:
@@ -43,6 +47,8 @@ class Outcome(enum.Enum):
     WIN = "win"
     DRAW = "draw"
     LOSS = "loss"
+
+    __hash__ = object.__hash__  # members are singletons: the identity hash (C), not Enum's Python-level one
 
 
 class Result(enum.Enum):
@@ -77,6 +83,8 @@ class Result(enum.Enum):
     """Zero-point bye: a known absence, or a round after a withdrawal."""
     ABSENT = " "
     """Blank result: not paired, no points (same scoring as ``Z``)."""
+
+    __hash__ = object.__hash__  # members are singletons: the identity hash (C), not Enum's Python-level one
 
     @property
     def is_played(self) -> bool:

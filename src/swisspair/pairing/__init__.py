@@ -15,10 +15,15 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
-from typing import Protocol
 
 from swisspair.errors import UnsupportedFeatureError
 from swisspair.model import RoundPairing, Tournament
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Protocol
+else:
+    Protocol = object  # a protocol is for type checkers: typing is not imported at run time (start-up)
 
 
 class PairingSystem(Protocol):
