@@ -26,13 +26,12 @@ import enum
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from swisspair import __version__, trf
 from swisspair.fileio import write_atomically as write_atomically  # re-exported
-from swisspair.model import RoundPairing, Tournament
 from swisspair.errors import (
     LimitExceededError,
     NoValidPairingError,
@@ -41,6 +40,9 @@ from swisspair.errors import (
     TRFFileError,
     UnsupportedFeatureError,
 )
+
+if TYPE_CHECKING:  # the model is loaded by the commands that read a file, not by --help
+    from swisspair.model import RoundPairing, Tournament
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -108,8 +110,55 @@ def click_error_line(error: click.ClickException) -> str:
     return line
 
 
+LAZY_COMMANDS: dict[str, tuple[str, str]] = {
+    "playoff": ("swisspair.commands.standings:playoff_command",
+                "Set up, record and settle a play-off for tied places (C.02 13.2, C.07 art. 3)."),
+    "roundrobin": ("swisspair.commands.roundrobin:roundrobin_command",
+                   "Print the Berger-table schedule by pairing number (FIDE C.05 Annex 1)."),
+    "rounds": ("swisspair.commands.rounds:rounds_command",
+               "Print the recommended number of rounds: round(log2 N) + round(log2 K) - 1 (Swiss for any sport)."),
+    "serve": ("swisspair.commands.serve:serve", "Run the tournament manager."),
+    "simple": ("swisspair.commands.simple:simple_group",
+               "The Swiss for any sport: points per match result, match scores, score groups."),
+    "standings": ("swisspair.commands.standings:standings_command",
+                  "Final standings: score, then tie-breaks (FIDE C.07), shared places or lots."),
+    "varma": ("swisspair.commands.roundrobin:varma_command",
+              "Draw pairing numbers with the Varma tables (FIDE C.05 Annex 2), 9 to 24 players."),
+    "worker": ("swisspair.commands.worker:worker", "Run background jobs of the tournament manager until stopped."),
+}
+"""The commands that live in their own modules: name -> (``module:attribute``, the first paragraph of
+its help, which ``swisspair --help`` lists). A module is imported only when its command runs, so that
+``swisspair --help`` and every other command start without them (docs/pairing.md, "Start-up")."""
+
+
 class SwissPairGroup(click.Group):
-    """The top-level group: click's errors become one line and an exit code of the README's table."""
+    """The top-level group: click's errors become one line and an exit code of the README's table.
+
+    The commands of :data:`LAZY_COMMANDS` are imported when they are looked up to run.
+    """
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *LAZY_COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in LAZY_COMMANDS:
+            import importlib
+
+            module, _, attribute = LAZY_COMMANDS[cmd_name][0].partition(":")
+            self.add_command(getattr(importlib.import_module(module), attribute), cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """click's list of commands, but a command not imported yet is listed from :data:`LAZY_COMMANDS`."""
+        commands: list[tuple[str, click.Command]] = []
+        for name in self.list_commands(ctx):
+            command = self.commands.get(name) or click.Command(name, help=LAZY_COMMANDS[name][1])
+            if not command.hidden:
+                commands.append((name, command))
+        if commands:
+            limit = formatter.width - 6 - max(len(name) for name, _ in commands)
+            with formatter.section("Commands"):
+                formatter.write_dl([(name, command.get_short_help_str(limit)) for name, command in commands])
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> Any:
@@ -421,29 +470,6 @@ def standings_text(tournament: Tournament) -> str:
     from swisspair.standings import compute_standings
 
     return compute_standings(tournament).to_text()
-
-
-def _register_commands() -> None:
-    """Attach the commands that live in their own modules (one line each)."""
-    # -- commands registered from other modules: one import + add_command line each --
-    from swisspair.commands.roundrobin import roundrobin_command
-    cli.add_command(roundrobin_command)
-    from swisspair.commands.roundrobin import varma_command
-    cli.add_command(varma_command)
-    from swisspair.commands.serve import serve
-    cli.add_command(serve)
-    from swisspair.commands.worker import worker
-    cli.add_command(worker)
-    from swisspair.commands.standings import playoff_command, standings_command
-    cli.add_command(standings_command)
-    cli.add_command(playoff_command)
-    from swisspair.commands.simple import simple_group
-    cli.add_command(simple_group)
-    from swisspair.commands.rounds import rounds_command
-    cli.add_command(rounds_command)
-
-
-_register_commands()
 
 
 def main(argv: Sequence[str] | None = None) -> None:
