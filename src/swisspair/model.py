@@ -104,7 +104,7 @@ class Result(enum.Enum):
     @property
     def paired(self) -> bool:
         """The participant took part in the pairing of the round (game, forfeit or PAB)."""
-        return not self.is_bye or self is Result.PAB
+        return self not in _NOT_PAIRED
 
     @property
     def outcome(self) -> Outcome:
@@ -119,6 +119,7 @@ _PLAYED = frozenset(
     {Result.WIN, Result.DRAW, Result.LOSS, Result.WIN_UNRATED, Result.DRAW_UNRATED, Result.LOSS_UNRATED}
 )
 _BYES = frozenset({Result.HALF_BYE, Result.FULL_BYE, Result.PAB, Result.ZERO_BYE, Result.ABSENT})
+_NOT_PAIRED = _BYES - {Result.PAB}
 _OUTCOMES = {
     Result.WIN: Outcome.WIN,
     Result.WIN_UNRATED: Outcome.WIN,
@@ -360,9 +361,11 @@ class Tournament:
         """
         last = 0
         for player in self.players.values():
-            for index, entry in enumerate(player.results, start=1):
-                if entry.result.paired and index > last:
+            results = player.results
+            for index in range(len(results), last, -1):  # from the end: only a later round can raise it
+                if results[index - 1].result.paired:
                     last = index
+                    break
         return last
 
     def score(self, tpn: int, after_round: int | None = None) -> Fraction:
