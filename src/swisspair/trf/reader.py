@@ -179,11 +179,13 @@ def check_date(value: str) -> tuple[bool, bool]:
 
 
 def _plain_date(value: str) -> bool:
-    """Whether ``value`` is a date in the TRF form ``YYYY/MM/DD``, the form of nearly every file.
+    """Whether ``value`` is a full date in the TRF form ``YYYY/MM/DD`` (FIDE TRF16 and TRF26), the form
+    of nearly every file.
 
     Checked here so that reading such a file does not load the parser of the other forms
     (:mod:`swisspair.trf.dates`, the start-up of the engine form); ``False`` sends ``value`` to
-    that parser: other forms, February 29 (a leap-year question), and anything that is not a date.
+    that parser: other forms, partial dates (day ``00``, year ``0000``), February 29 (a leap-year
+    question), and anything that is not a date.
 
     >>> _plain_date("1985/07/31"), _plain_date("1985/00/00"), _plain_date("1985/06/31"), _plain_date("2024/02/29")
     (True, True, False, False)
