@@ -104,7 +104,9 @@ def test_an_output_that_is_a_directory_is_a_file_error(form: list[str], event: P
                                                        capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "out"
     out.mkdir()
-    args = (["--dutch", "-g", "-o", str(out)] if form[0] == "-o" else ["--dutch", str(event), "-p", str(out)])
+    # a fixed seed: about 1 random seed in 30 generates an event the engine cannot pair (exit 1, not this test)
+    args = (["--dutch", "-g", "-o", str(out), "-s", "1"] if form[0] == "-o"
+            else ["--dutch", str(event), "-p", str(out)])
     code, err = run(args, capsys)
     assert code == ExitCode.FILE_ERROR
     assert err == [f"swisspair: error: {out}: is a directory, not a file"]
