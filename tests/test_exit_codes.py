@@ -7,6 +7,7 @@ missing spreadsheet file names its path.
 
 from __future__ import annotations
 
+import builtins
 import os
 import sys
 from pathlib import Path
@@ -64,8 +65,15 @@ def unreadable(event: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
             refuse(path)
             return original_open(path, *args, **kwargs)  # type: ignore[call-overload]
 
+        def builtin_open(file: object, *args: object, **kwargs: object) -> object:
+            if isinstance(file, (str, os.PathLike)):
+                refuse(Path(file))
+            return original_builtin_open(file, *args, **kwargs)  # type: ignore[call-overload]
+
+        original_builtin_open = builtins.open  # the TRF reader opens with open(): no pathlib at start-up
         monkeypatch.setattr(Path, "read_bytes", read_bytes)
         monkeypatch.setattr(Path, "open", open_)
+        monkeypatch.setattr(builtins, "open", builtin_open)
     return event
 
 
@@ -97,7 +105,9 @@ def test_an_output_that_is_a_directory_is_a_file_error(form: list[str], event: P
                                                        capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "out"
     out.mkdir()
-    args = (["--dutch", "-g", "-o", str(out)] if form[0] == "-o" else ["--dutch", str(event), "-p", str(out)])
+    # a fixed seed: about 1 random seed in 30 generates an event the engine cannot pair (exit 1, not this test)
+    args = (["--dutch", "-g", "-o", str(out), "-s", "1"] if form[0] == "-o"
+            else ["--dutch", str(event), "-p", str(out)])
     code, err = run(args, capsys)
     assert code == ExitCode.FILE_ERROR
     assert err == [f"swisspair: error: {out}: is a directory, not a file"]

@@ -1,14 +1,34 @@
-"""swisspair: Swiss-system pairing engines, standings and TRF interchange."""
+"""swisspair: Swiss-system pairing engines, standings and TRF interchange.
 
-from swisspair.errors import (
-    NoValidPairingError,
-    SwissPairError,
-    TRFError,
-    UnsupportedFeatureError,
-)
-from swisspair.model import Board, Colour, Player, Result, RoundPairing, RoundResult, Scoring, Tournament
+The names below are imported on first use (PEP 562), so that ``swisspair
+--version``, ``--help`` and the engine form load only the modules they need
+(docs/pairing.md, "Start-up").
+"""
+
+from __future__ import annotations
 
 __version__ = "0.1.0"
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from swisspair.errors import NoValidPairingError, SwissPairError, TRFError, UnsupportedFeatureError
+    from swisspair.model import Board, Colour, Player, Result, RoundPairing, RoundResult, Scoring, Tournament
+
+_EXPORTS = {
+    "Board": "swisspair.model",
+    "Colour": "swisspair.model",
+    "NoValidPairingError": "swisspair.errors",
+    "Player": "swisspair.model",
+    "Result": "swisspair.model",
+    "RoundPairing": "swisspair.model",
+    "RoundResult": "swisspair.model",
+    "Scoring": "swisspair.model",
+    "SwissPairError": "swisspair.errors",
+    "TRFError": "swisspair.errors",
+    "Tournament": "swisspair.model",
+    "UnsupportedFeatureError": "swisspair.errors",
+}
+"""Public name -> the module that defines it."""
 
 __all__ = [
     "Board",
@@ -25,3 +45,15 @@ __all__ = [
     "UnsupportedFeatureError",
     "__version__",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """Import a public name from its module the first time it is asked for."""
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'swisspair' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value

@@ -18,7 +18,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -27,12 +27,35 @@ from swisspair.commands.plumbing import SwissPairGroup, handle_errors, read_trf
 from swisspair.errors import TRFError
 from swisspair.exitcodes import ExitCode, exit_code_for
 from swisspair.fileio import write_atomically
-from swisspair.model import RoundPairing, Tournament
+
+if TYPE_CHECKING:  # the model is loaded by the commands that read a file, not by --help
+    from swisspair.model import RoundPairing, Tournament
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-@click.group(cls=SwissPairGroup, context_settings={"help_option_names": ["-h", "--help"]})
+LAZY_COMMANDS: dict[str, tuple[str, str]] = {
+    "playoff": ("swisspair.commands.standings:playoff_command",
+                "Set up, record and settle a play-off for tied places (C.02 13.2, C.07 art. 3)."),
+    "roundrobin": ("swisspair.commands.roundrobin:roundrobin_command",
+                   "Print the Berger-table schedule by pairing number (FIDE C.05 Annex 1)."),
+    "rounds": ("swisspair.commands.rounds:rounds_command",
+               "Print the recommended number of rounds: round(log2 N) + round(log2 K) - 1 (Swiss for any sport)."),
+    "serve": ("swisspair.commands.serve:serve", "Run the tournament manager."),
+    "simple": ("swisspair.commands.simple:simple_group",
+               "The Swiss for any sport: points per match result, match scores, score groups."),
+    "standings": ("swisspair.commands.standings:standings_command",
+                  "Final standings: score, then tie-breaks (FIDE C.07), shared places or lots."),
+    "varma": ("swisspair.commands.roundrobin:varma_command",
+              "Draw pairing numbers with the Varma tables (FIDE C.05 Annex 2), 9 to 24 players."),
+    "worker": ("swisspair.commands.worker:worker", "Run background jobs of the tournament manager until stopped."),
+}
+"""The commands that live in their own modules: name -> (``module:attribute``, the first paragraph of
+its help, which ``swisspair --help`` lists). A module is imported only when its command runs, so that
+``swisspair --help`` and every other command start without them (docs/pairing.md, "Start-up")."""
+
+
+@click.group(cls=SwissPairGroup, lazy_commands=LAZY_COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="swisspair")
 def cli() -> None:
     """Swiss-system pairings, standings and TRF files.
@@ -285,29 +308,6 @@ def standings_text(tournament: Tournament) -> str:
     from swisspair.standings import compute_standings
 
     return compute_standings(tournament).to_text()
-
-
-def _register_commands() -> None:
-    """Attach the commands that live in their own modules (one line each)."""
-    # -- commands registered from other modules: one import + add_command line each --
-    from swisspair.commands.roundrobin import roundrobin_command
-    cli.add_command(roundrobin_command)
-    from swisspair.commands.roundrobin import varma_command
-    cli.add_command(varma_command)
-    from swisspair.commands.serve import serve
-    cli.add_command(serve)
-    from swisspair.commands.worker import worker
-    cli.add_command(worker)
-    from swisspair.commands.standings import playoff_command, standings_command
-    cli.add_command(standings_command)
-    cli.add_command(playoff_command)
-    from swisspair.commands.simple import simple_group
-    cli.add_command(simple_group)
-    from swisspair.commands.rounds import rounds_command
-    cli.add_command(rounds_command)
-
-
-_register_commands()
 
 
 def main(argv: Sequence[str] | None = None) -> None:

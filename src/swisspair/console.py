@@ -3,7 +3,8 @@
 The engine-compatible form (``swisspair --dutch IN.trf -p OUT``) is what
 tournament software calls before every round, so it is dispatched here
 without importing the click command line (:mod:`swisspair.cli`) and the
-commands it registers; everything else goes to :func:`swisspair.cli.main`.
+commands it registers, and so is ``swisspair --version``; everything else goes
+to :func:`swisspair.cli.main`.
 """
 
 from __future__ import annotations
@@ -15,6 +16,11 @@ from collections.abc import Sequence
 def main(argv: Sequence[str] | None = None) -> None:
     """Run ``swisspair`` with ``argv`` (default: the process's arguments)."""
     args = list(sys.argv[1:] if argv is None else argv)
+    if args == ["--version"]:  # click's message, without loading click
+        from swisspair import __version__
+
+        print(f"swisspair, version {__version__}")
+        sys.exit(0)
     from swisspair import engine_cli
 
     if engine_cli.is_engine_invocation(args):

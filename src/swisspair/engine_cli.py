@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
 from swisspair import trf
 from swisspair.errors import SwissPairError
 from swisspair.fileio import write_atomically
-from swisspair.model import Tournament
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from swisspair.model import Tournament
 
 OK = 0
 """``ExitCode.OK``: the success path does not import :mod:`swisspair.exitcodes`."""
@@ -144,7 +146,7 @@ def _pair(system: str, tournament: Tournament, input_file: str, output: str | No
     if output is None:
         sys.stdout.write(text)
     else:
-        write_atomically(Path(output), text)
+        write_atomically(output, text)
     return OK
 
 
@@ -176,7 +178,7 @@ def _generate(system: str, config_path: str | None, output: str | None, seed: in
     config = GeneratorConfig.load(config_path) if config_path else GeneratorConfig()
     actual_seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
     tournament = generate(find_system(system), config, actual_seed)
-    write_atomically(Path(output), trf.dumps(tournament))
+    write_atomically(output, trf.dumps(tournament))
     if seed is None:
         print(f"seed {actual_seed}", file=sys.stderr)
     return OK

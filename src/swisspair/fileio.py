@@ -10,27 +10,28 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from pathlib import Path
 
 
-def write_atomically(path: Path, text: str) -> None:
+def write_atomically(path: str | os.PathLike[str], text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file, so a failure leaves no half file.
 
     A new file gets the mode ``open()`` would give it (``0o666`` less the umask);
-    an existing file keeps its mode.
+    an existing file keeps its mode. Plain :mod:`os` calls rather than :mod:`pathlib`,
+    which the engine form does not otherwise import (docs/pairing.md, "Start-up").
 
     :raises: :exc:`IsADirectoryError` when ``path`` is a directory (named in the error).
     """
-    if path.is_dir():
-        raise IsADirectoryError(errno.EISDIR, "is a directory, not a file", str(path))
+    name = os.fspath(path)
+    if os.path.isdir(name):
+        raise IsADirectoryError(errno.EISDIR, "is a directory, not a file", name)
     try:
-        mode: int | None = stat.S_IMODE(path.stat().st_mode)
+        mode: int | None = stat.S_IMODE(os.stat(name).st_mode)
     except FileNotFoundError:
         mode = None  # os.open below applies the umask to 0o666
-    directory = path.parent if str(path.parent) else Path(".")
+    directory, base = os.path.split(name)
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     while True:
-        tmp = directory / f".{path.name}.{os.urandom(6).hex()}.tmp"
+        tmp = os.path.join(directory or ".", f".{base}.{os.urandom(6).hex()}.tmp")
         try:
             fd = os.open(tmp, flags, 0o666)
             break
@@ -41,7 +42,10 @@ def write_atomically(path: Path, text: str) -> None:
             handle.write(text)
         if mode is not None:
             os.chmod(tmp, mode)
-        os.replace(tmp, path)
+        os.replace(tmp, name)
     except BaseException:
-        tmp.unlink(missing_ok=True)
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
         raise

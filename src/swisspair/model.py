@@ -14,7 +14,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from swisspair.teams import MatchPoints, TeamEntry, TeamForfeit, TeamLineup, TeamPab
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # team events only: the module is imported by the code that reads or pairs teams
+    from swisspair.teams import MatchPoints, TeamEntry, TeamForfeit, TeamLineup, TeamPab
 
 
 class Colour(enum.Enum):
@@ -23,6 +25,8 @@ class Colour(enum.Enum):
     WHITE = "w"
     BLACK = "b"
     NONE = "-"
+
+    __hash__ = object.__hash__  # members are singletons: the identity hash (C), not Enum's Python-level one
 
     @property
     def opposite(self) -> Colour:
@@ -43,6 +47,8 @@ class Outcome(enum.Enum):
     WIN = "win"
     DRAW = "draw"
     LOSS = "loss"
+
+    __hash__ = object.__hash__  # members are singletons: the identity hash (C), not Enum's Python-level one
 
 
 class Result(enum.Enum):
@@ -78,6 +84,8 @@ class Result(enum.Enum):
     ABSENT = " "
     """Blank result: not paired, no points (same scoring as ``Z``)."""
 
+    __hash__ = object.__hash__  # members are singletons: the identity hash (C), not Enum's Python-level one
+
     @property
     def is_played(self) -> bool:
         """A game was played over the board (it counts as a meeting, GHR 3.5)."""
@@ -96,7 +104,7 @@ class Result(enum.Enum):
     @property
     def paired(self) -> bool:
         """The participant took part in the pairing of the round (game, forfeit or PAB)."""
-        return not self.is_bye or self is Result.PAB
+        return self not in _NOT_PAIRED
 
     @property
     def outcome(self) -> Outcome:
@@ -111,6 +119,7 @@ _PLAYED = frozenset(
     {Result.WIN, Result.DRAW, Result.LOSS, Result.WIN_UNRATED, Result.DRAW_UNRATED, Result.LOSS_UNRATED}
 )
 _BYES = frozenset({Result.HALF_BYE, Result.FULL_BYE, Result.PAB, Result.ZERO_BYE, Result.ABSENT})
+_NOT_PAIRED = _BYES - {Result.PAB}
 _OUTCOMES = {
     Result.WIN: Outcome.WIN,
     Result.WIN_UNRATED: Outcome.WIN,
@@ -352,9 +361,11 @@ class Tournament:
         """
         last = 0
         for player in self.players.values():
-            for index, entry in enumerate(player.results, start=1):
-                if entry.result.paired and index > last:
+            results = player.results
+            for index in range(len(results), last, -1):  # from the end: only a later round can raise it
+                if results[index - 1].result.paired:
                     last = index
+                    break
         return last
 
     def score(self, tpn: int, after_round: int | None = None) -> Fraction:

@@ -11,14 +11,16 @@ import functools
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from swisspair import trf
 from swisspair.errors import SwissPairError
 from swisspair.exitcodes import ExitCode, error_message, exit_code_for
-from swisspair.model import Tournament
+
+if TYPE_CHECKING:  # the model is loaded by the commands that read a file, not by --help
+    from swisspair.model import Tournament
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -53,7 +55,38 @@ def click_error_line(error: click.ClickException) -> str:
 
 
 class SwissPairGroup(click.Group):
-    """The top-level group: click's errors become one line and an exit code of the README's table."""
+    """The top-level group: click's errors become one line and an exit code of the README's table.
+
+    ``lazy_commands`` (name -> (``module:attribute``, the first paragraph of its help)) are
+    imported when they are looked up to run; ``--help`` lists them from the table.
+    """
+
+    def __init__(self, *args: Any, lazy_commands: dict[str, tuple[str, str]] | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy_commands = lazy_commands or {}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *self.lazy_commands})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in self.lazy_commands:
+            import importlib
+
+            module, _, attribute = self.lazy_commands[cmd_name][0].partition(":")
+            self.add_command(getattr(importlib.import_module(module), attribute), cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """click's list of commands, but a command not imported yet is listed from ``lazy_commands``."""
+        commands: list[tuple[str, click.Command]] = []
+        for name in self.list_commands(ctx):
+            command = self.commands.get(name) or click.Command(name, help=self.lazy_commands[name][1])
+            if not command.hidden:
+                commands.append((name, command))
+        if commands:
+            limit = formatter.width - 6 - max(len(name) for name, _ in commands)
+            with formatter.section("Commands"):
+                formatter.write_dl([(name, command.get_short_help_str(limit)) for name, command in commands])
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True, **extra: Any) -> Any:

@@ -10,7 +10,7 @@ Built-in systems are listed in :data:`PAIRING_SYSTEMS` as dotted paths and
 imported on first use; third-party ones register under the entry-point group
 ``swisspair.pairing_systems`` the same way.
 
-Optional abilities are small protocols a system may also satisfy; every caller
+Optional abilities are small protocols (:mod:`swisspair.pairing.abilities`) a system may also satisfy; every caller
 (the command line, the engine form, the manager) goes through the functions
 below, never through a system's name:
 
@@ -30,19 +30,39 @@ below, never through a system's name:
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterator
 from functools import cache
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from swisspair.errors import UnsupportedFeatureError
 from swisspair.model import RoundPairing, Tournament
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from swisspair.generator import GeneratorConfig
-    from swisspair.pairing.checker import RoundCheck
+    from collections.abc import Iterator
+    from typing import Protocol
 
-Progress = Callable[[int], None]
-"""Called with the round number after each generated round."""
+    from swisspair.generator import GeneratorConfig
+    from swisspair.pairing.abilities import (
+        Accelerates,
+        ChecksRounds,
+        FormatsPairings,
+        GeneratesTournaments,
+        HasVariants,
+        Progress,
+    )
+    from swisspair.pairing.checker import RoundCheck
+else:
+    Protocol = object  # a protocol is for type checkers: typing is not imported at run time (start-up)
+
+_ABILITIES = ("Accelerates", "ChecksRounds", "FormatsPairings", "GeneratesTournaments", "HasVariants", "Progress")
+
+
+def __getattr__(name: str) -> object:
+    """The abilities (:mod:`swisspair.pairing.abilities`), loaded on first use (PEP 562)."""
+    if name in _ABILITIES:
+        from swisspair.pairing import abilities
+
+        return getattr(abilities, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class PairingSystem(Protocol):
@@ -57,53 +77,6 @@ class PairingSystem(Protocol):
 
     def pair(self, tournament: Tournament, round_number: int | None = None) -> RoundPairing:
         """Pair ``round_number`` (default: the next unpaired round)."""
-        ...
-
-
-@runtime_checkable
-class ChecksRounds(Protocol):
-    """Ability: the system re-pairs and compares recorded rounds itself (it pairs other units than players)."""
-
-    def check_rounds(self, tournament: Tournament, rounds: range | None = None) -> Iterator[RoundCheck]:
-        """Re-pair each of ``rounds`` (default: every paired round) and compare with the record."""
-        ...
-
-
-@runtime_checkable
-class GeneratesTournaments(Protocol):
-    """Ability: the system writes its own random events (a representation of its own: teams, matches)."""
-
-    def generate(self, config: GeneratorConfig, seed: int, progress: Progress | None = None) -> Tournament:
-        """A random event paired round by round by this system, deterministic for ``seed``."""
-        ...
-
-
-@runtime_checkable
-class Accelerates(Protocol):
-    """Ability: virtual points (FIDE C.04.7); ``acceleration`` is ``auto``, ``baku`` or ``none``."""
-
-    acceleration: str
-
-    def with_acceleration(self, mode: str) -> PairingSystem:
-        """The same system with another acceleration mode."""
-        ...
-
-
-@runtime_checkable
-class HasVariants(Protocol):
-    """Ability: a TRF ``192`` code among the aliases selects settings of the system."""
-
-    def variant(self, code: str) -> PairingSystem:
-        """The system as ``code`` configures it (itself when the code sets nothing)."""
-        ...
-
-
-@runtime_checkable
-class FormatsPairings(Protocol):
-    """Ability: the system prints its pairings itself (by team number, say)."""
-
-    def format_pairing(self, tournament: Tournament, pairing: RoundPairing) -> str:
-        """A readable table of ``pairing``, a round of ``tournament``."""
         ...
 
 
@@ -161,6 +134,8 @@ def find_system(name: str) -> PairingSystem:
     for key, path in registry.items():
         system = _load(path)
         if wanted in (alias.lower().replace("_", "-") for alias in system.aliases):
+            from swisspair.pairing.abilities import HasVariants
+
             return system.variant(name) if isinstance(system, HasVariants) else system
     if wanted.endswith("-baku"):
         # TRF26 192 codes such as FIDE_DUTCH_2025_BAKU: the system with Baku acceleration (C.04.7).
@@ -191,6 +166,8 @@ def accelerated(system: PairingSystem, mode: str) -> PairingSystem:
 
     :raises: :exc:`~swisspair.errors.UnsupportedFeatureError` for a system without the ability.
     """
+    from swisspair.pairing.abilities import Accelerates
+
     if not isinstance(system, Accelerates):
         raise UnsupportedFeatureError(f"{system.name}: Baku acceleration (C.04.7) is not supported")
     return system.with_acceleration(mode)
@@ -201,10 +178,11 @@ def check_rounds(system: PairingSystem, tournament: Tournament, rounds: range | 
 
     The system's own checker (:class:`ChecksRounds`), else :func:`swisspair.pairing.checker.check_rounds`.
     """
+    from swisspair.pairing import checker
+    from swisspair.pairing.abilities import ChecksRounds
+
     if isinstance(system, ChecksRounds):
         return system.check_rounds(tournament, rounds)
-    from swisspair.pairing import checker
-
     return checker.check_rounds(tournament, system.pair, rounds)
 
 
@@ -214,15 +192,18 @@ def generate(system: PairingSystem, config: GeneratorConfig, seed: int,
 
     The system's own generator (:class:`GeneratesTournaments`), else :func:`swisspair.generator.generate`.
     """
+    from swisspair import generator
+    from swisspair.pairing.abilities import GeneratesTournaments
+
     if isinstance(system, GeneratesTournaments):
         return system.generate(config, seed, progress)
-    from swisspair import generator
-
     return generator.generate(config, seed, system.pair, progress)
 
 
 def format_pairing(system: PairingSystem, tournament: Tournament, pairing: RoundPairing) -> str | None:
     """The system's own table of ``pairing`` (:class:`FormatsPairings`), else ``None``."""
+    from swisspair.pairing.abilities import FormatsPairings
+
     return system.format_pairing(tournament, pairing) if isinstance(system, FormatsPairings) else None
 
 

@@ -45,16 +45,22 @@ taken from the current list of pairing numbers.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Literal, Self
 
 from swisspair.errors import UnsupportedFeatureError
 from swisspair.model import Tournament
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing is not imported at run time (start-up of the engine form)
+    from typing import Literal, Self
+
 Accelerations = dict[int, dict[int, Fraction]]
 """Virtual points by TPN, then by round number."""
 
-AccelerationMode = Literal["auto", "baku", "none"]
-"""How a system obtains virtual points when the file gives none (see the module docstring)."""
+if TYPE_CHECKING:
+    AccelerationMode = Literal["auto", "baku", "none"]
+    """How a system obtains virtual points when the file gives none (see the module docstring)."""
+else:
+    AccelerationMode = str  # at run time a mode is checked by check_mode
 
 ACCELERATION_MODES: tuple[AccelerationMode, ...] = ("auto", "baku", "none")
 

@@ -13,18 +13,21 @@ import enum
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Literal
 
 from swisspair.errors import SwissPairError, UnsupportedFeatureError
 from swisspair.model import Colour, Outcome, Result, Scoring, Tournament
 
-Rules = Literal["2017", "2026"]
-"""Edition of the FIDE rules where floats and PAB eligibility differ.
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing is not imported at run time (start-up of the engine form)
+    from typing import Literal
 
-``"2026"``: C.04.3 (2026) art. 1.4 and C.04.1 (2026) art. 4, in force since
-1 February 2026. ``"2017"``: C.04.3 (2017) A.4 and C.2, in force from 2017 to
-31 January 2026.
-"""
+    Rules = Literal["2017", "2026"]
+    """Edition of the FIDE rules where floats and PAB eligibility differ.
+
+    ``"2026"``: C.04.3 (2026) art. 1.4 and C.04.1 (2026) art. 4, in force since
+    1 February 2026. ``"2017"``: C.04.3 (2017) A.4 and C.2, in force from 2017 to
+    31 January 2026.
+    """
 
 
 class Float(enum.IntEnum):
@@ -282,6 +285,9 @@ def build_state(tournament: Tournament, round_number: int | None = None,
     def units(value: Fraction) -> int:
         return int(value * scale)
 
+    # what each result code scores with each colour, in units: once, not for every round of every player
+    points_of = {(result, colour): units(scoring.points(result, colour)) for result in Result for colour in Colour}
+
     colour = initial_colour or tournament.initial_colour or infer_initial_colour(tournament) or Colour.WHITE
     players: dict[int, PlayerState] = {}
     to_pair: list[PlayerState] = []
@@ -310,7 +316,7 @@ def build_state(tournament: Tournament, round_number: int | None = None,
                 played=is_played,
                 participated=entry.result.paired and entry.result is not Result.ABSENT,
                 pab=entry.result is Result.PAB,
-                points=units(scoring.points(entry.result, entry.colour)),
+                points=points_of[entry.result, entry.colour],
                 outcome=entry.result.outcome,
             ))
         state = PlayerState(tpn=tpn, rank_index=rank, rating=source.rating, records=records)

@@ -61,7 +61,7 @@ from swisspair.teams import DEFAULT_MATCH_POINTS, TeamEntry
 
 if TYPE_CHECKING:
     from swisspair.generator import GeneratorConfig
-    from swisspair.pairing import Progress
+    from swisspair.pairing.abilities import Progress
 
 ColourType = Literal["A", "B", "none"]
 ScoreKind = Literal["MP", "GP"]

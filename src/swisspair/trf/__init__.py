@@ -4,17 +4,43 @@
 >>> result = trf.loads("012 Demo\\n001    1      A, B                              1500                             0.0    1\\nXXR 5\\n")
 >>> result.tournament.rounds
 5
+
+The reader and the writer are imported on first use (PEP 562): the engine form
+(``swisspair --dutch IN -p OUT``) reads a file and never writes one.
 """
 
-from swisspair.trf.reader import (
-    Diagnostic,
-    TRFReadResult,
-    decode,
-    format_warnings,
-    load,
-    loads,
-    read,
-)
-from swisspair.trf.writer import dumps, player_line, write
+from __future__ import annotations
 
-__all__ = ["Diagnostic", "TRFReadResult", "decode", "dumps", "format_warnings", "load", "loads", "player_line", "read", "write"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from swisspair.trf.reader import Diagnostic, TRFReadResult, decode, format_warnings, load, loads, read
+    from swisspair.trf.writer import dumps, player_line, write
+
+_EXPORTS = {
+    "Diagnostic": "swisspair.trf.reader",
+    "TRFReadResult": "swisspair.trf.reader",
+    "decode": "swisspair.trf.reader",
+    "format_warnings": "swisspair.trf.reader",
+    "load": "swisspair.trf.reader",
+    "loads": "swisspair.trf.reader",
+    "read": "swisspair.trf.reader",
+    "dumps": "swisspair.trf.writer",
+    "player_line": "swisspair.trf.writer",
+    "write": "swisspair.trf.writer",
+}
+"""Public name -> the module that defines it."""
+
+__all__ = ["Diagnostic", "TRFReadResult", "decode", "dumps", "format_warnings", "load", "loads", "player_line", "read",
+           "write"]
+
+
+def __getattr__(name: str) -> object:
+    """Import a public name from its module the first time it is asked for."""
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'swisspair.trf' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value

@@ -19,8 +19,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import lcm
-from pathlib import Path
-from typing import TextIO
 
 from swisspair.errors import (
     InconsistentTournamentError,
@@ -39,18 +37,13 @@ from swisspair.model import (
     Scoring,
     Tournament,
 )
-from swisspair.trf.dates import parse_date
-from swisspair.teams import TeamForfeit, TeamLineup, TeamPab
-from swisspair.trf.teams import (
-    TEAM_CODES,
-    TeamRecord,
-    parse_forfeit,
-    parse_lineup,
-    parse_match_points,
-    parse_pab,
-    parse_team_line,
-    team_entries,
-)
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the team records (:mod:`swisspair.trf.teams`) and the date parser are imported when needed
+    from os import PathLike
+    from typing import TextIO
+
+    from swisspair.trf.teams import TeamRecord
 
 HEADER_CODES = frozenset(
     {"022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "132",
@@ -80,6 +73,8 @@ UNKNOWN_ROUNDS = 999
 """The last-round value of a ``260`` record meaning "to the end" (three digits)."""
 
 _RESULT_CODES = {r.value: r for r in Result}
+_TEAM_CODES = ("013", "310")
+"""Records of a team and its members (:data:`swisspair.trf.teams.TEAM_CODES`)."""
 _NEEDED_SEPARATORS = (9, 53)
 """Blank columns of ``001`` next to a field pairing needs (pairing number, rating). Column 48 is one
 too, unless the rating field is blank or ends in column 52 and column 53 is blank: then a long name
@@ -173,10 +168,37 @@ def check_date(value: str) -> tuple[bool, bool]:
     >>> check_date("2025/09/01"), check_date("01.09.2025"), check_date("2025/02/30")
     ((True, True), (True, False), (False, False))
     """
+    if _plain_date(value):
+        return True, True
+    from swisspair.trf.dates import parse_date
+
     parsed = parse_date(value)
     if parsed is None:
         return False, False
     return True, parsed.standard and (parsed.year == 0 or value.strip()[4:5] == "/")
+
+
+def _plain_date(value: str) -> bool:
+    """Whether ``value`` is a full date in the TRF form ``YYYY/MM/DD`` (FIDE TRF16 and TRF26), the form
+    of nearly every file.
+
+    Checked here so that reading such a file does not load the parser of the other forms
+    (:mod:`swisspair.trf.dates`, the start-up of the engine form); ``False`` sends ``value`` to
+    that parser: other forms, partial dates (day ``00``, year ``0000``), February 29 (a leap-year
+    question), and anything that is not a date.
+
+    >>> _plain_date("1985/07/31"), _plain_date("1985/00/00"), _plain_date("1985/06/31"), _plain_date("2024/02/29")
+    (True, True, False, False)
+    """
+    if len(value) != 10 or value[4] != "/" or value[7] != "/":
+        return False
+    digits = value[:4] + value[5:7] + value[8:]
+    if not (digits.isascii() and digits.isdigit()) or value[:4] == "0000":
+        return False
+    month, day = int(value[5:7]), int(value[8:])
+    if month == 0:
+        return day == 0
+    return month <= 12 and 1 <= day <= (28 if month == 2 else 30 if month in (4, 6, 9, 11) else 31)
 
 
 class _Reader:
@@ -725,6 +747,8 @@ class _Reader:
 
     def read_team(self, line: str) -> None:
         """``013``/``310``: one team and its roster; the teams are built in :meth:`apply_teams`."""
+        from swisspair.trf.teams import parse_team_line
+
         record, problems = parse_team_line(line)
         for column, message in problems:
             self.warn(f"{message} (left out of the roster)", column)
@@ -734,6 +758,9 @@ class _Reader:
     def read_team_round(self, line: str) -> None:
         """``300`` line-up, ``320`` team PAB, ``330`` team forfeit: to the model, or kept as written
         with a warning when malformed."""
+        from swisspair.teams import TeamForfeit, TeamLineup, TeamPab
+        from swisspair.trf.teams import parse_forfeit, parse_lineup, parse_pab
+
         parse = {"300": parse_lineup, "320": parse_pab, "330": parse_forfeit}[line[:3]]
         value, problem = parse(line)
         if problem is not None:
@@ -757,6 +784,8 @@ class _Reader:
 
     def read_362(self, line: str) -> None:
         """``362``: match points for a won, drawn and lost match (``TW 2.0 TD 1.0 TL 0.0``)."""
+        from swisspair.trf.teams import parse_match_points
+
         points, rest = parse_match_points(line[4:], self.t.match_points)
         if rest:
             self.warn(f"match points: {' '.join(rest)!r} not understood (expected TW, TD, TL and a number); "
@@ -765,6 +794,10 @@ class _Reader:
 
     def apply_teams(self) -> None:
         """The teams, by the one numbering rule of :mod:`swisspair.teams`, checked (:meth:`check_team`)."""
+        if not self.team_records:
+            return
+        from swisspair.trf.teams import team_entries
+
         newer = any(record.code == "310" for _, _, record in self.team_records)
         team_of: dict[int, int] = {}
         numbers: set[int] = set()
@@ -873,7 +906,7 @@ class _Reader:
             handlers[code] = lambda line, code=code: self.read_header(code, line)  # type: ignore[misc]
         for code in _BB_FIELDS:
             handlers[code] = lambda line, code=code: self.read_bb_scoring(code, line)  # type: ignore[misc]
-        for code in TEAM_CODES:
+        for code in _TEAM_CODES:
             handlers[code] = self.read_team
         control = _CONTROL.search
         for self.lineno, line in enumerate(lines, start=1):
@@ -1342,7 +1375,7 @@ def _oddities(lines: list[bytes], codepage: str) -> int:
     return count
 
 
-def load(path: str | Path, *, lenient: bool = False, strict: bool = False) -> TRFReadResult:
+def load(path: str | PathLike[str], *, lenient: bool = False, strict: bool = False) -> TRFReadResult:
     """Read the TRF file at ``path``, whatever its encoding and line ends.
 
     :raises: :exc:`~swisspair.errors.TRFError` on a problem (strict mode), when
@@ -1350,7 +1383,8 @@ def load(path: str | Path, *, lenient: bool = False, strict: bool = False) -> TR
     """
     source = str(path)
     try:
-        data = Path(path).read_bytes()
+        with open(path, "rb") as handle:
+            data = handle.read()
     except OSError as exc:
         raise TRFFileError(f"cannot read file: {exc.strerror or exc}", Location(source)) from exc
     text, notes = decode(data, source)

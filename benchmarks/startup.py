@@ -1,0 +1,116 @@
+"""Time the start of the ``swisspair`` command: what tournament software waits for before every round.
+
+    python benchmarks/startup.py                 # CPU seconds, median of 20 runs of each command
+    python benchmarks/startup.py --runs 50
+    python benchmarks/startup.py --instructions  # also instructions (valgrind), steady on a shared machine
+
+Each row is one whole process, as tournament software starts it: a bare Python, ``swisspair
+--version``, ``swisspair --help``, the engine form ``swisspair --dutch IN -p OUT`` on 100 players
+(the final round of the 11-round synthetic event of benchmarks/pairing.py, cached in
+benchmarks/.cache; bbpPairings 6 takes about 0.05 s on it) and the same pairing through the
+click command line (``swisspair pair IN``). It prints the median and the smallest CPU time (user +
+system of the child) and the machine's load.
+
+The ``swisspair`` script installed beside this Python is run (``pip install -e .`` or ``pip install
+.``); without one, ``python -m swisspair``. Byte code is written and warmed first: with
+PYTHONDONTWRITEBYTECODE set every start compiles the package again, which is not how an installed
+command runs (``pip install`` compiles it), so the variable is removed for the children.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+CACHE = HERE / ".cache"
+REFERENCE_SECONDS = 0.05
+"""bbpPairings 6.0.0 on the same 100-player final round (benchmarks/pairing.py, REFERENCE_SECONDS)."""
+
+
+def event_file(players: int, rounds: int, seed: int) -> Path:
+    """The synthetic event of benchmarks/pairing.py before its final round (written once)."""
+    path = CACHE / f"synthetic-{players}x{rounds}-{seed}.trf"
+    if not path.exists():
+        sys.path.insert(0, str(HERE.parent / "src"))
+        sys.path.insert(0, str(HERE))
+        from history import synthetic_tournament
+
+        from swisspair import trf
+
+        CACHE.mkdir(exist_ok=True)
+        path.write_text(trf.dumps(synthetic_tournament(players, rounds, rounds - 1, seed)))
+    return path
+
+
+def swisspair_command() -> list[str]:
+    """The installed ``swisspair`` script of this Python, else ``python -m swisspair``."""
+    script = Path(sys.executable).parent / "swisspair"
+    if script.exists():
+        return [str(script)]
+    found = shutil.which("swisspair")
+    return [found] if found else [sys.executable, "-m", "swisspair"]
+
+
+def child_cpu(command: list[str], env: dict[str, str]) -> float:
+    """User + system CPU seconds of one run of ``command``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+
+
+def instructions(command: list[str], env: dict[str, str]) -> float | None:
+    """Millions of instructions of one run (valgrind's callgrind), ``None`` without valgrind."""
+    if shutil.which("valgrind") is None:
+        return None
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *command],
+                          env=env, capture_output=True, text=True, check=True)
+    for line in done.stderr.splitlines():
+        if "Collected" in line:
+            return int(line.split()[-1]) / 1e6
+    return None
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=20, help="runs of each command (default 20)")
+    parser.add_argument("--players", type=int, default=100)
+    parser.add_argument("--instructions", action="store_true", help="also count instructions with valgrind")
+    args = parser.parse_args()
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    event = event_file(args.players, 11, 1)
+    out = CACHE / "startup-out.txt"
+    swisspair = swisspair_command()
+    rows = [
+        ("python -c pass", [sys.executable, "-c", "pass"]),
+        ("swisspair --version", [*swisspair, "--version"]),
+        ("swisspair --help", [*swisspair, "--help"]),
+        (f"swisspair --dutch IN -p OUT ({args.players} players)", [*swisspair, "--dutch", str(event), "-p", str(out)]),
+        (f"swisspair pair IN ({args.players} players)", [*swisspair, "pair", str(event)]),
+    ]
+    print(f"load: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores; "
+          f"{' '.join(swisspair)}", file=sys.stderr)
+    header = f"{'command':<44} {'median CPU s':>13} {'min CPU s':>10}"
+    print(header + (f" {'M instructions':>15}" if args.instructions else ""))
+    for label, command in rows:
+        child_cpu(command, env)  # writes the byte code, warms the file cache
+        times = [child_cpu(command, env) for _ in range(args.runs)]
+        line = f"{label:<44} {statistics.median(times):>13.3f} {min(times):>10.3f}"
+        if args.instructions:
+            count = instructions(command, env)
+            line += f" {count:>15.0f}" if count is not None else f" {'-':>15}"
+        print(line, flush=True)
+    print(f"bbpPairings 6 on the same {args.players}-player round: about {REFERENCE_SECONDS} s"
+          if args.players == 100 else "")
+    print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
+if __name__ == "__main__":
+    main()

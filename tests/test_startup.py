@@ -1,0 +1,157 @@
+"""Start-up: each form of the ``swisspair`` command imports only what it needs (docs/pairing.md, "Start-up").
+
+Tournament software starts ``swisspair --dutch IN -p OUT`` once per round, so the engine form must not
+load the click command line, the other commands, the manager or the entry-point scan; ``swisspair
+--help`` lists the commands from one table without importing their modules. Each check runs the
+command in a fresh interpreter and looks at ``sys.modules`` afterwards.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+from helpers import corpus_files
+
+from swisspair.cli import LAZY_COMMANDS, SwissPairGroup, cli
+from swisspair.trf import dumps, load, reader
+from swisspair.trf.teams import TEAM_CODES
+
+_RUN = """
+import json, sys
+from swisspair.console import main
+try:
+    main(sys.argv[1:])
+except SystemExit:
+    pass
+print(json.dumps(sorted(sys.modules)), file=sys.stderr)
+"""
+
+ENGINE_NEVER = ("click", "swisspair.cli", "swisspair.commands", "swisspair_web", "django", "importlib.metadata",
+                "swisspair.trf.writer", "swisspair.teams", "swisspair.trf.teams", "swisspair.trf.dates",
+                "swisspair.tiebreaks", "swisspair.standings", "typing", "pathlib")
+"""What the engine form (``--dutch IN -p OUT``) does without: the command line and its commands, the
+manager, the scan of installed packages, and the modules a plain TRF of individuals does not need."""
+
+
+def imported_modules(args: list[str]) -> set[str]:
+    """The modules loaded by ``swisspair ARGS`` in a fresh interpreter."""
+    done = subprocess.run([sys.executable, "-c", _RUN, *args], capture_output=True, text=True, check=True)
+    return set(json.loads(done.stderr.strip().splitlines()[-1]))
+
+
+def loaded(modules: set[str], names: tuple[str, ...]) -> list[str]:
+    """The modules of ``modules`` that are one of ``names`` or inside one of them."""
+    return sorted(m for m in modules if any(m == name or m.startswith(name + ".") for name in names))
+
+
+@pytest.fixture
+def event(tmp_path: Path) -> Path:
+    """An event of the Dutch corpus before its last round, with birth dates in the TRF form."""
+    t = load(corpus_files("dutch")[3]).tournament
+    partial = t.truncated(t.recorded_rounds - 1)
+    partial.rounds = t.recorded_rounds
+    for number, player in enumerate(partial, start=1):
+        player.birth_date = f"19{number % 90 + 10}/{number % 12 + 1:02d}/{number % 28 + 1:02d}"
+    path = tmp_path / "event.trf"
+    path.write_text(dumps(partial))
+    return path
+
+
+def test_the_engine_form_loads_no_command_line(event: Path, tmp_path: Path) -> None:
+    modules = imported_modules(["--dutch", str(event), "-p", str(tmp_path / "out.txt")])
+    assert "swisspair.pairing.dutch" in modules  # it did pair
+    assert (tmp_path / "out.txt").read_text().strip()
+    assert loaded(modules, ENGINE_NEVER) == []
+
+
+CHECKER_NEVER = tuple(name for name in ENGINE_NEVER if name != "typing")
+"""``-c`` asks the system for its own checker (:mod:`swisspair.pairing.abilities`, runtime protocols:
+``typing``); a check re-pairs every round, so that import does not count."""
+
+
+def test_the_engine_checker_loads_no_command_line(event: Path) -> None:
+    modules = imported_modules(["--dutch", str(event), "-c"])
+    assert "swisspair.pairing.checker" in modules
+    assert loaded(modules, CHECKER_NEVER) == []
+
+
+def test_help_imports_no_command_module() -> None:
+    modules = imported_modules(["--help"])
+    assert "swisspair.cli" in modules
+    assert loaded(modules, ("swisspair.model", "swisspair.pairing", "swisspair.trf.reader",
+                            "swisspair_web", "django", "importlib.metadata")) == []
+    # the commands' shared plumbing is the group itself; no command module is loaded
+    assert sorted(name for name in modules
+                  if name.startswith("swisspair.commands.") and name != "swisspair.commands.plumbing") == []
+
+
+def test_version_loads_no_click() -> None:
+    modules = imported_modules(["--version"])
+    assert loaded(modules, ("click", "swisspair.cli", "swisspair.model")) == []
+
+
+def test_version_is_clicks_message(capsys: pytest.CaptureFixture[str]) -> None:
+    from swisspair.console import main
+
+    with pytest.raises(SystemExit) as fast:
+        main(["--version"])
+    assert fast.value.code == 0
+    clicks = CliRunner().invoke(cli, ["--version"], prog_name="swisspair")
+    assert capsys.readouterr().out == clicks.output
+
+
+def test_a_lazy_command_runs_from_its_module() -> None:
+    result = CliRunner().invoke(cli, ["rounds", "--players", "16", "--places", "4"])
+    assert result.exit_code == 0 and result.output == "5\n"
+
+
+@pytest.mark.parametrize("name", sorted(LAZY_COMMANDS))
+def test_the_table_names_each_command_and_its_help(name: str) -> None:
+    """The one table of LAZY_COMMANDS: the path gives the command, the summary is its help's first paragraph."""
+    import importlib
+
+    module, _, attribute = LAZY_COMMANDS[name][0].partition(":")
+    command = getattr(importlib.import_module(module), attribute)
+    assert command.name == name
+    first_paragraph = " ".join(command.help.strip().split("\n\n")[0].split())
+    assert LAZY_COMMANDS[name][1] == first_paragraph
+    assert command.short_help is None  # the list would show short_help otherwise
+
+
+def test_help_lists_what_the_loaded_commands_would_show() -> None:
+    """``swisspair --help`` from the table is the list click gives once every command is imported."""
+    group = SwissPairGroup(name="swisspair", commands=dict(cli.commands), lazy_commands=LAZY_COMMANDS)
+    before = CliRunner().invoke(group, ["--help"], terminal_width=100).output
+    for name in LAZY_COMMANDS:
+        group.get_command(click.Context(group), name)
+    assert set(LAZY_COMMANDS) <= set(group.commands)
+    after = CliRunner().invoke(group, ["--help"], terminal_width=100).output
+    assert before == after
+    assert all(f"  {name} " in before for name in LAZY_COMMANDS)
+
+
+def test_team_codes_are_the_team_modules() -> None:
+    assert set(reader._TEAM_CODES) == TEAM_CODES
+
+
+_PLAIN_DATES = [f"{year}/{month:02d}/{day:02d}" for year in ("0000", "0001", "1900", "1985", "2000", "2023", "2024")
+                for month in range(14) for day in range(33)]
+
+
+def test_plain_dates_read_as_the_date_parser_reads_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reader's check of YYYY/MM/DD without the date parser accepts nothing the parser refuses, and
+    every full date but February 29 (the parser decides the rest: leap years, unknown days)."""
+    fast = {value: reader._plain_date(value) for value in _PLAIN_DATES}
+    monkeypatch.setattr(reader, "_plain_date", lambda value: False)
+    for value in _PLAIN_DATES:
+        parsed = reader.check_date(value)
+        if fast[value]:
+            assert parsed == (True, True), value
+        elif parsed == (True, True):
+            assert value[5:] == "02/29" or value.endswith("/00") or value.startswith("0000"), value
