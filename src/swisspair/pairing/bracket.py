@@ -32,6 +32,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NewType, cast
 
+from swisspair.pairing.state import PairingState, PlayerState
+
 Vertex = NewType("Vertex", int)
 """A participant's number in the round: its index in the art. 1.2 order."""
 
@@ -50,6 +52,26 @@ def group_end(scores: Sequence[int], start: int) -> int:
     while end < len(scores) and scores[end] >= scores[start]:
         end += 1
     return end
+
+
+class RoundVertices:
+    """A round's participants as vertices, in the order of art. 1.2 (score, then rank); the brackets paired."""
+
+    def __init__(self, state: PairingState) -> None:
+        self.state = state
+        self.players: list[PlayerState] = sorted(state.to_pair, key=lambda p: (-p.pairing_score, p.rank_index))
+        """The participants, by vertex."""
+        self.n = len(self.players)
+        self.scores = [p.pairing_score for p in self.players]
+        self.last_round = state.played_rounds >= state.total_rounds - 1
+        """Whether topscorers (art. 1.8; 2017: A.7) are exempt from C3 (2017: C.3)."""
+        self.max_points = max(state.win, state.draw)
+        self.brackets: list[BracketRecord] = []
+        """What happened in each bracket, for the explanation."""
+
+    def is_topscorer(self, vertex: int) -> bool:
+        """Art. 1.8 (2017: A.7): more than half the maximum score, when pairing the last round."""
+        return 2 * self.scores[vertex] > self.state.played_rounds * self.max_points
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,7 +34,7 @@ from swisspair.errors import NoValidPairingError
 from swisspair.model import Board, Colour, RoundPairing, Tournament
 from swisspair.pairing.acceleration import AcceleratedSystem, virtual_points
 from swisspair.pairing.boards import allocate_boards
-from swisspair.pairing.bracket import Bracket, BracketRecord, Position, Vertex, group_end, span
+from swisspair.pairing.bracket import Bracket, Position, RoundVertices, Vertex, group_end, span
 from swisspair.pairing.cardinality import CardinalityMatching
 from swisspair.pairing.explain import format_score
 from swisspair.pairing.matching import MatchingComputer
@@ -76,23 +76,18 @@ def pair_state(state: PairingState) -> RoundPairing:
     return _DutchRound(state).run()
 
 
-class _DutchRound:
+class _DutchRound(RoundVertices):
     """The computation of one round; see the module docstring."""
 
     def __init__(self, state: PairingState) -> None:
-        self.state = state
-        self.players = sorted(state.to_pair, key=lambda p: (-p.pairing_score, p.rank_index))
-        self.n = len(self.players)
-        self.scores = [p.pairing_score for p in self.players]
+        super().__init__(state)
         self.eligible = [state.eligible_for_bye(p) for p in self.players]
         self.layout = self._layout()
-        self.topscore_threshold_active = state.played_rounds >= state.total_rounds - 1
-        self.max_points = max(state.win, state.draw)
         self.floats = [self._floats(p) for p in self.players]
         vertex = {p.tpn: v for v, p in enumerate(self.players)}
         self.forbidden = [{vertex[t] for t in state.forbidden[p.tpn] if t in vertex} for p in self.players]
         self.absolute_colour = [p.colour_preference if p.absolute_preference else None for p in self.players]
-        self.exempt = [self.topscore_threshold_active and self.is_topscorer(v) for v in range(self.n)]
+        self.exempt = [self.last_round and self.is_topscorer(v) for v in range(self.n)]
         """C3 does not apply to topscorers in the last round (art. 1.8, C3)."""
         # Per vertex, what the weights read (see edge_weight).
         self.preference = [p.colour_preference for p in self.players]
@@ -100,13 +95,14 @@ class _DutchRound:
         self.strong = [p.strong_preference for p in self.players]
         self.down = [(f[0] is Float.DOWN, f[1] is Float.DOWN) for f in self.floats]
         self.up = [(f[0] is Float.UP, f[1] is Float.UP) for f in self.floats]
+        self.float_rounds = range(min(state.played_rounds, 2))
+        """How many rounds back C14-C21 look (one or two; none in round 1)."""
         self.bye_score = 0
         self.not_bye: list[bool] = []
         """Per vertex, not :meth:`is_bye_candidate` (kept by :meth:`_set_bye_score`)."""
         self._set_bye_score(0)
         self.single_downfloater_is_bye = False
         self.unplayed_ranks: dict[int, int] = {}
-        self.brackets: list[BracketRecord] = []
         self._neighbours: dict[int, list[int]] = {}
 
     # -- set-up ------------------------------------------------------------
@@ -132,10 +128,6 @@ class _DutchRound:
             self.state.float_of(player, 1) if played >= 1 else Float.NONE,
             self.state.float_of(player, 2) if played >= 2 else Float.NONE,
         )
-
-    def is_topscorer(self, vertex: int) -> bool:
-        """Art. 1.8: more than half the maximum score, when pairing the last round."""
-        return 2 * self.scores[vertex] > self.state.played_rounds * self.max_points
 
     def compatible(self, a: int, b: int) -> bool:
         """C1 (no rematch, forbidden pairs) and C3 (absolute colour preferences)."""
@@ -195,7 +187,15 @@ class _DutchRound:
                 w += self.unplayed_ranks[self.players[low].played_games]
         if not in_current:
             return w << self.tail_bits                               # C10-C21 only count in the bracket
-        # C10-C13, seen from the lower participant.
+        w = self._colour_fields(h, low, w)
+        if self.state.played_rounds:
+            w = self._float_fields(h, low, w)
+        return w << (3 * gb + 1)
+
+    def _colour_fields(self, h: int, low: int, w: int) -> int:
+        """Append C10-C13 (colour preferences), seen from the lower participant, to ``w``."""
+        gb = self.layout.group_bits
+        absolute = self.absolute_colour
         pref_l = self.preference[low]
         same = pref_l is self.preference[h]
         abs_l, abs_h = absolute[low] is not None, absolute[h] is not None
@@ -212,35 +212,30 @@ class _DutchRound:
         strong = self.strong
         if not same or (abs_l and abs_h) or (not strong[low] and not abs_l) or (not strong[h] and not abs_h):
             w += 1                                                   # C13
-        played = self.state.played_rounds
-        if played:
-            down, up = self.down, self.up
-            dl, dh, ul = down[low], down[h], up[low]
-            higher = sh > sl
-            w = (w << gb) + dl[0] + (not higher and dh[0])           # C14
-            w = (w << gb) + (not (higher and ul[0]))                 # C15
-            if played > 1:
-                w = (w << gb) + dl[1] + (not higher and dh[1])       # C16
-                w = (w << gb) + (not (higher and ul[1]))             # C17
-            bl, bh = 1 << shifts[sl], 1 << shifts[sh]
-            w <<= gs                                                 # C18
-            if dl[0]:
+        return w
+
+    def _float_fields(self, h: int, low: int, w: int) -> int:
+        """Append C14-C17 (repeated floats) and C18-C21 (their scores) to ``w``: one round back, then two."""
+        lay = self.layout
+        gb, gs, shifts = lay.group_bits, lay.groups_shift, lay.group_shifts
+        sh, sl = self.scores[h], self.scores[low]
+        dl, dh, ul = self.down[low], self.down[h], self.up[low]
+        higher = sh > sl
+        backs = self.float_rounds
+        for back in backs:
+            w = (w << gb) + dl[back] + (not higher and dh[back])     # C14, C16
+            w = (w << gb) + (not (higher and ul[back]))              # C15, C17
+        bl, bh = 1 << shifts[sl], 1 << shifts[sh]
+        for back in backs:
+            w <<= gs                                                 # C18, C20
+            if dl[back]:
                 w += bl
-            if dh[0]:
+            if dh[back]:
                 w += bh
-            w <<= gs                                                 # C19
-            if not (ul[0] and higher):
+            w <<= gs                                                 # C19, C21
+            if not (ul[back] and higher):
                 w += bh
-            if played > 1:
-                w <<= gs                                             # C20
-                if dl[1]:
-                    w += bl
-                if dh[1]:
-                    w += bh
-                w <<= gs                                             # C21
-                if not (ul[1] and higher):
-                    w += bh
-        return w << (3 * gb + 1)
+        return w
 
     @staticmethod
     def _c11_ok(pl: PlayerState, ph: PlayerState) -> bool:
