@@ -30,7 +30,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NewType, cast
+from typing import NamedTuple, NewType, cast
 
 from swisspair.pairing.state import PairingState, PlayerState
 
@@ -87,9 +87,11 @@ class BracketRecord:
     """The 2017 rules' special brackets: ``"PPB"``, ``"CLB"`` (after a PPB) or ``"last"``."""
 
 
-@dataclass(frozen=True, slots=True)
-class Carried:
-    """A paired bracket split into its pairs and what the next bracket starts from."""
+class Carried(NamedTuple):
+    """A paired bracket split into its pairs and what the next bracket starts from.
+
+    (A named tuple, not a dataclass: it is cheaper to define, and the engine's start-up counts.)
+    """
 
     pairs: list[tuple[Vertex, Vertex]]
     """The bracket's pairs, by the first member's position, lower vertex first."""
@@ -319,7 +321,11 @@ class Bracket(ABC):
         self._fix_exchange(remainder)
 
     def _s1_to_s2(self, remainder: list[Position], rem_pairs: int, exchanges: int) -> None:
-        """Art. 4.3.3: the S1 participants moved to S2, the highest BSN first (kept in S1 while possible)."""
+        """Art. 4.3 (2017: D.2): which S1 participants move to S2.
+
+        From the highest BSN down, each is moved whenever a best pairing
+        allows it, until the number of exchanges is reached.
+        """
         rlen = len(remainder)
         remaining = exchanges
         pidx = rem_pairs
@@ -341,7 +347,11 @@ class Bracket(ABC):
                 self.set(pi, oi, self.ordered(pi, oi, pidx, rem_pairs))
 
     def _s2_to_s1(self, remainder: list[Position], rem_pairs: int, exchanges: int) -> None:
-        """Art. 4.3.3: the S2 participants moved to S1, the lowest BSN first (tried in S1 first)."""
+        """Art. 4.3 (2017: D.2): which S2 participants move to S1.
+
+        From the lowest BSN up, each is moved whenever a best pairing allows
+        it (the last one follows from the others).
+        """
         base = self.base
         remaining = exchanges
         for pidx in range(rem_pairs, len(remainder)):
@@ -371,11 +381,13 @@ class Bracket(ABC):
     def _fix_exchange(self, remainder: list[Position]) -> None:
         """Keep only the pairs of an S1 participant with a later S2 one (the exchange chosen) at plain weights."""
         base = self.base
+        in_s2 = [self.lowered(pi) for pi in remainder]
         for pidx, pi in enumerate(remainder):
-            out = self.lowered(pi)
+            out = in_s2[pidx]
             weights = []
-            for oi in remainder[pidx + 1:]:
-                if out or not self.lowered(oi):
+            for oidx in range(pidx + 1, len(remainder)):
+                oi = remainder[oidx]
+                if out or not in_s2[oidx]:
                     base[oi][pi] = 0
                 weights.append(base[oi][pi])
             self.set_row(pi, remainder[pidx + 1:], weights)

@@ -22,6 +22,10 @@ engine (bbpPairings 6), swisspair computes it with maximum-weight matchings:
 
 The weights cover the whole round, so C4 (completion) is checked in every
 bracket and C5 can move the bye down as far as possible.
+
+The bracket's steps shared with the 2017 rules are those of
+:class:`swisspair.pairing.bracket.Bracket`; :class:`_DutchBracket` adds the
+2026 weights and shortcuts, :class:`_Solver` the local or whole-round matching.
 """
 
 from __future__ import annotations
@@ -187,14 +191,14 @@ class _DutchRound(RoundVertices):
                 w += self.unplayed_ranks[self.players[low].played_games]
         if not in_current:
             return w << self.tail_bits                               # C10-C21 only count in the bracket
-        w = self._colour_fields(h, low, w)
-        if self.state.played_rounds:
-            w = self._float_fields(h, low, w)
-        return w << (3 * gb + 1)
+        return self._bracket_fields(h, low, w) << (3 * gb + 1)
 
-    def _colour_fields(self, h: int, low: int, w: int) -> int:
-        """Append C10-C13 (colour preferences), seen from the lower participant, to ``w``."""
-        gb = self.layout.group_bits
+    def _bracket_fields(self, h: int, low: int, w: int) -> int:
+        """Append C10-C13 (colours, seen from the lower participant), C14-C17 (repeated floats) and
+        C18-C21 (their scores) to ``w``; the floats one round back, then two.
+        """
+        lay = self.layout
+        gb, gs, shifts = lay.group_bits, lay.groups_shift, lay.group_shifts
         absolute = self.absolute_colour
         pref_l = self.preference[low]
         same = pref_l is self.preference[h]
@@ -212,12 +216,6 @@ class _DutchRound(RoundVertices):
         strong = self.strong
         if not same or (abs_l and abs_h) or (not strong[low] and not abs_l) or (not strong[h] and not abs_h):
             w += 1                                                   # C13
-        return w
-
-    def _float_fields(self, h: int, low: int, w: int) -> int:
-        """Append C14-C17 (repeated floats) and C18-C21 (their scores) to ``w``: one round back, then two."""
-        lay = self.layout
-        gb, gs, shifts = lay.group_bits, lay.groups_shift, lay.group_shifts
         sh, sl = self.scores[h], self.scores[low]
         dl, dh, ul = self.down[low], self.down[h], self.up[low]
         higher = sh > sl
@@ -395,8 +393,12 @@ class _DutchRound(RoundVertices):
         return partner
 
     def _single_downfloater(self, following: list[Vertex], mates: list[Vertex], group_start: int) -> bool:
-        """Whether C9 applies to the next bracket alone: the PAB comes from the scoregroup at ``group_start``
-        or lower, and nobody left there is matched below it (C9: the PAB assignee's unplayed games).
+        """Whether C9 (the PAB assignee's unplayed games) is weighed in the next bracket.
+
+        So when the round is odd, the lowest PAB score (C5) reaches the
+        scoregroup at ``group_start``, and nobody carried into the next
+        bracket (``following``) is matched below that scoregroup in the
+        current optimum (``mates``, by vertex).
         """
         scores = self.scores
         if not (self.n % 2 and group_start < self.n and self.bye_score >= scores[group_start]):
@@ -469,9 +471,13 @@ class _DutchBracket(Bracket):
     def __init__(self, rnd: _DutchRound, members: list[Vertex], sg_begin: int, next_begin: int) -> None:
         super().__init__(members, sg_begin, next_begin, rnd.scores, rnd.layout.group_bits)
         self.solver = rnd.solver
-        self.position = {v: Position(p) for p, v in enumerate(members)}
+        self.position = [Position(self.size)] * rnd.n
+        """Each vertex's position (past the end for those not in the bracket)."""
+        for p, v in enumerate(members):
+            self.position[v] = Position(p)
         self.vertex_mates: list[Vertex] = []
-        """The matching as the solver gives it, by vertex (for those left unpaired, see :meth:`_DutchRound._single_downfloater`)."""
+        """The matching as the solver gives it, by vertex (read for the unpaired by
+        :meth:`_DutchRound._single_downfloater`)."""
         self.costly = 0
         """How many re-solves of art. 4.2 dissolved a large blossom (:meth:`at_once`)."""
         self.base = self._weights(rnd)
@@ -487,10 +493,12 @@ class _DutchBracket(Bracket):
         intern = {0: 0}.setdefault
         base: list[list[int]] = [[] for _ in range(self.size)]
         for larger in range(self.sg_begin, self.size):
+            row = base[larger]
             lv = members[larger]
             in_cur = larger < next_begin
-            base[larger] = [intern(w, w) for w in
-                            (edge_weight(members[smaller], lv, in_cur, not in_cur) for smaller in range(larger))]
+            for smaller in range(larger):
+                w = edge_weight(members[smaller], lv, in_cur, not in_cur)
+                row.append(intern(w, w))
         return base
 
     # -- the solver, in positions -------------------------------------------------
@@ -504,8 +512,8 @@ class _DutchBracket(Bracket):
     def _adopt(self, vertex_mates: list[Vertex]) -> None:
         """Take the solver's matching (by vertex); a mate below the next scoregroup gets the position past the end."""
         self.vertex_mates = vertex_mates
-        get, outside = self.position.get, Position(self.size)
-        self.mates = [get(vertex_mates[v], outside) for v in self.members]
+        position = self.position
+        self.mates = [position[vertex_mates[v]] for v in self.members]
 
     def solve(self) -> None:
         self._adopt(cast("list[Vertex]", self.solver.compute()))
@@ -559,8 +567,8 @@ class _DutchBracket(Bracket):
         found = self.solver.lexicographic(preferences)
         if found is None:
             return False
-        get, outside = self.position.get, Position(self.size)
-        if not all(pi < get(Vertex(found[members[pi]]), outside) < self.next_begin for pi in s1):
+        position = self.position
+        if not all(pi < position[found[members[pi]]] < self.next_begin for pi in s1):
             return False
         self._adopt(cast("list[Vertex]", found))
         for pi in s1:

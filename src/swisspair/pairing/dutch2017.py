@@ -47,7 +47,9 @@ Like the 2026 engine, each bracket is solved with maximum-weight matchings
 whose integer weights encode the criteria, most significant first; the
 generation order of section D (D.1 transpositions, D.2 resident exchanges,
 D.3 MDP choice) is then imposed one decision at a time, each by a further
-matching that prefers the next element of that order.
+matching that prefers the next element of that order: the steps of
+:class:`swisspair.pairing.bracket.Bracket`, shared with the 2026 engine, with
+what the 2017 text changes in :class:`_Bracket2017`.
 """
 
 from __future__ import annotations
@@ -164,6 +166,8 @@ class _Round2017(RoundVertices):
         self.floats = [(state.float_of(p, 1, rules="2017") if played >= 1 else Float.NONE,
                         state.float_of(p, 2, rules="2017") if played >= 2 else Float.NONE)
                        for p in self.players]
+        self.float_rounds = range(min(played, 2))
+        """How many rounds back C.12-C.19 look (one or two; none in round 1)."""
         n = self.n
         # C.1 (no rematch, no forbidden pair) and C.3 for every pair, computed
         # once: two participants with the same absolute colour preference may
@@ -277,31 +281,23 @@ class _Round2017(RoundVertices):
                 w += 1 << shifts[sh - lowest + point]
             if current:
                 w += 1 << shifts[sl - lowest + point]
-        w = self._colour_fields(h, low, current, w, cb)                                     # C.8-C.11
-        if self.state.played_rounds:
-            w = self._float_fields(h, low, current, w, lay)                                 # C.12-C.19
-        return w << (3 * cb + 1)
+        return self._bracket_fields(h, low, current, w, lay) << (3 * cb + 1)
 
-    def _colour_fields(self, h: int, low: int, current: bool, w: int, cb: int) -> int:
-        """Append C.8-C.11 (colour preferences, E.1-E.5 as in 2026 C10-C13) to ``w``; zero outside the bracket."""
-        key = (self.colour_kind[low], self.colour_kind[h])
+    def _bracket_fields(self, h: int, low: int, current: bool, w: int, lay: _BracketWeights) -> int:
+        """Append C.8-C.11 (colours, as 2026 C10-C13), C.12-C.15 (repeated floats) and C.16-C.19 (their
+        score differences) to ``w``: zero outside the bracket; the floats one round back, then two.
+        """
+        cb, sd, shifts = lay.count_bits, lay.psd_bits, lay.psd_shifts
+        key = (self.colour_kind[low], self.colour_kind[h])                                  # C.8-C.11
         flags = self.colour_flags.get(key)
         if flags is None:
             flags = self.colour_flags[key] = colour_criteria(self.players[low], self.players[h])
         for flag in flags:
             w = (w << cb) + (current and flag)
-        return w
-
-    def _float_fields(self, h: int, low: int, current: bool, w: int, lay: _BracketWeights) -> int:
-        """Append C.12-C.15 (repeated floats) and C.16-C.19 (their score differences) to ``w``.
-
-        One round back, then two; zero outside the bracket.
-        """
-        cb, sd, shifts = lay.count_bits, lay.psd_bits, lay.psd_shifts
         sh, sl = self.scores[h], self.scores[low]
         point, lowest = self.state.scale, lay.lowest
         fl, fh = self.floats[low], self.floats[h]
-        backs = range(min(self.state.played_rounds, 2))
+        backs = self.float_rounds
         for back in backs:                                                                  # C.12-C.15
             w <<= cb
             if current:
@@ -414,7 +410,7 @@ class _Bracket2017(Bracket):
         super().__init__(members, sg_begin, next_begin, rnd.scores, lay.count_bits)
         self.checker = checker
         base = self.base = self._weights(rnd, lay)
-        top = max((w for row in base for w in row), default=0)
+        top = max((max(row) for row in base if row), default=0)
         self.max_w = 1 << (top.bit_length() + 2 * lay.count_bits + 8)
         """A weight above every real one; finalised pairs get it."""
         mc = self.mc = MatchingComputer(self.size)
@@ -465,5 +461,5 @@ class _Bracket2017(Bracket):
         return self.mates[a] == next((oi for oi in candidates if self.base[oi][a]), None)
 
     def exchange_possible(self, remainder: list[Position], rem_pairs: int) -> bool:
-        """D.2: when no S1 member is out of S1 in the optimum, it is already the best one with the exchange preferences."""
+        """D.2: when no S1 member is out of S1, the optimum is already the best one with the exchange preferences."""
         return any(self.lowered(remainder[pidx]) for pidx in range(rem_pairs))
