@@ -101,6 +101,17 @@ class _DutchRound(RoundVertices):
         self.up = [(f[0] is Float.UP, f[1] is Float.UP) for f in self.floats]
         self.float_rounds = range(min(state.played_rounds, 2))
         """How many rounds back C14-C21 look (one or two; none in round 1)."""
+        lay = self.layout
+        self.fields_bits = 4 * lay.group_bits + len(self.float_rounds) * 2 * (lay.group_bits + lay.groups_shift)
+        """Width of the fields C10-C21 (:meth:`_bracket_fields`)."""
+        kinds: dict[tuple[object, ...], int] = {}
+        self.fields_kind = [kinds.setdefault(
+            (p.colour_preference, p.absolute_preference, p.absolute_imbalance, p.colour_imbalance,
+             p.repeated_colour, p.strong_preference, self.scores[v], self.floats[v]), len(kinds))
+            for v, p in enumerate(self.players)]
+        """C10-C21 depend only on these attributes: the same number, the same fields."""
+        self.fields: dict[tuple[int, int], int] = {}
+        """C10-C21 of a pair in a bracket, by the two participants' :attr:`fields_kind`."""
         self.bye_score = 0
         self.not_bye: list[bool] = []
         """Per vertex, not :meth:`is_bye_candidate` (kept by :meth:`_set_bye_score`)."""
@@ -191,15 +202,20 @@ class _DutchRound(RoundVertices):
                 w += self.unplayed_ranks[self.players[low].played_games]
         if not in_current:
             return w << self.tail_bits                               # C10-C21 only count in the bracket
-        return self._bracket_fields(h, low, w) << (3 * gb + 1)
+        key = (self.fields_kind[h], self.fields_kind[low])
+        fields = self.fields.get(key)
+        if fields is None:
+            fields = self.fields[key] = self._bracket_fields(h, low)
+        return ((w << self.fields_bits) + fields) << (3 * gb + 1)
 
-    def _bracket_fields(self, h: int, low: int, w: int) -> int:
-        """Append C10-C13 (colours, seen from the lower participant), C14-C17 (repeated floats) and
-        C18-C21 (their scores) to ``w``; the floats one round back, then two.
+    def _bracket_fields(self, h: int, low: int) -> int:
+        """C10-C13 (colours, seen from the lower participant), C14-C17 (repeated floats) and C18-C21
+        (their scores) of a pair in a bracket, :attr:`fields_bits` wide (the floats one round back, then two).
         """
         lay = self.layout
         gb, gs, shifts = lay.group_bits, lay.groups_shift, lay.group_shifts
         absolute = self.absolute_colour
+        w = 0
         pref_l = self.preference[low]
         same = pref_l is self.preference[h]
         abs_l, abs_h = absolute[low] is not None, absolute[h] is not None
@@ -384,26 +400,28 @@ class _DutchRound(RoundVertices):
             for a, b in carried.pairs:
                 partner[a] = b
                 partner[b] = a
-            self.single_downfloater_is_bye = self._single_downfloater(carried.members, bracket.vertex_mates,
-                                                                      group_start)
+            self.single_downfloater_is_bye = self._single_downfloater(bracket, group_start)
             if group_start >= n and len(carried.members) == len(members) > 1:
                 # Nothing was paired in the last bracket and nothing is left to add.
                 self._no_pairing(carried.members)
             members, sg_begin = carried.members, carried.mdps
         return partner
 
-    def _single_downfloater(self, following: list[Vertex], mates: list[Vertex], group_start: int) -> bool:
+    def _single_downfloater(self, bracket: _DutchBracket, group_start: int) -> bool:
         """Whether C9 (the PAB assignee's unplayed games) is weighed in the next bracket.
 
         So when the round is odd, the lowest PAB score (C5) reaches the
-        scoregroup at ``group_start``, and nobody carried into the next
-        bracket (``following``) is matched below that scoregroup in the
-        current optimum (``mates``, by vertex).
+        scoregroup at ``group_start``, and nobody carried from ``bracket``
+        into the next one is matched below that scoregroup in its last
+        matching.
         """
         scores = self.scores
         if not (self.n % 2 and group_start < self.n and self.bye_score >= scores[group_start]):
             return False
-        return all(scores[mates[v]] >= scores[group_start] for v in following)
+        limit = scores[group_start]
+        members, mates, matched, size = bracket.members, bracket.mates, bracket.matched, bracket.size
+        return all(mates[p] < size and scores[members[mates[p]]] >= limit
+                   for p in span(0, size) if p >= bracket.next_begin or not matched[p])
 
     def _result(self, partner: dict[int, int]) -> RoundPairing:
         state = self.state
@@ -475,9 +493,6 @@ class _DutchBracket(Bracket):
         """Each vertex's position (past the end for those not in the bracket)."""
         for p, v in enumerate(members):
             self.position[v] = Position(p)
-        self.vertex_mates: list[Vertex] = []
-        """The matching as the solver gives it, by vertex (read for the unpaired by
-        :meth:`_DutchRound._single_downfloater`)."""
         self.costly = 0
         """How many re-solves of art. 4.2 dissolved a large blossom (:meth:`at_once`)."""
         self.base = self._weights(rnd)
@@ -509,14 +524,9 @@ class _DutchBracket(Bracket):
         members = self.members
         self.solver.set_many(members[a], [members[b] for b in others], weights)
 
-    def _adopt(self, vertex_mates: list[Vertex]) -> None:
-        """Take the solver's matching (by vertex); a mate below the next scoregroup gets the position past the end."""
-        self.vertex_mates = vertex_mates
-        position = self.position
-        self.mates = [position[vertex_mates[v]] for v in self.members]
-
     def solve(self) -> None:
-        self._adopt(cast("list[Vertex]", self.solver.compute()))
+        self.solver.compute()
+        self.mates = self.solver.mates_in(self.members, self.position)
 
     def fix(self, a: Position, b: Position) -> None:
         self.solver.finalize(self.members[a], self.members[b])
@@ -570,7 +580,7 @@ class _DutchBracket(Bracket):
         position = self.position
         if not all(pi < position[found[members[pi]]] < self.next_begin for pi in s1):
             return False
-        self._adopt(cast("list[Vertex]", found))
+        self.mates = [position[found[v]] for v in members]
         for pi in s1:
             mi = self.mates[pi]
             matched[pi] = matched[mi] = True
@@ -792,13 +802,28 @@ class _Solver:
         keep = 1 if self.local else self.rnd.max_w  # an isolated pair stays matched
         self.mc.isolate_pair(pos[a], pos[b], keep)
 
-    def compute(self) -> list[int]:
-        """Re-optimise; returns the partner of every vertex (itself when unpaired)."""
+    def compute(self) -> None:
+        """Re-optimise: locally, or on the whole round from now on when the local answer cannot be completed."""
         self.mc.compute()
         if self.local and not self._extendable():
             self.go_global(self.vertices + list(range(self.lower, self.n)))
             self.mc.compute()
-        return self._mates()
+
+    def mates_in(self, members: Sequence[int], position: Sequence[Position]) -> list[Position]:
+        """The current matching of a bracket's ``members``, in their positions.
+
+        ``position`` gives each vertex's position, past the last one for a
+        vertex outside the bracket. The solver's graph starts with the
+        bracket's members (:meth:`start_bracket`, :meth:`go_global`) except
+        when it is the whole round from the start; then it is translated.
+        """
+        size = len(members)
+        mates = self.mc.mates()
+        vertices = self.vertices
+        if vertices[:size] == members:
+            return cast("list[Position]", [m if m < size else size for m in mates[:size]])
+        pos = self.pos
+        return [position[vertices[mates[pos[v]]]] for v in members]
 
     def _mates(self) -> list[int]:
         result = list(range(self.n))

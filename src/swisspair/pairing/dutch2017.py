@@ -55,7 +55,7 @@ what the 2017 text changes in :class:`_Bracket2017`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import cast
 
 from swisspair.errors import NoValidPairingError
@@ -86,6 +86,10 @@ class _BracketWeights:
     """Position of each score difference inside a PSD field (smallest at 0)."""
     lowest: int
     """Lowest score among the participants in play (this bracket and the next group)."""
+    fields_bits: int
+    """Width of the fields C.8-C.19 (:meth:`_Round2017._bracket_fields`)."""
+    fields: dict[tuple[int, int], int] = field(default_factory=dict)
+    """Those fields of the pairs in the bracket, by the two participants' :attr:`_Round2017.fields_kind`."""
 
 
 class Dutch2017System:
@@ -191,6 +195,10 @@ class _Round2017(RoundVertices):
             (p.colour_preference, p.colour_imbalance, p.repeated_colour, p.strong_preference), len(kinds))
             for p in self.players]
         self.colour_flags: dict[tuple[int, int], tuple[bool, bool, bool, bool]] = {}
+        # So do all the fields of C.8-C.19, with the score and floats too.
+        fields_kinds: dict[tuple[object, ...], int] = {}
+        self.fields_kind = [fields_kinds.setdefault((self.colour_kind[v], self.scores[v], self.floats[v]),
+                                                    len(fields_kinds)) for v in range(n)]
 
     # -- absolute criteria -------------------------------------------------
     def compatible(self, a: int, b: int) -> bool:
@@ -229,14 +237,16 @@ class _Round2017(RoundVertices):
             shifts[values[index]] = total
             total += (end - index).bit_length()
             index = end
+        count_bits = (next_begin - sg_begin).bit_length()
         return _BracketWeights(
             special=special,
             final=final,
-            count_bits=(next_begin - sg_begin).bit_length(),
+            count_bits=count_bits,
             next_bits=(len(by_index) - next_begin).bit_length(),
             psd_bits=total,
             psd_shifts=shifts,
             lowest=lowest,
+            fields_bits=4 * count_bits + len(self.float_rounds) * 2 * (count_bits + total),
         )
 
     def edge_weight(self, h: int, low: int, h_in_current: bool, low_in_current: bool,
@@ -281,41 +291,46 @@ class _Round2017(RoundVertices):
                 w += 1 << shifts[sh - lowest + point]
             if current:
                 w += 1 << shifts[sl - lowest + point]
-        return self._bracket_fields(h, low, current, w, lay) << (3 * cb + 1)
+        if not current:
+            return w << (lay.fields_bits + 3 * cb + 1)                                      # C.8-C.19: zero
+        key = (self.fields_kind[h], self.fields_kind[low])
+        fields = lay.fields.get(key)
+        if fields is None:
+            fields = lay.fields[key] = self._bracket_fields(h, low, lay)
+        return ((w << lay.fields_bits) + fields) << (3 * cb + 1)
 
-    def _bracket_fields(self, h: int, low: int, current: bool, w: int, lay: _BracketWeights) -> int:
-        """Append C.8-C.11 (colours, as 2026 C10-C13), C.12-C.15 (repeated floats) and C.16-C.19 (their
-        score differences) to ``w``: zero outside the bracket; the floats one round back, then two.
+    def _bracket_fields(self, h: int, low: int, lay: _BracketWeights) -> int:
+        """C.8-C.11 (colours, as 2026 C10-C13), C.12-C.15 (repeated floats) and C.16-C.19 (their score
+        differences) of a pair in the bracket, :attr:`_BracketWeights.fields_bits` wide (the floats one
+        round back, then two). Negative terms are fine, as in :meth:`edge_weight`.
         """
         cb, sd, shifts = lay.count_bits, lay.psd_bits, lay.psd_shifts
+        w = 0
         key = (self.colour_kind[low], self.colour_kind[h])                                  # C.8-C.11
         flags = self.colour_flags.get(key)
         if flags is None:
             flags = self.colour_flags[key] = colour_criteria(self.players[low], self.players[h])
         for flag in flags:
-            w = (w << cb) + (current and flag)
+            w = (w << cb) + flag
         sh, sl = self.scores[h], self.scores[low]
         point, lowest = self.state.scale, lay.lowest
         fl, fh = self.floats[low], self.floats[h]
         backs = self.float_rounds
         for back in backs:                                                                  # C.12-C.15
+            w = (w << cb) + (fl[back] is Float.DOWN) + (sh <= sl and fh[back] is Float.DOWN)
             w <<= cb
-            if current:
-                w += (fl[back] is Float.DOWN) + (sh <= sl and fh[back] is Float.DOWN)
-            w <<= cb
-            if current and sh > sl and fl[back] is Float.UP:
+            if sh > sl and fl[back] is Float.UP:
                 w -= 1
         for back in backs:                                                                  # C.16-C.19
             w <<= sd
-            if current:
-                if fl[back] is Float.DOWN:
-                    w += 1 << shifts[sl - lowest + point]
-                if fh[back] is Float.DOWN:
-                    w += 1 << shifts[sh - lowest + point]
-                    if sh > sl:
-                        w -= 1 << shifts[sh - sl]
+            if fl[back] is Float.DOWN:
+                w += 1 << shifts[sl - lowest + point]
+            if fh[back] is Float.DOWN:
+                w += 1 << shifts[sh - lowest + point]
+                if sh > sl:
+                    w -= 1 << shifts[sh - sl]
             w <<= sd
-            if current and fl[back] is Float.UP and sh > sl:
+            if fl[back] is Float.UP and sh > sl:
                 w -= 1 << shifts[sh - sl]
         return w
 
