@@ -22,16 +22,23 @@ engine (bbpPairings 6), swisspair computes it with maximum-weight matchings:
 
 The weights cover the whole round, so C4 (completion) is checked in every
 bracket and C5 can move the bye down as far as possible.
+
+The bracket's steps shared with the 2017 rules are those of
+:class:`swisspair.pairing.bracket.Bracket`; :class:`_DutchBracket` adds the
+2026 weights and shortcuts, :class:`_Solver` the local or whole-round matching.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from swisspair.errors import NoValidPairingError
 from swisspair.model import Board, Colour, RoundPairing, Tournament
 from swisspair.pairing.acceleration import AcceleratedSystem, virtual_points
 from swisspair.pairing.boards import allocate_boards
+from swisspair.pairing.bracket import Bracket, Position, RoundVertices, Vertex, group_end, span
 from swisspair.pairing.cardinality import CardinalityMatching
 from swisspair.pairing.explain import format_score
 from swisspair.pairing.matching import MatchingComputer
@@ -48,17 +55,6 @@ class _Layout:
     """Bits of the fields that hold one bit per scoregroup."""
     group_shifts: dict[int, int]
     """Position of each score's bit inside such a field (lowest score at 0)."""
-
-
-@dataclass(frozen=True, slots=True)
-class _Bracket:
-    """What happened in one bracket, for the explanation (vertices, not TPNs)."""
-
-    score: int
-    mdps: tuple[int, ...]
-    residents: int
-    pairs: tuple[tuple[int, int], ...]
-    downfloaters: tuple[int, ...]
 
 
 class DutchSystem(AcceleratedSystem):
@@ -84,23 +80,18 @@ def pair_state(state: PairingState) -> RoundPairing:
     return _DutchRound(state).run()
 
 
-class _DutchRound:
+class _DutchRound(RoundVertices):
     """The computation of one round; see the module docstring."""
 
     def __init__(self, state: PairingState) -> None:
-        self.state = state
-        self.players = sorted(state.to_pair, key=lambda p: (-p.pairing_score, p.rank_index))
-        self.n = len(self.players)
-        self.scores = [p.pairing_score for p in self.players]
+        super().__init__(state)
         self.eligible = [state.eligible_for_bye(p) for p in self.players]
         self.layout = self._layout()
-        self.topscore_threshold_active = state.played_rounds >= state.total_rounds - 1
-        self.max_points = max(state.win, state.draw)
         self.floats = [self._floats(p) for p in self.players]
         vertex = {p.tpn: v for v, p in enumerate(self.players)}
         self.forbidden = [{vertex[t] for t in state.forbidden[p.tpn] if t in vertex} for p in self.players]
         self.absolute_colour = [p.colour_preference if p.absolute_preference else None for p in self.players]
-        self.exempt = [self.topscore_threshold_active and self.is_topscorer(v) for v in range(self.n)]
+        self.exempt = [self.last_round and self.is_topscorer(v) for v in range(self.n)]
         """C3 does not apply to topscorers in the last round (art. 1.8, C3)."""
         # Per vertex, what the weights read (see edge_weight).
         self.preference = [p.colour_preference for p in self.players]
@@ -108,13 +99,25 @@ class _DutchRound:
         self.strong = [p.strong_preference for p in self.players]
         self.down = [(f[0] is Float.DOWN, f[1] is Float.DOWN) for f in self.floats]
         self.up = [(f[0] is Float.UP, f[1] is Float.UP) for f in self.floats]
+        self.float_rounds = range(min(state.played_rounds, 2))
+        """How many rounds back C14-C21 look (one or two; none in round 1)."""
+        lay = self.layout
+        self.fields_bits = 4 * lay.group_bits + len(self.float_rounds) * 2 * (lay.group_bits + lay.groups_shift)
+        """Width of the fields C10-C21 (:meth:`_bracket_fields`)."""
+        kinds: dict[tuple[object, ...], int] = {}
+        self.fields_kind = [kinds.setdefault(
+            (p.colour_preference, p.absolute_preference, p.absolute_imbalance, p.colour_imbalance,
+             p.repeated_colour, p.strong_preference, self.scores[v], self.floats[v]), len(kinds))
+            for v, p in enumerate(self.players)]
+        """C10-C21 depend only on these attributes: the same number, the same fields."""
+        self.fields: dict[tuple[int, int], int] = {}
+        """C10-C21 of a pair in a bracket, by the two participants' :attr:`fields_kind`."""
         self.bye_score = 0
         self.not_bye: list[bool] = []
         """Per vertex, not :meth:`is_bye_candidate` (kept by :meth:`_set_bye_score`)."""
         self._set_bye_score(0)
         self.single_downfloater_is_bye = False
         self.unplayed_ranks: dict[int, int] = {}
-        self.brackets: list[_Bracket] = []
         self._neighbours: dict[int, list[int]] = {}
 
     # -- set-up ------------------------------------------------------------
@@ -140,10 +143,6 @@ class _DutchRound:
             self.state.float_of(player, 1) if played >= 1 else Float.NONE,
             self.state.float_of(player, 2) if played >= 2 else Float.NONE,
         )
-
-    def is_topscorer(self, vertex: int) -> bool:
-        """Art. 1.8: more than half the maximum score, when pairing the last round."""
-        return 2 * self.scores[vertex] > self.state.played_rounds * self.max_points
 
     def compatible(self, a: int, b: int) -> bool:
         """C1 (no rematch, forbidden pairs) and C3 (absolute colour preferences)."""
@@ -203,7 +202,20 @@ class _DutchRound:
                 w += self.unplayed_ranks[self.players[low].played_games]
         if not in_current:
             return w << self.tail_bits                               # C10-C21 only count in the bracket
-        # C10-C13, seen from the lower participant.
+        key = (self.fields_kind[h], self.fields_kind[low])
+        fields = self.fields.get(key)
+        if fields is None:
+            fields = self.fields[key] = self._bracket_fields(h, low)
+        return ((w << self.fields_bits) + fields) << (3 * gb + 1)
+
+    def _bracket_fields(self, h: int, low: int) -> int:
+        """C10-C13 (colours, seen from the lower participant), C14-C17 (repeated floats) and C18-C21
+        (their scores) of a pair in a bracket, :attr:`fields_bits` wide (the floats one round back, then two).
+        """
+        lay = self.layout
+        gb, gs, shifts = lay.group_bits, lay.groups_shift, lay.group_shifts
+        absolute = self.absolute_colour
+        w = 0
         pref_l = self.preference[low]
         same = pref_l is self.preference[h]
         abs_l, abs_h = absolute[low] is not None, absolute[h] is not None
@@ -220,35 +232,24 @@ class _DutchRound:
         strong = self.strong
         if not same or (abs_l and abs_h) or (not strong[low] and not abs_l) or (not strong[h] and not abs_h):
             w += 1                                                   # C13
-        played = self.state.played_rounds
-        if played:
-            down, up = self.down, self.up
-            dl, dh, ul = down[low], down[h], up[low]
-            higher = sh > sl
-            w = (w << gb) + dl[0] + (not higher and dh[0])           # C14
-            w = (w << gb) + (not (higher and ul[0]))                 # C15
-            if played > 1:
-                w = (w << gb) + dl[1] + (not higher and dh[1])       # C16
-                w = (w << gb) + (not (higher and ul[1]))             # C17
-            bl, bh = 1 << shifts[sl], 1 << shifts[sh]
-            w <<= gs                                                 # C18
-            if dl[0]:
+        sh, sl = self.scores[h], self.scores[low]
+        dl, dh, ul = self.down[low], self.down[h], self.up[low]
+        higher = sh > sl
+        backs = self.float_rounds
+        for back in backs:
+            w = (w << gb) + dl[back] + (not higher and dh[back])     # C14, C16
+            w = (w << gb) + (not (higher and ul[back]))              # C15, C17
+        bl, bh = 1 << shifts[sl], 1 << shifts[sh]
+        for back in backs:
+            w <<= gs                                                 # C18, C20
+            if dl[back]:
                 w += bl
-            if dh[0]:
+            if dh[back]:
                 w += bh
-            w <<= gs                                                 # C19
-            if not (ul[0] and higher):
+            w <<= gs                                                 # C19, C21
+            if not (ul[back] and higher):
                 w += bh
-            if played > 1:
-                w <<= gs                                             # C20
-                if dl[1]:
-                    w += bl
-                if dh[1]:
-                    w += bh
-                w <<= gs                                             # C21
-                if not (ul[1] and higher):
-                    w += bh
-        return w << (3 * gb + 1)
+        return w
 
     @staticmethod
     def _c11_ok(pl: PlayerState, ph: PlayerState) -> bool:
@@ -342,7 +343,7 @@ class _DutchRound:
             return rest.mate
         return m.mate
 
-    def _no_pairing(self, unmatched: list[int]) -> None:
+    def _no_pairing(self, unmatched: Sequence[int]) -> None:
         names = ", ".join(str(self.players[v].tpn) for v in unmatched)
         raise NoValidPairingError(
             "no pairing satisfies the absolute criteria (C.04.3 C1-C3, C.04.1 art. 2 and 4): "
@@ -373,332 +374,54 @@ class _DutchRound:
         for rank, count in enumerate(counts):
             self.unplayed_ranks[count] = rank
 
-    @staticmethod
-    def _canonical_remainder(remainder: list[int], rem_pairs: int, base: list[list[int]], by_index: list[int],
-                             mates: list[int], next_begin_vertex: int) -> list[tuple[int, int]] | None:
-        """S1[i] against S2[i] (art. 3.3), if it is as good as the optimum found; else ``None``.
-
-        The candidate must have every pair allowed, leave the same participants
-        unpaired in the remainder as the optimum (so the rest of the optimum
-        stays valid with it), and have the same total weight.
-        """
-        rlen = len(remainder)
-        pairs = [(remainder[i], remainder[i + rem_pairs]) for i in range(rem_pairs)]
-        if 2 * rem_pairs > rlen:
-            return None
-        total = 0
-        for pi, oi in pairs:
-            w = base[oi][pi]
-            if not w:
-                return None
-            total += w
-        position = {by_index[pi]: pi for pi in remainder}
-        optimum = 0
-        for pi in remainder[:2 * rem_pairs]:
-            mate = mates[by_index[pi]]
-            if mate not in position:
-                return None
-            oi = position[mate]
-            if oi > pi:
-                optimum += base[oi][pi]
-        for pi in remainder[2 * rem_pairs:]:
-            pv = by_index[pi]
-            if mates[pv] != pv and mates[pv] in position:
-                return None
-        return pairs if total == optimum else None
-
     def _brackets(self) -> dict[int, int]:
-        """Process the brackets from the top (art. 1.9.2); returns vertex -> partner vertex."""
-        sv = self.solver
-        n = self.n
-        scores = self.scores
-        gb = self.layout.group_bits
+        """Process the brackets from the top (art. 1.9.2); returns vertex -> partner vertex.
+
+        Each bracket is its MDPs (the downfloaters of the one before),
+        its residents and, for the look-ahead criteria (C8), the next
+        scoregroup; :class:`_DutchBracket` takes its decisions.
+        """
+        n, scores = self.n, self.scores
         partner: dict[int, int] = {}
-        by_index: list[int] = []
-        nxt = 0
-        while nxt < n and scores[nxt] >= scores[0]:
-            by_index.append(nxt)
-            nxt += 1
-        matched = [False] * n
+        nxt = group_end(scores, 0)
+        members = [Vertex(v) for v in range(nxt)]
         sg_begin = 0
-        sg_begin_vertex = 0
-        while len(by_index) > 1 or nxt < n:
-            next_begin = len(by_index)
-            next_begin_vertex = sg_begin_vertex + (next_begin - sg_begin)
+        while len(members) > 1 or nxt < n:
+            next_begin = len(members)
             group_start = nxt
-            while nxt < n and scores[nxt] >= scores[group_start]:
-                by_index.append(nxt)
-                nxt += 1
-            size = len(by_index)
-            sv.start_bracket(by_index, nxt, group_start)
-            base: list[list[int]] = [[] for _ in range(size)]
-            # Few distinct weights: one object each keeps the bracket's O(n^2) weights small.
-            intern = {0: 0}.setdefault
-            for larger in range(sg_begin, size):
-                row = base[larger]
-                lv = by_index[larger]
-                in_cur = larger < next_begin
-                for smaller in range(larger):
-                    w = self.edge_weight(by_index[smaller], lv, in_cur, not in_cur)
-                    row.append(intern(w, w))
-            for larger in range(sg_begin, size):
-                sv.set_many(by_index[larger], by_index[:larger], base[larger])
-
-            def ordered(smaller: int, larger: int, smaller_rem: int, rem_pairs: int) -> int:
-                w = base[larger][smaller]
-                if w:
-                    addend = ((smaller_rem < rem_pairs) << (2 * gb)) - smaller_rem
-                    w += addend << 1
-                return w
-
-            def in_bracket(vertex_mate: int) -> bool:
-                return sg_begin_vertex <= vertex_mate < next_begin_vertex
-
-            mates = sv.compute()
-            # Which MDPs are paired (art. 4.4).
-            md_score = 0
-            left = left_matched = 0
-            for pi in range(sg_begin):
-                if pi == 0 or scores[by_index[pi]] < md_score:
-                    md_score = scores[by_index[pi]]
-                    left = left_matched = 0
-                    j = pi
-                    while j < size and scores[by_index[j]] >= md_score:
-                        left += 1
-                        if in_bracket(mates[by_index[j]]):
-                            left_matched += 1
-                        j += 1
-                if not left_matched:
-                    continue
-                pv = by_index[pi]
-                if left <= left_matched:
-                    matched[pv] = True
-                    continue
-                left -= 1
-                if not in_bracket(mates[pv]):
-                    for oi in range(sg_begin, next_begin):
-                        w = base[oi][pi]
-                        if w:
-                            sv.set(pv, by_index[oi], w | 1)
-                    mates = sv.compute()
-                if in_bracket(mates[pv]):
-                    matched[pv] = True
-                    left_matched -= 1
-                    for oi in range(sg_begin, next_begin):
-                        w = base[oi][pi]
-                        if w:
-                            sv.set(pv, by_index[oi], (w | (next_begin - sg_begin)) + 1)
-            # Their opponents (art. 4.2 on the MDP-pairing).
-            for pi in range(sg_begin):
-                pv = by_index[pi]
-                if not matched[pv]:
-                    continue
-                available = [by_index[oi] for oi in range(sg_begin, next_begin)
-                             if not matched[by_index[oi]] and base[oi][pi]]
-                mate_at = available.index(mates[pv]) if mates[pv] in available else None
-                if mate_at is None or (mate_at and not sv.excluded(pv, available[:mate_at])):
-                    # The current optimum does not give it the first resident available: re-solve
-                    # with a preference for earlier residents. (When it does, or when no best
-                    # matching can give it an earlier one, re-solving with that preference
-                    # cannot change the answer, so it is skipped.)
-                    addend = size
-                    for oi in range(next_begin - 1, sg_begin - 1, -1):
-                        ov = by_index[oi]
-                        if matched[ov]:
-                            continue
-                        w = base[oi][pi]
-                        if w:
-                            sv.set(pv, ov, w + addend)
-                            addend += 1
-                    mates = sv.compute()
-                mv = mates[pv]
-                matched[mv] = True
-                sv.finalize(pv, mv)
-            # The remainder (homogeneous part): exchanges (art. 4.3), then transpositions (4.2).
-            remainder: list[int] = []
-            rem_pairs = 0
-            for pi in range(sg_begin, next_begin):
-                pv = by_index[pi]
-                if mates[pv] < sg_begin_vertex:
-                    continue
-                remainder.append(pi)
-                if mates[pv] < pv:
-                    rem_pairs += 1
-            rlen = len(remainder)
-            canonical = self._canonical_remainder(remainder, rem_pairs, base, by_index, mates, next_begin_vertex)
-            if canonical is not None:
-                # The first candidate of the generation order is optimal: it is the answer
-                # (art. 3.4), and the ordering matchings below would only confirm it.
-                for pi, oi in canonical:
-                    pv, ov = by_index[pi], by_index[oi]
-                    matched[pv] = matched[ov] = True
-                    mates[pv], mates[ov] = ov, pv
-                    sv.finalize(pv, ov)
-                floating = [by_index[pi] for pi in remainder[2 * rem_pairs:]]
-                for k, a in enumerate(floating):
-                    for b in floating[k + 1:]:
-                        sv.set(a, b, 0)
-            else:
-                rem_vertices = [by_index[pi] for pi in remainder]
-                for oidx in range(rlen):
-                    oi = remainder[oidx]
-                    sv.set_many(rem_vertices[oidx], rem_vertices[:oidx],
-                                [ordered(remainder[pidx], oi, pidx, rem_pairs) for pidx in range(oidx)])
-                mates = sv.compute()
-                exchanges = 0
-                for pidx in range(min(rem_pairs, rlen)):
-                    pv = by_index[remainder[pidx]]
-                    exchanges += mates[pv] <= pv or mates[pv] >= next_begin_vertex
-                # Lower S1 participants moved to S2, the highest BSN first.
-                remaining = exchanges
-                pidx = rem_pairs
-                while pidx and remaining:
-                    pidx -= 1
-                    pi = remainder[pidx]
-                    pv = by_index[pi]
-                    if pv < mates[pv] < next_begin_vertex:
-                        for oidx in range(pidx + 1, rlen):
-                            oi = remainder[oidx]
-                            w = ordered(pi, oi, pidx, rem_pairs)
-                            if w:
-                                sv.set(pv, by_index[oi], w - 1)
-                        mates = sv.compute()
-                    exchange = mates[pv] <= pv or mates[pv] >= next_begin_vertex
-                    remaining -= exchange
-                    for oidx in range(pidx + 1, rlen):
-                        oi = remainder[oidx]
-                        if exchange:
-                            base[oi][pi] = 0
-                        sv.set(pv, by_index[oi], ordered(pi, oi, pidx, rem_pairs))
-                # Higher S2 participants moved to S1, the lowest BSN first.
-                remaining = exchanges
-                for pidx in range(rem_pairs, rlen):
-                    if remaining <= 1:
-                        break
-                    pi = remainder[pidx]
-                    pv = by_index[pi]
-                    already = pv < mates[pv] < next_begin_vertex
-                    if not already:
-                        for oidx in range(pidx + 1, rlen):
-                            oi = remainder[oidx]
-                            w = ordered(pi, oi, pidx, rem_pairs)
-                            if w:
-                                sv.set(pv, by_index[oi], w + 1)
-                        mates = sv.compute()
-                    if pv < mates[pv] < next_begin_vertex:
-                        remaining -= 1
-                        for oidx in range(pidx):
-                            oi = remainder[oidx]
-                            base[pi][oi] = 0
-                            sv.set(pv, by_index[oi], 0)
-                        for oi in range(next_begin, size):
-                            base[oi][pi] = 0
-                            sv.set(pv, by_index[oi], 0)
-                    if not already:
-                        for oidx in range(pidx + 1, rlen):
-                            oi = remainder[oidx]
-                            sv.set(pv, by_index[oi], ordered(pi, oi, pidx, rem_pairs))
-                # Fix the exchange and restore the plain weights.
-                for pidx in range(rlen):
-                    pi = remainder[pidx]
-                    pv = by_index[pi]
-                    lowered = mates[pv] <= pv or mates[pv] >= next_begin_vertex
-                    weights = []
-                    for oidx in range(pidx + 1, rlen):
-                        oi = remainder[oidx]
-                        ov = rem_vertices[oidx]
-                        if lowered or ov < mates[ov] < next_begin_vertex:
-                            base[oi][pi] = 0
-                        weights.append(base[oi][pi])
-                    sv.set_many(pv, rem_vertices[pidx + 1:], weights)
-                # Each S1 participant takes the first S2 participant available (art. 4.2).
-                costly = 0
-                for pidx in range(rlen):
-                    pi = remainder[pidx]
-                    pv = by_index[pi]
-                    if not (pv < mates[pv] < next_begin_vertex):
-                        continue
-                    candidates = [oi for oi in remainder if oi > pi and not matched[by_index[oi]]]
-                    first = next((k for k, oi in enumerate(candidates) if base[oi][pi]), None)
-                    mate_at = next((k for k, oi in enumerate(candidates) if by_index[oi] == mates[pv]), None)
-                    # Skipped when the current optimum gives it the first S2 participant available,
-                    # or one that no best matching can improve on (every earlier one excluded).
-                    if first is None or mate_at is None or mate_at >= len(candidates) - 1 \
-                            or not base[candidates[mate_at]][pi] or mate_at < first \
-                            or (mate_at > first and not sv.excluded(
-                                pv, [by_index[oi] for oi in candidates[first:mate_at] if base[oi][pi]])):
-                        costly += sv.costly(pv)
-                        if costly > 1:
-                            # Re-solving S1 participant after participant dissolves and rebuilds a
-                            # large blossom each time: decide all the others at once.
-                            rest = self._s1_at_once(remainder[pidx:], base, by_index, matched, mates,
-                                                    next_begin_vertex)
-                            if rest is not None:
-                                mates = rest
-                                break
-                        addend = 0
-                        for oi in reversed(candidates):
-                            w = base[oi][pi]
-                            if w:
-                                sv.set(pv, by_index[oi], w + addend)
-                            addend += 1
-                        mates = sv.compute()
-                    mv = mates[pv]
-                    matched[pv] = True
-                    matched[mv] = True
-                    sv.finalize(pv, mv)
-            # Next bracket: the unpaired (downfloaters) and the next scoregroup.
-            self.brackets.append(_Bracket(
-                score=scores[by_index[sg_begin]] if sg_begin < next_begin else scores[by_index[0]],
-                mdps=tuple(by_index[:sg_begin]),
-                residents=next_begin - sg_begin,
-                pairs=tuple((by_index[pi], mates[by_index[pi]]) for pi in range(next_begin)
-                            if matched[by_index[pi]] and by_index[pi] < mates[by_index[pi]]),
-                downfloaters=tuple(by_index[pi] for pi in range(next_begin) if not matched[by_index[pi]]),
-            ))
-            new_index: list[int] = []
-            sg_begin = 0
-            single = bool(self.n % 2) and group_start < n and self.bye_score >= scores[group_start]
-            for pi in range(size):
-                pv = by_index[pi]
-                if pi < next_begin and matched[pv]:
-                    partner[pv] = mates[pv]
-                    partner[mates[pv]] = pv
-                else:
-                    new_index.append(pv)
-                    if pi < next_begin:
-                        sg_begin += 1
-                    if single and scores[mates[pv]] < scores[group_start]:
-                        single = False
-            self.single_downfloater_is_bye = single
-            if group_start >= n and len(new_index) == len(by_index) > 1:
+            nxt = group_end(scores, group_start)
+            members.extend(Vertex(v) for v in range(group_start, nxt))
+            self.solver.start_bracket(members, nxt, group_start)
+            bracket = _DutchBracket(self, members, sg_begin, next_begin)
+            bracket.pair()
+            score = scores[members[sg_begin]] if sg_begin < next_begin else scores[members[0]]
+            record, carried = bracket.record(score)
+            self.brackets.append(record)
+            for a, b in carried.pairs:
+                partner[a] = b
+                partner[b] = a
+            self.single_downfloater_is_bye = self._single_downfloater(bracket, group_start)
+            if group_start >= n and len(carried.members) == len(members) > 1:
                 # Nothing was paired in the last bracket and nothing is left to add.
-                self._no_pairing(new_index)
-            by_index = new_index
-            sg_begin_vertex = next_begin_vertex
+                self._no_pairing(carried.members)
+            members, sg_begin = carried.members, carried.mdps
         return partner
 
-    def _s1_at_once(self, rest: list[int], base: list[list[int]], by_index: list[int], matched: list[bool],
-                    mates: list[int], next_begin_vertex: int) -> list[int] | None:
-        """The S1 participants among ``rest`` (bracket positions) take their opponents in one matching.
+    def _single_downfloater(self, bracket: _DutchBracket, group_start: int) -> bool:
+        """Whether C9 (the PAB assignee's unplayed games) is weighed in the next bracket.
 
-        The same answer as one matching per S1 participant in turn (art. 4.2;
-        see :meth:`_Solver.lexicographic`), provided each of them still has an
-        S2 opponent in it; otherwise ``None`` and nothing is changed. On
-        success the pairs are fixed (``matched``, :meth:`_Solver.finalize`)
-        and the new partners returned.
+        So when the round is odd, the lowest PAB score (C5) reaches the
+        scoregroup at ``group_start``, and nobody carried from ``bracket``
+        into the next one is matched below that scoregroup in its last
+        matching.
         """
-        s1 = [pi for pi in rest if by_index[pi] < mates[by_index[pi]] < next_begin_vertex]
-        preferences = [(by_index[pi], [by_index[oi] for oi in rest
-                                       if oi > pi and not matched[by_index[oi]] and base[oi][pi]])
-                       for pi in s1]
-        found = self.solver.lexicographic(preferences)
-        if found is None or not all(pv < found[pv] < next_begin_vertex for pv, _ in preferences):
-            return None
-        for pv, _ in preferences:
-            matched[pv] = matched[found[pv]] = True
-            self.solver.finalize(pv, found[pv])
-        return found
+        scores = self.scores
+        if not (self.n % 2 and group_start < self.n and self.bye_score >= scores[group_start]):
+            return False
+        limit = scores[group_start]
+        members, mates, matched, size = bracket.members, bracket.mates, bracket.matched, bracket.size
+        return all(mates[p] < size and scores[members[mates[p]]] >= limit
+                   for p in span(0, size) if p >= bracket.next_begin or not matched[p])
 
     def _result(self, partner: dict[int, int]) -> RoundPairing:
         state = self.state
@@ -750,6 +473,170 @@ class _DutchRound:
             lines.append(f"PAB: {bye.tpn} ({points(self.scores[vertex[bye.tpn]])}, "
                          f"{bye.played_games} game(s) played)")
         return lines
+
+
+class _DutchBracket(Bracket):
+    """One bracket under the 2026 rules, its matchings solved by the round's :class:`_Solver` (in vertices).
+
+    Adds to the shared steps (:class:`~swisspair.pairing.bracket.Bracket`):
+    the weights of C1-C21 (:meth:`_DutchRound.edge_weight`), the first
+    candidate taken at once when it is optimal (art. 3.3/3.4), the skipped
+    re-solves of art. 4.2 (known from the matching's dual solution) and the
+    S1 participants' opponents decided by one matching (see docs/pairing.md,
+    "S1 at once").
+    """
+
+    def __init__(self, rnd: _DutchRound, members: list[Vertex], sg_begin: int, next_begin: int) -> None:
+        super().__init__(members, sg_begin, next_begin, rnd.scores, rnd.layout.group_bits)
+        self.solver = rnd.solver
+        self.position = [Position(self.size)] * rnd.n
+        """Each vertex's position (past the end for those not in the bracket)."""
+        for p, v in enumerate(members):
+            self.position[v] = Position(p)
+        self.costly = 0
+        """How many re-solves of art. 4.2 dissolved a large blossom (:meth:`at_once`)."""
+        self.base = self._weights(rnd)
+        for larger in span(sg_begin, self.size):
+            self.solver.set_many(members[larger], members[:larger], self.base[larger])
+
+    def _weights(self, rnd: _DutchRound) -> list[list[int]]:
+        """C1-C21 for each pair with a resident or a member of the next scoregroup (the C8 look-ahead).
+
+        Few distinct weights: one object each keeps the bracket's O(n^2) weights small.
+        """
+        members, next_begin, edge_weight = self.members, self.next_begin, rnd.edge_weight
+        intern = {0: 0}.setdefault
+        base: list[list[int]] = [[] for _ in range(self.size)]
+        for larger in range(self.sg_begin, self.size):
+            row = base[larger]
+            lv = members[larger]
+            in_cur = larger < next_begin
+            for smaller in range(larger):
+                w = edge_weight(members[smaller], lv, in_cur, not in_cur)
+                row.append(intern(w, w))
+        return base
+
+    # -- the solver, in positions -------------------------------------------------
+    def set(self, a: Position, b: Position, weight: int) -> None:
+        self.solver.set(self.members[a], self.members[b], weight)
+
+    def set_row(self, a: Position, others: Sequence[Position], weights: list[int]) -> None:
+        members = self.members
+        self.solver.set_many(members[a], [members[b] for b in others], weights)
+
+    def solve(self) -> None:
+        self.solver.compute()
+        self.mates = self.solver.mates_in(self.members, self.position)
+
+    def fix(self, a: Position, b: Position) -> None:
+        self.solver.finalize(self.members[a], self.members[b])
+
+    def earlier_excluded(self, a: Position, earlier: list[Position]) -> bool:
+        members = self.members
+        return self.solver.excluded(members[a], [members[b] for b in earlier])
+
+    # -- the shortcuts of art. 4.2 and 3.3 ----------------------------------------------
+    def keeps_opponent(self, a: Position, candidates: list[Position]) -> bool:
+        """Art. 4.2: ``a``'s opponent is the first S2 participant available, or one no best matching can improve on.
+
+        The second holds when the dual solution shows every earlier
+        candidate excluded (:meth:`_Solver.excluded`). The last candidate is
+        always re-solved.
+        """
+        base, mate = self.base, self.mates[a]
+        first = next((k for k, oi in enumerate(candidates) if base[oi][a]), None)
+        mate_at = next((k for k, oi in enumerate(candidates) if oi == mate), None)
+        if first is None or mate_at is None or mate_at >= len(candidates) - 1 \
+                or not base[candidates[mate_at]][a] or mate_at < first:
+            return False
+        return mate_at == first or self.solver.excluded(
+            self.members[a], [self.members[oi] for oi in candidates[first:mate_at] if base[oi][a]])
+
+    def at_once(self, rest: list[Position]) -> bool:
+        """Art. 4.2: from the second re-solve that dissolves a large blossom on, the rest of S1 in one matching.
+
+        Re-solving S1 participant after participant dissolves and rebuilds
+        such a blossom each time; :meth:`_s1_at_once` decides the others at
+        once instead, when it can.
+        """
+        self.costly += self.solver.costly(self.members[rest[0]])
+        return self.costly > 1 and self._s1_at_once(rest)
+
+    def _s1_at_once(self, rest: list[Position]) -> bool:
+        """The S1 participants among ``rest`` take their opponents in one matching.
+
+        The same answer as one matching per S1 participant in turn (art. 4.2;
+        see :meth:`_Solver.lexicographic`), provided each of them still has an
+        S2 opponent in it; otherwise ``False`` and nothing is changed. On
+        success the pairs are fixed.
+        """
+        members, mates, matched, base = self.members, self.mates, self.matched, self.base
+        s1 = [pi for pi in rest if pi < mates[pi] < self.next_begin]
+        preferences = [(members[pi], [members[oi] for oi in rest if oi > pi and not matched[oi] and base[oi][pi]])
+                       for pi in s1]
+        found = self.solver.lexicographic(preferences)
+        if found is None:
+            return False
+        position = self.position
+        if not all(pi < position[found[members[pi]]] < self.next_begin for pi in s1):
+            return False
+        self.mates = [position[found[v]] for v in members]
+        for pi in s1:
+            mi = self.mates[pi]
+            matched[pi] = matched[mi] = True
+            self.fix(pi, mi)
+        return True
+
+    def first_candidate(self, remainder: list[Position], rem_pairs: int) -> bool:
+        """Art. 3.3/3.4: S1[i] against S2[i], when it is as good as the optimum found, is the answer.
+
+        The ordering matchings of art. 4.3 and 4.2 would only confirm it.
+        The participants the candidate leaves unpaired may not be paired
+        with one another any more.
+        """
+        pairs = self._canonical_remainder(remainder, rem_pairs)
+        if pairs is None:
+            return False
+        matched, mates = self.matched, self.mates
+        for pi, oi in pairs:
+            matched[pi] = matched[oi] = True
+            mates[pi], mates[oi] = oi, pi
+            self.fix(pi, oi)
+        floating = remainder[2 * rem_pairs:]
+        for k, a in enumerate(floating):
+            for b in floating[k + 1:]:
+                self.set(a, b, 0)
+        return True
+
+    def _canonical_remainder(self, remainder: list[Position], rem_pairs: int
+                             ) -> list[tuple[Position, Position]] | None:
+        """S1[i] against S2[i] (art. 3.3), if it is as good as the optimum found; else ``None``.
+
+        The candidate must have every pair allowed, leave the same participants
+        unpaired in the remainder as the optimum (so the rest of the optimum
+        stays valid with it), and have the same total weight.
+        """
+        base, mates = self.base, self.mates
+        if 2 * rem_pairs > len(remainder):
+            return None
+        pairs = [(remainder[i], remainder[i + rem_pairs]) for i in range(rem_pairs)]
+        total = 0
+        for pi, oi in pairs:
+            w = base[oi][pi]
+            if not w:
+                return None
+            total += w
+        inside = set(remainder)
+        optimum = 0
+        for pi in remainder[:2 * rem_pairs]:
+            mate = mates[pi]
+            if mate not in inside:
+                return None
+            if mate > pi:
+                optimum += base[mate][pi]
+        if any(mates[pi] != pi and mates[pi] in inside for pi in remainder[2 * rem_pairs:]):
+            return None  # paired inside the remainder (an unpaired participant is its own mate)
+        return pairs if total == optimum else None
 
 
 _LARGE_BLOSSOM = 3
@@ -813,7 +700,7 @@ class _Solver:
                     mc.set_edge_weight(i, j, rnd.initial_weight(active[j], active[i]))
         self.lower = self.n
 
-    def start_bracket(self, vertices: list[int], lower: int, group_start: int) -> None:
+    def start_bracket(self, vertices: Sequence[int], lower: int, group_start: int) -> None:
         """A new bracket: ``vertices`` are its participants and the next scoregroup's."""
         if not self.local:
             return
@@ -842,7 +729,7 @@ class _Solver:
         pos = self.pos
         self.mc.set_edge_weight(pos[a], pos[b], weight)
 
-    def set_many(self, a: int, others: list[int], weights: list[int]) -> None:
+    def set_many(self, a: int, others: Sequence[int], weights: list[int]) -> None:
         """:meth:`set` of ``a`` with each of ``others``, in order."""
         pos = self.pos
         if self.local:
@@ -866,7 +753,7 @@ class _Solver:
         """Whether re-solving after a change at ``v`` means dissolving a large blossom (see :meth:`lexicographic`)."""
         return self.mc.blossom_size(self.pos[v]) * _LARGE_BLOSSOM >= len(self.vertices)
 
-    def lexicographic(self, preferences: list[tuple[int, list[int]]]) -> list[int] | None:
+    def lexicographic(self, preferences: Sequence[tuple[int, Sequence[int]]]) -> list[int] | None:
         """The best matching that, below every weight, gives each listed vertex in turn its earliest candidate.
 
         ``preferences`` lists ``(vertex, candidates)`` by priority, each
@@ -915,13 +802,28 @@ class _Solver:
         keep = 1 if self.local else self.rnd.max_w  # an isolated pair stays matched
         self.mc.isolate_pair(pos[a], pos[b], keep)
 
-    def compute(self) -> list[int]:
-        """Re-optimise; returns the partner of every vertex (itself when unpaired)."""
+    def compute(self) -> None:
+        """Re-optimise: locally, or on the whole round from now on when the local answer cannot be completed."""
         self.mc.compute()
         if self.local and not self._extendable():
             self.go_global(self.vertices + list(range(self.lower, self.n)))
             self.mc.compute()
-        return self._mates()
+
+    def mates_in(self, members: Sequence[int], position: Sequence[Position]) -> list[Position]:
+        """The current matching of a bracket's ``members``, in their positions.
+
+        ``position`` gives each vertex's position, past the last one for a
+        vertex outside the bracket. The solver's graph starts with the
+        bracket's members (:meth:`start_bracket`, :meth:`go_global`) except
+        when it is the whole round from the start; then it is translated.
+        """
+        size = len(members)
+        mates = self.mc.mates()
+        vertices = self.vertices
+        if vertices[:size] == members:
+            return cast("list[Position]", [m if m < size else size for m in mates[:size]])
+        pos = self.pos
+        return [position[vertices[mates[pos[v]]]] for v in members]
 
     def _mates(self) -> list[int]:
         result = list(range(self.n))

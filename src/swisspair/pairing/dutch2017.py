@@ -47,16 +47,21 @@ Like the 2026 engine, each bracket is solved with maximum-weight matchings
 whose integer weights encode the criteria, most significant first; the
 generation order of section D (D.1 transpositions, D.2 resident exchanges,
 D.3 MDP choice) is then imposed one decision at a time, each by a further
-matching that prefers the next element of that order.
+matching that prefers the next element of that order: the steps of
+:class:`swisspair.pairing.bracket.Bracket`, shared with the 2026 engine, with
+what the 2017 text changes in :class:`_Bracket2017`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import cast
 
 from swisspair.errors import NoValidPairingError
 from swisspair.model import RoundPairing, Tournament
 from swisspair.pairing.boards import allocate_boards, round_pairing
+from swisspair.pairing.bracket import Bracket, Position, RoundVertices, Vertex, group_end
 from swisspair.pairing.colours import colour_criteria
 from swisspair.pairing.explain import format_score
 from swisspair.pairing.matching import MatchingComputer
@@ -81,19 +86,10 @@ class _BracketWeights:
     """Position of each score difference inside a PSD field (smallest at 0)."""
     lowest: int
     """Lowest score among the participants in play (this bracket and the next group)."""
-
-
-@dataclass(frozen=True, slots=True)
-class _Bracket:
-    """What happened in one bracket, for the explanation (vertices, not TPNs)."""
-
-    kind: str
-    """``""``, ``"PPB"``, ``"CLB"`` (after a PPB) or ``"last"``."""
-    score: int
-    mdps: tuple[int, ...]
-    residents: int
-    pairs: tuple[tuple[int, int], ...]
-    downfloaters: tuple[int, ...]
+    fields_bits: int
+    """Width of the fields C.8-C.19 (:meth:`_Round2017._bracket_fields`)."""
+    fields: dict[tuple[int, int], int] = field(default_factory=dict)
+    """Those fields of the pairs in the bracket, by the two participants' :attr:`_Round2017.fields_kind`."""
 
 
 class Dutch2017System:
@@ -164,27 +160,23 @@ class _Completion:
         return all(mates[v] != v for v in range(len(mates)) if v >= n or not paired[v])
 
 
-class _Round2017:
+class _Round2017(RoundVertices):
     """The computation of one round; see the module docstring."""
 
     def __init__(self, state: PairingState) -> None:
-        self.state = state
-        self.players = sorted(state.to_pair, key=lambda p: (-p.pairing_score, p.rank_index))
-        self.n = len(self.players)
-        self.scores = [p.pairing_score for p in self.players]
+        super().__init__(state)
         self.eligible = [state.eligible_for_bye(p, rules="2017") for p in self.players]
         played = state.played_rounds
         self.floats = [(state.float_of(p, 1, rules="2017") if played >= 1 else Float.NONE,
                         state.float_of(p, 2, rules="2017") if played >= 2 else Float.NONE)
                        for p in self.players]
-        self.last_rounds = played >= state.total_rounds - 1
-        self.max_points = max(state.win, state.draw)
-        self.brackets: list[_Bracket] = []
+        self.float_rounds = range(min(played, 2))
+        """How many rounds back C.12-C.19 look (one or two; none in round 1)."""
         n = self.n
         # C.1 (no rematch, no forbidden pair) and C.3 for every pair, computed
         # once: two participants with the same absolute colour preference may
         # not meet unless one of them is a topscorer (A.7) in the last round.
-        keys = [p.colour_preference if p.absolute_preference and not (self.last_rounds and self.is_topscorer(v))
+        keys = [p.colour_preference if p.absolute_preference and not (self.last_round and self.is_topscorer(v))
                 else None for v, p in enumerate(self.players)]
         self.compat = [bytearray(n) for _ in range(n)]
         tpns = [p.tpn for p in self.players]
@@ -203,18 +195,18 @@ class _Round2017:
             (p.colour_preference, p.colour_imbalance, p.repeated_colour, p.strong_preference), len(kinds))
             for p in self.players]
         self.colour_flags: dict[tuple[int, int], tuple[bool, bool, bool, bool]] = {}
+        # So do all the fields of C.8-C.19, with the score and floats too.
+        fields_kinds: dict[tuple[object, ...], int] = {}
+        self.fields_kind = [fields_kinds.setdefault((self.colour_kind[v], self.scores[v], self.floats[v]),
+                                                    len(fields_kinds)) for v in range(n)]
 
     # -- absolute criteria -------------------------------------------------
-    def is_topscorer(self, vertex: int) -> bool:
-        """A.7: more than half the maximum score, when pairing the last round."""
-        return 2 * self.scores[vertex] > self.state.played_rounds * self.max_points
-
     def compatible(self, a: int, b: int) -> bool:
         """C.1 (no rematch, forbidden pairs) and C.3 (absolute colour preferences, except topscorers)."""
         return bool(self.compat[a][b])
 
     # -- weights -----------------------------------------------------------
-    def layout(self, by_index: list[int], sg_begin: int, next_begin: int,
+    def layout(self, by_index: Sequence[Vertex], sg_begin: int, next_begin: int,
                special: bool, final: bool) -> _BracketWeights:
         """Field widths for the bracket ``by_index[:next_begin]`` (and the group after it).
 
@@ -245,14 +237,16 @@ class _Round2017:
             shifts[values[index]] = total
             total += (end - index).bit_length()
             index = end
+        count_bits = (next_begin - sg_begin).bit_length()
         return _BracketWeights(
             special=special,
             final=final,
-            count_bits=(next_begin - sg_begin).bit_length(),
+            count_bits=count_bits,
             next_bits=(len(by_index) - next_begin).bit_length(),
             psd_bits=total,
             psd_shifts=shifts,
             lowest=lowest,
+            fields_bits=4 * count_bits + len(self.float_rounds) * 2 * (count_bits + total),
         )
 
     def edge_weight(self, h: int, low: int, h_in_current: bool, low_in_current: bool,
@@ -297,38 +291,48 @@ class _Round2017:
                 w += 1 << shifts[sh - lowest + point]
             if current:
                 w += 1 << shifts[sl - lowest + point]
+        if not current:
+            return w << (lay.fields_bits + 3 * cb + 1)                                      # C.8-C.19: zero
+        key = (self.fields_kind[h], self.fields_kind[low])
+        fields = lay.fields.get(key)
+        if fields is None:
+            fields = lay.fields[key] = self._bracket_fields(h, low, lay)
+        return ((w << lay.fields_bits) + fields) << (3 * cb + 1)
+
+    def _bracket_fields(self, h: int, low: int, lay: _BracketWeights) -> int:
+        """C.8-C.11 (colours, as 2026 C10-C13), C.12-C.15 (repeated floats) and C.16-C.19 (their score
+        differences) of a pair in the bracket, :attr:`_BracketWeights.fields_bits` wide (the floats one
+        round back, then two). Negative terms are fine, as in :meth:`edge_weight`.
+        """
+        cb, sd, shifts = lay.count_bits, lay.psd_bits, lay.psd_shifts
+        w = 0
         key = (self.colour_kind[low], self.colour_kind[h])                                  # C.8-C.11
         flags = self.colour_flags.get(key)
         if flags is None:
             flags = self.colour_flags[key] = colour_criteria(self.players[low], self.players[h])
         for flag in flags:
-            w = (w << cb) + (current and flag)
-        played = self.state.played_rounds
+            w = (w << cb) + flag
+        sh, sl = self.scores[h], self.scores[low]
+        point, lowest = self.state.scale, lay.lowest
         fl, fh = self.floats[low], self.floats[h]
-        for back in (0, 1):                                                                 # C.12-C.15
-            if played <= back:
-                continue
+        backs = self.float_rounds
+        for back in backs:                                                                  # C.12-C.15
+            w = (w << cb) + (fl[back] is Float.DOWN) + (sh <= sl and fh[back] is Float.DOWN)
             w <<= cb
-            if current:
-                w += (fl[back] is Float.DOWN) + (sh <= sl and fh[back] is Float.DOWN)
-            w <<= cb
-            if current and sh > sl and fl[back] is Float.UP:
+            if sh > sl and fl[back] is Float.UP:
                 w -= 1
-        for back in (0, 1):                                                                 # C.16-C.19
-            if played <= back:
-                continue
+        for back in backs:                                                                  # C.16-C.19
             w <<= sd
-            if current:
-                if fl[back] is Float.DOWN:
-                    w += 1 << shifts[sl - lowest + point]
-                if fh[back] is Float.DOWN:
-                    w += 1 << shifts[sh - lowest + point]
-                    if sh > sl:
-                        w -= 1 << shifts[sh - sl]
+            if fl[back] is Float.DOWN:
+                w += 1 << shifts[sl - lowest + point]
+            if fh[back] is Float.DOWN:
+                w += 1 << shifts[sh - lowest + point]
+                if sh > sl:
+                    w -= 1 << shifts[sh - sl]
             w <<= sd
-            if current and fl[back] is Float.UP and sh > sl:
+            if fl[back] is Float.UP and sh > sl:
                 w -= 1 << shifts[sh - sl]
-        return w << (3 * cb + 1)
+        return w
 
     # -- the round -----------------------------------------------------------
     def run(self) -> RoundPairing:
@@ -337,273 +341,49 @@ class _Round2017:
         partner = self._brackets()
         return self._result(partner)
 
-    @staticmethod
-    def _finalize(mc: MatchingComputer, a: int, b: int, weight: int, base: list[list[int]]) -> None:
-        """Keep only the edge ``a-b`` at ``a`` and ``b`` (edges with a zero base weight are already absent)."""
-        mc.set_edge_weight(a, b, weight)
-        for x, y in ((a, b), (b, a)):
-            row = base[x]
-            for v in range(len(row)):
-                if v != y and row[v]:
-                    mc.set_edge_weight(x, v, 0)
-            for v in range(x + 1, len(base)):
-                if v != y and x < len(base[v]) and base[v][x]:
-                    mc.set_edge_weight(x, v, 0)
-
     def _brackets(self) -> dict[int, int]:
-        """Pair the brackets from the top (A.9); returns vertex -> partner vertex."""
-        n = self.n
-        scores = self.scores
+        """Pair the brackets from the top (A.9); returns vertex -> partner vertex.
+
+        After each ordinary bracket the players left must still be able to
+        complete the round (C.4); when they cannot, the bracket is the PPB
+        and is paired again with everyone below as one collapsed scoregroup.
+        """
+        n, scores = self.n, self.scores
         checker = _Completion(self.compat, self.eligible)
         if not checker.possible():
             raise NoValidPairingError(
                 "no pairing satisfies the absolute criteria (C.04.3 (2017) C.1-C.3, C.04.1 b and d)")
         partner: dict[int, int] = {}
-        by_index: list[int] = []
-        nxt = 0
-        while nxt < n and scores[nxt] >= scores[0]:
-            by_index.append(nxt)
-            nxt += 1
+        nxt = group_end(scores, 0)
+        members = [Vertex(v) for v in range(nxt)]
         special = nxt == n
         sg_begin = 0
         ppb = after_ppb = False
-        while len(by_index) > 1 or nxt < n:
-            next_begin = len(by_index)
+        while len(members) > 1 or nxt < n:
+            next_begin = len(members)
             group_start = nxt
-            while nxt < n and (special or scores[nxt] >= scores[group_start]):
-                by_index.append(nxt)
-                nxt += 1
-            lay = self.layout(by_index, sg_begin, next_begin, special, nxt == n)
-            matched, mates = self._pair_bracket(by_index, sg_begin, next_begin, lay, checker)
+            nxt = n if special else group_end(scores, group_start)
+            members.extend(Vertex(v) for v in range(group_start, nxt))
+            lay = self.layout(members, sg_begin, next_begin, special, nxt == n)
+            bracket = _Bracket2017(self, members, sg_begin, next_begin, lay, checker)
+            bracket.pair()
             if not special and not checker.possible():
                 # A.9: this bracket is the PPB. Re-pair it with everyone below
                 # collapsed into one scoregroup, under C.4.
-                del by_index[next_begin:]
+                del members[next_begin:]
                 nxt = group_start
-                special = True
-                ppb = True
+                special = ppb = True
                 continue
             kind = "PPB" if ppb else "CLB" if after_ppb else "last" if special else ""
             after_ppb, ppb = ppb, False
             special = nxt == n
-            new_index: list[int] = []
-            new_begin = 0
-            pairs: list[tuple[int, int]] = []
-            for pi, pv in enumerate(by_index):
-                if pi < next_begin and matched[pi]:
-                    mv = by_index[mates[pi]]
-                    partner[pv] = mv
-                    if pv < mv:
-                        pairs.append((pv, mv))
-                else:
-                    new_index.append(pv)
-                    if pi < next_begin:
-                        new_begin += 1
-            self.brackets.append(_Bracket(
-                kind=kind,
-                score=scores[by_index[sg_begin]],
-                mdps=tuple(by_index[:sg_begin]),
-                residents=next_begin - sg_begin,
-                pairs=tuple(pairs),
-                downfloaters=tuple(new_index[:new_begin]),
-            ))
-            by_index = new_index
-            sg_begin = new_begin
+            record, carried = bracket.record(scores[members[sg_begin]], kind)
+            self.brackets.append(record)
+            for a, b in carried.pairs:
+                partner[a] = b
+                partner[b] = a
+            members, sg_begin = carried.members, carried.mdps
         return partner
-
-    def _pair_bracket(self, by_index: list[int], sg_begin: int, next_begin: int,
-                      lay: _BracketWeights, checker: _Completion) -> tuple[list[bool], list[int]]:
-        """Pair one bracket (its MDPs ``[:sg_begin]`` and residents), looking at the next group.
-
-        Returns which bracket members are paired and the final matching, in
-        positions of ``by_index``. The pairs are also fixed in ``checker``.
-        """
-        size = len(by_index)
-        cb = lay.count_bits
-        base: list[list[int]] = [[] for _ in range(size)]
-        top = 0
-        for larger in range(sg_begin, size):
-            lv = by_index[larger]
-            row = base[larger]
-            cur = larger < next_begin
-            for smaller in range(larger):
-                w = self.edge_weight(by_index[smaller], lv, smaller < next_begin, cur, lay)
-                row.append(w)
-                if w > top:
-                    top = w
-        max_w = 1 << (top.bit_length() + 2 * cb + 8)
-        mc = MatchingComputer(size)
-        for larger in range(sg_begin, size):
-            row = base[larger]
-            for smaller in range(larger):
-                if row[smaller]:
-                    mc.set_edge_weight(larger, smaller, row[smaller])
-        matched = [False] * next_begin
-
-        def fix(a: int, b: int) -> None:
-            self._finalize(mc, a, b, max_w, base)
-            checker.fix(by_index[a], by_index[b])
-
-        def resident(mate: int) -> bool:
-            return sg_begin <= mate < next_begin
-
-        def ordered(smaller: int, larger: int, smaller_rem: int, rem_pairs: int) -> int:
-            """The base weight plus the D.2 exchange preferences (fewest, then smallest BSN sum)."""
-            w = base[larger][smaller]
-            if w:
-                w += (((smaller_rem < rem_pairs) << (2 * cb)) - smaller_rem) << 1
-            return w
-
-        mc.compute()
-        mates = mc.mates()
-        # D.3: which MDPs are paired (the highest scores, then the lowest BSNs).
-        md_score = left = left_matched = 0
-        for pi in range(sg_begin):
-            if pi == 0 or self.scores[by_index[pi]] < md_score:
-                md_score = self.scores[by_index[pi]]
-                left = left_matched = 0
-                j = pi
-                while j < size and self.scores[by_index[j]] >= md_score:
-                    left += 1
-                    left_matched += resident(mates[j])
-                    j += 1
-            if not left_matched:
-                continue
-            if left <= left_matched:
-                matched[pi] = True
-                continue
-            left -= 1
-            if not resident(mates[pi]):
-                for oi in range(sg_begin, next_begin):
-                    w = base[oi][pi]
-                    if w:
-                        mc.set_edge_weight(pi, oi, w | 1)
-                mc.compute()
-                mates = mc.mates()
-            if resident(mates[pi]):
-                matched[pi] = True
-                left_matched -= 1
-                for oi in range(sg_begin, next_begin):
-                    w = base[oi][pi]
-                    if w:
-                        mc.set_edge_weight(pi, oi, (w | (next_begin - sg_begin)) + 1)
-        # D.1 on the MDP-pairing: each paired MDP takes the first resident it can.
-        for pi in range(sg_begin):
-            if not matched[pi]:
-                continue
-            first = next((oi for oi in range(sg_begin, next_begin) if not matched[oi] and base[oi][pi]), None)
-            if mates[pi] != first:
-                # Not already paired with the first resident it can meet: re-solve with
-                # a preference for earlier residents. (When it is, that preference
-                # cannot change its opponent, so the solve is skipped.)
-                addend = size
-                for oi in range(next_begin - 1, sg_begin - 1, -1):
-                    if matched[oi]:
-                        continue
-                    w = base[oi][pi]
-                    if w:
-                        mc.set_edge_weight(pi, oi, w + addend)
-                        addend += 1
-                mc.compute()
-                mates = mc.mates()
-            mi = mates[pi]
-            matched[mi] = True
-            fix(pi, mi)
-        # The remainder (homogeneous part): S1 are the residents paired among themselves
-        # with a lower partner... first the exchanges (D.2), then the transpositions (D.1).
-        remainder = [pi for pi in range(sg_begin, next_begin) if mates[pi] >= sg_begin]
-        rem_pairs = sum(1 for pi in remainder if mates[pi] < pi)
-        rlen = len(remainder)
-
-        def lowered(pi: int) -> bool:
-            """Not paired with a later bracket member: moved out of S1 (or unpaired)."""
-            return mates[pi] <= pi or mates[pi] >= next_begin
-
-        if any(lowered(remainder[pidx]) for pidx in range(rem_pairs)):
-            # Some exchange may be needed (when none is, the current matching is
-            # already the best one with the D.2 preferences added).
-            for oidx in range(rlen):
-                oi = remainder[oidx]
-                for pidx in range(oidx):
-                    mc.set_edge_weight(remainder[pidx], oi, ordered(remainder[pidx], oi, pidx, rem_pairs))
-            mc.compute()
-            mates = mc.mates()
-        exchanges = sum(1 for pidx in range(min(rem_pairs, rlen)) if lowered(remainder[pidx]))
-        # S1 members moved to S2: the highest BSN first.
-        remaining = exchanges
-        pidx = rem_pairs
-        while pidx and remaining:
-            pidx -= 1
-            pi = remainder[pidx]
-            if not lowered(pi):
-                for oidx in range(pidx + 1, rlen):
-                    w = ordered(pi, remainder[oidx], pidx, rem_pairs)
-                    if w:
-                        mc.set_edge_weight(pi, remainder[oidx], w - 1)
-                mc.compute()
-                mates = mc.mates()
-            exchange = lowered(pi)
-            remaining -= exchange
-            for oidx in range(pidx + 1, rlen):
-                oi = remainder[oidx]
-                if exchange:
-                    base[oi][pi] = 0
-                mc.set_edge_weight(pi, oi, ordered(pi, oi, pidx, rem_pairs))
-        # S2 members moved to S1: the lowest BSN first.
-        remaining = exchanges
-        for pidx in range(rem_pairs, rlen):
-            if remaining <= 1:
-                break
-            pi = remainder[pidx]
-            already = not lowered(pi)
-            if not already:
-                for oidx in range(pidx + 1, rlen):
-                    w = ordered(pi, remainder[oidx], pidx, rem_pairs)
-                    if w:
-                        mc.set_edge_weight(pi, remainder[oidx], w + 1)
-                mc.compute()
-                mates = mc.mates()
-            if not lowered(pi):
-                remaining -= 1
-                for oidx in range(pidx):
-                    oi = remainder[oidx]
-                    base[pi][oi] = 0
-                    mc.set_edge_weight(pi, oi, 0)
-                for oi in range(next_begin, size):
-                    base[oi][pi] = 0
-                    mc.set_edge_weight(pi, oi, 0)
-            if not already:
-                for oidx in range(pidx + 1, rlen):
-                    mc.set_edge_weight(pi, remainder[oidx], ordered(pi, remainder[oidx], pidx, rem_pairs))
-        # Fix the exchange and restore the plain weights.
-        for pidx in range(rlen):
-            pi = remainder[pidx]
-            out = lowered(pi)
-            for oidx in range(pidx + 1, rlen):
-                oi = remainder[oidx]
-                if out or not lowered(oi):
-                    base[oi][pi] = 0
-                mc.set_edge_weight(pi, oi, base[oi][pi])
-        # D.1: each S1 member takes the first S2 member available.
-        for pi in remainder:
-            if lowered(pi):
-                continue
-            first = next((oi for oi in remainder if oi > pi and not matched[oi] and base[oi][pi]), None)
-            if mates[pi] != first:
-                addend = 0
-                for oi in reversed(remainder):
-                    if oi <= pi or matched[oi]:
-                        continue
-                    w = base[oi][pi]
-                    if w:
-                        mc.set_edge_weight(pi, oi, w + addend)
-                    addend += 1
-                mc.compute()
-                mates = mc.mates()
-            mi = mates[pi]
-            matched[pi] = matched[mi] = True
-            fix(pi, mi)
-        return matched, mates
 
     def _result(self, partner: dict[int, int]) -> RoundPairing:
         state = self.state
@@ -629,3 +409,72 @@ class _Round2017:
         if bye is not None:
             lines.append(f"PAB: {bye.tpn} (C.2: no earlier PAB or forfeit win)")
         return lines
+
+
+class _Bracket2017(Bracket):
+    """One bracket under the 2017 rules, on its own matching (in positions).
+
+    The shared steps (:class:`~swisspair.pairing.bracket.Bracket`: D.3, D.1
+    on the MDP-pairing, D.2, D.1) with the 2017 weights
+    (:meth:`_Round2017.edge_weight`); each pair fixed is also fixed in the
+    completion check of A.9 (:class:`_Completion`).
+    """
+
+    def __init__(self, rnd: _Round2017, members: list[Vertex], sg_begin: int, next_begin: int,
+                 lay: _BracketWeights, checker: _Completion) -> None:
+        super().__init__(members, sg_begin, next_begin, rnd.scores, lay.count_bits)
+        self.checker = checker
+        base = self.base = self._weights(rnd, lay)
+        top = max((max(row) for row in base if row), default=0)
+        self.max_w = 1 << (top.bit_length() + 2 * lay.count_bits + 8)
+        """A weight above every real one; finalised pairs get it."""
+        mc = self.mc = MatchingComputer(self.size)
+        for larger in range(sg_begin, self.size):
+            row = base[larger]
+            for smaller in range(larger):
+                if row[smaller]:
+                    mc.set_edge_weight(larger, smaller, row[smaller])
+
+    def _weights(self, rnd: _Round2017, lay: _BracketWeights) -> list[list[int]]:
+        """C.1-C.19 for each pair with a resident or a member of the next scoregroup (the C.7 look-ahead)."""
+        members, next_begin = self.members, self.next_begin
+        base: list[list[int]] = [[] for _ in range(self.size)]
+        for larger in range(self.sg_begin, self.size):
+            lv = members[larger]
+            cur = larger < next_begin
+            base[larger] = [rnd.edge_weight(members[smaller], lv, smaller < next_begin, cur, lay)
+                            for smaller in range(larger)]
+        return base
+
+    def set(self, a: Position, b: Position, weight: int) -> None:
+        self.mc.set_edge_weight(a, b, weight)
+
+    def set_row(self, a: Position, others: Sequence[Position], weights: list[int]) -> None:
+        for b, weight in zip(others, weights):
+            self.mc.set_edge_weight(a, b, weight)
+
+    def solve(self) -> None:
+        self.mc.compute()
+        self.mates = cast("list[Position]", self.mc.mates())
+
+    def fix(self, a: Position, b: Position) -> None:
+        """Keep only the edge ``a-b`` at ``a`` and ``b`` (edges with a zero base weight are already absent)."""
+        mc, base = self.mc, self.base
+        mc.set_edge_weight(a, b, self.max_w)
+        for x, y in ((a, b), (b, a)):
+            row = base[x]
+            for v in range(len(row)):
+                if v != y and row[v]:
+                    mc.set_edge_weight(x, v, 0)
+            for v in range(x + 1, len(base)):
+                if v != y and x < len(base[v]) and base[v][x]:
+                    mc.set_edge_weight(x, v, 0)
+        self.checker.fix(self.members[a], self.members[b])
+
+    def keeps_opponent(self, a: Position, candidates: list[Position]) -> bool:
+        """D.1: ``a`` is already paired with the first S2 member it can meet."""
+        return self.mates[a] == next((oi for oi in candidates if self.base[oi][a]), None)
+
+    def exchange_possible(self, remainder: list[Position], rem_pairs: int) -> bool:
+        """D.2: when no S1 member is out of S1, the optimum is already the best one with the exchange preferences."""
+        return any(self.lowered(remainder[pidx]) for pidx in range(rem_pairs))

@@ -1,0 +1,286 @@
+"""The steps of one Dutch bracket (C.04.3 art. 4), each on a small hand-made bracket.
+
+:mod:`swisspair.pairing.bracket` holds the steps both Dutch engines share;
+here they run on a toy bracket whose weights are given by hand (the criteria
+of art. 3.8 reduced to one number per pair) and whose matching is a plain
+:class:`MatchingComputer`. Where the plain optimum already had the answer the
+step must give, the test would prove nothing, so each test first checks that
+the optimum before the step is a different one (its ``precondition``).
+
+The 2026 engine's own steps (the first candidate taken at once, the
+whole-round fallback, the S1 participants decided at once) are checked on
+small tournaments at the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+from helpers import make_tournament
+
+from swisspair.model import ForbiddenPairs, Tournament
+from swisspair.pairing import dutch, dutch2017
+from swisspair.pairing.bracket import Bracket, Position, Vertex, group_end, span
+from swisspair.pairing.matching import MatchingComputer
+
+
+class ToyBracket(Bracket):
+    """A bracket from a table of weights, one per pair (default ``default``, 0 = not allowed).
+
+    With ``reverse`` the matching computer numbers the positions from the
+    end, so that where several optima tie it tends to find another one: the
+    steps must give the same answer either way.
+    """
+
+    def __init__(self, scores: list[int], sg_begin: int, next_begin: int,
+                 weights: dict[tuple[int, int], int] | None = None, default: int = 1, reverse: bool = True) -> None:
+        size = len(scores)
+        super().__init__([Vertex(v) for v in range(size)], sg_begin, next_begin, scores, size.bit_length())
+        table = weights or {}
+        shift = 3 * self.order_bits + 1  # room below the criteria for the generation order, as in the engines
+        self.base = [[table.get((smaller, larger), default) << shift for smaller in range(larger)]
+                     if larger >= sg_begin else [] for larger in range(size)]
+        self.index = [size - 1 - p if reverse else p for p in range(size)]
+        """The matching computer's vertex for each position."""
+        self.mc = MatchingComputer(size)
+        for larger in range(sg_begin, size):
+            for smaller, w in enumerate(self.base[larger]):
+                if w:
+                    self.set(Position(larger), Position(smaller), w)
+        self.fixed: list[tuple[int, int]] = []
+
+    def set(self, a: Position, b: Position, weight: int) -> None:
+        self.mc.set_edge_weight(self.index[a], self.index[b], weight)
+
+    def set_row(self, a: Position, others: Sequence[Position], weights: list[int]) -> None:
+        for b, w in zip(others, weights):
+            self.set(a, b, w)
+
+    def solve(self) -> None:
+        self.mc.compute()
+        mates = self.mc.mates()
+        self.mates = [Position(self.index[mates[self.index[p]]]) for p in range(self.size)]
+
+    def fix(self, a: Position, b: Position) -> None:
+        self.fixed.append((a, b))
+        self.mc.isolate_pair(self.index[a], self.index[b], 1 << 60)
+
+    def keeps_opponent(self, a: Position, candidates: list[Position]) -> bool:
+        return self.mates[a] == next((oi for oi in candidates if self.base[oi][a]), None)
+
+    def optimum(self) -> list[tuple[int, int]]:
+        """The pairs of the plain optimum (before any step), inside the bracket."""
+        self.solve()
+        return sorted((p, int(m)) for p, m in enumerate(self.mates) if p < m < self.next_begin)
+
+    def pairs(self) -> list[tuple[int, int]]:
+        return sorted(self.carried().pairs)
+
+
+def test_art_4_4_the_first_mdps_are_the_ones_paired() -> None:
+    """C.04.3 art. 4.4 (2017: D.3): of two MDPs who can be paired only one at a time, the first one is."""
+    scores = [4, 4, 2, 2, 2]
+    only_with_2 = {(0, 3): 0, (0, 4): 0, (1, 3): 0, (1, 4): 0}
+    assert ToyBracket(scores, 2, 5, only_with_2).optimum() == [(1, 2), (3, 4)]  # precondition
+    bracket = ToyBracket(scores, 2, 5, only_with_2)
+    bracket.pair()
+    assert bracket.pairs() == [(0, 2), (3, 4)]
+    assert bracket.carried().members[:bracket.carried().mdps] == [1]
+
+
+def test_art_4_4_mdps_are_chosen_score_by_score() -> None:
+    """C.04.3 art. 4.4 (2017: D.3): after the higher MDP, the first of the two lower ones that cannot both be paired.
+
+    MDP 0 (the highest score) meets only resident 3, MDPs 1 and 2 only
+    resident 4. Pairing a higher MDP counts in the criteria (C7), so its
+    pairs weigh more; between 1 and 2 only the generation order decides.
+    """
+    scores = [6, 4, 4, 2, 2, 2, 2]
+    allowed = {(0, 3): 2, (1, 4): 1, (2, 4): 1} | {(a, b): 1 for a in range(3, 7) for b in range(a + 1, 7)}
+    assert ToyBracket(scores, 3, 7, allowed, default=0).optimum() == [(0, 3), (2, 4), (5, 6)]  # precondition
+    bracket = ToyBracket(scores, 3, 7, allowed, default=0)
+    bracket.pair()
+    assert bracket.pairs() == [(0, 3), (1, 4), (5, 6)]
+
+
+def test_art_4_2_each_mdp_meets_the_first_resident_available() -> None:
+    """C.04.3 art. 4.2 on the MDP-pairing (2017: D.1): each MDP in turn meets the first resident it can."""
+    scores = [4, 4, 2, 2, 2, 2]
+    assert ToyBracket(scores, 2, 6).optimum() == [(0, 4), (1, 5), (2, 3)]  # precondition
+    bracket = ToyBracket(scores, 2, 6)
+    bracket.pair()
+    assert bracket.pairs() == [(0, 2), (1, 3), (4, 5)]
+    assert bracket.fixed[:2] == [(0, 2), (1, 3)]  # fixed before the remainder is looked at
+
+
+def test_art_4_3_the_exchange_with_the_smallest_bsn_difference() -> None:
+    """C.04.3 art. 4.3 (2017: D.2): S1 {1, 2, 3}, S2 {4, 5, 6}; BSN 1 meets nobody in S2.
+
+    One exchange is needed; the one with the smallest difference of BSN
+    sums moves 3 to S2 and 4 to S1 (not 2 and 4): then 1-3, 2-5, 4-6.
+    """
+    scores = [2] * 6
+    first_only_in_s1 = {(0, 3): 0, (0, 4): 0, (0, 5): 0}
+    assert ToyBracket(scores, 0, 6, first_only_in_s1).optimum() != [(0, 2), (1, 4), (3, 5)]  # precondition
+    bracket = ToyBracket(scores, 0, 6, first_only_in_s1)
+    bracket.pair()
+    assert bracket.pairs() == [(0, 2), (1, 4), (3, 5)]
+
+
+def test_art_4_3_of_equal_differences_the_higher_s1_participant_moves() -> None:
+    """C.04.3 art. 4.3 (2017: D.2): exchanges 2<->4 and 3<->5 have the same BSN difference; 3 moves to S2.
+
+    S1 {1, 2, 3}, S2 {4, 5, 6}; BSN 2 may meet only 1 and 3, and 1-5, 4-5
+    are forbidden too, so 3<->4 does not work. Of the two exchanges left
+    with a difference of 2, the one that moves the higher S1 participant
+    to S2 comes first: S1 {1, 2, 5}, S2 {3, 4, 6}, then 1-4, 2-3, 5-6.
+    """
+    scores = [2] * 6
+    forbidden = {(0, 4): 0, (1, 3): 0, (1, 4): 0, (1, 5): 0, (3, 4): 0}
+    bracket = ToyBracket(scores, 0, 6, forbidden)
+    bracket.pair()
+    assert bracket.pairs() == [(0, 3), (1, 2), (4, 5)]
+
+
+def test_art_4_3_no_exchange_when_a_transposition_will_do() -> None:
+    """C.04.3 art. 4.3 (2017: D.2): the candidates with fewer exchanges come first (art. 4.1 order)."""
+    scores = [2] * 4
+    bracket = ToyBracket(scores, 0, 4, {(0, 2): 0})
+    bracket.pair()
+    assert bracket.pairs() == [(0, 3), (1, 2)]
+
+
+def test_art_4_2_transpositions_give_s1_the_first_s2_participant_available() -> None:
+    """C.04.3 art. 4.2 (2017: D.1): BSN 1 cannot meet 4, so it meets 5; then 2-4 and 3-6."""
+    scores = [2] * 6
+    assert ToyBracket(scores, 0, 6, {(0, 3): 0}).optimum() != [(0, 4), (1, 3), (2, 5)]  # precondition
+    bracket = ToyBracket(scores, 0, 6, {(0, 3): 0})
+    bracket.pair()
+    assert bracket.pairs() == [(0, 4), (1, 3), (2, 5)]
+
+
+def test_art_3_8_the_criteria_come_before_the_generation_order() -> None:
+    """C.04.3 art. 3.8: the order of art. 4 only chooses among the best candidates.
+
+    1-3 is allowed but worse (a colour criterion, say): 1-4 and 2-3 is the
+    answer although the order would put 1-3 first.
+    """
+    bracket = ToyBracket([2] * 4, 0, 4, {(0, 2): 1}, default=2)
+    bracket.pair()
+    assert bracket.pairs() == [(0, 3), (1, 2)]
+
+
+def test_art_1_9_2_the_unpaired_float_down_into_the_next_bracket() -> None:
+    """C.04.3 art. 1.9.2: three residents, one pair; the last resident floats into the next bracket.
+
+    Pairs with the next scoregroup weigh less than pairs in the bracket (C6).
+    """
+    scores = [2, 2, 2, 0, 0]
+    in_bracket = {(0, 1): 2, (0, 2): 2, (1, 2): 2}
+    bracket = ToyBracket(scores, 0, 3, in_bracket)
+    bracket.pair()
+    carried = bracket.carried()
+    assert (carried.pairs, carried.members, carried.mdps) == ([(0, 1)], [2, 3, 4], 1)
+    record, _ = bracket.record(2)
+    assert (record.mdps, record.residents, record.pairs, record.downfloaters) == ((), 3, ((0, 1),), (2,))
+
+
+def test_art_1_3_scoregroups_and_positions() -> None:
+    """C.04.3 art. 1.3: a scoregroup is the participants with the same score (vertices in art. 1.2 order)."""
+    scores = [4, 4, 2, 2, 2, 0]
+    assert [group_end(scores, 0), group_end(scores, 2), group_end(scores, 5), group_end(scores, 6)] == [2, 5, 6, 6]
+    assert list(span(2, 5)) == [2, 3, 4]
+
+
+# -- the 2026 engine's own steps, on small tournaments ---------------------------------------
+
+def _round_one(players: int, forbidden: tuple[tuple[int, int], ...] = ()) -> Tournament:
+    t = make_tournament(5, [2500 - 10 * i for i in range(players)])
+    t.forbidden_pairs = [ForbiddenPairs(pair) for pair in forbidden]
+    return t
+
+
+def _pairs(t: Tournament) -> list[tuple[int, int]]:
+    result = dutch.DutchSystem().pair(t)
+    return sorted(tuple(sorted((b.white, b.black))) for b in result.boards)  # type: ignore[misc]
+
+
+def test_art_3_3_the_first_candidate_is_taken_at_once_when_optimal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """C.04.3 art. 3.3/3.4: S1[i] against S2[i], when optimal, is the answer without the ordering matchings."""
+    calls: list[int] = []
+    original = Bracket.prefer_fewest_exchanges
+
+    def spy(self: Bracket, remainder: list[Position], rem_pairs: int) -> None:
+        calls.append(len(remainder))
+        original(self, remainder, rem_pairs)
+
+    monkeypatch.setattr(Bracket, "prefer_fewest_exchanges", spy)
+    assert _pairs(_round_one(6)) == [(1, 4), (2, 5), (3, 6)]
+    assert calls == []
+    # 1-4 forbidden: the first candidate is not allowed, the ordering matchings decide (art. 4.2).
+    assert _pairs(_round_one(6, ((1, 4),))) == [(1, 5), (2, 4), (3, 6)]
+    assert calls == [6]
+
+
+def test_c4_the_whole_round_when_the_bracket_alone_cannot_be_completed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """C.04.3 C4 (completion): the top bracket's own best pairing (1-2) would leave 3 without an opponent.
+
+    After round 1 (1-4, 2-5 won, 3-6 drawn) the top bracket is {1, 2} and the
+    next scoregroup {3, 6}; 3 may meet neither 4 nor 5 (forbidden) nor 6
+    (met), so 1 or 2 must meet 3. The local matching (bracket and next
+    scoregroup) cannot see that; the solver goes to the whole round.
+    """
+    t = make_tournament(5, [2500, 2400, 2300, 2200, 2100, 2000], [["1-4 1-0", "2-5 1-0", "3-6 =-="]])
+    t.forbidden_pairs = [ForbiddenPairs((3, 4)), ForbiddenPairs((3, 5))]
+    went_global: list[int] = []
+    original = dutch._Solver.go_global
+
+    def spy(self: dutch._Solver, active: list[int], bye_search: bool = False) -> None:
+        went_global.append(len(active))
+        original(self, active, bye_search)
+
+    monkeypatch.setattr(dutch._Solver, "go_global", spy)
+    pairs = _pairs(t)
+    assert went_global
+    assert len(pairs) == 3
+    assert pairs == [(1, 3), (2, 6), (4, 5)]  # 1 and 2 float; art. 4.2: 1, the first MDP, meets 3
+
+
+def test_art_4_2_s1_at_once_gives_the_same_opponents(monkeypatch: pytest.MonkeyPatch) -> None:
+    """C.04.3 art. 4.2: the S1 participants' opponents in one lexicographic matching equal one matching each.
+
+    Round 1 of 12, 3-11, 6-11 and 6-12 forbidden: 6 can only meet 10, so 4
+    (the first S1 participant with a choice left) takes 11 and 5 takes 12.
+    """
+    t = _round_one(12, ((3, 11), (6, 11), (6, 12)))
+    monkeypatch.setattr(dutch, "_LARGE_BLOSSOM", 0)  # never at once
+    one_by_one = _pairs(t)
+    assert one_by_one == [(1, 7), (2, 8), (3, 9), (4, 11), (5, 12), (6, 10)]
+    calls: list[tuple[int, bool]] = []
+    original = dutch._Solver.lexicographic
+
+    def spy(self: dutch._Solver, preferences: Sequence[tuple[int, Sequence[int]]]) -> list[int] | None:
+        found = original(self, preferences)
+        calls.append((len(preferences), found is not None))
+        return found
+
+    monkeypatch.setattr(dutch._Solver, "lexicographic", spy)
+    monkeypatch.setattr(dutch, "_LARGE_BLOSSOM", 10**9)  # from the second re-solve on
+    assert _pairs(t) == one_by_one
+    assert calls == [(5, True)]
+
+
+def test_2017_each_pair_fixed_is_fixed_in_the_completion_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    """C.04.3 (2017) A.9: the completion check sees every pair the bracket fixes (it finds the PPB with them)."""
+    fixed: list[tuple[int, int]] = []
+    original = dutch2017._Completion.fix
+
+    def spy(self: dutch2017._Completion, a: int, b: int) -> None:
+        fixed.append((a, b))
+        original(self, a, b)
+
+    monkeypatch.setattr(dutch2017._Completion, "fix", spy)
+    result = dutch2017.Dutch2017System().pair(_round_one(6))
+    assert sorted(tuple(sorted((b.white, b.black))) for b in result.boards) == [(1, 4), (2, 5), (3, 6)]
+    assert sorted(fixed) == [(0, 3), (1, 4), (2, 5)]  # vertices: TPN - 1 in round 1
