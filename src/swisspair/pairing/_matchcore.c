@@ -25,6 +25,10 @@
 #include <stdint.h>
 #include <string.h>
 #include <stdlib.h>
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(MATCHCORE_NO_INTRINSICS)
+#include <x86intrin.h>
+#define HAVE_CARRY_INTRINSICS 1
+#endif
 
 typedef uint64_t limb;
 
@@ -108,6 +112,11 @@ static inline void nsmall(limb *d, int64_t v, int L)
 
 static inline void nadd(limb *d, const limb *a, const limb *b, int L)
 {
+#ifdef HAVE_CARRY_INTRINSICS
+    unsigned char c = 0;
+    for (int i = 0; i < L; i++)
+        c = _addcarry_u64(c, a[i], b[i], (unsigned long long *)&d[i]);
+#else
     limb c = 0;
     for (int i = 0; i < L; i++) {
         limb ai = a[i];
@@ -118,10 +127,16 @@ static inline void nadd(limb *d, const limb *a, const limb *b, int L)
         d[i] = s2;
         c = c1 | c2;
     }
+#endif
 }
 
 static inline void nsub(limb *d, const limb *a, const limb *b, int L)
 {
+#ifdef HAVE_CARRY_INTRINSICS
+    unsigned char c = 0;
+    for (int i = 0; i < L; i++)
+        c = _subborrow_u64(c, a[i], b[i], (unsigned long long *)&d[i]);
+#else
     limb br = 0;
     for (int i = 0; i < L; i++) {
         limb ai = a[i], bi = b[i];
@@ -132,6 +147,7 @@ static inline void nsub(limb *d, const limb *a, const limb *b, int L)
         d[i] = y;
         br = b1 | b2;
     }
+#endif
 }
 
 static inline int ncmp(const limb *a, const limb *b, int L)
@@ -1206,16 +1222,20 @@ static int scan_vertex(Core *s, int v)
     const limb *uv = NP(u, v);
     const uint32_t *row = s->w + (size_t)v * s->cap;
     const limb *vals = s->vals;
-    /* edges to the S vertices labelled so far */
+    /* edges to the S vertices labelled so far: sl is the slack plus
+     * 2 offset (uv2 = u(v) + 2 offset), so the slack is 0 when sl == off2 */
+    limb *uv2 = s->tmp + 3 * L, *off2 = s->tmp + 2 * L;
+    nadd(off2, offset, offset, L);
+    nadd(uv2, uv, off2, L);
     int ns = s->slist.n;
     for (int q = 0; q < ns; q++) {
         int j = s->slist.a[q];
         uint32_t wi = row[j];
         if (!wi || top[j] == bv)
             continue;
-        nadd(sl, uv, NP(u, j), L);
+        nadd(sl, uv2, NP(u, j), L);
         nsub(sl, sl, NP(vals, wi), L);
-        if (nzero(sl, L)) {
+        if (ncmp(sl, off2, L) == 0) {
             if (tight_ss(s, v, j))
                 return 1;
             bv = top[v];
@@ -1225,8 +1245,6 @@ static int scan_vertex(Core *s, int v)
             iv_push(&s->lists[bv], v);
             iv_push(&s->lists[bv], j);
         }
-        nadd(sl, sl, offset, L);
-        nadd(sl, sl, offset, L);
         if (s->bsa[bv] < 0 || ncmp(sl, NP(s->bsk, bv), L) < 0) {
             s->bsa[bv] = v;
             s->bsx[bv] = j;
@@ -1243,8 +1261,15 @@ static int scan_vertex(Core *s, int v)
         if (!wi)
             continue;
         limb *bkj = NP(bk, j);
-        nsub(kd, uvo, NP(vals, wi), L);
-        if (ncmp(kd, bkj, L) >= 0)
+        const limb *wt = NP(vals, wi);
+        /* The top limb of uvo - wt is d or d - 1: most comparisons are
+         * decided there, without the whole subtraction. */
+        int64_t d = (int64_t)uvo[L - 1] - (int64_t)wt[L - 1];
+        int64_t bt = (int64_t)bkj[L - 1];
+        if (d - 1 > bt)
+            continue;
+        nsub(kd, uvo, wt, L);
+        if (d >= bt && ncmp(kd, bkj, L) >= 0)
             continue;
         int lj = vl[j];
         if (!lj) {
