@@ -100,7 +100,11 @@ static void iv_free(ivec *v)
 /* ------------------------------------------------------------------ */
 #define NP(arr, i) ((arr) + (size_t)(i) * (size_t)L)
 
-static inline void ncpy(limb *d, const limb *a, int L) { memcpy(d, a, (size_t)L * sizeof(limb)); }
+static inline void ncpy(limb *d, const limb *a, int L)
+{
+    for (int i = 0; i < L; i++)
+        d[i] = a[i];
+}
 
 static inline void nsmall(limb *d, int64_t v, int L)
 {
@@ -436,16 +440,24 @@ static inline int hless(Core *s, int a, int b)
     return c < 0 || (c == 0 && s->hx[a] < s->hx[b]);
 }
 
-static inline void hswap(Core *s, int a, int b)
+/* entry a < (key, x) */
+static inline int hless_entry(Core *s, int a, const limb *key, int x)
 {
-    int L = s->L;
-    limb *t = s->tmp + 7 * (size_t)L;
-    ncpy(t, NP(s->hkey, a), L);
-    ncpy(NP(s->hkey, a), NP(s->hkey, b), L);
-    ncpy(NP(s->hkey, b), t, L);
-    int x = s->hx[a];
-    s->hx[a] = s->hx[b];
-    s->hx[b] = x;
+    int c = ncmp(s->hkey + (size_t)a * s->L, key, s->L);
+    return c < 0 || (c == 0 && s->hx[a] < x);
+}
+
+/* (key, x) < entry i of the heap */
+static inline int hbefore(Core *s, const limb *key, int x, int i)
+{
+    int c = ncmp(key, s->hkey + (size_t)i * s->L, s->L);
+    return c < 0 || (c == 0 && x < s->hx[i]);
+}
+
+static inline void hmove(Core *s, int to, int from)
+{
+    ncpy(s->hkey + (size_t)to * s->L, s->hkey + (size_t)from * s->L, s->L);
+    s->hx[to] = s->hx[from];
 }
 
 static void heap_push(Core *s, const limb *key, int x)
@@ -458,15 +470,15 @@ static void heap_push(Core *s, const limb *key, int x)
         s->hcap = nc;
     }
     int i = s->hn++;
-    ncpy(NP(s->hkey, i), key, L);
-    s->hx[i] = x;
     while (i) {
         int p = (i - 1) / 2;
-        if (!hless(s, i, p))
+        if (!hbefore(s, key, x, p))
             break;
-        hswap(s, i, p);
+        hmove(s, i, p);
         i = p;
     }
+    ncpy(NP(s->hkey, i), key, L);
+    s->hx[i] = x;
 }
 
 static void heap_pop(Core *s)
@@ -475,20 +487,23 @@ static void heap_pop(Core *s)
     if (last == 0)
         return;
     int L = s->L;
-    ncpy(NP(s->hkey, 0), NP(s->hkey, last), L);
-    s->hx[0] = s->hx[last];
+    limb *key = s->tmp + 7 * (size_t)L;
+    ncpy(key, NP(s->hkey, last), L);
+    int x = s->hx[last];
     int i = 0;
     for (;;) {
-        int l = 2 * i + 1, r = l + 1, m = i;
-        if (l < s->hn && hless(s, l, m))
-            m = l;
-        if (r < s->hn && hless(s, r, m))
-            m = r;
-        if (m == i)
+        int c = 2 * i + 1;
+        if (c >= last)
             break;
-        hswap(s, i, m);
-        i = m;
+        if (c + 1 < last && hless(s, c + 1, c))
+            c++;
+        if (!hless_entry(s, c, key, x))
+            break;
+        hmove(s, i, c);
+        i = c;
     }
+    ncpy(NP(s->hkey, i), key, L);
+    s->hx[i] = x;
 }
 
 static void reset_stage_state(Core *s)
@@ -1211,6 +1226,93 @@ static void expand_t(Core *s, int b)
 
 /* ---------------- the stage ---------------- */
 
+/* The first j >= j0 (n when none) whose edge from the S vertex with
+ * uvo = u(v) + offset improves the least slack recorded at j, i.e. with
+ * uvo - W(v, j) < bk[j] (non-edges skipped).  The top limb of uvo - W is d
+ * or d - 1, which decides most comparisons without the whole subtraction. */
+#define NEXT_IMPROVING_BODY                                                     \
+    limb kd[MAX_FIXED_LIMBS];                                                   \
+    for (int j = j0; j < n; j++) {                                              \
+        uint32_t wi = row[j];                                                   \
+        if (!wi)                                                                \
+            continue;                                                           \
+        const limb *bkj = bk + (size_t)j * L;                                   \
+        const limb *wt = vals + (size_t)wi * L;                                 \
+        int64_t d = (int64_t)uvo[L - 1] - (int64_t)wt[L - 1];                   \
+        int64_t bt = (int64_t)bkj[L - 1];                                       \
+        if (d - 1 > bt)                                                         \
+            continue;                                                           \
+        if (d < bt)                                                             \
+            return j;                                                           \
+        nsub(kd, uvo, wt, L);                                                   \
+        if (ncmp(kd, bkj, L) < 0)                                               \
+            return j;                                                           \
+    }                                                                           \
+    return n;
+
+#define MAX_FIXED_LIMBS 12
+
+#define NEXT_IMPROVING_FIXED(K)                                                 \
+    static int next_improving_##K(const uint32_t *row, const limb *vals,        \
+                                  const limb *bk, const limb *uvo, int j0, int n) \
+    {                                                                           \
+        const int L = K;                                                        \
+        NEXT_IMPROVING_BODY                                                     \
+    }
+NEXT_IMPROVING_FIXED(1)
+NEXT_IMPROVING_FIXED(2)
+NEXT_IMPROVING_FIXED(3)
+NEXT_IMPROVING_FIXED(4)
+NEXT_IMPROVING_FIXED(5)
+NEXT_IMPROVING_FIXED(6)
+NEXT_IMPROVING_FIXED(7)
+NEXT_IMPROVING_FIXED(8)
+NEXT_IMPROVING_FIXED(9)
+NEXT_IMPROVING_FIXED(10)
+NEXT_IMPROVING_FIXED(11)
+NEXT_IMPROVING_FIXED(12)
+
+static int next_improving_any(const uint32_t *row, const limb *vals, const limb *bk, const limb *uvo, int j0,
+                              int n, int L)
+{
+    limb *kd = malloc((size_t)L * sizeof(limb));
+    if (!kd)
+        oom();
+    int r = n;
+    for (int j = j0; j < n; j++) {
+        uint32_t wi = row[j];
+        if (!wi)
+            continue;
+        nsub(kd, uvo, vals + (size_t)wi * L, L);
+        if (ncmp(kd, bk + (size_t)j * L, L) < 0) {
+            r = j;
+            break;
+        }
+    }
+    free(kd);
+    return r;
+}
+
+static int next_improving(const uint32_t *row, const limb *vals, const limb *bk, const limb *uvo, int j0, int n,
+                          int L)
+{
+    switch (L) {
+    case 1: return next_improving_1(row, vals, bk, uvo, j0, n);
+    case 2: return next_improving_2(row, vals, bk, uvo, j0, n);
+    case 3: return next_improving_3(row, vals, bk, uvo, j0, n);
+    case 4: return next_improving_4(row, vals, bk, uvo, j0, n);
+    case 5: return next_improving_5(row, vals, bk, uvo, j0, n);
+    case 6: return next_improving_6(row, vals, bk, uvo, j0, n);
+    case 7: return next_improving_7(row, vals, bk, uvo, j0, n);
+    case 8: return next_improving_8(row, vals, bk, uvo, j0, n);
+    case 9: return next_improving_9(row, vals, bk, uvo, j0, n);
+    case 10: return next_improving_10(row, vals, bk, uvo, j0, n);
+    case 11: return next_improving_11(row, vals, bk, uvo, j0, n);
+    case 12: return next_improving_12(row, vals, bk, uvo, j0, n);
+    default: return next_improving_any(row, vals, bk, uvo, j0, n, L);
+    }
+}
+
 /* Scan the edges of the new S vertex v; 1 when the stage augmented. */
 static int scan_vertex(Core *s, int v)
 {
@@ -1256,21 +1358,10 @@ static int scan_vertex(Core *s, int v)
     limb *kd = sl;
     limb *k2 = s->tmp + 4 * L;
     limb *bk = s->bk;
-    for (int j = 0; j < n; j++) {
-        uint32_t wi = row[j];
-        if (!wi)
-            continue;
+    for (int j = next_improving(row, vals, bk, uvo, 0, n, L); j < n;
+         j = next_improving(row, vals, bk, uvo, j + 1, n, L)) {
         limb *bkj = NP(bk, j);
-        const limb *wt = NP(vals, wi);
-        /* The top limb of uvo - wt is d or d - 1: most comparisons are
-         * decided there, without the whole subtraction. */
-        int64_t d = (int64_t)uvo[L - 1] - (int64_t)wt[L - 1];
-        int64_t bt = (int64_t)bkj[L - 1];
-        if (d - 1 > bt)
-            continue;
-        nsub(kd, uvo, wt, L);
-        if (d >= bt && ncmp(kd, bkj, L) >= 0)
-            continue;
+        nsub(kd, uvo, NP(vals, row[j]), L);
         int lj = vl[j];
         if (!lj) {
             s->bestt[j] = v;
