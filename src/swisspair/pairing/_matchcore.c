@@ -1153,6 +1153,20 @@ static int tight_ss(Core *s, int v, int w)
     return 0;
 }
 
+/* One step along a blossom's cycle of k children from child p: the next
+ * child, with the ends of the edge (own end a, the next child's end y). */
+static inline int cycle_step(const int *edges, int p, int k, int forward, int *a, int *y)
+{
+    if (forward) {
+        *a = edges[2 * p];
+        *y = edges[2 * p + 1];
+        return p + 1 < k ? p + 1 : 0;
+    }
+    *y = edges[2 * (p - 1)];
+    *a = edges[2 * (p - 1) + 1];
+    return p - 1;
+}
+
 static void expand_t(Core *s, int b)
 {
     int L = s->L, cnt, one;
@@ -1181,26 +1195,11 @@ static void expand_t(Core *s, int b)
     label_t(s, childs[p], sv, t);
     int forward = p & 1;
     while (p) {
+        /* the even path from the entry child to the base: S and T in turn */
         int a, y;
-        if (forward) {
-            a = edges[2 * p];
-            y = edges[2 * p + 1];
-            p = p + 1 < k ? p + 1 : 0;
-        } else {
-            y = edges[2 * (p - 1)];
-            a = edges[2 * (p - 1) + 1];
-            p -= 1;
-        }
+        p = cycle_step(edges, p, k, forward, &a, &y);
         label_s(s, childs[p], a, y);
-        if (forward) {
-            a = edges[2 * p];
-            y = edges[2 * p + 1];
-            p = p + 1 < k ? p + 1 : 0;
-        } else {
-            y = edges[2 * (p - 1)];
-            a = edges[2 * (p - 1) + 1];
-            p -= 1;
-        }
+        p = cycle_step(edges, p, k, forward, &a, &y);
         label_t(s, childs[p], a, y);
     }
     limb *key = s->tmp + 4 * L;

@@ -130,12 +130,18 @@ import os
 from collections.abc import Iterator
 from heapq import heappop, heappush
 from itertools import compress, repeat
-from typing import Protocol
+from typing import TYPE_CHECKING
 
 try:
     from swisspair.pairing import _matchcore
 except ImportError:  # pragma: no cover - the extension was not built
     _matchcore = None  # type: ignore[assignment]
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    _Core: TypeAlias = "PythonCore | _matchcore.Core"
+    """A core: the same methods in both (see _matchcore.pyi)."""
 
 __all__ = ["MatchingComputer", "COMPILED_AVAILABLE", "BACKEND"]
 
@@ -168,29 +174,6 @@ _MAX_ROOTS = 2
 # the 3000-player benchmarks, 581-869 vertices: 0.7-2.0 s each; with 8 roots
 # throughout one of them took 14 s, with 2 another took 7 s.)
 _SCRATCH_MAX_ROOTS = 8
-
-
-class _Core(Protocol):
-    """What :class:`MatchingComputer` needs of a core (:class:`PythonCore` or the compiled ``_matchcore.Core``)."""
-
-    @property
-    def stages(self) -> int: ...
-    def __len__(self) -> int: ...
-    def add_vertex(self) -> int: ...
-    def set_edge_weight(self, u: int, v: int, weight: int, /) -> None: ...
-    def set_edge_weights(self, u: int, others: list[int], weights: list[int], /) -> None: ...
-    def isolate_pair(self, u: int, v: int, weight: int, /) -> None: ...
-    def excluded(self, u: int, others: list[int], /) -> bool: ...
-    def tight(self, u: int, others: list[int], /) -> list[bool] | None: ...
-    def slacks(self, u: int, others: list[int], /) -> list[int | None]: ...
-    def scaled(self, bits: int, /) -> _Core: ...
-    def blossom_size(self, v: int, /) -> int: ...
-    def edge_weight(self, u: int, v: int, /) -> int: ...
-    def mates(self) -> list[int]: ...
-    def compute(self) -> None: ...
-    def apply_pending(self) -> None: ...
-    def normalise_parity(self) -> None: ...
-    def state(self) -> dict[str, object]: ...
 
 
 def _new_core(size: int, backend: str) -> _Core:
@@ -439,15 +422,8 @@ class PythonCore:
         self._bbase[v] = v
         return v
 
-    def set_edge_weight(self, u: int, v: int, weight: int) -> None:
-        """Set the weight of the edge ``{u, v}``; 0 removes the edge.
-
-        The change takes effect at the next :meth:`compute`.
-
-        :raises: :exc:`ValueError` if a vertex is out of range, ``u == v`` or
-            ``weight`` is negative; :exc:`TypeError` if ``weight`` is not an
-            integer.
-        """
+    def _checked(self, u: int, v: int, weight: int) -> int:
+        """``weight`` as an int, after the checks of :meth:`MatchingComputer.set_edge_weight`."""
         if type(weight) is not int:
             weight = operator.index(weight)
         n = self._n
@@ -457,7 +433,11 @@ class PythonCore:
             raise ValueError(f"no loops: {u}")
         if weight < 0:
             raise ValueError(f"negative weight: {weight}")
-        w2 = 2 * weight
+        return weight
+
+    def set_edge_weight(self, u: int, v: int, weight: int) -> None:
+        """:meth:`MatchingComputer.set_edge_weight`: recorded for the next :meth:`compute`."""
+        w2 = 2 * self._checked(u, v, weight)
         w2 = self._values.setdefault(w2, w2)
         row = self._w[u]
         old = row[v]
@@ -475,10 +455,7 @@ class PythonCore:
                     self._certified = False
 
     def set_edge_weights(self, u: int, others: list[int], weights: list[int]) -> None:
-        """:meth:`set_edge_weight` of ``{u, others[k]}`` to ``weights[k]`` for every ``k``, in order.
-
-        :raises: as :meth:`set_edge_weight` (the pairs before the bad one are set).
-        """
+        """:meth:`MatchingComputer.set_edge_weights`: :meth:`set_edge_weight` of each pair in turn, faster."""
         n = self._n
         if not 0 <= u < n:
             raise ValueError(f"vertex out of range: {u} (size {n})")
@@ -510,21 +487,8 @@ class PythonCore:
             self._wmax = wmax
 
     def isolate_pair(self, u: int, v: int, weight: int) -> None:
-        """Remove every edge at ``u`` and ``v`` except ``{u, v}``, which gets ``weight``.
-
-        The same as :meth:`set_edge_weight` on every such pair, in one pass.
-
-        :raises: as :meth:`set_edge_weight`.
-        """
-        if type(weight) is not int:
-            weight = operator.index(weight)
-        n = self._n
-        if not (0 <= u < n and 0 <= v < n):
-            raise ValueError(f"vertex out of range: {u}, {v} (size {n})")
-        if u == v:
-            raise ValueError(f"no loops: {u}")
-        if weight < 0:
-            raise ValueError(f"negative weight: {weight}")
+        """:meth:`MatchingComputer.isolate_pair`: every edge at ``u`` and ``v`` but ``{u, v}`` removed, in one pass."""
+        weight = self._checked(u, v, weight)
         w = self._w
         pending = None if self._fresh else self._pending
         if pending is not None:
@@ -1011,22 +975,28 @@ class PythonCore:
     # labelling
     # ------------------------------------------------------------------
     def _label_s(self, b: int, frm: int, to: int) -> None:
+        """Label node ``b`` outer (S), reached from ``frm`` over the edge to ``to`` (-1: a root)."""
         self._label[b] = 1
         self._labfrom[b] = frm
         self._labto[b] = to
         self._snodes.append(b)
+        self._s_vertices(self._leaves(b))
+
+    def _s_vertices(self, vertices: list[int]) -> None:
+        """Make ``vertices`` S vertices, to be scanned (their least slack is no longer needed)."""
         vl = self._vl
         slist = self._slist
         queue = self._queue
         bk = self._bk
         neg = -self._inf
-        for x in self._leaves(b):
+        for x in vertices:
             vl[x] = 1
             bk[x] = neg
             slist.append(x)
             queue.append(x)
 
     def _label_t(self, b: int, frm: int, to: int) -> None:
+        """Label node ``b`` inner (T), reached from S vertex ``frm`` over the edge to ``to``."""
         self._label[b] = 2
         self._labfrom[b] = frm
         self._labto[b] = to
@@ -1101,11 +1071,6 @@ class PythonCore:
         self._labto[b] = self._labto[bb]
         self._snodes.append(b)
 
-        vl = self._vl
-        slist = self._slist
-        queue = self._queue
-        bk = self._bk
-        neg = -self._inf
         leaves_of: list[list[int]] = []
         for c in childs:
             bparent[c] = b
@@ -1114,39 +1079,35 @@ class PythonCore:
             for y in lv:
                 top[y] = b
             if label[c] == 2:
-                for y in lv:
-                    vl[y] = 1
-                    bk[y] = neg
-                    slist.append(y)
-                    queue.append(y)
+                self._s_vertices(lv)
         self._bleaves[b] = [y for lv in reversed(leaves_of) for y in lv]
         self._blossom_least_slacks(b, childs, leaves_of)
 
     def _blossom_cycle(self, bb: int, v: int, w: int) -> tuple[list[int], list[tuple[int, int]]]:
         """The children and cycle edges of the blossom closed by ``(v, w)`` over the tree paths to base ``bb``."""
-        top = self._top
         labfrom = self._labfrom
         labto = self._labto
-        path_v: list[int] = []
-        x = top[v]
-        while x != bb:
-            path_v.append(x)
-            t = top[labfrom[x]]
-            path_v.append(t)
-            x = top[labfrom[t]]
-        path_w: list[int] = []
-        x = top[w]
-        while x != bb:
-            path_w.append(x)
-            t = top[labfrom[x]]
-            path_w.append(t)
-            x = top[labfrom[t]]
+        path_v = self._tree_path(v, bb)
+        path_w = self._tree_path(w, bb)
         path_v.reverse()
         childs = [bb] + path_v + path_w
         edges = [(labfrom[p], labto[p]) for p in path_v]
         edges.append((v, w))
         edges.extend([(labto[q], labfrom[q]) for q in path_w])
         return childs, edges
+
+    def _tree_path(self, v: int, bb: int) -> list[int]:
+        """The tree's nodes from the top-level node of ``v`` up to ``bb`` (excluded), S and T in turn."""
+        top = self._top
+        labfrom = self._labfrom
+        path: list[int] = []
+        x = top[v]
+        while x != bb:
+            path.append(x)
+            t = top[labfrom[x]]
+            path.append(t)
+            x = top[labfrom[t]]
+        return path
 
     def _blossom_least_slacks(self, b: int, childs: list[int], leaves_of: list[list[int]]) -> None:
         """Least-slack edge from the new blossom ``b`` to every other S blossom.
@@ -1242,19 +1203,10 @@ class PythonCore:
         self._label_t(childs[p], s, t)
         forward = bool(p & 1)
         while p:
-            if forward:
-                a, y = edges[p]
-                p = p + 1 if p + 1 < k else 0
-            else:
-                y, a = edges[p - 1]
-                p -= 1
+            # the even path from the entry child to the base: S and T in turn
+            p, a, y = _cycle_step(edges, p, k, forward)
             self._label_s(childs[p], a, y)
-            if forward:
-                a, y = edges[p]
-                p = p + 1 if p + 1 < k else 0
-            else:
-                y, a = edges[p - 1]
-                p -= 1
+            p, a, y = _cycle_step(edges, p, k, forward)
             self._label_t(childs[p], a, y)
         bestt = self._bestt
         bk = self._bk
@@ -1469,6 +1421,15 @@ class PythonCore:
         for b in self._tnodes:
             if b >= cap and label[b] == 2 and bparent[b] < 0:
                 u[b] -= delta
+
+
+def _cycle_step(edges: list[tuple[int, int]], p: int, k: int, forward: bool) -> tuple[int, int, int]:
+    """One step along a blossom's cycle of ``k`` children from child ``p``: (next child, own end, its end)."""
+    if forward:
+        a, y = edges[p]
+        return (p + 1 if p + 1 < k else 0), a, y
+    y, a = edges[p - 1]
+    return p - 1, a, y
 
 
 # ----------------------------------------------------------------------
