@@ -121,6 +121,19 @@ at most one O(n^2) stage per free vertex with a positive dual: about ``2k``,
 plus two per dissolved blossom with a positive dual (usually none or a few;
 a vertex deep inside nested blossoms costs more).  When the cover exceeds
 ``n / 2`` vertices (and ``n >= 48``), ``compute`` solves from scratch instead.
+
+Two cores
+=========
+
+The solver is written twice: :class:`PythonCore` below, and the C extension
+``swisspair.pairing._matchcore`` (``_matchcore.c``, built by ``pip install``),
+which runs the same algorithm statement for statement and in the same order,
+with the weights as indices into a table of the distinct weights (4 bytes a
+pair) and the numbers as fixed-width integers of as many 64-bit limbs as the
+largest weight and dual need. Both give the same matching, duals and blossoms,
+ties included. :class:`MatchingComputer` delegates to one of them (see
+:data:`BACKEND`); the pure-Python one is the fallback when the extension is
+not built.
 """
 
 from __future__ import annotations
