@@ -188,9 +188,14 @@ static inline void nsar1(limb *d, const limb *a, int L)
 /* Bit length of a non-negative number. */
 static int nbits(const limb *a, int L)
 {
-    for (int i = L - 1; i >= 0; i--)
-        if (a[i])
-            return 64 * i + (64 - __builtin_clzll(a[i]));
+    for (int i = L - 1; i >= 0; i--) {
+        if (a[i]) {
+            int b = 64;
+            while (!(a[i] >> (b - 1)))
+                b--;
+            return 64 * i + b;
+        }
+    }
     return 0;
 }
 
