@@ -1276,25 +1276,27 @@ NEXT_IMPROVING_FIXED(10)
 NEXT_IMPROVING_FIXED(11)
 NEXT_IMPROVING_FIXED(12)
 
+/* The same for any number of limbs (the wide weights of a scaled copy):
+ * the sign of D = uvo - W(v, j) - bk[j] from the top limb down.  After the
+ * limbs above i, D = a B^i + (the limbs below), which lie strictly between
+ * -2 B^i and B^i; so D < 0 when a <= -1 and D > 0 when a >= 2, and only
+ * a = 0 or 1 needs the next limb. */
 static int next_improving_any(const uint32_t *row, const limb *vals, const limb *bk, const limb *uvo, int j0,
                               int n, int L)
 {
-    limb *kd = malloc((size_t)L * sizeof(limb));
-    if (!kd)
-        oom();
-    int r = n;
     for (int j = j0; j < n; j++) {
         uint32_t wi = row[j];
         if (!wi)
             continue;
-        nsub(kd, uvo, vals + (size_t)wi * L, L);
-        if (ncmp(kd, bk + (size_t)j * L, L) < 0) {
-            r = j;
-            break;
-        }
+        const limb *wt = vals + (size_t)wi * L;
+        const limb *bkj = bk + (size_t)j * L;
+        __int128 a = (__int128)(int64_t)uvo[L - 1] - (int64_t)wt[L - 1] - (int64_t)bkj[L - 1];
+        for (int i = L - 2; i >= 0 && (a == 0 || a == 1); i--)
+            a = a * ((__int128)1 << 64) + (__int128)uvo[i] - (__int128)wt[i] - (__int128)bkj[i];
+        if (a < 0)
+            return j;
     }
-    free(kd);
-    return r;
+    return n;
 }
 
 static int next_improving(const uint32_t *row, const limb *vals, const limb *bk, const limb *uvo, int j0, int n,
