@@ -1557,14 +1557,13 @@ static int stage(Core *s)
             iv_push(&work, b);
             while (work.n) {
                 int c = work.a[--work.n];
-                int nsub_ = s->bchilds[c].n;
-                int base = work.n;
-                for (int q = 0; q < nsub_; q++) {
+                /* the zero sub-blossoms, before dissolve releases the list
+                 * (dissolving c leaves the duals of its children as they are) */
+                for (int q = 0; q < s->bchilds[c].n; q++) {
                     int sb = s->bchilds[c].a[q];
                     if (sb >= cap && nzero(NP(u, sb), L))
                         iv_push(&work, sb);
                 }
-                (void)base;
                 dissolve(s, c);
             }
         }
