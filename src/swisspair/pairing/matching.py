@@ -121,15 +121,54 @@ at most one O(n^2) stage per free vertex with a positive dual: about ``2k``,
 plus two per dissolved blossom with a positive dual (usually none or a few;
 a vertex deep inside nested blossoms costs more).  When the cover exceeds
 ``n / 2`` vertices (and ``n >= 48``), ``compute`` solves from scratch instead.
+
+Two cores
+=========
+
+The solver is written twice: :class:`PythonCore` below, and the C extension
+``swisspair.pairing._matchcore`` (``_matchcore.c``, built by ``pip install``),
+which runs the same algorithm statement for statement and in the same order,
+with the weights as indices into a table of the distinct weights (4 bytes a
+pair) and the numbers as fixed-width integers of as many 64-bit limbs as the
+largest weight and dual need. Both give the same matching, duals and blossoms,
+ties included. :class:`MatchingComputer` delegates to one of them (see
+:data:`BACKEND`); the pure-Python one is the fallback when the extension is
+not built.
 """
 
 from __future__ import annotations
 
 import operator
+import os
+from collections.abc import Iterator
 from heapq import heappop, heappush
 from itertools import compress, repeat
+from typing import TYPE_CHECKING
 
-__all__ = ["MatchingComputer"]
+try:
+    from swisspair.pairing import _matchcore
+except ImportError:  # pragma: no cover - the extension was not built
+    _matchcore = None  # type: ignore[assignment]
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    _Core: TypeAlias = "PythonCore | _matchcore.Core"
+    """A core: the same methods in both (see _matchcore.pyi)."""
+
+__all__ = ["MatchingComputer", "COMPILED_AVAILABLE", "BACKEND"]
+
+COMPILED_AVAILABLE = _matchcore is not None
+"""Whether the compiled core (``swisspair.pairing._matchcore``, built by ``pip install``) could be imported."""
+
+BACKEND = "python" if os.environ.get("SWISSPAIR_PURE_PYTHON") == "1" or not COMPILED_AVAILABLE else "compiled"
+"""The core new :class:`MatchingComputer` objects use: ``"compiled"`` or ``"python"``.
+
+The compiled core when it is built, unless the environment variable
+``SWISSPAIR_PURE_PYTHON`` is ``1``. Both cores run the same algorithm in the
+same order and give the same matchings (ties included) and the same duals;
+the tests switch by assigning this name.
+"""
 
 _MIN_CAPACITY = 8
 # compute() solves from scratch when more than n / _RESOLVE_FRACTION vertices
@@ -150,6 +189,17 @@ _MAX_ROOTS = 2
 _SCRATCH_MAX_ROOTS = 8
 
 
+def _new_core(size: int, backend: str) -> _Core:
+    """A core of ``size`` vertices: ``backend`` is ``"compiled"`` or ``"python"``."""
+    if backend == "python":
+        return PythonCore(size)
+    if backend != "compiled":
+        raise ValueError(f"unknown matching backend: {backend!r}")
+    if _matchcore is None:
+        raise RuntimeError("the compiled matching core (swisspair.pairing._matchcore) is not built")
+    return _matchcore.Core(size)
+
+
 class MatchingComputer:
     """Maximum-weight matching over a dense graph with incremental updates.
 
@@ -159,6 +209,11 @@ class MatchingComputer:
     necessarily of maximum cardinality).  Changing a few weights and calling
     :meth:`compute` again re-optimises from the previous solution; see the
     module documentation for the invariant this relies on.
+
+    The work is done by a core: the compiled one when it is built, else (or
+    with ``backend="python"``, or ``SWISSPAIR_PURE_PYTHON=1``, see
+    :data:`BACKEND`) :class:`PythonCore`. Both run the same algorithm in the
+    same order and give the same answers.
 
     >>> mc = MatchingComputer(4)
     >>> mc.set_edge_weight(0, 1, 5)
@@ -173,10 +228,135 @@ class MatchingComputer:
     [0, 2, 1, 3]
     """
 
+    __slots__ = ("_core",)
+
+    def __init__(self, size: int = 0, backend: str | None = None) -> None:
+        """Create a graph of ``size`` vertices and no edges, on ``backend`` (default :data:`BACKEND`).
+
+        :raises: :exc:`ValueError` if ``size`` is negative.
+        """
+        self._core = _new_core(size, BACKEND if backend is None else backend)
+
+    @property
+    def backend(self) -> str:
+        """``"compiled"`` or ``"python"``: the core this computer runs on."""
+        return "python" if isinstance(self._core, PythonCore) else "compiled"
+
+    def __len__(self) -> int:
+        """The number of vertices."""
+        return len(self._core)
+
+    def __repr__(self) -> str:
+        return f"<MatchingComputer of {len(self._core)} vertices>"
+
+    def add_vertex(self) -> int:
+        """Append an isolated vertex and return its index."""
+        return self._core.add_vertex()
+
+    def set_edge_weight(self, u: int, v: int, weight: int) -> None:
+        """Set the weight of the edge ``{u, v}``; 0 removes the edge.
+
+        The change takes effect at the next :meth:`compute`.
+
+        :raises: :exc:`ValueError` if a vertex is out of range, ``u == v`` or
+            ``weight`` is negative; :exc:`TypeError` if ``weight`` is not an
+            integer.
+        """
+        self._core.set_edge_weight(u, v, weight)
+
+    def set_edge_weights(self, u: int, others: list[int], weights: list[int]) -> None:
+        """:meth:`set_edge_weight` of ``{u, others[k]}`` to ``weights[k]`` for every ``k``, in order.
+
+        :raises: as :meth:`set_edge_weight` (the pairs before the bad one are set).
+        """
+        self._core.set_edge_weights(u, others, weights)
+
+    def isolate_pair(self, u: int, v: int, weight: int) -> None:
+        """Remove every edge at ``u`` and ``v`` except ``{u, v}``, which gets ``weight``.
+
+        The same as :meth:`set_edge_weight` on every such pair, in one pass.
+
+        :raises: as :meth:`set_edge_weight`.
+        """
+        self._core.isolate_pair(u, v, weight)
+
+    def excluded(self, u: int, others: list[int]) -> bool:
+        """Whether no maximum-weight matching of the current weights pairs ``u`` with one of ``others``.
+
+        Answered without solving, from the dual solution of the last
+        :meth:`compute`: an edge whose slack is positive there is in no
+        maximum-weight matching (complementary slackness). That stays true
+        while the only weights changed since are those of pairs isolated by
+        :meth:`isolate_pair` from pairs of that compute's matching (the best
+        matchings are then those of the rest, with the same weights, plus
+        the isolated pairs). ``False`` means "not known": some slack is 0, an
+        edge is missing, or other weights changed since.
+        """
+        return self._core.excluded(u, others)
+
+    def tight(self, u: int, others: list[int]) -> list[bool] | None:
+        """For each of ``others``, whether some maximum-weight matching may pair it with ``u``.
+
+        From the dual solution of the last :meth:`compute`, as :meth:`excluded`:
+        ``False`` for an edge whose slack is positive, ``True`` otherwise (a
+        missing edge included). ``None`` when the duals no longer certify it.
+        """
+        return self._core.tight(u, others)
+
+    def scaled(self, bits: int) -> MatchingComputer:
+        """A copy with every weight multiplied by ``2 ** bits``, and its solution scaled with it.
+
+        Optimality is kept (every condition scales), so preferences added
+        below every weight only cost the repair of the edges they change.
+        """
+        copy = MatchingComputer.__new__(MatchingComputer)
+        copy._core = self._core.scaled(bits)
+        return copy
+
+    def blossom_size(self, v: int) -> int:
+        """The number of vertices of the top-level blossom containing ``v`` (1 when none)."""
+        return self._core.blossom_size(v)
+
+    def edge_weight(self, u: int, v: int) -> int:
+        """The weight of the edge ``{u, v}`` (0 when there is none).
+
+        :raises: :exc:`ValueError` if a vertex is out of range.
+        """
+        return self._core.edge_weight(u, v)
+
+    def mates(self) -> list[int]:
+        """The matching found by the last :meth:`compute`.
+
+        ``mates()[v]`` is the vertex matched to ``v``, or ``v`` itself when
+        ``v`` is unmatched.
+        """
+        return self._core.mates()
+
+    def compute(self) -> None:
+        """Compute a maximum-weight matching of the current graph.
+
+        The first call solves from scratch; later calls start from the
+        previous optimum and only repair what the weight changes broke.
+        """
+        self._core.compute()
+
+    # for the tests
+    def _slacks(self, u: int, others: list[int]) -> list[int | None]:
+        """The slack of the edge from ``u`` to each of ``others`` (``None``: no edge, or isolated)."""
+        return self._core.slacks(u, others)
+
+    def _verify(self) -> None:
+        """Check every optimality condition of the solution; raise AssertionError if one fails."""
+        verify_solution(self._core)
+
+
+class PythonCore:
+    """The pure-Python core of :class:`MatchingComputer` (see there and the module documentation)."""
+
     __slots__ = (
         "_n", "_cap", "_w", "_mate", "_dual", "_top", "_bparent", "_bchilds",
         "_bedges", "_bleaves", "_bbase", "_free", "_pending", "_fresh", "_mark", "_stamp",
-        "_certified", "_isolated", "_max_roots", "_values",
+        "_certified", "_isolated", "_max_roots", "_values", "stages",
         # per-stage state
         "_label", "_labfrom", "_labto", "_vl", "_bestt", "_bsa", "_bsx",
         "_lists", "_slist", "_tverts", "_intv", "_tnodes", "_intn", "_snodes",
@@ -225,6 +405,8 @@ class MatchingComputer:
         self._wmax = 0
         self._mark: list[int] = [0] * (2 * cap)
         self._stamp = 0
+        # The number of stages run so far (for the tests).
+        self.stages = 0
         self._reset_stage_state()
 
     # ------------------------------------------------------------------
@@ -235,7 +417,7 @@ class MatchingComputer:
         return self._n
 
     def __repr__(self) -> str:
-        return f"<MatchingComputer of {self._n} vertices>"
+        return f"<PythonCore of {self._n} vertices>"
 
     def add_vertex(self) -> int:
         """Append an isolated vertex and return its index."""
@@ -253,15 +435,8 @@ class MatchingComputer:
         self._bbase[v] = v
         return v
 
-    def set_edge_weight(self, u: int, v: int, weight: int) -> None:
-        """Set the weight of the edge ``{u, v}``; 0 removes the edge.
-
-        The change takes effect at the next :meth:`compute`.
-
-        :raises: :exc:`ValueError` if a vertex is out of range, ``u == v`` or
-            ``weight`` is negative; :exc:`TypeError` if ``weight`` is not an
-            integer.
-        """
+    def _checked(self, u: int, v: int, weight: int) -> int:
+        """``weight`` as an int, after the checks of :meth:`MatchingComputer.set_edge_weight`."""
         if type(weight) is not int:
             weight = operator.index(weight)
         n = self._n
@@ -271,7 +446,11 @@ class MatchingComputer:
             raise ValueError(f"no loops: {u}")
         if weight < 0:
             raise ValueError(f"negative weight: {weight}")
-        w2 = 2 * weight
+        return weight
+
+    def set_edge_weight(self, u: int, v: int, weight: int) -> None:
+        """:meth:`MatchingComputer.set_edge_weight`: recorded for the next :meth:`compute`."""
+        w2 = 2 * self._checked(u, v, weight)
         w2 = self._values.setdefault(w2, w2)
         row = self._w[u]
         old = row[v]
@@ -289,10 +468,7 @@ class MatchingComputer:
                     self._certified = False
 
     def set_edge_weights(self, u: int, others: list[int], weights: list[int]) -> None:
-        """:meth:`set_edge_weight` of ``{u, others[k]}`` to ``weights[k]`` for every ``k``, in order.
-
-        :raises: as :meth:`set_edge_weight` (the pairs before the bad one are set).
-        """
+        """:meth:`MatchingComputer.set_edge_weights`: :meth:`set_edge_weight` of each pair in turn, faster."""
         n = self._n
         if not 0 <= u < n:
             raise ValueError(f"vertex out of range: {u} (size {n})")
@@ -324,21 +500,8 @@ class MatchingComputer:
             self._wmax = wmax
 
     def isolate_pair(self, u: int, v: int, weight: int) -> None:
-        """Remove every edge at ``u`` and ``v`` except ``{u, v}``, which gets ``weight``.
-
-        The same as :meth:`set_edge_weight` on every such pair, in one pass.
-
-        :raises: as :meth:`set_edge_weight`.
-        """
-        if type(weight) is not int:
-            weight = operator.index(weight)
-        n = self._n
-        if not (0 <= u < n and 0 <= v < n):
-            raise ValueError(f"vertex out of range: {u}, {v} (size {n})")
-        if u == v:
-            raise ValueError(f"no loops: {u}")
-        if weight < 0:
-            raise ValueError(f"negative weight: {weight}")
+        """:meth:`MatchingComputer.isolate_pair`: every edge at ``u`` and ``v`` but ``{u, v}`` removed, in one pass."""
+        weight = self._checked(u, v, weight)
         w = self._w
         pending = None if self._fresh else self._pending
         if pending is not None:
@@ -360,33 +523,18 @@ class MatchingComputer:
         self.set_edge_weight(u, v, weight)
 
     def excluded(self, u: int, others: list[int]) -> bool:
-        """Whether no maximum-weight matching of the current weights pairs ``u`` with one of ``others``.
-
-        Answered without solving, from the dual solution of the last
-        :meth:`compute`: an edge whose slack is positive there is in no
-        maximum-weight matching (complementary slackness). That stays true
-        while the only weights changed since are those of pairs isolated by
-        :meth:`isolate_pair` from pairs of that compute's matching (the best
-        matchings are then those of the rest, with the same weights, plus
-        the isolated pairs). ``False`` means "not known": some slack is 0, an
-        edge is missing, or other weights changed since.
-        """
+        """:meth:`MatchingComputer.excluded`: all slacks positive, while the duals certify it."""
         if not self._certified or u in self._isolated:
             return False
-        return all(slack is not None and slack > 0 for slack in self._slacks(u, others))
+        return all(slack is not None and slack > 0 for slack in self.slacks(u, others))
 
     def tight(self, u: int, others: list[int]) -> list[bool] | None:
-        """For each of ``others``, whether some maximum-weight matching may pair it with ``u``.
-
-        From the dual solution of the last :meth:`compute`, as :meth:`excluded`:
-        ``False`` for an edge whose slack is positive, ``True`` otherwise (a
-        missing edge included). ``None`` when the duals no longer certify it.
-        """
+        """:meth:`MatchingComputer.tight`: which slacks are not positive, while the duals certify it."""
         if not self._certified or u in self._isolated:
             return None
-        return [slack is None or slack <= 0 for slack in self._slacks(u, others)]
+        return [slack is None or slack <= 0 for slack in self.slacks(u, others)]
 
-    def _slacks(self, u: int, others: list[int]) -> list[int | None]:
+    def slacks(self, u: int, others: list[int]) -> list[int | None]:
         """The slack of the edge from ``u`` to each of ``others`` (``None``: no edge, or isolated)."""
         w = self._w[u]
         dual = self._dual
@@ -434,14 +582,10 @@ class MatchingComputer:
         shared[u] = total
         return shared
 
-    def scaled(self, bits: int) -> MatchingComputer:
-        """A copy with every weight multiplied by ``2 ** bits``, and its solution scaled with it.
-
-        Optimality is kept (every condition scales), so preferences added
-        below every weight only cost the repair of the edges they change.
-        """
-        copy = MatchingComputer.__new__(MatchingComputer)
-        for name in ("_n", "_cap", "_fresh", "_stamp", "_certified", "_max_roots"):
+    def scaled(self, bits: int) -> PythonCore:
+        """:meth:`MatchingComputer.scaled`: a copy with the weights and the solution times ``2 ** bits``."""
+        copy = PythonCore.__new__(PythonCore)
+        for name in ("_n", "_cap", "_fresh", "_stamp", "_certified", "_max_roots", "stages"):
             setattr(copy, name, getattr(self, name))
         shifted = {x: x << bits for x in self._values}
         shifted[0] = 0
@@ -469,29 +613,18 @@ class MatchingComputer:
         return len(self._leaves(top)) if top >= self._cap else 1
 
     def edge_weight(self, u: int, v: int) -> int:
-        """The weight of the edge ``{u, v}`` (0 when there is none).
-
-        :raises: :exc:`ValueError` if a vertex is out of range.
-        """
+        """The weight of the edge ``{u, v}`` (0 when there is none; :exc:`ValueError` when out of range)."""
         n = self._n
         if not (0 <= u < n and 0 <= v < n):
             raise ValueError(f"vertex out of range: {u}, {v} (size {n})")
         return self._w[u][v] >> 1
 
     def mates(self) -> list[int]:
-        """The matching found by the last :meth:`compute`.
-
-        ``mates()[v]`` is the vertex matched to ``v``, or ``v`` itself when
-        ``v`` is unmatched.
-        """
+        """The matching found by the last :meth:`compute` (``v`` itself for an unmatched ``v``)."""
         return [m if m >= 0 else v for v, m in enumerate(self._mate)]
 
     def compute(self) -> None:
-        """Compute a maximum-weight matching of the current graph.
-
-        The first call solves from scratch; later calls start from the
-        previous optimum and only repair what the weight changes broke.
-        """
+        """:meth:`MatchingComputer.compute`: solve from scratch, or repair the previous optimum."""
         self._max_roots = _MAX_ROOTS
         if self._fresh:
             self._initialise()
@@ -505,6 +638,25 @@ class MatchingComputer:
             self._max_roots = _MAX_ROOTS
         self._certified = True
         self._isolated = set()
+
+    def apply_pending(self) -> None:
+        """The first step of :meth:`compute` after changes: prepare the vertices they need (for the tests)."""
+        if self._pending:
+            self._apply_pending()
+
+    def normalise_parity(self) -> None:
+        """The first step of a stage (for the tests): see :meth:`_normalise_parity`."""
+        self._normalise_parity()
+
+    def state(self) -> dict[str, object]:
+        """The solution (for the tests' certificate check): the lists the compiled core also exports."""
+        n2 = 2 * self._cap
+        return {
+            "n": self._n, "cap": self._cap, "mate": self._mate[:], "top": self._top[:],
+            "bparent": self._bparent[:], "bbase": self._bbase[:], "dual": self._dual[:],
+            "bchilds": [c[:] for c in self._bchilds], "bedges": [e[:] for e in self._bedges],
+            "bleaves": [self._bleaves[b][:] if b >= self._cap else [] for b in range(n2)],
+        }
 
     # ------------------------------------------------------------------
     # storage
@@ -836,22 +988,28 @@ class MatchingComputer:
     # labelling
     # ------------------------------------------------------------------
     def _label_s(self, b: int, frm: int, to: int) -> None:
+        """Label node ``b`` outer (S), reached from ``frm`` over the edge to ``to`` (-1: a root)."""
         self._label[b] = 1
         self._labfrom[b] = frm
         self._labto[b] = to
         self._snodes.append(b)
+        self._s_vertices(self._leaves(b))
+
+    def _s_vertices(self, vertices: list[int]) -> None:
+        """Make ``vertices`` S vertices, to be scanned (their least slack is no longer needed)."""
         vl = self._vl
         slist = self._slist
         queue = self._queue
         bk = self._bk
         neg = -self._inf
-        for x in self._leaves(b):
+        for x in vertices:
             vl[x] = 1
             bk[x] = neg
             slist.append(x)
             queue.append(x)
 
     def _label_t(self, b: int, frm: int, to: int) -> None:
+        """Label node ``b`` inner (T), reached from S vertex ``frm`` over the edge to ``to``."""
         self._label[b] = 2
         self._labfrom[b] = frm
         self._labto[b] = to
@@ -911,29 +1069,9 @@ class MatchingComputer:
     def _make_blossom(self, bb: int, v: int, w: int) -> None:
         """Form a new S blossom from the cycle closed by edge ``(v, w)``."""
         top = self._top
-        labfrom = self._labfrom
-        labto = self._labto
         label = self._label
-        path_v: list[int] = []
-        x = top[v]
-        while x != bb:
-            path_v.append(x)
-            t = top[labfrom[x]]
-            path_v.append(t)
-            x = top[labfrom[t]]
-        path_w: list[int] = []
-        x = top[w]
-        while x != bb:
-            path_w.append(x)
-            t = top[labfrom[x]]
-            path_w.append(t)
-            x = top[labfrom[t]]
-        path_v.reverse()
-        childs = [bb] + path_v + path_w
-        edges = [(labfrom[p], labto[p]) for p in path_v]
-        edges.append((v, w))
-        edges.extend([(labto[q], labfrom[q]) for q in path_w])
-
+        labfrom = self._labfrom
+        childs, edges = self._blossom_cycle(bb, v, w)
         b = self._free.pop()
         bparent = self._bparent
         self._bchilds[b] = childs
@@ -943,15 +1081,9 @@ class MatchingComputer:
         self._dual[b] = 0
         label[b] = 1
         labfrom[b] = labfrom[bb]
-        labto[b] = labto[bb]
+        self._labto[b] = self._labto[bb]
         self._snodes.append(b)
 
-        vl = self._vl
-        slist = self._slist
-        queue = self._queue
-        lists = self._lists
-        bk = self._bk
-        neg = -self._inf
         leaves_of: list[list[int]] = []
         for c in childs:
             bparent[c] = b
@@ -960,18 +1092,44 @@ class MatchingComputer:
             for y in lv:
                 top[y] = b
             if label[c] == 2:
-                for y in lv:
-                    vl[y] = 1
-                    bk[y] = neg
-                    slist.append(y)
-                    queue.append(y)
+                self._s_vertices(lv)
         self._bleaves[b] = [y for lv in reversed(leaves_of) for y in lv]
+        self._blossom_least_slacks(b, childs, leaves_of)
 
-        # Least-slack edge from the new blossom to every other S blossom,
-        # from the children's lists, or by scanning listless S children
-        # (inner children are scanned from the queue later).
-        u = self._dual
-        wm = self._w
+    def _blossom_cycle(self, bb: int, v: int, w: int) -> tuple[list[int], list[tuple[int, int]]]:
+        """The children and cycle edges of the blossom closed by ``(v, w)`` over the tree paths to base ``bb``."""
+        labfrom = self._labfrom
+        labto = self._labto
+        path_v = self._tree_path(v, bb)
+        path_w = self._tree_path(w, bb)
+        path_v.reverse()
+        childs = [bb] + path_v + path_w
+        edges = [(labfrom[p], labto[p]) for p in path_v]
+        edges.append((v, w))
+        edges.extend([(labto[q], labfrom[q]) for q in path_w])
+        return childs, edges
+
+    def _tree_path(self, v: int, bb: int) -> list[int]:
+        """The tree's nodes from the top-level node of ``v`` up to ``bb`` (excluded), S and T in turn."""
+        top = self._top
+        labfrom = self._labfrom
+        path: list[int] = []
+        x = top[v]
+        while x != bb:
+            path.append(x)
+            t = top[labfrom[x]]
+            path.append(t)
+            x = top[labfrom[t]]
+        return path
+
+    def _blossom_least_slacks(self, b: int, childs: list[int], leaves_of: list[list[int]]) -> None:
+        """Least-slack edge from the new blossom ``b`` to every other S blossom.
+
+        From the children's lists, or by scanning the listless S children
+        (the inner children are scanned from the queue later).
+        """
+        label = self._label
+        lists = self._lists
         sk = self._sk
         sa = self._sa
         sx = self._sx
@@ -979,44 +1137,15 @@ class MatchingComputer:
         for idx, c in enumerate(childs):
             if label[c] != 1:
                 continue
-            lc = lists[c]
-            if lc is None:
-                for y in leaves_of[idx]:
-                    row = wm[y]
-                    uy = u[y]
-                    for j in slist:
-                        wt = row[j]
-                        if wt:
-                            tg = top[j]
-                            if tg != b:
-                                sl = uy + u[j] - wt
-                                old = sk[tg]
-                                if old < 0:
-                                    touched.append(tg)
-                                    sk[tg] = sl
-                                    sa[tg] = y
-                                    sx[tg] = j
-                                elif sl < old:
-                                    sk[tg] = sl
-                                    sa[tg] = y
-                                    sx[tg] = j
-            else:
-                for p in range(0, len(lc), 2):
-                    y = lc[p]
-                    j = lc[p + 1]
-                    tg = top[j]
-                    if tg != b:
-                        sl = u[y] + u[j] - wm[y][j]
-                        old = sk[tg]
-                        if old < 0:
-                            touched.append(tg)
-                            sk[tg] = sl
-                            sa[tg] = y
-                            sx[tg] = j
-                        elif sl < old:
-                            sk[tg] = sl
-                            sa[tg] = y
-                            sx[tg] = j
+            for tg, sl, y, j in self._child_slacks(b, lists[c], leaves_of[idx]):
+                old = sk[tg]
+                if old < 0:
+                    touched.append(tg)
+                elif sl >= old:
+                    continue
+                sk[tg] = sl
+                sa[tg] = y
+                sx[tg] = j
             lists[c] = None
         newlist: list[int] = []
         best = -1
@@ -1034,6 +1163,35 @@ class MatchingComputer:
         self._bsa[b] = ba
         self._bsx[b] = bx
         self._bsk[b] = best + 2 * self._offset
+
+    def _child_slacks(self, b: int, lc: list[int] | None,
+                      leaves: list[int]) -> Iterator[tuple[int, int, int, int]]:
+        """(S blossom, slack, own end, other end) of a child's edges to S blossoms other than ``b``.
+
+        From the child's list of candidate edges when it has one, else from
+        every edge of its vertices to an S vertex.
+        """
+        u = self._dual
+        wm = self._w
+        top = self._top
+        if lc is None:
+            slist = self._slist
+            for y in leaves:
+                row = wm[y]
+                uy = u[y]
+                for j in slist:
+                    wt = row[j]
+                    if wt:
+                        tg = top[j]
+                        if tg != b:
+                            yield tg, uy + u[j] - wt, y, j
+        else:
+            for p in range(0, len(lc), 2):
+                y = lc[p]
+                j = lc[p + 1]
+                tg = top[j]
+                if tg != b:
+                    yield tg, u[y] + u[j] - wm[y][j], y, j
 
     def _expand_t(self, b: int) -> None:
         """Expand the inner blossom ``b`` whose dual reached 0 during a stage."""
@@ -1058,19 +1216,10 @@ class MatchingComputer:
         self._label_t(childs[p], s, t)
         forward = bool(p & 1)
         while p:
-            if forward:
-                a, y = edges[p]
-                p = p + 1 if p + 1 < k else 0
-            else:
-                y, a = edges[p - 1]
-                p -= 1
+            # the even path from the entry child to the base: S and T in turn
+            p, a, y = _cycle_step(edges, p, k, forward)
             self._label_s(childs[p], a, y)
-            if forward:
-                a, y = edges[p]
-                p = p + 1 if p + 1 < k else 0
-            else:
-                y, a = edges[p - 1]
-                p -= 1
+            p, a, y = _cycle_step(edges, p, k, forward)
             self._label_t(childs[p], a, y)
         bestt = self._bestt
         bk = self._bk
@@ -1105,6 +1254,7 @@ class MatchingComputer:
             del roots[limit:]
         for r in roots:
             self._label_s(top[r], -1, -1)
+        self.stages += 1
         done = self._run_stage()
         assert done
         if 2 * len(self._slist) > n:
@@ -1127,205 +1277,248 @@ class MatchingComputer:
         return True
 
     def _run_stage(self) -> bool:
-        n = self._n
-        cap = self._cap
-        w = self._w
-        u = self._dual
-        top = self._top
-        vl = self._vl
-        bestt = self._bestt
-        bk = self._bk
-        bsa = self._bsa
-        bsx = self._bsx
-        bsk = self._bsk
-        lists = self._lists
-        heap = self._heap
+        """Grow the trees and change the duals until an augmentation (or a move of a root's dual to 0)."""
         queue = self._queue
-        slist = self._slist
-        tverts = self._tverts
-        snodes = self._snodes
-        tnodes = self._tnodes
-        label = self._label
-        bparent = self._bparent
-        all_vertices = range(n)
-        neg = -self._inf
-        lt = operator.lt
-        sub = operator.sub
         qi = 0
         while True:
-            offset = self._offset
             while qi < len(queue):
                 v = queue[qi]
                 qi += 1
-                bv = top[v]
-                uv = u[v]
-                row = w[v]
-                # Edges to the S vertices labelled so far (those labelled
-                # later will scan v).
-                for j in slist[:]:
-                    wt = row[j]
-                    if not wt or top[j] == bv:
-                        continue
-                    sl = uv + u[j] - wt
-                    if not sl:
-                        if self._tight_ss(v, j):
-                            return True
-                        bv = top[v]
-                        continue
-                    lv = lists[bv]
-                    if lv is not None:
-                        lv.append(v)
-                        lv.append(j)
-                    sl += offset + offset
-                    if bsa[bv] < 0 or sl < bsk[bv]:
-                        bsa[bv] = v
-                        bsx[bv] = j
-                        bsk[bv] = sl
-                # Edges that improve the least slack recorded at a non-S
-                # vertex; the comparison runs in C over the whole row.
-                uvo = uv + offset
-                for j in compress(all_vertices, map(lt, map(sub, repeat(uvo), row), bk)):
-                    wt = row[j]
-                    if not wt:
-                        continue
-                    lj = vl[j]
-                    if not lj:
-                        kd = uvo - wt
-                        bestt[j] = v
-                        bk[j] = kd
-                        k2 = kd + u[j]
-                        if k2 == offset:
-                            if self._grow_or_augment(v, j):
-                                return True
-                        else:
-                            heappush(heap, (k2, j))
-                    elif lj == 2 and top[j] != j:
-                        # inside an inner blossom: needed if it is expanded
-                        bestt[j] = v
-                        bk[j] = uvo - wt
-                    else:
-                        bk[j] = neg
-
-            # No tight edge left to use: change the duals.
-            delta = -1
-            kind = 0
-            arg = -1
-            while heap:
-                hk, x = heap[0]
-                if vl[x] or bk[x] + u[x] != hk:
-                    heappop(heap)
-                    continue
-                delta = hk - offset
-                kind = 2
-                arg = x
-                break
-            for b in snodes:
-                if bparent[b] < 0 and bsa[b] >= 0:
-                    assert not bsk[b] & 1, "odd slack between S vertices"
-                    sl = (bsk[b] >> 1) - offset
-                    if delta < 0 or sl < delta:
-                        delta = sl
-                        kind = 3
-                        arg = b
-            for b in tnodes:
-                if b >= cap and label[b] == 2 and bparent[b] < 0:
-                    z = u[b]
-                    if delta < 0 or z < delta:
-                        delta = z
-                        kind = 4
-                        arg = b
-            d1 = min([u[x] for x in slist])
-            if delta < 0 or d1 < delta:
-                delta = d1
-                kind = 1
-
+                if self._scan(v):
+                    return True
+            delta, kind, arg = self._least_delta()
             if delta:
-                self._offset = offset + delta
-                for x in slist:
-                    u[x] -= delta
-                for x in tverts:
-                    if vl[x] == 2:
-                        u[x] += delta
-                for b in snodes:
-                    if b >= cap and bparent[b] < 0:
-                        u[b] += delta
-                for b in tnodes:
-                    if b >= cap and label[b] == 2 and bparent[b] < 0:
-                        u[b] -= delta
-
+                self._change_duals(delta)
             if kind == 2:
-                if self._grow_or_augment(bestt[arg], arg):
+                if self._grow_or_augment(self._bestt[arg], arg):
                     return True
             elif kind == 3:
-                if self._tight_ss(bsa[arg], bsx[arg]):
+                if self._tight_ss(self._bsa[arg], self._bsx[arg]):
                     return True
             elif kind == 4:
                 self._expand_t(arg)
             else:
-                for x in slist:
+                u = self._dual
+                for x in self._slist:
                     if not u[x]:
                         self._walk(x, -1)
                         return True
                 raise AssertionError("delta1 without a zero dual")
 
-    # ------------------------------------------------------------------
-    # self-check (used by the tests)
-    # ------------------------------------------------------------------
-    def _verify(self) -> None:
-        """Check every optimality condition; raise AssertionError if one fails."""
-        n = self._n
-        cap = self._cap
-        u = self._dual
+    def _scan(self, v: int) -> bool:
+        """Scan the edges of the new S vertex ``v``; True if the stage augmented."""
         w = self._w
-        mate = self._mate
-        bparent = self._bparent
-        # blossom chains per vertex
-        chains: list[list[int]] = []
-        for v in range(n):
-            ch: list[int] = []
-            b = bparent[v]
-            while b >= 0:
-                ch.append(b)
-                b = bparent[b]
-            chains.append(ch)
-            assert u[v] >= 0, "negative vertex dual"
-            m = mate[v]
-            if m >= 0:
-                assert mate[m] == v, "asymmetric mates"
-                assert w[v][m] > 0, "matched non-edge"
-            else:
-                assert u[v] == 0, f"free vertex {v} with dual {u[v]}"
-            top = ch[-1] if ch else v
-            assert self._top[v] == top, "stale top"
-        for i in range(n):
-            si = set(chains[i])
-            for j in range(i + 1, n):
-                wt = w[i][j]
-                if not wt:
-                    continue
-                zs = sum(u[b] for b in chains[j] if b in si)
-                sl = u[i] + u[j] - wt + 2 * zs
-                assert sl >= 0, f"negative slack on {i}-{j}"
-                if mate[i] == j:
-                    assert sl == 0, f"matched edge {i}-{j} not tight"
-        for b in range(cap, 2 * cap):
-            childs = self._bchilds[b]
-            if not childs:
+        u = self._dual
+        top = self._top
+        bsa = self._bsa
+        bsx = self._bsx
+        bsk = self._bsk
+        lists = self._lists
+        offset = self._offset
+        bv = top[v]
+        uv = u[v]
+        row = w[v]
+        # Edges to the S vertices labelled so far (those labelled later will
+        # scan v).
+        for j in self._slist[:]:
+            wt = row[j]
+            if not wt or top[j] == bv:
                 continue
-            assert u[b] >= 0
-            k = len(childs)
-            assert k >= 3 and k & 1
-            leaves = self._leaves(b)
-            base = self._bbase[b]
-            assert base in leaves
-            inner = sum(1 for x in leaves if 0 <= mate[x] and mate[x] in leaves)
-            assert inner == len(leaves) - 1, "blossom not full"
-            edges = self._bedges[b]
-            for idx, (x, y) in enumerate(edges):
-                assert x in self._leaves(childs[idx])
-                assert y in self._leaves(childs[(idx + 1) % k])
-                ci = set(chains[x])
-                zs = sum(u[c] for c in chains[y] if c in ci)
-                assert u[x] + u[y] - w[x][y] + 2 * zs == 0, "cycle edge not tight"
-                assert (mate[x] == y) == bool(idx & 1), "cycle not alternating"
-            assert base in self._leaves(childs[0])
+            sl = uv + u[j] - wt
+            if not sl:
+                if self._tight_ss(v, j):
+                    return True
+                bv = top[v]
+                continue
+            lv = lists[bv]
+            if lv is not None:
+                lv.append(v)
+                lv.append(j)
+            sl += offset + offset
+            if bsa[bv] < 0 or sl < bsk[bv]:
+                bsa[bv] = v
+                bsx[bv] = j
+                bsk[bv] = sl
+        # Edges that improve the least slack recorded at a non-S vertex; the
+        # comparison runs in C over the whole row.
+        vl = self._vl
+        bestt = self._bestt
+        bk = self._bk
+        heap = self._heap
+        neg = -self._inf
+        uvo = uv + offset
+        for j in compress(range(self._n), map(operator.lt, map(operator.sub, repeat(uvo), row), bk)):
+            wt = row[j]
+            if not wt:
+                continue
+            lj = vl[j]
+            if not lj:
+                kd = uvo - wt
+                bestt[j] = v
+                bk[j] = kd
+                k2 = kd + u[j]
+                if k2 == offset:
+                    if self._grow_or_augment(v, j):
+                        return True
+                else:
+                    heappush(heap, (k2, j))
+            elif lj == 2 and top[j] != j:
+                # inside an inner blossom: needed if it is expanded
+                bestt[j] = v
+                bk[j] = uvo - wt
+            else:
+                bk[j] = neg
+        return False
+
+    def _least_delta(self) -> tuple[int, int, int]:
+        """The dual change ``delta`` of the stage, the kind of its event (1-4) and the event's node."""
+        u = self._dual
+        vl = self._vl
+        bk = self._bk
+        heap = self._heap
+        offset = self._offset
+        bparent = self._bparent
+        bsa = self._bsa
+        bsk = self._bsk
+        label = self._label
+        cap = self._cap
+        delta = -1
+        kind = 0
+        arg = -1
+        while heap:
+            hk, x = heap[0]
+            if vl[x] or bk[x] + u[x] != hk:
+                heappop(heap)
+                continue
+            delta = hk - offset
+            kind = 2
+            arg = x
+            break
+        for b in self._snodes:
+            if bparent[b] < 0 and bsa[b] >= 0:
+                assert not bsk[b] & 1, "odd slack between S vertices"
+                sl = (bsk[b] >> 1) - offset
+                if delta < 0 or sl < delta:
+                    delta = sl
+                    kind = 3
+                    arg = b
+        for b in self._tnodes:
+            if b >= cap and label[b] == 2 and bparent[b] < 0:
+                z = u[b]
+                if delta < 0 or z < delta:
+                    delta = z
+                    kind = 4
+                    arg = b
+        d1 = min([u[x] for x in self._slist])
+        if delta < 0 or d1 < delta:
+            delta = d1
+            kind = 1
+        return delta, kind, arg
+
+    def _change_duals(self, delta: int) -> None:
+        """Change the duals of the labelled nodes by ``delta`` (S vertices down, T vertices up, blossoms twice)."""
+        u = self._dual
+        vl = self._vl
+        cap = self._cap
+        bparent = self._bparent
+        label = self._label
+        self._offset += delta
+        for x in self._slist:
+            u[x] -= delta
+        for x in self._tverts:
+            if vl[x] == 2:
+                u[x] += delta
+        for b in self._snodes:
+            if b >= cap and bparent[b] < 0:
+                u[b] += delta
+        for b in self._tnodes:
+            if b >= cap and label[b] == 2 and bparent[b] < 0:
+                u[b] -= delta
+
+
+def _cycle_step(edges: list[tuple[int, int]], p: int, k: int, forward: bool) -> tuple[int, int, int]:
+    """One step along a blossom's cycle of ``k`` children from child ``p``: (next child, own end, its end)."""
+    if forward:
+        a, y = edges[p]
+        return (p + 1 if p + 1 < k else 0), a, y
+    y, a = edges[p - 1]
+    return p - 1, a, y
+
+
+# ----------------------------------------------------------------------
+# self-check (used by the tests)
+# ----------------------------------------------------------------------
+def verify_solution(core: _Core) -> None:
+    """Check every optimality condition of a core's solution; raise AssertionError if one fails.
+
+    From :meth:`_Core.state`, so that both cores are checked by the same code.
+    """
+    st = core.state()
+    n = st["n"]
+    cap = st["cap"]
+    u = st["dual"]
+    mate = st["mate"]
+    bparent = st["bparent"]
+    top_of = st["top"]
+    bchilds = st["bchilds"]
+    bedges = st["bedges"]
+    bleaves = st["bleaves"]
+    bbase = st["bbase"]
+    assert isinstance(n, int) and isinstance(cap, int)
+    assert isinstance(u, list) and isinstance(mate, list) and isinstance(bparent, list)
+    assert isinstance(top_of, list) and isinstance(bchilds, list) and isinstance(bedges, list)
+    assert isinstance(bleaves, list) and isinstance(bbase, list)
+    w = [[2 * core.edge_weight(i, j) for j in range(n)] for i in range(n)]
+
+    def leaves(b: int) -> list[int]:
+        return [b] if b < cap else list(bleaves[b])
+
+    # blossom chains per vertex
+    chains: list[list[int]] = []
+    for v in range(n):
+        ch: list[int] = []
+        b = bparent[v]
+        while b >= 0:
+            ch.append(b)
+            b = bparent[b]
+        chains.append(ch)
+        assert u[v] >= 0, "negative vertex dual"
+        m = mate[v]
+        if m >= 0:
+            assert mate[m] == v, "asymmetric mates"
+            assert w[v][m] > 0, "matched non-edge"
+        else:
+            assert u[v] == 0, f"free vertex {v} with dual {u[v]}"
+        top = ch[-1] if ch else v
+        assert top_of[v] == top, "stale top"
+    for i in range(n):
+        si = set(chains[i])
+        for j in range(i + 1, n):
+            wt = w[i][j]
+            if not wt:
+                continue
+            zs = sum(u[b] for b in chains[j] if b in si)
+            sl = u[i] + u[j] - wt + 2 * zs
+            assert sl >= 0, f"negative slack on {i}-{j}"
+            if mate[i] == j:
+                assert sl == 0, f"matched edge {i}-{j} not tight"
+    for b in range(cap, 2 * cap):
+        childs = bchilds[b]
+        if not childs:
+            continue
+        assert u[b] >= 0
+        k = len(childs)
+        assert k >= 3 and k & 1
+        lv = leaves(b)
+        base = bbase[b]
+        assert base in lv
+        inner = sum(1 for x in lv if 0 <= mate[x] and mate[x] in lv)
+        assert inner == len(lv) - 1, "blossom not full"
+        for idx, (x, y) in enumerate(bedges[b]):
+            assert x in leaves(childs[idx])
+            assert y in leaves(childs[(idx + 1) % k])
+            ci = set(chains[x])
+            zs = sum(u[c] for c in chains[y] if c in ci)
+            assert u[x] + u[y] - w[x][y] + 2 * zs == 0, "cycle edge not tight"
+            assert (mate[x] == y) == bool(idx & 1), "cycle not alternating"
+        assert base in leaves(childs[0])

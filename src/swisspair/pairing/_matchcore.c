@@ -1,0 +1,2485 @@
+/*
+ * swisspair.pairing._matchcore: the compiled core of swisspair.pairing.matching.
+ *
+ * The same algorithm as the pure-Python core in matching.py (Edmonds'
+ * primal-dual blossom algorithm in Galil's O(n^3) dense form, with the
+ * incremental "prepare a vertex" repair), statement for statement and in the
+ * same iteration order, so that both give the same matching and the same
+ * duals, ties included.  See the documentation of matching.py for the
+ * algorithm; the comments here only explain what differs in the
+ * representation:
+ *
+ * - Numbers (doubled weights, duals, the stage's keys) are fixed-width
+ *   two's-complement integers of L 64-bit limbs, L chosen per graph from the
+ *   largest weight and dual (with a margin for the keys of a stage) and
+ *   widened when a larger one appears, so no computation overflows: the
+ *   results are those of Python's unbounded integers.
+ * - The weight matrix holds, per pair, the index of the weight in a table of
+ *   the distinct weights (4 bytes a pair: 400 MB at 9999 vertices), as the
+ *   pure-Python core keeps one object per distinct weight.
+ * - The heap of a stage orders (key, vertex) pairs; its pops are the same as
+ *   heapq's, since the minimum of such pairs is unique.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+#include <stdlib.h>
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(MATCHCORE_NO_INTRINSICS)
+#include <x86intrin.h>
+#define HAVE_CARRY_INTRINSICS 1
+#endif
+
+typedef uint64_t limb;
+
+#define MIN_CAPACITY 8
+#define RESOLVE_FRACTION 2
+#define RESOLVE_MIN_SIZE 48
+#define MAX_ROOTS 2
+#define SCRATCH_MAX_ROOTS 8
+/* Spare bits above the largest weight or dual: a stage's keys reach
+ * 4 * 2^(bits + 3) in absolute value. */
+#define MARGIN_BITS 10
+
+static void oom(void) { Py_FatalError("swisspair._matchcore: out of memory"); }
+
+static void *xrealloc(void *p, size_t size)
+{
+    void *q = realloc(p, size ? size : 1);
+    if (!q)
+        oom();
+    return q;
+}
+
+static void *xcalloc(size_t count, size_t size)
+{
+    void *q = calloc(count ? count : 1, size ? size : 1);
+    if (!q)
+        oom();
+    return q;
+}
+
+/* ------------------------------------------------------------------ */
+/* growable int vectors                                                */
+/* ------------------------------------------------------------------ */
+typedef struct {
+    int *a;
+    int n, cap;
+} ivec;
+
+static inline void iv_push(ivec *v, int x)
+{
+    if (v->n == v->cap) {
+        int nc = v->cap ? 2 * v->cap : 8;
+        v->a = xrealloc(v->a, (size_t)nc * sizeof(int));
+        v->cap = nc;
+    }
+    v->a[v->n++] = x;
+}
+
+static void iv_set(ivec *v, const int *src, int n)
+{
+    if (n > v->cap) {
+        v->a = xrealloc(v->a, (size_t)n * sizeof(int));
+        v->cap = n;
+    }
+    if (n)
+        memcpy(v->a, src, (size_t)n * sizeof(int));
+    v->n = n;
+}
+
+static void iv_free(ivec *v)
+{
+    free(v->a);
+    v->a = NULL;
+    v->n = v->cap = 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* fixed-width integers of L limbs, two's complement                   */
+/* ------------------------------------------------------------------ */
+#define NP(arr, i) ((arr) + (size_t)(i) * (size_t)L)
+
+static inline void ncpy(limb *d, const limb *a, int L)
+{
+    for (int i = 0; i < L; i++)
+        d[i] = a[i];
+}
+
+static inline void nsmall(limb *d, int64_t v, int L)
+{
+    d[0] = (limb)v;
+    limb fill = v < 0 ? ~(limb)0 : 0;
+    for (int i = 1; i < L; i++)
+        d[i] = fill;
+}
+
+static inline void nadd(limb *d, const limb *a, const limb *b, int L)
+{
+#ifdef HAVE_CARRY_INTRINSICS
+    unsigned char c = 0;
+    for (int i = 0; i < L; i++)
+        c = _addcarry_u64(c, a[i], b[i], (unsigned long long *)&d[i]);
+#else
+    limb c = 0;
+    for (int i = 0; i < L; i++) {
+        limb ai = a[i];
+        limb s = ai + b[i];
+        limb c1 = s < ai;
+        limb s2 = s + c;
+        limb c2 = s2 < s;
+        d[i] = s2;
+        c = c1 | c2;
+    }
+#endif
+}
+
+static inline void nsub(limb *d, const limb *a, const limb *b, int L)
+{
+#ifdef HAVE_CARRY_INTRINSICS
+    unsigned char c = 0;
+    for (int i = 0; i < L; i++)
+        c = _subborrow_u64(c, a[i], b[i], (unsigned long long *)&d[i]);
+#else
+    limb br = 0;
+    for (int i = 0; i < L; i++) {
+        limb ai = a[i], bi = b[i];
+        limb x = ai - bi;
+        limb b1 = ai < bi;
+        limb y = x - br;
+        limb b2 = x < br;
+        d[i] = y;
+        br = b1 | b2;
+    }
+#endif
+}
+
+static inline int ncmp(const limb *a, const limb *b, int L)
+{
+    int64_t ta = (int64_t)a[L - 1], tb = (int64_t)b[L - 1];
+    if (ta != tb)
+        return ta < tb ? -1 : 1;
+    for (int i = L - 2; i >= 0; i--)
+        if (a[i] != b[i])
+            return a[i] < b[i] ? -1 : 1;
+    return 0;
+}
+
+static inline int nzero(const limb *a, int L)
+{
+    for (int i = 0; i < L; i++)
+        if (a[i])
+            return 0;
+    return 1;
+}
+
+static inline int nneg(const limb *a, int L) { return (int64_t)a[L - 1] < 0; }
+
+static inline int nsign(const limb *a, int L) { return nneg(a, L) ? -1 : !nzero(a, L); }
+
+/* d = a >> 1 (arithmetic) */
+static inline void nsar1(limb *d, const limb *a, int L)
+{
+    for (int i = 0; i < L - 1; i++)
+        d[i] = (a[i] >> 1) | (a[i + 1] << 63);
+    d[L - 1] = (limb)((int64_t)a[L - 1] >> 1);
+}
+
+/* Bit length of a non-negative number. */
+static int nbits(const limb *a, int L)
+{
+    for (int i = L - 1; i >= 0; i--) {
+        if (a[i]) {
+            int b = 64;
+            while (!(a[i] >> (b - 1)))
+                b--;
+            return 64 * i + b;
+        }
+    }
+    return 0;
+}
+
+/* d = a << bits, a non-negative and the result fits */
+static void nshl(limb *d, const limb *a, int bits, int L)
+{
+    int q = bits / 64, r = bits % 64;
+    for (int i = L - 1; i >= 0; i--) {
+        limb hi = i - q >= 0 ? a[i - q] : 0;
+        limb lo = i - q - 1 >= 0 ? a[i - q - 1] : 0;
+        d[i] = r ? (hi << r) | (lo >> (64 - r)) : hi;
+    }
+}
+
+/* Re-encode count numbers from oldL to newL limbs (sign-extended). */
+static limb *nwiden(limb *arr, size_t count, int oldL, int newL)
+{
+    limb *out = xcalloc(count ? count * (size_t)newL : 1, sizeof(limb));
+    for (size_t k = 0; k < count; k++) {
+        limb *src = arr + k * (size_t)oldL;
+        limb *dst = out + k * (size_t)newL;
+        memcpy(dst, src, (size_t)oldL * sizeof(limb));
+        limb fill = (int64_t)src[oldL - 1] < 0 ? ~(limb)0 : 0;
+        for (int i = oldL; i < newL; i++)
+            dst[i] = fill;
+    }
+    free(arr);
+    return out;
+}
+
+/* A Python int from a number. */
+static PyObject *n_to_py(const limb *a, int L)
+{
+    int neg = nneg(a, L);
+    limb *t = xcalloc((size_t)L, sizeof(limb));
+    if (neg) {
+        limb *z = xcalloc((size_t)L, sizeof(limb));
+        nsub(t, z, a, L);
+        free(z);
+    } else {
+        ncpy(t, a, L);
+    }
+    PyObject *r = PyLong_FromLong(0);
+    PyObject *sh = PyLong_FromLong(64);
+    for (int i = L - 1; r && sh && i >= 0; i--) {
+        PyObject *x = PyNumber_Lshift(r, sh);
+        Py_DECREF(r);
+        if (!x) {
+            r = NULL;
+            break;
+        }
+        PyObject *limbv = PyLong_FromUnsignedLongLong(t[i]);
+        r = limbv ? PyNumber_Or(x, limbv) : NULL;
+        Py_XDECREF(limbv);
+        Py_DECREF(x);
+    }
+    Py_XDECREF(sh);
+    free(t);
+    if (r && neg) {
+        PyObject *x = PyNumber_Negative(r);
+        Py_DECREF(r);
+        r = x;
+    }
+    return r;
+}
+
+/* The limbs of a non-negative Python int (which fits in L limbs). */
+static int py_to_n(PyObject *x, limb *out, int L)
+{
+    PyObject *cur = x;
+    Py_INCREF(cur);
+    PyObject *mask = PyLong_FromUnsignedLongLong(~0ULL);
+    PyObject *sh = PyLong_FromLong(64);
+    int ok = mask && sh;
+    for (int i = 0; ok && i < L; i++) {
+        PyObject *lo = PyNumber_And(cur, mask);
+        if (!lo) {
+            ok = 0;
+            break;
+        }
+        out[i] = PyLong_AsUnsignedLongLong(lo);
+        Py_DECREF(lo);
+        if (PyErr_Occurred()) {
+            ok = 0;
+            break;
+        }
+        PyObject *next = PyNumber_Rshift(cur, sh);
+        Py_DECREF(cur);
+        cur = next;
+        if (!cur)
+            ok = 0;
+    }
+    Py_XDECREF(cur);
+    Py_XDECREF(mask);
+    Py_XDECREF(sh);
+    return ok ? 0 : -1;
+}
+
+static long py_bit_length(PyObject *x)
+{
+    PyObject *r = PyObject_CallMethod(x, "bit_length", NULL);
+    if (!r)
+        return -1;
+    long b = PyLong_AsLong(r);
+    Py_DECREF(r);
+    return b;
+}
+
+/* ------------------------------------------------------------------ */
+/* the solver                                                          */
+/* ------------------------------------------------------------------ */
+typedef struct {
+    PyObject_HEAD
+    int n, cap, L;
+    /* weights: w[i * cap + j] indexes vals (doubled weights); 0 is no edge */
+    uint32_t *w;
+    limb *vals;
+    int nvals, valcap;
+    PyObject *valdict; /* weight -> index */
+    PyObject *vallist; /* index -> weight (not doubled) */
+    int wmax;          /* index of the largest doubled weight */
+    /* the solution */
+    int *mate;   /* cap */
+    limb *dual;  /* 2 cap numbers: u(v) for vertices, z(B) for blossoms */
+    int *top;    /* cap */
+    int *bparent, *bbase; /* 2 cap */
+    ivec *bchilds, *bedges, *bleaves; /* 2 cap; bedges holds pairs */
+    ivec freeb;
+    /* changes since the last compute: triples (i, j, old index), i < j */
+    ivec pend;
+    uint8_t *pendbits; /* cap * cap bits */
+    int fresh, certified;
+    uint8_t *isolated; /* cap */
+    ivec isolist;
+    int max_roots;
+    int *mark; /* 2 cap */
+    int stamp;
+    long stages;
+    /* the stage */
+    int *label, *labfrom, *labto, *bsa, *bsx, *sa, *sx; /* 2 cap */
+    int *vl, *bestt; /* cap */
+    uint8_t *intv;   /* cap */
+    uint8_t *intn, *haslist; /* 2 cap */
+    ivec *lists; /* 2 cap */
+    ivec slist, tverts, tnodes, snodes, queue;
+    limb *bsk, *sk; /* 2 cap numbers */
+    limb *bk;       /* cap numbers */
+    limb *offset, *inf, *neginf;
+    limb *hkey;     /* heap keys */
+    int *hx;        /* heap vertices */
+    int hn, hcap;
+    limb *tmp;      /* 8 scratch numbers */
+} Core;
+
+static PyTypeObject CoreType;
+
+static inline limb *WT(Core *s, int i, int j)
+{
+    return s->vals + (size_t)s->w[(size_t)i * s->cap + j] * (size_t)s->L;
+}
+
+static void free_stage_numbers(Core *s)
+{
+    free(s->bsk);
+    free(s->sk);
+    free(s->bk);
+    free(s->offset);
+    free(s->inf);
+    free(s->neginf);
+    free(s->hkey);
+    free(s->tmp);
+    s->bsk = s->sk = s->bk = s->offset = s->inf = s->neginf = s->hkey = s->tmp = NULL;
+}
+
+static void alloc_stage_numbers(Core *s)
+{
+    int L = s->L;
+    size_t n2 = 2 * (size_t)s->cap;
+    free_stage_numbers(s);
+    s->bsk = xcalloc(n2 * L, sizeof(limb));
+    s->sk = xcalloc(n2 * L, sizeof(limb));
+    s->bk = xcalloc((size_t)s->cap * L, sizeof(limb));
+    s->offset = xcalloc((size_t)L, sizeof(limb));
+    s->inf = xcalloc((size_t)L, sizeof(limb));
+    s->neginf = xcalloc((size_t)L, sizeof(limb));
+    s->hkey = xcalloc((size_t)(s->hcap ? s->hcap : 1) * L, sizeof(limb));
+    s->tmp = xcalloc((size_t)8 * L, sizeof(limb));
+}
+
+/* Make numbers of bits bits (and keys above them) representable. */
+static void ensure_bits(Core *s, long bits)
+{
+    int need = (int)((bits + MARGIN_BITS + 63) / 64);
+    if (need <= s->L)
+        return;
+    int old = s->L;
+    s->vals = nwiden(s->vals, (size_t)s->valcap, old, need);
+    s->dual = nwiden(s->dual, 2 * (size_t)s->cap, old, need);
+    s->L = need;
+    alloc_stage_numbers(s);
+}
+
+/* Allocate the per-node arrays for capacity cap (zeroed / reset). */
+static void alloc_nodes(Core *s, int cap)
+{
+    size_t n2 = 2 * (size_t)cap;
+    s->cap = cap;
+    s->mate = xrealloc(s->mate, (size_t)cap * sizeof(int));
+    s->top = xrealloc(s->top, (size_t)cap * sizeof(int));
+    s->bparent = xrealloc(s->bparent, n2 * sizeof(int));
+    s->bbase = xrealloc(s->bbase, n2 * sizeof(int));
+    s->mark = xrealloc(s->mark, n2 * sizeof(int));
+    s->isolated = xrealloc(s->isolated, (size_t)cap);
+    s->label = xrealloc(s->label, n2 * sizeof(int));
+    s->labfrom = xrealloc(s->labfrom, n2 * sizeof(int));
+    s->labto = xrealloc(s->labto, n2 * sizeof(int));
+    s->bsa = xrealloc(s->bsa, n2 * sizeof(int));
+    s->bsx = xrealloc(s->bsx, n2 * sizeof(int));
+    s->sa = xrealloc(s->sa, n2 * sizeof(int));
+    s->sx = xrealloc(s->sx, n2 * sizeof(int));
+    s->vl = xrealloc(s->vl, (size_t)cap * sizeof(int));
+    s->bestt = xrealloc(s->bestt, (size_t)cap * sizeof(int));
+    s->intv = xrealloc(s->intv, (size_t)cap);
+    s->intn = xrealloc(s->intn, n2);
+    s->haslist = xrealloc(s->haslist, n2);
+    memset(s->isolated, 0, (size_t)cap);
+    memset(s->mark, 0, n2 * sizeof(int));
+    s->stamp = 0;
+}
+
+static inline int *leaves(Core *s, int b, int *count, int *one)
+{
+    if (b < s->cap) {
+        *one = b;
+        *count = 1;
+        return one;
+    }
+    *count = s->bleaves[b].n;
+    return s->bleaves[b].a;
+}
+
+/* heap of (key, vertex) */
+static inline int hless(Core *s, int a, int b)
+{
+    int L = s->L;
+    int c = ncmp(NP(s->hkey, a), NP(s->hkey, b), L);
+    return c < 0 || (c == 0 && s->hx[a] < s->hx[b]);
+}
+
+/* entry a < (key, x) */
+static inline int hless_entry(Core *s, int a, const limb *key, int x)
+{
+    int c = ncmp(s->hkey + (size_t)a * s->L, key, s->L);
+    return c < 0 || (c == 0 && s->hx[a] < x);
+}
+
+/* (key, x) < entry i of the heap */
+static inline int hbefore(Core *s, const limb *key, int x, int i)
+{
+    int c = ncmp(key, s->hkey + (size_t)i * s->L, s->L);
+    return c < 0 || (c == 0 && x < s->hx[i]);
+}
+
+static inline void hmove(Core *s, int to, int from)
+{
+    ncpy(s->hkey + (size_t)to * s->L, s->hkey + (size_t)from * s->L, s->L);
+    s->hx[to] = s->hx[from];
+}
+
+static void heap_push(Core *s, const limb *key, int x)
+{
+    int L = s->L;
+    if (s->hn == s->hcap) {
+        int nc = s->hcap ? 2 * s->hcap : 64;
+        s->hkey = xrealloc(s->hkey, (size_t)nc * L * sizeof(limb));
+        s->hx = xrealloc(s->hx, (size_t)nc * sizeof(int));
+        s->hcap = nc;
+    }
+    int i = s->hn++;
+    while (i) {
+        int p = (i - 1) / 2;
+        if (!hbefore(s, key, x, p))
+            break;
+        hmove(s, i, p);
+        i = p;
+    }
+    ncpy(NP(s->hkey, i), key, L);
+    s->hx[i] = x;
+}
+
+static void heap_pop(Core *s)
+{
+    int last = --s->hn;
+    if (last == 0)
+        return;
+    int L = s->L;
+    limb *key = s->tmp + 7 * (size_t)L;
+    ncpy(key, NP(s->hkey, last), L);
+    int x = s->hx[last];
+    int i = 0;
+    for (;;) {
+        int c = 2 * i + 1;
+        if (c >= last)
+            break;
+        if (c + 1 < last && hless(s, c + 1, c))
+            c++;
+        if (!hless_entry(s, c, key, x))
+            break;
+        hmove(s, i, c);
+        i = c;
+    }
+    ncpy(NP(s->hkey, i), key, L);
+    s->hx[i] = x;
+}
+
+static void reset_stage_state(Core *s)
+{
+    int n = s->n, L = s->L;
+    size_t n2 = 2 * (size_t)s->cap;
+    /* bound = max(max(dual[:n]), wmax); inf = 1 << (bitlen(bound) + 3) */
+    limb *bound = NP(s->vals, s->wmax);
+    for (int x = 0; x < n; x++)
+        if (ncmp(NP(s->dual, x), bound, L) > 0)
+            bound = NP(s->dual, x);
+    int bits = nbits(bound, L);
+    if ((bits + MARGIN_BITS + 63) / 64 > L) {
+        ensure_bits(s, bits);
+        reset_stage_state(s);
+        return;
+    }
+    L = s->L;
+    for (size_t i = 0; i < n2; i++) {
+        s->label[i] = 0;
+        s->labfrom[i] = -1;
+        s->labto[i] = -1;
+        s->bsa[i] = -1;
+        s->bsx[i] = -1;
+        s->sa[i] = -1;
+        s->sx[i] = -1;
+        s->intn[i] = 0;
+        s->haslist[i] = 0;
+        s->lists[i].n = 0;
+    }
+    for (int i = 0; i < n; i++) {
+        s->vl[i] = 0;
+        s->bestt[i] = -1;
+        s->intv[i] = 0;
+    }
+    s->slist.n = s->tverts.n = s->tnodes.n = s->snodes.n = s->queue.n = 0;
+    nsmall(s->inf, 0, L);
+    int e = bits + 3;
+    s->inf[e / 64] = (limb)1 << (e % 64);
+    nsmall(s->neginf, 0, L);
+    nsub(s->neginf, s->neginf, s->inf, L);
+    nsmall(s->offset, 0, L);
+    memset(s->bsk, 0, n2 * L * sizeof(limb));
+    for (size_t i = 0; i < n2; i++)
+        nsmall(NP(s->sk, i), -1, L);
+    for (int i = 0; i < n; i++)
+        ncpy(NP(s->bk, i), s->inf, L);
+    s->hn = 0;
+}
+
+static void release(Core *s, int b)
+{
+    s->bchilds[b].n = 0;
+    s->bedges[b].n = 0;
+    s->bleaves[b].n = 0;
+    s->bparent[b] = -1;
+    s->bbase[b] = -1;
+    nsmall(s->dual + (size_t)b * s->L, 0, s->L);
+    iv_push(&s->freeb, b);
+}
+
+/* ---------------- a solution at rest ---------------- */
+static void initialise(Core *s)
+{
+    int n = s->n, L = s->L;
+    limb *u = s->dual;
+    limb *best = s->tmp, *d = s->tmp + L;
+    s->pend.n = 0;
+    memset(s->pendbits, 0, ((size_t)s->cap * s->cap + 7) / 8);
+    s->max_roots = SCRATCH_MAX_ROOTS;
+    for (int v = 0; v < n; v++) {
+        const uint32_t *row = s->w + (size_t)v * s->cap;
+        nsmall(best, 0, L);
+        int arg = -1;
+        for (int j = 0; j < v; j++) {
+            if (!row[j])
+                continue;
+            nsub(d, NP(s->vals, row[j]), NP(u, j), L);
+            int c = ncmp(d, best, L);
+            if (c > 0 || (c == 0 && arg >= 0 && s->mate[arg] >= 0 && s->mate[j] < 0)) {
+                ncpy(best, d, L);
+                arg = j;
+            }
+        }
+        ncpy(NP(u, v), best, L);
+        if (arg >= 0 && !nzero(best, L) && s->mate[arg] < 0) {
+            s->mate[v] = arg;
+            s->mate[arg] = v;
+        }
+    }
+}
+
+static void clear_solution(Core *s)
+{
+    int cap = s->cap;
+    for (int i = 0; i < s->n; i++) {
+        s->mate[i] = -1;
+        s->top[i] = i;
+    }
+    memset(s->dual, 0, 2 * (size_t)cap * s->L * sizeof(limb));
+    for (int b = 0; b < 2 * cap; b++) {
+        s->bparent[b] = -1;
+        s->bchilds[b].n = 0;
+        s->bedges[b].n = 0;
+        s->bleaves[b].n = 0;
+        s->bbase[b] = b < cap ? b : -1;
+    }
+    s->freeb.n = 0;
+    for (int b = 2 * cap - 1; b >= cap; b--)
+        iv_push(&s->freeb, b);
+}
+
+static void dissolve(Core *s, int b)
+{
+    int L = s->L, cnt, one;
+    limb *u = s->dual;
+    limb *z = NP(u, b);
+    if (!nzero(z, L)) {
+        int *lv = leaves(s, b, &cnt, &one);
+        for (int k = 0; k < cnt; k++)
+            nadd(NP(u, lv[k]), NP(u, lv[k]), z, L);
+        nsmall(z, 0, L);
+        int base = s->bbase[b];
+        int m = s->mate[base];
+        if (m >= 0) {
+            s->mate[base] = -1;
+            s->mate[m] = -1;
+        }
+    }
+    ivec *ch = &s->bchilds[b];
+    for (int k = 0; k < ch->n; k++) {
+        int c = ch->a[k];
+        s->bparent[c] = -1;
+        int *lv = leaves(s, c, &cnt, &one);
+        for (int i = 0; i < cnt; i++)
+            s->top[lv[i]] = c;
+    }
+    release(s, b);
+}
+
+static void prepare(Core *s, int v)
+{
+    while (s->top[v] != v)
+        dissolve(s, s->top[v]);
+    int m = s->mate[v];
+    if (m >= 0) {
+        s->mate[v] = -1;
+        s->mate[m] = -1;
+    }
+}
+
+/* u(v) = max(0, max_j W(v, j) - u(j)) */
+static void least_dual(Core *s, int v)
+{
+    int L = s->L;
+    limb *best = s->tmp, *d = s->tmp + L;
+    const uint32_t *row = s->w + (size_t)v * s->cap;
+    nsmall(best, 0, L);
+    for (int j = 0; j < s->n; j++) {
+        if (!row[j])
+            continue;
+        nsub(d, NP(s->vals, row[j]), NP(s->dual, j), L);
+        if (ncmp(d, best, L) > 0)
+            ncpy(best, d, L);
+    }
+    ncpy(NP(s->dual, v), best, L);
+}
+
+static void apply_pending(Core *s)
+{
+    int n = s->n, cap = s->cap, L = s->L;
+    limb *u = s->dual;
+    limb *t = s->tmp + 2 * L;
+    int np = s->pend.n / 3;
+    int *ea = malloc(sizeof(int) * (size_t)(np ? np : 1));
+    int *eb = malloc(sizeof(int) * (size_t)(np ? np : 1));
+    if (!ea || !eb)
+        oom();
+    int ne = 0;
+    for (int k = 0; k < np; k++) {
+        int a = s->pend.a[3 * k], b = s->pend.a[3 * k + 1], old = s->pend.a[3 * k + 2];
+        size_t bit = (size_t)a * cap + b;
+        s->pendbits[bit >> 3] &= (uint8_t)~(1u << (bit & 7));
+        uint32_t wi = s->w[(size_t)a * cap + b];
+        if ((int)wi == old)
+            continue;
+        int need;
+        if (s->top[a] == s->top[b] && s->top[a] >= cap)
+            need = 1;
+        else if (s->mate[a] == b)
+            need = 1;
+        else {
+            nadd(t, NP(u, a), NP(u, b), L);
+            need = wi && ncmp(t, NP(s->vals, wi), L) < 0;
+        }
+        if (need) {
+            ea[ne] = a;
+            eb[ne] = b;
+            ne++;
+        }
+    }
+    s->pend.n = 0;
+    if (!ne) {
+        free(ea);
+        free(eb);
+        return;
+    }
+    /* greedy vertex cover: most edges first, the smaller vertex in ties */
+    int *deg = xcalloc((size_t)n, sizeof(int));
+    int *start = xcalloc((size_t)n + 1, sizeof(int));
+    int *inc = xcalloc((size_t)2 * ne, sizeof(int));
+    uint8_t *gone = xcalloc((size_t)ne, 1);
+    for (int e = 0; e < ne; e++) {
+        deg[ea[e]]++;
+        deg[eb[e]]++;
+    }
+    for (int x = 0; x < n; x++)
+        start[x + 1] = start[x] + deg[x];
+    int *fill = xcalloc((size_t)n, sizeof(int));
+    for (int e = 0; e < ne; e++) {
+        inc[start[ea[e]] + fill[ea[e]]++] = e;
+        inc[start[eb[e]] + fill[eb[e]]++] = e;
+    }
+    free(fill);
+    ivec cover = {0};
+    int limit = n >= RESOLVE_MIN_SIZE ? n / RESOLVE_FRACTION : n;
+    int left = ne, scratch = 0;
+    while (left) {
+        if (cover.n > limit) {
+            scratch = 1;
+            break;
+        }
+        int v = -1;
+        for (int x = 0; x < n; x++)
+            if (deg[x] > 0 && (v < 0 || deg[x] > deg[v]))
+                v = x;
+        iv_push(&cover, v);
+        for (int k = start[v]; k < start[v + 1]; k++) {
+            int e = inc[k];
+            if (gone[e])
+                continue;
+            gone[e] = 1;
+            deg[ea[e]]--;
+            deg[eb[e]]--;
+            left--;
+        }
+    }
+    free(deg);
+    free(start);
+    free(inc);
+    free(gone);
+    free(ea);
+    free(eb);
+    if (scratch) {
+        iv_free(&cover);
+        clear_solution(s);
+        initialise(s);
+        return;
+    }
+    for (int k = 0; k < cover.n; k++)
+        prepare(s, cover.a[k]);
+    uint8_t *sel = xcalloc((size_t)n, 1);
+    for (int x = 0; x < n; x++)
+        if (s->mate[x] < 0 && s->top[x] == x && nsign(NP(u, x), L) > 0)
+            sel[x] = 1;
+    for (int k = 0; k < cover.n; k++)
+        sel[cover.a[k]] = 1;
+    for (int v = 0; v < n; v++)
+        if (sel[v])
+            least_dual(s, v);
+    free(sel);
+    iv_free(&cover);
+}
+
+static void normalise_parity(Core *s)
+{
+    int n = s->n, cap = s->cap, L = s->L, cnt, one;
+    limb *u = s->dual;
+    limb *onev = s->tmp + 3 * L;
+    nsmall(onev, 1, L);
+    for (int x = 0; x < n; x++) {
+        if (s->mate[x] >= 0 || !(NP(u, x)[0] & 1))
+            continue;
+        for (;;) {
+            int b = s->top[x];
+            if (b < cap) {
+                nadd(NP(u, x), NP(u, x), onev, L);
+                break;
+            }
+            if (nsign(NP(u, b), L) > 0) {
+                int *lv = leaves(s, b, &cnt, &one);
+                for (int k = 0; k < cnt; k++)
+                    nadd(NP(u, lv[k]), NP(u, lv[k]), onev, L);
+                nsub(NP(u, b), NP(u, b), onev, L);
+                break;
+            }
+            dissolve(s, b);
+        }
+    }
+}
+
+/* ---------------- primal operations ---------------- */
+static int index_of(ivec *v, int x)
+{
+    for (int i = 0; i < v->n; i++)
+        if (v->a[i] == x)
+            return i;
+    return -1;
+}
+
+static void rotate_vec(ivec *v, int i, int width)
+{
+    /* v = v[i*width:] + v[:i*width] */
+    int n = v->n, k = i * width;
+    if (!k)
+        return;
+    int *t = xcalloc((size_t)n, sizeof(int));
+    memcpy(t, v->a + k, (size_t)(n - k) * sizeof(int));
+    memcpy(t + (n - k), v->a, (size_t)k * sizeof(int));
+    memcpy(v->a, t, (size_t)n * sizeof(int));
+    free(t);
+}
+
+static void rotate(Core *s, int b0, int v0)
+{
+    int cap = s->cap;
+    ivec stack = {0};
+    iv_push(&stack, b0);
+    iv_push(&stack, v0);
+    while (stack.n) {
+        int v = stack.a[--stack.n];
+        int b = stack.a[--stack.n];
+        int t = v;
+        while (s->bparent[t] != b)
+            t = s->bparent[t];
+        if (t >= cap) {
+            iv_push(&stack, t);
+            iv_push(&stack, v);
+        }
+        ivec *childs = &s->bchilds[b];
+        int i = index_of(childs, t);
+        if (i) {
+            ivec *edges = &s->bedges[b];
+            int k = childs->n;
+            int p, stop, step;
+            if (i & 1) {
+                p = k - 1;
+                stop = i;
+                step = -2;
+            } else {
+                p = 0;
+                stop = i;
+                step = 2;
+            }
+            for (; step > 0 ? p < stop : p > stop; p += step) {
+                int x = edges->a[2 * p], y = edges->a[2 * p + 1];
+                s->mate[x] = y;
+                s->mate[y] = x;
+                int c = childs->a[p];
+                if (c >= cap) {
+                    iv_push(&stack, c);
+                    iv_push(&stack, x);
+                }
+                c = p + 1 < k ? childs->a[p + 1] : childs->a[0];
+                if (c >= cap) {
+                    iv_push(&stack, c);
+                    iv_push(&stack, y);
+                }
+            }
+            rotate_vec(childs, i, 1);
+            rotate_vec(edges, i, 2);
+        }
+        s->bbase[b] = v;
+    }
+    iv_free(&stack);
+}
+
+static void walk(Core *s, int sv, int j)
+{
+    int cap = s->cap;
+    for (;;) {
+        int bs = s->top[sv];
+        if (bs >= cap)
+            rotate(s, bs, sv);
+        s->mate[sv] = j;
+        int t = s->labfrom[bs];
+        if (t < 0)
+            return;
+        int bt = s->top[t];
+        sv = s->labfrom[bt];
+        j = s->labto[bt];
+        if (bt >= cap)
+            rotate(s, bt, j);
+        s->mate[j] = sv;
+    }
+}
+
+/* ---------------- labelling ---------------- */
+static void label_s(Core *s, int b, int frm, int to)
+{
+    int L = s->L, cnt, one;
+    s->label[b] = 1;
+    s->labfrom[b] = frm;
+    s->labto[b] = to;
+    iv_push(&s->snodes, b);
+    int *lv = leaves(s, b, &cnt, &one);
+    for (int k = 0; k < cnt; k++) {
+        int x = lv[k];
+        s->vl[x] = 1;
+        ncpy(NP(s->bk, x), s->neginf, L);
+        iv_push(&s->slist, x);
+        iv_push(&s->queue, x);
+    }
+}
+
+static void label_t(Core *s, int b, int frm, int to)
+{
+    int L = s->L, cnt, one;
+    s->label[b] = 2;
+    s->labfrom[b] = frm;
+    s->labto[b] = to;
+    if (!s->intn[b]) {
+        s->intn[b] = 1;
+        iv_push(&s->tnodes, b);
+    }
+    if (b < s->cap)
+        ncpy(NP(s->bk, b), s->neginf, L);
+    int *lv = leaves(s, b, &cnt, &one);
+    for (int k = 0; k < cnt; k++) {
+        int x = lv[k];
+        s->vl[x] = 2;
+        if (!s->intv[x]) {
+            s->intv[x] = 1;
+            iv_push(&s->tverts, x);
+        }
+    }
+}
+
+static int grow_or_augment(Core *s, int v, int j)
+{
+    int bj = s->top[j];
+    int base = s->bbase[bj];
+    int m = s->mate[base];
+    if (m < 0) {
+        walk(s, v, j);
+        walk(s, j, v);
+        return 1;
+    }
+    label_t(s, bj, v, j);
+    label_s(s, s->top[m], base, m);
+    return 0;
+}
+
+/* Record slack sl of (y, j) towards S blossom tg (make_blossom). */
+static inline void record_slack(Core *s, ivec *touched, int tg, const limb *sl, int y, int j)
+{
+    int L = s->L;
+    limb *old = NP(s->sk, tg);
+    if (nneg(old, L)) {
+        iv_push(touched, tg);
+        ncpy(old, sl, L);
+        s->sa[tg] = y;
+        s->sx[tg] = j;
+    } else if (ncmp(sl, old, L) < 0) {
+        ncpy(old, sl, L);
+        s->sa[tg] = y;
+        s->sx[tg] = j;
+    }
+}
+
+/* The cycle closed by (v, w) through base bb: children and edges of the new blossom. */
+static void blossom_cycle(Core *s, int bb, int v, int w, ivec *childs, ivec *edges)
+{
+    int *top = s->top, *labfrom = s->labfrom, *labto = s->labto;
+    ivec pv = {0}, pw = {0};
+    int x = top[v];
+    while (x != bb) {
+        iv_push(&pv, x);
+        int t = top[labfrom[x]];
+        iv_push(&pv, t);
+        x = top[labfrom[t]];
+    }
+    x = top[w];
+    while (x != bb) {
+        iv_push(&pw, x);
+        int t = top[labfrom[x]];
+        iv_push(&pw, t);
+        x = top[labfrom[t]];
+    }
+    childs->n = edges->n = 0;
+    iv_push(childs, bb);
+    for (int k = pv.n - 1; k >= 0; k--)
+        iv_push(childs, pv.a[k]);
+    for (int k = 0; k < pw.n; k++)
+        iv_push(childs, pw.a[k]);
+    for (int k = pv.n - 1; k >= 0; k--) {
+        iv_push(edges, labfrom[pv.a[k]]);
+        iv_push(edges, labto[pv.a[k]]);
+    }
+    iv_push(edges, v);
+    iv_push(edges, w);
+    for (int k = 0; k < pw.n; k++) {
+        iv_push(edges, labto[pw.a[k]]);
+        iv_push(edges, labfrom[pw.a[k]]);
+    }
+    iv_free(&pv);
+    iv_free(&pw);
+}
+
+static void make_blossom(Core *s, int bb, int v, int w)
+{
+    int L = s->L, cnt, one;
+    int *top = s->top;
+    limb *u = s->dual;
+    int b = s->freeb.a[--s->freeb.n];
+    ivec *childs = &s->bchilds[b];
+    blossom_cycle(s, bb, v, w, childs, &s->bedges[b]);
+    s->bparent[b] = -1;
+    s->bbase[b] = s->bbase[bb];
+    nsmall(NP(u, b), 0, L);
+    s->label[b] = 1;
+    s->labfrom[b] = s->labfrom[bb];
+    s->labto[b] = s->labto[bb];
+    iv_push(&s->snodes, b);
+
+    int k = childs->n;
+    /* leaves of each child, before top changes: offsets into a flat array */
+    ivec flat = {0};
+    int *lstart = xcalloc((size_t)k + 1, sizeof(int));
+    for (int idx = 0; idx < k; idx++) {
+        int c = childs->a[idx];
+        s->bparent[c] = b;
+        int *lv = leaves(s, c, &cnt, &one);
+        lstart[idx] = flat.n;
+        for (int i = 0; i < cnt; i++)
+            iv_push(&flat, lv[i]);
+        lstart[idx + 1] = flat.n;
+        for (int i = lstart[idx]; i < lstart[idx + 1]; i++)
+            top[flat.a[i]] = b;
+        if (s->label[c] == 2) {
+            for (int i = lstart[idx]; i < lstart[idx + 1]; i++) {
+                int y = flat.a[i];
+                s->vl[y] = 1;
+                ncpy(NP(s->bk, y), s->neginf, L);
+                iv_push(&s->slist, y);
+                iv_push(&s->queue, y);
+            }
+        }
+    }
+    ivec *bl = &s->bleaves[b];
+    bl->n = 0;
+    for (int idx = k - 1; idx >= 0; idx--)
+        for (int i = lstart[idx]; i < lstart[idx + 1]; i++)
+            iv_push(bl, flat.a[i]);
+
+    /* least-slack edge from the new blossom to every other S blossom */
+    limb *sl = s->tmp;
+    ivec touched = {0};
+    for (int idx = 0; idx < k; idx++) {
+        int c = childs->a[idx];
+        if (s->label[c] != 1)
+            continue;
+        if (!s->haslist[c]) {
+            for (int i = lstart[idx]; i < lstart[idx + 1]; i++) {
+                int y = flat.a[i];
+                const uint32_t *row = s->w + (size_t)y * s->cap;
+                limb *uy = NP(u, y);
+                for (int q = 0; q < s->slist.n; q++) {
+                    int j = s->slist.a[q];
+                    if (!row[j])
+                        continue;
+                    int tg = top[j];
+                    if (tg == b)
+                        continue;
+                    nadd(sl, uy, NP(u, j), L);
+                    nsub(sl, sl, NP(s->vals, row[j]), L);
+                    record_slack(s, &touched, tg, sl, y, j);
+                }
+            }
+        } else {
+            ivec *lc = &s->lists[c];
+            for (int p = 0; p < lc->n; p += 2) {
+                int y = lc->a[p], j = lc->a[p + 1];
+                int tg = top[j];
+                if (tg == b)
+                    continue;
+                nadd(sl, NP(u, y), NP(u, j), L);
+                nsub(sl, sl, WT(s, y, j), L);
+                record_slack(s, &touched, tg, sl, y, j);
+            }
+        }
+        s->haslist[c] = 0;
+        s->lists[c].n = 0;
+    }
+    ivec *nl = &s->lists[b];
+    nl->n = 0;
+    s->haslist[b] = 1;
+    limb *best = s->tmp + L;
+    nsmall(best, -1, L);
+    int ba = -1, bx = -1;
+    for (int i = 0; i < touched.n; i++) {
+        int tg = touched.a[i];
+        limb *skv = NP(s->sk, tg);
+        iv_push(nl, s->sa[tg]);
+        iv_push(nl, s->sx[tg]);
+        if (nneg(best, L) || ncmp(skv, best, L) < 0) {
+            ncpy(best, skv, L);
+            ba = s->sa[tg];
+            bx = s->sx[tg];
+        }
+        nsmall(skv, -1, L);
+    }
+    s->bsa[b] = ba;
+    s->bsx[b] = bx;
+    nadd(best, best, s->offset, L);
+    nadd(NP(s->bsk, b), best, s->offset, L);
+    iv_free(&touched);
+    iv_free(&flat);
+    free(lstart);
+}
+
+static int tight_ss(Core *s, int v, int w)
+{
+    int *top = s->top, *labfrom = s->labfrom, *mark = s->mark;
+    int stamp = ++s->stamp;
+    int bv = top[v], bw = top[w], base = -1;
+    while (bv >= 0 || bw >= 0) {
+        if (bv >= 0) {
+            if (mark[bv] == stamp) {
+                base = bv;
+                break;
+            }
+            mark[bv] = stamp;
+            int f = labfrom[bv];
+            bv = f < 0 ? -1 : top[labfrom[top[f]]];
+        }
+        int t = bv;
+        bv = bw;
+        bw = t;
+    }
+    if (base < 0) {
+        walk(s, v, w);
+        walk(s, w, v);
+        return 1;
+    }
+    make_blossom(s, base, v, w);
+    return 0;
+}
+
+/* One step along a blossom's cycle of k children from child p: the next
+ * child, with the ends of the edge (own end a, the next child's end y). */
+static inline int cycle_step(const int *edges, int p, int k, int forward, int *a, int *y)
+{
+    if (forward) {
+        *a = edges[2 * p];
+        *y = edges[2 * p + 1];
+        return p + 1 < k ? p + 1 : 0;
+    }
+    *y = edges[2 * (p - 1)];
+    *a = edges[2 * (p - 1) + 1];
+    return p - 1;
+}
+
+static void expand_t(Core *s, int b)
+{
+    int L = s->L, cnt, one;
+    int *top = s->top;
+    ivec *ch = &s->bchilds[b];
+    int k = ch->n;
+    int *childs = xcalloc((size_t)k, sizeof(int));
+    int *edges = xcalloc((size_t)2 * k, sizeof(int));
+    memcpy(childs, ch->a, (size_t)k * sizeof(int));
+    memcpy(edges, s->bedges[b].a, (size_t)2 * k * sizeof(int));
+    for (int i = 0; i < k; i++) {
+        int c = childs[i];
+        s->bparent[c] = -1;
+        s->label[c] = 0;
+        s->labfrom[c] = -1;
+        int *lv = leaves(s, c, &cnt, &one);
+        for (int q = 0; q < cnt; q++) {
+            top[lv[q]] = c;
+            s->vl[lv[q]] = 0;
+        }
+    }
+    int sv = s->labfrom[b], t = s->labto[b];
+    int p = 0;
+    while (childs[p] != top[t])
+        p++;
+    label_t(s, childs[p], sv, t);
+    int forward = p & 1;
+    while (p) {
+        /* the even path from the entry child to the base: S and T in turn */
+        int a, y;
+        p = cycle_step(edges, p, k, forward, &a, &y);
+        label_s(s, childs[p], a, y);
+        p = cycle_step(edges, p, k, forward, &a, &y);
+        label_t(s, childs[p], a, y);
+    }
+    limb *key = s->tmp + 4 * L;
+    for (int i = 0; i < k; i++) {
+        int c = childs[i];
+        if (s->label[c])
+            continue;
+        int *lv = leaves(s, c, &cnt, &one);
+        for (int q = 0; q < cnt; q++) {
+            int x = lv[q];
+            if (s->bestt[x] >= 0) {
+                nadd(key, NP(s->bk, x), NP(s->dual, x), L);
+                heap_push(s, key, x);
+            }
+        }
+    }
+    s->label[b] = 0;
+    s->labfrom[b] = -1;
+    release(s, b);
+    free(childs);
+    free(edges);
+}
+
+/* ---------------- the stage ---------------- */
+
+/* The first j >= j0 (n when none) whose edge from the S vertex with
+ * uvo = u(v) + offset improves the least slack recorded at j, i.e. with
+ * uvo - W(v, j) < bk[j] (non-edges skipped).  The top limb of uvo - W is d
+ * or d - 1, which decides most comparisons without the whole subtraction. */
+#define NEXT_IMPROVING_BODY                                                     \
+    limb kd[MAX_FIXED_LIMBS];                                                   \
+    for (int j = j0; j < n; j++) {                                              \
+        uint32_t wi = row[j];                                                   \
+        if (!wi)                                                                \
+            continue;                                                           \
+        const limb *bkj = bk + (size_t)j * L;                                   \
+        const limb *wt = vals + (size_t)wi * L;                                 \
+        int64_t d = (int64_t)uvo[L - 1] - (int64_t)wt[L - 1];                   \
+        int64_t bt = (int64_t)bkj[L - 1];                                       \
+        if (d - 1 > bt)                                                         \
+            continue;                                                           \
+        if (d < bt)                                                             \
+            return j;                                                           \
+        nsub(kd, uvo, wt, L);                                                   \
+        if (ncmp(kd, bkj, L) < 0)                                               \
+            return j;                                                           \
+    }                                                                           \
+    return n;
+
+#define MAX_FIXED_LIMBS 12
+
+#define NEXT_IMPROVING_FIXED(K)                                                 \
+    static int next_improving_##K(const uint32_t *row, const limb *vals,        \
+                                  const limb *bk, const limb *uvo, int j0, int n) \
+    {                                                                           \
+        const int L = K;                                                        \
+        NEXT_IMPROVING_BODY                                                     \
+    }
+NEXT_IMPROVING_FIXED(1)
+NEXT_IMPROVING_FIXED(2)
+NEXT_IMPROVING_FIXED(3)
+NEXT_IMPROVING_FIXED(4)
+NEXT_IMPROVING_FIXED(5)
+NEXT_IMPROVING_FIXED(6)
+NEXT_IMPROVING_FIXED(7)
+NEXT_IMPROVING_FIXED(8)
+NEXT_IMPROVING_FIXED(9)
+NEXT_IMPROVING_FIXED(10)
+NEXT_IMPROVING_FIXED(11)
+NEXT_IMPROVING_FIXED(12)
+
+/* The same for any number of limbs (the wide weights of a scaled copy):
+ * the sign of D = uvo - W(v, j) - bk[j] from the top limb down.  After the
+ * limbs above i, D = a B^i + (the limbs below), which lie strictly between
+ * -2 B^i and B^i; so D < 0 when a <= -1 and D > 0 when a >= 2, and only
+ * a = 0 or 1 needs the next limb. */
+static int next_improving_any(const uint32_t *row, const limb *vals, const limb *bk, const limb *uvo, int j0,
+                              int n, int L)
+{
+    for (int j = j0; j < n; j++) {
+        uint32_t wi = row[j];
+        if (!wi)
+            continue;
+        const limb *wt = vals + (size_t)wi * L;
+        const limb *bkj = bk + (size_t)j * L;
+        __int128 a = (__int128)(int64_t)uvo[L - 1] - (int64_t)wt[L - 1] - (int64_t)bkj[L - 1];
+        for (int i = L - 2; i >= 0 && (a == 0 || a == 1); i--)
+            a = a * ((__int128)1 << 64) + (__int128)uvo[i] - (__int128)wt[i] - (__int128)bkj[i];
+        if (a < 0)
+            return j;
+    }
+    return n;
+}
+
+static int next_improving(const uint32_t *row, const limb *vals, const limb *bk, const limb *uvo, int j0, int n,
+                          int L)
+{
+    switch (L) {
+    case 1: return next_improving_1(row, vals, bk, uvo, j0, n);
+    case 2: return next_improving_2(row, vals, bk, uvo, j0, n);
+    case 3: return next_improving_3(row, vals, bk, uvo, j0, n);
+    case 4: return next_improving_4(row, vals, bk, uvo, j0, n);
+    case 5: return next_improving_5(row, vals, bk, uvo, j0, n);
+    case 6: return next_improving_6(row, vals, bk, uvo, j0, n);
+    case 7: return next_improving_7(row, vals, bk, uvo, j0, n);
+    case 8: return next_improving_8(row, vals, bk, uvo, j0, n);
+    case 9: return next_improving_9(row, vals, bk, uvo, j0, n);
+    case 10: return next_improving_10(row, vals, bk, uvo, j0, n);
+    case 11: return next_improving_11(row, vals, bk, uvo, j0, n);
+    case 12: return next_improving_12(row, vals, bk, uvo, j0, n);
+    default: return next_improving_any(row, vals, bk, uvo, j0, n, L);
+    }
+}
+
+/* Scan the edges of the new S vertex v; 1 when the stage augmented. */
+static int scan_vertex(Core *s, int v)
+{
+    int L = s->L, n = s->n;
+    int *top = s->top, *vl = s->vl;
+    limb *u = s->dual, *offset = s->offset;
+    limb *sl = s->tmp + 5 * L, *uvo = s->tmp + 6 * L;
+    int bv = top[v];
+    const limb *uv = NP(u, v);
+    const uint32_t *row = s->w + (size_t)v * s->cap;
+    const limb *vals = s->vals;
+    /* edges to the S vertices labelled so far: sl is the slack plus
+     * 2 offset (uv2 = u(v) + 2 offset), so the slack is 0 when sl == off2 */
+    limb *uv2 = s->tmp + 3 * L, *off2 = s->tmp + 2 * L;
+    nadd(off2, offset, offset, L);
+    nadd(uv2, uv, off2, L);
+    int ns = s->slist.n;
+    for (int q = 0; q < ns; q++) {
+        int j = s->slist.a[q];
+        uint32_t wi = row[j];
+        if (!wi || top[j] == bv)
+            continue;
+        nadd(sl, uv2, NP(u, j), L);
+        nsub(sl, sl, NP(vals, wi), L);
+        if (ncmp(sl, off2, L) == 0) {
+            if (tight_ss(s, v, j))
+                return 1;
+            bv = top[v];
+            continue;
+        }
+        if (s->haslist[bv]) {
+            iv_push(&s->lists[bv], v);
+            iv_push(&s->lists[bv], j);
+        }
+        if (s->bsa[bv] < 0 || ncmp(sl, NP(s->bsk, bv), L) < 0) {
+            s->bsa[bv] = v;
+            s->bsx[bv] = j;
+            ncpy(NP(s->bsk, bv), sl, L);
+        }
+    }
+    /* edges that improve the least slack recorded at a non-S vertex */
+    nadd(uvo, uv, offset, L);
+    limb *kd = sl;
+    limb *k2 = s->tmp + 4 * L;
+    limb *bk = s->bk;
+    for (int j = next_improving(row, vals, bk, uvo, 0, n, L); j < n;
+         j = next_improving(row, vals, bk, uvo, j + 1, n, L)) {
+        limb *bkj = NP(bk, j);
+        nsub(kd, uvo, NP(vals, row[j]), L);
+        int lj = vl[j];
+        if (!lj) {
+            s->bestt[j] = v;
+            ncpy(bkj, kd, L);
+            nadd(k2, kd, NP(u, j), L);
+            if (ncmp(k2, offset, L) == 0) {
+                if (grow_or_augment(s, v, j))
+                    return 1;
+            } else {
+                heap_push(s, k2, j);
+            }
+        } else if (lj == 2 && top[j] != j) {
+            s->bestt[j] = v;
+            ncpy(bkj, kd, L);
+        } else {
+            ncpy(bkj, s->neginf, L);
+        }
+    }
+    return 0;
+}
+
+/* The dual change: kind 1-4 (see matching.py) and its argument; delta into delta. */
+static int choose_delta(Core *s, limb *delta, int *arg)
+{
+    int L = s->L, cap = s->cap, kind = 0;
+    limb *u = s->dual, *offset = s->offset;
+    limb *t = s->tmp + 5 * L;
+    nsmall(delta, -1, L);
+    *arg = -1;
+    while (s->hn) {
+        int x = s->hx[0];
+        nadd(t, NP(s->bk, x), NP(u, x), L);
+        if (s->vl[x] || ncmp(t, NP(s->hkey, 0), L) != 0) {
+            heap_pop(s);
+            continue;
+        }
+        nsub(delta, NP(s->hkey, 0), offset, L);
+        kind = 2;
+        *arg = x;
+        break;
+    }
+    for (int i = 0; i < s->snodes.n; i++) {
+        int b = s->snodes.a[i];
+        if (s->bparent[b] < 0 && s->bsa[b] >= 0) {
+            if (NP(s->bsk, b)[0] & 1)
+                Py_FatalError("swisspair._matchcore: odd slack between S vertices");
+            nsar1(t, NP(s->bsk, b), L);
+            nsub(t, t, offset, L);
+            if (nneg(delta, L) || ncmp(t, delta, L) < 0) {
+                ncpy(delta, t, L);
+                kind = 3;
+                *arg = b;
+            }
+        }
+    }
+    for (int i = 0; i < s->tnodes.n; i++) {
+        int b = s->tnodes.a[i];
+        if (b >= cap && s->label[b] == 2 && s->bparent[b] < 0) {
+            limb *z = NP(u, b);
+            if (nneg(delta, L) || ncmp(z, delta, L) < 0) {
+                ncpy(delta, z, L);
+                kind = 4;
+                *arg = b;
+            }
+        }
+    }
+    limb *d1 = NP(u, s->slist.a[0]);
+    for (int i = 1; i < s->slist.n; i++)
+        if (ncmp(NP(u, s->slist.a[i]), d1, L) < 0)
+            d1 = NP(u, s->slist.a[i]);
+    if (nneg(delta, L) || ncmp(d1, delta, L) < 0) {
+        ncpy(delta, d1, L);
+        kind = 1;
+    }
+    return kind;
+}
+
+static void change_duals(Core *s, const limb *delta)
+{
+    int L = s->L, cap = s->cap;
+    limb *u = s->dual;
+    nadd(s->offset, s->offset, delta, L);
+    for (int i = 0; i < s->slist.n; i++) {
+        limb *x = NP(u, s->slist.a[i]);
+        nsub(x, x, delta, L);
+    }
+    for (int i = 0; i < s->tverts.n; i++) {
+        int x = s->tverts.a[i];
+        if (s->vl[x] == 2)
+            nadd(NP(u, x), NP(u, x), delta, L);
+    }
+    for (int i = 0; i < s->snodes.n; i++) {
+        int b = s->snodes.a[i];
+        if (b >= cap && s->bparent[b] < 0)
+            nadd(NP(u, b), NP(u, b), delta, L);
+    }
+    for (int i = 0; i < s->tnodes.n; i++) {
+        int b = s->tnodes.a[i];
+        if (b >= cap && s->label[b] == 2 && s->bparent[b] < 0)
+            nsub(NP(u, b), NP(u, b), delta, L);
+    }
+}
+
+static void run_stage(Core *s)
+{
+    int L = s->L;
+    int qi = 0;
+    limb *delta = xcalloc((size_t)L, sizeof(limb));
+    for (;;) {
+        while (qi < s->queue.n) {
+            int v = s->queue.a[qi++];
+            if (scan_vertex(s, v))
+                goto done;
+        }
+        int arg;
+        int kind = choose_delta(s, delta, &arg);
+        if (!nzero(delta, L))
+            change_duals(s, delta);
+        if (kind == 2) {
+            if (grow_or_augment(s, s->bestt[arg], arg))
+                goto done;
+        } else if (kind == 3) {
+            if (tight_ss(s, s->bsa[arg], s->bsx[arg]))
+                goto done;
+        } else if (kind == 4) {
+            expand_t(s, arg);
+        } else {
+            for (int i = 0; i < s->slist.n; i++) {
+                int x = s->slist.a[i];
+                if (nzero(NP(s->dual, x), L)) {
+                    walk(s, x, -1);
+                    goto done;
+                }
+            }
+            Py_FatalError("swisspair._matchcore: delta1 without a zero dual");
+        }
+    }
+done:
+    free(delta);
+}
+
+/* One stage; 0 when no free vertex has a positive dual. */
+static int stage(Core *s)
+{
+    normalise_parity(s);
+    int n = s->n, cap = s->cap;
+    ivec roots = {0};
+    for (int x = 0; x < n; x++)
+        if (s->mate[x] < 0 && nsign(s->dual + (size_t)x * s->L, s->L) > 0)
+            iv_push(&roots, x);
+    if (!roots.n) {
+        iv_free(&roots);
+        return 0;
+    }
+    reset_stage_state(s);
+    int L = s->L;
+    limb *u = s->dual;
+    int limit = s->max_roots;
+    if (roots.n > limit) {
+        /* the limit roots of largest dual (then smallest index), in that order */
+        for (int k = 0; k < limit; k++) {
+            int bi = k;
+            for (int i = k + 1; i < roots.n; i++) {
+                int c = ncmp(NP(u, roots.a[i]), NP(u, roots.a[bi]), L);
+                if (c > 0 || (c == 0 && roots.a[i] < roots.a[bi]))
+                    bi = i;
+            }
+            int t = roots.a[k];
+            roots.a[k] = roots.a[bi];
+            roots.a[bi] = t;
+        }
+        roots.n = limit;
+    }
+    for (int k = 0; k < roots.n; k++)
+        label_s(s, s->top[roots.a[k]], -1, -1);
+    iv_free(&roots);
+    s->stages++;
+    run_stage(s);
+    if (2 * s->slist.n > n)
+        s->max_roots = MAX_ROOTS;
+    /* dissolve the S blossoms whose dual is 0 (and their zero sub-blossoms) */
+    ivec work = {0};
+    for (int i = 0; i < s->snodes.n; i++) {
+        int b = s->snodes.a[i];
+        if (b >= cap && s->bparent[b] < 0 && s->label[b] == 1 && nzero(NP(u, b), L) && s->bchilds[b].n) {
+            work.n = 0;
+            iv_push(&work, b);
+            while (work.n) {
+                int c = work.a[--work.n];
+                /* the zero sub-blossoms, before dissolve releases the list
+                 * (dissolving c leaves the duals of its children as they are) */
+                for (int q = 0; q < s->bchilds[c].n; q++) {
+                    int sb = s->bchilds[c].a[q];
+                    if (sb >= cap && nzero(NP(u, sb), L))
+                        iv_push(&work, sb);
+                }
+                dissolve(s, c);
+            }
+        }
+    }
+    iv_free(&work);
+    return 1;
+}
+
+static void compute(Core *s)
+{
+    s->max_roots = MAX_ROOTS;
+    if (s->fresh) {
+        initialise(s);
+        s->fresh = 0;
+    } else if (s->pend.n) {
+        apply_pending(s);
+    }
+    while (stage(s))
+        ;
+    s->max_roots = MAX_ROOTS;
+    s->certified = 1;
+    for (int i = 0; i < s->isolist.n; i++)
+        s->isolated[s->isolist.a[i]] = 0;
+    s->isolist.n = 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* storage                                                             */
+/* ------------------------------------------------------------------ */
+static int alloc_matrix(Core *s, int cap)
+{
+    size_t cells = (size_t)cap * cap;
+    uint32_t *w = calloc(cells ? cells : 1, sizeof(uint32_t));
+    uint8_t *pb = calloc((cells + 7) / 8 + 1, 1);
+    if (!w || !pb) {
+        free(w);
+        free(pb);
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (s->w) {
+        for (int i = 0; i < s->n; i++)
+            memcpy(w + (size_t)i * cap, s->w + (size_t)i * s->cap, (size_t)s->n * sizeof(uint32_t));
+        for (int k = 0; k < s->pend.n; k += 3) {
+            size_t bit = (size_t)s->pend.a[k] * cap + s->pend.a[k + 1];
+            pb[bit >> 3] |= (uint8_t)(1u << (bit & 7));
+        }
+    }
+    free(s->w);
+    free(s->pendbits);
+    s->w = w;
+    s->pendbits = pb;
+    return 0;
+}
+
+static int grow(Core *s, int newcap)
+{
+    int old = s->cap, L = s->L;
+    int shift = newcap - old;
+    if (alloc_matrix(s, newcap) < 0)
+        return -1;
+#define REMAP(x) ((x) >= old ? (x) + shift : (x))
+    size_t n2 = 2 * (size_t)newcap;
+    limb *dual = xcalloc(n2 * L, sizeof(limb));
+    int *bparent = xcalloc(n2, sizeof(int));
+    int *bbase = xcalloc(n2, sizeof(int));
+    ivec *bchilds = xcalloc(n2, sizeof(ivec));
+    ivec *bedges = xcalloc(n2, sizeof(ivec));
+    ivec *bleaves = xcalloc(n2, sizeof(ivec));
+    for (size_t i = 0; i < n2; i++) {
+        bparent[i] = -1;
+        bbase[i] = (int)i < newcap ? (int)i : -1;
+    }
+    memcpy(dual, s->dual, (size_t)old * L * sizeof(limb));
+    for (int x = 0; x < old; x++)
+        bparent[x] = REMAP(s->bparent[x]);
+    for (int b = old; b < 2 * old; b++) {
+        int nb = b + shift;
+        ncpy(NP(dual, nb), NP(s->dual, b), L);
+        bparent[nb] = REMAP(s->bparent[b]);
+        bchilds[nb] = s->bchilds[b];
+        for (int i = 0; i < bchilds[nb].n; i++)
+            bchilds[nb].a[i] = REMAP(bchilds[nb].a[i]);
+        bedges[nb] = s->bedges[b];
+        bleaves[nb] = s->bleaves[b];
+        bbase[nb] = s->bbase[b];
+    }
+    for (int x = 0; x < s->n; x++)
+        s->top[x] = REMAP(s->top[x]);
+#undef REMAP
+    for (int b = 0; b < old; b++)
+        iv_free(&s->bchilds[b]), iv_free(&s->bedges[b]), iv_free(&s->bleaves[b]);
+    for (int b = 0; b < 2 * old; b++)
+        iv_free(&s->lists[b]);
+    free(s->bchilds);
+    free(s->bedges);
+    free(s->bleaves);
+    free(s->lists);
+    free(s->dual);
+    free(s->bparent);
+    free(s->bbase);
+    s->bparent = s->bbase = NULL;
+    int *mate = s->mate, *top = s->top;
+    uint8_t *iso = s->isolated;
+    s->mate = s->top = NULL;
+    s->isolated = NULL;
+    alloc_nodes(s, newcap);
+    memcpy(s->mate, mate, (size_t)old * sizeof(int));
+    memcpy(s->top, top, (size_t)old * sizeof(int));
+    memcpy(s->isolated, iso, (size_t)old);
+    free(mate);
+    free(top);
+    free(iso);
+    free(s->bparent);
+    free(s->bbase);
+    s->dual = dual;
+    s->bparent = bparent;
+    s->bbase = bbase;
+    s->bchilds = bchilds;
+    s->bedges = bedges;
+    s->bleaves = bleaves;
+    s->lists = xcalloc(n2, sizeof(ivec));
+    s->freeb.n = 0;
+    for (int b = (int)n2 - 1; b >= newcap; b--)
+        if (!bchilds[b].n)
+            iv_push(&s->freeb, b);
+    alloc_stage_numbers(s);
+    reset_stage_state(s);
+    return 0;
+}
+
+/* Index of a weight in the table (appended if new); -1 on error. */
+static int intern(Core *s, PyObject *weight)
+{
+    PyObject *idx = PyDict_GetItemWithError(s->valdict, weight);
+    if (idx)
+        return (int)PyLong_AsLong(idx);
+    if (PyErr_Occurred())
+        return -1;
+    long bits = py_bit_length(weight);
+    if (bits < 0)
+        return -1;
+    if (s->nvals >= 0x7fffffff) {
+        PyErr_SetString(PyExc_OverflowError, "too many distinct weights");
+        return -1;
+    }
+    ensure_bits(s, bits + 1);
+    int L = s->L;
+    if (s->nvals == s->valcap) {
+        int nc = 2 * s->valcap;
+        s->vals = xrealloc(s->vals, (size_t)nc * L * sizeof(limb));
+        s->valcap = nc;
+    }
+    limb *dst = NP(s->vals, s->nvals);
+    if (py_to_n(weight, dst, L) < 0)
+        return -1;
+    nadd(dst, dst, dst, L);
+    PyObject *key = PyLong_FromLong(s->nvals);
+    if (!key || PyDict_SetItem(s->valdict, weight, key) < 0 || PyList_Append(s->vallist, weight) < 0) {
+        Py_XDECREF(key);
+        return -1;
+    }
+    Py_DECREF(key);
+    if (ncmp(dst, NP(s->vals, s->wmax), L) > 0)
+        s->wmax = s->nvals;
+    return s->nvals++;
+}
+
+static void note_change(Core *s, int a, int b, uint32_t old, int certify)
+{
+    if (s->fresh)
+        return;
+    int i = a < b ? a : b, j = a < b ? b : a;
+    size_t bit = (size_t)i * s->cap + j;
+    if (s->pendbits[bit >> 3] & (1u << (bit & 7)))
+        return;
+    s->pendbits[bit >> 3] |= (uint8_t)(1u << (bit & 7));
+    iv_push(&s->pend, i);
+    iv_push(&s->pend, j);
+    iv_push(&s->pend, (int)old);
+    if (certify && !s->isolated[a] && !s->isolated[b])
+        s->certified = 0;
+}
+
+static int set_index(Core *s, int a, int b, int wi)
+{
+    uint32_t *pa = s->w + (size_t)a * s->cap + b;
+    uint32_t old = *pa;
+    if ((int)old == wi)
+        return 0;
+    *pa = (uint32_t)wi;
+    s->w[(size_t)b * s->cap + a] = (uint32_t)wi;
+    note_change(s, a, b, old, 1);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Python interface                                                    */
+/* ------------------------------------------------------------------ */
+static int core_setup(Core *s, int size)
+{
+    int cap = size > MIN_CAPACITY ? size : MIN_CAPACITY;
+    s->n = size;
+    s->L = 1;
+    s->valcap = 16;
+    s->vals = xcalloc((size_t)s->valcap, sizeof(limb));
+    s->nvals = 1;
+    s->wmax = 0;
+    s->valdict = PyDict_New();
+    s->vallist = PyList_New(0);
+    if (!s->valdict || !s->vallist)
+        return -1;
+    PyObject *zero = PyLong_FromLong(0);
+    if (!zero || PyDict_SetItem(s->valdict, zero, zero) < 0 || PyList_Append(s->vallist, zero) < 0) {
+        Py_XDECREF(zero);
+        return -1;
+    }
+    Py_DECREF(zero);
+    if (alloc_matrix(s, cap) < 0)
+        return -1;
+    alloc_nodes(s, cap);
+    size_t n2 = 2 * (size_t)cap;
+    s->dual = xcalloc(n2, sizeof(limb));
+    s->bchilds = xcalloc(n2, sizeof(ivec));
+    s->bedges = xcalloc(n2, sizeof(ivec));
+    s->bleaves = xcalloc(n2, sizeof(ivec));
+    s->lists = xcalloc(n2, sizeof(ivec));
+    clear_solution(s);
+    s->fresh = 1;
+    s->certified = 0;
+    s->max_roots = MAX_ROOTS;
+    alloc_stage_numbers(s);
+    reset_stage_state(s);
+    return 0;
+}
+
+static PyObject *Core_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    Core *s = (Core *)type->tp_alloc(type, 0);
+    return (PyObject *)s;
+}
+
+static int Core_init(Core *s, PyObject *args, PyObject *kwds)
+{
+    static char *kwlist[] = {"size", NULL};
+    Py_ssize_t size = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|n", kwlist, &size))
+        return -1;
+    if (s->valdict) {
+        PyErr_SetString(PyExc_RuntimeError, "already initialised");
+        return -1;
+    }
+    if (size < 0) {
+        PyErr_Format(PyExc_ValueError, "negative size: %zd", size);
+        return -1;
+    }
+    if (size > 100000) {
+        PyErr_Format(PyExc_ValueError, "too many vertices: %zd", size);
+        return -1;
+    }
+    return core_setup(s, (int)size);
+}
+
+static void Core_dealloc(Core *s)
+{
+    int n2 = 2 * s->cap;
+    if (s->bchilds)
+        for (int b = 0; b < n2; b++) {
+            iv_free(&s->bchilds[b]);
+            iv_free(&s->bedges[b]);
+            iv_free(&s->bleaves[b]);
+            iv_free(&s->lists[b]);
+        }
+    free(s->bchilds);
+    free(s->bedges);
+    free(s->bleaves);
+    free(s->lists);
+    free(s->w);
+    free(s->vals);
+    free(s->mate);
+    free(s->dual);
+    free(s->top);
+    free(s->bparent);
+    free(s->bbase);
+    iv_free(&s->freeb);
+    iv_free(&s->pend);
+    free(s->pendbits);
+    free(s->isolated);
+    iv_free(&s->isolist);
+    free(s->mark);
+    free(s->label);
+    free(s->labfrom);
+    free(s->labto);
+    free(s->bsa);
+    free(s->bsx);
+    free(s->sa);
+    free(s->sx);
+    free(s->vl);
+    free(s->bestt);
+    free(s->intv);
+    free(s->intn);
+    free(s->haslist);
+    iv_free(&s->slist);
+    iv_free(&s->tverts);
+    iv_free(&s->tnodes);
+    iv_free(&s->snodes);
+    iv_free(&s->queue);
+    free_stage_numbers(s);
+    free(s->hx);
+    Py_XDECREF(s->valdict);
+    Py_XDECREF(s->vallist);
+    Py_TYPE(s)->tp_free((PyObject *)s);
+}
+
+static int ready(Core *s)
+{
+    if (!s->valdict) {
+        PyErr_SetString(PyExc_RuntimeError, "Core not initialised");
+        return 0;
+    }
+    return 1;
+}
+
+static Py_ssize_t Core_len(Core *s) { return s->n; }
+
+/* A vertex argument: its value, or -1 when it is not one (then *bad holds the object). */
+static long long vertex_arg(PyObject *o)
+{
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (overflow)
+        return overflow < 0 ? -1 : LLONG_MAX;
+    return v;
+}
+
+static PyObject *Core_add_vertex(Core *s, PyObject *unused)
+{
+    if (!ready(s))
+        return NULL;
+    s->certified = 0;
+    int v = s->n;
+    if (v == s->cap && grow(s, 2 * s->cap) < 0)
+        return NULL;
+    for (int i = 0; i <= v; i++) {
+        s->w[(size_t)i * s->cap + v] = 0;
+        s->w[(size_t)v * s->cap + i] = 0;
+    }
+    s->n = v + 1;
+    s->mate[v] = -1;
+    s->top[v] = v;
+    nsmall(s->dual + (size_t)v * s->L, 0, s->L);
+    s->bbase[v] = v;
+    s->vl[v] = 0;
+    s->bestt[v] = -1;
+    s->intv[v] = 0;
+    return PyLong_FromLong(v);
+}
+
+/* The checks and the interned index of set_edge_weight; -1 on error. */
+static int checked_weight(Core *s, PyObject *uo, PyObject *vo, PyObject *wo, int *pu, int *pv)
+{
+    PyObject *weight = PyNumber_Index(wo);
+    if (!weight)
+        return -1;
+    long long u = vertex_arg(uo), v = vertex_arg(vo);
+    if (PyErr_Occurred()) {
+        Py_DECREF(weight);
+        return -1;
+    }
+    int n = s->n;
+    if (!(0 <= u && u < n && 0 <= v && v < n)) {
+        PyErr_Format(PyExc_ValueError, "vertex out of range: %R, %R (size %d)", uo, vo, n);
+        Py_DECREF(weight);
+        return -1;
+    }
+    if (u == v) {
+        PyErr_Format(PyExc_ValueError, "no loops: %R", uo);
+        Py_DECREF(weight);
+        return -1;
+    }
+    int negative = PyObject_RichCompareBool(weight, s->vallist ? PyList_GET_ITEM(s->vallist, 0) : NULL, Py_LT);
+    if (negative) {
+        if (negative > 0)
+            PyErr_Format(PyExc_ValueError, "negative weight: %R", weight);
+        Py_DECREF(weight);
+        return -1;
+    }
+    int wi = intern(s, weight);
+    Py_DECREF(weight);
+    *pu = (int)u;
+    *pv = (int)v;
+    return wi;
+}
+
+static PyObject *Core_set_edge_weight(Core *s, PyObject *args)
+{
+    PyObject *uo, *vo, *wo;
+    int u, v;
+    if (!ready(s) || !PyArg_ParseTuple(args, "OOO", &uo, &vo, &wo))
+        return NULL;
+    int wi = checked_weight(s, uo, vo, wo, &u, &v);
+    if (wi < 0)
+        return NULL;
+    set_index(s, u, v, wi);
+    Py_RETURN_NONE;
+}
+
+static PyObject *Core_set_edge_weights(Core *s, PyObject *args)
+{
+    PyObject *uo, *others, *weights;
+    if (!ready(s) || !PyArg_ParseTuple(args, "OOO", &uo, &others, &weights))
+        return NULL;
+    long long uu = vertex_arg(uo);
+    if (PyErr_Occurred())
+        return NULL;
+    if (!(0 <= uu && uu < s->n)) {
+        PyErr_Format(PyExc_ValueError, "vertex out of range: %R (size %d)", uo, s->n);
+        return NULL;
+    }
+    PyObject *fo = PySequence_Fast(others, "others must be a sequence");
+    if (!fo)
+        return NULL;
+    PyObject *fw = PySequence_Fast(weights, "weights must be a sequence");
+    if (!fw) {
+        Py_DECREF(fo);
+        return NULL;
+    }
+    Py_ssize_t m = PySequence_Fast_GET_SIZE(fo);
+    if (PySequence_Fast_GET_SIZE(fw) < m)
+        m = PySequence_Fast_GET_SIZE(fw);
+    for (Py_ssize_t k = 0; k < m; k++) {
+        int u, v;
+        int wi = checked_weight(s, uo, PySequence_Fast_GET_ITEM(fo, k), PySequence_Fast_GET_ITEM(fw, k), &u, &v);
+        if (wi < 0) {
+            Py_DECREF(fo);
+            Py_DECREF(fw);
+            return NULL;
+        }
+        set_index(s, u, v, wi);
+    }
+    Py_DECREF(fo);
+    Py_DECREF(fw);
+    Py_RETURN_NONE;
+}
+
+static PyObject *Core_isolate_pair(Core *s, PyObject *args)
+{
+    PyObject *uo, *vo, *wo;
+    int u, v;
+    if (!ready(s) || !PyArg_ParseTuple(args, "OOO", &uo, &vo, &wo))
+        return NULL;
+    int wi = checked_weight(s, uo, vo, wo, &u, &v);
+    if (wi < 0)
+        return NULL;
+    if (!s->fresh) {
+        if (s->mate[u] == v) {
+            if (!s->isolated[u]) {
+                s->isolated[u] = 1;
+                iv_push(&s->isolist, u);
+            }
+            if (!s->isolated[v]) {
+                s->isolated[v] = 1;
+                iv_push(&s->isolist, v);
+            }
+        } else {
+            s->certified = 0;
+        }
+    }
+    int pair[2][2] = {{u, v}, {v, u}};
+    for (int p = 0; p < 2; p++) {
+        int x = pair[p][0], other = pair[p][1];
+        uint32_t *row = s->w + (size_t)x * s->cap;
+        for (int i = 0; i < s->n; i++) {
+            uint32_t old = row[i];
+            if (old && i != other) {
+                row[i] = 0;
+                s->w[(size_t)i * s->cap + x] = 0;
+                note_change(s, x, i, old, 0);
+            }
+        }
+    }
+    set_index(s, u, v, wi);
+    Py_RETURN_NONE;
+}
+
+/* The sign of the slack of (u, v): -2 for no edge or isolated. */
+static int slack_into(Core *s, int u, int v, int *chainmark, limb *out)
+{
+    int L = s->L;
+    uint32_t wi = s->w[(size_t)u * s->cap + v];
+    if (!wi || s->isolated[v])
+        return -2;
+    nadd(out, NP(s->dual, u), NP(s->dual, v), L);
+    nsub(out, out, NP(s->vals, wi), L);
+    if (s->top[u] == s->top[v] && s->top[u] != u) {
+        /* twice the duals of the blossoms holding both */
+        int b = s->bparent[v];
+        while (b >= 0 && !chainmark[b])
+            b = s->bparent[b];
+        for (; b >= 0; b = s->bparent[b]) {
+            nadd(out, out, NP(s->dual, b), L);
+            nadd(out, out, NP(s->dual, b), L);
+        }
+    }
+    return nsign(out, L);
+}
+
+/* Calls f(sign, slack) per other; mode 0: excluded, 1: tight, 2: slacks. */
+static PyObject *slacks_common(Core *s, PyObject *args, int mode)
+{
+    PyObject *uo, *others;
+    if (!ready(s) || !PyArg_ParseTuple(args, "OO", &uo, &others))
+        return NULL;
+    long long uu = vertex_arg(uo);
+    if (PyErr_Occurred())
+        return NULL;
+    if (mode < 2 && (!s->certified || (0 <= uu && uu < s->n && s->isolated[uu]))) {
+        if (mode == 0)
+            Py_RETURN_FALSE;
+        Py_RETURN_NONE;
+    }
+    if (!(0 <= uu && uu < s->n)) {
+        PyErr_Format(PyExc_IndexError, "vertex out of range: %R", uo);
+        return NULL;
+    }
+    int u = (int)uu;
+    PyObject *fo = PySequence_Fast(others, "others must be a sequence");
+    if (!fo)
+        return NULL;
+    Py_ssize_t m = PySequence_Fast_GET_SIZE(fo);
+    int *chainmark = xcalloc(2 * (size_t)s->cap, sizeof(int));
+    for (int b = s->bparent[u]; b >= 0; b = s->bparent[b])
+        chainmark[b] = 1;
+    limb *sl = xcalloc((size_t)s->L, sizeof(limb));
+    PyObject *result = mode ? PyList_New(m) : NULL;
+    int all_positive = 1;
+    for (Py_ssize_t k = 0; k < m && (mode == 0 || result); k++) {
+        long long v = vertex_arg(PySequence_Fast_GET_ITEM(fo, k));
+        if (PyErr_Occurred() || !(0 <= v && v < s->n)) {
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_IndexError, "vertex out of range: %R", PySequence_Fast_GET_ITEM(fo, k));
+            Py_CLEAR(result);
+            all_positive = -1;
+            break;
+        }
+        int sign = slack_into(s, u, (int)v, chainmark, sl);
+        if (mode == 0) {
+            if (sign <= 0 || sign == -2) {
+                all_positive = 0;
+                break;
+            }
+        } else if (mode == 1) {
+            PyObject *flag = sign <= 0 ? Py_True : Py_False;
+            Py_INCREF(flag);
+            PyList_SET_ITEM(result, k, flag);
+        } else {
+            PyObject *x;
+            if (sign == -2) {
+                x = Py_None;
+                Py_INCREF(x);
+            } else {
+                x = n_to_py(sl, s->L);
+                if (!x) {
+                    Py_CLEAR(result);
+                    break;
+                }
+            }
+            PyList_SET_ITEM(result, k, x);
+        }
+    }
+    free(chainmark);
+    free(sl);
+    Py_DECREF(fo);
+    if (mode == 0) {
+        if (all_positive < 0)
+            return NULL;
+        return PyBool_FromLong(all_positive);
+    }
+    return result;
+}
+
+static PyObject *Core_excluded(Core *s, PyObject *args) { return slacks_common(s, args, 0); }
+static PyObject *Core_tight(Core *s, PyObject *args) { return slacks_common(s, args, 1); }
+static PyObject *Core_slacks(Core *s, PyObject *args) { return slacks_common(s, args, 2); }
+
+static ivec ivec_copy(const ivec *v)
+{
+    ivec r = {0};
+    iv_set(&r, v->a, v->n);
+    return r;
+}
+
+static PyObject *Core_scaled(Core *s, PyObject *args)
+{
+    int bits;
+    if (!ready(s) || !PyArg_ParseTuple(args, "i", &bits))
+        return NULL;
+    if (bits < 0) {
+        PyErr_SetString(PyExc_ValueError, "negative shift count");
+        return NULL;
+    }
+    Core *c = (Core *)CoreType.tp_alloc(&CoreType, 0);
+    if (!c)
+        return NULL;
+    /* the widest number after the shift */
+    int L0 = s->L;
+    long top = nbits(s->vals + (size_t)s->wmax * L0, L0);
+    for (int i = 0; i < 2 * s->cap; i++) {
+        long b = nbits(s->dual + (size_t)i * L0, L0);
+        if (b > top)
+            top = b;
+    }
+    int L = (int)((top + bits + MARGIN_BITS + 63) / 64);
+    if (L < L0)
+        L = L0;
+    c->n = s->n;
+    c->cap = s->cap;
+    c->L = L;
+    c->fresh = s->fresh;
+    c->stamp = s->stamp;
+    c->certified = s->certified;
+    c->max_roots = s->max_roots;
+    c->stages = s->stages;
+    c->nvals = s->nvals;
+    c->valcap = s->valcap;
+    c->wmax = s->wmax;
+    c->vals = xcalloc((size_t)c->valcap * L, sizeof(limb));
+    limb *t = xcalloc((size_t)L, sizeof(limb));
+    for (int i = 0; i < s->nvals; i++) {
+        memset(t, 0, (size_t)L * sizeof(limb));
+        memcpy(t, s->vals + (size_t)i * L0, (size_t)L0 * sizeof(limb));
+        nshl(NP(c->vals, i), t, bits, L);
+    }
+    size_t n2 = 2 * (size_t)s->cap;
+    c->dual = xcalloc(n2 * L, sizeof(limb));
+    for (size_t i = 0; i < n2; i++) {
+        memset(t, 0, (size_t)L * sizeof(limb));
+        memcpy(t, s->dual + i * L0, (size_t)L0 * sizeof(limb));
+        nshl(NP(c->dual, i), t, bits, L);
+    }
+    free(t);
+    c->valdict = PyDict_New();
+    c->vallist = PyList_New(s->nvals);
+    PyObject *sh = PyLong_FromLong(bits);
+    if (!c->valdict || !c->vallist || !sh) {
+        Py_XDECREF(sh);
+        Py_DECREF(c);
+        return NULL;
+    }
+    for (int i = 0; i < s->nvals; i++) {
+        PyObject *x = PyNumber_Lshift(PyList_GET_ITEM(s->vallist, i), sh);
+        PyObject *key = PyLong_FromLong(i);
+        if (!x || !key || PyDict_SetItem(c->valdict, x, key) < 0) {
+            Py_XDECREF(x);
+            Py_XDECREF(key);
+            Py_DECREF(sh);
+            Py_DECREF(c);
+            return NULL;
+        }
+        Py_DECREF(key);
+        PyList_SET_ITEM(c->vallist, i, x);
+    }
+    Py_DECREF(sh);
+    size_t cells = (size_t)s->cap * s->cap;
+    c->w = malloc(cells * sizeof(uint32_t));
+    c->pendbits = malloc((cells + 7) / 8 + 1);
+    if (!c->w || !c->pendbits) {
+        Py_DECREF(c);
+        return PyErr_NoMemory();
+    }
+    memcpy(c->w, s->w, cells * sizeof(uint32_t));
+    memcpy(c->pendbits, s->pendbits, (cells + 7) / 8 + 1);
+    c->pend = ivec_copy(&s->pend);
+    alloc_nodes(c, s->cap);
+    memcpy(c->mate, s->mate, (size_t)s->cap * sizeof(int));
+    memcpy(c->top, s->top, (size_t)s->cap * sizeof(int));
+    memcpy(c->bparent, s->bparent, n2 * sizeof(int));
+    memcpy(c->bbase, s->bbase, n2 * sizeof(int));
+    memcpy(c->mark, s->mark, n2 * sizeof(int));
+    memcpy(c->isolated, s->isolated, (size_t)s->cap);
+    c->stamp = s->stamp;
+    c->isolist = ivec_copy(&s->isolist);
+    c->freeb = ivec_copy(&s->freeb);
+    c->bchilds = xcalloc(n2, sizeof(ivec));
+    c->bedges = xcalloc(n2, sizeof(ivec));
+    c->bleaves = xcalloc(n2, sizeof(ivec));
+    c->lists = xcalloc(n2, sizeof(ivec));
+    for (size_t b = 0; b < n2; b++) {
+        c->bchilds[b] = ivec_copy(&s->bchilds[b]);
+        c->bedges[b] = ivec_copy(&s->bedges[b]);
+        c->bleaves[b] = ivec_copy(&s->bleaves[b]);
+    }
+    alloc_stage_numbers(c);
+    reset_stage_state(c);
+    return (PyObject *)c;
+}
+
+static PyObject *Core_blossom_size(Core *s, PyObject *arg)
+{
+    if (!ready(s))
+        return NULL;
+    long long v = vertex_arg(arg);
+    if (PyErr_Occurred())
+        return NULL;
+    if (!(0 <= v && v < s->n)) {
+        PyErr_Format(PyExc_IndexError, "vertex out of range: %R", arg);
+        return NULL;
+    }
+    int t = s->top[v];
+    return PyLong_FromLong(t >= s->cap ? s->bleaves[t].n : 1);
+}
+
+static PyObject *Core_edge_weight(Core *s, PyObject *args)
+{
+    PyObject *uo, *vo;
+    if (!ready(s) || !PyArg_ParseTuple(args, "OO", &uo, &vo))
+        return NULL;
+    long long u = vertex_arg(uo), v = vertex_arg(vo);
+    if (PyErr_Occurred())
+        return NULL;
+    if (!(0 <= u && u < s->n && 0 <= v && v < s->n)) {
+        PyErr_Format(PyExc_ValueError, "vertex out of range: %R, %R (size %d)", uo, vo, s->n);
+        return NULL;
+    }
+    PyObject *x = PyList_GET_ITEM(s->vallist, s->w[(size_t)u * s->cap + v]);
+    Py_INCREF(x);
+    return x;
+}
+
+static PyObject *Core_mates(Core *s, PyObject *unused)
+{
+    if (!ready(s))
+        return NULL;
+    PyObject *r = PyList_New(s->n);
+    if (!r)
+        return NULL;
+    for (int v = 0; v < s->n; v++) {
+        PyObject *x = PyLong_FromLong(s->mate[v] >= 0 ? s->mate[v] : v);
+        if (!x) {
+            Py_DECREF(r);
+            return NULL;
+        }
+        PyList_SET_ITEM(r, v, x);
+    }
+    return r;
+}
+
+static PyObject *Core_compute(Core *s, PyObject *unused)
+{
+    if (!ready(s))
+        return NULL;
+    compute(s);
+    Py_RETURN_NONE;
+}
+
+static PyObject *Core_apply_pending(Core *s, PyObject *unused)
+{
+    if (!ready(s))
+        return NULL;
+    if (s->pend.n)
+        apply_pending(s);
+    Py_RETURN_NONE;
+}
+
+static PyObject *Core_normalise_parity(Core *s, PyObject *unused)
+{
+    if (!ready(s))
+        return NULL;
+    normalise_parity(s);
+    Py_RETURN_NONE;
+}
+
+static PyObject *int_list(const int *a, int n)
+{
+    PyObject *r = PyList_New(n);
+    for (int i = 0; r && i < n; i++) {
+        PyObject *x = PyLong_FromLong(a[i]);
+        if (!x) {
+            Py_CLEAR(r);
+            break;
+        }
+        PyList_SET_ITEM(r, i, x);
+    }
+    return r;
+}
+
+static int put(PyObject *d, const char *key, PyObject *value)
+{
+    if (!value)
+        return -1;
+    int r = PyDict_SetItemString(d, key, value);
+    Py_DECREF(value);
+    return r;
+}
+
+/* The whole solution as Python objects (for the tests' certificate check). */
+static PyObject *Core_state(Core *s, PyObject *unused)
+{
+    if (!ready(s))
+        return NULL;
+    int n2 = 2 * s->cap;
+    PyObject *d = PyDict_New();
+    if (!d)
+        return NULL;
+    PyObject *dual = PyList_New(n2), *childs = PyList_New(n2), *edges = PyList_New(n2), *lv = PyList_New(n2);
+    int ok = dual && childs && edges && lv;
+    for (int b = 0; ok && b < n2; b++) {
+        PyObject *x = n_to_py(s->dual + (size_t)b * s->L, s->L);
+        PyObject *c = int_list(s->bchilds[b].a, s->bchilds[b].n);
+        PyObject *l = int_list(s->bleaves[b].a, s->bleaves[b].n);
+        PyObject *e = PyList_New(s->bedges[b].n / 2);
+        for (int k = 0; e && k < s->bedges[b].n / 2; k++) {
+            PyObject *t = Py_BuildValue("(ii)", s->bedges[b].a[2 * k], s->bedges[b].a[2 * k + 1]);
+            if (!t) {
+                Py_CLEAR(e);
+                break;
+            }
+            PyList_SET_ITEM(e, k, t);
+        }
+        if (!x || !c || !l || !e) {
+            Py_XDECREF(x);
+            Py_XDECREF(c);
+            Py_XDECREF(l);
+            Py_XDECREF(e);
+            ok = 0;
+            break;
+        }
+        PyList_SET_ITEM(dual, b, x);
+        PyList_SET_ITEM(childs, b, c);
+        PyList_SET_ITEM(edges, b, e);
+        PyList_SET_ITEM(lv, b, l);
+    }
+    if (!ok || put(d, "n", PyLong_FromLong(s->n)) < 0 || put(d, "cap", PyLong_FromLong(s->cap)) < 0
+        || put(d, "mate", int_list(s->mate, s->n)) < 0 || put(d, "top", int_list(s->top, s->n)) < 0
+        || put(d, "bparent", int_list(s->bparent, n2)) < 0 || put(d, "bbase", int_list(s->bbase, n2)) < 0
+        || PyDict_SetItemString(d, "dual", dual) < 0 || PyDict_SetItemString(d, "bchilds", childs) < 0
+        || PyDict_SetItemString(d, "bedges", edges) < 0 || PyDict_SetItemString(d, "bleaves", lv) < 0) {
+        Py_XDECREF(dual);
+        Py_XDECREF(childs);
+        Py_XDECREF(edges);
+        Py_XDECREF(lv);
+        Py_DECREF(d);
+        return NULL;
+    }
+    Py_DECREF(dual);
+    Py_DECREF(childs);
+    Py_DECREF(edges);
+    Py_DECREF(lv);
+    return d;
+}
+
+static PyObject *Core_get_stages(Core *s, void *closure) { return PyLong_FromLong(s->stages); }
+static PyObject *Core_get_limbs(Core *s, void *closure) { return PyLong_FromLong(s->L); }
+
+static PyGetSetDef Core_getset[] = {
+    {"stages", (getter)Core_get_stages, NULL, "The number of stages run so far.", NULL},
+    {"limbs", (getter)Core_get_limbs, NULL, "64-bit limbs per number.", NULL},
+    {NULL},
+};
+
+static PyMethodDef Core_methods[] = {
+    {"add_vertex", (PyCFunction)Core_add_vertex, METH_NOARGS, NULL},
+    {"set_edge_weight", (PyCFunction)Core_set_edge_weight, METH_VARARGS, NULL},
+    {"set_edge_weights", (PyCFunction)Core_set_edge_weights, METH_VARARGS, NULL},
+    {"isolate_pair", (PyCFunction)Core_isolate_pair, METH_VARARGS, NULL},
+    {"excluded", (PyCFunction)Core_excluded, METH_VARARGS, NULL},
+    {"tight", (PyCFunction)Core_tight, METH_VARARGS, NULL},
+    {"slacks", (PyCFunction)Core_slacks, METH_VARARGS, NULL},
+    {"scaled", (PyCFunction)Core_scaled, METH_VARARGS, NULL},
+    {"blossom_size", (PyCFunction)Core_blossom_size, METH_O, NULL},
+    {"edge_weight", (PyCFunction)Core_edge_weight, METH_VARARGS, NULL},
+    {"mates", (PyCFunction)Core_mates, METH_NOARGS, NULL},
+    {"compute", (PyCFunction)Core_compute, METH_NOARGS, NULL},
+    {"apply_pending", (PyCFunction)Core_apply_pending, METH_NOARGS, NULL},
+    {"normalise_parity", (PyCFunction)Core_normalise_parity, METH_NOARGS, NULL},
+    {"state", (PyCFunction)Core_state, METH_NOARGS, NULL},
+    {NULL},
+};
+
+static PySequenceMethods Core_as_sequence = {
+    .sq_length = (lenfunc)Core_len,
+};
+
+static PyTypeObject CoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "swisspair.pairing._matchcore.Core",
+    .tp_doc = "The compiled core of swisspair.pairing.matching.MatchingComputer.",
+    .tp_basicsize = sizeof(Core),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = Core_new,
+    .tp_init = (initproc)Core_init,
+    .tp_dealloc = (destructor)Core_dealloc,
+    .tp_methods = Core_methods,
+    .tp_getset = Core_getset,
+    .tp_as_sequence = &Core_as_sequence,
+};
+
+static struct PyModuleDef matchcore_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "swisspair.pairing._matchcore",
+    .m_doc = "Compiled core of the maximum-weight matching (see swisspair.pairing.matching).",
+    .m_size = -1,
+};
+
+PyMODINIT_FUNC PyInit__matchcore(void)
+{
+    if (PyType_Ready(&CoreType) < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(&matchcore_module);
+    if (!m)
+        return NULL;
+    Py_INCREF(&CoreType);
+    if (PyModule_AddObject(m, "Core", (PyObject *)&CoreType) < 0) {
+        Py_DECREF(&CoreType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,120 @@
+"""The compiled matching core and its pure-Python fallback give the same answers (:mod:`swisspair.pairing.matching`).
+
+The tests of tests/test_matching.py run on each core; here both run side by
+side on the same random changes and are compared after every compute.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from collections.abc import Iterator
+
+import pytest
+from test_matching import MODES, brute_force, check_valid, random_graph, random_weight, set_weight, solve, total
+
+from swisspair.pairing import matching
+from swisspair.pairing.matching import MatchingComputer
+
+BACKENDS = ["compiled", "python"]
+CORE_MODES = [*MODES, "wide"]
+
+
+def core_weight(rng: random.Random, mode: str) -> int:
+    """A weight of ``mode``: those of tests/test_matching.py, or "wide", wider than the compiled core's
+    unrolled scans (more than 12 limbs of 64 bits)."""
+    if mode == "wide":
+        return (rng.randint(1, 3) << 1200) + (rng.randint(0, 3) << 700) + rng.randint(0, 3)
+    return random_weight(rng, mode)
+def test_the_compiled_core_is_built_and_is_the_default() -> None:
+    """``pip install`` builds the compiled core, and a new process uses it unless SWISSPAIR_PURE_PYTHON=1.
+
+    So that a failed build, which would silently fall back to the (equal but
+    slower) pure-Python core, fails the tests instead.
+    """
+    assert matching.COMPILED_AVAILABLE, "swisspair.pairing._matchcore was not built (pip install -e .)"
+    assert MatchingComputer(2, backend="compiled").backend == "compiled"
+    assert MatchingComputer(2, backend="python").backend == "python"
+    code = "from swisspair.pairing import matching; print(matching.BACKEND, matching.MatchingComputer(1).backend)"
+    env = {k: v for k, v in os.environ.items() if k != "SWISSPAIR_PURE_PYTHON"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert out.stdout.split() == ["compiled", "compiled"]
+    env["SWISSPAIR_PURE_PYTHON"] = "1"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert out.stdout.split() == ["python", "python"]
+    with pytest.raises(ValueError):
+        MatchingComputer(2, backend="fortran")
+
+
+def random_session(rng: random.Random, backend: str, n: int, mode: str,
+                   steps: int) -> Iterator[tuple[MatchingComputer, dict[str, object]]]:
+    """A computer on ``backend`` through random changes of every kind, after each compute.
+
+    Driven by ``rng`` alone, so two sessions with equal seeds make the same calls.
+    """
+    mc = MatchingComputer(n, backend=backend)
+    for i in range(n):
+        for j in range(i + 1, n):
+            if rng.random() < 0.8:
+                mc.set_edge_weight(i, j, core_weight(rng, mode))
+    for _ in range(steps):
+        mc.compute()
+        yield mc, mc._core.state()
+        r = rng.random()
+        if r < 0.3:
+            v = rng.randrange(n)
+            others = [j for j in range(n) if j != v]
+            mc.set_edge_weights(v, others, [core_weight(rng, mode) if rng.random() < 0.8 else 0 for _ in others])
+        elif r < 0.5:
+            pairs = [(x, y) for x, y in enumerate(mc.mates()) if y > x]
+            if pairs:
+                x, y = rng.choice(pairs)
+                mc.isolate_pair(x, y, 1)
+        elif r < 0.6:
+            mc = mc.scaled(rng.randint(1, 100))
+        elif r < 0.7:
+            v = mc.add_vertex()
+            n += 1
+            for j in rng.sample(range(v), min(v, 5)):
+                mc.set_edge_weight(v, j, core_weight(rng, mode))
+        else:
+            for _ in range(rng.randint(1, 5)):
+                i, j = rng.sample(range(n), 2)
+                mc.set_edge_weight(i, j, core_weight(rng, mode) if rng.random() < 0.8 else 0)
+
+
+@pytest.mark.parametrize("seed", range(48))
+def test_both_cores_give_the_same_solutions(seed: int) -> None:
+    """The same matching, duals, blossoms and number of stages after every compute, ties included."""
+    mode = CORE_MODES[seed % len(CORE_MODES)]
+    n = random.Random(seed).randint(2, 36)
+    sessions = [random_session(random.Random(seed), name, n, mode, 12) for name in BACKENDS]
+    for (compiled, cstate), (python, pstate) in zip(*sessions):
+        assert compiled.backend == "compiled" and python.backend == "python"
+        assert cstate == pstate
+        assert compiled._core.stages == python._core.stages
+        every = list(range(len(compiled)))
+        for v in every:
+            assert compiled.excluded(v, every) == python.excluded(v, every)
+            assert compiled.tight(v, every) == python.tight(v, every)
+            assert compiled._slacks(v, every) == python._slacks(v, every)
+        check_valid(compiled)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_numbers_wider_than_the_first_weights(backend: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled core widens its fixed-width numbers when a larger weight arrives (any size is exact)."""
+    monkeypatch.setattr(matching, "BACKEND", backend)
+    rng = random.Random("wide")
+    n = 12
+    weights = random_graph(rng, n, 0.9, "small")
+    mc = solve(weights)
+    for bits in (70, 200, 1000, 5000):
+        for _ in range(4):
+            a, b = rng.sample(range(n), 2)
+            set_weight(mc, weights, a, b, (1 << bits) + rng.randint(0, 3))
+        mc.compute()
+        check_valid(mc)
+        assert total(mc) == brute_force(weights)
