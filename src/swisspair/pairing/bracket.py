@@ -30,15 +30,30 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, NewType, cast
 
 from swisspair.pairing.state import PairingState, PlayerState
 
-Vertex = NewType("Vertex", int)
-"""A participant's number in the round: its index in the art. 1.2 order."""
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import NewType, cast
 
-Position = NewType("Position", int)
-"""A participant's place in one bracket's :attr:`Bracket.members`."""
+    Vertex = NewType("Vertex", int)
+    """A participant's number in the round: its index in the art. 1.2 order."""
+
+    Position = NewType("Position", int)
+    """A participant's place in one bracket's :attr:`Bracket.members`."""
+else:
+    # Two index spaces for the type checker; plain ints at run time, so that the engine
+    # form does not import typing (docs/pairing.md, "Start-up").
+    Vertex = Position = int
+
+    def cast(_type: object, value: object) -> object:
+        return value
+
+
+def as_positions(values: list[int]) -> list[Position]:
+    """``values`` read as positions: the solver numbers a bracket's members from 0, in order."""
+    return cast("list[Position]", values)
 
 
 def span(start: int, stop: int) -> Sequence[Position]:
@@ -87,18 +102,21 @@ class BracketRecord:
     """The 2017 rules' special brackets: ``"PPB"``, ``"CLB"`` (after a PPB) or ``"last"``."""
 
 
-class Carried(NamedTuple):
+class Carried:
     """A paired bracket split into its pairs and what the next bracket starts from.
 
-    (A named tuple, not a dataclass: it is cheaper to define, and the engine's start-up counts.)
+    (A plain class, not a dataclass or named tuple: cheaper to define, and the engine's start-up counts.)
     """
 
-    pairs: list[tuple[Vertex, Vertex]]
-    """The bracket's pairs, by the first member's position, lower vertex first."""
-    members: list[Vertex]
-    """The next bracket's list: the downfloaters (its MDPs), then the next scoregroup."""
-    mdps: int
-    """How many of :attr:`members` are downfloaters."""
+    __slots__ = ("mdps", "members", "pairs")
+
+    def __init__(self, pairs: list[tuple[Vertex, Vertex]], members: list[Vertex], mdps: int) -> None:
+        self.pairs = pairs
+        """The bracket's pairs, by the first member's position, lower vertex first."""
+        self.members = members
+        """The next bracket's list: the downfloaters (its MDPs), then the next scoregroup."""
+        self.mdps = mdps
+        """How many of :attr:`members` are downfloaters."""
 
 
 class Bracket(ABC):

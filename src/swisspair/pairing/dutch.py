@@ -32,13 +32,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import cast
 
 from swisspair.errors import NoValidPairingError
 from swisspair.model import Board, Colour, RoundPairing, Tournament
 from swisspair.pairing.acceleration import AcceleratedSystem, virtual_points
 from swisspair.pairing.boards import allocate_boards
-from swisspair.pairing.bracket import Bracket, Position, RoundVertices, Vertex, group_end, span
+from swisspair.pairing.bracket import Bracket, Position, as_positions, RoundVertices, Vertex, group_end, span
 from swisspair.pairing.cardinality import CardinalityMatching
 from swisspair.pairing.explain import format_score
 from swisspair.pairing.matching import MatchingComputer
@@ -821,7 +820,7 @@ class _Solver:
         mates = self.mc.mates()
         vertices = self.vertices
         if vertices[:size] == members:
-            return cast("list[Position]", [m if m < size else size for m in mates[:size]])
+            return as_positions([m if m < size else size for m in mates[:size]])
         pos = self.pos
         return [position[vertices[mates[pos[v]]]] for v in members]
 

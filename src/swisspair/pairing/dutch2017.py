@@ -56,12 +56,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import cast
 
 from swisspair.errors import NoValidPairingError
 from swisspair.model import RoundPairing, Tournament
 from swisspair.pairing.boards import allocate_boards, round_pairing
-from swisspair.pairing.bracket import Bracket, Position, RoundVertices, Vertex, group_end
+from swisspair.pairing.bracket import Bracket, Position, as_positions, RoundVertices, Vertex, group_end
 from swisspair.pairing.colours import colour_criteria
 from swisspair.pairing.explain import format_score
 from swisspair.pairing.matching import MatchingComputer
@@ -455,7 +454,7 @@ class _Bracket2017(Bracket):
 
     def solve(self) -> None:
         self.mc.compute()
-        self.mates = cast("list[Position]", self.mc.mates())
+        self.mates = as_positions(self.mc.mates())
 
     def fix(self, a: Position, b: Position) -> None:
         """Keep only the edge ``a-b`` at ``a`` and ``b`` (edges with a zero base weight are already absent)."""

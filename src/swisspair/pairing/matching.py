@@ -143,13 +143,13 @@ import os
 from collections.abc import Iterator
 from heapq import heappop, heappush
 from itertools import compress, repeat
-from typing import TYPE_CHECKING
 
 try:
     from swisspair.pairing import _matchcore
 except ImportError:  # pragma: no cover - the extension was not built
     _matchcore = None  # type: ignore[assignment]
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import TypeAlias
 
