@@ -9,6 +9,8 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
+from swisspair.exports import lazy_exports
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from swisspair.errors import NoValidPairingError, SwissPairError, TRFError, UnsupportedFeatureError
@@ -47,13 +49,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    """Import a public name from its module the first time it is asked for."""
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'swisspair' has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _EXPORTS, globals())

@@ -33,6 +33,7 @@ import importlib
 from functools import cache
 
 from swisspair.errors import UnsupportedFeatureError
+from swisspair.exports import lazy_exports
 from swisspair.model import RoundPairing, Tournament
 
 TYPE_CHECKING = False
@@ -53,16 +54,11 @@ if TYPE_CHECKING:
 else:
     Protocol = object  # a protocol is for type checkers: typing is not imported at run time (start-up)
 
-_ABILITIES = ("Accelerates", "ChecksRounds", "FormatsPairings", "GeneratesTournaments", "HasVariants", "Progress")
+_EXPORTS = {name: "swisspair.pairing.abilities" for name in (
+    "Accelerates", "ChecksRounds", "FormatsPairings", "GeneratesTournaments", "HasVariants", "Progress")}
+"""The abilities (:mod:`swisspair.pairing.abilities`), imported on first use (PEP 562)."""
 
-
-def __getattr__(name: str) -> object:
-    """The abilities (:mod:`swisspair.pairing.abilities`), loaded on first use (PEP 562)."""
-    if name in _ABILITIES:
-        from swisspair.pairing import abilities
-
-        return getattr(abilities, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_exports(__name__, _EXPORTS, globals())
 
 
 class PairingSystem(Protocol):

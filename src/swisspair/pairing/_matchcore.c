@@ -465,6 +465,13 @@ static inline void hmove(Core *s, int to, int from)
     s->hx[to] = s->hx[from];
 }
 
+/* The hole at heap slot i takes the entry (key, x): the end of both sifts. */
+static inline void hplace(Core *s, int i, const limb *key, int x)
+{
+    ncpy(NP(s->hkey, i), key, s->L);
+    s->hx[i] = x;
+}
+
 static void heap_push(Core *s, const limb *key, int x)
 {
     int L = s->L;
@@ -482,8 +489,7 @@ static void heap_push(Core *s, const limb *key, int x)
         hmove(s, i, p);
         i = p;
     }
-    ncpy(NP(s->hkey, i), key, L);
-    s->hx[i] = x;
+    hplace(s, i, key, x);
 }
 
 static void heap_pop(Core *s)
@@ -507,8 +513,7 @@ static void heap_pop(Core *s)
         hmove(s, i, c);
         i = c;
     }
-    ncpy(NP(s->hkey, i), key, L);
-    s->hx[i] = x;
+    hplace(s, i, key, x);
 }
 
 static void reset_stage_state(Core *s)

@@ -11,6 +11,8 @@ The reader and the writer are imported on first use (PEP 562): the engine form
 
 from __future__ import annotations
 
+from swisspair.exports import lazy_exports
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from swisspair.trf.reader import Diagnostic, TRFReadResult, decode, format_warnings, load, loads, read
@@ -34,13 +36,4 @@ __all__ = ["Diagnostic", "TRFReadResult", "decode", "dumps", "format_warnings", 
            "write"]
 
 
-def __getattr__(name: str) -> object:
-    """Import a public name from its module the first time it is asked for."""
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'swisspair.trf' has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _EXPORTS, globals())
