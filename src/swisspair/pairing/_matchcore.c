@@ -468,7 +468,7 @@ static inline void hmove(Core *s, int to, int from)
 /* The hole at heap slot i takes the entry (key, x): the end of both sifts. */
 static inline void hplace(Core *s, int i, const limb *key, int x)
 {
-    ncpy(NP(s->hkey, i), key, s->L);
+    ncpy(s->hkey + (size_t)i * s->L, key, s->L);
     s->hx[i] = x;
 }
 
