@@ -667,6 +667,8 @@ class _Solver:
         self.mc = MatchingComputer(0)
         self.lower = self.n
         self._extendable_key: tuple[int, frozenset[int]] | None = None
+        self.fixed: list[tuple[int, int]] = []
+        """The pairs of the current bracket fixed so far (:meth:`finalize`), kept by :meth:`go_global`."""
 
     # -- modes ---------------------------------------------------------------
     def go_global(self, active: list[int], bye_search: bool = False) -> None:
@@ -691,6 +693,11 @@ class _Solver:
                 else:
                     w = rnd.initial_weight(a, b)
                 mc.set_edge_weight(i, j, w)
+        pos = self.pos
+        for a, b in self.fixed:
+            # Art. 4.2: a pair fixed on the local graph stays fixed on the whole round's,
+            # where its participants also have edges to those below (C4 needs it: they are paired).
+            mc.isolate_pair(pos[a], pos[b], rnd.max_w)
         if bye_search:
             mc.compute()
             rnd.choose_bye_score(self._mates())
@@ -701,6 +708,7 @@ class _Solver:
 
     def start_bracket(self, vertices: Sequence[int], lower: int, group_start: int) -> None:
         """A new bracket: ``vertices`` are its participants and the next scoregroup's."""
+        self.fixed = []
         if not self.local:
             return
         rnd = self.rnd
@@ -800,6 +808,8 @@ class _Solver:
         pos = self.pos
         keep = 1 if self.local else self.rnd.max_w  # an isolated pair stays matched
         self.mc.isolate_pair(pos[a], pos[b], keep)
+        if self.local:
+            self.fixed.append((a, b))
 
     def compute(self) -> None:
         """Re-optimise: locally, or on the whole round from now on when the local answer cannot be completed."""
