@@ -178,6 +178,10 @@ class _DutchRound(RoundVertices):
         """
         if low in self.forbidden[h]:                                 # C1, C3 (see compatible)
             return 0
+        return self.allowed_weight(h, low, in_current, in_next)
+
+    def allowed_weight(self, h: int, low: int, in_current: bool, in_next: bool) -> int:
+        """:meth:`edge_weight` without C1's forbidden pairs: it reads only the two :meth:`pair_kinds`."""
         absolute = self.absolute_colour
         colour = absolute[h]
         if colour is not None and colour is absolute[low] and not (self.exempt[h] or self.exempt[low]):
@@ -207,6 +211,35 @@ class _DutchRound(RoundVertices):
         if fields is None:
             fields = self.fields[key] = self._bracket_fields(h, low)
         return ((w << self.fields_bits) + fields) << (3 * gb + 1)
+
+    def pair_kinds(self, members: Sequence[int]) -> tuple[list[int], list[int]]:
+        """Each member's kind (a number) and one member of each kind.
+
+        Two participants of the same kind get the same :meth:`allowed_weight`
+        with anybody: it reads only the score, colour and float attributes
+        (:attr:`fields_kind`), the PAB eligibility (:attr:`not_bye`), C3's
+        exemption and the games played (C9).
+        """
+        ids: dict[tuple[int, bool, bool, int], int] = {}
+        reps: list[int] = []
+        kinds = []
+        fields_kind, not_bye, exempt, players = self.fields_kind, self.not_bye, self.exempt, self.players
+        for v in members:
+            key = (fields_kind[v], not_bye[v], exempt[v], players[v].played_games)
+            k = ids.get(key)
+            if k is None:
+                k = ids[key] = len(reps)
+                reps.append(v)
+            kinds.append(k)
+        return kinds, reps
+
+    def kind_table(self, reps: list[int], low: int, in_current: bool) -> tuple[list[int], list[int]]:
+        """:meth:`allowed_weight` of each kind's member ``reps[k]`` (the higher) with ``low``, and the same
+        weights without the completion field (:meth:`completion`; for the local graph)."""
+        not_bye, shift = self.not_bye, self.shift
+        plain = [self.allowed_weight(h, low, in_current, not in_current) for h in reps]
+        local = [w - ((1 + not_bye[h] + not_bye[low]) << shift) if w else 0 for h, w in zip(reps, plain)]
+        return plain, local
 
     def _bracket_fields(self, h: int, low: int) -> int:
         """C10-C13 (colours, seen from the lower participant), C14-C17 (repeated floats) and C18-C21
@@ -391,7 +424,7 @@ class _DutchRound(RoundVertices):
             group_start = nxt
             nxt = group_end(scores, group_start)
             members.extend(Vertex(v) for v in range(group_start, nxt))
-            self.solver.start_bracket(members, nxt, group_start)
+            self.solver.start_bracket(members, nxt, group_start, sg_begin)
             bracket = _DutchBracket(self, members, sg_begin, next_begin)
             bracket.pair()
             score = scores[members[sg_begin]] if sg_begin < next_begin else scores[members[0]]
@@ -496,25 +529,47 @@ class _DutchBracket(Bracket):
         self.costly = 0
         """How many re-solves of art. 4.2 dissolved a large blossom (:meth:`at_once`)."""
         self.base = self._weights(rnd)
-        for larger in span(sg_begin, self.size):
-            self.solver.set_many(members[larger], members[:larger], self.base[larger])
 
     def _weights(self, rnd: _DutchRound) -> list[list[int]]:
-        """C1-C21 for each pair with a resident or a member of the next scoregroup (the C8 look-ahead).
+        """C1-C21 for each pair with a resident or a member of the next scoregroup (the C8 look-ahead), set in the solver.
 
-        Few distinct weights: one object each keeps the bracket's O(n^2) weights small.
+        A pair's weight depends only on the two participants' :meth:`_DutchRound.pair_kinds`
+        and on C1 (:meth:`_DutchRound.edge_weight`): each row is read from a table per kind,
+        then its forbidden pairs are zeroed. Few distinct weights: one object each keeps the
+        bracket's O(n^2) weights small.
         """
-        members, next_begin, edge_weight = self.members, self.next_begin, rnd.edge_weight
-        intern = {0: 0}.setdefault
-        base: list[list[int]] = [[] for _ in range(self.size)]
-        for larger in range(self.sg_begin, self.size):
-            row = base[larger]
-            lv = members[larger]
+        members, next_begin, size = self.members, self.next_begin, self.size
+        kinds, reps = rnd.pair_kinds(members)
+        forbidden = self._forbidden_pairs(rnd)
+        tables: dict[tuple[int, bool], tuple[list[int], list[int]]] = {}
+        base: list[list[int]] = [[] for _ in range(size)]
+        solver = self.solver
+        for larger in range(self.sg_begin, size):
             in_cur = larger < next_begin
-            for smaller in range(larger):
-                w = edge_weight(members[smaller], lv, in_cur, not in_cur)
-                row.append(intern(w, w))
+            key = (kinds[larger], in_cur)
+            table = tables.get(key)
+            if table is None:
+                table = tables[key] = rnd.kind_table(reps, reps[kinds[larger]], in_cur)
+            plain, local = table
+            smaller_kinds = kinds[:larger]
+            row = base[larger] = list(map(plain.__getitem__, smaller_kinds))
+            local_row = list(map(local.__getitem__, smaller_kinds))
+            for smaller in forbidden.get(larger, ()):
+                row[smaller] = local_row[smaller] = 0
+            solver.set_many(members[larger], members[:larger], row, local_row)
         return base
+
+    def _forbidden_pairs(self, rnd: _DutchRound) -> dict[int, list[int]]:
+        """C1/C3's forbidden pairs (``low`` in the forbidden set of ``h``, as :meth:`_DutchRound.edge_weight` reads
+        them) among the bracket's rows: larger position -> smaller positions."""
+        members, position, size = self.members, self.position, self.size
+        found: dict[int, list[int]] = {}
+        for smaller, h in enumerate(members):
+            for t in rnd.forbidden[h]:
+                larger = position[t]
+                if smaller < larger < size:
+                    found.setdefault(larger, []).append(smaller)
+        return found
 
     # -- the solver, in positions -------------------------------------------------
     def set(self, a: Position, b: Position, weight: int) -> None:
@@ -700,8 +755,12 @@ class _Solver:
                     mc.set_edge_weight(i, j, rnd.initial_weight(active[j], active[i]))
         self.lower = self.n
 
-    def start_bracket(self, vertices: Sequence[int], lower: int, group_start: int) -> None:
-        """A new bracket: ``vertices`` are its participants and the next scoregroup's."""
+    def start_bracket(self, vertices: Sequence[int], lower: int, group_start: int, mdps: int) -> None:
+        """A new bracket: ``vertices`` are its participants and the next scoregroup's, its ``mdps`` MDPs first.
+
+        Locally, only the weights between two MDPs are carried over from the
+        last graph: the bracket (:class:`_DutchBracket`) sets every other pair.
+        """
         if not self.local:
             return
         rnd = self.rnd
@@ -713,12 +772,10 @@ class _Solver:
         self.vertices = list(vertices)
         self.pos = {v: i for i, v in enumerate(vertices)}
         mc = self.mc = MatchingComputer(len(vertices))
-        carried = [v for v in vertices if v in old_pos]
-        for i, a in enumerate(carried):
-            for b in carried[:i]:
-                w = old_mc.edge_weight(old_pos[a], old_pos[b])
-                if w:
-                    mc.set_edge_weight(self.pos[a], self.pos[b], w)
+        carried = [old_pos[v] for v in vertices[:mdps]]
+        for i in range(1, len(carried)):
+            a = carried[i]
+            mc.set_edge_weights(i, list(range(i)), [old_mc.edge_weight(a, b) for b in carried[:i]])
         self.lower = lower
 
     # -- the matching computer's interface, in vertex numbers --------------------
@@ -729,10 +786,13 @@ class _Solver:
         pos = self.pos
         self.mc.set_edge_weight(pos[a], pos[b], weight)
 
-    def set_many(self, a: int, others: Sequence[int], weights: list[int]) -> None:
-        """:meth:`set` of ``a`` with each of ``others``, in order."""
+    def set_many(self, a: int, others: Sequence[int], weights: list[int], local: list[int] | None = None) -> None:
+        """:meth:`set` of ``a`` with each of ``others``, in order (``local``: the weights already without
+        the completion field, see :meth:`_DutchRound.kind_table`)."""
         pos = self.pos
-        if self.local:
+        if self.local and local is not None:
+            weights = local
+        elif self.local:
             not_bye = self.rnd.not_bye
             shift = self.rnd.shift
             base = 1 + not_bye[a]
