@@ -30,7 +30,7 @@ The bracket's steps shared with the 2017 rules are those of
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import cast
 
@@ -734,26 +734,50 @@ class _Solver:
         self.vertices = active
         self.pos = {v: i for i, v in enumerate(active)}
         mc = self.mc = MatchingComputer(len(active))
-        for i in range(1, len(active)):
-            a = active[i]
-            for j in range(i):
-                b = active[j]
-                if bye_search:
-                    w = rnd.bye_search_weight(a, b)
-                elif was_local and a in old_pos and b in old_pos:
-                    w = old_mc.edge_weight(old_pos[a], old_pos[b])
-                    if w:
-                        w += rnd.completion(a, b)
-                else:
-                    w = rnd.initial_weight(a, b)
-                mc.set_edge_weight(i, j, w)
         if bye_search:
+            for i in range(1, len(active)):
+                a = active[i]
+                mc.set_edge_weights(i, list(range(i)), [rnd.bye_search_weight(a, active[j]) for j in range(i)])
             mc.compute()
             rnd.choose_bye_score(self._mates())
-            for i in range(1, len(active)):
-                for j in range(i):
-                    mc.set_edge_weight(i, j, rnd.initial_weight(active[j], active[i]))
+        carried = [(0, old_pos[active[0]])] if active and active[0] in old_pos else []
+        """The vertices of the old local graph met so far: (position here, position there)."""
+        for i, row in self._initial_rows(active):
+            a = active[i]
+            if was_local and not bye_search and a in old_pos:
+                oa, completion = old_pos[a], rnd.completion
+                for j, ob in carried:
+                    w = old_mc.edge_weight(oa, ob)
+                    row[j] = w + completion(a, active[j]) if w else 0
+                carried.append((i, oa))
+            mc.set_edge_weights(i, list(range(i)), row)
         self.lower = self.n
+
+    def _initial_rows(self, active: list[int]) -> Iterator[tuple[int, list[int]]]:
+        """Each position ``i`` of ``active`` with :meth:`_DutchRound.initial_weight` of its pairs with ``active[:i]``.
+
+        Read from a table per :meth:`_DutchRound.pair_kinds` (the weight is
+        symmetric but for C1's forbidden pairs, zeroed after).
+        """
+        rnd = self.rnd
+        kinds, reps = rnd.pair_kinds(active)
+        pos = {v: i for i, v in enumerate(active)}
+        forbidden: dict[int, list[int]] = {}
+        for x in active:
+            for t in rnd.forbidden[x]:
+                if t > x and t in pos:
+                    i, j = max(pos[x], pos[t]), min(pos[x], pos[t])
+                    forbidden.setdefault(i, []).append(j)
+        tables: dict[int, list[int]] = {}
+        for i in range(1, len(active)):
+            table = tables.get(kinds[i])
+            if table is None:
+                low = reps[kinds[i]]
+                table = tables[kinds[i]] = [rnd.allowed_weight(min(h, low), max(h, low), False, False) for h in reps]
+            row = list(map(table.__getitem__, kinds[:i]))
+            for j in forbidden.get(i, ()):
+                row[j] = 0
+            yield i, row
 
     def start_bracket(self, vertices: Sequence[int], lower: int, group_start: int, mdps: int) -> None:
         """A new bracket: ``vertices`` are its participants and the next scoregroup's, its ``mdps`` MDPs first.
