@@ -22,13 +22,17 @@ class CardinalityMatching:
     """A matching on the vertex set ``vertices``, grown by augmenting paths."""
 
     def __init__(self, vertices: Iterable[int], adjacent: Callable[[int, int], bool],
-                 candidates: Callable[[int], list[int]] | None = None, *, any_path: bool = False) -> None:
+                 candidates: Callable[[int], list[int]] | None = None, *, any_path: bool = False,
+                 exact: bool = False) -> None:
         """:param candidates: optionally, a superset of each vertex's neighbours
             (e.g. cached for a larger graph); ``adjacent`` and membership filter it.
         :param any_path: the caller only needs *a* maximum matching (and
             :attr:`outer`), not the one the plain search order finds: blossoms
             are then contracted in time proportional to their size instead of
             the tree's, which may change which augmenting path is found.
+        :param exact: ``candidates(v)`` lists exactly ``v``'s neighbours in this
+            graph (all of them vertices of it, all adjacent): the lists are then
+            used as they are, not filtered into copies (memory at 10,000 vertices).
         """
         self.vertices = list(vertices)
         self.members = set(self.vertices)
@@ -38,9 +42,13 @@ class CardinalityMatching:
         self._neighbours: dict[int, list[int]] = {}
         self.outer: set[int] = set()
         self.any_path = any_path
+        self.exact = exact and candidates is not None
 
     def neighbours(self, v: int) -> list[int]:
         """The vertices ``v`` may be paired with (cached)."""
+        if self.exact:
+            assert self.candidates is not None
+            return self.candidates(v)
         found = self._neighbours.get(v)
         if found is None:
             adjacent = self.adjacent

@@ -30,6 +30,7 @@ The bracket's steps shared with the 2017 rules are those of
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import cast
@@ -119,6 +120,8 @@ class _DutchRound(RoundVertices):
         self.single_downfloater_is_bye = False
         self.unplayed_ranks: dict[int, int] = {}
         self._neighbours: dict[int, list[int]] = {}
+        self._ids = list(range(self.n))
+        """The vertex numbers, one int object each: the neighbour lists share them (memory at 10,000 players)."""
 
     # -- set-up ------------------------------------------------------------
     def _layout(self) -> _Layout:
@@ -321,8 +324,14 @@ class _DutchRound(RoundVertices):
         """Every participant ``v`` may be paired with (C1, C3), cached for the round."""
         found = self._neighbours.get(v)
         if found is None:
-            compatible = self.compatible
-            found = self._neighbours[v] = [u for u in range(self.n) if u != v and compatible(v, u)]
+            ids = self._ids
+            if self.absolute_colour[v] is None:
+                forbidden = self.forbidden[v]
+                found = [u for u in ids if u != v and u not in forbidden]
+            else:
+                compatible = self.compatible
+                found = [u for u in ids if u != v and compatible(v, u)]
+            self._neighbours[v] = found
         return found
 
     def completion(self, a: int, b: int) -> int:
@@ -351,7 +360,7 @@ class _DutchRound(RoundVertices):
         :raises: :exc:`NoValidPairingError` when no complete pairing exists.
         """
         n = self.n
-        m = CardinalityMatching(range(n), self.compatible, self.neighbours, any_path=True)
+        m = CardinalityMatching(range(n), self.compatible, self.neighbours, any_path=True, exact=True)
         m.greedy()
         m.maximise()
         free = m.free()
@@ -930,11 +939,21 @@ class _Solver:
             return True  # the same question as the last one answered yes
         inside = set(unpaired)
         compatible = rnd.compatible
+        start = self.lower
+        ordered = sorted(unpaired)
 
         def adjacent(a: int, b: int) -> bool:
             return not (a in inside and b in inside) and compatible(a, b)
 
-        m = CardinalityMatching(unpaired + list(lower), adjacent, rnd.neighbours, any_path=True)
+        def neighbours(v: int) -> list[int]:
+            # In vertex order: those left unpaired here (all above ``lower``), then those below.
+            found = rnd.neighbours(v)
+            below = found[bisect_left(found, start):]
+            if v in inside:
+                return below
+            return [u for u in ordered if u != v and compatible(v, u)] + below
+
+        m = CardinalityMatching(unpaired + list(lower), adjacent, neighbours, any_path=True, exact=True)
         below = set(lower)
         completion = self.completion
         m.mate = {x: y for x, y in completion.items()
