@@ -120,6 +120,7 @@ class _DutchRound(RoundVertices):
         self.single_downfloater_is_bye = False
         self.unplayed_ranks: dict[int, int] = {}
         self._neighbours: dict[int, list[int]] = {}
+        self._absolute: dict[Colour, set[int]] = {}
         self._ids = list(range(self.n))
         """The vertex numbers, one int object each: the neighbour lists share them (memory at 10,000 players)."""
 
@@ -324,14 +325,23 @@ class _DutchRound(RoundVertices):
         """Every participant ``v`` may be paired with (C1, C3), cached for the round."""
         found = self._neighbours.get(v)
         if found is None:
-            ids = self._ids
-            if self.absolute_colour[v] is None:
-                forbidden = self.forbidden[v]
-                found = [u for u in ids if u != v and u not in forbidden]
-            else:
-                compatible = self.compatible
-                found = [u for u in ids if u != v and compatible(v, u)]
+            forbidden = self.forbidden[v]
+            colour = self.absolute_colour[v]
+            if colour is None or self.exempt[v]:
+                found = [u for u in self._ids if u != v and u not in forbidden]
+            else:  # C3: not another participant with the same absolute preference, unless exempt
+                same = self._same_absolute(colour)
+                found = [u for u in self._ids if u != v and u not in forbidden and u not in same]
             self._neighbours[v] = found
+        return found
+
+    def _same_absolute(self, colour: Colour) -> set[int]:
+        """The participants with an absolute preference for ``colour`` and not exempt from C3 (cached)."""
+        found = self._absolute.get(colour)
+        if found is None:
+            exempt = self.exempt
+            found = self._absolute[colour] = {v for v, c in enumerate(self.absolute_colour)
+                                              if c is colour and not exempt[v]}
         return found
 
     def completion(self, a: int, b: int) -> int:
