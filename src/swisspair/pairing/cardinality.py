@@ -145,8 +145,9 @@ class CardinalityMatching:
         neighbours = self.neighbours
         while queue:
             v = queue.popleft()
+            v_base, v_mate = base.get(v, v), mate.get(v)  # read once: only a contraction changes the base
             for to in neighbours(v):
-                if base.get(v, v) == base.get(to, to) or mate.get(v) == to:
+                if v_base == base.get(to, to) or v_mate == to:
                     continue
                 if to == root or (to in mate and mate[to] in parent):
                     current = lca(v, to)
@@ -154,6 +155,7 @@ class CardinalityMatching:
                     mark(v, current, to, blossom)
                     mark(to, current, v, blossom)
                     contract(current, blossom)
+                    v_base = base.get(v, v)
                 elif to not in parent:
                     parent[to] = v
                     if to not in mate:
