@@ -33,6 +33,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import filterfalse
 from typing import cast
 
 from swisspair.errors import NoValidPairingError
@@ -327,12 +328,11 @@ class _DutchRound(RoundVertices):
         if found is None:
             forbidden = self.forbidden[v]
             colour = self.absolute_colour[v]
-            if colour is None or self.exempt[v]:
-                found = [u for u in self._ids if u != v and u not in forbidden]
-            else:  # C3: not another participant with the same absolute preference, unless exempt
-                same = self._same_absolute(colour)
-                found = [u for u in self._ids if u != v and u not in forbidden and u not in same]
-            self._neighbours[v] = found
+            excluded = forbidden | {v}
+            if colour is not None and not self.exempt[v]:
+                # C3: not another participant with the same absolute preference, unless exempt
+                excluded |= self._same_absolute(colour)
+            found = self._neighbours[v] = list(filterfalse(excluded.__contains__, self._ids))
         return found
 
     def _same_absolute(self, colour: Colour) -> set[int]:
