@@ -76,11 +76,20 @@ class CardinalityMatching:
         """Unmatched vertices, in the given order."""
         return [v for v in self.vertices if v not in self.mate]
 
-    def maximise(self) -> None:
-        """Augment from every free vertex until none can be (a maximum matching)."""
-        for v in self.free():
-            if v not in self.mate:
-                self.search(v)
+    def maximise(self, *, last: bool = True) -> None:
+        """Augment from every free vertex until none can be (a maximum matching).
+
+        With ``last=False`` there is no search from a vertex that is the only
+        free one left: an augmenting path joins two free vertices, so that
+        search cannot succeed (it would only set :attr:`outer`, which is then
+        not set).
+        """
+        free = self.free()
+        left = len(free)
+        for v in free:
+            if v not in self.mate and (last or left > 1):
+                if self.search(v):
+                    left -= 2
 
     def search(self, root: int) -> bool:
         """Look for an augmenting path from the free vertex ``root``; apply it if found.

@@ -372,7 +372,7 @@ class _DutchRound(RoundVertices):
         n = self.n
         m = CardinalityMatching(range(n), self.compatible, self.neighbours, any_path=True, exact=True)
         m.greedy()
-        m.maximise()
+        m.maximise(last=False)
         free = m.free()
         if len(free) > n % 2:
             self._no_pairing(free)
@@ -969,7 +969,7 @@ class _Solver:
         m.mate = {x: y for x, y in completion.items()
                   if x in below and y in below and completion.get(y) == x}
         m.greedy()
-        m.maximise()
+        m.maximise(last=False)
         free = m.free()
         if len(free) > rnd.n % 2:
             return False
