@@ -91,12 +91,15 @@ class CardinalityMatching:
                 if self.search(v):
                     left -= 2
 
-    def search(self, root: int) -> bool:
+    def search(self, root: int, until: Callable[[int], bool] | None = None) -> bool:
         """Look for an augmenting path from the free vertex ``root``; apply it if found.
 
         A blossom found is contracted into its base. With ``any_path`` each base keeps its
         members, so a contraction costs the blossom's size; otherwise every vertex of the tree
         is looked at (the order in which the plain search finds its paths).
+        With ``until``, the search stops (``False``) at the first outer vertex taken from the
+        queue for which it is true: :attr:`outer` then holds that vertex but maybe not all of
+        them. For a maximum matching only (where no augmenting path exists anyway).
         """
         fast = self.any_path
         mate = self.mate
@@ -154,6 +157,8 @@ class CardinalityMatching:
         neighbours = self.neighbours
         while queue:
             v = queue.popleft()
+            if until is not None and until(v):
+                break
             v_base, v_mate = base.get(v, v), mate.get(v)  # read once: only a contraction changes the base
             for to in neighbours(v):
                 if v_base == base.get(to, to) or v_mate == to:

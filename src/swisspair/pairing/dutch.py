@@ -974,7 +974,7 @@ class _Solver:
         if len(free) > rnd.n % 2:
             return False
         if free and not rnd.is_bye_candidate(free[0]):
-            m.search(free[0])
+            m.search(free[0], until=rnd.is_bye_candidate)  # the matching is maximum: only who can be left over
             if not any(rnd.is_bye_candidate(v) for v in m.outer):
                 return False
         self.completion.update(m.mate)
