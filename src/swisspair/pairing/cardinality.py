@@ -22,13 +22,17 @@ class CardinalityMatching:
     """A matching on the vertex set ``vertices``, grown by augmenting paths."""
 
     def __init__(self, vertices: Iterable[int], adjacent: Callable[[int, int], bool],
-                 candidates: Callable[[int], list[int]] | None = None, *, any_path: bool = False) -> None:
+                 candidates: Callable[[int], list[int]] | None = None, *, any_path: bool = False,
+                 exact: bool = False) -> None:
         """:param candidates: optionally, a superset of each vertex's neighbours
             (e.g. cached for a larger graph); ``adjacent`` and membership filter it.
         :param any_path: the caller only needs *a* maximum matching (and
             :attr:`outer`), not the one the plain search order finds: blossoms
             are then contracted in time proportional to their size instead of
             the tree's, which may change which augmenting path is found.
+        :param exact: ``candidates(v)`` lists exactly ``v``'s neighbours in this
+            graph (all of them vertices of it, all adjacent): the lists are then
+            used as they are, not filtered into copies (memory at 10,000 vertices).
         """
         self.vertices = list(vertices)
         self.members = set(self.vertices)
@@ -38,9 +42,13 @@ class CardinalityMatching:
         self._neighbours: dict[int, list[int]] = {}
         self.outer: set[int] = set()
         self.any_path = any_path
+        self.exact = exact and candidates is not None
 
     def neighbours(self, v: int) -> list[int]:
         """The vertices ``v`` may be paired with (cached)."""
+        if self.exact:
+            assert self.candidates is not None
+            return self.candidates(v)
         found = self._neighbours.get(v)
         if found is None:
             adjacent = self.adjacent
@@ -68,18 +76,30 @@ class CardinalityMatching:
         """Unmatched vertices, in the given order."""
         return [v for v in self.vertices if v not in self.mate]
 
-    def maximise(self) -> None:
-        """Augment from every free vertex until none can be (a maximum matching)."""
-        for v in self.free():
-            if v not in self.mate:
-                self.search(v)
+    def maximise(self, *, last: bool = True) -> None:
+        """Augment from every free vertex until none can be (a maximum matching).
 
-    def search(self, root: int) -> bool:
+        With ``last=False`` there is no search from a vertex that is the only
+        free one left: an augmenting path joins two free vertices, so that
+        search cannot succeed (it would only set :attr:`outer`, which is then
+        not set).
+        """
+        free = self.free()
+        left = len(free)
+        for v in free:
+            if v not in self.mate and (last or left > 1):
+                if self.search(v):
+                    left -= 2
+
+    def search(self, root: int, until: Callable[[int], bool] | None = None) -> bool:
         """Look for an augmenting path from the free vertex ``root``; apply it if found.
 
         A blossom found is contracted into its base. With ``any_path`` each base keeps its
         members, so a contraction costs the blossom's size; otherwise every vertex of the tree
         is looked at (the order in which the plain search finds its paths).
+        With ``until``, the search stops (``False``) at the first outer vertex taken from the
+        queue for which it is true: :attr:`outer` then holds that vertex but maybe not all of
+        them. For a maximum matching only (where no augmenting path exists anyway).
         """
         fast = self.any_path
         mate = self.mate
@@ -137,8 +157,11 @@ class CardinalityMatching:
         neighbours = self.neighbours
         while queue:
             v = queue.popleft()
+            if until is not None and until(v):
+                break
+            v_base, v_mate = base.get(v, v), mate.get(v)  # read once: only a contraction changes the base
             for to in neighbours(v):
-                if base.get(v, v) == base.get(to, to) or mate.get(v) == to:
+                if v_base == base.get(to, to) or v_mate == to:
                     continue
                 if to == root or (to in mate and mate[to] in parent):
                     current = lca(v, to)
@@ -146,6 +169,7 @@ class CardinalityMatching:
                     mark(v, current, to, blossom)
                     mark(to, current, v, blossom)
                     contract(current, blossom)
+                    v_base = base.get(v, v)
                 elif to not in parent:
                     parent[to] = v
                     if to not in mate:

@@ -30,14 +30,16 @@ The bracket's steps shared with the 2017 rules are those of
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from bisect import bisect_left
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import filterfalse
 
 from swisspair.errors import NoValidPairingError
 from swisspair.model import Board, Colour, RoundPairing, Tournament
 from swisspair.pairing.acceleration import AcceleratedSystem, virtual_points
 from swisspair.pairing.boards import allocate_boards
-from swisspair.pairing.bracket import Bracket, Position, as_positions, RoundVertices, Vertex, group_end, span
+from swisspair.pairing.bracket import Bracket, Position, RoundVertices, Vertex, as_positions, group_end, span
 from swisspair.pairing.cardinality import CardinalityMatching
 from swisspair.pairing.explain import format_score
 from swisspair.pairing.matching import MatchingComputer
@@ -118,6 +120,9 @@ class _DutchRound(RoundVertices):
         self.single_downfloater_is_bye = False
         self.unplayed_ranks: dict[int, int] = {}
         self._neighbours: dict[int, list[int]] = {}
+        self._absolute: dict[Colour, set[int]] = {}
+        self._ids = list(range(self.n))
+        """The vertex numbers, one int object each: the neighbour lists share them (memory at 10,000 players)."""
 
     # -- set-up ------------------------------------------------------------
     def _layout(self) -> _Layout:
@@ -177,6 +182,10 @@ class _DutchRound(RoundVertices):
         """
         if low in self.forbidden[h]:                                 # C1, C3 (see compatible)
             return 0
+        return self.allowed_weight(h, low, in_current, in_next)
+
+    def allowed_weight(self, h: int, low: int, in_current: bool, in_next: bool) -> int:
+        """:meth:`edge_weight` without C1's forbidden pairs: it reads only the two :meth:`pair_kinds`."""
         absolute = self.absolute_colour
         colour = absolute[h]
         if colour is not None and colour is absolute[low] and not (self.exempt[h] or self.exempt[low]):
@@ -206,6 +215,35 @@ class _DutchRound(RoundVertices):
         if fields is None:
             fields = self.fields[key] = self._bracket_fields(h, low)
         return ((w << self.fields_bits) + fields) << (3 * gb + 1)
+
+    def pair_kinds(self, members: Sequence[int]) -> tuple[list[int], list[int]]:
+        """Each member's kind (a number) and one member of each kind.
+
+        Two participants of the same kind get the same :meth:`allowed_weight`
+        with anybody: it reads only the score, colour and float attributes
+        (:attr:`fields_kind`), the PAB eligibility (:attr:`not_bye`), C3's
+        exemption and the games played (C9).
+        """
+        ids: dict[tuple[int, bool, bool, int], int] = {}
+        reps: list[int] = []
+        kinds = []
+        fields_kind, not_bye, exempt, players = self.fields_kind, self.not_bye, self.exempt, self.players
+        for v in members:
+            key = (fields_kind[v], not_bye[v], exempt[v], players[v].played_games)
+            k = ids.get(key)
+            if k is None:
+                k = ids[key] = len(reps)
+                reps.append(v)
+            kinds.append(k)
+        return kinds, reps
+
+    def kind_table(self, reps: list[int], low: int, in_current: bool) -> tuple[list[int], list[int]]:
+        """:meth:`allowed_weight` of each kind's member ``reps[k]`` (the higher) with ``low``, and the same
+        weights without the completion field (:meth:`completion`; for the local graph)."""
+        not_bye, shift = self.not_bye, self.shift
+        plain = [self.allowed_weight(h, low, in_current, not in_current) for h in reps]
+        local = [w - ((1 + not_bye[h] + not_bye[low]) << shift) if w else 0 for h, w in zip(reps, plain)]
+        return plain, local
 
     def _bracket_fields(self, h: int, low: int) -> int:
         """C10-C13 (colours, seen from the lower participant), C14-C17 (repeated floats) and C18-C21
@@ -287,8 +325,22 @@ class _DutchRound(RoundVertices):
         """Every participant ``v`` may be paired with (C1, C3), cached for the round."""
         found = self._neighbours.get(v)
         if found is None:
-            compatible = self.compatible
-            found = self._neighbours[v] = [u for u in range(self.n) if u != v and compatible(v, u)]
+            forbidden = self.forbidden[v]
+            colour = self.absolute_colour[v]
+            excluded = forbidden | {v}
+            if colour is not None and not self.exempt[v]:
+                # C3: not another participant with the same absolute preference, unless exempt
+                excluded |= self._same_absolute(colour)
+            found = self._neighbours[v] = list(filterfalse(excluded.__contains__, self._ids))
+        return found
+
+    def _same_absolute(self, colour: Colour) -> set[int]:
+        """The participants with an absolute preference for ``colour`` and not exempt from C3 (cached)."""
+        found = self._absolute.get(colour)
+        if found is None:
+            exempt = self.exempt
+            found = self._absolute[colour] = {v for v, c in enumerate(self.absolute_colour)
+                                              if c is colour and not exempt[v]}
         return found
 
     def completion(self, a: int, b: int) -> int:
@@ -317,9 +369,9 @@ class _DutchRound(RoundVertices):
         :raises: :exc:`NoValidPairingError` when no complete pairing exists.
         """
         n = self.n
-        m = CardinalityMatching(range(n), self.compatible, self.neighbours, any_path=True)
+        m = CardinalityMatching(range(n), self.compatible, self.neighbours, any_path=True, exact=True)
         m.greedy()
-        m.maximise()
+        m.maximise(last=False)
         free = m.free()
         if len(free) > n % 2:
             self._no_pairing(free)
@@ -390,7 +442,7 @@ class _DutchRound(RoundVertices):
             group_start = nxt
             nxt = group_end(scores, group_start)
             members.extend(Vertex(v) for v in range(group_start, nxt))
-            self.solver.start_bracket(members, nxt, group_start)
+            self.solver.start_bracket(members, nxt, group_start, sg_begin)
             bracket = _DutchBracket(self, members, sg_begin, next_begin)
             bracket.pair()
             score = scores[members[sg_begin]] if sg_begin < next_begin else scores[members[0]]
@@ -495,25 +547,47 @@ class _DutchBracket(Bracket):
         self.costly = 0
         """How many re-solves of art. 4.2 dissolved a large blossom (:meth:`at_once`)."""
         self.base = self._weights(rnd)
-        for larger in span(sg_begin, self.size):
-            self.solver.set_many(members[larger], members[:larger], self.base[larger])
 
     def _weights(self, rnd: _DutchRound) -> list[list[int]]:
-        """C1-C21 for each pair with a resident or a member of the next scoregroup (the C8 look-ahead).
+        """C1-C21 for each pair with a resident or a member of the next scoregroup (the C8 look-ahead), set in the solver.
 
-        Few distinct weights: one object each keeps the bracket's O(n^2) weights small.
+        A pair's weight depends only on the two participants' :meth:`_DutchRound.pair_kinds`
+        and on C1 (:meth:`_DutchRound.edge_weight`): each row is read from a table per kind,
+        then its forbidden pairs are zeroed. Few distinct weights: one object each keeps the
+        bracket's O(n^2) weights small.
         """
-        members, next_begin, edge_weight = self.members, self.next_begin, rnd.edge_weight
-        intern = {0: 0}.setdefault
-        base: list[list[int]] = [[] for _ in range(self.size)]
-        for larger in range(self.sg_begin, self.size):
-            row = base[larger]
-            lv = members[larger]
+        members, next_begin, size = self.members, self.next_begin, self.size
+        kinds, reps = rnd.pair_kinds(members)
+        forbidden = self._forbidden_pairs(rnd)
+        tables: dict[tuple[int, bool], tuple[list[int], list[int]]] = {}
+        base: list[list[int]] = [[] for _ in range(size)]
+        solver = self.solver
+        for larger in range(self.sg_begin, size):
             in_cur = larger < next_begin
-            for smaller in range(larger):
-                w = edge_weight(members[smaller], lv, in_cur, not in_cur)
-                row.append(intern(w, w))
+            key = (kinds[larger], in_cur)
+            table = tables.get(key)
+            if table is None:
+                table = tables[key] = rnd.kind_table(reps, reps[kinds[larger]], in_cur)
+            plain, local = table
+            smaller_kinds = kinds[:larger]
+            row = base[larger] = list(map(plain.__getitem__, smaller_kinds))
+            local_row = list(map(local.__getitem__, smaller_kinds))
+            for smaller in forbidden.get(larger, ()):
+                row[smaller] = local_row[smaller] = 0
+            solver.set_many(members[larger], members[:larger], row, local_row)
         return base
+
+    def _forbidden_pairs(self, rnd: _DutchRound) -> dict[int, list[int]]:
+        """C1/C3's forbidden pairs (``low`` in the forbidden set of ``h``, as :meth:`_DutchRound.edge_weight` reads
+        them) among the bracket's rows: larger position -> smaller positions."""
+        members, position, size = self.members, self.position, self.size
+        found: dict[int, list[int]] = {}
+        for smaller, h in enumerate(members):
+            for t in rnd.forbidden[h]:
+                larger = position[t]
+                if smaller < larger < size:
+                    found.setdefault(larger, []).append(smaller)
+        return found
 
     # -- the solver, in positions -------------------------------------------------
     def set(self, a: Position, b: Position, weight: int) -> None:
@@ -680,34 +754,62 @@ class _Solver:
         self.vertices = active
         self.pos = {v: i for i, v in enumerate(active)}
         mc = self.mc = MatchingComputer(len(active))
-        for i in range(1, len(active)):
+        if bye_search:
+            for i in range(1, len(active)):
+                a = active[i]
+                mc.set_edge_weights(i, list(range(i)), [rnd.bye_search_weight(a, active[j]) for j in range(i)])
+            mc.compute()
+            rnd.choose_bye_score(self._mates())
+        carried = [(0, old_pos[active[0]])] if active and active[0] in old_pos else []
+        """The vertices of the old local graph met so far: (position here, position there)."""
+        for i, row in self._initial_rows(active):
             a = active[i]
-            for j in range(i):
-                b = active[j]
-                if bye_search:
-                    w = rnd.bye_search_weight(a, b)
-                elif was_local and a in old_pos and b in old_pos:
-                    w = old_mc.edge_weight(old_pos[a], old_pos[b])
-                    if w:
-                        w += rnd.completion(a, b)
-                else:
-                    w = rnd.initial_weight(a, b)
-                mc.set_edge_weight(i, j, w)
+            if was_local and not bye_search and a in old_pos:
+                oa, completion = old_pos[a], rnd.completion
+                for j, ob in carried:
+                    w = old_mc.edge_weight(oa, ob)
+                    row[j] = w + completion(a, active[j]) if w else 0
+                carried.append((i, oa))
+            mc.set_edge_weights(i, list(range(i)), row)
         pos = self.pos
         for a, b in self.fixed:
             # Art. 4.2: a pair fixed on the local graph stays fixed on the whole round's,
             # where its participants also have edges to those below (C4 needs it: they are paired).
             mc.isolate_pair(pos[a], pos[b], rnd.max_w)
-        if bye_search:
-            mc.compute()
-            rnd.choose_bye_score(self._mates())
-            for i in range(1, len(active)):
-                for j in range(i):
-                    mc.set_edge_weight(i, j, rnd.initial_weight(active[j], active[i]))
         self.lower = self.n
 
-    def start_bracket(self, vertices: Sequence[int], lower: int, group_start: int) -> None:
-        """A new bracket: ``vertices`` are its participants and the next scoregroup's."""
+    def _initial_rows(self, active: list[int]) -> Iterator[tuple[int, list[int]]]:
+        """Each position ``i`` of ``active`` with :meth:`_DutchRound.initial_weight` of its pairs with ``active[:i]``.
+
+        Read from a table per :meth:`_DutchRound.pair_kinds` (the weight is
+        symmetric but for C1's forbidden pairs, zeroed after).
+        """
+        rnd = self.rnd
+        kinds, reps = rnd.pair_kinds(active)
+        pos = {v: i for i, v in enumerate(active)}
+        forbidden: dict[int, list[int]] = {}
+        for x in active:
+            for t in rnd.forbidden[x]:
+                if t > x and t in pos:
+                    i, j = max(pos[x], pos[t]), min(pos[x], pos[t])
+                    forbidden.setdefault(i, []).append(j)
+        tables: dict[int, list[int]] = {}
+        for i in range(1, len(active)):
+            table = tables.get(kinds[i])
+            if table is None:
+                low = reps[kinds[i]]
+                table = tables[kinds[i]] = [rnd.allowed_weight(min(h, low), max(h, low), False, False) for h in reps]
+            row = list(map(table.__getitem__, kinds[:i]))
+            for j in forbidden.get(i, ()):
+                row[j] = 0
+            yield i, row
+
+    def start_bracket(self, vertices: Sequence[int], lower: int, group_start: int, mdps: int) -> None:
+        """A new bracket: ``vertices`` are its participants and the next scoregroup's, its ``mdps`` MDPs first.
+
+        Locally, only the weights between two MDPs are carried over from the
+        last graph: the bracket (:class:`_DutchBracket`) sets every other pair.
+        """
         self.fixed = []
         if not self.local:
             return
@@ -720,12 +822,10 @@ class _Solver:
         self.vertices = list(vertices)
         self.pos = {v: i for i, v in enumerate(vertices)}
         mc = self.mc = MatchingComputer(len(vertices))
-        carried = [v for v in vertices if v in old_pos]
-        for i, a in enumerate(carried):
-            for b in carried[:i]:
-                w = old_mc.edge_weight(old_pos[a], old_pos[b])
-                if w:
-                    mc.set_edge_weight(self.pos[a], self.pos[b], w)
+        carried = [old_pos[v] for v in vertices[:mdps]]
+        for i in range(1, len(carried)):
+            a = carried[i]
+            mc.set_edge_weights(i, list(range(i)), [old_mc.edge_weight(a, b) for b in carried[:i]])
         self.lower = lower
 
     # -- the matching computer's interface, in vertex numbers --------------------
@@ -736,10 +836,13 @@ class _Solver:
         pos = self.pos
         self.mc.set_edge_weight(pos[a], pos[b], weight)
 
-    def set_many(self, a: int, others: Sequence[int], weights: list[int]) -> None:
-        """:meth:`set` of ``a`` with each of ``others``, in order."""
+    def set_many(self, a: int, others: Sequence[int], weights: list[int], local: list[int] | None = None) -> None:
+        """:meth:`set` of ``a`` with each of ``others``, in order (``local``: the weights already without
+        the completion field, see :meth:`_DutchRound.kind_table`)."""
         pos = self.pos
-        if self.local:
+        if self.local and local is not None:
+            weights = local
+        elif self.local:
             not_bye = self.rnd.not_bye
             shift = self.rnd.shift
             base = 1 + not_bye[a]
@@ -855,22 +958,32 @@ class _Solver:
             return True  # the same question as the last one answered yes
         inside = set(unpaired)
         compatible = rnd.compatible
+        start = self.lower
+        ordered = sorted(unpaired)
 
         def adjacent(a: int, b: int) -> bool:
             return not (a in inside and b in inside) and compatible(a, b)
 
-        m = CardinalityMatching(unpaired + list(lower), adjacent, rnd.neighbours, any_path=True)
+        def neighbours(v: int) -> list[int]:
+            # In vertex order: those left unpaired here (all above ``lower``), then those below.
+            found = rnd.neighbours(v)
+            below = found[bisect_left(found, start):]
+            if v in inside:
+                return below
+            return [u for u in ordered if u != v and compatible(v, u)] + below
+
+        m = CardinalityMatching(unpaired + list(lower), adjacent, neighbours, any_path=True, exact=True)
         below = set(lower)
         completion = self.completion
         m.mate = {x: y for x, y in completion.items()
                   if x in below and y in below and completion.get(y) == x}
         m.greedy()
-        m.maximise()
+        m.maximise(last=False)
         free = m.free()
         if len(free) > rnd.n % 2:
             return False
         if free and not rnd.is_bye_candidate(free[0]):
-            m.search(free[0])
+            m.search(free[0], until=rnd.is_bye_candidate)  # the matching is maximum: only who can be left over
             if not any(rnd.is_bye_candidate(v) for v in m.outer):
                 return False
         self.completion.update(m.mate)
