@@ -114,6 +114,22 @@ static inline void nsmall(limb *d, int64_t v, int L)
         d[i] = fill;
 }
 
+#ifndef HAVE_CARRY_INTRINSICS
+/* d = a + (b ^ flip) + carry, limb by limb: a sum (flip 0, carry 0) or a difference (a + ~b + 1). */
+static inline void nadd_portable(limb *d, const limb *a, const limb *b, int L, limb flip, limb c)
+{
+    for (int i = 0; i < L; i++) {
+        limb ai = a[i];
+        limb s = ai + (b[i] ^ flip);
+        limb c1 = s < ai;
+        limb s2 = s + c;
+        limb c2 = s2 < s;
+        d[i] = s2;
+        c = c1 | c2;
+    }
+}
+#endif
+
 static inline void nadd(limb *d, const limb *a, const limb *b, int L)
 {
 #ifdef HAVE_CARRY_INTRINSICS
@@ -121,16 +137,7 @@ static inline void nadd(limb *d, const limb *a, const limb *b, int L)
     for (int i = 0; i < L; i++)
         c = _addcarry_u64(c, a[i], b[i], (unsigned long long *)&d[i]);
 #else
-    limb c = 0;
-    for (int i = 0; i < L; i++) {
-        limb ai = a[i];
-        limb s = ai + b[i];
-        limb c1 = s < ai;
-        limb s2 = s + c;
-        limb c2 = s2 < s;
-        d[i] = s2;
-        c = c1 | c2;
-    }
+    nadd_portable(d, a, b, L, 0, 0);
 #endif
 }
 
@@ -141,16 +148,7 @@ static inline void nsub(limb *d, const limb *a, const limb *b, int L)
     for (int i = 0; i < L; i++)
         c = _subborrow_u64(c, a[i], b[i], (unsigned long long *)&d[i]);
 #else
-    limb br = 0;
-    for (int i = 0; i < L; i++) {
-        limb ai = a[i], bi = b[i];
-        limb x = ai - bi;
-        limb b1 = ai < bi;
-        limb y = x - br;
-        limb b2 = x < br;
-        d[i] = y;
-        br = b1 | b2;
-    }
+    nadd_portable(d, a, b, L, ~(limb)0, 1);
 #endif
 }
 
