@@ -114,10 +114,15 @@ static inline void nsmall(limb *d, int64_t v, int L)
         d[i] = fill;
 }
 
-#ifndef HAVE_CARRY_INTRINSICS
 /* d = a + (b ^ flip) + carry, limb by limb: a sum (flip 0, carry 0) or a difference (a + ~b + 1). */
-static inline void nadd_portable(limb *d, const limb *a, const limb *b, int L, limb flip, limb c)
+static inline void ncarry(limb *d, const limb *a, const limb *b, int L, limb flip, limb carry)
 {
+#ifdef HAVE_CARRY_INTRINSICS
+    unsigned char c = (unsigned char)carry;
+    for (int i = 0; i < L; i++)
+        c = _addcarry_u64(c, a[i], b[i] ^ flip, (unsigned long long *)&d[i]);
+#else
+    limb c = carry;
     for (int i = 0; i < L; i++) {
         limb ai = a[i];
         limb s = ai + (b[i] ^ flip);
@@ -127,30 +132,12 @@ static inline void nadd_portable(limb *d, const limb *a, const limb *b, int L, l
         d[i] = s2;
         c = c1 | c2;
     }
-}
-#endif
-
-static inline void nadd(limb *d, const limb *a, const limb *b, int L)
-{
-#ifdef HAVE_CARRY_INTRINSICS
-    unsigned char c = 0;
-    for (int i = 0; i < L; i++)
-        c = _addcarry_u64(c, a[i], b[i], (unsigned long long *)&d[i]);
-#else
-    nadd_portable(d, a, b, L, 0, 0);
 #endif
 }
 
-static inline void nsub(limb *d, const limb *a, const limb *b, int L)
-{
-#ifdef HAVE_CARRY_INTRINSICS
-    unsigned char c = 0;
-    for (int i = 0; i < L; i++)
-        c = _subborrow_u64(c, a[i], b[i], (unsigned long long *)&d[i]);
-#else
-    nadd_portable(d, a, b, L, ~(limb)0, 1);
-#endif
-}
+static inline void nadd(limb *d, const limb *a, const limb *b, int L) { ncarry(d, a, b, L, 0, 0); }
+
+static inline void nsub(limb *d, const limb *a, const limb *b, int L) { ncarry(d, a, b, L, ~(limb)0, 1); }
 
 static inline int ncmp(const limb *a, const limb *b, int L)
 {
