@@ -48,13 +48,13 @@ def test_the_compiled_core_is_built_and_is_the_default() -> None:
         MatchingComputer(2, backend="fortran")
 
 
-def random_session(rng: random.Random, backend: str, n: int, mode: str,
-                   steps: int) -> Iterator[tuple[MatchingComputer, dict[str, object]]]:
+def random_session(rng: random.Random, backend: str, n: int, mode: str, steps: int,
+                   floor_start: bool = False) -> Iterator[tuple[MatchingComputer, dict[str, object]]]:
     """A computer on ``backend`` through random changes of every kind, after each compute.
 
     Driven by ``rng`` alone, so two sessions with equal seeds make the same calls.
     """
-    mc = MatchingComputer(n, backend=backend)
+    mc = MatchingComputer(n, backend=backend, floor_start=floor_start)
     for i in range(n):
         for j in range(i + 1, n):
             if rng.random() < 0.8:
@@ -85,12 +85,13 @@ def random_session(rng: random.Random, backend: str, n: int, mode: str,
                 mc.set_edge_weight(i, j, core_weight(rng, mode) if rng.random() < 0.8 else 0)
 
 
+@pytest.mark.parametrize("floor_start", [False, True])
 @pytest.mark.parametrize("seed", range(48))
-def test_both_cores_give_the_same_solutions(seed: int) -> None:
+def test_both_cores_give_the_same_solutions(seed: int, floor_start: bool) -> None:
     """The same matching, duals, blossoms and number of stages after every compute, ties included."""
     mode = CORE_MODES[seed % len(CORE_MODES)]
     n = random.Random(seed).randint(2, 36)
-    sessions = [random_session(random.Random(seed), name, n, mode, 12) for name in BACKENDS]
+    sessions = [random_session(random.Random(seed), name, n, mode, 12, floor_start) for name in BACKENDS]
     for (compiled, cstate), (python, pstate) in zip(*sessions):
         assert compiled.backend == "compiled" and python.backend == "python"
         assert cstate == pstate
@@ -118,3 +119,19 @@ def test_numbers_wider_than_the_first_weights(backend: str, monkeypatch: pytest.
         mc.compute()
         check_valid(mc)
         assert total(mc) == brute_force(weights)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_floor_start_matches_an_equal_weight_graph_at_once(backend: str) -> None:
+    """All weights equal: the floored start matches every pair before the first stage; the plain one only one."""
+    n = 40
+    stages = {}
+    for floor_start in (False, True):
+        mc = MatchingComputer(n, backend=backend, floor_start=floor_start)
+        for v in range(1, n):
+            mc.set_edge_weights(v, list(range(v)), [6] * v)
+        mc.compute()
+        mates = mc.mates()
+        assert sorted(mates) == list(range(n)) and all(mates[mates[v]] == v != mates[v] for v in range(n))
+        stages[floor_start] = mc._core.stages
+    assert stages[True] == 0 < stages[False]

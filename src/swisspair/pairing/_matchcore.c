@@ -316,6 +316,7 @@ typedef struct {
     uint8_t *isolated; /* cap */
     ivec isolist;
     int max_roots;
+    int floor_start; /* a solve from scratch floors each starting dual at half the vertex's largest weight */
     int *mark; /* 2 cap */
     int stamp;
     long stages;
@@ -561,6 +562,9 @@ static void release(Core *s, int b)
 }
 
 /* ---------------- a solution at rest ---------------- */
+/* Starting duals and a greedy matching of tight edges (PythonCore._initialise): each vertex in turn
+   gets the least dual feasible with the earlier ones (with floor_start, at least half its largest weight), and is matched
+   along a tight edge to a free earlier vertex. */
 static void initialise(Core *s)
 {
     int n = s->n, L = s->L;
@@ -572,13 +576,19 @@ static void initialise(Core *s)
     for (int v = 0; v < n; v++) {
         const uint32_t *row = s->w + (size_t)v * s->cap;
         nsmall(best, 0, L);
+        if (s->floor_start) {
+            for (int j = 0; j < n; j++)
+                if (row[j] && ncmp(NP(s->vals, row[j]), best, L) > 0)
+                    ncpy(best, NP(s->vals, row[j]), L);
+            nsar1(best, best, L);
+        }
         int arg = -1;
         for (int j = 0; j < v; j++) {
             if (!row[j])
                 continue;
             nsub(d, NP(s->vals, row[j]), NP(u, j), L);
             int c = ncmp(d, best, L);
-            if (c > 0 || (c == 0 && arg >= 0 && s->mate[arg] >= 0 && s->mate[j] < 0)) {
+            if (c > 0 || (c == 0 && (arg < 0 || s->mate[arg] >= 0) && s->mate[j] < 0)) {
                 ncpy(best, d, L);
                 arg = j;
             }
@@ -1798,10 +1808,12 @@ static PyObject *Core_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 
 static int Core_init(Core *s, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"size", NULL};
+    static char *kwlist[] = {"size", "floor_start", NULL};
     Py_ssize_t size = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|n", kwlist, &size))
+    int floor_start = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|np", kwlist, &size, &floor_start))
         return -1;
+    s->floor_start = floor_start;
     if (s->valdict) {
         PyErr_SetString(PyExc_RuntimeError, "already initialised");
         return -1;
@@ -2176,6 +2188,7 @@ static PyObject *Core_scaled(Core *s, PyObject *args)
     c->stamp = s->stamp;
     c->certified = s->certified;
     c->max_roots = s->max_roots;
+    c->floor_start = s->floor_start;
     c->stages = s->stages;
     c->nvals = s->nvals;
     c->valcap = s->valcap;

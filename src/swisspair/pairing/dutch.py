@@ -753,7 +753,9 @@ class _Solver:
         self.local = False
         self.vertices = active
         self.pos = {v: i for i, v in enumerate(active)}
-        mc = self.mc = MatchingComputer(len(active))
+        # The PAB search (C5, C9) starts from a graph whose weights are mostly equal (round 1: all):
+        # a solve from scratch there needs the floored start (MatchingComputer, floor_start).
+        mc = self.mc = MatchingComputer(len(active), floor_start=bye_search)
         if bye_search:
             for i in range(1, len(active)):
                 a = active[i]
