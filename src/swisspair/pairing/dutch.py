@@ -237,12 +237,24 @@ class _DutchRound(RoundVertices):
             kinds.append(k)
         return kinds, reps
 
+    def forbidden_rows(self, members: Sequence[int]) -> dict[int, list[int]]:
+        """C1's forbidden pairs among ``members`` (the sets :meth:`edge_weight` reads), by position:
+        the later one's position -> the earlier ones' positions."""
+        position = {v: i for i, v in enumerate(members)}
+        found: dict[int, list[int]] = {}
+        for earlier, h in enumerate(members):
+            for t in self.forbidden[h]:
+                later = position.get(t, -1)
+                if later > earlier:
+                    found.setdefault(later, []).append(earlier)
+        return found
+
     def kind_table(self, reps: list[int], low: int, in_current: bool) -> tuple[list[int], list[int]]:
         """:meth:`allowed_weight` of each kind's member ``reps[k]`` (the higher) with ``low``, and the same
         weights without the completion field (:meth:`completion`; for the local graph)."""
-        not_bye, shift = self.not_bye, self.shift
+        completion = self.completion
         plain = [self.allowed_weight(h, low, in_current, not in_current) for h in reps]
-        local = [w - ((1 + not_bye[h] + not_bye[low]) << shift) if w else 0 for h, w in zip(reps, plain)]
+        local = [w - completion(h, low) if w else 0 for h, w in zip(reps, plain)]
         return plain, local
 
     def _bracket_fields(self, h: int, low: int) -> int:
@@ -558,7 +570,7 @@ class _DutchBracket(Bracket):
         """
         members, next_begin, size = self.members, self.next_begin, self.size
         kinds, reps = rnd.pair_kinds(members)
-        forbidden = self._forbidden_pairs(rnd)
+        forbidden = rnd.forbidden_rows(members)
         tables: dict[tuple[int, bool], tuple[list[int], list[int]]] = {}
         base: list[list[int]] = [[] for _ in range(size)]
         solver = self.solver
@@ -576,18 +588,6 @@ class _DutchBracket(Bracket):
                 row[smaller] = local_row[smaller] = 0
             solver.set_many(members[larger], members[:larger], row, local_row)
         return base
-
-    def _forbidden_pairs(self, rnd: _DutchRound) -> dict[int, list[int]]:
-        """C1/C3's forbidden pairs (``low`` in the forbidden set of ``h``, as :meth:`_DutchRound.edge_weight` reads
-        them) among the bracket's rows: larger position -> smaller positions."""
-        members, position, size = self.members, self.position, self.size
-        found: dict[int, list[int]] = {}
-        for smaller, h in enumerate(members):
-            for t in rnd.forbidden[h]:
-                larger = position[t]
-                if smaller < larger < size:
-                    found.setdefault(larger, []).append(smaller)
-        return found
 
     # -- the solver, in positions -------------------------------------------------
     def set(self, a: Position, b: Position, weight: int) -> None:
@@ -788,13 +788,7 @@ class _Solver:
         """
         rnd = self.rnd
         kinds, reps = rnd.pair_kinds(active)
-        pos = {v: i for i, v in enumerate(active)}
-        forbidden: dict[int, list[int]] = {}
-        for x in active:
-            for t in rnd.forbidden[x]:
-                if t > x and t in pos:
-                    i, j = max(pos[x], pos[t]), min(pos[x], pos[t])
-                    forbidden.setdefault(i, []).append(j)
+        forbidden = rnd.forbidden_rows(active)
         tables: dict[int, list[int]] = {}
         for i in range(1, len(active)):
             table = tables.get(kinds[i])
@@ -833,8 +827,7 @@ class _Solver:
     # -- the matching computer's interface, in vertex numbers --------------------
     def set(self, a: int, b: int, weight: int) -> None:
         if self.local and weight:
-            not_bye = self.rnd.not_bye
-            weight -= (1 + not_bye[a] + not_bye[b]) << self.rnd.shift
+            weight -= self.rnd.completion(a, b)
         pos = self.pos
         self.mc.set_edge_weight(pos[a], pos[b], weight)
 
@@ -845,10 +838,8 @@ class _Solver:
         if self.local and local is not None:
             weights = local
         elif self.local:
-            not_bye = self.rnd.not_bye
-            shift = self.rnd.shift
-            base = 1 + not_bye[a]
-            weights = [w - ((base + not_bye[b]) << shift) if w else 0 for b, w in zip(others, weights)]
+            completion = self.rnd.completion
+            weights = [w - completion(a, b) if w else 0 for b, w in zip(others, weights)]
         self.mc.set_edge_weights(pos[a], [pos[b] for b in others], weights)
 
     def excluded(self, a: int, others: list[int]) -> bool:
