@@ -360,10 +360,6 @@ class _DutchRound(RoundVertices):
         not_bye = self.not_bye
         return (1 + not_bye[a] + not_bye[b]) << self.shift
 
-    def initial_weight(self, a: int, b: int) -> int:
-        """The weight of a pair before any bracket touches it."""
-        return self.edge_weight(min(a, b), max(a, b), False, False)
-
     def bye_search_weight(self, i: int, j: int) -> int:
         """Weights of the first matching when the PAB may be in the top group (C4, C2, C5, then C9's scope)."""
         lay = self.layout
@@ -781,7 +777,8 @@ class _Solver:
         self.lower = self.n
 
     def _initial_rows(self, active: list[int]) -> Iterator[tuple[int, list[int]]]:
-        """Each position ``i`` of ``active`` with :meth:`_DutchRound.initial_weight` of its pairs with ``active[:i]``.
+        """Each position ``i`` of ``active`` with the weights before any bracket touches them
+        (:meth:`_DutchRound.edge_weight` outside a bracket) of its pairs with ``active[:i]``.
 
         Read from a table per :meth:`_DutchRound.pair_kinds` (the weight is
         symmetric but for C1's forbidden pairs, zeroed after).
