@@ -28,10 +28,35 @@ def require_browser() -> None:
                     "(run scripts/web-test-setup.sh)")
 
 
+READY = "return document.readyState === 'complete' && !!document.body && document.body.children.length > 0;"
+
+
+def _settled_chrome_class() -> Any:
+    from selenium import webdriver
+    from selenium.common.exceptions import WebDriverException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    class SettledChrome(webdriver.Chrome):  # type: ignore[misc]
+        """``get`` returns once the new document is complete and has a body.
+
+        ChromeDriver's own wait can return while the documents are being swapped: CI once read an
+        empty ``page_source`` right after ``get`` of a page that always has content.
+        """
+
+        def get(self, url: str) -> None:
+            super().get(url)
+            WebDriverWait(self, 60, ignored_exceptions=(WebDriverException,)).until(
+                lambda d: bool(d.execute_script(READY)))
+
+    return SettledChrome
+
+
 @contextmanager
 def chromium() -> Iterator[Any]:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
+
+    settled_chrome = _settled_chrome_class()
 
     os.environ.setdefault("SE_OFFLINE", "true")  # never let Selenium Manager download anything
     profile = tempfile.mkdtemp(prefix="swisspair-chromium-")
@@ -41,7 +66,7 @@ def chromium() -> Iterator[Any]:
                 "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--disable-extensions", "--window-size=1280,1000", f"--user-data-dir={profile}", "--lang=en-US"):
         options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service(executable_path=str(CHROMEDRIVER)), options=options)
+    driver = settled_chrome(service=Service(executable_path=str(CHROMEDRIVER)), options=options)
     driver.set_page_load_timeout(120)
     try:
         yield driver

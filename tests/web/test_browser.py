@@ -161,7 +161,7 @@ def test_it_runs_a_whole_event_in_chromium(tmp_path: Path) -> None:
             assert f"Round {rnd} published" in messages()
 
         go("/e/browser/open/manage/")
-        assert "All rounds are paired" in driver.page_source
+        assert "All rounds are paired" in driver.find_element(By.TAG_NAME, "body").text
 
         # the TRF for the rating report, checked by the Dutch checker
         text = fetch_text(driver, base + "/e/browser/open/export.trf")
