@@ -284,3 +284,31 @@ def test_2017_each_pair_fixed_is_fixed_in_the_completion_check(monkeypatch: pyte
     result = dutch2017.Dutch2017System().pair(_round_one(6))
     assert sorted(tuple(sorted((b.white, b.black))) for b in result.boards) == [(1, 4), (2, 5), (3, 6)]
     assert sorted(fixed) == [(0, 3), (1, 4), (2, 5)]  # vertices: TPN - 1 in round 1
+
+
+def test_art_4_2_truncated_ranks_are_certified_or_widened() -> None:
+    """C.04.3 art. 4.2, S1 at once: a matching with only some candidates ranked is the answer when each
+    vertex's candidates before its partner, not taken by an earlier vertex, were ranked; else ranks widen."""
+    lists = [[10, 11, 12], [10, 11, 12]]
+
+    def mates(*pairs: tuple[int, int]) -> list[int]:
+        found = list(range(13))
+        for a, b in pairs:
+            found[a], found[b] = b, a
+        return found
+
+    # vertex 0 took 10 (ranked), vertex 1 took 11 (10 was taken by vertex 0): certified
+    ranked = [[10], [11]]
+    assert not dutch._ranked_again([0, 1], lists, ranked, mates((0, 10), (1, 11)), False)
+    assert ranked == [[10], [11]]
+    # vertex 1 took 12 while 11, free and earlier, had no rank: the full answer may differ
+    ranked = [[10], [12]]
+    assert dutch._ranked_again([0, 1], lists, ranked, mates((0, 10), (1, 12)), False)
+    assert 11 in ranked[1] and 12 in ranked[1]
+    # the last try ranks every candidate of every vertex
+    ranked = [[10], [12]]
+    assert dutch._ranked_again([0, 1], lists, ranked, mates((0, 10), (1, 12)), True)
+    assert ranked == lists
+    # a partner outside the candidates needs every free candidate ranked
+    ranked = [[10], [11]]
+    assert dutch._ranked_again([0, 1], lists, ranked, mates((0, 10), (1, 5)), False)

@@ -711,6 +711,71 @@ class _DutchBracket(Bracket):
 _LARGE_BLOSSOM = 3
 """S1 opponents are decided in one matching from a blossom of 1/_LARGE_BLOSSOM of the graph (_Solver.costly)."""
 
+_RANKED = 4
+"""How many candidates of each vertex are ranked in the first try of :meth:`_Solver.lexicographic`."""
+
+_RETRIES = 5
+"""How many times :meth:`_Solver.lexicographic` widens the ranks it needs before it ranks every candidate."""
+
+
+def _likely_ranked(lists: Sequence[list[int]]) -> list[list[int]]:
+    """For each vertex, the first :data:`_RANKED` of its candidates not taken by an earlier vertex.
+
+    A guess at the candidates worth a rank in :meth:`_Solver.lexicographic`:
+    each earlier vertex is supposed to take its first candidate still free.
+    """
+    taken: set[int] = set()
+    ranked = []
+    for others in lists:
+        free = [o for o in others if o not in taken][:_RANKED]
+        if free:
+            taken.add(free[0])
+        ranked.append(free)
+    return ranked
+
+
+def _ranked_again(vertices: Sequence[int], lists: Sequence[list[int]], ranked: list[list[int]],
+                  mates: Sequence[int], all_ranks: bool) -> bool:
+    """Whether the matching with only ``ranked`` candidates ranked may differ from the one with all ranked.
+
+    With every candidate of every vertex ranked, the matching is the
+    lexicographic one of art. 4.2 (:meth:`_Solver.lexicographic`). With only
+    some, it is the same when each vertex's candidates that come before its
+    partner and were not taken by an earlier vertex are ranked, and its
+    partner too if it is a candidate: at the first vertex where the full
+    answer chose differently, it chose such an earlier candidate, ranked
+    higher, so the truncated answer would not have been optimal.
+
+    Where that fails, ``ranked`` is widened for another try (``all_ranks``:
+    to every candidate of every vertex): each vertex ranks its candidates
+    from :data:`_RANKED` before the first one not taken by an earlier vertex
+    in this matching to :data:`_RANKED` after its partner there.
+    """
+    taken: set[int] = set()
+    again = False
+    for k, (pv, others) in enumerate(zip(vertices, lists)):
+        mate = mates[pv]
+        if len(ranked[k]) < len(others):
+            ranks = set(ranked[k])
+            needed = others[:others.index(mate) + 1] if mate in ranks else others
+            again = again or any(o not in ranks and o not in taken for o in needed)
+        if mate in others:
+            taken.add(mate)
+    if not again:
+        return False
+    if all_ranks:
+        ranked[:] = [list(others) for others in lists]
+        return True
+    taken = set()
+    for k, (pv, others) in enumerate(zip(vertices, lists)):
+        mate = mates[pv]
+        begin = next((i for i, o in enumerate(others) if o not in taken), len(others))
+        end = others.index(mate) + 1 if mate in others else len(others)
+        ranked[k] = others[max(0, begin - _RANKED):end + _RANKED]
+        if mate in others:
+            taken.add(mate)
+    return True
+
 
 class _Solver:
     """The matchings of one round, solved locally whenever that is exact.
@@ -860,34 +925,28 @@ class _Solver:
         vertex's candidates by its preference. The answer is that of one
         matching per vertex in turn, each raising the weights of the vertex's
         edges by the candidate's rank from the end and then fixing its partner
-        (art. 4.2), but found by a single matching: the weights are shifted up
-        and get, below everything, a mixed-radix number with one digit per
-        vertex (the first vertex's digit most significant), so that each
-        vertex's rank outweighs all later ones together. Only candidates that
-        some best matching may pair with the vertex (slack 0) need a digit.
-        The matching starts from the current optimum, scaled (see
-        :meth:`MatchingComputer.scaled`), and the solver's own matching is
-        left as it is. ``None`` when the local answer cannot be completed
-        below (the caller then goes vertex by vertex, which may go global).
+        (art. 4.2), but found by a single matching (:meth:`_ranked`). Only
+        candidates that some best matching may pair with the vertex (slack 0)
+        need a rank, and of those only the few the vertex may get
+        (:func:`_likely_ranked`, checked and widened by :func:`_ranked_again`). The
+        solver's own matching is left as it is. ``None`` when the local answer
+        cannot be completed below (the caller then goes vertex by vertex,
+        which may go global).
         """
         pos = self.pos
         mc = self.mc
-        digits: list[tuple[int, list[int]]] = []
+        vertices: list[int] = []
+        lists: list[list[int]] = []
         for v, candidates in preferences:
             others = [pos[c] for c in candidates]
             tight = mc.tight(pos[v], others)
-            digits.append((pos[v], others if tight is None else [o for o, t in zip(others, tight) if t]))
-        total = 1
-        for _, others in digits:
-            total *= len(others) + 1
-        scaled = mc.scaled(total.bit_length())
-        place = total
-        for pv, others in digits:
-            place //= len(others) + 1
-            weights = [scaled.edge_weight(pv, o) for o in others]
-            scaled.set_edge_weights(pv, others, [w + (len(others) - k) * place if w else 0
-                                                 for k, w in enumerate(weights)])
-        scaled.compute()
+            vertices.append(pos[v])
+            lists.append(others if tight is None else [o for o, t in zip(others, tight) if t])
+        ranked = _likely_ranked(lists)
+        for attempt in range(_RETRIES + 1):
+            scaled = self._ranked(vertices, ranked)
+            if not _ranked_again(vertices, lists, ranked, scaled.mates(), attempt == _RETRIES - 1):
+                break
         self.mc = scaled
         try:
             if self.local and not self._extendable():
@@ -895,6 +954,30 @@ class _Solver:
             return self._mates()
         finally:
             self.mc = mc
+
+    def _ranked(self, vertices: Sequence[int], ranked: Sequence[list[int]]) -> MatchingComputer:
+        """A copy of the matching solved with each vertex's ``ranked`` candidates preferred, below every weight.
+
+        The weights are shifted up and get a mixed-radix number with one digit
+        per vertex (the first vertex's digit most significant, so that each
+        vertex's rank outweighs all later ones together): the k-th of a
+        vertex's ``ranked`` candidates ranks ``len(ranked) - k``, the others
+        0. The matching starts from the current optimum, scaled (see
+        :meth:`MatchingComputer.scaled`).
+        """
+        total = 1
+        for others in ranked:
+            total *= len(others) + 1
+        scaled = self.mc.scaled(total.bit_length())
+        place = total
+        for pv, others in zip(vertices, ranked):
+            width = len(others)
+            place //= width + 1
+            weights = [scaled.edge_weight(pv, o) for o in others]
+            scaled.set_edge_weights(pv, others, [w + (width - k) * place if w else 0
+                                                 for k, w in enumerate(weights)])
+        scaled.compute()
+        return scaled
 
     def finalize(self, a: int, b: int) -> None:
         """Pair ``a`` with ``b`` for good."""
