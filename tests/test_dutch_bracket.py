@@ -299,16 +299,12 @@ def test_art_4_2_truncated_ranks_are_certified_or_widened() -> None:
 
     # vertex 0 took 10 (ranked), vertex 1 took 11 (10 was taken by vertex 0): certified
     ranked = [[10], [11]]
-    assert not dutch._ranked_again([0, 1], lists, ranked, mates((0, 10), (1, 11)), False)
+    assert not dutch._ranked_again([0, 1], lists, ranked, mates((0, 10), (1, 11)))
     assert ranked == [[10], [11]]
     # vertex 1 took 12 while 11, free and earlier, had no rank: the full answer may differ
     ranked = [[10], [12]]
-    assert dutch._ranked_again([0, 1], lists, ranked, mates((0, 10), (1, 12)), False)
+    assert dutch._ranked_again([0, 1], lists, ranked, mates((0, 10), (1, 12)))
     assert 11 in ranked[1] and 12 in ranked[1]
-    # the last try ranks every candidate of every vertex
-    ranked = [[10], [12]]
-    assert dutch._ranked_again([0, 1], lists, ranked, mates((0, 10), (1, 12)), True)
-    assert ranked == lists
     # a partner outside the candidates needs every free candidate ranked
     ranked = [[10], [11]]
-    assert dutch._ranked_again([0, 1], lists, ranked, mates((0, 10), (1, 5)), False)
+    assert dutch._ranked_again([0, 1], lists, ranked, mates((0, 10), (1, 5)))

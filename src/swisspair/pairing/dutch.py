@@ -717,6 +717,10 @@ _RANKED = 4
 _RETRIES = 5
 """How many times :meth:`_Solver.lexicographic` widens the ranks it needs before it ranks every candidate."""
 
+_NARROW_BITS = 2048
+"""Below this width of all the ranks (:func:`_digit_bits`), :meth:`_Solver.lexicographic` ranks every candidate
+at once: one solve on narrow numbers costs less than several tries."""
+
 
 def _likely_ranked(lists: Sequence[list[int]]) -> list[list[int]]:
     """For each vertex, the first :data:`_RANKED` of its candidates not taken by an earlier vertex.
@@ -734,8 +738,16 @@ def _likely_ranked(lists: Sequence[list[int]]) -> list[list[int]]:
     return ranked
 
 
+def _digit_bits(ranked: Sequence[list[int]]) -> int:
+    """The width of the mixed-radix number that ranks ``ranked`` (:meth:`_Solver._ranked`)."""
+    total = 1
+    for others in ranked:
+        total *= len(others) + 1
+    return total.bit_length()
+
+
 def _ranked_again(vertices: Sequence[int], lists: Sequence[list[int]], ranked: list[list[int]],
-                  mates: Sequence[int], all_ranks: bool) -> bool:
+                  mates: Sequence[int]) -> bool:
     """Whether the matching with only ``ranked`` candidates ranked may differ from the one with all ranked.
 
     With every candidate of every vertex ranked, the matching is the
@@ -746,10 +758,10 @@ def _ranked_again(vertices: Sequence[int], lists: Sequence[list[int]], ranked: l
     answer chose differently, it chose such an earlier candidate, ranked
     higher, so the truncated answer would not have been optimal.
 
-    Where that fails, ``ranked`` is widened for another try (``all_ranks``:
-    to every candidate of every vertex): each vertex ranks its candidates
-    from :data:`_RANKED` before the first one not taken by an earlier vertex
-    in this matching to :data:`_RANKED` after its partner there.
+    Where that fails, ``ranked`` is widened for another try: each vertex
+    ranks its candidates from :data:`_RANKED` before the first one not
+    taken by an earlier vertex in this matching to :data:`_RANKED` after
+    its partner there, besides those it ranked already.
     """
     taken: set[int] = set()
     again = False
@@ -763,15 +775,13 @@ def _ranked_again(vertices: Sequence[int], lists: Sequence[list[int]], ranked: l
             taken.add(mate)
     if not again:
         return False
-    if all_ranks:
-        ranked[:] = [list(others) for others in lists]
-        return True
     taken = set()
     for k, (pv, others) in enumerate(zip(vertices, lists)):
         mate = mates[pv]
         begin = next((i for i, o in enumerate(others) if o not in taken), len(others))
         end = others.index(mate) + 1 if mate in others else len(others)
-        ranked[k] = others[max(0, begin - _RANKED):end + _RANKED]
+        window = set(others[max(0, begin - _RANKED):end + _RANKED]) | set(ranked[k])
+        ranked[k] = [o for o in others if o in window]
         if mate in others:
             taken.add(mate)
     return True
@@ -942,11 +952,14 @@ class _Solver:
             tight = mc.tight(pos[v], others)
             vertices.append(pos[v])
             lists.append(others if tight is None else [o for o, t in zip(others, tight) if t])
-        ranked = _likely_ranked(lists)
+        full_bits = _digit_bits(lists)
+        ranked = _likely_ranked(lists) if full_bits > _NARROW_BITS else lists
         for attempt in range(_RETRIES + 1):
             scaled = self._ranked(vertices, ranked)
-            if not _ranked_again(vertices, lists, ranked, scaled.mates(), attempt == _RETRIES - 1):
+            if ranked is lists or not _ranked_again(vertices, lists, ranked, scaled.mates()):
                 break
+            if attempt == _RETRIES - 1 or 2 * sum(map(len, ranked)) > sum(map(len, lists)):
+                ranked = lists  # converging slowly, or half of all the ranks already: rank them all
         self.mc = scaled
         try:
             if self.local and not self._extendable():
