@@ -18,7 +18,12 @@
  *   the distinct weights (4 bytes a pair: 400 MB at 9999 vertices), as the
  *   pure-Python core keeps one object per distinct weight.
  * - The heap of a stage orders (key, vertex) pairs; its pops are the same as
- *   heapq's, since the minimum of such pairs is unique.
+ *   heapq's, since the minimum of such pairs is unique.  Unlike the Python
+ *   core's, it drops its stale entries when it would grow past a few entries
+ *   a vertex (heap_compact), and a blossom's list of S-S edges gives its
+ *   memory back when it is emptied: the events, hence the results, are the
+ *   same, and a stage's memory stays O(edges) instead of growing with every
+ *   key ever pushed and every list ever filled.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -40,6 +45,8 @@ typedef uint64_t limb;
 /* Spare bits above the largest weight or dual: a stage's keys reach
  * 4 * 2^(bits + 3) in absolute value. */
 #define MARGIN_BITS 10
+/* The stage's heap is compacted (heap_compact) rather than grown beyond this many entries a vertex. */
+#define HEAP_COMPACT_FACTOR 4
 
 static void oom(void) { Py_FatalError("swisspair._matchcore: out of memory"); }
 
@@ -320,6 +327,7 @@ typedef struct {
     int *mark; /* 2 cap */
     int stamp;
     long stages;
+    long compactions; /* heap_compact calls so far (for the tests) */
     /* the stage */
     int *label, *labfrom, *labto, *bsa, *bsx, *sa, *sx; /* 2 cap */
     int *vl, *bestt; /* cap */
@@ -458,14 +466,70 @@ static inline void hplace(Core *s, int i, const limb *key, int x)
     s->hx[i] = x;
 }
 
+/* Sift the entry at slot i down to its place (key scratch: tmp slot 7). */
+static void heap_sift_down(Core *s, int i)
+{
+    int L = s->L, n = s->hn;
+    limb *key = s->tmp + 7 * (size_t)L;
+    ncpy(key, NP(s->hkey, i), L);
+    int x = s->hx[i];
+    for (;;) {
+        int c = 2 * i + 1;
+        if (c >= n)
+            break;
+        if (c + 1 < n && hless(s, c + 1, c))
+            c++;
+        if (!hless_entry(s, c, key, x))
+            break;
+        hmove(s, i, c);
+        i = c;
+    }
+    hplace(s, i, key, x);
+}
+
+/* Drop the stale entries (those choose_delta would pop unseen: a labelled
+ * vertex, or a key that is no longer bk + u) and rebuild the heap.  The
+ * heap is lazy: a vertex's key only improves while it is unlabelled, so
+ * one push per improving edge leaves O(edges) stale entries a stage (tens
+ * of millions at 10^4 vertices).  A stale entry never counts again: while
+ * its vertex stays unlabelled its bk only decreases, and when the vertex is
+ * unlabelled again (a T-blossom expanded) its current key is pushed anew, so
+ * an old entry that matched it again would only repeat that push.  The
+ * minimum of the valid entries, hence every event, is unchanged. */
+static void heap_compact(Core *s)
+{
+    int L = s->L, kept = 0;
+    limb *t = s->tmp + 7 * (size_t)L;
+    for (int i = 0; i < s->hn; i++) {
+        int x = s->hx[i];
+        nadd(t, NP(s->bk, x), NP(s->dual, x), L);
+        if (s->vl[x] || ncmp(t, NP(s->hkey, i), L) != 0)
+            continue;
+        if (kept != i)
+            hmove(s, kept, i);
+        kept++;
+    }
+    s->hn = kept;
+    s->compactions++;
+    for (int i = kept / 2 - 1; i >= 0; i--)
+        heap_sift_down(s, i);
+}
+
 static void heap_push(Core *s, const limb *key, int x)
 {
     int L = s->L;
     if (s->hn == s->hcap) {
-        int nc = s->hcap ? 2 * s->hcap : 64;
-        s->hkey = xrealloc(s->hkey, (size_t)nc * L * sizeof(limb));
-        s->hx = xrealloc(s->hx, (size_t)nc * sizeof(int));
-        s->hcap = nc;
+        int grow = 1;
+        if (s->hcap >= HEAP_COMPACT_FACTOR * s->n + 64) {
+            heap_compact(s);
+            grow = s->hn * 2 > s->hcap;
+        }
+        if (grow) {
+            int nc = s->hcap ? 2 * s->hcap : 64;
+            s->hkey = xrealloc(s->hkey, (size_t)nc * L * sizeof(limb));
+            s->hx = xrealloc(s->hx, (size_t)nc * sizeof(int));
+            s->hcap = nc;
+        }
     }
     int i = s->hn++;
     while (i) {
@@ -528,7 +592,7 @@ static void reset_stage_state(Core *s)
         s->sx[i] = -1;
         s->intn[i] = 0;
         s->haslist[i] = 0;
-        s->lists[i].n = 0;
+        iv_free(&s->lists[i]); /* its capacity too: O(edges) a blossom, kept by every slot it would add up to O(n^3) */
     }
     for (int i = 0; i < n; i++) {
         s->vl[i] = 0;
@@ -1101,10 +1165,10 @@ static void make_blossom(Core *s, int bb, int v, int w)
             }
         }
         s->haslist[c] = 0;
-        s->lists[c].n = 0;
+        iv_free(&s->lists[c]);
     }
     ivec *nl = &s->lists[b];
-    nl->n = 0;
+    iv_free(nl);
     s->haslist[b] = 1;
     limb *best = s->tmp + L;
     nsmall(best, -1, L);
@@ -2420,10 +2484,12 @@ static PyObject *Core_state(Core *s, PyObject *unused)
 
 static PyObject *Core_get_stages(Core *s, void *closure) { return PyLong_FromLong(s->stages); }
 static PyObject *Core_get_limbs(Core *s, void *closure) { return PyLong_FromLong(s->L); }
+static PyObject *Core_get_compactions(Core *s, void *closure) { return PyLong_FromLong(s->compactions); }
 
 static PyGetSetDef Core_getset[] = {
     {"stages", (getter)Core_get_stages, NULL, "The number of stages run so far.", NULL},
     {"limbs", (getter)Core_get_limbs, NULL, "64-bit limbs per number.", NULL},
+    {"heap_compactions", (getter)Core_get_compactions, NULL, "How many times a stage's heap was compacted.", NULL},
     {NULL},
 };
 
