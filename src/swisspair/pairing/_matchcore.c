@@ -547,23 +547,8 @@ static void heap_pop(Core *s)
     int last = --s->hn;
     if (last == 0)
         return;
-    int L = s->L;
-    limb *key = s->tmp + 7 * (size_t)L;
-    ncpy(key, NP(s->hkey, last), L);
-    int x = s->hx[last];
-    int i = 0;
-    for (;;) {
-        int c = 2 * i + 1;
-        if (c >= last)
-            break;
-        if (c + 1 < last && hless(s, c + 1, c))
-            c++;
-        if (!hless_entry(s, c, key, x))
-            break;
-        hmove(s, i, c);
-        i = c;
-    }
-    hplace(s, i, key, x);
+    hmove(s, 0, last);
+    heap_sift_down(s, 0);
 }
 
 static void reset_stage_state(Core *s)
