@@ -718,7 +718,7 @@ _RETRIES = 5
 """How many times :meth:`_Solver.lexicographic` widens the ranks it needs before it ranks every candidate."""
 
 _NARROW_BITS = 2048
-"""Below this width of all the ranks (:func:`_digit_bits`), :meth:`_Solver.lexicographic` ranks every candidate
+"""Below this width in bits of all the ranks (:func:`_radix_total`), :meth:`_Solver.lexicographic` ranks every candidate
 at once: one solve on narrow numbers costs less than several tries."""
 
 
@@ -738,12 +738,12 @@ def _likely_ranked(lists: Sequence[list[int]]) -> list[list[int]]:
     return ranked
 
 
-def _digit_bits(ranked: Sequence[list[int]]) -> int:
-    """The width of the mixed-radix number that ranks ``ranked`` (:meth:`_Solver._ranked`)."""
+def _radix_total(ranked: Sequence[list[int]]) -> int:
+    """One more than the largest mixed-radix number that ranks ``ranked`` (:meth:`_Solver._ranked`)."""
     total = 1
     for others in ranked:
         total *= len(others) + 1
-    return total.bit_length()
+    return total
 
 
 def _ranked_again(vertices: Sequence[int], lists: Sequence[list[int]], ranked: list[list[int]],
@@ -952,13 +952,13 @@ class _Solver:
             tight = mc.tight(pos[v], others)
             vertices.append(pos[v])
             lists.append(others if tight is None else [o for o, t in zip(others, tight) if t])
-        full_bits = _digit_bits(lists)
-        ranked = _likely_ranked(lists) if full_bits > _NARROW_BITS else lists
+        ranked = _likely_ranked(lists) if _radix_total(lists).bit_length() > _NARROW_BITS else lists
+        all_ranks = sum(map(len, lists))
         for attempt in range(_RETRIES + 1):
             scaled = self._ranked(vertices, ranked)
             if ranked is lists or not _ranked_again(vertices, lists, ranked, scaled.mates()):
                 break
-            if attempt == _RETRIES - 1 or 2 * sum(map(len, ranked)) > sum(map(len, lists)):
+            if attempt == _RETRIES - 1 or 2 * sum(map(len, ranked)) > all_ranks:
                 ranked = lists  # converging slowly, or half of all the ranks already: rank them all
         self.mc = scaled
         try:
@@ -978,9 +978,7 @@ class _Solver:
         0. The matching starts from the current optimum, scaled (see
         :meth:`MatchingComputer.scaled`).
         """
-        total = 1
-        for others in ranked:
-            total *= len(others) + 1
+        total = _radix_total(ranked)
         scaled = self.mc.scaled(total.bit_length())
         place = total
         for pv, others in zip(vertices, ranked):
