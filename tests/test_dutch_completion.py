@@ -86,7 +86,6 @@ def test_c4_a_round_with_a_complete_pairing_is_paired(name: str, rnd: int) -> No
 
 def test_c4_pairs_fixed_in_the_bracket_stay_fixed_on_the_whole_round(monkeypatch: pytest.MonkeyPatch) -> None:
     """Art. 4.2 and C4: after the switch to the whole round, each pair the bracket fixed is still matched."""
-    t = trf.load(DATA / REFUSED[2][0]).tournament
     original = dutch._Solver.go_global
     checked: list[int] = []
 
@@ -99,8 +98,9 @@ def test_c4_pairs_fixed_in_the_bracket_stay_fixed_on_the_whole_round(monkeypatch
             checked.append(len(self.fixed))
 
     monkeypatch.setattr(dutch._Solver, "go_global", spy)
-    find_system("dutch").pair(t)
-    assert checked  # the case arises in this event
+    for name, _ in REFUSED:
+        find_system("dutch").pair(trf.load(DATA / name).tournament)
+    assert checked  # the case arises in these events (which of them depends on the optima the matchings find)
 
 
 def _pair_checked(t: Tournament) -> RoundPairing:

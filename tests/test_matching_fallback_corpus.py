@@ -51,9 +51,8 @@ def test_the_fallback_core_reproduces_the_corpus(path: Path, system: str | None,
     made: list[str] = []
     original = matching.MatchingComputer.__init__
 
-    def recording(self: matching.MatchingComputer, size: int = 0, backend: str | None = None,
-                  floor_start: bool = False) -> None:
-        original(self, size, backend, floor_start)
+    def recording(self: matching.MatchingComputer, size: int = 0, backend: str | None = None) -> None:
+        original(self, size, backend)
         made.append(self.backend)
 
     monkeypatch.setattr(matching.MatchingComputer, "__init__", recording)

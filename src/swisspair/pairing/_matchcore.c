@@ -323,7 +323,6 @@ typedef struct {
     uint8_t *isolated; /* cap */
     ivec isolist;
     int max_roots;
-    int floor_start; /* a solve from scratch floors each starting dual at half the vertex's largest weight */
     int *mark; /* 2 cap */
     int stamp;
     long stages;
@@ -611,26 +610,16 @@ static void release(Core *s, int b)
 }
 
 /* ---------------- a solution at rest ---------------- */
-/* Starting duals and a greedy matching of tight edges (PythonCore._initialise): each vertex in turn
-   gets the least dual feasible with the earlier ones (with floor_start, at least half its largest weight), and is matched
-   along a tight edge to a free earlier vertex. */
-static void initialise(Core *s)
+/* The fallback start of a solve from scratch (PythonCore._ordered_start): each vertex in turn gets the least dual
+   feasible with the earlier ones, and is matched along a tight edge to a free earlier vertex. */
+static void ordered_start(Core *s)
 {
     int n = s->n, L = s->L;
     limb *u = s->dual;
     limb *best = s->tmp, *d = s->tmp + L;
-    s->pend.n = 0;
-    memset(s->pendbits, 0, ((size_t)s->cap * s->cap + 7) / 8);
-    s->max_roots = SCRATCH_MAX_ROOTS;
     for (int v = 0; v < n; v++) {
         const uint32_t *row = s->w + (size_t)v * s->cap;
         nsmall(best, 0, L);
-        if (s->floor_start) {
-            for (int j = 0; j < n; j++)
-                if (row[j] && ncmp(NP(s->vals, row[j]), best, L) > 0)
-                    ncpy(best, NP(s->vals, row[j]), L);
-            nsar1(best, best, L);
-        }
         int arg = -1;
         for (int j = 0; j < v; j++) {
             if (!row[j])
@@ -726,6 +715,115 @@ static void least_dual(Core *s, int v)
     ncpy(NP(s->dual, v), best, L);
 }
 
+/* The least feasible dual for every vertex with sel[v] set and every single free vertex with a positive dual, in order
+   (PythonCore._lower_free); frees sel. */
+static void lower_free(Core *s, uint8_t *sel)
+{
+    int L = s->L;
+    for (int x = 0; x < s->n; x++)
+        if (s->mate[x] < 0 && s->top[x] == x && nsign(NP(s->dual, x), L) > 0)
+            sel[x] = 1;
+    for (int v = 0; v < s->n; v++)
+        if (sel[v])
+            least_dual(s, v);
+    free(sel);
+}
+
+static inline int infeasible(Core *s, const uint32_t *row, int a, int b, limb *t)
+{
+    int L = s->L;
+    if (!row[b])
+        return 0;
+    nadd(t, NP(s->dual, a), NP(s->dual, b), L);
+    return ncmp(t, NP(s->vals, row[b]), L) < 0;
+}
+
+/* Vertices covering every infeasible edge (no blossoms yet), the one on most uncovered ones first, the smaller on
+   ties, as sel[v] = 1 (PythonCore._violated_cover); NULL past n / 2 of them. */
+static uint8_t *violated_cover(Core *s, int *count)
+{
+    int n = s->n;
+    limb *t = s->tmp + 2 * s->L;
+    int *deg = xcalloc((size_t)n + 1, sizeof(int));
+    uint8_t *covered = xcalloc((size_t)n + 1, 1);
+    for (int a = 0; a < n; a++) {
+        const uint32_t *row = s->w + (size_t)a * s->cap;
+        for (int b = a + 1; b < n; b++)
+            if (infeasible(s, row, a, b, t)) {
+                deg[a]++;
+                deg[b]++;
+            }
+    }
+    int limit = n >= RESOLVE_MIN_SIZE ? n / RESOLVE_FRACTION : n;
+    *count = 0;
+    for (;;) {
+        int v = -1;
+        for (int x = 0; x < n; x++)
+            if (deg[x] > 0 && (v < 0 || deg[x] > deg[v]))
+                v = x;
+        if (v < 0)
+            break;
+        if (*count > limit) {
+            free(covered);
+            covered = NULL;
+            break;
+        }
+        ++*count;
+        covered[v] = 1;
+        deg[v] = 0;
+        const uint32_t *row = s->w + (size_t)v * s->cap;
+        for (int j = 0; j < n; j++)
+            if (!covered[j] && infeasible(s, row, v, j, t))
+                deg[j]--;
+    }
+    free(deg);
+    return covered;
+}
+
+/* A starting solution for a solve from scratch (PythonCore._initialise): each free vertex in turn is matched to the
+   later free vertex of its heaviest edge (the first on ties), both with half its weight as dual; the free ones get the
+   least feasible dual; the edges still infeasible are covered by a few vertices, which are unmatched and get the least
+   feasible dual with every free vertex. Past n / 2 of them, ordered_start instead. */
+static void initialise(Core *s)
+{
+    int n = s->n, L = s->L;
+    limb *u = s->dual;
+    s->pend.n = 0;
+    memset(s->pendbits, 0, ((size_t)s->cap * s->cap + 7) / 8);
+    s->max_roots = SCRATCH_MAX_ROOTS;
+    for (int v = 0; v < n; v++) {
+        if (s->mate[v] >= 0)
+            continue;
+        const uint32_t *row = s->w + (size_t)v * s->cap;
+        int arg = -1;
+        for (int j = v + 1; j < n; j++)
+            if (row[j] && s->mate[j] < 0 && (arg < 0 || ncmp(NP(s->vals, row[j]), NP(s->vals, row[arg]), L) > 0))
+                arg = j;
+        if (arg >= 0) {
+            s->mate[v] = arg;
+            s->mate[arg] = v;
+            nsar1(NP(u, v), NP(s->vals, row[arg]), L);
+            ncpy(NP(u, arg), NP(u, v), L);
+        }
+    }
+    for (int v = 0; v < n; v++)
+        if (s->mate[v] < 0)
+            least_dual(s, v);
+    int count;
+    uint8_t *cover = violated_cover(s, &count);
+    if (!cover) {
+        clear_solution(s);
+        ordered_start(s);
+        return;
+    }
+    for (int v = 0; v < n; v++)
+        if (cover[v] && s->mate[v] >= 0) {
+            s->mate[s->mate[v]] = -1;
+            s->mate[v] = -1;
+        }
+    lower_free(s, cover);
+}
+
 static void apply_pending(Core *s)
 {
     int n = s->n, cap = s->cap, L = s->L;
@@ -819,17 +917,11 @@ static void apply_pending(Core *s)
     }
     for (int k = 0; k < cover.n; k++)
         prepare(s, cover.a[k]);
-    uint8_t *sel = xcalloc((size_t)n, 1);
-    for (int x = 0; x < n; x++)
-        if (s->mate[x] < 0 && s->top[x] == x && nsign(NP(u, x), L) > 0)
-            sel[x] = 1;
+    uint8_t *sel = xcalloc((size_t)n + 1, 1);
     for (int k = 0; k < cover.n; k++)
         sel[cover.a[k]] = 1;
-    for (int v = 0; v < n; v++)
-        if (sel[v])
-            least_dual(s, v);
-    free(sel);
     iv_free(&cover);
+    lower_free(s, sel);
 }
 
 static void normalise_parity(Core *s)
@@ -1857,12 +1949,10 @@ static PyObject *Core_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 
 static int Core_init(Core *s, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"size", "floor_start", NULL};
+    static char *kwlist[] = {"size", NULL};
     Py_ssize_t size = 0;
-    int floor_start = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|np", kwlist, &size, &floor_start))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|n", kwlist, &size))
         return -1;
-    s->floor_start = floor_start;
     if (s->valdict) {
         PyErr_SetString(PyExc_RuntimeError, "already initialised");
         return -1;
@@ -2237,7 +2327,6 @@ static PyObject *Core_scaled(Core *s, PyObject *args)
     c->stamp = s->stamp;
     c->certified = s->certified;
     c->max_roots = s->max_roots;
-    c->floor_start = s->floor_start;
     c->stages = s->stages;
     c->nvals = s->nvals;
     c->valcap = s->valcap;
@@ -2311,6 +2400,22 @@ static PyObject *Core_scaled(Core *s, PyObject *args)
     alloc_stage_numbers(c);
     reset_stage_state(c);
     return (PyObject *)c;
+}
+
+static PyObject *Core_restart(Core *s, PyObject *unused)
+{
+    if (!ready(s))
+        return NULL;
+    clear_solution(s);
+    s->pend.n = 0;
+    memset(s->pendbits, 0, ((size_t)s->cap * s->cap + 7) / 8);
+    s->fresh = 1;
+    s->certified = 0;
+    for (int i = 0; i < s->isolist.n; i++)
+        s->isolated[s->isolist.a[i]] = 0;
+    s->isolist.n = 0;
+    reset_stage_state(s);
+    Py_RETURN_NONE;
 }
 
 static PyObject *Core_blossom_size(Core *s, PyObject *arg)
@@ -2487,6 +2592,7 @@ static PyMethodDef Core_methods[] = {
     {"tight", (PyCFunction)Core_tight, METH_VARARGS, NULL},
     {"slacks", (PyCFunction)Core_slacks, METH_VARARGS, NULL},
     {"scaled", (PyCFunction)Core_scaled, METH_VARARGS, NULL},
+    {"restart", (PyCFunction)Core_restart, METH_NOARGS, NULL},
     {"blossom_size", (PyCFunction)Core_blossom_size, METH_O, NULL},
     {"edge_weight", (PyCFunction)Core_edge_weight, METH_VARARGS, NULL},
     {"mates", (PyCFunction)Core_mates, METH_NOARGS, NULL},

@@ -656,6 +656,11 @@ class _DutchBracket(Bracket):
             self.fix(pi, mi)
         return True
 
+    def exchange_possible(self, remainder: list[Position], rem_pairs: int) -> bool:
+        """Art. 4.3: whether the optimum moves an S1 participant out of S1; if not, it is already the best one
+        with the exchange preferences (:meth:`ordered`): the most pairs led by S1, the smallest BSN sum."""
+        return any(self.lowered(remainder[pidx]) for pidx in range(rem_pairs))
+
     def first_candidate(self, remainder: list[Position], rem_pairs: int) -> bool:
         """Art. 3.3/3.4: S1[i] against S2[i], when it is as good as the optimum found, is the answer.
 
@@ -824,9 +829,7 @@ class _Solver:
         self.local = False
         self.vertices = active
         self.pos = {v: i for i, v in enumerate(active)}
-        # The PAB search (C5, C9) starts from a graph whose weights are mostly equal (round 1: all):
-        # a solve from scratch there needs the floored start (MatchingComputer, floor_start).
-        mc = self.mc = MatchingComputer(len(active), floor_start=bye_search)
+        mc = self.mc = MatchingComputer(len(active))
         if bye_search:
             for i in range(1, len(active)):
                 a = active[i]
@@ -980,6 +983,7 @@ class _Solver:
         """
         total = _radix_total(ranked)
         scaled = self.mc.scaled(total.bit_length())
+        scaled.restart()  # the ranks change a row per vertex: cheaper from scratch than repaired
         place = total
         for pv, others in zip(vertices, ranked):
             width = len(others)
