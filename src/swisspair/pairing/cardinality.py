@@ -22,7 +22,7 @@ class CardinalityMatching:
     """A matching on the vertex set ``vertices``, grown by augmenting paths."""
 
     def __init__(self, vertices: Iterable[int], adjacent: Callable[[int, int], bool],
-                 candidates: Callable[[int], list[int]] | None = None, *, any_path: bool = False,
+                 candidates: Callable[[int], Iterable[int]] | None = None, *, any_path: bool = False,
                  exact: bool = False) -> None:
         """:param candidates: optionally, a superset of each vertex's neighbours
             (e.g. cached for a larger graph); ``adjacent`` and membership filter it.
@@ -44,8 +44,8 @@ class CardinalityMatching:
         self.any_path = any_path
         self.exact = exact and candidates is not None
 
-    def neighbours(self, v: int) -> list[int]:
-        """The vertices ``v`` may be paired with (cached)."""
+    def neighbours(self, v: int) -> Iterable[int]:
+        """The vertices ``v`` may be paired with (cached unless ``exact``)."""
         if self.exact:
             assert self.candidates is not None
             return self.candidates(v)

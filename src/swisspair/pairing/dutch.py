@@ -30,10 +30,9 @@ The bracket's steps shared with the 2017 rules are those of
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import filterfalse
+from itertools import chain, filterfalse
 
 from swisspair.errors import NoValidPairingError
 from swisspair.model import Board, Colour, RoundPairing, Tournament
@@ -119,10 +118,8 @@ class _DutchRound(RoundVertices):
         self._set_bye_score(0)
         self.single_downfloater_is_bye = False
         self.unplayed_ranks: dict[int, int] = {}
-        self._neighbours: dict[int, list[int]] = {}
+        self._excluded: dict[int, set[int]] = {}
         self._absolute: dict[Colour, set[int]] = {}
-        self._ids = list(range(self.n))
-        """The vertex numbers, one int object each: the neighbour lists share them (memory at 10,000 players)."""
 
     # -- set-up ------------------------------------------------------------
     def _layout(self) -> _Layout:
@@ -333,17 +330,21 @@ class _DutchRound(RoundVertices):
         partner = self._brackets()
         return self._result(partner)
 
-    def neighbours(self, v: int) -> list[int]:
-        """Every participant ``v`` may be paired with (C1, C3), cached for the round."""
-        found = self._neighbours.get(v)
-        if found is None:
-            forbidden = self.forbidden[v]
-            colour = self.absolute_colour[v]
-            excluded = forbidden | {v}
-            if colour is not None and not self.exempt[v]:
-                # C3: not another participant with the same absolute preference, unless exempt
-                excluded |= self._same_absolute(colour)
-            found = self._neighbours[v] = list(filterfalse(excluded.__contains__, self._ids))
+    def neighbours(self, v: int, start: int = 0) -> Iterator[int]:
+        """Every participant from ``start`` on that ``v`` may be paired with (C1, C3), in order.
+
+        Filtered on each call from two sets, ``v``'s forbidden opponents and
+        (C3) the participants with the same absolute preference: cached as
+        lists, the neighbours of a 9999-player round took 800 MB.
+        """
+        excluded = self._excluded.get(v)
+        if excluded is None:
+            excluded = self._excluded[v] = self.forbidden[v] | {v}
+        found: Iterator[int] = filterfalse(excluded.__contains__, range(start, self.n))
+        colour = self.absolute_colour[v]
+        if colour is not None and not self.exempt[v]:
+            # C3: not another participant with the same absolute preference, unless exempt
+            found = filterfalse(self._same_absolute(colour).__contains__, found)
         return found
 
     def _same_absolute(self, colour: Colour) -> set[int]:
@@ -836,6 +837,7 @@ class _Solver:
                 mc.set_edge_weights(i, list(range(i)), [rnd.bye_search_weight(a, active[j]) for j in range(i)])
             mc.compute()
             rnd.choose_bye_score(self._mates())
+            mc.restart()  # every weight changes below: a fresh start, without recording each change
         carried = [(0, old_pos[active[0]])] if active and active[0] in old_pos else []
         """The vertices of the old local graph met so far: (position here, position there)."""
         for i, row in self._initial_rows(active):
@@ -1052,13 +1054,12 @@ class _Solver:
         def adjacent(a: int, b: int) -> bool:
             return not (a in inside and b in inside) and compatible(a, b)
 
-        def neighbours(v: int) -> list[int]:
+        def neighbours(v: int) -> Iterable[int]:
             # In vertex order: those left unpaired here (all above ``lower``), then those below.
-            found = rnd.neighbours(v)
-            below = found[bisect_left(found, start):]
+            below = rnd.neighbours(v, start)
             if v in inside:
                 return below
-            return [u for u in ordered if u != v and compatible(v, u)] + below
+            return chain([u for u in ordered if u != v and compatible(v, u)], below)
 
         m = CardinalityMatching(unpaired + list(lower), adjacent, neighbours, any_path=True, exact=True)
         below = set(lower)
