@@ -15,13 +15,17 @@ small tournaments at the end.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 from helpers import make_tournament
 
+from swisspair import trf
 from swisspair.model import ForbiddenPairs, Tournament
 from swisspair.pairing import dutch, dutch2017
+from swisspair.pairing import find_system
 from swisspair.pairing.bracket import Bracket, Position, Vertex, group_end, span
+from swisspair.pairing.checker import check_rounds
 from swisspair.pairing.matching import MatchingComputer
 
 
@@ -209,13 +213,13 @@ def _pairs(t: Tournament) -> list[tuple[int, int]]:
 def test_art_3_3_the_first_candidate_is_taken_at_once_when_optimal(monkeypatch: pytest.MonkeyPatch) -> None:
     """C.04.3 art. 3.3/3.4: S1[i] against S2[i], when optimal, is the answer without the ordering matchings."""
     calls: list[int] = []
-    original = Bracket.prefer_fewest_exchanges
+    original = Bracket.transpositions
 
-    def spy(self: Bracket, remainder: list[Position], rem_pairs: int) -> None:
+    def spy(self: Bracket, remainder: list[Position]) -> None:
         calls.append(len(remainder))
-        original(self, remainder, rem_pairs)
+        original(self, remainder)
 
-    monkeypatch.setattr(Bracket, "prefer_fewest_exchanges", spy)
+    monkeypatch.setattr(Bracket, "transpositions", spy)
     assert _pairs(_round_one(6)) == [(1, 4), (2, 5), (3, 6)]
     assert calls == []
     # 1-4 forbidden: the first candidate is not allowed, the ordering matchings decide (art. 4.2).
@@ -308,3 +312,24 @@ def test_art_4_2_truncated_ranks_are_certified_or_widened() -> None:
     # a partner outside the candidates needs every free candidate ranked
     ranked = [[10], [11]]
     assert dutch._ranked_again([0, 1], lists, ranked, mates((0, 10), (1, 5)))
+
+
+@pytest.mark.parametrize("name", ["dev-000031.trf", "dev-000149.trf"])
+def test_art_4_3_an_optimum_swapped_into_one_without_exchange(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """C.04.3 art. 4.3: when the optimum found moves an S1 participant out of S1 but an optimum of the same
+    weight found by swapping partners does not, there is no exchange and the exchange matching is skipped;
+    the rounds are still those of the reference engine (accepting every swap, whatever its weight, breaks
+    813 rounds of the corpus)."""
+    swapped: list[int] = []
+    original = dutch._DutchBracket._without_exchange
+
+    def spy(self: dutch._DutchBracket, remainder: list[Position], rem_pairs: int) -> list[Position] | None:
+        found = original(self, remainder, rem_pairs)
+        swapped.append(found is not None)
+        return found
+
+    monkeypatch.setattr(dutch._DutchBracket, "_without_exchange", spy)
+    tournament = trf.load(Path(__file__).parent / "corpus" / "dutch" / name).tournament
+    failures = [check.describe() for check in check_rounds(tournament, find_system("dutch").pair) if not check.ok]
+    assert not failures, "\n".join(failures)
+    assert any(swapped)

@@ -323,6 +323,7 @@ typedef struct {
     uint8_t *isolated; /* cap */
     ivec isolist;
     int max_roots;
+    int ties_last; /* 0: the start pairs each vertex with the first of its heaviest partners; 1: the last */
     int *mark; /* 2 cap */
     int stamp;
     long stages;
@@ -796,9 +797,13 @@ static void initialise(Core *s)
             continue;
         const uint32_t *row = s->w + (size_t)v * s->cap;
         int arg = -1;
-        for (int j = v + 1; j < n; j++)
-            if (row[j] && s->mate[j] < 0 && (arg < 0 || ncmp(NP(s->vals, row[j]), NP(s->vals, row[arg]), L) > 0))
+        for (int j = v + 1; j < n; j++) {
+            if (!row[j] || s->mate[j] >= 0)
+                continue;
+            int c = arg < 0 ? 1 : ncmp(NP(s->vals, row[j]), NP(s->vals, row[arg]), L);
+            if (c > 0 || (c == 0 && s->ties_last))
                 arg = j;
+        }
         if (arg >= 0) {
             s->mate[v] = arg;
             s->mate[arg] = v;
@@ -2327,6 +2332,7 @@ static PyObject *Core_scaled(Core *s, PyObject *args)
     c->stamp = s->stamp;
     c->certified = s->certified;
     c->max_roots = s->max_roots;
+    c->ties_last = s->ties_last;
     c->stages = s->stages;
     c->nvals = s->nvals;
     c->valcap = s->valcap;
@@ -2402,10 +2408,12 @@ static PyObject *Core_scaled(Core *s, PyObject *args)
     return (PyObject *)c;
 }
 
-static PyObject *Core_restart(Core *s, PyObject *unused)
+static PyObject *Core_restart(Core *s, PyObject *args)
 {
-    if (!ready(s))
+    int last = 0;
+    if (!ready(s) || !PyArg_ParseTuple(args, "|p", &last))
         return NULL;
+    s->ties_last = last;
     clear_solution(s);
     s->pend.n = 0;
     memset(s->pendbits, 0, ((size_t)s->cap * s->cap + 7) / 8);
@@ -2592,7 +2600,7 @@ static PyMethodDef Core_methods[] = {
     {"tight", (PyCFunction)Core_tight, METH_VARARGS, NULL},
     {"slacks", (PyCFunction)Core_slacks, METH_VARARGS, NULL},
     {"scaled", (PyCFunction)Core_scaled, METH_VARARGS, NULL},
-    {"restart", (PyCFunction)Core_restart, METH_NOARGS, NULL},
+    {"restart", (PyCFunction)Core_restart, METH_VARARGS, NULL},
     {"blossom_size", (PyCFunction)Core_blossom_size, METH_O, NULL},
     {"edge_weight", (PyCFunction)Core_edge_weight, METH_VARARGS, NULL},
     {"mates", (PyCFunction)Core_mates, METH_NOARGS, NULL},

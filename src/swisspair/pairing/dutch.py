@@ -658,9 +658,58 @@ class _DutchBracket(Bracket):
         return True
 
     def exchange_possible(self, remainder: list[Position], rem_pairs: int) -> bool:
-        """Art. 4.3: whether the optimum moves an S1 participant out of S1; if not, it is already the best one
-        with the exchange preferences (:meth:`ordered`): the most pairs led by S1, the smallest BSN sum."""
-        return any(self.lowered(remainder[pidx]) for pidx in range(rem_pairs))
+        """Art. 4.3: whether the best pairing with the exchange preferences (:meth:`ordered`) may have an exchange.
+
+        Not when the optimum, or one of the same weight found by swapping
+        partners (:meth:`_without_exchange`, which then becomes :attr:`mates`),
+        keeps every S1 participant in S1: it then has the most pairs led by S1
+        and the smallest BSN sum, so it is already the best one, with no exchange.
+        """
+        if not any(self.lowered(pi) for pi in remainder[:rem_pairs]):
+            return False
+        mates = self._without_exchange(remainder, rem_pairs)
+        if mates is None:
+            return True
+        self.mates = mates
+        return False
+
+    def _without_exchange(self, remainder: list[Position], rem_pairs: int) -> list[Position] | None:
+        """An optimum of the same weight in which no S1 participant is out of S1, or ``None`` if not found so.
+
+        Each S1 participant paired with an earlier one, or with the next
+        scoregroup, swaps partners with a pair of two S2 participants when the
+        two new pairs weigh as much as the two old ones (the same participants
+        paired, the same total weight: as good as the optimum, art. 4.3).
+        """
+        mates = list(self.mates)
+        s2 = remainder[rem_pairs:]
+        in_s2 = set(s2)
+        spare = [c for c in s2 if c < mates[c] and mates[c] in in_s2]
+        """The smaller of each pair of two S2 participants."""
+        weight = self._weight
+        for a in remainder[:rem_pairs]:
+            b = mates[a]
+            if a < b < self.next_begin:
+                continue
+            if b == a or b >= self.size:
+                return None  # unpaired, or paired outside the bracket and the next scoregroup
+            for k, c in enumerate(spare):
+                d = mates[c]
+                old = weight(a, b) + weight(c, d)
+                new = next(((x, y) for x, y in ((c, d), (d, c)) if weight(a, x) and weight(b, y)
+                            and weight(a, x) + weight(b, y) == old), None)
+                if new is not None:
+                    x, y = new
+                    mates[a], mates[x], mates[b], mates[y] = x, a, y, b
+                    del spare[k]
+                    break
+            else:
+                return None
+        return mates
+
+    def _weight(self, a: Position, b: Position) -> int:
+        """The weight of ``a``-``b`` in the solver now (0 for no pair)."""
+        return self.solver.weight(self.members[a], self.members[b])
 
     def first_candidate(self, remainder: list[Position], rem_pairs: int) -> bool:
         """Art. 3.3/3.4: S1[i] against S2[i], when it is as good as the optimum found, is the answer.
@@ -902,6 +951,11 @@ class _Solver:
         self.lower = lower
 
     # -- the matching computer's interface, in vertex numbers --------------------
+    def weight(self, a: int, b: int) -> int:
+        """The weight of ``a``-``b`` in the graph solved now (0 for no pair)."""
+        pos = self.pos
+        return self.mc.edge_weight(pos[a], pos[b])
+
     def set(self, a: int, b: int, weight: int) -> None:
         if self.local and weight:
             weight -= self.rnd.completion(a, b)
@@ -985,7 +1039,9 @@ class _Solver:
         """
         total = _radix_total(ranked)
         scaled = self.mc.scaled(total.bit_length())
-        scaled.restart()  # the ranks change a row per vertex: cheaper from scratch than repaired
+        # The ranks change a row per vertex: cheaper from scratch than repaired. A vertex whose ranked
+        # candidates are taken then starts with the last of the others, which no earlier vertex ranks.
+        scaled.restart(ties_last=True)
         place = total
         for pv, others in zip(vertices, ranked):
             width = len(others)
