@@ -2196,7 +2196,41 @@ static PyObject *Core_isolate_pair(Core *s, PyObject *args)
 }
 
 /* The sign of the slack of (u, v): -2 for no edge or isolated. */
-static int slack_into(Core *s, int u, int v, int *chainmark, limb *out)
+/* For each vertex of u's top-level blossom, the sum of z(B) over the blossoms holding it and u
+   (PythonCore._shared_blossom_duals): down u's chain of blossoms from the top, the vertices of a blossom's other
+   children share with u exactly the blossoms above, that one included. One pass, whatever the depth. */
+static limb *shared_blossom_duals(Core *s, int u)
+{
+    int L = s->L, depth = 0, cnt, one;
+    for (int b = s->bparent[u]; b >= 0; b = s->bparent[b])
+        depth++;
+    int *chain = xcalloc((size_t)depth + 1, sizeof(int));
+    int k = depth;
+    chain[k] = u;
+    for (int b = s->bparent[u]; b >= 0; b = s->bparent[b])
+        chain[--k] = b;
+    limb *shared = xcalloc((size_t)s->n * L, sizeof(limb));
+    limb *total = xcalloc((size_t)L, sizeof(limb));
+    for (k = 0; k < depth; k++) {
+        int c = chain[k], below = chain[k + 1];
+        nadd(total, total, NP(s->dual, c), L);
+        ivec *ch = &s->bchilds[c];
+        for (int i = 0; i < ch->n; i++) {
+            if (ch->a[i] == below)
+                continue;
+            int *lv = leaves(s, ch->a[i], &cnt, &one);
+            for (int x = 0; x < cnt; x++)
+                ncpy(NP(shared, lv[x]), total, L);
+        }
+    }
+    ncpy(NP(shared, u), total, L);
+    free(total);
+    free(chain);
+    return shared;
+}
+
+/* The slack of u-v into out; its sign, or -2 for no edge (or v isolated). shared: from shared_blossom_duals. */
+static int slack_into(Core *s, int u, int v, const limb *shared, limb *out)
 {
     int L = s->L;
     uint32_t wi = s->w[(size_t)u * s->cap + v];
@@ -2205,14 +2239,8 @@ static int slack_into(Core *s, int u, int v, int *chainmark, limb *out)
     nadd(out, NP(s->dual, u), NP(s->dual, v), L);
     nsub(out, out, NP(s->vals, wi), L);
     if (s->top[u] == s->top[v] && s->top[u] != u) {
-        /* twice the duals of the blossoms holding both */
-        int b = s->bparent[v];
-        while (b >= 0 && !chainmark[b])
-            b = s->bparent[b];
-        for (; b >= 0; b = s->bparent[b]) {
-            nadd(out, out, NP(s->dual, b), L);
-            nadd(out, out, NP(s->dual, b), L);
-        }
+        nadd(out, out, NP(shared, v), L);
+        nadd(out, out, NP(shared, v), L);
     }
     return nsign(out, L);
 }
@@ -2240,9 +2268,7 @@ static PyObject *slacks_common(Core *s, PyObject *args, int mode)
     if (!fo)
         return NULL;
     Py_ssize_t m = PySequence_Fast_GET_SIZE(fo);
-    int *chainmark = xcalloc(2 * (size_t)s->cap, sizeof(int));
-    for (int b = s->bparent[u]; b >= 0; b = s->bparent[b])
-        chainmark[b] = 1;
+    limb *shared = s->top[u] != u ? shared_blossom_duals(s, u) : NULL;
     limb *sl = xcalloc((size_t)s->L, sizeof(limb));
     PyObject *result = mode ? PyList_New(m) : NULL;
     int all_positive = 1;
@@ -2255,7 +2281,7 @@ static PyObject *slacks_common(Core *s, PyObject *args, int mode)
             all_positive = -1;
             break;
         }
-        int sign = slack_into(s, u, (int)v, chainmark, sl);
+        int sign = slack_into(s, u, (int)v, shared, sl);
         if (mode == 0) {
             if (sign <= 0 || sign == -2) {
                 all_positive = 0;
@@ -2280,7 +2306,7 @@ static PyObject *slacks_common(Core *s, PyObject *args, int mode)
             PyList_SET_ITEM(result, k, x);
         }
     }
-    free(chainmark);
+    free(shared);
     free(sl);
     Py_DECREF(fo);
     if (mode == 0) {
