@@ -769,7 +769,7 @@ _LARGE_BLOSSOM = 3
 _RANKED = 4
 """How many candidates of each vertex are ranked in the first try of :meth:`_Solver.lexicographic`."""
 
-_RETRIES = 5
+_RETRIES = 10
 """How many times :meth:`_Solver.lexicographic` widens the ranks it needs before it ranks every candidate."""
 
 _NARROW_BITS = 2048
@@ -814,9 +814,11 @@ def _ranked_again(vertices: Sequence[int], lists: Sequence[list[int]], ranked: l
     higher, so the truncated answer would not have been optimal.
 
     Where that fails, ``ranked`` is widened for another try: each vertex
-    ranks its candidates from :data:`_RANKED` before the first one not
-    taken by an earlier vertex in this matching to :data:`_RANKED` after
-    its partner there, besides those it ranked already.
+    ranks, besides those it ranked already, its candidates before its
+    partner in this matching that no earlier vertex took there and the
+    :data:`_RANKED` candidates on each side of the partner, or, when the
+    partner was not ranked (it may be any candidate), twice as many of the
+    first ones not taken.
     """
     taken: set[int] = set()
     again = False
@@ -833,9 +835,13 @@ def _ranked_again(vertices: Sequence[int], lists: Sequence[list[int]], ranked: l
     taken = set()
     for k, (pv, others) in enumerate(zip(vertices, lists)):
         mate = mates[pv]
-        begin = next((i for i, o in enumerate(others) if o not in taken), len(others))
-        end = others.index(mate) + 1 if mate in others else len(others)
-        window = set(others[max(0, begin - _RANKED):end + _RANKED]) | set(ranked[k])
+        free = [o for o in others if o not in taken]
+        if mate in ranked[k]:
+            at = others.index(mate)
+            window = set(free[:free.index(mate)]) | set(others[max(0, at - _RANKED):at + _RANKED + 1])
+        else:  # an unranked partner may be any candidate: twice as many ranks, the first free ones
+            window = set(free[:2 * len(ranked[k]) + _RANKED])
+        window |= set(ranked[k])
         ranked[k] = [o for o in others if o in window]
         if mate in others:
             taken.add(mate)
