@@ -82,3 +82,26 @@ def test_a_few_ranks_per_participant_give_the_same_pairings(monkeypatch: pytest.
     assert matchings >= 20
     if ranked == 1:
         assert tries > matchings, "no try was widened"
+
+
+def test_ranks_too_wide_for_one_matching_leave_the_participants_one_by_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the tries do not settle and ranking every candidate at once would not fit, the bracket goes one S1
+    participant at a time (``_Solver.too_wide``): the same pairings."""
+    gave_up: list[bool] = []
+    original = dutch._Solver.lexicographic
+
+    def lexicographic(self: dutch._Solver, preferences: list[tuple[int, list[int]]]) -> list[int] | None:
+        found = original(self, preferences)
+        gave_up.append(self.too_wide)
+        return found
+
+    monkeypatch.setattr(dutch._Solver, "lexicographic", lexicographic)
+    monkeypatch.setattr(dutch, "_RANKED", 1)
+    monkeypatch.setattr(dutch, "_RETRIES", 1)
+    monkeypatch.setattr(dutch, "_NARROW_BITS", 0)
+    monkeypatch.setattr(dutch, "_ALL_RANKS_BITS", 0)
+    monkeypatch.setattr(dutch, "_LARGE_BLOSSOM", 10**9)
+    capped = [_replay(path) for path in LARGEST]
+    assert any(gave_up), "no lexicographic matching gave up: the test does not reach too_wide"
+    monkeypatch.setattr(dutch, "_LARGE_BLOSSOM", 0)
+    assert capped == [_replay(path) for path in LARGEST]

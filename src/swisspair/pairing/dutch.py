@@ -630,7 +630,7 @@ class _DutchBracket(Bracket):
         once instead, when it can.
         """
         self.costly += self.solver.costly(self.members[rest[0]])
-        return self.costly > 1 and self._s1_at_once(rest)
+        return self.costly > 1 and not self.solver.too_wide and self._s1_at_once(rest)
 
     def _s1_at_once(self, rest: list[Position]) -> bool:
         """The S1 participants among ``rest`` take their opponents in one matching.
@@ -772,6 +772,10 @@ _RANKED = 4
 _RETRIES = 10
 """How many times :meth:`_Solver.lexicographic` widens the ranks it needs before it ranks every candidate."""
 
+_ALL_RANKS_BITS = 1 << 31
+"""At most this many bits (256 MiB) for the distinct weights of :meth:`_Solver.lexicographic` with every candidate
+ranked (one number per rank, as wide as all the ranks together); beyond, the S1 participants go one by one."""
+
 _NARROW_BITS = 2048
 """Below this width in bits of all the ranks (:func:`_radix_total`), :meth:`_Solver.lexicographic` ranks every candidate
 at once: one solve on narrow numbers costs less than several tries."""
@@ -875,6 +879,8 @@ class _Solver:
         self._extendable_key: tuple[int, frozenset[int]] | None = None
         self.fixed: list[tuple[int, int]] = []
         """The pairs of the current bracket fixed so far (:meth:`finalize`), kept by :meth:`go_global`."""
+        self.too_wide = False
+        """Whether :meth:`lexicographic` gave up in this bracket: every rank at once would not fit."""
 
     # -- modes ---------------------------------------------------------------
     def go_global(self, active: list[int], bye_search: bool = False) -> None:
@@ -939,6 +945,7 @@ class _Solver:
         last graph: the bracket (:class:`_DutchBracket`) sets every other pair.
         """
         self.fixed = []
+        self.too_wide = False
         if not self.local:
             return
         rnd = self.rnd
@@ -1006,7 +1013,9 @@ class _Solver:
         (:func:`_likely_ranked`, checked and widened by :func:`_ranked_again`). The
         solver's own matching is left as it is. ``None`` when the local answer
         cannot be completed below (the caller then goes vertex by vertex,
-        which may go global).
+        which may go global), or when the tries do not settle and ranking
+        every candidate at once would not fit (:data:`_ALL_RANKS_BITS`; then
+        :attr:`too_wide`, and the bracket goes vertex by vertex).
         """
         pos = self.pos
         mc = self.mc
@@ -1017,14 +1026,21 @@ class _Solver:
             tight = mc.tight(pos[v], others)
             vertices.append(pos[v])
             lists.append(others if tight is None else [o for o, t in zip(others, tight) if t])
-        ranked = _likely_ranked(lists) if _radix_total(lists).bit_length() > _NARROW_BITS else lists
+        all_bits = _radix_total(lists).bit_length()
+        ranked = _likely_ranked(lists) if all_bits > _NARROW_BITS else lists
         all_ranks = sum(map(len, lists))
-        for attempt in range(_RETRIES + 1):
+        tries = 0
+        while True:
             scaled = self._ranked(vertices, ranked)
             if ranked is lists or not _ranked_again(vertices, lists, ranked, scaled.mates()):
                 break
-            if attempt == _RETRIES - 1 or 2 * sum(map(len, ranked)) > all_ranks:
-                ranked = lists  # converging slowly, or half of all the ranks already: rank them all
+            tries += 1
+            if tries >= _RETRIES or 2 * sum(map(len, ranked)) > all_ranks:
+                # converging slowly, or half of all the ranks already: rank them all, if they fit
+                if all_ranks * all_bits > _ALL_RANKS_BITS:
+                    self.too_wide = True
+                    return None
+                ranked = lists
         self.mc = scaled
         try:
             if self.local and not self._extendable():
