@@ -97,7 +97,7 @@ def test_ranks_too_wide_for_one_matching_leave_the_participants_one_by_one(monke
 
     monkeypatch.setattr(dutch._Solver, "lexicographic", lexicographic)
     monkeypatch.setattr(dutch, "_RANKED", 1)
-    monkeypatch.setattr(dutch, "_RETRIES", 1)
+    monkeypatch.setattr(dutch, "_WIDE_RETRIES", 1)
     monkeypatch.setattr(dutch, "_NARROW_BITS", 0)
     monkeypatch.setattr(dutch, "_ALL_RANKS_BITS", 0)
     monkeypatch.setattr(dutch, "_LARGE_BLOSSOM", 10**9)
