@@ -822,11 +822,11 @@ def _ranked_again(vertices: Sequence[int], lists: Sequence[list[int]], ranked: l
     higher, so the truncated answer would not have been optimal.
 
     Where that fails, ``ranked`` is widened for another try: each vertex
-    ranks, besides those it ranked already, its candidates that no earlier
-    vertex took in this matching, up to :data:`_RANKED` of them past its
-    partner, and the :data:`_RANKED` candidates on each side of the partner,
-    or, when the partner was not ranked (it may be any candidate), twice as
-    many of the first ones not taken.
+    ranks, besides those it ranked already, its candidates before its
+    partner in this matching that no earlier vertex took there and the
+    :data:`_RANKED` candidates on each side of the partner, or, when the
+    partner was not ranked (it may be any candidate), twice as many of the
+    first ones not taken.
     """
     taken: set[int] = set()
     again = False
@@ -846,7 +846,7 @@ def _ranked_again(vertices: Sequence[int], lists: Sequence[list[int]], ranked: l
         free = [o for o in others if o not in taken]
         if mate in ranked[k]:
             at = others.index(mate)
-            window = set(free[:free.index(mate) + _RANKED + 1]) | set(others[max(0, at - _RANKED):at + _RANKED + 1])
+            window = set(free[:free.index(mate)]) | set(others[max(0, at - _RANKED):at + _RANKED + 1])
         else:  # an unranked partner may be any candidate: twice as many ranks, the first free ones
             window = set(free[:2 * len(ranked[k]) + _RANKED])
         window |= set(ranked[k])
