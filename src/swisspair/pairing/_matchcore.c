@@ -782,9 +782,9 @@ static uint8_t *violated_cover(Core *s, int *count)
 }
 
 /* A starting solution for a solve from scratch (PythonCore._initialise): each free vertex in turn is matched to the
-   later free vertex of its heaviest edge (the first on ties), both with half its weight as dual; the free ones get the
-   least feasible dual; the edges still infeasible are covered by a few vertices, which are unmatched and get the least
-   feasible dual with every free vertex. Past n / 2 of them, ordered_start instead. */
+   later free vertex of its heaviest edge (the first on ties, the last with ties_last), both with half its weight as
+   dual; the free ones get the least feasible dual; the edges still infeasible are covered by a few vertices, which are
+   unmatched and get the least feasible dual with every free vertex. Past n / 2 of them, ordered_start instead. */
 static void initialise(Core *s)
 {
     int n = s->n, L = s->L;
