@@ -231,8 +231,14 @@ class Bracket(ABC):
         return False
 
     def exchange_possible(self, remainder: list[Position], rem_pairs: int) -> bool:
-        """Whether the current optimum may hide an exchange (art. 4.3); by default always."""
-        return True
+        """Whether the best pairing with the exchange preferences (:meth:`ordered`) may have an exchange (art. 4.3;
+        2017: D.2).
+
+        Not when the optimum keeps every S1 participant in S1: it then has the
+        most pairs led by S1 and the smallest BSN sum, so it is already the
+        best one, with no exchange.
+        """
+        return any(self.lowered(pi) for pi in remainder[:rem_pairs])
 
     def _mdp_group(self, start: Position) -> tuple[int, int]:
         """For the MDPs with the score of ``start`` and the lower ones: how many, how many paired now."""

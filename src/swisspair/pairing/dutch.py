@@ -658,14 +658,13 @@ class _DutchBracket(Bracket):
         return True
 
     def exchange_possible(self, remainder: list[Position], rem_pairs: int) -> bool:
-        """Art. 4.3: whether the best pairing with the exchange preferences (:meth:`ordered`) may have an exchange.
+        """Art. 4.3: as :meth:`Bracket.exchange_possible`, with one more way to show there is no exchange.
 
-        Not when the optimum, or one of the same weight found by swapping
-        partners (:meth:`_without_exchange`, which then becomes :attr:`mates`),
-        keeps every S1 participant in S1: it then has the most pairs led by S1
-        and the smallest BSN sum, so it is already the best one, with no exchange.
+        An optimum of the same weight found by swapping partners
+        (:meth:`_without_exchange`, which then becomes :attr:`mates`) that
+        keeps every S1 participant in S1.
         """
-        if not any(self.lowered(pi) for pi in remainder[:rem_pairs]):
+        if not super().exchange_possible(remainder, rem_pairs):
             return False
         mates = self._without_exchange(remainder, rem_pairs)
         if mates is None:
@@ -693,11 +692,12 @@ class _DutchBracket(Bracket):
                 continue
             if b == a or b >= self.size:
                 return None  # unpaired, or paired outside the bracket and the next scoregroup
+            ab = weight(a, b)
             for k, c in enumerate(spare):
                 d = mates[c]
-                old = weight(a, b) + weight(c, d)
-                new = next(((x, y) for x, y in ((c, d), (d, c)) if weight(a, x) and weight(b, y)
-                            and weight(a, x) + weight(b, y) == old), None)
+                old = ab + weight(c, d)
+                new = next(((x, y) for x, y in ((c, d), (d, c))
+                            if (ax := weight(a, x)) and (by := weight(b, y)) and ax + by == old), None)
                 if new is not None:
                     x, y = new
                     mates[a], mates[x], mates[b], mates[y] = x, a, y, b

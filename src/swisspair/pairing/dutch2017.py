@@ -473,7 +473,3 @@ class _Bracket2017(Bracket):
     def keeps_opponent(self, a: Position, candidates: list[Position]) -> bool:
         """D.1: ``a`` is already paired with the first S2 member it can meet."""
         return self.mates[a] == next((oi for oi in candidates if self.base[oi][a]), None)
-
-    def exchange_possible(self, remainder: list[Position], rem_pairs: int) -> bool:
-        """D.2: when no S1 member is out of S1, the optimum is already the best one with the exchange preferences."""
-        return any(self.lowered(remainder[pidx]) for pidx in range(rem_pairs))
