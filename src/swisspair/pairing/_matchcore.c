@@ -1718,6 +1718,14 @@ static int stage(Core *s)
     return 1;
 }
 
+/* No vertex counts as isolated since the last compute any more (PythonCore: _isolated emptied). */
+static void forget_isolated(Core *s)
+{
+    for (int i = 0; i < s->isolist.n; i++)
+        s->isolated[s->isolist.a[i]] = 0;
+    s->isolist.n = 0;
+}
+
 static void compute(Core *s)
 {
     s->max_roots = MAX_ROOTS;
@@ -1731,9 +1739,7 @@ static void compute(Core *s)
         ;
     s->max_roots = MAX_ROOTS;
     s->certified = 1;
-    for (int i = 0; i < s->isolist.n; i++)
-        s->isolated[s->isolist.a[i]] = 0;
-    s->isolist.n = 0;
+    forget_isolated(s);
 }
 
 /* ------------------------------------------------------------------ */
@@ -2445,9 +2451,7 @@ static PyObject *Core_restart(Core *s, PyObject *args)
     memset(s->pendbits, 0, ((size_t)s->cap * s->cap + 7) / 8);
     s->fresh = 1;
     s->certified = 0;
-    for (int i = 0; i < s->isolist.n; i++)
-        s->isolated[s->isolist.a[i]] = 0;
-    s->isolist.n = 0;
+    forget_isolated(s);
     reset_stage_state(s);
     Py_RETURN_NONE;
 }
