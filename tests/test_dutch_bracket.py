@@ -290,28 +290,63 @@ def test_2017_each_pair_fixed_is_fixed_in_the_completion_check(monkeypatch: pyte
     assert sorted(fixed) == [(0, 3), (1, 4), (2, 5)]  # vertices: TPN - 1 in round 1
 
 
-def test_art_4_2_truncated_ranks_are_certified_or_widened() -> None:
-    """C.04.3 art. 4.2, S1 at once: a matching with only some candidates ranked is the answer when each
-    vertex's candidates before its partner, not taken by an earlier vertex, were ranked; else ranks widen."""
-    lists = [[10, 11, 12], [10, 11, 12]]
+def _all_matchings(n: int, weight: dict[tuple[int, int], int]) -> list[dict[int, int]]:
+    """Every matching of the graph on ``0 .. n - 1`` with the edges of ``weight``, as vertex -> partner."""
+    if n == 0:
+        return [{}]
+    found = []
+    for rest in _all_matchings(n - 1, weight):
+        found.append(rest)  # n - 1 unpaired
+        for other in range(n - 1):
+            if other not in rest and (other, n - 1) in weight:
+                found.append({**rest, other: n - 1, n - 1: other})
+    return found
 
-    def mates(*pairs: tuple[int, int]) -> list[int]:
-        found = list(range(13))
-        for a, b in pairs:
-            found[a], found[b] = b, a
-        return found
 
-    # vertex 0 took 10 (ranked), vertex 1 took 11 (10 was taken by vertex 0): certified
-    ranked = [[10], [11]]
-    assert not dutch._ranked_again([0, 1], lists, ranked, mates((0, 10), (1, 11)))
-    assert ranked == [[10], [11]]
-    # vertex 1 took 12 while 11, free and earlier, had no rank: the full answer may differ
-    ranked = [[10], [12]]
-    assert dutch._ranked_again([0, 1], lists, ranked, mates((0, 10), (1, 12)))
-    assert 11 in ranked[1] and 12 in ranked[1]
-    # a partner outside the candidates needs every free candidate ranked
-    ranked = [[10], [11]]
-    assert dutch._ranked_again([0, 1], lists, ranked, mates((0, 10), (1, 5)))
+@pytest.mark.parametrize("chunk_bits", [1, 10**6])
+@pytest.mark.parametrize("seed", range(40))
+def test_art_4_2_lexicographic_matching_equals_one_choice_at_a_time(
+        seed: int, chunk_bits: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """C.04.3 art. 4.2: the single S1 matching gives each listed vertex in turn its earliest candidate among the
+    best matchings that give the earlier ones theirs, one vertex a matching or all in one (``_CHUNK_BITS``).
+
+    Checked against every matching of a random graph of 9 vertices with tied weights.
+    """
+    import random
+    from types import SimpleNamespace
+
+    rng = random.Random(seed)
+    n = 9
+    weight = {(a, b): rng.choice((4, 6, 6, 8)) for b in range(n) for a in range(b) if rng.random() < 0.7}
+    listed = [0, 1, 2, 3]
+    preferences = [(v, rng.sample([o for o in range(n) if o != v], n - 1)) for v in listed]
+    monkeypatch.setattr(dutch, "_CHUNK_BITS", chunk_bits)
+    solver = dutch._Solver(SimpleNamespace(n=n), None)  # type: ignore[arg-type]  # only its size is read
+    solver.vertices, solver.pos = list(range(n)), {v: v for v in range(n)}
+    solver.mc = MatchingComputer(n)
+    for (a, b), w in weight.items():
+        solver.mc.set_edge_weight(a, b, w)
+    solver.mc.compute()
+    found = solver.lexicographic(preferences)
+
+    def total(m: dict[int, int]) -> int:
+        return sum(weight[(a, b)] for a, b in m.items() if a < b)
+
+    best = max(map(total, _all_matchings(n, weight)))
+    left = [m for m in _all_matchings(n, weight) if total(m) == best]
+    expected = {}
+    for v, candidates in preferences:
+        def rank(m: dict[int, int]) -> int:
+            return candidates.index(m[v]) if v in m else len(candidates)
+        first = min(map(rank, left))
+        left = [m for m in left if rank(m) == first]
+        expected[v] = candidates[first] if first < len(candidates) else None
+    if None in expected.values():  # a listed vertex unpaired in every best matching left
+        assert found is None
+        return
+    assert found is not None
+    assert {v: found[v] for v in expected} == expected
+    assert total({v: found[v] for v in range(n) if found[v] != v}) == best
 
 
 @pytest.mark.parametrize("name", ["dev-000031.trf", "dev-000149.trf"])

@@ -3,8 +3,9 @@
 The Dutch engine normally fixes each S1 participant's opponent with its own
 matching. When that keeps dissolving a large blossom it fixes all the
 remaining ones with one lexicographic matching instead
-(``_Solver.lexicographic``). Both ways must give every round of the corpus
-identically; here each way is forced in turn.
+(``_Solver.lexicographic``, a chunk of participants ranked at a time). Both
+ways must give every round of the corpus identically; here each way is
+forced in turn.
 """
 
 from __future__ import annotations
@@ -51,57 +52,25 @@ def test_one_lexicographic_matching_gives_the_same_pairings(monkeypatch: pytest.
     assert at_once == one_by_one
 
 
-@pytest.mark.parametrize("ranked", [1, 10**9])
-def test_a_few_ranks_per_participant_give_the_same_pairings(monkeypatch: pytest.MonkeyPatch, ranked: int) -> None:
-    """The lexicographic matching with a few candidates ranked, widened until it is certified, equals all ranked.
+@pytest.mark.parametrize("chunk_bits", [1, 24])
+def test_chunks_of_any_size_give_the_same_pairings(monkeypatch: pytest.MonkeyPatch, chunk_bits: int) -> None:
+    """The single S1 matching ranks a chunk of participants at a time (``_CHUNK_BITS``): one participant a
+    chunk, or a few, give the same pairings as one matching per participant (the corpus fits one chunk)."""
+    chunks: list[int] = []
+    original = dutch._Solver._ranked_chunk
 
-    ``_RANKED`` 1 makes the first try miss often (the widening is exercised);
-    with 10**9 every candidate not guessed taken by an earlier participant is
-    ranked at once. Both fail when a miss goes unnoticed (checked by hand).
-    """
-    solves: list[str] = []
-    original_ranked, original_lexicographic = dutch._Solver._ranked, dutch._Solver.lexicographic
+    def counting(ranked: dutch.MatchingComputer, vertices: list[int], lists: list[list[int]], width: int) -> bool:
+        chunks.append(len(vertices))
+        return original(ranked, vertices, lists, width)
 
-    def ranked_solve(self: dutch._Solver, vertices: list[int], ranks: list[list[int]]) -> dutch.MatchingComputer:
-        solves.append("try")
-        return original_ranked(self, vertices, ranks)
-
-    def lexicographic(self: dutch._Solver, preferences: list[tuple[int, list[int]]]) -> list[int] | None:
-        solves.append("matching")
-        return original_lexicographic(self, preferences)
-
-    monkeypatch.setattr(dutch._Solver, "_ranked", ranked_solve)
-    monkeypatch.setattr(dutch._Solver, "lexicographic", lexicographic)
-    monkeypatch.setattr(dutch, "_RANKED", ranked)
-    monkeypatch.setattr(dutch, "_NARROW_BITS", 0)  # the corpus's ranks are narrow: truncate them all the same
+    monkeypatch.setattr(dutch._Solver, "_ranked_chunk", staticmethod(counting))
+    monkeypatch.setattr(dutch, "_CHUNK_BITS", chunk_bits)
     monkeypatch.setattr(dutch, "_LARGE_BLOSSOM", 10**9)
-    replays = [_replay(path) for path in LARGEST]
-    tries, matchings = solves.count("try"), solves.count("matching")
+    chunked = [_replay(path) for path in LARGEST]
+    assert len(chunks) >= 40, chunks
+    if chunk_bits == 1:
+        assert set(chunks) == {1}
+    else:
+        assert sum(size > 1 for size in chunks) >= 20, chunks
     monkeypatch.setattr(dutch, "_LARGE_BLOSSOM", 0)
-    assert replays == [_replay(path) for path in LARGEST]
-    assert matchings >= 20
-    if ranked == 1:
-        assert tries > matchings, "no try was widened"
-
-
-def test_ranks_too_wide_for_one_matching_leave_the_participants_one_by_one(monkeypatch: pytest.MonkeyPatch) -> None:
-    """When the tries do not settle and ranking every candidate at once would not fit, the bracket goes one S1
-    participant at a time (``_Solver.too_wide``): the same pairings."""
-    gave_up: list[bool] = []
-    original = dutch._Solver.lexicographic
-
-    def lexicographic(self: dutch._Solver, preferences: list[tuple[int, list[int]]]) -> list[int] | None:
-        found = original(self, preferences)
-        gave_up.append(self.too_wide)
-        return found
-
-    monkeypatch.setattr(dutch._Solver, "lexicographic", lexicographic)
-    monkeypatch.setattr(dutch, "_RANKED", 1)
-    monkeypatch.setattr(dutch, "_WIDE_RETRIES", 1)
-    monkeypatch.setattr(dutch, "_NARROW_BITS", 0)
-    monkeypatch.setattr(dutch, "_ALL_RANKS_BITS", 0)
-    monkeypatch.setattr(dutch, "_LARGE_BLOSSOM", 10**9)
-    capped = [_replay(path) for path in LARGEST]
-    assert any(gave_up), "no lexicographic matching gave up: the test does not reach too_wide"
-    monkeypatch.setattr(dutch, "_LARGE_BLOSSOM", 0)
-    assert capped == [_replay(path) for path in LARGEST]
+    assert chunked == [_replay(path) for path in LARGEST]

@@ -630,7 +630,7 @@ class _DutchBracket(Bracket):
         once instead, when it can.
         """
         self.costly += self.solver.costly(self.members[rest[0]])
-        return self.costly > 1 and not self.solver.too_wide and self._s1_at_once(rest)
+        return self.costly > 1 and self._s1_at_once(rest)
 
     def _s1_at_once(self, rest: list[Position]) -> bool:
         """The S1 participants among ``rest`` take their opponents in one matching.
@@ -766,94 +766,9 @@ class _DutchBracket(Bracket):
 _LARGE_BLOSSOM = 3
 """S1 opponents are decided in one matching from a blossom of 1/_LARGE_BLOSSOM of the graph (_Solver.costly)."""
 
-_RANKED = 4
-"""How many candidates of each vertex are ranked in the first try of :meth:`_Solver.lexicographic`."""
-
-_RETRIES = 10
-"""How many times :meth:`_Solver.lexicographic` widens the ranks it needs before it ranks every candidate."""
-
-_ALL_RANKS_BITS = 1 << 31
-"""At most this many bits (256 MiB) for the distinct weights of :meth:`_Solver.lexicographic` with every candidate
-ranked (one number per rank, as wide as all the ranks together); beyond, the S1 participants go one by one."""
-
-_WIDE_RETRIES = 3
-"""How many tries :meth:`_Solver.lexicographic` makes when every rank at once would not fit (each try of round 2 at
-9999 players costs 14 s; going one by one after 10 tries that did not settle cost 4.5 minutes)."""
-
-_NARROW_BITS = 2048
-"""Below this width in bits of all the ranks (:func:`_radix_total`), :meth:`_Solver.lexicographic` ranks every candidate
-at once: one solve on narrow numbers costs less than several tries."""
-
-
-def _likely_ranked(lists: Sequence[list[int]]) -> list[list[int]]:
-    """For each vertex, the first :data:`_RANKED` of its candidates not taken by an earlier vertex.
-
-    A guess at the candidates worth a rank in :meth:`_Solver.lexicographic`:
-    each earlier vertex is supposed to take its first candidate still free.
-    """
-    taken: set[int] = set()
-    ranked = []
-    for others in lists:
-        free = [o for o in others if o not in taken][:_RANKED]
-        if free:
-            taken.add(free[0])
-        ranked.append(free)
-    return ranked
-
-
-def _radix_total(ranked: Sequence[list[int]]) -> int:
-    """One more than the largest mixed-radix number that ranks ``ranked`` (:meth:`_Solver._ranked`)."""
-    total = 1
-    for others in ranked:
-        total *= len(others) + 1
-    return total
-
-
-def _ranked_again(vertices: Sequence[int], lists: Sequence[list[int]], ranked: list[list[int]],
-                  mates: Sequence[int]) -> bool:
-    """Whether the matching with only ``ranked`` candidates ranked may differ from the one with all ranked.
-
-    With every candidate of every vertex ranked, the matching is the
-    lexicographic one of art. 4.2 (:meth:`_Solver.lexicographic`). With only
-    some, it is the same when each vertex's candidates that come before its
-    partner and were not taken by an earlier vertex are ranked, and its
-    partner too if it is a candidate: at the first vertex where the full
-    answer chose differently, it chose such an earlier candidate, ranked
-    higher, so the truncated answer would not have been optimal.
-
-    Where that fails, ``ranked`` is widened for another try: each vertex
-    ranks, besides those it ranked already, its candidates before its
-    partner in this matching that no earlier vertex took there and the
-    :data:`_RANKED` candidates on each side of the partner, or, when the
-    partner was not ranked (it may be any candidate), twice as many of the
-    first ones not taken.
-    """
-    taken: set[int] = set()
-    again = False
-    for k, (pv, others) in enumerate(zip(vertices, lists)):
-        mate = mates[pv]
-        if len(ranked[k]) < len(others):
-            ranks = set(ranked[k])
-            needed = others[:others.index(mate) + 1] if mate in ranks else others
-            again = again or any(o not in ranks and o not in taken for o in needed)
-        if mate in others:
-            taken.add(mate)
-    if not again:
-        return False
-    taken = set()
-    for k, (pv, others) in enumerate(zip(vertices, lists)):
-        mate = mates[pv]
-        free = [o for o in others if o not in taken]
-        if mate in ranked[k]:
-            at = others.index(mate)
-            window = set(free[:free.index(mate)]) | set(others[max(0, at - _RANKED):at + _RANKED + 1])
-        else:  # an unranked partner may be any candidate: twice as many ranks, the first free ones
-            window = set(free[:2 * len(ranked[k]) + _RANKED])
-        window |= set(ranked[k])
-        ranked[k] = [o for o in others if o in window]
-        if mate in others:
-            taken.add(mate)
-    return True
+_CHUNK_BITS = 384
+"""The width in bits of the ranks of one matching of :meth:`_Solver.lexicographic`: as many vertices as fit are
+ranked together (round 2 at 9999 players: 1740 S1 participants of 11-bit ranks, 34 a matching)."""
 
 
 class _Solver:
@@ -883,8 +798,6 @@ class _Solver:
         self._extendable_key: tuple[int, frozenset[int]] | None = None
         self.fixed: list[tuple[int, int]] = []
         """The pairs of the current bracket fixed so far (:meth:`finalize`), kept by :meth:`go_global`."""
-        self.too_wide = False
-        """Whether :meth:`lexicographic` gave up in this bracket: every rank at once would not fit."""
 
     # -- modes ---------------------------------------------------------------
     def go_global(self, active: list[int], bye_search: bool = False) -> None:
@@ -949,7 +862,6 @@ class _Solver:
         last graph: the bracket (:class:`_DutchBracket`) sets every other pair.
         """
         self.fixed = []
-        self.too_wide = False
         if not self.local:
             return
         rnd = self.rnd
@@ -1011,15 +923,14 @@ class _Solver:
         vertex's candidates by its preference. The answer is that of one
         matching per vertex in turn, each raising the weights of the vertex's
         edges by the candidate's rank from the end and then fixing its partner
-        (art. 4.2), but found by a single matching (:meth:`_ranked`). Only
-        candidates that some best matching may pair with the vertex (slack 0)
-        need a rank, and of those only the few the vertex may get
-        (:func:`_likely_ranked`, checked and widened by :func:`_ranked_again`). The
-        solver's own matching is left as it is. ``None`` when the local answer
-        cannot be completed below (the caller then goes vertex by vertex,
-        which may go global), or when the tries do not settle and ranking
-        every candidate at once would not fit (:data:`_ALL_RANKS_BITS`; then
-        :attr:`too_wide`, and the bracket goes vertex by vertex).
+        (art. 4.2). Here a chunk of vertices is ranked in one matching
+        (:meth:`_ranked_chunk`), on a copy of the optimum scaled to make room
+        for the ranks below every weight, and their partners are fixed before
+        the next chunk is ranked in the same digits. Only candidates that some
+        best matching may pair with the vertex (slack 0) need a rank. The
+        solver's own matching is left as it is. ``None`` when a listed vertex
+        is left unpaired, or when the local answer cannot be completed below
+        (the caller then goes vertex by vertex, which may go global).
         """
         pos = self.pos
         mc = self.mc
@@ -1030,23 +941,13 @@ class _Solver:
             tight = mc.tight(pos[v], others)
             vertices.append(pos[v])
             lists.append(others if tight is None else [o for o, t in zip(others, tight) if t])
-        all_bits = _radix_total(lists).bit_length()
-        ranked = _likely_ranked(lists) if all_bits > _NARROW_BITS else lists
-        all_ranks = sum(map(len, lists))
-        fits = all_ranks * all_bits <= _ALL_RANKS_BITS
-        tries = 0
-        while True:
-            scaled = self._ranked(vertices, ranked)
-            if ranked is lists or not _ranked_again(vertices, lists, ranked, scaled.mates()):
-                break
-            tries += 1
-            if tries >= (_RETRIES if fits else _WIDE_RETRIES) or 2 * sum(map(len, ranked)) > all_ranks:
-                # converging slowly, or half of all the ranks already: rank them all, if they fit
-                if not fits:
-                    self.too_wide = True
-                    return None
-                ranked = lists
-        self.mc = scaled
+        width = (max(map(len, lists), default=0) + 1).bit_length()
+        chunk = max(1, min(len(vertices), _CHUNK_BITS // width))
+        ranked = mc.scaled(chunk * width)
+        for start in range(0, len(vertices), chunk):
+            if not self._ranked_chunk(ranked, vertices[start:start + chunk], lists[start:start + chunk], width):
+                return None
+        self.mc = ranked
         try:
             if self.local and not self._extendable():
                 return None
@@ -1054,30 +955,31 @@ class _Solver:
         finally:
             self.mc = mc
 
-    def _ranked(self, vertices: Sequence[int], ranked: Sequence[list[int]]) -> MatchingComputer:
-        """A copy of the matching solved with each vertex's ``ranked`` candidates preferred, below every weight.
+    @staticmethod
+    def _ranked_chunk(ranked: MatchingComputer, vertices: Sequence[int], lists: Sequence[list[int]],
+                      width: int) -> bool:
+        """Solve ``ranked`` with each of ``vertices`` preferring its earlier ``lists`` candidates, then fix its partner.
 
-        The weights are shifted up and get a mixed-radix number with one digit
-        per vertex (the first vertex's digit most significant, so that each
-        vertex's rank outweighs all later ones together): the k-th of a
-        vertex's ``ranked`` candidates ranks ``len(ranked) - k``, the others
-        0. The matching starts from the current optimum, scaled (see
-        :meth:`MatchingComputer.scaled`).
+        The ranks form a mixed-radix number of ``width`` bits a vertex below
+        every weight (the first vertex's digit most significant, so that its
+        rank outweighs all later ones together): the k-th of ``n`` candidates
+        ranks ``n - k``, the others 0. Exact for these vertices in turn: each
+        gets its earliest candidate among the best matchings that give the
+        earlier ones theirs. ``False`` when one is left unpaired.
         """
-        total = _radix_total(ranked)
-        scaled = self.mc.scaled(total.bit_length())
-        # The ranks change a row per vertex: cheaper from scratch than repaired. A vertex whose ranked
-        # candidates are taken then starts with the last of the others, which no earlier vertex ranks.
-        scaled.restart(ties_last=True)
-        place = total
-        for pv, others in zip(vertices, ranked):
-            width = len(others)
-            place //= width + 1
-            weights = [scaled.edge_weight(pv, o) for o in others]
-            scaled.set_edge_weights(pv, others, [w + (width - k) * place if w else 0
+        place = 1 << (len(vertices) * width)
+        for pv, others in zip(vertices, lists):
+            place >>= width
+            weights = [ranked.edge_weight(pv, o) for o in others]
+            ranked.set_edge_weights(pv, others, [w + (len(others) - k) * place if w else 0
                                                  for k, w in enumerate(weights)])
-        scaled.compute()
-        return scaled
+        ranked.compute()
+        mates = ranked.mates()
+        if any(mates[pv] == pv for pv in vertices):
+            return False
+        for pv in vertices:
+            ranked.isolate_pair(pv, mates[pv], 1)  # its rank is gone: the next chunk's use the same digits
+        return True
 
     def finalize(self, a: int, b: int) -> None:
         """Pair ``a`` with ``b`` for good."""
