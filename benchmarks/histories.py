@@ -11,6 +11,8 @@ change to the engine is also a test that the change keeps the output.
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -32,18 +34,37 @@ def history_path(cache: Path, size: int, seed: int) -> Path:
 
 
 def load_history(cache: Path, size: int, seed: int) -> Tournament:
-    """The cached history of ``size`` players, generated (and cached) if missing."""
+    """The cached history of ``size`` players, generated (and cached) if missing.
+
+    It is generated in a child process (:func:`generate_history`): a process
+    started afterwards inherits the peak memory of its parent as a floor of
+    its own (Linux keeps it across fork and exec), and generating 9999
+    players takes 1.5 GiB, which would then be reported for every round
+    timed after it.
+    """
     path = history_path(cache, size, seed)
     if not path.exists():
-        engine = find_system("dutch")
-
-        def progress(rnd: int) -> None:
-            print(f"  generating {size} players: round {rnd} paired", file=sys.stderr, flush=True)
-
-        config = GeneratorConfig(players=size, rounds=rounds_for(size))
-        tournament = generate(config, seed, engine.pair, progress)
-        cache.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(".part")
-        partial.write_text(trf.dumps(tournament))
-        partial.replace(path)
+        src = Path(__file__).resolve().parent.parent / "src"
+        subprocess.run([sys.executable, __file__, str(cache), str(size), str(seed)], check=True,
+                       env={**os.environ, "PYTHONPATH": str(src)})
     return trf.load(path).tournament
+
+
+def generate_history(cache: Path, size: int, seed: int) -> None:
+    """Generate the history of ``size`` players with the Dutch engine and cache it (written whole or not at all)."""
+    engine = find_system("dutch")
+
+    def progress(rnd: int) -> None:
+        print(f"  generating {size} players: round {rnd} paired", file=sys.stderr, flush=True)
+
+    config = GeneratorConfig(players=size, rounds=rounds_for(size))
+    tournament = generate(config, seed, engine.pair, progress)
+    path = history_path(cache, size, seed)
+    cache.mkdir(parents=True, exist_ok=True)
+    partial = path.with_suffix(".part")
+    partial.write_text(trf.dumps(tournament))
+    partial.replace(path)
+
+
+if __name__ == "__main__":
+    generate_history(Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]))

@@ -166,7 +166,7 @@ def main() -> None:
     print(f"matching core: {core}", file=sys.stderr)
     if args.histories:
         sizes = [int(s) for s in (args.sizes or "100,300,1000,3000").split(",")]
-        if args.huge:
+        if args.huge and 9999 not in sizes:
             sizes.append(9999)
         histories(sizes, args.seed, args.round)
     else:

@@ -543,7 +543,7 @@ class _DutchBracket(Bracket):
     candidate taken at once when it is optimal (art. 3.3/3.4), the skipped
     re-solves of art. 4.2 (known from the matching's dual solution) and the
     S1 participants' opponents decided by one matching (see docs/pairing.md,
-    "S1 at once").
+    "The single S1 matching a chunk at a time").
     """
 
     def __init__(self, rnd: _DutchRound, members: list[Vertex], sg_begin: int, next_begin: int) -> None:
