@@ -51,3 +51,29 @@ def test_outer_vertices_are_those_that_can_stay_free() -> None:
             sub = {e for e in edges if v not in e}
             perfect = brute_force(n, sub) == len(rest) // 2
             assert (v in m.outer) == perfect, (n, edges, v)
+
+
+def test_search_until_finds_a_wanted_vertex_that_can_stay_free() -> None:
+    """C.04.3 C5 (who can be left over for the PAB): ``search(until=...)`` stops at the first wanted vertex that
+    becomes outer; one is found exactly when the whole search's outer set holds one."""
+    rng = random.Random(13)
+    checked = stopped_early = 0
+    for _ in range(400):
+        n = rng.choice([5, 7, 9, 11])
+        edges = {(a, b) for a in range(n) for b in range(a + 1, n) if rng.random() < 0.6}
+        m = CardinalityMatching(range(n), lambda a, b: (min(a, b), max(a, b)) in edges, any_path=True)
+        m.maximise()
+        free = m.free()
+        if len(free) != 1:
+            continue
+        wanted = set(rng.sample(range(n), rng.randint(1, 2)))
+        mate = dict(m.mate)
+        assert not m.search(free[0])
+        everyone = set(m.outer)
+        assert not m.search(free[0], until=wanted.__contains__)
+        assert m.mate == mate  # a search that fails changes nothing
+        assert bool(wanted & m.outer) == bool(wanted & everyone)
+        assert m.outer <= everyone
+        checked += 1
+        stopped_early += m.outer != everyone
+    assert checked > 100 and stopped_early > 20, (checked, stopped_early)
