@@ -368,3 +368,23 @@ def test_art_4_3_an_optimum_swapped_into_one_without_exchange(name: str, monkeyp
     failures = [check.describe() for check in check_rounds(tournament, find_system("dutch").pair) if not check.ok]
     assert not failures, "\n".join(failures)
     assert any(swapped)
+
+
+def test_c5_pab_to_the_lowest_who_can_be_left_over(monkeypatch: pytest.MonkeyPatch) -> None:
+    """C.04.3 C5 (and C.04.1 art. 4: the PAB to the lowest-ranked of the lowest score): 1 may meet only 7, so 7
+    cannot be left over; the PAB goes to 6. The quick check of the preferred participant fails here, and the
+    search for everybody who can be left over decides."""
+    tried: list[tuple[int, bool]] = []
+    original = dutch._DutchRound._completion_without
+
+    def spy(self: dutch._DutchRound, m: object, bye: int, free: int) -> dict[int, int] | None:
+        found = original(self, m, bye, free)  # type: ignore[arg-type]
+        tried.append((bye, found is not None))
+        return found
+
+    monkeypatch.setattr(dutch._DutchRound, "_completion_without", spy)
+    t = _round_one(7, ((1, 2), (1, 3), (1, 4), (1, 5), (1, 6)))
+    result = dutch.DutchSystem().pair(t)
+    assert result.bye == 6
+    assert (1, 7) in {tuple(sorted((b.white, b.black))) for b in result.boards}
+    assert tried == [(6, False), (5, True)]  # vertices: TPN - 1 in round 1
