@@ -75,7 +75,7 @@ def random_session(rng: random.Random, backend: str, n: int, mode: str,
         elif r < 0.55:
             mc = mc.scaled(rng.randint(1, 100))
         elif r < 0.6:
-            mc.restart(rng.random() < 0.5)
+            mc.restart()
         elif r < 0.7:
             v = mc.add_vertex()
             n += 1

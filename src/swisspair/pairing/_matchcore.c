@@ -323,7 +323,6 @@ typedef struct {
     uint8_t *isolated; /* cap */
     ivec isolist;
     int max_roots;
-    int ties_last; /* 0: the start pairs each vertex with the first of its heaviest partners; 1: the last */
     int *mark; /* 2 cap */
     int stamp;
     long stages;
@@ -782,7 +781,7 @@ static uint8_t *violated_cover(Core *s, int *count)
 }
 
 /* A starting solution for a solve from scratch (PythonCore._initialise): each free vertex in turn is matched to the
-   later free vertex of its heaviest edge (the first on ties, the last with ties_last), both with half its weight as
+   later free vertex of its heaviest edge (the first on ties), both with half its weight as
    dual; the free ones get the least feasible dual; the edges still infeasible are covered by a few vertices, which are
    unmatched and get the least feasible dual with every free vertex. Past n / 2 of them, ordered_start instead. */
 static void initialise(Core *s)
@@ -801,7 +800,7 @@ static void initialise(Core *s)
             if (!row[j] || s->mate[j] >= 0)
                 continue;
             int c = arg < 0 ? 1 : ncmp(NP(s->vals, row[j]), NP(s->vals, row[arg]), L);
-            if (c > 0 || (c == 0 && s->ties_last))
+            if (c > 0)
                 arg = j;
         }
         if (arg >= 0) {
@@ -2364,7 +2363,6 @@ static PyObject *Core_scaled(Core *s, PyObject *args)
     c->stamp = s->stamp;
     c->certified = s->certified;
     c->max_roots = s->max_roots;
-    c->ties_last = s->ties_last;
     c->stages = s->stages;
     c->nvals = s->nvals;
     c->valcap = s->valcap;
@@ -2440,12 +2438,10 @@ static PyObject *Core_scaled(Core *s, PyObject *args)
     return (PyObject *)c;
 }
 
-static PyObject *Core_restart(Core *s, PyObject *args)
+static PyObject *Core_restart(Core *s, PyObject *Py_UNUSED(ignored))
 {
-    int last = 0;
-    if (!ready(s) || !PyArg_ParseTuple(args, "|p", &last))
+    if (!ready(s))
         return NULL;
-    s->ties_last = last;
     clear_solution(s);
     s->pend.n = 0;
     memset(s->pendbits, 0, ((size_t)s->cap * s->cap + 7) / 8);
@@ -2630,7 +2626,7 @@ static PyMethodDef Core_methods[] = {
     {"tight", (PyCFunction)Core_tight, METH_VARARGS, NULL},
     {"slacks", (PyCFunction)Core_slacks, METH_VARARGS, NULL},
     {"scaled", (PyCFunction)Core_scaled, METH_VARARGS, NULL},
-    {"restart", (PyCFunction)Core_restart, METH_VARARGS, NULL},
+    {"restart", (PyCFunction)Core_restart, METH_NOARGS, NULL},
     {"blossom_size", (PyCFunction)Core_blossom_size, METH_O, NULL},
     {"edge_weight", (PyCFunction)Core_edge_weight, METH_VARARGS, NULL},
     {"mates", (PyCFunction)Core_mates, METH_NOARGS, NULL},

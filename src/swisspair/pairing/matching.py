@@ -314,15 +314,13 @@ class MatchingComputer:
         copy._core = self._core.scaled(bits)
         return copy
 
-    def restart(self, ties_last: bool = False) -> None:
+    def restart(self) -> None:
         """Forget the solution: the next :meth:`compute` solves from scratch (the weights stay).
 
         For weights changed so much that repairing the last optimum costs
-        more than a fresh start (:meth:`PythonCore._initialise`). With
-        ``ties_last`` that start pairs each vertex with the last of its
-        heaviest partners instead of the first.
+        more than a fresh start (:meth:`PythonCore._initialise`).
         """
-        self._core.restart(ties_last)
+        self._core.restart()
 
     def blossom_size(self, v: int) -> int:
         """The number of vertices of the top-level blossom containing ``v`` (1 when none)."""
@@ -367,7 +365,7 @@ class PythonCore:
     __slots__ = (
         "_n", "_cap", "_w", "_mate", "_dual", "_top", "_bparent", "_bchilds",
         "_bedges", "_bleaves", "_bbase", "_free", "_pending", "_fresh", "_mark", "_stamp",
-        "_certified", "_isolated", "_max_roots", "_ties_last", "_values", "stages",
+        "_certified", "_isolated", "_max_roots", "_values", "stages",
         # per-stage state
         "_label", "_labfrom", "_labto", "_vl", "_bestt", "_bsa", "_bsx",
         "_lists", "_slist", "_tverts", "_intv", "_tnodes", "_intn", "_snodes",
@@ -412,8 +410,6 @@ class PythonCore:
         self._isolated: set[int] = set()
         # How many trees a stage grows (see _MAX_ROOTS).
         self._max_roots = _MAX_ROOTS
-        # Whether a solve from scratch pairs a vertex with the last of its heaviest partners (see restart).
-        self._ties_last = False
         # An upper bound of every doubled weight (the largest ever set).
         self._wmax = 0
         self._mark: list[int] = [0] * (2 * cap)
@@ -595,9 +591,8 @@ class PythonCore:
         shared[u] = total
         return shared
 
-    def restart(self, ties_last: bool = False) -> None:
+    def restart(self) -> None:
         """:meth:`MatchingComputer.restart`: no solution; the next compute starts from scratch."""
-        self._ties_last = ties_last
         self._clear()
         self._pending.clear()
         self._fresh = True
@@ -608,7 +603,7 @@ class PythonCore:
     def scaled(self, bits: int) -> PythonCore:
         """:meth:`MatchingComputer.scaled`: a copy with the weights and the solution times ``2 ** bits``."""
         copy = PythonCore.__new__(PythonCore)
-        for name in ("_n", "_cap", "_fresh", "_stamp", "_certified", "_max_roots", "_ties_last", "stages"):
+        for name in ("_n", "_cap", "_fresh", "_stamp", "_certified", "_max_roots", "stages"):
             setattr(copy, name, getattr(self, name))
         shifted = {x: x << bits for x in self._values}
         shifted[0] = 0
@@ -781,8 +776,7 @@ class PythonCore:
         """A starting solution for a solve from scratch: heavy pairs first, then the duals repaired.
 
         Each vertex in turn, if still free, is matched to the later free
-        vertex of its heaviest edge (the first on ties, the last after
-        :meth:`restart` with ``ties_last``), and both get half its
+        vertex of its heaviest edge (the first on ties), and both get half its
         weight as their dual, so every matched edge is tight; a vertex left
         free gets the least feasible dual. The edges still infeasible (a pair
         heavier than the halves of its ends' pairs) are covered by a few
@@ -801,7 +795,6 @@ class PythonCore:
         w = self._w
         u = self._dual
         mate = self._mate
-        last = self._ties_last
         for v in range(n):
             if mate[v] >= 0:
                 continue
@@ -810,7 +803,7 @@ class PythonCore:
             arg = -1
             for j in range(v + 1, n):
                 wt = row[j]
-                if wt and mate[j] < 0 and (wt > best or (last and wt == best)):
+                if wt > best and mate[j] < 0:
                     best = wt
                     arg = j
             if arg >= 0:
