@@ -388,3 +388,28 @@ def test_c5_pab_to_the_lowest_who_can_be_left_over(monkeypatch: pytest.MonkeyPat
     assert result.bye == 6
     assert (1, 7) in {tuple(sorted((b.white, b.black))) for b in result.boards}
     assert tried == [(6, False), (5, True)]  # vertices: TPN - 1 in round 1
+
+
+@pytest.mark.parametrize("name", ["dev-000031.trf", "dev-000149.trf"])
+def test_pab_search_weights_by_kind_equal_those_pair_by_pair(name: str) -> None:
+    """C.04.3 C1/C3 (compatibility), C4/C2/C5 and C9's scope: the weights of the whole-round PAB search, read from
+    a table per kind of participant with the forbidden pairs zeroed, equal those computed pair by pair, in every
+    round of a corpus event (rematches and absolute colour preferences included)."""
+    from swisspair.pairing.state import build_state
+
+    tournament = trf.load(Path(__file__).parent / "corpus" / "dutch" / name).tournament
+    rounds = tournament.recorded_rounds
+    checked = zeroed = 0
+    for rnd in range(2, rounds + 1):
+        partial = tournament.truncated(rnd - 1)
+        partial.rounds = rounds
+        state = build_state(partial)
+        r = dutch._DutchRound(state)
+        r.top = r.scores[0]
+        members = list(range(r.n))
+        for i, row in r.bye_search_rows(members):
+            expected = [r._bye_search_weight(i, j) if r.compatible(i, j) else 0 for j in range(i)]
+            assert row == expected, (rnd, i)
+            checked += len(row)
+            zeroed += row.count(0)
+    assert checked and zeroed
