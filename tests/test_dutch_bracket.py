@@ -7,9 +7,9 @@ of art. 3.8 reduced to one number per pair) and whose matching is a plain
 step must give, the test would prove nothing, so each test first checks that
 the optimum before the step is a different one (its ``precondition``).
 
-The 2026 engine's own steps (the first candidate taken at once, the
-whole-round fallback, the S1 participants decided at once) are checked on
-small tournaments at the end.
+The first candidate taken at once (both engines) and the 2026 engine's own
+steps (the whole-round fallback, the S1 participants decided at once) are
+checked on small tournaments at the end.
 """
 
 from __future__ import annotations
@@ -210,8 +210,10 @@ def _pairs(t: Tournament) -> list[tuple[int, int]]:
     return sorted(tuple(sorted((b.white, b.black))) for b in result.boards)  # type: ignore[misc]
 
 
-def test_art_3_3_the_first_candidate_is_taken_at_once_when_optimal(monkeypatch: pytest.MonkeyPatch) -> None:
-    """C.04.3 art. 3.3/3.4: S1[i] against S2[i], when optimal, is the answer without the ordering matchings."""
+@pytest.mark.parametrize("system", ["dutch", "dutch-2017"])
+def test_art_3_3_the_first_candidate_is_taken_at_once_when_optimal(system: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """C.04.3 art. 3.3/3.4 (2017: D.1, D.2): S1[i] against S2[i], when optimal, is the answer without the
+    ordering matchings, under both rule sets."""
     calls: list[int] = []
     original = Bracket.transpositions
 
@@ -219,11 +221,15 @@ def test_art_3_3_the_first_candidate_is_taken_at_once_when_optimal(monkeypatch: 
         calls.append(len(remainder))
         original(self, remainder)
 
+    def pairs(t: Tournament) -> list[tuple[int, int]]:
+        result = find_system(system).pair(t)
+        return sorted(tuple(sorted((b.white, b.black))) for b in result.boards)  # type: ignore[misc]
+
     monkeypatch.setattr(Bracket, "transpositions", spy)
-    assert _pairs(_round_one(6)) == [(1, 4), (2, 5), (3, 6)]
+    assert pairs(_round_one(6)) == [(1, 4), (2, 5), (3, 6)]
     assert calls == []
     # 1-4 forbidden: the first candidate is not allowed, the ordering matchings decide (art. 4.2).
-    assert _pairs(_round_one(6, ((1, 4),))) == [(1, 5), (2, 4), (3, 6)]
+    assert pairs(_round_one(6, ((1, 4),))) == [(1, 5), (2, 4), (3, 6)]
     assert calls == [6]
 
 

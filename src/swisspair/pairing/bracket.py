@@ -224,11 +224,55 @@ class Bracket(ABC):
         self.transpositions(remainder)
 
     def first_candidate(self, remainder: list[Position], rem_pairs: int) -> bool:
-        """Pair the remainder as the first candidate (art. 3.3) when that is known to be the answer.
+        """Art. 3.3/3.4 (2017: D.1, D.2): S1[i] against S2[i], when it is as good as the optimum found, is the answer.
 
-        By default never known; ``True`` when the remainder is paired.
+        The ordering matchings of art. 4.3 and 4.2 would only confirm it.
+        The participants the candidate leaves unpaired may not be paired
+        with one another any more.
         """
-        return False
+        pairs = self._canonical_remainder(remainder, rem_pairs)
+        if pairs is None:
+            return False
+        matched, mates = self.matched, self.mates
+        for pi, oi in pairs:
+            matched[pi] = matched[oi] = True
+            mates[pi], mates[oi] = oi, pi
+            self.fix(pi, oi)
+        floating = remainder[2 * rem_pairs:]
+        for k, a in enumerate(floating):
+            for b in floating[k + 1:]:
+                self.set(a, b, 0)
+        return True
+
+    def _canonical_remainder(self, remainder: list[Position], rem_pairs: int
+                             ) -> list[tuple[Position, Position]] | None:
+        """S1[i] against S2[i] (art. 3.3), if it is as good as the optimum found; else ``None``.
+
+        The candidate must have every pair allowed, leave the same participants
+        unpaired in the remainder as the optimum (so the rest of the optimum
+        stays valid with it), and have the same total weight.
+        """
+        base, mates = self.base, self.mates
+        if 2 * rem_pairs > len(remainder):
+            return None
+        pairs = [(remainder[i], remainder[i + rem_pairs]) for i in range(rem_pairs)]
+        total = 0
+        for pi, oi in pairs:
+            w = base[oi][pi]
+            if not w:
+                return None
+            total += w
+        inside = set(remainder)
+        optimum = 0
+        for pi in remainder[:2 * rem_pairs]:
+            mate = mates[pi]
+            if mate not in inside:
+                return None
+            if mate > pi:
+                optimum += base[mate][pi]
+        if any(mates[pi] != pi and mates[pi] in inside for pi in remainder[2 * rem_pairs:]):
+            return None  # paired inside the remainder (an unpaired participant is its own mate)
+        return pairs if total == optimum else None
 
     def exchange_possible(self, remainder: list[Position], rem_pairs: int) -> bool:
         """Whether the best pairing with the exchange preferences (:meth:`ordered`) may have an exchange (art. 4.3;

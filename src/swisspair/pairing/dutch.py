@@ -778,57 +778,6 @@ class _DutchBracket(Bracket):
         """The weight of ``a``-``b`` in the solver now (0 for no pair)."""
         return self.solver.weight(self.members[a], self.members[b])
 
-    def first_candidate(self, remainder: list[Position], rem_pairs: int) -> bool:
-        """Art. 3.3/3.4: S1[i] against S2[i], when it is as good as the optimum found, is the answer.
-
-        The ordering matchings of art. 4.3 and 4.2 would only confirm it.
-        The participants the candidate leaves unpaired may not be paired
-        with one another any more.
-        """
-        pairs = self._canonical_remainder(remainder, rem_pairs)
-        if pairs is None:
-            return False
-        matched, mates = self.matched, self.mates
-        for pi, oi in pairs:
-            matched[pi] = matched[oi] = True
-            mates[pi], mates[oi] = oi, pi
-            self.fix(pi, oi)
-        floating = remainder[2 * rem_pairs:]
-        for k, a in enumerate(floating):
-            for b in floating[k + 1:]:
-                self.set(a, b, 0)
-        return True
-
-    def _canonical_remainder(self, remainder: list[Position], rem_pairs: int
-                             ) -> list[tuple[Position, Position]] | None:
-        """S1[i] against S2[i] (art. 3.3), if it is as good as the optimum found; else ``None``.
-
-        The candidate must have every pair allowed, leave the same participants
-        unpaired in the remainder as the optimum (so the rest of the optimum
-        stays valid with it), and have the same total weight.
-        """
-        base, mates = self.base, self.mates
-        if 2 * rem_pairs > len(remainder):
-            return None
-        pairs = [(remainder[i], remainder[i + rem_pairs]) for i in range(rem_pairs)]
-        total = 0
-        for pi, oi in pairs:
-            w = base[oi][pi]
-            if not w:
-                return None
-            total += w
-        inside = set(remainder)
-        optimum = 0
-        for pi in remainder[:2 * rem_pairs]:
-            mate = mates[pi]
-            if mate not in inside:
-                return None
-            if mate > pi:
-                optimum += base[mate][pi]
-        if any(mates[pi] != pi and mates[pi] in inside for pi in remainder[2 * rem_pairs:]):
-            return None  # paired inside the remainder (an unpaired participant is its own mate)
-        return pairs if total == optimum else None
-
 
 _LARGE_BLOSSOM = 3
 """S1 opponents are decided in one matching from a blossom of 1/_LARGE_BLOSSOM of the graph (_Solver.costly)."""
