@@ -429,10 +429,7 @@ class _Bracket2017(Bracket):
         """A weight above every real one; finalised pairs get it."""
         mc = self.mc = MatchingComputer(self.size)
         for larger in range(sg_begin, self.size):
-            row = base[larger]
-            for smaller in range(larger):
-                if row[smaller]:
-                    mc.set_edge_weight(larger, smaller, row[smaller])
+            mc.set_edge_weights(larger, list(range(larger)), base[larger])
 
     def _weights(self, rnd: _Round2017, lay: _BracketWeights) -> list[list[int]]:
         """C.1-C.19 for each pair with a resident or a member of the next scoregroup (the C.7 look-ahead)."""
@@ -449,25 +446,15 @@ class _Bracket2017(Bracket):
         self.mc.set_edge_weight(a, b, weight)
 
     def set_row(self, a: Position, others: Sequence[Position], weights: list[int]) -> None:
-        for b, weight in zip(others, weights):
-            self.mc.set_edge_weight(a, b, weight)
+        self.mc.set_edge_weights(a, list(others), weights)
 
     def solve(self) -> None:
         self.mc.compute()
         self.mates = as_positions(self.mc.mates())
 
     def fix(self, a: Position, b: Position) -> None:
-        """Keep only the edge ``a-b`` at ``a`` and ``b`` (edges with a zero base weight are already absent)."""
-        mc, base = self.mc, self.base
-        mc.set_edge_weight(a, b, self.max_w)
-        for x, y in ((a, b), (b, a)):
-            row = base[x]
-            for v in range(len(row)):
-                if v != y and row[v]:
-                    mc.set_edge_weight(x, v, 0)
-            for v in range(x + 1, len(base)):
-                if v != y and x < len(base[v]) and base[v][x]:
-                    mc.set_edge_weight(x, v, 0)
+        """Keep only the edge ``a-b`` at ``a`` and ``b``."""
+        self.mc.isolate_pair(a, b, self.max_w)
         self.checker.fix(self.members[a], self.members[b])
 
     def keeps_opponent(self, a: Position, candidates: list[Position]) -> bool:
