@@ -606,11 +606,11 @@ class _DutchBracket(Bracket):
     """One bracket under the 2026 rules, its matchings solved by the round's :class:`_Solver` (in vertices).
 
     Adds to the shared steps (:class:`~swisspair.pairing.bracket.Bracket`):
-    the weights of C1-C21 (:meth:`_DutchRound.edge_weight`), the first
-    candidate taken at once when it is optimal (art. 3.3/3.4), the skipped
-    re-solves of art. 4.2 (known from the matching's dual solution) and the
-    S1 participants' opponents decided by one matching (see docs/pairing.md,
-    "The single S1 matching a chunk at a time").
+    the weights of C1-C21 (:meth:`_DutchRound.edge_weight`), the skipped
+    re-solves of art. 4.2 (known from the matching's dual solution), the
+    exchange matching skipped when swapping partners shows no exchange (art.
+    4.3) and the S1 participants' opponents decided by one matching (see
+    docs/pairing.md, "The single S1 matching a chunk at a time").
     """
 
     def __init__(self, rnd: _DutchRound, members: list[Vertex], sg_begin: int, next_begin: int) -> None:
