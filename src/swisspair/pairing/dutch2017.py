@@ -199,6 +199,23 @@ class _Round2017(RoundVertices):
         self.fields_kind = [fields_kinds.setdefault((self.colour_kind[v], self.scores[v], self.floats[v]),
                                                     len(fields_kinds)) for v in range(n)]
 
+    def weight_kinds(self, members: Sequence[int]) -> tuple[list[int], list[int]]:
+        """Each member's kind (a number) and one member of each kind.
+
+        Two participants of the same kind get the same :meth:`allowed_weight`
+        with anybody: it reads only the score, colour and float attributes
+        (:attr:`fields_kind`) and the PAB eligibility.
+        """
+        ids: dict[tuple[int, bool], int] = {}
+        reps: list[int] = []
+        kinds = []
+        for v in members:
+            k = ids.setdefault((self.fields_kind[v], self.eligible[v]), len(reps))
+            if k == len(reps):
+                reps.append(v)
+            kinds.append(k)
+        return kinds, reps
+
     # -- absolute criteria -------------------------------------------------
     def compatible(self, a: int, b: int) -> bool:
         """C.1 (no rematch, forbidden pairs) and C.3 (absolute colour preferences, except topscorers)."""
@@ -269,6 +286,11 @@ class _Round2017(RoundVertices):
         """
         if not self.compat[h][low]:
             return 0
+        return self.allowed_weight(h, low, h_in_current, low_in_current, lay)
+
+    def allowed_weight(self, h: int, low: int, h_in_current: bool, low_in_current: bool,
+                       lay: _BracketWeights) -> int:
+        """:meth:`edge_weight` without C.1 and C.3 (:attr:`compat`): it reads only the two :meth:`weight_kinds`."""
         cb, sd, shifts = lay.count_bits, lay.psd_bits, lay.psd_shifts
         sh, sl = self.scores[h], self.scores[low]
         point, lowest = self.state.scale, lay.lowest
@@ -410,6 +432,21 @@ class _Round2017(RoundVertices):
         return lines
 
 
+class _KindRow(dict[int, int]):
+    """:meth:`_Round2017.allowed_weight` of a member of each kind (the higher) with ``low``, computed when first read:
+    only the kinds a bracket pairs have the fields the weight reads (:meth:`_Round2017.layout`)."""
+
+    def __init__(self, rnd: _Round2017, reps: list[int], low: int, h_in_current: bool, low_in_current: bool,
+                 lay: _BracketWeights) -> None:
+        super().__init__()
+        self.args = (rnd, reps, low, h_in_current, low_in_current, lay)
+
+    def __missing__(self, kind: int) -> int:
+        rnd, reps, low, h_in_current, low_in_current, lay = self.args
+        weight = self[kind] = rnd.allowed_weight(reps[kind], low, h_in_current, low_in_current, lay)
+        return weight
+
+
 class _Bracket2017(Bracket):
     """One bracket under the 2017 rules, on its own matching (in positions).
 
@@ -432,14 +469,29 @@ class _Bracket2017(Bracket):
             mc.set_edge_weights(larger, list(range(larger)), base[larger])
 
     def _weights(self, rnd: _Round2017, lay: _BracketWeights) -> list[list[int]]:
-        """C.1-C.19 for each pair with a resident or a member of the next scoregroup (the C.7 look-ahead)."""
+        """C.1-C.19 for each pair with a resident or a member of the next scoregroup (the C.7 look-ahead).
+
+        A pair's weight depends only on the two participants' kinds
+        (:meth:`_Round2017.weight_kinds`), on whether each is in the bracket,
+        and on C.1/C.3 (:attr:`_Round2017.compat`): each row is read from a
+        table per kind, then its incompatible pairs are zeroed.
+        """
         members, next_begin = self.members, self.next_begin
+        kinds, reps = rnd.weight_kinds(members)
+        tables: dict[tuple[int, bool], tuple[_KindRow, _KindRow]] = {}
         base: list[list[int]] = [[] for _ in range(self.size)]
         for larger in range(self.sg_begin, self.size):
             lv = members[larger]
             cur = larger < next_begin
-            base[larger] = [rnd.edge_weight(members[smaller], lv, smaller < next_begin, cur, lay)
-                            for smaller in range(larger)]
+            key = (kinds[larger], cur)
+            table = tables.get(key)
+            if table is None:
+                table = tables[key] = (_KindRow(rnd, reps, lv, False, cur, lay), _KindRow(rnd, reps, lv, True, cur, lay))
+            outside, inside = table
+            split = min(larger, next_begin)
+            row = list(map(inside.__getitem__, kinds[:split])) + list(map(outside.__getitem__, kinds[split:larger]))
+            compat = rnd.compat[lv]
+            base[larger] = [w if ok else 0 for w, ok in zip(row, map(compat.__getitem__, members[:larger]))]
         return base
 
     def set(self, a: Position, b: Position, weight: int) -> None:
