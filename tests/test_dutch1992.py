@@ -582,3 +582,38 @@ def test_b5_player_left_over_is_paired_when_he_can_be() -> None:
     first = next(engine.transposed([players[1]], [players[2], players[4]], 1, RELAX_LEVELS[1], True, stage))
     assert [(a.tpn, b.tpn) for a, b in first.pairs] == [(1, 4)]
     assert [q.tpn for q in first.left] == [2]
+
+
+def test_b4_least_conflicts_is_a_lower_bound() -> None:
+    """B 4 (x conflicting colour preferences at most): the bound the search prunes on never exceeds the fewest
+    conflicts of any choice of S2 partners for the S1 players (checked by brute force)."""
+    from collections import Counter
+    from itertools import permutations
+
+    from swisspair.pairing.dutch1992 import _least_conflicts
+
+    rng = random.Random(3)
+    prefs = [Colour.WHITE, Colour.BLACK, Colour.NONE]
+    tight = 0
+    for _ in range(300):
+        s1 = [rng.choice(prefs) for _ in range(rng.randint(0, 4))]
+        s2 = [rng.choice(prefs) for _ in range(rng.randint(len(s1), 6))]
+        fewest = min(sum(a is not Colour.NONE and a is s2[j] for a, j in zip(s1, chosen))
+                     for chosen in permutations(range(len(s2)), len(s1)))
+        bound = _least_conflicts(Counter(s1), Counter(s2))
+        assert bound <= fewest, (s1, s2)
+        tight += bound == fewest
+    assert tight > 250  # and nearly always exact
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_b4_pruning_keeps_every_pairing(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search stops early where B 4's bound shows too many conflicts ahead: every round of generated
+    events is paired as without the bound (it only skips branches that cannot give a pairing)."""
+    from swisspair.pairing import dutch1992
+
+    engine = find_system(SYSTEM)
+    t = generate(GeneratorConfig(players=40, rounds=7, forfeit_rate=20), seed, engine.pair)
+    with_bound = [engine.pair(t.truncated(r)) for r in range(7)]
+    monkeypatch.setattr(dutch1992, "_least_conflicts", lambda left1, left2: 0)
+    assert [engine.pair(t.truncated(r)) for r in range(7)] == with_bound

@@ -39,6 +39,7 @@ Readings chosen where the text is silent or ambiguous are listed in
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import chain, combinations
@@ -64,6 +65,19 @@ RELAX_LEVELS: tuple[Relax, ...] = ((False, False, False), (True, False, False), 
                                    (True, True, True))
 """B 6 given up first (the least important relative criterion, never to be met by moving players
 down), then B 5 for downfloaters (C 9), then for upfloaters (C 10)."""
+
+
+def _least_conflicts(left1: Counter[Colour], left2: Counter[Colour]) -> int:
+    """B 4: the fewest conflicting colour preferences pairing the S1 players ``left1`` with S2 players of
+    ``left2`` can have, whoever meets whom.
+
+    An S1 player who wants white avoids a conflict only against one who
+    wants black or has no preference, and the other way round; the players
+    without a preference serve either side once.
+    """
+    white, black, none = Colour.WHITE, Colour.BLACK, Colour.NONE
+    short = max(0, left1[white] - left2[black]) + max(0, left1[black] - left2[white])
+    return max(0, short - left2[none])
 
 
 class Dutch1992System:
@@ -281,6 +295,9 @@ class _Round:
         used = [False] * len(s2)
         chosen: list[int] = []
         must_pair = [i for i, q in enumerate(s2) if leftovers_float and not self.floats_ok(q, Float.DOWN, relax)]
+        left1 = Counter(q.colour_preference for q in s1)
+        """The colour preferences of S1[depth:], and of the S2 players not chosen yet (B 4 bound)."""
+        left2 = Counter(q.colour_preference for q in s2)
 
         def walk(depth: int, conflicts: int) -> Iterator[_Candidate]:
             self.steps += 1
@@ -288,12 +305,15 @@ class _Round:
                 raise LimitExceededError(f"dutch-1992: more than {SEARCH_LIMIT} search steps")
             if sum(1 for j in must_pair if not used[j]) > p - depth:
                 return                                               # B 5/B 6: they cannot all be paired
+            if conflicts + _least_conflicts(left1, left2) > x:
+                return                                               # B 4: x conflicts are not enough
             if depth == p:
                 pairs = [(s1[i], s2[j]) for i, j in enumerate(chosen)]
                 identity = all(i == j for i, j in enumerate(chosen))
                 yield _Candidate(pairs, [q for j, q in enumerate(s2) if not used[j]], (stage if identity else moved,))
                 return
             a = s1[depth]
+            left1[a.colour_preference] -= 1
             for j, b in enumerate(s2):
                 if used[j] or not self.compatible(a, b) or not self.pair_ok(a, b, relax):
                     continue
@@ -302,9 +322,12 @@ class _Round:
                     continue
                 used[j] = True
                 chosen.append(j)
+                left2[b.colour_preference] -= 1
                 yield from walk(depth + 1, extra)
+                left2[b.colour_preference] += 1
                 chosen.pop()
                 used[j] = False
+            left1[a.colour_preference] += 1
 
         yield from walk(0, 0)
 
