@@ -211,3 +211,18 @@ def test_float_history_is_ignored_in_the_last_round() -> None:
     """C8-C10 do not apply in the last round: the same bracket takes 6, first in 3.2.2 order."""
     p = dubov(make_tournament(3, RATINGS[:10], C10_GAMES))
     assert "residents 7; upfloaters 6" in "\n".join(p.explanation)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_upfloater_choice_solved_from_scratch_gives_the_same_brackets(seed: int,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """C.04.4.1 (2026) C4-C10 and 3.2.2: each bracket's upfloater matching is solved from scratch. Its weights
+    make the upfloaters and the colour grants of every best matching the same (the set order is one bit per
+    candidate), so repairing the last bracket's matching instead gives every round identically."""
+    from swisspair.pairing.matching import MatchingComputer
+
+    engine = find_system("dubov")
+    t = generate(GeneratorConfig(players=60, rounds=7, forfeit_rate=20), seed, engine.pair)
+    from_scratch = [engine.pair(t.truncated(r)) for r in range(7)]
+    monkeypatch.setattr(MatchingComputer, "restart", lambda self: None)
+    assert [engine.pair(t.truncated(r)) for r in range(7)] == from_scratch
