@@ -28,7 +28,7 @@ shortcuts that are exact for one rule set only) is left to the subclasses.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
 from swisspair.pairing.state import PairingState, PlayerState
@@ -59,6 +59,23 @@ def as_positions(values: list[int]) -> list[Position]:
 def span(start: int, stop: int) -> Sequence[Position]:
     """The positions ``start`` to ``stop - 1``, in order."""
     return cast("Sequence[Position]", range(start, stop))
+
+
+def kinds_of(members: Iterable[int], key: Callable[[int], Hashable]) -> tuple[list[int], list[int]]:
+    """Each member's kind (a number: equal ``key``, equal kind) and one member of each kind, the first met.
+
+    The engines read a pair's weight from a table per pair of kinds instead of
+    computing it per pair (see :meth:`swisspair.pairing.dutch._DutchRound.pair_kinds`).
+    """
+    ids: dict[Hashable, int] = {}
+    reps: list[int] = []
+    kinds = []
+    for v in members:
+        k = ids.setdefault(key(v), len(reps))
+        if k == len(reps):
+            reps.append(v)
+        kinds.append(k)
+    return kinds, reps
 
 
 def group_end(scores: Sequence[int], start: int) -> int:

@@ -38,7 +38,8 @@ from swisspair.errors import NoValidPairingError
 from swisspair.model import Board, Colour, RoundPairing, Tournament
 from swisspair.pairing.acceleration import AcceleratedSystem, virtual_points
 from swisspair.pairing.boards import allocate_boards
-from swisspair.pairing.bracket import Bracket, Position, RoundVertices, Vertex, as_positions, group_end, span
+from swisspair.pairing.bracket import (Bracket, Position, RoundVertices, Vertex, as_positions, group_end,
+                                      kinds_of, span)
 from swisspair.pairing.cardinality import CardinalityMatching
 from swisspair.pairing.explain import format_score
 from swisspair.pairing.matching import MatchingComputer
@@ -221,18 +222,8 @@ class _DutchRound(RoundVertices):
         (:attr:`fields_kind`), the PAB eligibility (:attr:`not_bye`), C3's
         exemption and the games played (C9).
         """
-        ids: dict[tuple[int, bool, bool, int], int] = {}
-        reps: list[int] = []
-        kinds = []
         fields_kind, not_bye, exempt, players = self.fields_kind, self.not_bye, self.exempt, self.players
-        for v in members:
-            key = (fields_kind[v], not_bye[v], exempt[v], players[v].played_games)
-            k = ids.get(key)
-            if k is None:
-                k = ids[key] = len(reps)
-                reps.append(v)
-            kinds.append(k)
-        return kinds, reps
+        return kinds_of(members, lambda v: (fields_kind[v], not_bye[v], exempt[v], players[v].played_games))
 
     def forbidden_rows(self, members: Sequence[int]) -> dict[int, list[int]]:
         """C1's forbidden pairs among ``members`` (the sets :meth:`edge_weight` reads), by position:
@@ -369,16 +360,8 @@ class _DutchRound(RoundVertices):
         colour preference and C3's exemption. At 9999 participants (5*10^7
         pairs) a call per pair took 20 s.
         """
-        ids: dict[tuple[bool, int, Colour | None, bool], int] = {}
-        reps: list[int] = []
-        kinds = []
-        for v in members:
-            key = (self.eligible[v], self.scores[v], self.absolute_colour[v], self.exempt[v])
-            k = ids.get(key)
-            if k is None:
-                k = ids[key] = len(reps)
-                reps.append(v)
-            kinds.append(k)
+        kinds, reps = kinds_of(members, lambda v: (self.eligible[v], self.scores[v], self.absolute_colour[v],
+                                                   self.exempt[v]))
         return self.rows_by_kind(members, kinds, reps, self._bye_search_weight)
 
     def rows_by_kind(self, members: Sequence[int], kinds: list[int], reps: list[int],

@@ -60,7 +60,7 @@ from dataclasses import dataclass, field
 from swisspair.errors import NoValidPairingError
 from swisspair.model import RoundPairing, Tournament
 from swisspair.pairing.boards import allocate_boards, round_pairing
-from swisspair.pairing.bracket import Bracket, Position, as_positions, RoundVertices, Vertex, group_end
+from swisspair.pairing.bracket import Bracket, Position, as_positions, RoundVertices, Vertex, group_end, kinds_of
 from swisspair.pairing.colours import colour_criteria
 from swisspair.pairing.explain import format_score
 from swisspair.pairing.matching import MatchingComputer
@@ -206,15 +206,7 @@ class _Round2017(RoundVertices):
         with anybody: it reads only the score, colour and float attributes
         (:attr:`fields_kind`) and the PAB eligibility.
         """
-        ids: dict[tuple[int, bool], int] = {}
-        reps: list[int] = []
-        kinds = []
-        for v in members:
-            k = ids.setdefault((self.fields_kind[v], self.eligible[v]), len(reps))
-            if k == len(reps):
-                reps.append(v)
-            kinds.append(k)
-        return kinds, reps
+        return kinds_of(members, lambda v: (self.fields_kind[v], self.eligible[v]))
 
     # -- absolute criteria -------------------------------------------------
     def compatible(self, a: int, b: int) -> bool:
