@@ -2443,9 +2443,7 @@ static PyObject *Core_restart(Core *s, PyObject *Py_UNUSED(ignored))
     if (!ready(s))
         return NULL;
     clear_solution(s);
-    s->pend.n = 0;
-    memset(s->pendbits, 0, ((size_t)s->cap * s->cap + 7) / 8);
-    s->fresh = 1;
+    s->fresh = 1; /* nothing is recorded while fresh; the next compute's initialise forgets what was */
     s->certified = 0;
     forget_isolated(s);
     reset_stage_state(s);

@@ -594,8 +594,7 @@ class PythonCore:
     def restart(self) -> None:
         """:meth:`MatchingComputer.restart`: no solution; the next compute starts from scratch."""
         self._clear()
-        self._pending.clear()
-        self._fresh = True
+        self._fresh = True  # nothing is recorded while fresh; _initialise forgets what was
         self._certified = False
         self._isolated = set()
         self._reset_stage_state()
