@@ -392,6 +392,17 @@ def compute_standings(
 ) -> Standings:
     """Rank ``source`` by score, then by ``tiebreaks`` (FIDE C.07 (2026) 4.2).
 
+    >>> from swisspair import new_tournament, pair, record_round
+    >>> t = new_tournament(rounds=1, players=["Ames", "Bell", "Cole", "Dunn"])
+    >>> record_round(t, pair(t), ["1-0", "1/2-1/2"])
+    >>> print(compute_standings(t, "BH,SB").to_text(), end="")
+    rank  tpn  name  points   BH    SB
+    ----  ---  ----  ------  ---  ----
+       1    1  Ames       1    0     0
+     2-3    2  Bell     0.5  0.5  0.25
+     2-3    4  Dunn     0.5  0.5  0.25
+       4    3  Cole       0    1     0
+
     :param tiebreaks: a list of descriptors (or a comma-separated string, or a
         name of :data:`RECOMMENDED`); default: the file's ``212``/``202`` list,
         else :data:`DEFAULT_TIEBREAKS`.

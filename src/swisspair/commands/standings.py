@@ -8,7 +8,7 @@ import click
 
 from swisspair.commands.plumbing import handle_errors, read_trf
 from swisspair.fileio import write_atomically
-from swisspair.playoff import Playoff, PlayoffError, apply_playoff, playoff_group
+from swisspair.playoff import Playoff, PlayoffError, apply_playoff, playoff_group, start_playoff
 from swisspair.standings import (
     DEFAULT_TIEBREAKS,
     RECOMMENDED,
@@ -183,12 +183,9 @@ def playoff_command(file: Path, state: Path, place: int, seed: int | None, tiebr
     if state.exists():
         playoff = Playoff.from_json(state.read_text(encoding="utf-8"))
     else:
-        group = playoff_group(s, place)
-        if not group:
-            raise PlayoffError(f"nobody is level on points for place {place}: no play-off needed")
-        if seed is None:
+        if seed is None and playoff_group(s, place):
             raise click.UsageError("--seed is needed to set up the play-off (the drawings of lots use it)")
-        playoff = Playoff(players=group, seed=seed, first_place=s.row(group[0]).place)
+        playoff = start_playoff(s, place, seed=seed or 0)
     for item in results:
         game, sep, value = item.partition("=")
         if not sep:
