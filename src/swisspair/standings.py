@@ -243,8 +243,12 @@ class Standings:
         return "\n".join(text) + "\n"
 
     def to_json(self, detail: bool = True) -> str:
-        """JSON with the rows, the tie-breaks and (``detail``) every value's terms."""
+        """JSON with the rows, the tie-breaks and (``detail``) every value's terms (the schema
+        ``urn:swisspair:schema:standings:1``, :func:`swisspair.schemas.load_schema`)."""
+        from swisspair.schemas import schema_id
+
         data: dict[str, Any] = {
+            "schema": schema_id("standings"),
             "edition": self.edition.value,
             "tiebreaks": [d.label for d in self.tiebreaks],
             "dropped": [{"tiebreak": d.label, "reason": why} for d, why in self.dropped],

@@ -70,6 +70,8 @@ _TIEBREAKS_HELP = (f"Comma-separated tie-breaks, or a named list (see --list). "
                    "auto = the edition in force on the start date (042).")
 @click.option("-f", "--format", "fmt", type=click.Choice(["text", "csv", "json", "html"]), default="text",
               show_default=True, envvar="SWISSPAIR_FORMAT", help="Output format.")
+@click.option("--json", "as_json", is_flag=True,
+              help="The same as --format json (schema urn:swisspair:schema:standings:1).")
 @click.option("--crosstable", is_flag=True, help="Print the crosstable (text format) after the standings.")
 @click.option("--detail", "details", multiple=True, help="Show how each tie-break of TPN was computed "
               "(repeatable; 'all' for everybody).")
@@ -90,7 +92,8 @@ _TIEBREAKS_HELP = (f"Comma-separated tie-breaks, or a named list (see --list). "
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
               help="Write to this file instead of standard output.")
 @handle_errors
-def standings_command(file: Path | None, tiebreaks: str | None, edition: str, fmt: str, crosstable: bool,
+def standings_command(file: Path | None, tiebreaks: str | None, edition: str, fmt: str, as_json: bool,
+                      crosstable: bool,
                       details: tuple[str, ...], lots: int | None, rounds: int | None, round_robin: bool | None,
                       teams: bool, scores: Path | None, literal: bool, playoff_places: tuple[int, ...],
                       list_only: bool, output: Path | None) -> None:
@@ -104,12 +107,15 @@ def standings_command(file: Path | None, tiebreaks: str | None, edition: str, fm
     Example:
 
         swisspair standings final.trf --tiebreaks "BH/C1,BH,SB,DE,WIN,BWG" --format csv
+        swisspair standings final.trf --json
     """
     if list_only:
         click.echo(_list_tiebreaks(), nl=False)
         return
     if file is None:
         raise click.UsageError("missing argument FILE")
+    if as_json:
+        fmt = "json"
     s = _standings(file, tiebreaks, edition, lots, rounds, round_robin, teams, scores, literal)
     for place in playoff_places:
         players = s.playoff_players(place)
