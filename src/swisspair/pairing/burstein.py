@@ -48,7 +48,7 @@ How a round is paired
    is odd (counting from 1), the other one otherwise.
 
 Differences from the 2026 text (C.04.4.2, applied from 1 February 2026)
-----------------------------------------------------------------------
+-----------------------------------------------------------------------
 * Seeding rounds: 2026 pairs the first ``min(floor(R / 2), 4)`` rounds with
   the Dutch system (1.6); here every round is paired as above, with the
   default acceleration in rounds 1-2 instead.

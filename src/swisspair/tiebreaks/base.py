@@ -698,6 +698,7 @@ class Context:
         # KS counts games played only, AOB and SSSC are not rounded, and a Sonneborn-Berger cut
         # compares the lowest VUR *contribution* (16.5). See docs/tiebreaks.md.
         self.literal = literal
+        """Read the regulations literally where the reference tool reads them otherwise."""
         self._cache: dict[Hashable, Any] = {}
 
     def __repr__(self) -> str:
