@@ -76,6 +76,25 @@ def test_pair_json_with_a_bye(tmp_path: Path) -> None:
     assert document["explanation"] == []
 
 
+def test_pair_json_of_a_team_system_names_teams(tmp_path: Path) -> None:
+    # C.04.6: a team system pairs teams; the numbers are team numbers
+    from swisspair.pairing.team import generate_team_tournament
+
+    t = generate_team_tournament(6, 4, 5, seed=3)
+    cut = t.truncated(2)
+    cut.rounds = 5
+    path = tmp_path / "teams.trf"
+    path.write_text(trf.dumps(cut))
+    document = valid(run(["pair", str(path), "--json"]), "pair")
+    assert document["participants"] == "teams" and document["system"] == "team"
+    names = {team.number: team.name for team in t.teams}
+    for board in document["boards"]:
+        for side in ("white", "black"):
+            assert board[side]["name"] == names[board[side]["tpn"]] and board[side]["points"] is None
+    players = valid(run(["pair", str(DATA / "vega-cr-dmy.trf"), "--json"]), "pair")
+    assert players["participants"] == "players"
+
+
 def test_check_json_identical(finished: Path) -> None:
     document = valid(run(["check", str(finished), "--json"]), "check")
     assert document["rounds_checked"] == document["identical"] == len(document["rounds"]) > 0

@@ -120,7 +120,6 @@ def trf_validate(files: Sequence[Path], quiet: bool, strict: bool, as_json: bool
         if not quiet and not as_json:
             for warning in result.warnings:
                 click.echo(f"{warning} (warning)", err=True)
-            t = result.tournament
             click.echo(f"{path}: ok: {len(t)} players, {t.paired_rounds} rounds paired"
                        + (f" of {t.rounds}" if t.rounds else ""))
     if as_json:
@@ -222,16 +221,22 @@ def pair_command(file: Path, system: str | None, output: Path | None, round_numb
 
 def pairing_json(file: Path, engine: PairingSystem, tournament: Tournament, pairing: RoundPairing,
                  explain: bool) -> str:
-    """The JSON of ``swisspair pair --json`` (schema ``pair``, docs/json.md)."""
+    """The JSON of ``swisspair pair --json`` (schema ``pair``, docs/json.md): players, or the teams of a
+    system that pairs teams (its own table: :class:`~swisspair.pairing.abilities.FormatsPairings`)."""
     from swisspair import schemas as jsonout
+    from swisspair.pairing.abilities import FormatsPairings
 
-    def who(tpn: int) -> dict[str, Any]:
-        return {"tpn": tpn, "name": tournament.players[tpn].name,
-                "points": jsonout.number(tournament.score(tpn, tournament.paired_rounds))}
+    teams = {team.number: team.name for team in tournament.teams} if isinstance(engine, FormatsPairings) else {}
+
+    def who(number: int) -> dict[str, Any]:
+        if teams:
+            return {"tpn": number, "name": teams.get(number, ""), "points": None}
+        return {"tpn": number, "name": tournament.players[number].name,
+                "points": jsonout.number(tournament.score(number, tournament.paired_rounds))}
 
     return jsonout.dumps({
         "schema": jsonout.schema_id("pair"), "file": str(file), "system": engine.name, "article": engine.article,
-        "round": pairing.round_number,
+        "participants": "teams" if teams else "players", "round": pairing.round_number,
         "boards": [{"board": number, "white": who(board.white), "black": who(board.black)}
                    for number, board in enumerate(pairing.boards, start=1)],
         "bye": None if pairing.bye is None else who(pairing.bye),
