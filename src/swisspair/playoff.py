@@ -29,9 +29,12 @@ import json
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from swisspair.errors import PlayoffError
+
+if TYPE_CHECKING:
+    from swisspair.standings import Standings
 
 __all__ = ["Game", "Placement", "Playoff", "PlayoffError", "apply_playoff", "playoff_group", "start_playoff"]
 
@@ -282,7 +285,7 @@ def playoff_group(standings: Any, place: int = 1) -> list[int]:
     return standings.playoff_players(place)  # type: ignore[no-any-return]
 
 
-def start_playoff(standings: Any, place: int = 1, *, seed: int) -> Playoff:
+def start_playoff(standings: Standings, place: int = 1, *, seed: int) -> Playoff:
     """The play-off among the players level on points for ``place`` (C.02 13.2), its lots drawn
     with ``seed``; record each result with :meth:`Playoff.record` until it is :attr:`~Playoff.finished`.
 
@@ -292,8 +295,6 @@ def start_playoff(standings: Any, place: int = 1, *, seed: int) -> Playoff:
     >>> playoff = start_playoff(compute_standings(t, "DE"), seed=7)
     >>> [(game.id, game.white, game.black) for game in playoff.pending]
     [('M.1', 4, 1)]
-
-    ``standings`` is a :class:`swisspair.standings.Standings`.
 
     :raises: :exc:`~swisspair.errors.PlayoffError` when nobody is level on points for ``place``.
     """
@@ -306,7 +307,8 @@ def start_playoff(standings: Any, place: int = 1, *, seed: int) -> Playoff:
 def apply_playoff(standings: Any, playoff: Playoff) -> list[tuple[str, int]]:
     """(place, tpn) for the whole table once the play-off has settled its places (13.2.5, 13.2.6).
 
-    ``standings`` is the :class:`swisspair.standings.Standings` the play-off started from.
+    ``standings`` are those the play-off started from (:class:`~swisspair.standings.Standings`, or any
+    object with their ``rows``).
 
     >>> from swisspair import compute_standings, new_tournament, pair, record_round
     >>> t = new_tournament(rounds=1, players=["Ames", "Bell", "Cole", "Dunn"])
