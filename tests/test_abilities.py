@@ -1,4 +1,4 @@
-"""The optional abilities of a pairing system, declared in :mod:`swisspair.pairing` (issue #15).
+"""The optional abilities of a pairing system, declared in :mod:`swisspair.pairing`.
 
 Every caller (click commands, the engine form, the manager) uses them through the registry's
 functions; no caller asks for a system by name.
@@ -89,7 +89,7 @@ def test_explain_says_when_a_system_gives_no_explanation(tmp_path: Path, capsys:
 
 
 def test_no_system_imports_another_systems_module() -> None:
-    """Issue #15: what systems share lives in shared modules; Burstein gets the Dutch system from the registry."""
+    """What systems share lives in shared modules; Burstein gets the Dutch system from the registry."""
     graph = import_graph()
     systems = {path.partition(":")[0] for path in pairing.PAIRING_SYSTEMS.values()}
     for module in systems:

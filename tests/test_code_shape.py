@@ -1,4 +1,4 @@
-"""Issue #15: no function of the core over 120 lines (the Dutch bracket loops included)."""
+"""Short functions: no function of the core over 120 lines (the Dutch bracket loops included)."""
 
 from __future__ import annotations
 

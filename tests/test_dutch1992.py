@@ -449,7 +449,7 @@ def test_brute_force_every_round_the_text_allows_is_paired() -> None:
     """B 1, B 2 are absolute and C 13 merges groups until a pairing is found: whenever some pairing
     meets B 1 a, B 1 b and B 2 (found by enumerating all of them), dutch-1992 pairs the round, and
     what it gives meets them. 150 generated events of 5-9 players played close to a round robin
-    (974 rounds: 881 paired, 93 refused; the search before issue 13 refused 22 of 968 rounds that had one).
+    (974 rounds: 881 paired, 93 refused).
     """
     rounds = paired = refused = 0
     wrongly_refused = []
@@ -571,8 +571,8 @@ def test_explain_c1_c12_last_round() -> None:
 def test_b5_player_left_over_is_paired_when_he_can_be() -> None:
     """B 5, C 6/C 7: a player left over in S2 floats down (A 3), so one who floated down in the last round
     is paired when a transposition allows it. S1 = {1}, S2 = {2, 4}, 4 floated down last round: C 6
-    (1-2) would float 4 down again, so C 7 gives 1-4 and 2 moves down. (Before issue 13 the check for
-    such players stopped one step short and 1-2 was accepted.)"""
+    (1-2) would float 4 down again, so C 7 gives 1-4 and 2 moves down (a check that stops one step short
+    accepts 1-2)."""
     from swisspair.pairing.dutch1992 import _Stage
 
     engine = _Round(build_state(make_tournament(5, [2400 - 10 * i for i in range(4)], [["1-3 =-=", "2-4 =-="]])))

@@ -1,4 +1,4 @@
-"""No import cycle in src/ (issue #15): every module-to-module import, lazy ones included.
+"""No import cycle in src/: every module-to-module import, lazy ones included.
 
 An import inside a function is an edge too: a cycle made of lazy imports still means two
 modules that each need the other (the command line and its commands were one). The edge

@@ -1,4 +1,4 @@
-"""Play-offs as in C.02 art. 13.2.11 (seed 001)."""
+"""Play-offs as in C.02 art. 13.2.11 (FIDE Handbook, 2009)."""
 
 from __future__ import annotations
 

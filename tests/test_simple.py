@@ -1,4 +1,4 @@
-"""The ``simple`` system: the Swiss of seed 003 (a team game scored 3-1-0 with goals), rule by rule.
+"""The ``simple`` system: the Swiss for any sport (a team game scored 3-1-0 with goals), rule by rule.
 
 Each test quotes the rule it checks (translated from the Russian article "Швейцарская система").
 """
@@ -168,8 +168,8 @@ def test_rule_5_no_repeat_even_when_top_half_has_met_all_of_bottom_half() -> Non
 
 
 def test_rule_5_two_team_group_that_already_met() -> None:
-    """Issue 3 on rule 5: "a two-player group whose members already met sends its lower member
-    down and takes the best of the next group up"."""
+    """Rule 5, extended: a two-team group whose members already met sends its lower member down and
+    takes the best of the next group up."""
     points = [Fraction(6), Fraction(6), Fraction(3), Fraction(3), Fraction(3), Fraction(3)]
     met = [frozenset({1}), frozenset({0}), *(frozenset[int]() for _ in range(4))]
     pairs, _, notes = pair_ranked(points, met, [0] * 6)
@@ -245,8 +245,8 @@ def test_rule_8_points_first_then_criteria() -> None:
 
 
 def test_ranking_is_configurable() -> None:
-    """Issue 3: "ranking criteria chosen from points, score difference, scores for, second-score
-    difference, second scores for and rating"."""
+    """Rules 6 and 8: the ranking criteria are chosen from points, score difference, scores for,
+    second-score difference, second scores for and rating."""
     games = [Game(1, "1", "3", 1, 0), Game(1, "2", "4", 5, 4)]
     assert ids(standings(teams(4), games, Settings(ranking=("points", "score_diff"))))[:2] == ["1", "2"]
     assert ids(standings(teams(4), games, Settings(ranking=("points", "scores_for"))))[:2] == ["2", "1"]
@@ -263,7 +263,7 @@ def test_standings_reject_unknown_team() -> None:
 
 
 def test_registered_as_simple() -> None:
-    """Issue 3: ``swisspair pair --system simple FILE``."""
+    """``swisspair pair --system simple FILE``."""
     system = find_system("simple")
     assert isinstance(system, SimpleSystem) and "Swiss for any sport" in system.article and "seed" not in system.article
 
@@ -303,7 +303,7 @@ def _simulate(count: int, rounds: int, seed: int) -> tuple[list[Team], list[Game
 @pytest.mark.parametrize("count", [5, 8, 11, 20, 24])
 def test_generated_spreadsheet_events(count: int) -> None:
     """Rules 3 and 5 on simulated events with goals: every team once per round, no repeat, one
-    bye at most; the round count of seed 003."""
+    bye at most; the recommended round count."""
     rounds = min(count - 1, recommended_rounds(count, 3))
     for seed in range(3):
         squad, games = _simulate(count, rounds, seed)
@@ -371,14 +371,14 @@ def test_no_repeat_whenever_one_can_be_avoided() -> None:
 
 
 def test_recommended_rounds_sixteen_players_four_places() -> None:
-    """Seed 003: "to find the best four, five rounds are needed with 16 participants"."""
+    """The Swiss for any sport: to find the best four of 16 participants, five rounds are needed."""
     assert recommended_rounds(16, 4) == 5
 
 
 @pytest.mark.parametrize(("players", "places", "expected"),
                          [(16, 1, 3), (24, 3, 6), (100, 3, 8), (2, 1, 1), (8, 8, 5)])
 def test_recommended_rounds_formula(players: int, places: int, expected: int) -> None:
-    """Seed 003: round(log2 participants) + round(log2 prize places) - 1."""
+    """The Swiss for any sport: round(log2 participants) + round(log2 prize places) - 1."""
     assert recommended_rounds(players, places) == expected
 
 

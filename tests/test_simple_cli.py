@@ -65,7 +65,7 @@ def test_second_score_columns_and_default_settings(event: Path) -> None:
 
 
 def test_points_are_configurable(event: Path) -> None:
-    """Issue 3: "configurable points per match result (e.g. 3-1-0)"."""
+    """Points per match result are configurable (e.g. 3-1-0)."""
     (event / "event.toml").write_text("points = [2, 1, 0]\n", encoding="utf-8")
     code, out, err = run(event, "--standings", games="round,home,away,home_score,away_score\n1,A,C,0,0\n")
     assert code == 0, err
@@ -123,7 +123,7 @@ def test_no_pairing_left(event: Path) -> None:
 
 
 def test_rounds_command() -> None:
-    """Seed 003: 16 participants and 4 prize places need 5 rounds."""
+    """The Swiss for any sport: 16 participants and 4 prize places need 5 rounds."""
     result = CliRunner().invoke(cli, ["rounds", "--players", "16", "--places", "4"])
     assert result.exit_code == 0, result.output
     assert result.stdout.strip() == "5"
@@ -132,7 +132,7 @@ def test_rounds_command() -> None:
 
 
 def test_pair_system_simple_on_a_trf(tmp_path: Path) -> None:
-    """Issue 3: ``swisspair pair --system simple FILE -p OUT`` (points only)."""
+    """``swisspair pair --system simple FILE -p OUT`` (points only)."""
     source = corpus_files("dutch")[0]
     out = tmp_path / "out.txt"
     result = CliRunner().invoke(cli, ["pair", "--system", "simple", "--round", "2", str(source), "-p", str(out)])
@@ -144,7 +144,7 @@ def test_pair_system_simple_on_a_trf(tmp_path: Path) -> None:
 
 
 def test_engine_form_pairs_and_checks(tmp_path: Path) -> None:
-    """Issue 3: the same checker and generator support as the other systems (``--simple``)."""
+    """The same checker and generator support as the other systems (``--simple``)."""
     from swisspair.cli import main
 
     trf_path = tmp_path / "g.trf"
@@ -157,7 +157,7 @@ def test_engine_form_pairs_and_checks(tmp_path: Path) -> None:
 
 
 def test_decimal_ratings_and_scores(event: Path) -> None:
-    """Seed 003's table rates teams with decimals (108,138); a team match may end 2.5:1.5.
+    """The Swiss for any sport's sample table rates teams with decimals (108,138); a team match may end 2.5:1.5.
     Rule 6: the decimal score difference ranks the two winners; the rating decides nothing here."""
     (event / "teams.csv").write_text('id,name,rating\nA,Alpha,"108,138"\nB,Beta,104.310\nC,Gamma,88.615\n'
                                      "D,Delta,82.286\n", encoding="utf-8")

@@ -1,5 +1,5 @@
 """Teams in the model: one reading of the team records (``310``/``013``/``352``/``362``) for
-every consumer (issue 15, part 1; numbering rule in docs/trf.md, "Teams")."""
+every consumer (numbering rule in docs/trf.md, "Teams")."""
 
 from __future__ import annotations
 

@@ -137,7 +137,7 @@ def test_koya_9_2_and_limit_14_5() -> None:
     assert values(ctx, "KS") == {1: F("1.5"), 2: F(2), 3: F(1), 4: F("0.5"), 5: F("0.5"), 6: F(1), 7: F(0)}
     # /L+1 moves the limit to 2.5: only 1, 2 and 5 count; 1 scored 0.5 against 2
     assert values(ctx, "KS/L+1")[1] == F("0.5")
-    # /L-1 (extended Koya, seed 001 13.6.2): 1.5 counts too; 1 adds its win over 4
+    # /L-1 (extended Koya, C.02 (2009) 13.6.2): 1.5 counts too; 1 adds its win over 4
     assert values(ctx, "KS/L-1")[1] == F("2.5")
 
 

@@ -1,4 +1,4 @@
-"""Every value of the reference tie-break corpus, reproduced (issue 4 acceptance).
+"""Every value of the reference tie-break corpus, reproduced.
 
 tests/corpus/tiebreaks/<edition>/<name>.csv holds, for each tournament of
 tests/corpus/dutch/, the values computed by FIDE's reference tool (Gacrux

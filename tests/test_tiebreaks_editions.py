@@ -1,6 +1,6 @@
-"""Editions of the unplayed-round rules: the 2009 virtual opponent (seed 001) and "none".
+"""Editions of the unplayed-round rules: the 2009 virtual opponent (FIDE C.02 (2009)) and "none".
 
-Seed 001, art. 13.14.2: a player without an opponent in round R is treated
+FIDE C.02 (2009) art. 13.14.2: a player without an opponent in round R is treated
 as having met a virtual opponent who started the round on the player's
 score, got the other result of the round and then drew every round:
 

@@ -1,9 +1,9 @@
-"""The methods of the seed documents, as named tie-breaks.
+"""Older tie-break methods, as named tie-breaks.
 
-* seed 004 (U. Jahr, 1981): a tenth of the opponent's points (JAHR);
-* seed 000 (FIDE 1987 art. 16): SRO with cuts, progressive scores with cuts;
-* seed 002 (1992, F 10): direct encounter for first place, then ARO;
-* seed 003 (an "any sport" Swiss, rule 6): score difference, scores for, second pair.
+* U. Jahr (Szachy 3/1981): a tenth of the opponent's points (JAHR);
+* the FIDE Swiss rules 1987-89, art. 16: SRO with cuts, progressive scores with cuts;
+* the FIDE Dutch system, 1992 rules, F 10: direct encounter for first place, then ARO;
+* the Swiss for any sport, rule 6: score difference, scores for, second pair.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from swisspair.tiebreaks.base import Event, parse_list
 from swisspair.tiebreaks.jahr import jahr_order, jahr_totals, tenth
 from swisspair.tiebreaks.sports import read_match_scores
 
-# ---------------------------------------------------------------- seed 004
+# ---------------------------------------------------------------- U. Jahr, 1981
 
 
 def test_jahr_worked_example_point_5() -> None:
@@ -100,7 +100,7 @@ def test_jahr_standings_point_6() -> None:
     assert [r.tpn for r in s.rows] == [4, 1, 2, 3]
 
 
-# ---------------------------------------------------------------- seed 000
+# ---------------------------------------------------------------- FIDE Swiss rules 1987-89
 
 
 def test_fide_1987_chains_expand() -> None:
@@ -117,7 +117,7 @@ def test_fide_1987_rated_sro_chain_breaks_the_tie() -> None:
     assert [d.label for d in s.tiebreaks] == ["SRO/C1", "SRO/C2", "SRO/C3"]
 
 
-# ---------------------------------------------------------------- seed 002
+# ---------------------------------------------------------------- FIDE Dutch system, 1992 rules
 
 
 def test_dutch_1992_first_place_by_direct_encounter_then_aro() -> None:
@@ -135,7 +135,7 @@ def test_dutch_1992_first_place_by_direct_encounter_then_aro() -> None:
     assert RECOMMENDED["dutch-1992"][0] == "DE1,ARO/E"
 
 
-# ---------------------------------------------------------------- seed 003
+# ---------------------------------------------------------------- the Swiss for any sport
 
 
 def test_any_sport_rule_6_score_criteria() -> None:

@@ -1,4 +1,4 @@
-"""Files as real software writes them (issue 11): read leniently, paired like the reference engine.
+"""Files as real software writes them: read leniently, paired like the reference engine.
 
 The files of ``tests/data/trf/quirks`` are hand-written; ``INDEX.md`` there says which writer's
 quirks each reproduces. Every individual event is paired with ``swisspair --dutch IN -p OUT``,

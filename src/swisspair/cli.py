@@ -24,12 +24,14 @@ import click
 
 from swisspair import __version__, trf
 from swisspair.commands.plumbing import SwissPairGroup, handle_errors, read_trf
-from swisspair.errors import TRFError
+from swisspair.errors import Location, TRFError
 from swisspair.exitcodes import ExitCode, exit_code_for
 from swisspair.fileio import write_atomically
 
 if TYPE_CHECKING:  # the model is loaded by the commands that read a file, not by --help
-    from swisspair.model import RoundPairing, Tournament
+    from swisspair.model import Board, RoundPairing, Tournament
+    from swisspair.pairing import PairingSystem
+    from swisspair.pairing.checker import RoundCheck
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -75,7 +77,9 @@ def trf_group() -> None:
 @click.option("--strict", is_flag=True,
               help="Refuse what FIDE's rating officer would reject (dates not YYYY/MM/DD, points that do not "
                    "match the results, ...). Default: refuse only what pairing cannot use.")
-def trf_validate(files: Sequence[Path], quiet: bool, strict: bool) -> None:
+@click.option("--json", "as_json", is_flag=True,
+              help="Print one JSON document for all the files (schema urn:swisspair:schema:trf-validate:1).")
+def trf_validate(files: Sequence[Path], quiet: bool, strict: bool, as_json: bool) -> None:
     """Check TRF files: exit 0 when all are valid, 3 (or 5) otherwise.
 
     By default a file is valid when it can be paired: fields pairing does not
@@ -85,26 +89,49 @@ def trf_validate(files: Sequence[Path], quiet: bool, strict: bool) -> None:
 
         swisspair trf validate round5.trf
         swisspair trf validate --strict rating-report.trf
+        swisspair trf validate --json *.trf
     """
+    from swisspair import schemas as jsonout
+
     worst = ExitCode.OK
+    reports: list[dict[str, Any]] = []
     for path in files:
+        report: dict[str, Any] = {"file": str(path), "valid": False, "exit_code": 0, "error": None, "warnings": [],
+                                  "players": None, "rounds_paired": None, "rounds": None}
+        reports.append(report)
         try:
             result = trf.load(path, strict=strict)
         except TRFError as error:
-            click.echo(str(error), err=True)
+            report["error"], report["exit_code"] = _diagnostic(error.message, error.location), exit_code_for(error)
+            if not as_json:
+                click.echo(str(error), err=True)
             worst = max(worst, exit_code_for(error))
             continue
         except Exception as error:  # a reader bug: still one line, never a traceback
-            click.echo(f"{path}: internal error: {type(error).__name__}: {error}", err=True)
+            message = f"internal error: {type(error).__name__}: {error}"
+            report["error"], report["exit_code"] = _diagnostic(message, Location(str(path))), 2
+            if not as_json:
+                click.echo(f"{path}: {message}", err=True)
             worst = max(worst, ExitCode.UNEXPECTED_ERROR)
             continue
-        if not quiet:
+        t = result.tournament
+        report.update(valid=True, players=len(t), rounds_paired=t.paired_rounds, rounds=t.rounds,
+                      warnings=[_diagnostic(w.message, w.location) for w in result.warnings])
+        if not quiet and not as_json:
             for warning in result.warnings:
                 click.echo(f"{warning} (warning)", err=True)
-            t = result.tournament
             click.echo(f"{path}: ok: {len(t)} players, {t.paired_rounds} rounds paired"
                        + (f" of {t.rounds}" if t.rounds else ""))
+    if as_json:
+        click.echo(jsonout.dumps({"schema": jsonout.schema_id("trf-validate"), "strict": strict, "files": reports}),
+                   nl=False)
     sys.exit(worst)
+
+
+def _diagnostic(message: str, location: Location) -> dict[str, Any]:
+    """A reader's message in the JSON of ``trf validate`` (schema ``trf-validate``, ``diagnostic``)."""
+    return {"message": message, "line": location.line, "column": location.column, "record": location.record or None,
+            "text": f"{location}: {message}"}
 
 
 @trf_group.command("convert")
@@ -156,9 +183,11 @@ def systems_command() -> None:
 @click.option("--round", "round_number", type=int, default=None,
               help="Round to pair (default: the next one). Later rounds in the file are ignored.")
 @click.option("--explain", is_flag=True, help="Show, per bracket, who floated and which criteria failed.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the pairing as JSON (schema urn:swisspair:schema:pair:1) instead of a table.")
 @handle_errors
 def pair_command(file: Path, system: str | None, output: Path | None, round_number: int | None,
-                 explain: bool) -> None:
+                 explain: bool, as_json: bool) -> None:
     """Pair the next round of FILE and print the boards.
 
     Requested byes and absences for that round are read from the file
@@ -167,6 +196,7 @@ def pair_command(file: Path, system: str | None, output: Path | None, round_numb
     Example:
 
         swisspair pair --system dutch round4.trf
+        swisspair pair round4.trf --json
     """
     from swisspair.pairing import find_system, format_pairing as own_table, pair
     from swisspair.pairing.state import round_to_pair
@@ -179,11 +209,39 @@ def pair_command(file: Path, system: str | None, output: Path | None, round_numb
     pairing = pair(tournament, system)
     if output is not None:
         write_atomically(output, "\n".join(pairing.engine_lines()) + "\n")
+    if as_json:
+        click.echo(pairing_json(file, engine, tournament, pairing, explain), nl=False)
+        return
     click.echo(own_table(engine, tournament, pairing) or format_pairing(tournament, pairing))
     if explain:
         click.echo("")
         for line in pairing.explanation or (f"({engine.name}: this system gives no explanation)",):
             click.echo(line)
+
+
+def pairing_json(file: Path, engine: PairingSystem, tournament: Tournament, pairing: RoundPairing,
+                 explain: bool) -> str:
+    """The JSON of ``swisspair pair --json`` (schema ``pair``, docs/json.md): players, or the teams of a
+    system that pairs teams (its own table: :class:`~swisspair.pairing.abilities.FormatsPairings`)."""
+    from swisspair import schemas as jsonout
+    from swisspair.pairing.abilities import FormatsPairings
+
+    teams = {team.number: team.name for team in tournament.teams} if isinstance(engine, FormatsPairings) else {}
+
+    def who(number: int) -> dict[str, Any]:
+        if teams:
+            return {"tpn": number, "name": teams.get(number, ""), "points": None}
+        return {"tpn": number, "name": tournament.players[number].name,
+                "points": jsonout.number(tournament.score(number, tournament.paired_rounds))}
+
+    return jsonout.dumps({
+        "schema": jsonout.schema_id("pair"), "file": str(file), "system": engine.name, "article": engine.article,
+        "participants": "teams" if teams else "players", "round": pairing.round_number,
+        "boards": [{"board": number, "white": who(board.white), "black": who(board.black)}
+                   for number, board in enumerate(pairing.boards, start=1)],
+        "bye": None if pairing.bye is None else who(pairing.bye),
+        "explanation": list(pairing.explanation) if explain else [],
+    })
 
 
 def format_pairing(tournament: Tournament, pairing: RoundPairing) -> str:
@@ -212,8 +270,10 @@ def _points(tournament: Tournament, tpn: int) -> str:
 @cli.command("check")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @_system_option
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the comparison of every round as JSON (schema urn:swisspair:schema:check:1).")
 @handle_errors
-def check_command(file: Path, system: str | None) -> None:
+def check_command(file: Path, system: str | None, as_json: bool) -> None:
     """Re-pair every round of FILE from the rounds before it and compare.
 
     Exit 0 when every round agrees (pairs, colours, bye); otherwise each
@@ -222,6 +282,7 @@ def check_command(file: Path, system: str | None) -> None:
     Example:
 
         swisspair check --system dutch finished.trf
+        swisspair check finished.trf --json
     """
     from swisspair.pairing import check_rounds, find_system
 
@@ -230,14 +291,41 @@ def check_command(file: Path, system: str | None) -> None:
     failures = 0
     rounds = range(1, tournament.paired_rounds + 1)
     checks = check_rounds(engine, tournament, rounds)
+    done: list[RoundCheck] = []
     with click.progressbar(checks, length=len(rounds),
                            label=f"checking {file.name}", file=sys.stderr) as results:
         for result in results:
+            done.append(result)
             if not result.ok:
                 failures += 1
-                click.echo(result.describe())
-    click.echo(f"{len(rounds) - failures} of {len(rounds)} rounds identical")
+                if not as_json:
+                    click.echo(result.describe())
+    if as_json:
+        click.echo(check_json(file, engine.name, done), nl=False)
+    else:
+        click.echo(f"{len(rounds) - failures} of {len(rounds)} rounds identical")
     sys.exit(ExitCode.NO_VALID_PAIRING if failures else ExitCode.OK)
+
+
+def check_json(file: Path, system: str, checks: list[RoundCheck]) -> str:
+    """The JSON of ``swisspair check --json`` (schema ``check``, docs/json.md)."""
+    from swisspair import schemas as jsonout
+
+    def pairs(boards: set[Board]) -> list[list[int]]:
+        return [[b.white, b.black] for b in sorted(boards, key=lambda b: (b.white, b.black))]
+
+    rounds = []
+    for check in checks:
+        expected = set(check.expected.boards)
+        produced = set(check.produced.boards) if check.produced is not None else set()
+        rounds.append({"round": check.round_number, "ok": check.ok, "error": check.error,
+                       "expected_only": pairs(expected - produced) if check.produced is not None else [],
+                       "produced_only": pairs(produced - expected),
+                       "expected_bye": check.expected.bye,
+                       "produced_bye": check.produced.bye if check.produced is not None else None})
+    return jsonout.dumps({"schema": jsonout.schema_id("check"), "file": str(file), "system": system,
+                          "rounds_checked": len(checks), "identical": sum(check.ok for check in checks),
+                          "rounds": rounds})
 
 
 @cli.command("generate")

@@ -1,12 +1,21 @@
 """Exceptions raised by swisspair.
 
 Every exception derives from :exc:`SwissPairError`, so a caller can catch the
-whole family at once. The command line maps each class to an exit code in one
-place (:mod:`swisspair.exitcodes`).
+whole family at once; those about bad input also derive from :exc:`ValueError`.
+The command line maps each class to an exit code in one place
+(:mod:`swisspair.exitcodes`). All of them can be imported from ``swisspair``.
+
+>>> import swisspair
+>>> try:
+...     swisspair.parse_trf("XXR five\\n")
+... except swisspair.TRFError as error:
+...     print(error.line, error.record)
+1 XXR
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 
@@ -84,3 +93,50 @@ class UnsupportedFeatureError(SwissPairError):
 
 class LimitExceededError(SwissPairError):
     """The input is beyond a documented limit of the engine."""
+
+
+class InvalidRequestError(SwissPairError, ValueError):
+    """An argument the library cannot use: a result that is not a result, an unknown participant,
+    a round recorded twice."""
+
+
+class InvalidTieBreakError(SwissPairError, ValueError):
+    """A tie-break descriptor that cannot be read or does not apply.
+
+    ``str(error)`` reads like ``BH/L+1: modifier 'L' does not apply to BH``.
+    """
+
+
+class MissingRatingsError(SwissPairError):
+    """A rating-based tie-break was asked for, but some participants are unrated.
+
+    FIDE C.07 (2026) art. 10: such tie-breaks "must be dropped" unless the
+    regulations say how unrated participants are handled (descriptor
+    modifier ``/Unnnn``: take ``nnnn`` as their rating).
+    """
+
+    def __init__(self, descriptor: str, unrated: Sequence[int]) -> None:
+        shown = ", ".join(str(n) for n in unrated[:10]) + (" ..." if len(unrated) > 10 else "")
+        message = (
+            f"{descriptor}: {len(unrated)} participant(s) without a rating (TPN {shown}); "
+            f"rating-based tie-breaks are dropped (FIDE C.07 art. 10) unless the regulations "
+            f"give unrated players a rating, e.g. {descriptor.split('/')[0]}/U1000"
+        )
+        super().__init__(message)
+        self.descriptor = descriptor
+        self.unrated = tuple(unrated)
+
+
+class PlayoffError(SwissPairError, ValueError):
+    """A play-off that cannot be set up, or a result that does not fit it."""
+
+
+class RoundRobinError(SwissPairError, ValueError):
+    """A round-robin schedule that cannot be built (too few players, bad round)."""
+
+
+__all__ = [
+    "InconsistentTournamentError", "InvalidRequestError", "InvalidTieBreakError", "LimitExceededError", "Location",
+    "MissingRatingsError", "NoValidPairingError", "PlayoffError", "RoundRobinError", "SwissPairError", "TRFError",
+    "TRFFileError", "UnsupportedFeatureError",
+]

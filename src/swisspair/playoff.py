@@ -29,20 +29,19 @@ import json
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from swisspair.errors import SwissPairError
+from swisspair.errors import PlayoffError
 
-__all__ = ["Game", "Placement", "Playoff", "PlayoffError", "apply_playoff", "playoff_group"]
+if TYPE_CHECKING:
+    from swisspair.standings import Standings
+
+__all__ = ["Game", "Placement", "Playoff", "PlayoffError", "apply_playoff", "playoff_group", "start_playoff"]
 
 RESULTS = {"1-0": (Fraction(1), Fraction(0)), "0-1": (Fraction(0), Fraction(1)),
            "1/2-1/2": (Fraction(1, 2), Fraction(1, 2))}
 _ALIASES = {"1": "1-0", "0": "0-1", "=": "1/2-1/2", "1/2": "1/2-1/2", "½-½": "1/2-1/2", "0.5-0.5": "1/2-1/2",
             "+": "1-0", "-": "0-1", "1-0": "1-0", "0-1": "0-1", "1/2-1/2": "1/2-1/2"}
-
-
-class PlayoffError(SwissPairError, ValueError):
-    """A play-off that cannot be set up, or a result that does not fit it."""
 
 
 @dataclass(slots=True)
@@ -286,8 +285,42 @@ def playoff_group(standings: Any, place: int = 1) -> list[int]:
     return standings.playoff_players(place)  # type: ignore[no-any-return]
 
 
+def start_playoff(standings: Standings, place: int = 1, *, seed: int) -> Playoff:
+    """The play-off among the players level on points for ``place`` (C.02 13.2), its lots drawn
+    with ``seed``; record each result with :meth:`Playoff.record` until it is :attr:`~Playoff.finished`.
+
+    >>> from swisspair import compute_standings, new_tournament, pair, record_round
+    >>> t = new_tournament(rounds=1, players=["Ames", "Bell", "Cole", "Dunn"])
+    >>> record_round(t, pair(t), ["1-0", "1-0"])
+    >>> playoff = start_playoff(compute_standings(t, "DE"), seed=7)
+    >>> [(game.id, game.white, game.black) for game in playoff.pending]
+    [('M.1', 4, 1)]
+
+    :raises: :exc:`~swisspair.errors.PlayoffError` when nobody is level on points for ``place``.
+    """
+    group = playoff_group(standings, place)
+    if not group:
+        raise PlayoffError(f"nobody is level on points for place {place}: no play-off needed")
+    return Playoff(players=group, seed=seed, first_place=standings.row(group[0]).place)
+
+
 def apply_playoff(standings: Any, playoff: Playoff) -> list[tuple[str, int]]:
-    """(place, tpn) for the whole table once the play-off has settled its places (13.2.5, 13.2.6)."""
+    """(place, tpn) for the whole table once the play-off has settled its places (13.2.5, 13.2.6).
+
+    ``standings`` are those the play-off started from (:class:`~swisspair.standings.Standings`, or any
+    object with their ``rows``).
+
+    >>> from swisspair import compute_standings, new_tournament, pair, record_round
+    >>> t = new_tournament(rounds=1, players=["Ames", "Bell", "Cole", "Dunn"])
+    >>> record_round(t, pair(t), ["1-0", "1-0"])
+    >>> standings = compute_standings(t, "DE")
+    >>> playoff = start_playoff(standings, seed=7)
+    >>> playoff.record("M.1", "1-0"); playoff.record("M.2", "0-1")
+    >>> apply_playoff(standings, playoff)
+    [('1', 4), ('2', 1), ('3-4', 2), ('3-4', 3)]
+
+    :raises: :exc:`~swisspair.errors.PlayoffError` while the play-off is not finished.
+    """
     if playoff.placements is None:
         raise PlayoffError("the play-off is not finished")
     involved = set(playoff.players)

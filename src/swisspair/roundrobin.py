@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from swisspair.errors import SwissPairError
+from swisspair.errors import RoundRobinError
 from swisspair.model import Board
 
 __all__ = [
@@ -54,10 +54,6 @@ __all__ = [
     "meeting_round",
     "table_size",
 ]
-
-
-class RoundRobinError(SwissPairError, ValueError):
-    """A round-robin schedule that cannot be built (too few players, bad round)."""
 
 
 @dataclass(frozen=True, slots=True)

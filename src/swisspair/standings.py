@@ -243,8 +243,12 @@ class Standings:
         return "\n".join(text) + "\n"
 
     def to_json(self, detail: bool = True) -> str:
-        """JSON with the rows, the tie-breaks and (``detail``) every value's terms."""
+        """JSON with the rows, the tie-breaks and (``detail``) every value's terms (the schema
+        ``urn:swisspair:schema:standings:1``, :func:`swisspair.schemas.load_schema`)."""
+        from swisspair.schemas import schema_id
+
         data: dict[str, Any] = {
+            "schema": schema_id("standings"),
             "edition": self.edition.value,
             "tiebreaks": [d.label for d in self.tiebreaks],
             "dropped": [{"tiebreak": d.label, "reason": why} for d, why in self.dropped],
@@ -391,6 +395,17 @@ def compute_standings(
     literal: bool = False,
 ) -> Standings:
     """Rank ``source`` by score, then by ``tiebreaks`` (FIDE C.07 (2026) 4.2).
+
+    >>> from swisspair import new_tournament, pair, record_round
+    >>> t = new_tournament(rounds=1, players=["Ames", "Bell", "Cole", "Dunn"])
+    >>> record_round(t, pair(t), ["1-0", "1/2-1/2"])
+    >>> print(compute_standings(t, "BH,SB").to_text(), end="")
+    rank  tpn  name  points   BH    SB
+    ----  ---  ----  ------  ---  ----
+       1    1  Ames       1    0     0
+     2-3    2  Bell     0.5  0.5  0.25
+     2-3    4  Dunn     0.5  0.5  0.25
+       4    3  Cole       0    1     0
 
     :param tiebreaks: a list of descriptors (or a comma-separated string, or a
         name of :data:`RECOMMENDED`); default: the file's ``212``/``202`` list,

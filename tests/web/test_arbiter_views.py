@@ -1,4 +1,4 @@
-"""What the arbiter sees that is not a picture (issue 12, items 9-11): JSON errors, the log, plurals, CSV."""
+"""What the arbiter sees that is not a picture: JSON errors, the log, plurals, CSV."""
 
 from __future__ import annotations
 

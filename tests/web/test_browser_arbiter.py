@@ -1,4 +1,4 @@
-"""What the arbiter and the public see (issue 12, items 8-12), in headless Chromium.
+"""What the arbiter and the public see, in headless Chromium.
 
 One live server and one browser for the module: an event of 10 players, three rounds played with the
 FIDE Dutch system, player 10 withdrawn from round 2 (so rounds 2 and 3 have a pairing-allocated bye).

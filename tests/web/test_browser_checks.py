@@ -1,4 +1,4 @@
-"""Issue 12 items 3-7 in headless Chromium: what an arbiter clicks and types, and what the pages answer."""
+"""In headless Chromium: what an arbiter clicks and types, and what the pages answer."""
 
 from __future__ import annotations
 

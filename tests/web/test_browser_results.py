@@ -1,6 +1,6 @@
 """Result entry in headless Chromium: two arbiters in two browsers, and results typed key by key.
 
-Issue 12, items 1 and 2: a board the second arbiter never touched is neither reported as a conflict nor
+A board the second arbiter never touched is neither reported as a conflict nor
 written back with the stale value; a real conflict shows the current result and lets the arbiter decide;
 ``-``, ``0`` and ``d`` wait for a second key only as long as a two-key code (``--``, ``00``, ``dd``)
 could follow.
@@ -88,7 +88,7 @@ def arbiters(base: str, *names: str) -> Iterator[list[Arbiter]]:
 
 
 def test_an_untouched_board_is_never_a_conflict_nor_overwritten(base: str) -> None:
-    """Issue 12 item 1: A corrects board 10; B, on a page loaded before, enters board 13 only."""
+    """A corrects board 10; B, on a page loaded before, enters board 13 only."""
     with arbiters(base, "alice", "bob") as (a, b):
         a.go(RESULTS)
         a.type_on(10, "=")
@@ -135,7 +135,7 @@ EXPECTED = ["1-0", "− / +", "0-1", "½-½", "1-0", "0-0", "½-½ (unrated)", "
 
 
 def test_results_typed_key_by_key(base: str) -> None:
-    """Issue 12 item 2: real key presses, every code of the key help."""
+    """Real key presses, every code of the key help."""
     from selenium.webdriver.common.keys import Keys
 
     with arbiters(base, "alice") as (a,):

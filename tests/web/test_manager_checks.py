@@ -1,4 +1,4 @@
-"""Issue 12 items 3-7: arbiter input that was accepted but recorded nothing, or recorded something wrong."""
+"""Arbiter input that was accepted but recorded nothing, or recorded something wrong."""
 
 from __future__ import annotations
 
@@ -86,7 +86,7 @@ class InputTestCase(BaseTestCase):
             self.assertEqual(response.status_code, 200, wrong)
             self.assertContains(response, "Birth date")
             self.assertEqual(Player.objects.get(section=self.section, tpn=1).birth_date, "1990/12/31")
-        # An import reads leniently what pairing does not need (issue 11): the impossible date is left
+        # An import reads leniently what pairing does not need: the impossible date is left
         # empty with a located warning, never stored.
         read = player_import.read_csv("name,birth_date\nA B,1990-02-31\n", source="p.csv")
         self.assertEqual(read.rows[0][1].birth_date, "")

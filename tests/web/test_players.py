@@ -83,7 +83,7 @@ class PlayersTestCase(BaseTestCase):
     def test_it_withdraws_and_reinstates(self) -> None:
         self.client.login(username="bob", password="password")
         url = self.url("sp-player-action", 3)
-        response = self.client.post(url, {"action": "withdraw"})  # asks first (issue 12, item 11)
+        response = self.client.post(url, {"action": "withdraw"})  # asks first
         self.assertContains(response, 'id="withdraw-confirm"')
         self.assertIsNone(Player.objects.get(section=self.section, tpn=3).withdrawn_from)
         self.client.post(url, {"action": "withdraw", "from_round": "1", "confirm": "1"})

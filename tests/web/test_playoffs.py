@@ -1,4 +1,4 @@
-"""Play-offs for tied places (C.02 art. 13.2, seed 001): set-up, games, final standings, public pages."""
+"""Play-offs for tied places (C.02 (2009) art. 13.2): set-up, games, final standings, public pages."""
 
 from __future__ import annotations
 

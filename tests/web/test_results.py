@@ -94,7 +94,7 @@ class ResultsTestCase(BaseTestCase):
 
 
 class UntouchedBoardsTestCase(ResultsTestCase):
-    """Issue 12 item 1: only the boards the arbiter changed are written (``i<board>`` is the value shown)."""
+    """Only the boards the arbiter changed are written (``i<board>`` is the value shown)."""
 
     def test_an_untouched_stale_board_is_neither_a_conflict_nor_written(self) -> None:
         rnd = self.pair().round

@@ -80,7 +80,7 @@ class RecommendedRoundsTestCase(BaseTestCase):
     players = 16
 
     def test_it_shows_the_recommended_number_of_rounds(self) -> None:
-        """Seed 003: round(log2 players) + round(log2 prize places) - 1, shown with the rounds setting."""
+        """The Swiss for any sport: round(log2 players) + round(log2 prize places) - 1, shown with the rounds setting."""
         self.client.login(username="alice", password="password")
         response = self.client.get(self.url("sp-section-edit"))
         self.assertContains(response, "16 players and 4 prize places give 5.")

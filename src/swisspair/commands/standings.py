@@ -8,7 +8,7 @@ import click
 
 from swisspair.commands.plumbing import handle_errors, read_trf
 from swisspair.fileio import write_atomically
-from swisspair.playoff import Playoff, PlayoffError, apply_playoff, playoff_group
+from swisspair.playoff import Playoff, PlayoffError, apply_playoff, playoff_group, start_playoff
 from swisspair.standings import (
     DEFAULT_TIEBREAKS,
     RECOMMENDED,
@@ -70,6 +70,8 @@ _TIEBREAKS_HELP = (f"Comma-separated tie-breaks, or a named list (see --list). "
                    "auto = the edition in force on the start date (042).")
 @click.option("-f", "--format", "fmt", type=click.Choice(["text", "csv", "json", "html"]), default="text",
               show_default=True, envvar="SWISSPAIR_FORMAT", help="Output format.")
+@click.option("--json", "as_json", is_flag=True,
+              help="The same as --format json (schema urn:swisspair:schema:standings:1).")
 @click.option("--crosstable", is_flag=True, help="Print the crosstable (text format) after the standings.")
 @click.option("--detail", "details", multiple=True, help="Show how each tie-break of TPN was computed "
               "(repeatable; 'all' for everybody).")
@@ -90,7 +92,8 @@ _TIEBREAKS_HELP = (f"Comma-separated tie-breaks, or a named list (see --list). "
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
               help="Write to this file instead of standard output.")
 @handle_errors
-def standings_command(file: Path | None, tiebreaks: str | None, edition: str, fmt: str, crosstable: bool,
+def standings_command(file: Path | None, tiebreaks: str | None, edition: str, fmt: str, as_json: bool,
+                      crosstable: bool,
                       details: tuple[str, ...], lots: int | None, rounds: int | None, round_robin: bool | None,
                       teams: bool, scores: Path | None, literal: bool, playoff_places: tuple[int, ...],
                       list_only: bool, output: Path | None) -> None:
@@ -104,12 +107,15 @@ def standings_command(file: Path | None, tiebreaks: str | None, edition: str, fm
     Example:
 
         swisspair standings final.trf --tiebreaks "BH/C1,BH,SB,DE,WIN,BWG" --format csv
+        swisspair standings final.trf --json
     """
     if list_only:
         click.echo(_list_tiebreaks(), nl=False)
         return
     if file is None:
         raise click.UsageError("missing argument FILE")
+    if as_json:
+        fmt = "json"
     s = _standings(file, tiebreaks, edition, lots, rounds, round_robin, teams, scores, literal)
     for place in playoff_places:
         players = s.playoff_players(place)
@@ -183,12 +189,9 @@ def playoff_command(file: Path, state: Path, place: int, seed: int | None, tiebr
     if state.exists():
         playoff = Playoff.from_json(state.read_text(encoding="utf-8"))
     else:
-        group = playoff_group(s, place)
-        if not group:
-            raise PlayoffError(f"nobody is level on points for place {place}: no play-off needed")
-        if seed is None:
+        if seed is None and playoff_group(s, place):
             raise click.UsageError("--seed is needed to set up the play-off (the drawings of lots use it)")
-        playoff = Playoff(players=group, seed=seed, first_place=s.row(group[0]).place)
+        playoff = start_playoff(s, place, seed=seed or 0)
     for item in results:
         game, sep, value = item.partition("=")
         if not sep:

@@ -48,7 +48,7 @@ How a round is paired
    is odd (counting from 1), the other one otherwise.
 
 Differences from the 2026 text (C.04.4.2, applied from 1 February 2026)
-----------------------------------------------------------------------
+-----------------------------------------------------------------------
 * Seeding rounds: 2026 pairs the first ``min(floor(R / 2), 4)`` rounds with
   the Dutch system (1.6); here every round is paired as above, with the
   default acceleration in rounds 1-2 instead.
@@ -534,7 +534,7 @@ class Burstein2026System(AcceleratedSystem):
         seeding = seeding_rounds(state.total_rounds)
         if state.round_number <= seeding:
             # The Dutch system as the registry gives it, with this system's acceleration mode: no system
-            # imports another's module (issue #15).
+            # imports another's module (tests/test_import_graph.py).
             result = accelerated(find_system("dutch"), self.acceleration).pair(tournament, round_number)
             note = (f"Seeding round {state.round_number} of {seeding}: paired with the Dutch system "
                     "(C.04.4.2 (2026) 1.6)")

@@ -45,6 +45,7 @@ class CardinalityMatching:
         self.mate: dict[int, int] = {}
         self._neighbours: dict[int, list[int]] = {}
         self.outer: set[int] = set()
+        """The vertices found at an even distance from a free vertex by the last search."""
         self.any_path = any_path
         self.exact = exact and candidates is not None
 

@@ -89,7 +89,7 @@ def colour_criteria(player: PlayerState, opponent: PlayerState) -> tuple[bool, b
 
     The four flags, in priority order (2026 C10-C13; 2017 C.8-C.11):
 
-    1. no |CD| > 2 for either: not both with an absolute imbalance towards the same colour;
+    1. no ``|CD| > 2`` for either: not both with an absolute imbalance towards the same colour;
     2. no third same colour in a row for either (with two equal absolute
        preferences, the one with the wider difference gets its colour, so it
        fails only when the other one has just played that colour twice);

@@ -21,7 +21,7 @@ PAB line (the PAB player's game-2 ``H`` is part of the bye already given), so th
 checker (``-c``) can replay a Double-Swiss file round by TRF round.
 
 Why not :class:`~swisspair.pairing.state.PairingState`
-----------------------------------------------------
+------------------------------------------------------
 The shared state describes one TRF round per pairing: one game per record,
 a pair that played once may never meet again, a colour per game, a float per
 game. Here the unit the rules speak of is the two-game match (C.04.5 0), two

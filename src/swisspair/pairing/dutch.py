@@ -593,7 +593,7 @@ class _DutchBracket(Bracket):
     re-solves of art. 4.2 (known from the matching's dual solution), the
     exchange matching skipped when swapping partners shows no exchange (art.
     4.3) and the S1 participants' opponents decided by one matching (see
-    docs/pairing.md, "The single S1 matching a chunk at a time").
+    docs/pairing.md, "Speed").
     """
 
     def __init__(self, rnd: _DutchRound, members: list[Vertex], sg_begin: int, next_begin: int) -> None:

@@ -9,7 +9,7 @@ pruning, not by weighted matching:
   move down to the next group, which becomes heterogeneous; a group with at
   least half downfloaters is treated as homogeneous.
 * **S1/S2, p and x** (A 6, A 8, C 2-C 5): S1 holds the downfloaters (or the
-  upper half), p = |S1|; x = max(w, b) - ceil(n / 2), at least 0.
+  upper half), ``p = |S1|``; x = max(w, b) - ceil(n / 2), at least 0.
 * **C 6/C 7**: S1[i] against S2[i]; S2 is transposed in the order of D 1
   (lexicographic on the positions in S2), searched depth first with pruning
   on B 1, B 2, the x budget of B 4 (x may exceed p: then it binds no pair)

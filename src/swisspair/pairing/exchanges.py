@@ -1,7 +1,7 @@
 """The order in which a player tries opponents in a score group: the Lim System's
 (C.04.4.3 4.2-4.3), which the FIDE Swiss rules 1987-89 (art. 11) share.
 
-A module of its own so that neither system imports the other's (issue #15).
+A module of its own so that neither system imports the other's (tests/test_abilities.py).
 """
 
 from __future__ import annotations

@@ -95,7 +95,7 @@ def is_maxi(state: PairingState) -> bool:
 
 
 def first_round(players: Sequence[PlayerState], lot: Colour) -> tuple[list[Board], int | None]:
-    """Seed 000, art. 14: top half against bottom half, the bye to the last of an odd list.
+    """Art. 14: top half against bottom half, the bye to the last of an odd list.
 
     Player 1 gets the colour drawn by lot (``lot``); the other odd numbers of
     the top half get the same colour, the even numbers the other (art. 14.2):

@@ -379,7 +379,7 @@ def _pair_score_group(rnd: _Round, group: list[int], nxt: list[int], below: list
         if result is not None:
             return result
         # Two teams that already met: the lower goes down, the best of the next group comes up
-        # (as in issue 3; applied to any even group that cannot be paired).
+        # (rule 5 extended to any even group that cannot be paired; docs/simple.md).
         if group and nxt:
             lowest = group[-1]
             for up in nxt:

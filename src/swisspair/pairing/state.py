@@ -75,7 +75,7 @@ class PlayerState:
     """Virtual points by round number (C.04.7)."""
     played_games: int = 0
     colour_imbalance: int = 0
-    """|games with White - games with Black| (art. 1.6)."""
+    """``|games with White - games with Black|`` (art. 1.6)."""
     colour_preference: Colour = Colour.NONE
     """The colour the participant is due (art. 1.7)."""
     repeated_colour: Colour = Colour.NONE
@@ -87,7 +87,7 @@ class PlayerState:
 
     @property
     def absolute_imbalance(self) -> bool:
-        """|CD| > 1."""
+        """``|CD| > 1``."""
         return self.colour_imbalance > 1
 
     @property

@@ -1,4 +1,4 @@
-"""Tie-breaks: every FIDE C.07 tie-break, the older rules, and the seed documents' methods.
+"""Tie-breaks: every FIDE C.07 tie-break, the older FIDE rules, and older methods (U. Jahr's, the Swiss for any sport).
 
 >>> from swisspair.tiebreaks import Descriptor, find_tiebreak
 >>> find_tiebreak("BH").article

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal, TypeVar
 
-from swisspair.errors import SwissPairError
+from swisspair.errors import InvalidTieBreakError, MissingRatingsError
 from swisspair.model import Colour, Outcome, Result, RoundResult, Tournament
 from swisspair.tiebreaks.rounding import exact_sum
 
@@ -59,37 +59,6 @@ __all__ = [
     "register",
     "tied_runs",
 ]
-
-
-# --------------------------------------------------------------------------
-# errors
-
-
-class InvalidTieBreakError(SwissPairError, ValueError):
-    """A tie-break descriptor that cannot be read or does not apply.
-
-    ``str(error)`` reads like ``BH/L+1: modifier 'L' does not apply to BH``.
-    """
-
-
-class MissingRatingsError(SwissPairError):
-    """A rating-based tie-break was asked for, but some participants are unrated.
-
-    FIDE C.07 (2026) art. 10: such tie-breaks "must be dropped" unless the
-    regulations say how unrated participants are handled (descriptor
-    modifier ``/Unnnn``: take ``nnnn`` as their rating).
-    """
-
-    def __init__(self, descriptor: str, unrated: Sequence[int]) -> None:
-        shown = ", ".join(str(n) for n in unrated[:10]) + (" ..." if len(unrated) > 10 else "")
-        message = (
-            f"{descriptor}: {len(unrated)} participant(s) without a rating (TPN {shown}); "
-            f"rating-based tie-breaks are dropped (FIDE C.07 art. 10) unless the regulations "
-            f"give unrated players a rating, e.g. {descriptor.split('/')[0]}/U1000"
-        )
-        super().__init__(message)
-        self.descriptor = descriptor
-        self.unrated = tuple(unrated)
 
 
 # --------------------------------------------------------------------------
@@ -729,6 +698,7 @@ class Context:
         # KS counts games played only, AOB and SSSC are not rounded, and a Sonneborn-Berger cut
         # compares the lowest VUR *contribution* (16.5). See docs/tiebreaks.md.
         self.literal = literal
+        """Read the regulations literally where the reference tool reads them otherwise."""
         self._cache: dict[Hashable, Any] = {}
 
     def __repr__(self) -> str:

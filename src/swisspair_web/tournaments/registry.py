@@ -34,7 +34,8 @@ DEFAULT_SYSTEM = "dutch"
 """The pairing system a new section starts with: the FIDE Dutch system (C.04.3), not the first by name."""
 
 DEFAULT_TIEBREAKS = "BH/C1,BH,SB,DE,WIN,BWG"
-"""Common current practice for an individual Swiss (rules/tiebreaks.md section 6)."""
+"""Common current practice for an individual Swiss (FIDE C.07): Buchholz cut 1, Buchholz, Sonneborn-Berger,
+direct encounter, wins, games with Black."""
 
 TEAM_TIEBREAKS = "EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPVGP"
 """A team Swiss as the TEC sample files rank it (``swisspair.standings.RECOMMENDED["team-swiss"]``)."""

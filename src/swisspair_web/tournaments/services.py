@@ -166,8 +166,8 @@ class PlayerData:
 
 
 LENIENT_FIELDS = ("federation", "fide_id", "title", "sex", "birth_date")
-"""Fields pairing does not need: a value that cannot be kept is left empty with a warning (issue 11:
-read leniently, check strictly by the purpose). A bad name or rating still refuses the file."""
+"""Fields pairing does not need: a value that cannot be kept is left empty with a warning
+(read leniently, check strictly by the purpose). A bad name or rating still refuses the file."""
 
 
 def lenient(data: PlayerData, place: str) -> tuple[PlayerData, list[str]]:

@@ -1,0 +1,166 @@
+"""The functions of the public API that are not one module's own: reading and writing TRF files,
+pairing a round with options, checking the rounds of a tournament.
+
+Import them from ``swisspair`` (``swisspair.pair``), never from here: this module's name may
+change; ``swisspair.__all__`` is the stable API.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from os import PathLike
+
+from swisspair.errors import InvalidRequestError
+from swisspair.model import ForbiddenPairs, Result, RoundPairing, RoundResult, Tournament
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from swisspair.pairing.checker import RoundCheck
+    from swisspair.trf.reader import TRFReadResult
+
+
+def read_trf(path: str | PathLike[str], *, strict: bool = False, lenient: bool = False) -> TRFReadResult:
+    """Read the TRF file at ``path`` (TRF16, TRF26, the engines' extensions), whatever its encoding.
+
+    The result holds the :class:`~swisspair.model.Tournament` and the located warnings about
+    what pairing does not need (dates, names, the points column...).
+
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "club.trf"
+    >>> _ = path.write_text("012 Club\\nXXR 5\\n001    1      Ames                              1900\\n")
+    >>> result = read_trf(path)
+    >>> result.tournament.name, len(result.tournament), result.warnings
+    ('Club', 1, [])
+
+    :param strict: also refuse what FIDE's rating officer would reject (dates not in the TRF
+        form, a points column that does not match the results...).
+    :param lenient: collect problems in ``errors`` instead of raising on the first.
+    :raises: :exc:`~swisspair.errors.TRFError` for a file that cannot be paired from (its
+        subclass :exc:`~swisspair.errors.TRFFileError` when it cannot be read at all).
+    """
+    from swisspair.trf.reader import load
+
+    return load(path, strict=strict, lenient=lenient)
+
+
+def parse_trf(data: str | bytes, *, source: str = "<string>", strict: bool = False,
+              lenient: bool = False) -> TRFReadResult:
+    """Read a TRF held in memory: text, or the bytes of a file (their encoding is guessed).
+
+    >>> text = "012 Café club\\nXXR 5\\n001    1      Ames                              1900\\n"
+    >>> result = parse_trf(text.encode("cp1252"), source="club.trf")
+    >>> result.tournament.name
+    'Café club'
+    >>> [str(w) for w in result.warnings]
+    ['club.trf:1: not UTF-8; lines that are not UTF-8 read as Windows-1252 (Western, latin-1)']
+
+    :param source: the name that locates the problems in messages.
+    :raises: :exc:`~swisspair.errors.TRFError` as :func:`read_trf`.
+    """
+    from swisspair.trf.reader import decode, loads
+
+    if isinstance(data, str):
+        return loads(data, source=source, strict=strict, lenient=lenient)
+    text, notes = decode(data, source)
+    return loads(text, source=source, strict=strict, lenient=lenient, notes=notes)
+
+
+def write_trf(tournament: Tournament, path: str | PathLike[str] | None = None, *, trf26: bool = False) -> str:
+    """The TRF of ``tournament`` (TRF16 with the engines' ``XX?`` records, or TRF26); also written to
+    ``path`` when one is given (whole or not at all).
+
+    >>> from swisspair import new_tournament
+    >>> print(write_trf(new_tournament("Club", rounds=5, players=[("Ames", 1900)])), end="")
+    012 Club
+    001    1      Ames                              1900
+    XXR 5
+    XXC white1
+
+    :raises: :exc:`OSError` when ``path`` cannot be written.
+    """
+    from swisspair.trf.writer import dumps
+
+    text = dumps(tournament, trf26=trf26)
+    if path is not None:
+        from swisspair.fileio import write_atomically
+
+        write_atomically(path, text)
+    return text
+
+
+def pairing_systems() -> list[str]:
+    """The names of the pairing systems :func:`pair` accepts (plug-ins included).
+
+    >>> pairing_systems()[:4]
+    ['burstein', 'burstein-2026', 'double-swiss', 'dubov']
+    """
+    from swisspair.pairing import system_names
+
+    return system_names()
+
+
+def pair(tournament: Tournament, system: str | None = None, *, round_number: int | None = None,
+         acceleration: str | None = None, forbidden: Iterable[Iterable[int]] = (),
+         absent: Iterable[int] = ()) -> RoundPairing:
+    """Pair the next round of ``tournament`` (or ``round_number``, from the rounds before it).
+
+    ``tournament`` is not changed: record the results with :func:`swisspair.record_round`.
+
+    >>> from swisspair import new_tournament
+    >>> t = new_tournament(rounds=5, players=["Ames", "Bell", "Cole", "Dunn", "Eyre"])
+    >>> first = pair(t)
+    >>> first.boards, first.bye
+    ((Board(white=1, black=3), Board(white=4, black=2)), 5)
+    >>> pair(t, "dutch", forbidden=[(1, 3)], absent=[5]).boards
+    (Board(white=1, black=4), Board(white=3, black=2))
+
+    :param system: a name of :func:`pairing_systems`, an alias or a TRF ``192`` code; default the
+        tournament's system, else the FIDE Dutch system (C.04.3).
+    :param acceleration: ``"baku"`` for Baku acceleration (C.04.7), ``"none"`` for none;
+        default: as the tournament says (its virtual points, or a ``_BAKU`` system code).
+    :param forbidden: groups of pairing numbers no two of whom may meet in this round (C.04.1 art. 2).
+    :param absent: pairing numbers left out of this round (a zero-point bye once recorded).
+    :raises: :exc:`~swisspair.errors.InvalidRequestError` for an unknown pairing number;
+        :exc:`~swisspair.errors.NoValidPairingError` when no pairing satisfies the absolute
+        criteria; :exc:`~swisspair.errors.UnsupportedFeatureError` for an unknown system, or an
+        acceleration the system does not take; :exc:`~swisspair.errors.SwissPairError` for a round
+        beyond the announced number.
+    """
+    from swisspair.pairing import accelerated, find_system
+    from swisspair.pairing.state import round_to_pair
+
+    rnd = round_to_pair(tournament, round_number)
+    chosen = find_system(system or tournament.system or "dutch")
+    if acceleration is not None:
+        chosen = accelerated(chosen, acceleration)
+    state = tournament.truncated(rnd - 1)
+    state.forbidden_pairs.extend(ForbiddenPairs(tuple(group), rnd, rnd) for group in forbidden)
+    for tpn in absent:
+        player = state.players.get(tpn)
+        if player is None:
+            raise InvalidRequestError(f"absent: no participant with pairing number {tpn}")
+        player.results.extend([RoundResult.bye(Result.ABSENT)] * (rnd - len(player.results)))
+        player.results[rnd - 1] = RoundResult.bye(Result.ZERO_BYE)
+    return chosen.pair(state)
+
+
+def check_rounds(tournament: Tournament, system: str | None = None) -> list[RoundCheck]:
+    """Re-pair every paired round of ``tournament`` from the rounds before it and compare with the
+    record: the same boards, colours and bye (what the engines' ``-c`` checker does).
+
+    >>> from swisspair import new_tournament, record_round
+    >>> t = new_tournament(rounds=2, players=["Ames", "Bell", "Cole", "Dunn"])
+    >>> record_round(t, pair(t), ["1-0", "0-1"])
+    >>> [(check.round_number, check.ok) for check in check_rounds(t)]
+    [(1, True)]
+
+    :param system: as for :func:`pair`.
+    :raises: :exc:`~swisspair.errors.UnsupportedFeatureError` for an unknown system.
+    """
+    from swisspair.pairing import check_rounds as check, find_system
+
+    chosen = find_system(system or tournament.system or "dutch")
+    return list(check(chosen, tournament, range(1, tournament.paired_rounds + 1)))
+
+
+__all__ = ["check_rounds", "pair", "pairing_systems", "parse_trf", "read_trf", "write_trf"]
