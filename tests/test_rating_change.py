@@ -10,7 +10,10 @@ import pytest
 
 from swisspair.model import Colour, Player, Result, RoundResult, Tournament
 from swisspair.rating_change import (
+    InitialNote,
     KFacts,
+    KRule,
+    NotRated,
     Regulations,
     initial_rating,
     k_factor,
@@ -65,7 +68,7 @@ def test_a_rated_player_with_a_large_difference_an_unrated_opponent_a_forfeit_an
     assert [g.rated for g in line.games] == [True, False, False, False, True, True]
     assert [g.probability for g in line.rated_games] == [Fraction(8, 100), Fraction(57, 100), Fraction(92, 100)]
     assert [g.capped for g in line.rated_games] == [True, False, True]
-    assert "8.3.1" in line.games[1].reason and "forfeit" in line.games[2].reason and "bye" in line.games[3].reason
+    assert [g.reason for g in line.games[1:4]] == [NotRated.OPPONENT_UNRATED, NotRated.FORFEIT, NotRated.BYE]
     assert line.score == Fraction(3, 2) and line.expected == Fraction(157, 100)
     assert line.change_exact == Fraction(-14, 10) and line.change == -1
     # performance over the same three games (B.01 1.4.7-1.4.9): Ra = 5900 / 3 = 1966.67 -> 1967,
@@ -100,7 +103,7 @@ def test_rounding_half_away_from_zero_8_3_4() -> None:
 def test_games_of_less_than_one_move_are_not_rated_5_1() -> None:
     t = event({1: 2000, 2: 2000}, {1: [game(2, Result.WIN_UNRATED)]})
     line = rating_report(t, year=2026).player(1)
-    assert not line.rated_games and line.change == 0 and "5.1" in line.games[0].reason
+    assert not line.rated_games and line.change == 0 and line.games[0].reason is NotRated.NO_MOVE
 
 
 @pytest.mark.parametrize(("rating", "facts", "games", "k"), [
@@ -121,7 +124,9 @@ def test_k_factor_8_3_3(rating: int, facts: KFacts, games: int, k: int) -> None:
 
 def test_the_juniors_k_comes_from_the_birth_date_of_the_file_8_3_3() -> None:
     t = event({1: 1800, 2: 1800}, {1: [game(2, Result.WIN)]}, birth={1: "2010/05/05"})
-    assert rating_report(t, year=2026).player(1).k == 40
+    line = rating_report(t, year=2026).player(1)
+    assert (line.k, line.k_rule) == (40, KRule.JUNIOR)
+    assert line.k_reason == "40: until the end of the year of the 18th birthday, rated under 2300 (8.3.3)"
 
 
 def test_initial_rating_with_two_hypothetical_draws_8_2() -> None:
@@ -144,18 +149,18 @@ def test_initial_rating_is_at_most_2200_and_needs_5_games_8_2_3_7_1_4() -> None:
     # 3 / 3 against 2000, 2100, 2200: Ra = (6300 + 3600) / 5 = 1980, p = 4 / 5 = 80 % -> dp 240: 2220 -> 2200.
     initial = initial_rating([2000, 2100, 2200], Fraction(3))
     assert initial.average == 1980 and initial.percent == 80 and initial.rating == 2200
-    assert not initial.published and "8.2.3" in initial.note and "7.1.4" in initial.note
+    assert not initial.published and initial.notes == (InitialNote.MAXIMUM, InitialNote.FEW_GAMES)
 
 
 def test_initial_rating_below_1400_is_not_published_7_1_4() -> None:
     # 0.5 / 5 against 1500s: Ra = (7500 + 3600) / 7 = 1585.71; p = 1.5 / 7 = 21.43 % -> 21, dp -230: 1355.71 -> 1356
     initial = initial_rating([1500] * 5, Fraction(1, 2))
-    assert initial.rating == 1356 and not initial.published and "1400" in initial.note
+    assert initial.rating == 1356 and not initial.published and initial.notes == (InitialNote.BELOW_FLOOR,)
 
 
 def test_a_zero_score_is_disregarded_8_2_1() -> None:
     initial = initial_rating([1500] * 5, Fraction(0))
-    assert initial.rating is None and "8.2.1" in initial.note
+    assert initial.rating is None and initial.notes == (InitialNote.ZERO_SCORE,)
 
 
 def test_the_edition_follows_the_start_date() -> None:

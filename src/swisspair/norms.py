@@ -43,7 +43,8 @@ from fractions import Fraction
 from swisspair.model import Result, Tournament
 from swisspair.tiebreaks.fide_tables import average_rating, percentage, performance_rating
 
-__all__ = ["NormCheck", "NormOptions", "NormTitle", "PlayerNorms", "check_norm", "norms_report", "sought"]
+__all__ = ["Failure", "NormCheck", "NormOptions", "NormTitle", "PlayerNorms", "Requirement", "check_norm",
+           "norms_report", "sought"]
 
 TITLE_HOLDERS = frozenset({"GM", "IM", "FM", "WGM", "WIM", "WFM"})
 """Titles that make an opponent a title holder for 1.4.5 a (CM and WCM do not)."""
@@ -53,6 +54,41 @@ NO_FEDERATION = "FID"
 """Players registered with FIDE itself: no federation for 1.4.3-1.4.4."""
 NORM_RESULTS = {Result.WIN: Fraction(1), Result.DRAW: Fraction(1, 2), Result.LOSS: Fraction(0)}
 """Games played over the board, with their score: the only ones a norm counts (1.4.2 c)."""
+
+
+class Requirement(enum.Enum):
+    """A requirement of a norm (B.01 1.4), with the English text of its failure."""
+
+    GAMES = "{value} games, at least {needed} needed"
+    FOREIGN_FEDERATIONS = "opponents from {value} federations other than the player's, at least {needed} needed"
+    OWN_FEDERATION = "{value} opponents from {federation}, at most {needed} (3/5)"
+    ONE_FEDERATION = "{value} opponents from {federation}, at most {needed} (2/3)"
+    TITLE_HOLDERS = "{value} title holders, at least {needed} needed (50 %)"
+    TITLE = "{value} opponents with the title {title} or higher, at least {needed} needed"
+    PERFORMANCE = "performance {value}, at least {needed} needed"
+    AVERAGE = "average {value}, at least {needed} needed"
+    SCORE = "score {value} %, at least {needed} % needed"
+
+
+@dataclass(frozen=True, slots=True)
+class Failure:
+    """A requirement not met: the figure found and the one needed."""
+
+    article: str
+    """The article of B.01 (``1.4.8 a``)."""
+    requirement: Requirement
+    value: int
+    needed: int
+    federation: str = ""
+    """The federation over its share (1.4.4)."""
+    title: str = ""
+    """The norm's title (1.4.5 b-e)."""
+
+    @property
+    def text(self) -> str:
+        """``1.4.8 a: average 2367, at least 2380 needed``."""
+        return f"{self.article}: " + self.requirement.value.format(
+            value=self.value, needed=self.needed, federation=self.federation, title=self.title)
 
 
 class NormTitle(enum.Enum):
@@ -169,28 +205,32 @@ class NormCheck:
         return performance_rating(self.ratings, self.score)[0] if self.ratings else None
 
     @property
-    def failures(self) -> list[str]:
-        """Every requirement not met, with its article; empty when the norm is achieved."""
+    def problems(self) -> list[Failure]:
+        """Every requirement not met; empty when the norm is achieved."""
         out = []
-        if self.counted_games < 9:
-            out.append(f"1.4.1 a: {self.games} games, at least 9 needed")
-        out += self._federation_failures()
         n = self.games
+        if self.counted_games < 9:
+            out.append(Failure("1.4.1 a", Requirement.GAMES, self.games, 9))
+        out += self._federation_problems()
         if n and self.titled < math.ceil(n / 2):
-            out.append(f"1.4.5 a: {self.titled} title holders, at least {math.ceil(n / 2)} needed (50 %)")
+            out.append(Failure("1.4.5 a", Requirement.TITLE_HOLDERS, self.titled, math.ceil(n / 2)))
         needed = max(3, math.ceil(n / 3))
         if self.holders < needed:
-            out.append(f"{self.title.article}: {self.holders} opponents with the title {self.title.value} or higher, "
-                       f"at least {needed} needed")
+            out.append(Failure(self.title.article, Requirement.TITLE, self.holders, needed, title=self.title.value))
         if self.performance is not None and self.performance < self.title.performance:
-            out.append(f"1.4.8: performance {self.performance}, at least {self.title.performance} needed")
+            out.append(Failure("1.4.8", Requirement.PERFORMANCE, self.performance, self.title.performance))
         if self.average is not None and self.average < self.title.average:
-            out.append(f"1.4.8 a: average {self.average}, at least {self.title.average} needed")
+            out.append(Failure("1.4.8 a", Requirement.AVERAGE, self.average, self.title.average))
         if self.percent is not None and self.percent < 35:
-            out.append(f"1.4.8 b: score {self.percent} %, at least 35 % needed")
+            out.append(Failure("1.4.8 b", Requirement.SCORE, self.percent, 35))
         return out
 
-    def _federation_failures(self) -> list[str]:
+    @property
+    def failures(self) -> list[str]:
+        """:attr:`problems` in words, each with its article."""
+        return [f.text for f in self.problems]
+
+    def _federation_problems(self) -> list[Failure]:
         """1.4.3 and 1.4.4, unless waived."""
         if self.foreigners_waived or not self.games:
             return []
@@ -198,19 +238,18 @@ class NormCheck:
         n, own = self.games, self.own_federation
         foreign = [fed for fed in self.federations if fed != own]
         if len(foreign) < 2:
-            out.append(f"1.4.3: opponents from {len(foreign)} federations other than the player's, "
-                       "at least 2 needed")
+            out.append(Failure("1.4.3", Requirement.FOREIGN_FEDERATIONS, len(foreign), 2))
         if own and self.federations.get(own, 0) > 3 * n // 5:
-            out.append(f"1.4.4: {self.federations[own]} opponents from {own}, at most {3 * n // 5} (3/5)")
+            out.append(Failure("1.4.4", Requirement.OWN_FEDERATION, self.federations[own], 3 * n // 5, own))
         for fed, count in sorted(self.federations.items()):
             if count > 2 * n // 3:
-                out.append(f"1.4.4: {count} opponents from {fed}, at most {2 * n // 3} (2/3)")
+                out.append(Failure("1.4.4", Requirement.ONE_FEDERATION, count, 2 * n // 3, fed))
         return out
 
     @property
     def achieved(self) -> bool:
         """Every requirement is met."""
-        return not self.failures
+        return not self.problems
 
 
 @dataclass(slots=True)

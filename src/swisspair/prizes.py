@@ -99,6 +99,11 @@ class Award:
         """``"2"``, or ``"2-3"`` for places shared."""
         return str(self.first) if self.first == self.last else f"{self.first}-{self.last}"
 
+    @property
+    def amount_text(self) -> str:
+        """The amount as printed (:func:`amount_text`)."""
+        return amount_text(self.amount)
+
 
 @dataclass(slots=True)
 class PrizeList:

@@ -45,8 +45,11 @@ from swisspair.tiebreaks.rounding import decimal_text, round_half_up
 
 __all__ = [
     "GameLine",
+    "InitialNote",
     "InitialRating",
     "KFacts",
+    "KRule",
+    "NotRated",
     "PlayerRating",
     "RatingReport",
     "Regulations",
@@ -70,6 +73,43 @@ MINIMUM_GAMES = 5
 """Games against rated opponents an initial rating needs before it is published (B.02 7.1.4)."""
 K_TIMES_GAMES = 700
 """K x n may not exceed this in a rating period (B.02 8.3.3)."""
+
+
+class NotRated(enum.Enum):
+    """Why a round does not count for the rating."""
+
+    NOT_PAIRED = "not paired"
+    """An absence: no game."""
+    BYE = "bye: not rated (5.1)"
+    """A bye (pairing-allocated or requested): no game (5.1)."""
+    FORFEIT = "forfeit: not rated (5.1)"
+    """A game not played (5.1)."""
+    NO_MOVE = "less than one move each: not rated (5.1)"
+    """A game in which a player made no move (5.1)."""
+    OPPONENT_UNRATED = "opponent unrated: only games against rated players count (8.3.1)"
+    """A rated player's game against an unrated opponent (8.3.1)."""
+    BOTH_UNRATED = "opponent unrated: only games against rated opponents count (8.2.2)"
+    """An unrated player's game against an unrated opponent (8.2.2)."""
+
+
+class KRule(enum.Enum):
+    """Which rule of B.02 8.3.3 gave K (before the K x n <= 700 limit)."""
+
+    LISTED = "as the rating list publishes it (7.1.2)"
+    NEW = "fewer than 30 games rated (8.3.3)"
+    JUNIOR = "until the end of the year of the 18th birthday, rated under 2300 (8.3.3)"
+    REACHED_2400 = "the published rating has reached 2400 (8.3.3)"
+    UNDER_2400 = "rated under 2400 (8.3.3)"
+
+
+class InitialNote(enum.Enum):
+    """Why an initial rating is not (yet) published, or why there is none (B.02 7.1.4, 8.2)."""
+
+    NO_GAME = "no game against a rated opponent"
+    ZERO_SCORE = "a zero score in the first event is disregarded (8.2.1)"
+    MAXIMUM = "at most 2200 (8.2.3)"
+    FEW_GAMES = "fewer than 5 games against rated opponents: pooled with later events within 26 months (7.1.4)"
+    BELOW_FLOOR = "below 1400: not published (7.1.4)"
 
 
 class Regulations(enum.Enum):
@@ -119,30 +159,29 @@ class KFacts:
     """The published rating has reached 2400 at some time (K stays 10 even below 2400)."""
 
 
-def k_factor(rating: int, facts: KFacts, year: int | None, games: int) -> tuple[int, str]:
-    """K for a player rated ``rating`` who plays ``games`` rated games in ``year``, and why (B.02 8.3.3).
+def k_factor(rating: int, facts: KFacts, year: int | None, games: int) -> tuple[int, KRule, int]:
+    """``(K, rule, K before the limit)`` for a player rated ``rating`` who plays ``games`` rated games in
+    ``year`` (B.02 8.3.3): the rule that gives K, then K lowered so that K x games does not exceed 700.
 
     >>> k_factor(1850, KFacts(birth_year=2008), 2026, 9)
-    (40, '40: until the end of the year of the 18th birthday, rated under 2300 (8.3.3)')
-    >>> k_factor(2450, KFacts(), 2026, 9)
-    (10, '10: the published rating has reached 2400 (8.3.3)')
+    (40, <KRule.JUNIOR: 'until the end of the year of the 18th birthday, rated under 2300 (8.3.3)'>, 40)
+    >>> k_factor(2450, KFacts(), 2026, 9)[:2]
+    (10, <KRule.REACHED_2400: 'the published rating has reached 2400 (8.3.3)'>)
     >>> k_factor(1700, KFacts(rated_games=12), 2026, 20)
-    (35, '40: fewer than 30 games rated (8.3.3); 35: K x 20 games may not exceed 700 (8.3.3)')
+    (35, <KRule.NEW: 'fewer than 30 games rated (8.3.3)'>, 40)
     """
     if facts.listed_k is not None:
-        k, why = facts.listed_k, f"{facts.listed_k}: as the rating list publishes it (7.1.2)"
+        k, rule = facts.listed_k, KRule.LISTED
     elif facts.rated_games is not None and facts.rated_games < 30:
-        k, why = 40, "40: fewer than 30 games rated (8.3.3)"
+        k, rule = 40, KRule.NEW
     elif facts.birth_year is not None and year is not None and year <= facts.birth_year + 18 and rating < 2300:
-        k, why = 40, "40: until the end of the year of the 18th birthday, rated under 2300 (8.3.3)"
+        k, rule = 40, KRule.JUNIOR
     elif facts.reached_2400 or rating >= 2400:
-        k, why = 10, "10: the published rating has reached 2400 (8.3.3)"
+        k, rule = 10, KRule.REACHED_2400
     else:
-        k, why = 20, "20: rated under 2400 (8.3.3)"
-    if games and k * games > K_TIMES_GAMES:
-        k = K_TIMES_GAMES // games
-        why += f"; {k}: K x {games} games may not exceed {K_TIMES_GAMES} (8.3.3)"
-    return k, why
+        k, rule = 20, KRule.UNDER_2400
+    limited = K_TIMES_GAMES // games if games and k * games > K_TIMES_GAMES else k
+    return limited, rule, k
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,8 +196,8 @@ class GameLine:
     """Opponent's rating, 0 when unrated."""
     score: Fraction | None = None
     """1, 0.5 or 0 when the game is rated (8.3.2 b)."""
-    reason: str = ""
-    """Why the round is not rated (empty when it is)."""
+    reason: NotRated | None = None
+    """Why the round is not rated (``None`` when it is)."""
     difference: int | None = None
     """D as used: own rating - opponent's, limited to +-400 where 8.3.1 says so (rated players only)."""
     capped: bool = False
@@ -191,8 +230,13 @@ class InitialRating:
     """p with the two hypothetical draws, as a whole percentage (0.5 % up, as B.01 1.4.9)."""
     rating: int | None
     """Ru = Ra + dp, rounded, at most 2200 (8.2.3); ``None`` when a zero score is disregarded (8.2.1)."""
-    note: str = ""
+    notes: tuple[InitialNote, ...] = ()
     """What keeps the figure from being published yet (7.1.4), or why there is none (8.2.1)."""
+
+    @property
+    def note(self) -> str:
+        """:attr:`notes` in words."""
+        return "; ".join(n.value for n in self.notes)
 
     @property
     def published(self) -> bool:
@@ -208,22 +252,20 @@ def initial_rating(opponent_ratings: list[int], score: Fraction) -> InitialRatin
     """
     games = len(opponent_ratings)
     if games == 0 or score == 0:
-        note = "no game against a rated opponent" if games == 0 else \
-            "a zero score in the first event is disregarded (8.2.1)"
-        return InitialRating(games, Fraction(score), Fraction(0), 0, None, note)
+        note = InitialNote.NO_GAME if games == 0 else InitialNote.ZERO_SCORE
+        return InitialRating(games, Fraction(score), Fraction(0), 0, None, (note,))
     average = Fraction(sum(opponent_ratings) + 2 * HYPOTHETICAL_RATING, games + 2)
     percent = percentage(score + 1, games + 2)
     rating = int(round_half_up(average + dp(percent)))
     notes = []
     if rating > MAXIMUM_INITIAL:
         rating = MAXIMUM_INITIAL
-        notes.append(f"at most {MAXIMUM_INITIAL} (8.2.3)")
+        notes.append(InitialNote.MAXIMUM)
     if games < MINIMUM_GAMES:
-        notes.append(f"{games} of the {MINIMUM_GAMES} games against rated opponents needed; pooled with "
-                     "later events within 26 months (7.1.4)")
+        notes.append(InitialNote.FEW_GAMES)
     if rating < RATING_FLOOR:
-        notes.append(f"below {RATING_FLOOR}: not published (7.1.4)")
-    return InitialRating(games, Fraction(score), average, percent, rating, "; ".join(notes))
+        notes.append(InitialNote.BELOW_FLOOR)
+    return InitialRating(games, Fraction(score), average, percent, rating, tuple(notes))
 
 
 @dataclass(slots=True)
@@ -240,14 +282,26 @@ class PlayerRating:
     """Every round, rated or not."""
     k: int | None = None
     """K applied (rated players)."""
-    k_reason: str = ""
+    k_rule: KRule | None = None
     """Which rule of 8.3.3 gave K."""
+    k_unlimited: int | None = None
+    """K before the K x n <= 700 limit (8.3.3)."""
     fide_id: str = ""
     """FIDE identifier."""
     federation: str = ""
     """Federation."""
     initial: InitialRating | None = None
     """The provisional figure of an unrated player (8.2)."""
+
+    @property
+    def k_reason(self) -> str:
+        """Why K is what it is, in words."""
+        if self.k is None or self.k_rule is None:
+            return ""
+        text = f"{self.k_unlimited}: {self.k_rule.value}"
+        if self.k != self.k_unlimited:
+            text += f"; {self.k}: K x {len(self.rated_games)} games may not exceed {K_TIMES_GAMES} (8.3.3)"
+        return text
 
     @property
     def rated_games(self) -> list[GameLine]:
@@ -333,17 +387,15 @@ def _line(rnd: int, rec: RoundResult, rating: int, ratings: Mapping[int, int],
           regulations: Regulations) -> GameLine:
     """The report's line for round ``rnd`` of a player rated ``rating`` (0: unrated)."""
     if rec.opponent is None:
-        return GameLine(rnd, None, reason="bye: not rated (5.1)" if rec.result.is_bye and
-                        rec.result is not Result.ABSENT else "not paired")
+        return GameLine(rnd, None, reason=NotRated.BYE if rec.result.is_bye and rec.result is not Result.ABSENT
+                        else NotRated.NOT_PAIRED)
     opponent_rating = ratings.get(rec.opponent, 0)
     if rec.result.is_forfeit:
-        return GameLine(rnd, rec.opponent, opponent_rating, reason="forfeit: not rated (5.1)")
+        return GameLine(rnd, rec.opponent, opponent_rating, reason=NotRated.FORFEIT)
     if rec.result not in RATED_RESULTS:
-        return GameLine(rnd, rec.opponent, opponent_rating,
-                        reason="less than one move each: not rated (5.1)")
+        return GameLine(rnd, rec.opponent, opponent_rating, reason=NotRated.NO_MOVE)
     if not opponent_rating:
-        return GameLine(rnd, rec.opponent, 0, reason="opponent unrated: counts only for rated opponents "
-                        "(8.3.1)" if rating else "opponent unrated: not counted (8.2.2)")
+        return GameLine(rnd, rec.opponent, 0, reason=NotRated.OPPONENT_UNRATED if rating else NotRated.BOTH_UNRATED)
     score = RATED_RESULTS[rec.result]
     if not rating:
         return GameLine(rnd, rec.opponent, opponent_rating, score)
@@ -383,7 +435,7 @@ def rating_report(tournament: Tournament, *, ratings: Mapping[int, int] | None =
             known = facts.get(player.tpn, KFacts())
             if known.birth_year is None:
                 known = replace(known, birth_year=_birth_year(player.birth_date))
-            line.k, line.k_reason = k_factor(rating, known, year, len(rated))
+            line.k, line.k_rule, line.k_unlimited = k_factor(rating, known, year, len(rated))
         else:
             line.initial = initial_rating([g.opponent_rating for g in rated], line.score)
         report.players.append(line)
