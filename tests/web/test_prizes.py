@@ -119,6 +119,17 @@ class PrizeTestCase(BaseTestCase):
             services.set_withdrawn(Player.objects.get(section=self.section, tpn=10), self.bob, None)
         self.assertEqual(AuditEntry.objects.filter(action="prize-list-changed").count(), 1)
 
+    def test_a_publication_from_a_page_older_than_the_results_is_refused(self) -> None:
+        self.finish()
+        self.client.login(username="bob", password="password")
+        seen = self.section.version
+        rnd = self.section.round_set.get(number=1)
+        services.set_results(rnd, self.alice, {1: ("01", rnd.boards.get(number=1).version)}, withdraw_no_shows=False)
+        response = self.client.post(self.url("sp-prizes-publish"), {
+            "version": str(categories.settings_of(self.section).version), "section_version": str(seen)}, follow=True)
+        self.assertContains(response, "The results changed since this page was loaded")
+        self.assertIsNone(categories.settings_of(self.section).published_at)
+
     def test_a_change_found_when_the_list_is_shown(self) -> None:
         self.finish()
         prizes.publish(self.section, self.alice, categories.settings_of(self.section).version)

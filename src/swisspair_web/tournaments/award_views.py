@@ -208,7 +208,9 @@ def prizes_publish(request: HttpRequest, slug: str, section: str) -> HttpRespons
     require(request, sec.event)
     publish = request.POST.get("action") != "withdraw"
     try:
-        prizes.publish(sec, request.user, _version(request), publish=publish)
+        seen = request.POST.get("section_version", "")
+        prizes.publish(sec, request.user, _version(request), publish=publish,
+                       seen_section=int(seen) if seen.isdigit() else None)
         messages.success(request, _("The prize list is published.") if publish
                          else _("The prize list is no longer public."))
     except OperationError as error:

@@ -31,7 +31,7 @@ from swisspair_web.tournaments.categories import (
 )
 from swisspair_web.tournaments.convert import SectionData
 from swisspair_web.tournaments.models import AuditEntry, AwardSettings, Section
-from swisspair_web.tournaments.services import OperationError, User, audit
+from swisspair_web.tournaments.services import Conflict, OperationError, User, audit
 from swisspair_web.tournaments.standings import Row, Table
 
 OWN_ACTIONS = ("prize-list-changed", "prize-list-published", "prize-list-withdrawn")
@@ -99,11 +99,18 @@ def list_text(data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def publish(section: Section, user: User, seen_version: int, publish: bool = True) -> None:
-    """Publish the prize list (or withdraw it from the public pages).
+def publish(section: Section, user: User, seen_version: int, publish: bool = True,
+            seen_section: int | None = None) -> None:
+    """Publish the prize list (or withdraw it from the public pages). ``seen_section``: the section's version
+    on the page the arbiter published from; a result entered since refuses the publication (the list shown
+    is not the list that would be published).
 
-    :raises: :exc:`OperationError` when a round still lacks results or the prize table cannot be used.
+    :raises: :exc:`OperationError` when a round still lacks results or the prize table cannot be used;
+        :exc:`Conflict` when the settings or the results changed since the page was loaded.
     """
+    if publish and seen_section is not None and \
+            Section.objects.filter(pk=section.pk).values_list("version", flat=True).first() != seen_section:
+        raise Conflict(_("The results changed since this page was loaded; check the prize list again."))
     data = SectionData.load(section)
     settings = settings_of(section)
     view = compute(data, settings)
