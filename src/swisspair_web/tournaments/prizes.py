@@ -156,11 +156,13 @@ def _after_write(sender: type[AuditEntry], instance: AuditEntry, created: bool, 
     section_id = instance.section_id
     if not AwardSettings.objects.filter(section_id=section_id, published_at__isnull=False).exists():
         return
-    waiting = getattr(transaction.get_connection(), "run_on_commit", [])  # cleared by Django on rollback
-    if any(getattr(item[1], "prize_list_section", None) == section_id for item in waiting):
+    waiting = getattr(transaction.get_connection(), "run_on_commit", [])  # emptied by Django at commit, rollback
+    if any(getattr(item[1], "prize_list_section", None) == section_id and not getattr(item[1], "done", False)
+           for item in waiting):
         return
 
     def check() -> None:
+        check.done = True  # type: ignore[attr-defined]
         section = Section.objects.select_related("event").filter(pk=section_id).first()
         if section is not None:
             record_change(section)
