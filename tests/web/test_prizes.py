@@ -130,6 +130,14 @@ class PrizeTestCase(BaseTestCase):
         self.assertContains(response, "The results changed since this page was loaded")
         self.assertIsNone(categories.settings_of(self.section).published_at)
 
+    def test_the_list_kept_does_not_depend_on_the_visitors_language(self) -> None:
+        self.finish()
+        prizes.publish(self.section, self.alice, categories.settings_of(self.section).version)
+        self.client.cookies["django_language"] = "ru"
+        page = self.client.get(self.url("sp-prizes")).content.decode()
+        self.assertIn("Общий зачёт", page)
+        self.assertFalse(AuditEntry.objects.filter(action="prize-list-changed").exists())
+
     def test_a_change_found_when_the_list_is_shown(self) -> None:
         self.finish()
         prizes.publish(self.section, self.alice, categories.settings_of(self.section).version)

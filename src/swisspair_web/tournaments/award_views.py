@@ -71,7 +71,7 @@ def category_add(request: HttpRequest, slug: str, section: str) -> HttpResponse:
     if form.is_valid():
         try:
             row = categories.save_category(sec, request.user, dict(form.cleaned_data), form.cleaned_data["version"])
-            messages.success(request, _("Category %(name)s added.") % {"name": row.name})
+            messages.success(request, _("Category %(name)s added.") % {"name": row.title})
             return redirect("sp-categories", slug=slug, section=section)
         except OperationError as error:
             messages.error(request, str(error))
@@ -97,13 +97,13 @@ def category_edit(request: HttpRequest, slug: str, section: str, pk: int) -> Htt
         try:
             if request.POST.get("delete"):
                 categories.delete_category(sec, request.user, row, _version(request))
-                messages.success(request, _("Category %(name)s deleted.") % {"name": row.name})
+                messages.success(request, _("Category %(name)s deleted.") % {"name": row.title})
                 return redirect("sp-categories", slug=slug, section=section)
             if form.is_valid():
                 categories.save_category(sec, request.user, dict(form.cleaned_data), form.cleaned_data["version"],
                                          category=row)
                 messages.success(request, _("Category %(name)s saved.") % {"name": form.cleaned_data["name"]
-                                                                              or row.name})
+                                                                              or row.title})
                 return redirect("sp-categories", slug=slug, section=section)
         except OperationError as error:
             messages.error(request, str(error))
@@ -220,7 +220,7 @@ def prizes_publish(request: HttpRequest, slug: str, section: str) -> HttpRespons
 
 def _prize_lines(view: prizes.PrizeView) -> list[list[str]]:
     """``category, place, No., name, points, amount`` per award."""
-    return [[block.row.name, award.place_text, str(row.player.tpn), row.player.name, row.points_text,
+    return [[block.row.title, award.place_text, str(row.player.tpn), row.player.name, row.points_text,
              amount_text(award.amount)] for block, awards in view.blocks() for award, row in awards]
 
 

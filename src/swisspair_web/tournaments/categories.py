@@ -38,7 +38,7 @@ def settings_of(section: Section) -> AwardSettings:
     with transaction.atomic():
         settings, created = AwardSettings.objects.get_or_create(section=section)
         if created:
-            Category.objects.get_or_create(section=section, code=OVERALL, defaults={"name": _("Overall"), "order": 1})
+            Category.objects.get_or_create(section=section, code=OVERALL, defaults={"order": 1})
     return settings
 
 
@@ -216,7 +216,7 @@ def save_category(section: Section, user: User, values: dict[str, object], seen_
         except IntegrityError:
             raise OperationError(_("There is already a category %(code)s.") % {"code": row.code}) from None
         audit(section.event, user, "category-edited" if category else "category-added", section=section,
-              old=before, new=describe(row), detail=f"{row.code or row.name}: {row.name}; {_('prizes')}: {row.prizes}")
+              old=before, new=describe(row), detail=f"{row.code or row.title}: {row.title}; {_('prizes')}: {row.prizes}")
     return row
 
 
@@ -226,7 +226,7 @@ def delete_category(section: Section, user: User, category: Category, seen_versi
     with transaction.atomic():
         _bump(settings_of(section), seen_version)
         category.delete()
-        audit(section.event, user, "category-deleted", section=section, detail=f"{category.code}: {category.name}")
+        audit(section.event, user, "category-deleted", section=section, detail=f"{category.code}: {category.title}")
 
 
 def save_settings(section: Section, user: User, values: dict[str, object], seen_version: int) -> None:

@@ -420,7 +420,12 @@ class Category(models.Model):
         constraints = [models.UniqueConstraint(fields=["section", "code"], name="sp_category_code_unique")]
 
     def __str__(self) -> str:
-        return f"{self.section}: {self.name}"
+        return f"{self.section}: {self.title}"
+
+    @property
+    def title(self) -> str:
+        """The name as shown: the one given, else (the overall standings) "Overall" translated, else the code."""
+        return self.name or (str(_("Overall")) if not self.code else self.code)
 
 
 class PlayerDetail(models.Model):

@@ -30,7 +30,7 @@ from swisspair_web.tournaments.categories import (
     settings_of,
 )
 from swisspair_web.tournaments.convert import SectionData
-from swisspair_web.tournaments.models import AuditEntry, AwardSettings, Section
+from swisspair_web.tournaments.models import AuditEntry, AwardSettings, Category, Section
 from swisspair_web.tournaments.services import Conflict, OperationError, User, audit
 from swisspair_web.tournaments.standings import Row, Table
 
@@ -81,13 +81,19 @@ def compute(data: SectionData, settings: AwardSettings | None = None, table: Tab
     rows = {r.player.tpn: r for r in table.rows}
     final = table.after_round == data.section.rounds and data.complete_rounds() == data.section.rounds
     try:
-        categories = [PrizeCategory(v.row.code, v.row.name, None if v.row.code == OVERALL else v.members,
+        categories = [PrizeCategory(v.row.code, data_name(v.row), None if v.row.code == OVERALL else v.members,
                                     amounts(v.row.prizes)) for v in views]
         result = prize_list(lines_of(table), categories, Sharing(settings.sharing),
                             names={tpn: r.player.name for tpn, r in rows.items()})
     except (PrizeError, OperationError) as error:
         return PrizeView(settings, table, views, None, final, str(error), rows)
     return PrizeView(settings, table, views, result, final, "", rows)
+
+
+def data_name(row: Category) -> str:
+    """A category's name in the list's data (JSON, the published list): as given, not translated, so that the
+    list kept does not depend on the language of whoever looked at it last."""
+    return row.name or ("Overall" if row.code == OVERALL else row.code)
 
 
 def list_text(data: dict[str, Any]) -> str:
