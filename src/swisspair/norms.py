@@ -77,8 +77,11 @@ class Failure:
     article: str
     """The article of B.01 (``1.4.8 a``)."""
     requirement: Requirement
+    """What is required."""
     value: int
+    """The figure found (games, opponents, rating, percentage)."""
     needed: int
+    """The least (or, for 1.4.4, the most) the requirement allows."""
     federation: str = ""
     """The federation over its share (1.4.4)."""
     title: str = ""
