@@ -146,8 +146,8 @@ def record_change(section: Section) -> bool:
         if locked.published_at is None or locked.published_list == current:
             return False
         AuditEntry.objects.create(event=section.event, section=section, action="prize-list-changed",
-                                  old=_("published %(at)s") % {"at": f"{locked.published_at:%Y-%m-%d %H:%M}"},
-                                  new=_("after round %(n)s") % {"n": view.table.after_round},
+                                  old=(_("published %(at)s") % {"at": f"{locked.published_at:%Y-%m-%d %H:%M}"})[:40],
+                                  new=(_("after round %(n)s") % {"n": view.table.after_round})[:40],
                                   detail=list_text(locked.published_list))
         locked.published_list = current
         locked.save(update_fields=["published_list"])
