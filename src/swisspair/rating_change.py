@@ -135,7 +135,8 @@ class Regulations(enum.Enum):
 
 def regulations_for(date: str | None) -> Regulations:
     """The edition in force for an event starting on ``date`` (``YYYY-MM-DD`` or ``YYYY/MM/DD``);
-    without a date, the current one.
+    without a date, the current one. Editions before 1 March 2024 (another initial rating, the 400-point
+    rule once per event) are not modelled: older events get the March 2024 rules.
 
     >>> regulations_for("2025-09-30"), regulations_for("2025/10/01"), regulations_for(None)
     (<Regulations.MARCH_2024: '2024-03'>, <Regulations.OCTOBER_2025: '2025-10'>, <Regulations.OCTOBER_2025: '2025-10'>)

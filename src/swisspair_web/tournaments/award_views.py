@@ -51,15 +51,21 @@ def categories_view(request: HttpRequest, slug: str, section: str) -> HttpRespon
     """The section's categories with their conditions, members and prizes; arbiters add categories here."""
     sec = _section(slug, section)
     require_visible(request, sec.event)
+    return _categories_page(request, sec, None)
+
+
+def _categories_page(request: HttpRequest, sec: Section, form: CategoryForm | None, status: int = 200) -> HttpResponse:
+    """The categories page, with ``form`` (a refused one) or an empty form for arbiters."""
     settings = categories.settings_of(sec)
     data, table = _shown(request, sec)
     views = categories.category_views(data, table, settings)
     arbiter = is_arbiter(request, sec.event)
+    if arbiter and form is None:
+        form = CategoryForm(initial={"version": settings.version, "order": len(views) + 1})
     return render(request, "tournaments/categories.html", _ctx(
         request, sec.event, sec, categories=views, settings=settings, on=categories.reference_date(sec, settings),
-        form=CategoryForm(initial={"version": settings.version, "order": len(views) + 1}) if arbiter else None,
-        settings_form=AwardSettingsForm(instance=settings, initial={"version": settings.version}) if arbiter
-        else None, awards_tab="categories"))
+        form=form, settings_form=AwardSettingsForm(instance=settings, initial={"version": settings.version})
+        if arbiter else None, awards_tab="categories"), status=status)
 
 
 @login_required
@@ -75,13 +81,7 @@ def category_add(request: HttpRequest, slug: str, section: str) -> HttpResponse:
             return redirect("sp-categories", slug=slug, section=section)
         except OperationError as error:
             messages.error(request, str(error))
-    settings = categories.settings_of(sec)
-    data, table = _shown(request, sec)
-    return render(request, "tournaments/categories.html", _ctx(
-        request, sec.event, sec, categories=categories.category_views(data, table, settings), settings=settings,
-        on=categories.reference_date(sec, settings), form=form,
-        settings_form=AwardSettingsForm(instance=settings, initial={"version": settings.version}),
-        awards_tab="categories"), status=400)
+    return _categories_page(request, sec, form, status=400)
 
 
 @login_required
