@@ -81,6 +81,23 @@ class CategoryTestCase(BaseTestCase):
                                     follow=True)
         self.assertContains(response, "changed by somebody else", status_code=400)
         self.assertFalse(Category.objects.filter(code="W").exists())
+        # the page now shows the current state, and its form the current version: sending it again works
+        self.assertContains(response, f'name="version" value="{self.version()}"', status_code=400)
+        self.assertContains(response, "under 16", status_code=400)
+
+    def test_an_edit_from_a_stale_page_is_refused_and_the_current_category_shown(self) -> None:
+        self.add(code="U16", prizes="100")
+        row = Category.objects.get(code="U16")
+        seen = self.version()
+        self.client.post(self.url("sp-category-edit", row.pk), {"version": str(seen), "order": "2", "code": "U16",
+                                                                "name": "U16", "prizes": "90", "age_below": "16"})
+        response = self.client.post(self.url("sp-category-edit", row.pk), {
+            "version": str(seen), "order": "2", "code": "U16", "name": "U16", "prizes": "80", "age_below": "16"})
+        self.assertContains(response, "changed by somebody else")
+        self.assertContains(response, 'value="90"')
+        self.assertContains(response, f'name="version" value="{self.version()}"')
+        row.refresh_from_db()
+        self.assertEqual(row.prizes, "90")
 
     def test_it_edits_and_deletes_a_category_but_not_the_overall_standings(self) -> None:
         self.add(code="U16")
@@ -115,6 +132,10 @@ class CategoryTestCase(BaseTestCase):
         bad = self.client.post(self.url("sp-player-details"), {"version": str(self.version()), "labels-3": "",
                                                                "k-3": "x"}, follow=True)
         self.assertContains(bad, "K must be a whole number")
+        stale = self.client.post(self.url("sp-player-details"), {"version": "0", "labels-3": "", "k-3": ""})
+        self.assertContains(stale, "changed by somebody else")
+        self.assertContains(stale, 'value="School 5, Chess Club"')  # what is stored now
+        self.assertContains(stale, f'name="version" value="{self.version()}"')
 
     def test_it_refuses_writes_of_others_and_shows_categories_to_the_public(self) -> None:
         self.client.logout()

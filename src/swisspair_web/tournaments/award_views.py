@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -27,7 +27,7 @@ from swisspair_web.tournaments.award_forms import AwardSettingsForm, CategoryFor
 from swisspair_web.tournaments.convert import SectionData
 from swisspair_web.tournaments.exports import _csv_safe, _filename, _heading, _pdf
 from swisspair_web.tournaments.models import Category, PlayerDetail, Section
-from swisspair_web.tournaments.services import OperationError
+from swisspair_web.tournaments.services import Conflict, OperationError
 from swisspair_web.tournaments.views import _ctx, _section
 
 
@@ -62,10 +62,21 @@ def _categories_page(request: HttpRequest, sec: Section, form: CategoryForm | No
     arbiter = is_arbiter(request, sec.event)
     if arbiter and form is None:
         form = CategoryForm(initial={"version": settings.version, "order": len(views) + 1})
+    elif form is not None:
+        _shown_version(form, settings.version)
     return render(request, "tournaments/categories.html", _ctx(
         request, sec.event, sec, categories=views, settings=settings, on=categories.reference_date(sec, settings),
         form=form, settings_form=AwardSettingsForm(instance=settings, initial={"version": settings.version})
         if arbiter else None, awards_tab="categories"), status=status)
+
+
+def _shown_version(form: CategoryForm, version: int) -> None:
+    """A refused form shown again carries the version of the state now shown with it (sending it again is a
+    decision taken on that state)."""
+    if isinstance(form.data, QueryDict):
+        data = form.data.copy()
+        data["version"] = str(version)
+        form.data = data
 
 
 @login_required
@@ -105,6 +116,11 @@ def category_edit(request: HttpRequest, slug: str, section: str, pk: int) -> Htt
                 messages.success(request, _("Category %(name)s saved.") % {"name": form.cleaned_data["name"]
                                                                               or row.title})
                 return redirect("sp-categories", slug=slug, section=section)
+        except Conflict as error:  # show what is there now
+            messages.error(request, str(error))
+            settings.refresh_from_db()
+            row.refresh_from_db()
+            form = CategoryForm(instance=row, initial={"version": settings.version}, overall=overall)
         except OperationError as error:
             messages.error(request, str(error))
     else:
@@ -141,6 +157,7 @@ def player_details(request: HttpRequest, slug: str, section: str) -> HttpRespons
             return redirect("sp-player-details", slug=slug, section=section)
         except OperationError as error:
             messages.error(request, str(error))
+            settings.refresh_from_db()  # the page shows what is there now, with its version
     stored = {d.player_id: d for d in PlayerDetail.objects.filter(player__section=sec)}
     rows = [(p, stored.get(p.id)) for p in players]
     return render(request, "tournaments/player_details.html", _ctx(request, sec.event, sec, rows=rows,
