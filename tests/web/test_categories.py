@@ -59,6 +59,11 @@ class CategoryTestCase(BaseTestCase):
         self.assertLess(page.index(names[1]), page.index(names[2]))
         self.assertNotIn("Player01, Test", page)  # player 2 is a woman over 16: not in U16
 
+    def test_a_known_code_fills_the_conditions_left_empty(self) -> None:
+        self.add(code="U16", sex="w", name="Girls U16")
+        row = Category.objects.get(code="U16")
+        self.assertEqual((row.age_below, row.sex, row.name), (16, "w", "Girls U16"))
+
     def test_it_needs_conditions_for_a_code_it_does_not_know(self) -> None:
         response = self.client.post(self.url("sp-category-add"), {"version": str(self.version()), "order": "2",
                                                                   "code": "Juniors", "name": "", "prizes": ""})

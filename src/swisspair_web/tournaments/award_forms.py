@@ -17,7 +17,7 @@ CONDITIONS = ("age_below", "age_from", "sex", "rating_from", "rating_below", "un
 
 class CategoryForm(forms.ModelForm):  # type: ignore[type-arg]
     """A category: its code (``U16``, ``50+``, ``W``, ``U2000``, ``1600-1799``, ``unrated``, a federation code
-    set its conditions when none is given), name, conditions, prizes and place in the order."""
+    set their conditions in the fields left empty), name, conditions, prizes and place in the order."""
 
     version = forms.IntegerField(widget=forms.HiddenInput)
 
@@ -52,17 +52,22 @@ class CategoryForm(forms.ModelForm):  # type: ignore[type-arg]
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         code = str(data.get("code") or "").strip()
-        if "code" in self.fields and code and not any(data.get(name) for name in CONDITIONS):
+        if "code" in self.fields and code:
             try:
                 preset = CoreCategory.parse(code)
             except CategoryError:
-                raise forms.ValidationError(_("Give the conditions of category %(code)s (or a code such as U16, "
-                                              "W or U2000).") % {"code": code}) from None
-            data.update(age_below=preset.age_below, age_from=preset.age_from, sex=preset.sex,
-                        rating_from=preset.rating_from, rating_below=preset.rating_below,
-                        unrated=preset.unrated.value if preset.unrated else "",
-                        federations=",".join(sorted(preset.federations)), label=preset.label)
-            data["code"] = preset.code
+                if not any(data.get(name) for name in CONDITIONS):
+                    raise forms.ValidationError(_("Give the conditions of category %(code)s (or a code such as U16, "
+                                                  "W or U2000).") % {"code": code}) from None
+            else:  # the code's conditions fill the fields left empty: U16 with sex w is girls under 16
+                given = {"age_below": preset.age_below, "age_from": preset.age_from, "sex": preset.sex,
+                         "rating_from": preset.rating_from, "rating_below": preset.rating_below,
+                         "unrated": preset.unrated.value if preset.unrated else "",
+                         "federations": ",".join(sorted(preset.federations)), "label": preset.label}
+                for name, value in given.items():
+                    if data.get(name) in (None, "") and value not in (None, ""):
+                        data[name] = value
+                data["code"] = preset.code
         if "code" in self.fields and not data.get("name"):
             data["name"] = data.get("code") or ""
         return data
