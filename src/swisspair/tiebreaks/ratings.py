@@ -6,8 +6,9 @@
   participant who played at most n games ranks below every participant who
   played more (FIDE C.02 (2009) art. 13.14.1).
 * TPR (10.2): ARO + dp(p), p the fractional score against those opponents,
-  taken as a whole percentage rounded half up (the reference tool's reading;
-  the rule does not say), dp from B.02 8.1.1.
+  taken as a whole percentage rounded half up (the reference tool's reading, and
+  the Title Regulations' B.01 1.4.9), dp from B.02 8.1.1
+  (:func:`~swisspair.tiebreaks.fide_tables.performance_rating`).
 * PTP (10.3): the lowest whole rating whose expected score (B.02 8.1.2 table)
   reaches the actual score; a zero score gives the lowest opponent rating
   minus 800, a full score the highest opponent rating + 736, where the table
@@ -30,7 +31,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from swisspair.tiebreaks.base import Context, Descriptor, Edition, Term, TieBreakValue
-from swisspair.tiebreaks.fide_tables import dp, expected_hundredths
+from swisspair.tiebreaks.fide_tables import dp, expected_hundredths, performance_rating
 from swisspair.tiebreaks.rounding import round_half_up
 
 __all__ = [
@@ -100,11 +101,9 @@ def average_rating(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
 def _tpr(games: list[Game]) -> tuple[Fraction, str] | None:
     if not games:
         return None
-    n = len(games)
     score = sum((g[3] for g in games), Fraction(0))
-    aro = round_half_up(Fraction(sum(g[2] for g in games), n))
-    percent = int(round_half_up(score * 100 / n))
-    return aro + dp(percent), f"ARO {aro} + dp({percent} %) {dp(percent)}"
+    rp, aro, percent = performance_rating([g[2] for g in games], score)
+    return Fraction(rp), f"ARO {aro} + dp({percent} %) {dp(percent)}"
 
 
 def performance(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from swisspair_web.tournaments import api, exports, team_views, views
+from swisspair_web.tournaments import api, award_views, exports, team_views, views
 from swisspair_web.tournaments.caching import public_page
 
 S = "e/<slug:slug>/<slug:section>/"
@@ -50,6 +50,19 @@ urlpatterns = [
     path(S + "export/<str:what>.csv", public_page(exports.export_csv), name="sp-export-csv"),
     path(S + "export/<str:what>.pdf", public_page(exports.export_pdf), name="sp-export-pdf"),
     path(S + "print/<str:what>/", public_page(exports.print_view), name="sp-print"),
+    # categories, prizes, rating report, norms (award_views.py)
+    path(S + "categories/", public_page(award_views.categories_view), name="sp-categories"),
+    path(S + "categories/add/", award_views.category_add, name="sp-category-add"),
+    path(S + "categories/<int:pk>/", public_page(award_views.category_view), name="sp-category"),
+    path(S + "categories/<int:pk>/edit/", award_views.category_edit, name="sp-category-edit"),
+    path(S + "players/details/", award_views.player_details, name="sp-player-details"),
+    path(S + "prizes/", public_page(award_views.prizes_view), name="sp-prizes"),
+    path(S + "prizes/settings/", award_views.award_settings, name="sp-award-settings"),
+    path(S + "prizes/publish/", award_views.prizes_publish, name="sp-prizes-publish"),
+    path(S + "prizes.<str:fmt>", public_page(award_views.prizes_export), name="sp-prizes-export"),
+    path(S + "ratings/", public_page(award_views.ratings_view), name="sp-ratings"),
+    path(S + "ratings.<str:fmt>", public_page(award_views.ratings_export), name="sp-ratings-export"),
+    path(S + "norms/", public_page(award_views.norms_view), name="sp-norms"),
     path("api/events.json", api.events, name="sp-api-events"),
     path("api/jobs/<int:pk>.json", api.job, name="sp-api-job"),
     path("api/e/<slug:slug>.json", public_page(api.event), name="sp-api-event"),
@@ -58,4 +71,5 @@ urlpatterns = [
     path("api/" + S + "standings.json", public_page(api.standings_), name="sp-api-standings"),
     path("api/" + S + "players/<int:tpn>.json", public_page(api.player), name="sp-api-player"),
     path("api/" + S + "teams/<int:number>.json", public_page(api.team), name="sp-api-team"),
+    path("api/" + S + "prizes.json", public_page(award_views.prizes_export), {"fmt": "json"}, name="sp-api-prizes"),
 ]

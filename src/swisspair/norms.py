@@ -1,0 +1,363 @@
+"""Title norms: whether a player's result in an event is a GM, IM, WGM or WIM norm (FIDE Title
+Regulations effective from 1 January 2024, FIDE Handbook B.01, articles 1.4.1-1.4.9).
+
+For each norm the check records the figures it used and every requirement that failed:
+
+* 1.4.1 a: at least 9 games; 1.4.1 c: in a 9-round event, 8 games are enough when the missing game is
+  a forfeit win or a pairing-allocated bye; 1.4.1 e: in an event without predetermined pairings the
+  games after the round in which a norm was reached may be ignored;
+* 1.4.2 c: games decided by forfeit (or not played over the board) are not counted;
+* 1.4.3: opponents from at least two federations other than the player's; 1.4.4: at most 3/5 of the
+  opponents from the player's federation and at most 2/3 from one federation (maxima rounded down),
+  both waived where the event's regulations invoke an exemption of 1.4.3 a-d; ``FID`` is no
+  federation;
+* 1.4.5 a: at least 50 % of the opponents title holders (GM, IM, FM, WGM, WIM, WFM; not CM, WCM);
+  1.4.5 b-e: at least a third of them, and at least 3, holding the norm's title or a higher one
+  (minima rounded up);
+* 1.4.6: the ratings of the list in force at the start; an unrated opponent counts as 1400 (1.4.6 d);
+  at most one opponent, the lowest, is raised to the adjusted rating floor (GM 2200, IM 2050,
+  WGM 2000, WIM 1850; 1.4.6 b-c);
+* 1.4.7: Ra, the average, rounded to the nearest whole number, 0.5 upward;
+* 1.4.8: Rp = Ra + dp (table 1.4.9, the percentage rounded, 0.5 % up) at least GM 2600, IM 2450,
+  WGM 2400, WIM 2250, with Ra at least GM 2380, IM 2230, WGM 2180, WIM 2030 (1.4.8 a) and a score of
+  at least 35 % (1.4.8 b).
+
+Women's titles are checked for women only (B.01 0.3.1). Not modelled: 1.4.1 b (team championships),
+1.4.1 d and 1.7 (how many games a norm counts for in an application), 1.4.1 f (ignoring games against
+defeated opponents), 1.4.2 a (opponents of federations outside FIDE), 1.4.5 f (double round robins).
+
+>>> check = NormCheck(NormTitle.IM, games=9, counted_games=9, ratings=(2300,) * 9, score=Fraction(6),
+...                   titled=6, holders=3, federations={"GER": 3, "FRA": 3, "ITA": 3}, own_federation="BUL")
+>>> check.average, check.percent, check.performance, check.failures
+(2300, 67, 2425, ['1.4.8: performance 2425, at least 2450 needed'])
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from swisspair.model import Result, Tournament
+from swisspair.tiebreaks.fide_tables import average_rating, percentage, performance_rating
+
+__all__ = ["Failure", "NormCheck", "NormOptions", "NormTitle", "PlayerNorms", "Requirement", "check_norm",
+           "norms_report", "sought"]
+
+TITLE_HOLDERS = frozenset({"GM", "IM", "FM", "WGM", "WIM", "WFM"})
+"""Titles that make an opponent a title holder for 1.4.5 a (CM and WCM do not)."""
+UNRATED_AS = 1400
+"""The rating of an unrated opponent (1.4.6 d)."""
+NO_FEDERATION = "FID"
+"""Players registered with FIDE itself: no federation for 1.4.3-1.4.4."""
+NORM_RESULTS = {Result.WIN: Fraction(1), Result.DRAW: Fraction(1, 2), Result.LOSS: Fraction(0)}
+"""Games played over the board, with their score: the only ones a norm counts (1.4.2 c)."""
+
+
+class Requirement(enum.Enum):
+    """A requirement of a norm (B.01 1.4), with the English text of its failure."""
+
+    GAMES = "{value} games, at least {needed} needed"
+    FOREIGN_FEDERATIONS = "opponents from {value} federations other than the player's, at least {needed} needed"
+    OWN_FEDERATION = "{value} opponents from {federation}, at most {needed} (3/5)"
+    ONE_FEDERATION = "{value} opponents from {federation}, at most {needed} (2/3)"
+    TITLE_HOLDERS = "{value} title holders, at least {needed} needed (50 %)"
+    TITLE = "{value} opponents with the title {title} or higher, at least {needed} needed"
+    PERFORMANCE = "performance {value}, at least {needed} needed"
+    AVERAGE = "average {value}, at least {needed} needed"
+    SCORE = "score {value} %, at least {needed} % needed"
+
+
+@dataclass(frozen=True, slots=True)
+class Failure:
+    """A requirement not met: the figure found and the one needed."""
+
+    article: str
+    """The article of B.01 (``1.4.8 a``)."""
+    requirement: Requirement
+    """What is required."""
+    value: int
+    """The figure found (games, opponents, rating, percentage)."""
+    needed: int
+    """The least (or, for 1.4.4, the most) the requirement allows."""
+    federation: str = ""
+    """The federation over its share (1.4.4)."""
+    title: str = ""
+    """The norm's title (1.4.5 b-e)."""
+
+    @property
+    def text(self) -> str:
+        """``1.4.8 a: average 2367, at least 2380 needed``."""
+        return f"{self.article}: " + self.requirement.value.format(
+            value=self.value, needed=self.needed, federation=self.federation, title=self.title)
+
+
+class NormTitle(enum.Enum):
+    """A title gained by norms (B.01 1.4), with its requirements."""
+
+    GM = "GM"
+    IM = "IM"
+    WGM = "WGM"
+    WIM = "WIM"
+
+    @property
+    def performance(self) -> int:
+        """The minimum performance Rp (1.4.8)."""
+        return {"GM": 2600, "IM": 2450, "WGM": 2400, "WIM": 2250}[self.value]
+
+    @property
+    def average(self) -> int:
+        """The minimum opponents' average Ra (1.4.8 a)."""
+        return {"GM": 2380, "IM": 2230, "WGM": 2180, "WIM": 2030}[self.value]
+
+    @property
+    def floor(self) -> int:
+        """The adjusted rating floor (1.4.6 b)."""
+        return {"GM": 2200, "IM": 2050, "WGM": 2000, "WIM": 1850}[self.value]
+
+    @property
+    def holders(self) -> frozenset[str]:
+        """Opponents' titles that count for 1.4.5 b-e: the norm's title or a higher one."""
+        return frozenset({"GM": ("GM",), "IM": ("GM", "IM"), "WGM": ("GM", "IM", "WGM"),
+                          "WIM": ("GM", "IM", "WGM", "WIM")}[self.value])
+
+    @property
+    def article(self) -> str:
+        """The paragraph of 1.4.5 that sets its title holders."""
+        return {"GM": "1.4.5 b", "IM": "1.4.5 c", "WGM": "1.4.5 d", "WIM": "1.4.5 e"}[self.value]
+
+
+def sought(title: str, sex: str) -> list[NormTitle]:
+    """The norms a player holding ``title`` may still seek: not a title held or a lower one of the same
+    ladder (GM > IM; WGM > WIM; an IM needs no WIM norm); women's norms for women only (B.01 0.3.1).
+
+    >>> sought("IM", "w"), sought("", "m")
+    ([<NormTitle.GM: 'GM'>, <NormTitle.WGM: 'WGM'>], [<NormTitle.GM: 'GM'>, <NormTitle.IM: 'IM'>])
+    """
+    held = title.strip().upper()
+    out = []
+    for norm in NormTitle:
+        if norm.value.startswith("W") and sex.strip().lower() not in ("w", "f"):
+            continue
+        if held == "GM" or held == norm.value or (held == "IM" and norm is NormTitle.WIM) or \
+                (held == "WGM" and norm is NormTitle.WIM):
+            continue
+        out.append(norm)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class NormOptions:
+    """What the event's regulations say that the norm check needs."""
+
+    foreigners_waived: bool = False
+    """An exemption of 1.4.3 a-d applies (national championship, zonal, a big open as in 1.4.3 d):
+    1.4.3 and 1.4.4 are not checked."""
+    predetermined: bool = False
+    """Round robin: the pairings were predetermined, so every round counts (1.4.1 e)."""
+    planned_rounds: int | None = None
+    """Rounds of the event (for 1.4.1 c); default: the tournament's."""
+
+
+@dataclass(frozen=True, slots=True)
+class NormCheck:
+    """One norm checked for one player: the figures and the requirements that failed."""
+
+    title: NormTitle
+    """The norm."""
+    games: int
+    """Games counted (1.4.2)."""
+    counted_games: int
+    """Games it counts for: 9 for 8 games in a 9-round event as in 1.4.1 c, else :attr:`games`."""
+    ratings: tuple[int, ...]
+    """The opponents' ratings after 1.4.6 (unrated as 1400, the floor applied)."""
+    score: Fraction
+    """Points in the games counted."""
+    titled: int
+    """Opponents holding a title that counts for 1.4.5 a."""
+    holders: int
+    """Opponents holding the norm's title or a higher one (1.4.5 b-e)."""
+    federations: Mapping[str, int] = field(default_factory=dict)
+    """Opponents by federation (``FID`` and unknown left out)."""
+    own_federation: str = ""
+    """The player's federation."""
+    raised: tuple[int, int] | None = None
+    """``(from, to)`` for the one opponent raised to the floor (1.4.6 c)."""
+    unrated: int = 0
+    """Unrated opponents counted as 1400 (1.4.6 d)."""
+    foreigners_waived: bool = False
+    """1.4.3-1.4.4 not checked (an exemption of 1.4.3 a-d)."""
+    after_round: int | None = None
+    """The games after this round are ignored (1.4.1 e); ``None``: every round counts."""
+
+    @property
+    def average(self) -> int | None:
+        """Ra (1.4.7), ``None`` without a game."""
+        return average_rating(self.ratings) if self.ratings else None
+
+    @property
+    def percent(self) -> int | None:
+        """The score as a whole percentage, 0.5 % up (1.4.9)."""
+        return percentage(self.score, self.games) if self.games else None
+
+    @property
+    def performance(self) -> int | None:
+        """Rp = Ra + dp (1.4.8)."""
+        return performance_rating(self.ratings, self.score)[0] if self.ratings else None
+
+    @property
+    def problems(self) -> list[Failure]:
+        """Every requirement not met; empty when the norm is achieved."""
+        out = []
+        n = self.games
+        if self.counted_games < 9:
+            out.append(Failure("1.4.1 a", Requirement.GAMES, self.games, 9))
+        out += self._federation_problems()
+        if n and self.titled < math.ceil(n / 2):
+            out.append(Failure("1.4.5 a", Requirement.TITLE_HOLDERS, self.titled, math.ceil(n / 2)))
+        needed = max(3, math.ceil(n / 3))
+        if self.holders < needed:
+            out.append(Failure(self.title.article, Requirement.TITLE, self.holders, needed, title=self.title.value))
+        if self.performance is not None and self.performance < self.title.performance:
+            out.append(Failure("1.4.8", Requirement.PERFORMANCE, self.performance, self.title.performance))
+        if self.average is not None and self.average < self.title.average:
+            out.append(Failure("1.4.8 a", Requirement.AVERAGE, self.average, self.title.average))
+        if self.percent is not None and self.percent < 35:
+            out.append(Failure("1.4.8 b", Requirement.SCORE, self.percent, 35))
+        return out
+
+    @property
+    def failures(self) -> list[str]:
+        """:attr:`problems` in words, each with its article."""
+        return [f.text for f in self.problems]
+
+    def _federation_problems(self) -> list[Failure]:
+        """1.4.3 and 1.4.4, unless waived."""
+        if self.foreigners_waived or not self.games:
+            return []
+        out = []
+        n, own = self.games, self.own_federation
+        foreign = [fed for fed in self.federations if fed != own]
+        if len(foreign) < 2:
+            out.append(Failure("1.4.3", Requirement.FOREIGN_FEDERATIONS, len(foreign), 2))
+        if own and self.federations.get(own, 0) > 3 * n // 5:
+            out.append(Failure("1.4.4", Requirement.OWN_FEDERATION, self.federations[own], 3 * n // 5, own))
+        for fed, count in sorted(self.federations.items()):
+            if count > 2 * n // 3:
+                out.append(Failure("1.4.4", Requirement.ONE_FEDERATION, count, 2 * n // 3, fed))
+        return out
+
+    @property
+    def achieved(self) -> bool:
+        """Every requirement is met."""
+        return not self.problems
+
+
+@dataclass(slots=True)
+class PlayerNorms:
+    """The norms checked for one player."""
+
+    tpn: int
+    """Pairing number."""
+    name: str
+    """Name."""
+    checks: list[NormCheck] = field(default_factory=list)
+    """One per norm the player may seek (:func:`sought`)."""
+
+    @property
+    def achieved(self) -> list[NormCheck]:
+        """The norms achieved."""
+        return [c for c in self.checks if c.achieved]
+
+
+@dataclass(frozen=True, slots=True)
+class _Game:
+    round: int
+    opponent: int
+    score: Fraction
+
+
+def _games(tournament: Tournament, tpn: int, last: int) -> list[_Game]:
+    """The games a norm counts (1.4.2 c: over the board, both players moved)."""
+    out = []
+    for rnd in range(1, last + 1):
+        rec = tournament.players[tpn].result(rnd)
+        if rec.opponent is not None and rec.result in NORM_RESULTS:
+            out.append(_Game(rnd, rec.opponent, NORM_RESULTS[rec.result]))
+    return out
+
+
+def _counted_games(tournament: Tournament, tpn: int, games: int, last: int, planned: int | None) -> int:
+    """1.4.1 c: 8 games in a 9-round event count as 9 when the missing round is a forfeit win or a PAB."""
+    if planned != 9 or last != 9 or games != 8:
+        return games
+    missing = [tournament.players[tpn].result(rnd).result for rnd in range(1, 10)]
+    unplayed = [r for r in missing if r not in NORM_RESULTS]
+    return 9 if len(unplayed) == 1 and unplayed[0] in (Result.FORFEIT_WIN, Result.PAB) else games
+
+
+def _rated(ratings: list[int], floor: int) -> tuple[tuple[int, ...], tuple[int, int] | None]:
+    """1.4.6 c-d: unrated as 1400, then the lowest rating (one only) raised to the floor."""
+    values = [r or UNRATED_AS for r in ratings]
+    if not values:
+        return (), None
+    low = min(range(len(values)), key=lambda i: values[i])
+    if values[low] >= floor:
+        return tuple(values), None
+    raised = (values[low], floor)
+    values[low] = floor
+    return tuple(values), raised
+
+
+def check_norm(tournament: Tournament, tpn: int, title: NormTitle, *, ratings: Mapping[int, int] | None = None,
+               options: NormOptions = NormOptions(), last: int | None = None) -> NormCheck:
+    """The check of norm ``title`` for ``tpn`` over rounds 1 to ``last`` (default: all recorded).
+
+    :param ratings: ratings at the start, 0 for unrated (default: the players' ``rating``).
+    """
+    player = tournament.players[tpn]
+    last = tournament.recorded_rounds if last is None else last
+    games = _games(tournament, tpn, last)
+    opponents = [tournament.players[g.opponent] for g in games]
+    rating_of = ratings if ratings is not None else {p.tpn: p.rating for p in tournament}
+    values, raised = _rated([rating_of.get(o.tpn, 0) for o in opponents], title.floor)
+    federations: dict[str, int] = {}
+    for o in opponents:
+        fed = o.federation.strip().upper()
+        if fed and fed != NO_FEDERATION:
+            federations[fed] = federations.get(fed, 0) + 1
+    titles = [o.title.strip().upper() for o in opponents]
+    planned = options.planned_rounds if options.planned_rounds is not None else tournament.rounds
+    return NormCheck(
+        title, len(games), _counted_games(tournament, tpn, len(games), last, planned), values,
+        sum((g.score for g in games), Fraction(0)), sum(t in TITLE_HOLDERS for t in titles),
+        sum(t in title.holders for t in titles), federations, player.federation.strip().upper(), raised,
+        sum(not rating_of.get(o.tpn, 0) for o in opponents), options.foreigners_waived,
+        None if last == tournament.recorded_rounds else last)
+
+
+def norms_report(tournament: Tournament, *, ratings: Mapping[int, int] | None = None,
+                 options: NormOptions = NormOptions()) -> list[PlayerNorms]:
+    """Every player's norm checks (the norms :func:`sought`), in pairing-number order.
+
+    When a norm is not achieved over all the rounds of an event without predetermined pairings, it is
+    achieved if it was after an earlier round (1.4.1 e: later games may be ignored); the check shown is
+    then that one.
+    """
+    out = []
+    rounds = tournament.recorded_rounds
+    for player in tournament:
+        line = PlayerNorms(player.tpn, player.name)
+        for title in sought(player.title, player.sex):
+            check = check_norm(tournament, player.tpn, title, ratings=ratings, options=options)
+            if not check.achieved and not options.predetermined:
+                for last in range(rounds - 1, 0, -1):
+                    earlier = check_norm(tournament, player.tpn, title, ratings=ratings, options=options, last=last)
+                    if earlier.achieved:
+                        check = earlier
+                        break
+            line.checks.append(check)
+        out.append(line)
+    return out

@@ -1,0 +1,79 @@
+"""The rating report page and files (FIDE B.02 5.1, 8.2, 8.3): K from the details page or the rules, an
+estimated rating counted as unrated, forfeits and byes not rated; the public sees published rounds only."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from swisspair_web.tournaments import rating_report, services
+from swisspair_web.tournaments.convert import SectionData
+from swisspair_web.tournaments.models import Player, PlayerDetail
+
+from .helpers import BaseTestCase
+from .pdfcheck import read_pdf
+
+
+class RatingReportTestCase(BaseTestCase):
+    def setUp(self) -> None:
+        super().setUp()
+        self.event.start_date = "2026-03-01"
+        self.event.save()
+        # player 10 has a rating estimated from the INGO scale: unrated for FIDE
+        Player.objects.filter(section=self.section, tpn=10).update(rating=1800, rating_estimate="INGO 130")
+        Player.objects.filter(section=self.section, tpn=9).update(birth_date="2010/02/02", rating=2250)
+
+    def test_it_computes_every_players_figures(self) -> None:
+        self.play_round()
+        rnd = self.section.round_set.get(number=1)
+        board = rnd.boards.get(number=1)
+        services.set_results(rnd, self.alice, {1: ("+-", board.version)}, withdraw_no_shows=False)
+        PlayerDetail.objects.create(player=Player.objects.get(section=self.section, tpn=3), k_factor=40)
+        view = rating_report.compute(SectionData.load(self.section), 1)
+        report = view.report
+        self.assertEqual(report.player(10).rating, 0)  # an estimate is no FIDE rating
+        self.assertIsNotNone(report.player(10).initial)
+        self.assertEqual(report.player(3).k, 40)  # as typed (the rating list's K)
+        self.assertEqual(report.player(9).k, 40)  # a junior under 2300 (8.3.3)
+        self.assertEqual(report.player(1).k, 10)  # rated 2400 (8.3.3)
+        white, black = board.white.tpn, board.black.tpn
+        for tpn in (white, black):  # a forfeit is not rated (5.1)
+            self.assertEqual(report.player(tpn).rated_games, [])
+            self.assertEqual(report.player(tpn).change, 0)
+        # every rated game: K x (score - PD) with PD from table 8.1.2; the sum over players of the same K is 0
+        changes = [line.change_exact for line in report.players if line.k == 20 and line.change_exact is not None]
+        self.assertTrue(changes)
+
+    def test_the_page_and_the_files(self) -> None:
+        for _ in range(2):
+            self.play_round()
+        self.client.login(username="bob", password="password")
+        page = self.client.get(self.url("sp-ratings")).content.decode()
+        self.assertIn("8.3.1 as amended from 1 October 2025", page)
+        self.assertIn('id="rating-1"', page)
+        self.assertIn('id="initial-10"', page)
+        self.assertIn("opponent unrated", page)  # the game against player 10 does not count for a rated player
+        rows = list(csv.reader(io.StringIO(self.client.get(self.url("sp-ratings-export", "csv")).content.decode())))
+        self.assertEqual(rows[0][:6], ["tpn", "name", "federation", "rating", "k", "games"])
+        self.assertEqual(len(rows), 11)
+        line = rating_report.compute(SectionData.load(self.section), 2).report.player(1)
+        self.assertEqual(rows[1][9], f"{line.change:+d}" if line.change else "0")
+        pdf = read_pdf(self.client.get(self.url("sp-ratings-export", "pdf")).content)
+        self.assertIn("Rating report after round 2", pdf.text)
+        self.assertIn("Player00, Test", pdf.text)
+        self.assertEqual(pdf.problems, [])
+
+    def test_the_public_sees_published_rounds_only(self) -> None:
+        self.play_round()
+        page = self.client.get(self.url("sp-ratings")).content.decode()
+        self.assertIn("after round 0", page)
+        services.publish_round(self.section.round_set.get(number=1), self.alice)
+        page = self.client.get(self.url("sp-ratings")).content.decode()
+        self.assertIn("after round 1", page)
+
+    def test_it_is_translated(self) -> None:
+        self.play_round()
+        self.client.cookies["django_language"] = "ru"
+        self.client.login(username="bob", password="password")
+        page = self.client.get(self.url("sp-ratings")).content.decode()
+        self.assertIn("Рейтинговый отчёт", page)
