@@ -244,3 +244,31 @@ def test_2026_floaters_with_the_lowest_scores_then_colours() -> None:
     t = make_tournament(4, [2400 - 10 * i for i in range(6)],
                         [["1-6 =-=", "5-2 0-1", "3-4 0-1"], ["5-1 0-1", "2-4 1-0", "6-3 1-0"]])
     assert boards_2026(t) == ([(1, 2), (4, 6), (3, 5)], None)
+
+
+def test_2026_first_pairing_in_the_order_of_article_4() -> None:
+    """C.04.4.2 (2026) 4.1-4.3 and 5.2, worked by hand: R = 4, round 3 of eight players.
+
+    The 1-point bracket {2, 4, 5, 7}: nobody in it has met, all four are due Black (B then W),
+    so C5-C8 do not tell its three pairings apart. Buchholz 2, Sonneborn-Berger 0 for all four
+    (1.7), so the BSNs follow the TPNs: 2, 4, 5, 7 (1.8). 4.3: the first pairing gives BSN 1
+    the largest BSN: 2-7, then 4-5 (the Dutch top half against bottom half would be 2-5, 4-7).
+    Colours 5.2: identical histories, so the higher in the Index order gets its preference:
+    2 and 4 have Black; 1 (W B) gets White against 3 (W B), 6 against 8.
+    """
+    t = make_tournament(4, [2400 - 10 * i for i in range(8)],
+                        [["1-5 1-0", "6-2 0-1", "3-7 1-0", "8-4 0-1"], ["2-1 0-1", "4-3 0-1", "5-6 1-0", "7-8 1-0"]])
+    boards, bye = boards_2026(t)
+    assert sorted(boards) == [(1, 3), (5, 4), (6, 8), (7, 2)] and bye is None
+
+
+def test_2026_pab_to_the_lowest_in_the_index_order() -> None:
+    """C.04.4.2 (2026) 3.1.5, worked by hand: R = 4, round 3 of seven players.
+
+    7 and 6 had the PAB (C2). 4 and 5 have the lowest score (½) and two games each (3.1.3,
+    3.1.4). Buchholz (1.7.1): 4 met 2 (1 point) and 5 (½): 3/2; 5 met 1 (2) and 4 (½): 5/2.
+    4 ranks lower (1.8) and gets the PAB, although its TPN is the smaller one.
+    """
+    t = make_tournament(4, [2400 - 10 * i for i in range(7)],
+                        [["1-5 1-0", "4-2 0-1", "3-6 1-0", "7 U"], ["1-2 1-0", "7-3 0-1", "4-5 =-=", "6 U"]])
+    assert boards_2026(t)[1] == 4

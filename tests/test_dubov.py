@@ -17,7 +17,7 @@ from swisspair import trf
 from swisspair.exitcodes import ExitCode
 from swisspair.engine_cli import run
 from swisspair.generator import GeneratorConfig, generate
-from swisspair.model import Colour, Result, RoundPairing, Tournament
+from swisspair.model import Colour, ForbiddenPairs, Result, RoundPairing, Tournament
 from swisspair.pairing import find_system
 from swisspair.pairing.dubov import FIDE_DUBOV, DubovSystem, aro, dubov_preference, max_upfloats
 from swisspair.pairing.state import build_state
@@ -79,12 +79,52 @@ def test_colour_preferences_come_before_the_sequence_order() -> None:
     assert boards(p) >= {(2, 1), (8, 3), (5, 4)}
 
 
-def test_shifter_from_the_middle_of_the_larger_group() -> None:
-    """3.2.4 (our reading: shifters from the middle of the list): 1 and 3 both seek Black; 3 moves to G1."""
+def test_shifter_numbering_starts_at_the_upper_of_two_middle_players() -> None:
+    """4.3.3: of the Black-seekers 1 and 3 ("two players in the middle"), 1, the higher position, moves to G1."""
     t = make_tournament(5, RATINGS[:6], [["1-4 1-0", "5-2 =-=", "3-6 1-0"]])
     p = dubov(t)
     assert (3, 1) in boards(p)
-    assert "shifters 3" in "\n".join(p.explanation)
+    assert "shifters 1 from G2 to G1" in "\n".join(p.explanation)
+
+
+# Round 1 of 12 (ratings 2000, 1990, ...; White to 1): 1, 3, 5 and 12 won with White, 2 and 4 with Black;
+# 7, 9, 11 and 6 lost with Black, 8 and 10 with White.
+ROUND_ONE_OF_TWELVE = ["1-7 1-0", "8-2 0-1", "3-9 1-0", "10-4 0-1", "5-11 1-0", "12-6 1-0"]
+
+
+def test_shifters_are_numbered_from_the_remaining_middle_outwards() -> None:
+    """3.2.4 step 2 with the 4.3.3 numbering, worked by hand.
+
+    Score 1: G1 (White-seekers) 2, 4; G2 (Black-seekers, by TPN, 4.3.2) 1, 3, 5, 12. One shifter
+    equalises: 4.3.3 numbers 3 first (the upper of the two middle players 3 and 5). S1 by ascending
+    ARO (3.2.5): 4 (1910), 3 (1920), 2 (1930); T2 = 1, 5, 12 (3.2.6). Colours 5.2: 3 and 5 both seek
+    Black, neither differs from the other, the higher-ranked 3 gets it (5.2.5).
+    Score 0: G1 by ARO 6 (1890), 11 (1960), 9 (1980), 7 (2000); the middle pair is 11, 9: 11 moves.
+    S1 = 6, 9, 7 against T2 = 8, 10, 11. The previous numbering (middle to the end first) moved 5 and 9.
+    """
+    p = dubov(make_tournament(5, RATINGS, [ROUND_ONE_OF_TWELVE]))
+    assert boards(p) == {(4, 1), (5, 3), (2, 12), (6, 8), (9, 10), (7, 11)}
+    text = "\n".join(p.explanation)
+    assert "shifters 3 from G2 to G1" in text and "shifters 11 from G1 to G2" in text
+
+
+def test_players_of_the_smaller_subgroup_who_must_meet_shift_first() -> None:
+    """3.2.4 step 1, worked by hand: 4 may meet none of the Black-seekers 1, 3, 5, 12 (``XXP``, C1).
+
+    G1 = 4, 2 (ascending ARO) is the smaller subgroup and one of its pairs (4-2) is unavoidable, so one
+    player shifts to G2: 4, numbered first (4.3.3), leaves a legal pairing. Step 2 then equalises G1 = {2}
+    and G2 = {1, 3, 4, 5, 12}: numbered 4, 3, 5, 1, 12 (4.3.3), the first pair of them that leaves a legal
+    pairing is 3, 5 (every pair with 4 would keep 4 away from 2). S1 = 5 (ARO 1900), 3 (1920), 2 (1930)
+    against the first legal T2 in TPN order, 1, 12, 4 (1, 4, 12 would pair 3 with 4).
+    Pairing S1 against G2 without step 1 is impossible; the general order used then gave 4-2, 1-3, 5-12.
+    """
+    t = make_tournament(5, RATINGS, [ROUND_ONE_OF_TWELVE])
+    t.forbidden_pairs = [ForbiddenPairs((4, other)) for other in (1, 3, 5, 12)]
+    p = dubov(t)
+    assert boards(p) >= {(5, 1), (12, 3), (2, 4)}
+    text = "\n".join(p.explanation)
+    assert "shifters 4 from G1 to G2" in text and "step 1" in text
+    assert "shifters 3 5 from G2 to G1" in text and "general order" not in text
 
 
 def test_two_absolute_preferences_never_meet_and_the_rest_stays_pairable() -> None:

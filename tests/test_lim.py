@@ -149,3 +149,23 @@ def test_floaters_meet_the_nearest_ranked_compatible_resident() -> None:
     text = "\n".join(p.explanation)
     assert "floaters 3" in text and "floaters 5" in text
     assert {frozenset(b) for b in boards(p)} >= {frozenset((3, 4)), frozenset((5, 8))}
+
+
+def test_a_median_scoregroup_that_cannot_be_paired_is_cracked() -> None:
+    """2.6, worked by hand: the next pairing of the lower scoregroup joins the Median Scoregroup.
+
+    After two rounds (of five): 1 has 2 points (Black twice), 2, 3 and 4 have 1 (the median, 2.2;
+    2 and 3 had White twice), 5, 6, 7 and 8 have ½. 1 floats down into the median (2.3.4). The
+    lower scoregroup is paired upward: 8 takes 5 rather than 6 for the colours (5.5), then 7-6.
+    The median, 1 2 3 4, has no pairing: 1 has met 2 and 3, and 2 and 3 would both need Black
+    (2.1). One floater came from above, none from below, so the last pairing of the lower
+    scoregroup, 7-6, is cracked: 6 and 7 join the median as floaters (2.6) and it is paired again:
+    1 (due White) takes 7 (due Black) rather than 4 (due White) (3.6, 5.5), 6 takes the lowest-
+    ranked resident it may meet, 3, and 2-4 is left.
+    The previous reading floated 8 and 7 up to keep the round pairable instead (6-5, 1-7, 8-3, 2-4).
+    """
+    t = make_tournament(5, RATINGS[:8], [["2-1 0-1", "3-5 1-0", "4-6 =-=", "7 Z", "8 Z"],
+                                         ["3-1 0-1", "2-6 1-0", "5-4 =-=", "7-8 =-="]])
+    p = lim(t)
+    assert boards(p) == {(8, 5), (1, 7), (6, 3), (4, 2)}
+    assert "pairing 7-6 of the lower scoregroups is cracked" in "\n".join(p.explanation)

@@ -120,3 +120,21 @@ def test_team_round_records_are_model_objects() -> None:
     assert bad.tournament.team_forfeits == () and "330 x+   2   2   3" in bad.tournament.extra_lines
     assert [w.message for w in bad.warnings if w.location.record == "330"] == [
         "team forfeit: expected +-, -+ or --, got 'x+' (line kept as written)"]
+
+
+def test_a_team_pab_written_on_every_member_is_one_pab() -> None:
+    """C.04.6 1.4: a team's PAB is written as ``U`` on each member (``0000 - U``); the reader takes
+    it as the one PAB of the round (TRF: at most one per round) and says nothing. ``U`` on members
+    of two teams in one round is still reported."""
+    t = generate_team_tournament(5, 4, 3, seed=2)
+    text = trf.dumps(t)
+    result = trf.loads(text)
+    assert [w.message for w in result.warnings] == []
+    assert pairing_event(result.tournament).teams[5].history[0].pab
+    # team 1's board 1 also "had" a PAB in round 1, when team 5 had it: two teams, one warning
+    lines = text.splitlines()
+    first = next(k for k, line in enumerate(lines) if line.startswith("001    1 "))
+    lines[first] = lines[first][:91] + "0000 - U" + lines[first][99:]
+    warnings = [w.message for w in trf.loads("\n".join(lines), lenient=True).warnings]
+    assert [m for m in warnings if "more than one pairing-allocated bye" in m] == [
+        "round 1: more than one pairing-allocated bye (players [1, 17, 18, 19, 20])"]

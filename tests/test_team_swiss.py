@@ -421,6 +421,28 @@ def test_4_3_3_opposite_preferences_granted() -> None:
         assert board.white in (2, 4, 6)
 
 
+def test_4_3_6_alternates_from_the_latest_difference_of_the_played_matches() -> None:
+    """4.3.6 on the played matches aligned from the latest one (GHR 3.4), worked by hand.
+
+    Team 1 played Black, White, had the PAB in round 3, then Black: B W - B. Team 2 had the PAB in
+    round 1, then Black, White, Black: - B W B. Both have CD -1 and (type A, 1.7.1) no preference, so
+    4.3.2-4.3.5 do not decide. Aligned from the latest played match the two sequences are equal
+    (B W B), so 4.3.6 does not decide either, nor 4.3.7 (no preference): 4.3.8 alternates the
+    first-team's last colour, Black, and team 1 has White. Compared round by round, round 2 (team 1
+    White, team 2 Black) would have given team 1 Black.
+    """
+    event = new_event(2, rounds=9)
+    one, two = event.teams[1].history, event.teams[2].history
+    one.extend([TeamMatch(3, B, Fraction(1), Fraction(2), True), TeamMatch(4, W, Fraction(1), Fraction(2), True),
+                TeamMatch(None, match_points=Fraction(1), game_points=Fraction(2), pab=True),
+                TeamMatch(5, B, Fraction(1), Fraction(2), True)])
+    two.extend([TeamMatch(None, match_points=Fraction(1), game_points=Fraction(2), pab=True),
+                TeamMatch(3, B, Fraction(1), Fraction(2), True), TeamMatch(4, W, Fraction(1), Fraction(2), True),
+                TeamMatch(6, B, Fraction(1), Fraction(2), True)])
+    assert preference(event.teams[1], "A") == preference(event.teams[2], "A") == Preference(Colour.NONE)
+    assert matches(pair_teams(event).boards) == [(1, 2)]
+
+
 def test_4_3_1_initial_colour_black() -> None:
     event = new_event(4)
     event.initial_colour = B

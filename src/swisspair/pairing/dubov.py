@@ -37,11 +37,18 @@ How a round is paired
    difference comes first.
 5. **Pairing the bracket** (3.2.3-3.2.6, 4). G1 holds the White-seekers (when
    no participant of the bracket has played, the first half in TPN order), G2
-   the others. The larger group gives *shifters* to the smaller one until
-   both have the same size. S1 is G1 sorted by ascending ARO, then TPN; the
-   pairs are S1[i] - T2[i], where T2 is the first permutation of G2 in
-   lexicographic TPN order that is legal (C1, C3) and keeps the number of
-   colour-preference failures at the bracket's optimum from step 4 (C7).
+   the others. 3.2.4: when players of the smaller subgroup (G1 if the sizes
+   are equal) must unavoidably meet each other, as many of them as such pairs
+   shift to the other subgroup (step 1); then the larger subgroup gives
+   shifters to the smaller one until both have the same size (step 2). Each
+   step takes the first set in the 4.3 numbering of its subgroup
+   (White-seekers by ARO then TPN, Black-seekers by TPN; numbers from the
+   remaining middle outwards, the upper of two middle players first, 4.3.3)
+   that still admits a legal pairing at the bracket's colour optimum. S1 is
+   G1 sorted by ascending ARO, then TPN; the pairs are S1[i] - T2[i], where
+   T2 is the first permutation of G2 in lexicographic TPN order that is legal
+   (C1, C3) and keeps the number of colour-preference failures at the
+   bracket's optimum from step 4 (C7).
 6. **Colours** (5.2): neither has played: the higher-ranked (score, then TPN)
    gets the initial colour if its TPN is odd; then grant both preferences;
    then the stronger one; then alternate from the most recent round in which
@@ -49,16 +56,18 @@ How a round is paired
 
 Readings chosen
 ---------------
-* **Shifters** (3.2.4, 4.3). The k shifters are taken from the larger group
-  ordered as the text says (White-seekers by ARO then TPN, Black-seekers by
-  TPN), *starting from the middle*: the positions ``m, m+1, ..., end`` and
-  then ``m-1, ..., 0`` where ``m = len // 2``; the first k-subset in that
-  order (lexicographically over the positions of that order) that admits a
-  legal pairing at the bracket's colour optimum is used.
-* **Unpairable split.** When no choice of shifters admits a pairing of S1
-  against G2 (C1/C3 forbid it), the bracket is paired as a general graph:
-  the participants in S1-then-S2 order, each from the top taking the first
-  partner in that order that still allows the best completion.
+* **Shifters** (3.2.4, 4.3). "Best" set of shifters: the first, in the
+  4.3.3 numbering, that lets S1 be paired against G2 at the bracket's [C7]
+  optimum; sets of step 1 and step 2 are tried in nested order. "Must
+  unavoidably be paired together" counts the pairs inside the smaller
+  subgroup of a legal pairing that is best on [C7] and has the fewest such
+  pairs.
+* **Unpairable split.** The two steps of 3.2.4 always reach a pairing of S1
+  against G2 when the bracket has one; only when more than
+  ``SHIFTER_SETS_TRIED`` sets would be needed is the bracket paired as a
+  general graph instead: the participants in S1-then-S2 order, each from the
+  top taking the first partner in that order that still allows the best
+  completion (noted in the explanation).
 * **C7 in the upfloater choice** is measured on the best pairing the
   bracket admits, not on the pairing 3.2.6 will then produce; 3.2.6 is then
   required to reach it (it is reached whenever S1 can be paired against G2).
@@ -69,8 +78,8 @@ Readings chosen
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from itertools import combinations, islice
+from collections.abc import Sequence
+from itertools import combinations
 
 from swisspair.errors import NoValidPairingError
 from swisspair.model import Colour, RoundPairing, Tournament
@@ -83,7 +92,7 @@ from swisspair.pairing.matching import MatchingComputer
 from swisspair.pairing.state import Float, PairingState, PlayerState, build_state
 
 SHIFTER_SETS_TRIED = 64
-"""At most this many shifter sets are tried before the general fallback (reading 3.2.4)."""
+"""At most this many pairs of shifter sets (3.2.4 steps 1 and 2) are tried before the general fallback."""
 
 
 class DubovSystem(AcceleratedSystem):
@@ -156,13 +165,23 @@ def max_upfloats(total_rounds: int) -> int:
 
 
 def middle_out(count: int) -> list[int]:
-    """Positions ``m, m+1, ..., count-1, m-1, ..., 0`` with ``m = count // 2`` (reading of 3.2.4).
+    """The 4.3.3 numbering of a list of ``count`` shifter candidates, as positions in that list.
 
+    "Starting with the player in the (remaining) middle of the list or, when two
+    players are in the (remaining) middle, the one with a higher position in the
+    list" (C.04.4.1 (2026) 4.3.3): each number goes to the middle of what is left,
+    the upper of two middles first, so the numbers alternate outwards.
+
+    >>> middle_out(4)
+    [1, 2, 0, 3]
     >>> middle_out(5)
-    [2, 3, 4, 1, 0]
+    [2, 1, 3, 0, 4]
     """
-    m = count // 2
-    return list(range(m, count)) + list(range(m - 1, -1, -1))
+    remaining = list(range(count))
+    order: list[int] = []
+    while remaining:
+        order.append(remaining.pop((len(remaining) - 1) // 2))
+    return order
 
 
 class _Fields:
@@ -336,28 +355,10 @@ class _DubovRound:
         else:
             half = len(by_tpn) // 2
             g1, g2 = by_tpn[:half], by_tpn[half:]
-
-        def s1_key(v: int) -> tuple[int, int]:
-            return (self.aro[verts[v].tpn], verts[v].rank_index)
-
-        g1.sort(key=s1_key)
-        need = (len(g1) - len(g2)) // 2
-        source, target = (g1, g2) if need > 0 else (g2, g1)
-        order = [source[k] for k in middle_out(len(source))]
-        for shifters in islice(_subsets(order, abs(need)), SHIFTER_SETS_TRIED):
-            moved = set(shifters)
-            new_source = [v for v in source if v not in moved]
-            new_target = target + list(shifters)
-            s1, s2 = (new_source, new_target) if need > 0 else (new_target, new_source)
-            s1 = sorted(s1, key=s1_key)
-            s2 = sorted(s2, key=lambda v: verts[v].rank_index)
-            result = self._first_pairing(s1, s2, grants, bipartite=True)
-            if result is not None:
-                if shifters:
-                    self.notes.append("  shifters " + " ".join(str(verts[v].tpn) for v in shifters)
-                                      + " (C.04.4.1 (2026) 3.2.4)")
-                return result
-        s1 = sorted(g1, key=s1_key)
+        result = self._recompose(bracket, g1, g2, grants)
+        if result is not None:
+            return result
+        s1 = sorted(g1, key=self._s1_key)
         in_s1 = set(s1)
         rest = [v for v in by_tpn if v not in in_s1]
         self.notes.append("  S1 cannot be paired against G2: general order (reading of 3.2.6)")
@@ -365,6 +366,78 @@ class _DubovRound:
         if result is None:  # pragma: no cover - the upfloater choice guarantees a pairing
             raise NoValidPairingError("bracket cannot be paired (C.04.4.1 (2026) C1-C4)")
         return result
+
+    def _s1_key(self, v: int) -> tuple[int, int]:
+        """4.3.2, 3.2.5: White-seekers (G1, S1) by ascending ARO, then TPN."""
+        return (self.aro[self.verts[v].tpn], self.verts[v].rank_index)
+
+    def _g2_key(self, v: int) -> int:
+        """4.3.2, 4.4.2: Black-seekers (G2) by ascending TPN."""
+        return self.verts[v].rank_index
+
+    def _recompose(self, bracket: list[int], g1: list[int], g2: list[int],
+                   grants: int) -> list[tuple[int, int]] | None:
+        """3.2.4-3.2.6: the shifts of both steps of 3.2.4, then S1 against the first legal T2.
+
+        Step 1: as many players as the smaller subgroup (G1 when the sizes are
+        equal) must pair among themselves move from it to the other one; step 2:
+        the larger subgroup gives players to the smaller one until the sizes are
+        equal. Each step takes the first set, in the 4.3.3 numbering of its
+        subgroup, with which S1 can still be paired against G2 at the bracket's
+        [C7] optimum; sets are tried in that nested order, at most
+        ``SHIFTER_SETS_TRIED`` of them. ``None`` when none can.
+        """
+        g1 = sorted(g1, key=self._s1_key)
+        g2 = sorted(g2, key=self._g2_key)
+        smaller_is_g1 = len(g1) <= len(g2)
+        smaller, larger = (g1, g2) if smaller_is_g1 else (g2, g1)
+        larger_key = self._g2_key if smaller_is_g1 else self._s1_key
+        together = self._pairs_inside(bracket, set(smaller))
+        tried = 0
+        for first in combinations([smaller[k] for k in middle_out(len(smaller))], together):
+            kept = [v for v in smaller if v not in first]
+            grown = sorted(larger + list(first), key=larger_key)
+            need = (len(grown) - len(kept)) // 2
+            for second in combinations([grown[k] for k in middle_out(len(grown))], need):
+                tried += 1
+                if tried > SHIFTER_SETS_TRIED:
+                    return None
+                small = kept + list(second)
+                large = [v for v in grown if v not in second]
+                new_g1, new_g2 = (small, large) if smaller_is_g1 else (large, small)
+                result = self._first_pairing(sorted(new_g1, key=self._s1_key), sorted(new_g2, key=self._g2_key),
+                                             grants, bipartite=True)
+                if result is not None:
+                    self._note_shifts(first, second, smaller_is_g1)
+                    return result
+        return None
+
+    def _pairs_inside(self, bracket: list[int], group: set[int]) -> int:
+        """3.2.4 step 1: how many pairs of ``group`` players the bracket cannot avoid.
+
+        The fewest such pairs among the legal pairings of the bracket that are
+        best on [C7] (each pair inside one subgroup costs a colour preference,
+        so the two agree).
+        """
+        k = len(bracket)
+        fields = _Fields(k // 2 + 1, [1, 1, 1])
+        mc = MatchingComputer(k)
+        for i in range(k):
+            for j in range(i):
+                a, b = bracket[i], bracket[j]
+                if self.allowed[a][b]:
+                    apart = int(not (a in group and b in group))
+                    mc.set_edge_weight(i, j, fields.pack([1, self._grant(a, b), apart]))
+        mc.compute()
+        mates = mc.mates()
+        return sum(1 for i in range(k) if i < mates[i] and bracket[i] in group and bracket[mates[i]] in group)
+
+    def _note_shifts(self, first: tuple[int, ...], second: tuple[int, ...], smaller_is_g1: bool) -> None:
+        names = ("G1", "G2") if smaller_is_g1 else ("G2", "G1")
+        for moved, (source, target), step in ((first, names, 1), (second, names[::-1], 2)):
+            if moved:
+                self.notes.append("  shifters " + " ".join(str(self.verts[v].tpn) for v in moved)
+                                  + f" from {source} to {target} (C.04.4.1 (2026) 3.2.4, step {step}; 4.3)")
 
     def _first_pairing(self, s1: list[int], s2: list[int], grants: int | None,
                        bipartite: bool) -> list[tuple[int, int]] | None:
@@ -445,8 +518,3 @@ class _DubovRound:
         if mine_then is not Colour.NONE and theirs_then is not Colour.NONE:
             return theirs_then
         return mine if higher is player else theirs.opposite                     # 5.2.5
-
-
-def _subsets(order: list[int], size: int) -> Iterator[tuple[int, ...]]:
-    """``size``-subsets of ``order`` in lexicographic order of positions."""
-    yield from combinations(order, size)

@@ -35,10 +35,10 @@ by direct enumeration in the text's order:
 Relation to the Lim System (FIDE C.04.4.3, :mod:`swisspair.pairing.lim`),
 which descends from these rules: the order of score groups, the transposition
 order of art. 11 (shared: :func:`swisspair.pairing.exchanges.exchange_order`), the
-floater types and the 100-point rule coincide in substance. The rest is kept
-apart on purpose: 1987 cracks the middle group (art. 9.6) where Lim looks
-ahead, infers a maxi event from the field (preamble) where Lim takes a
-setting, and reads the floater types of art. 10.9 by the previous round.
+floater types, the 100-point rule and the cracking of the middle group (art.
+9.6, Lim 2.6) coincide in substance. The rest is kept apart on purpose: 1987
+infers a maxi event from the field (preamble) where Lim takes a setting, and
+reads the floater types of art. 10.9 by the previous round.
 
 ``--explain`` lists, per score group, the direction of pairing, the
 floaters in and out and the article that decided each pair and float.

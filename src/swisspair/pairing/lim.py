@@ -23,15 +23,14 @@ How a round is paired
    scoregroup last; groups above the median and the median itself are
    paired *downward*, those below it *upward*. In a downward group the
    "first" player is the highest-ranked, in an upward one the lowest-ranked.
-4. **Floaters** (3): a scoregroup keeps as many pairings as it can while the
-   rest of the round can still be paired; the players it cannot keep float
-   to the next group in its direction (downward groups towards the median
-   from above, upward ones towards it from below). Floaters are chosen, in
-   order, by floater type (3.9: avoid type a, then b, then c), then avoiding
-   players who floated in the previous round, then so that the colour
-   preferences of the group stay as balanced as possible (3.2), then by the
-   direction (3.2.1, 3.3.1): the lowest-ranked player floats down, the
-   highest-ranked floats up.
+4. **Floaters** (2.3, 3): a scoregroup keeps as many pairings as its own
+   players allow; the players it cannot keep float to the next group in its
+   direction (downward groups towards the median from above, upward ones
+   towards it from below). Floaters are chosen, in order, by floater type
+   (3.9: avoid type a, then b, then c), then avoiding players who floated in
+   the previous round, then so that the colour preferences of the group stay
+   as balanced as possible (3.2), then by the direction (3.2.1, 3.3.1): the
+   lowest-ranked player floats down, the highest-ranked floats up.
 5. **Pairing a group** (3.3-3.4, 4): the incoming floaters are paired
    first, a floater from above with the highest-ranked resident it can
    meet, one from below with the lowest-ranked (with the same colour and
@@ -63,9 +62,14 @@ Readings chosen
 * **Where a floater lands** (3.3-3.4): with the nearest-ranked compatible
   resident of the receiving group (highest-ranked for a downfloater,
   lowest-ranked for an upfloater), before the residents are paired.
-* **Cracking the median** (2.6) never arises: every floater choice keeps the
-  whole rest of the round pairable (checked by a maximum-cardinality
-  matching), which is what cracking is for.
+* **Cracking the median** (2.6): when the Median Scoregroup with its floaters
+  cannot be paired (maximum-cardinality matching), the next pairing of the
+  lower scoregroups is cracked if more of its floaters came from above than
+  from below, else the next pairing of the higher scoregroups; "next" is the
+  last pairing made on that side (nearest the median), the count includes
+  the players of earlier cracked pairings, and a side without pairings left
+  gives way to the other. The two players join the median as floaters and it
+  is paired again. The groups before the median do not look ahead.
 * **PAB** must leave the others pairable (C4 of the other systems); the text
   presumes it.
 * **Maxi-tournament** is a setting (``maxi=True``), never inferred from the
@@ -203,31 +207,60 @@ class _LimRound:
         below = [s for s in scores if 2 * s < median2][::-1]
         self.pairs: list[tuple[int, int]] = []
         self.median_score2 = median2
-
-        def residents(score: int) -> list[int]:
-            return [t for t in pending if self.by_tpn[t].pairing_score == score]
-
-        carried: list[int] = []
-        for k, score in enumerate(above):
-            nxt = residents(above[k + 1]) if k + 1 < len(above) else [
-                t for t in pending if 2 * self.by_tpn[t].pairing_score == median2]
-            carried = self.pair_group(score, residents(score), carried, downward=True, adjacent=nxt)
-        from_above = carried
-        carried = []
-        for k, score in enumerate(below):
-            nxt = residents(below[k + 1]) if k + 1 < len(below) else [
-                t for t in pending if 2 * self.by_tpn[t].pairing_score == median2]
-            carried = self.pair_group(score, residents(score), carried, downward=False, adjacent=nxt)
         median = [t for t in pending if 2 * self.by_tpn[t].pairing_score == median2]
-        left = self.pair_group(None, median, from_above + carried, downward=True, adjacent=[])
-        if left:  # pragma: no cover - every floater choice keeps the round pairable
-            raise NoValidPairingError("the median scoregroup cannot be paired (C.04.4.3 2.6)")
+        from_above, upper = self.pair_side(above, pending, median, downward=True)
+        from_below, lower = self.pair_side(below, pending, median, downward=False)
+        self.pair_median(median, from_above + from_below, upper, lower)
         ordered = oriented_boards(((self.by_tpn[a], self.by_tpn[b]) for a, b in self.pairs), self.colour)
         lines = [f"Round {state.round_number}: {len(players)} participants to pair (Lim, C.04.4.3)"]
         if bye is not None:
             lines.append(f"PAB: {bye}")
         lines.extend(self.notes)
         return round_pairing(state.round_number, ordered, self.by_tpn[bye] if bye is not None else None, lines)
+
+    def pair_side(self, scores: list[int], pending: list[int], median: list[int],
+                  downward: bool) -> tuple[list[int], list[tuple[int, int]]]:
+        """2.2: the scoregroups of one side of the median, each with the floaters of the one before,
+        towards the median; the floaters left for the Median Scoregroup and the pairs made, in order."""
+
+        def residents(score: int) -> list[int]:
+            return [t for t in pending if self.by_tpn[t].pairing_score == score]
+
+        start = len(self.pairs)
+        carried: list[int] = []
+        for k, score in enumerate(scores):
+            nxt = residents(scores[k + 1]) if k + 1 < len(scores) else median
+            carried = self.pair_group(score, residents(score), carried, downward=downward, adjacent=nxt)
+        return carried, self.pairs[start:]
+
+    def pair_median(self, median: list[int], incoming: list[int], upper: list[tuple[int, int]],
+                    lower: list[tuple[int, int]]) -> None:
+        """2.2, 2.6: the Median Scoregroup last, downward; while it cannot be paired it is cracked.
+
+        2.6: when more of its floaters came from the higher scoregroups than from the
+        lower ones, the next pairing of the lower scoregroup (the last one made there,
+        nearest the median) is undone and its two players join the Median Scoregroup as
+        floaters; otherwise the next pairing of the higher scoregroup. Then the Median
+        Scoregroup is paired again. A side with no pairing left gives way to the other.
+        """
+        incoming = list(incoming)
+        while not self.pairable(median + incoming):
+            twice = self.median_score2
+            from_above = sum(1 for t in incoming if 2 * self.by_tpn[t].pairing_score > twice)
+            from_below = sum(1 for t in incoming if 2 * self.by_tpn[t].pairing_score < twice)
+            if lower and (from_above > from_below or not upper):
+                cracked, side = lower.pop(), "lower"
+            elif upper:
+                cracked, side = upper.pop(), "higher"
+            else:
+                raise NoValidPairingError("the median scoregroup cannot be paired (C.04.4.3 2.6)")
+            self.pairs.remove(cracked)
+            self.pending.update(cracked)
+            incoming.extend(cracked)
+            self.notes.append(f"2.6: the median scoregroup cannot be paired ({from_above} floaters from above, "
+                              f"{from_below} from below): pairing {cracked[0]}-{cracked[1]} of the {side} "
+                              "scoregroups is cracked, its players join it as floaters")
+        self.pair_group(None, median, incoming, downward=True, adjacent=[])
 
     # -- one scoregroup (3, 4) -----------------------------------------------------------
     def pair_group(self, score: int | None, residents: list[int], incoming: list[int],
@@ -236,8 +269,7 @@ class _LimRound:
         group = sorted(residents + incoming, key=self.rank_key, reverse=not downward)
         if not group:
             return []
-        others = self.pending - set(group)
-        floaters = self.choose_floaters(group, set(incoming), others, downward, adjacent,
+        floaters = self.choose_floaters(group, set(incoming), downward, adjacent,
                                         median=score is None)
         kept = [t for t in group if t not in floaters]
         pairs = self.pair_kept(kept, set(incoming), residents)
@@ -252,9 +284,10 @@ class _LimRound:
             + "; pairs " + ", ".join(f"{a}-{b}" for a, b in pairs))
         return floaters
 
-    def choose_floaters(self, group: list[int], incoming: set[int], others: set[int], downward: bool,
+    def choose_floaters(self, group: list[int], incoming: set[int], downward: bool,
                         adjacent: list[int], median: bool) -> list[int]:
-        """3.2-3.9: as few floaters as keep the round pairable, chosen by type, history, colours, rank."""
+        """2.3, 3.2-3.9: as few floaters as leave the rest of the group pairable, chosen by type,
+        history, colours, rank (the Median Scoregroup has none: 2.6 cracks it instead)."""
         whites = sum(1 for t in group if self.by_tpn[t].colour_preference is Colour.WHITE)
         blacks = sum(1 for t in group if self.by_tpn[t].colour_preference is Colour.BLACK)
 
@@ -275,9 +308,9 @@ class _LimRound:
             for combo in islice(combinations(preference, size), FLOATER_SETS_TRIED):
                 chosen = {group[p] for p in combo}
                 kept = [t for t in group if t not in chosen]
-                if self.pairable(kept) and self.pairable(others | chosen):
+                if self.pairable(kept):
                     return [t for t in group if t in chosen]
-        if median:
+        if median:  # pragma: no cover - 2.6 cracks the median until it can be paired
             raise NoValidPairingError("the median scoregroup cannot be paired (C.04.4.3 2.6)")
         return list(group)  # pragma: no cover - floating everybody keeps the round pairable
 

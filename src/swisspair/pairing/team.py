@@ -764,11 +764,9 @@ def _first_team_colour(first: Team, other: Team, pf: Preference, po: Preference,
     df, do = cf.count(Colour.WHITE) - cf.count(Colour.BLACK), co.count(Colour.WHITE) - co.count(Colour.BLACK)
     if df != do:  # 4.3.5
         return Colour.WHITE if df < do else Colour.BLACK
-    rounds = min(len(first.history), len(other.history))
-    for r in range(rounds - 1, -1, -1):  # 4.3.6
-        x, y = first.history[r], other.history[r]
-        if x.played and y.played and {x.colour, y.colour} == {Colour.WHITE, Colour.BLACK}:
-            return x.colour.opposite
+    for x, y in zip(reversed(cf), reversed(co)):  # 4.3.6, played matches aligned from the latest (GHR 3.4)
+        if x is not y:
+            return x.opposite
     if has_f:  # 4.3.7
         return pf.colour
     if cf:  # 4.3.8
@@ -812,7 +810,8 @@ def generate_team_tournament(teams: int, boards: int, rounds: int, seed: int,
     with White has White on the odd boards (``352`` ``WBWB...``). Game results are
     drawn at random (win, draw or loss equally likely, or draws at ``draw_percentage``
     and wins and losses equally likely, :func:`swisspair.generator.game_result`); the team
-    PAB is written as ``U`` for every member. ``progress`` is called with the round number.
+    PAB is written as ``U`` for every member (the reader takes ``U`` on members of one team as that
+    team's PAB, not as several). ``progress`` is called with the round number.
     """
     import random
 
@@ -821,7 +820,8 @@ def generate_team_tournament(teams: int, boards: int, rounds: int, seed: int,
 
     rng = random.Random(seed)
     sequence = "".join("W" if b % 2 == 0 else "B" for b in range(boards))
-    tournament = Tournament(rounds=rounds, initial_colour=Colour.WHITE, system=system, board_colours=sequence)
+    tournament = Tournament(rounds=rounds, initial_colour=Colour.WHITE, system=system, board_colours=sequence,
+                            name=f"Generated team tournament (seed {seed})")
     entries: list[TeamEntry] = []
     for number in range(1, teams + 1):
         members = tuple(range((number - 1) * boards + 1, number * boards + 1))

@@ -1144,10 +1144,14 @@ class _Reader:
                     self.error(f"round {rnd}: {tpn} won against {opponent}, whose result is "
                                f"{other_result.value!r} (line {lines[opponent]})", column + 7, inconsistent=True)
         for rnd, tpns in pabs.items():
-            if len(tpns) > 1:
+            if len(tpns) > 1 and not self.one_team(tpns):
                 self.lineno = lines[tpns[1]]
                 self.warn(f"round {rnd}: more than one pairing-allocated bye (players {tpns})", 82 + 10 * rnd + 7)
         self.code = ""
+
+    def one_team(self, tpns: list[int]) -> bool:
+        """The players all belong to one team: its pairing-allocated bye (C.04.6 1.4), written on each member."""
+        return any(set(tpns) <= set(team.members) for team in self.t.teams)
 
     def cut_player(self) -> int | None:
         """The TPN on the last line when the text ends in the middle of a ``001`` record.
