@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from itertools import permutations
 from pathlib import Path
 
 import pytest
+
+from dutch1992_text import Move, Text1992
 
 from swisspair import trf
 from swisspair.engine_cli import run
@@ -340,6 +343,33 @@ def test_c1_a5_lowest_group_player_without_opponent_takes_the_bye() -> None:
     assert bye == 3
 
 
+# -- C 10 before C 11: another opponent for the lowest moved-down player before x is raised -----------------
+
+def test_c10_another_opponent_before_c11_raises_the_remainders_x() -> None:
+    """C 10: "zrušte sestavenou dvojici nejnižšího dolů přesunutého hráče a pokuste se najít pro tohoto hráče
+    jiného soupeře, začněte u C 7", before C 11: "Pokud je x menší než p: zvyšte x o 1. Když sestavujete
+    zbytkové seskupení, zrušte rovněž všechny dvojice hráčů přesunutých dolů."
+
+    Worked by hand. After three rounds 5 has 2.5 (B W W: absolute Black, A 7 a), 8 has 0.5 (W B B:
+    absolute White), the others 1.5: 1, 3, 6 strong Black (W B W), 2, 4, 7 strong White (B W B), A 7 b.
+    Group 2.5 holds 5 alone (p = 0): he moves down. Group 1.5 with 5 (A 6: S1 = 5, p = 1; A 8: b = 4,
+    w = 3, q = 4, x = 0): 5-1, 5-2, 5-3 met (B 1 a), 5-4 (C 7) is accepted. Its remainder 1, 2, 3, 6, 7
+    (x = 0, p = 2, S1 = 1, 2): 1 meets 3 or 6 only with both wanting Black, 7 he has met; no exchange of
+    D 2 helps (3 and 6 want Black too, 6-7 and 3-7 met, 2-6 met). C 10 then undoes 5-4: 5-6 (both Black,
+    x = 0) fails, 5-7 is accepted, and its remainder 1, 2, 3, 4, 6 pairs after the exchange 2 for 3
+    (D 2 a): 1-2 and 3-4, 6 moves down and meets 8. Nobody loses his preference. Raising the remainder's
+    x while keeping 5-4 (1-6, 2-3, then 7-8) would cost two (6 and 7).
+    """
+    t = make_tournament(7, [2400 - 10 * i for i in range(8)], [
+        ["1-5 =-=", "6-2 =-=", "3-7 =-=", "8-4 =-="],
+        ["7-1 =-=", "2-8 1-0", "5-3 1-0", "4-6 =-="],
+        ["1-4 =-=", "5-2 1-0", "3-8 1-0", "6-7 =-="],
+    ])
+    boards, bye = board_list(t)
+    assert boards == [(7, 5), (2, 1), (4, 3), (8, 6)]     # E 1 on every board
+    assert bye is None
+
+
 # -- brute force: every round the text allows is paired ---------------------------------------------------
 
 def _colour_allowed(t: Tournament, tpn: int, colour: Colour, rnd: int) -> bool:
@@ -445,14 +475,75 @@ def near_round_robin(players: int, seed: int) -> Iterator[tuple[Tournament, int,
         _play(t, rnd, [(b.white, b.black) for b in pairing.boards], pairing.bye, rng)
 
 
+def _remainder_pairable(text: Text1992, rest: list[int], lowest: bool, up: bool) -> bool:
+    """Some pairing of the remainder ``rest`` with |rest| // 2 pairs keeps B 1, B 2 and its own x (A 8), once
+    C 9 has given up B 5 for downfloats (and B 6), and C 10 for upfloats when ``up``; the one player left
+    over may move down (in the lowest group: may have the bye, B 1 b). Found by enumeration."""
+    level = (True, True, up)
+    limit = text.x_of(rest)
+
+    def pairings(people: list[int]) -> Iterator[tuple[list[tuple[int, int]], list[int]]]:
+        if len(people) < 2:
+            yield [], people
+            return
+        head, others = people[0], people[1:]
+        if len(people) % 2:                                          # the head may be the one left over
+            for pairs, left in pairings(others):
+                if not left:
+                    yield pairs, [head]
+        for i, other in enumerate(others):
+            if text.pair_fits(head, other, level):
+                for pairs, left in pairings(others[:i] + others[i + 1:]):
+                    yield [(head, other), *pairs], left
+
+    for pairs, left in pairings(rest):
+        if text.conflicts(pairs) <= limit and all(
+                text.may_float(q, Move.DOWN, level) and (not lowest or text.bye_allowed(q)) for q in left):
+            return True
+    return False
+
+
+def _c11_only_after_c10(t: Tournament, rnd: int) -> list[int]:
+    """The score groups (by their first player) paired at their first attempt where the engine raised the
+    remainder's x (C 11) or lowered its p (C 14) although some pairing of the moved-down players that C 10
+    tries first (at their x and relaxation, then with B 5 given up for upfloaters) leaves a remainder
+    pairable without it."""
+    engine = _Round(build_state(t, rnd))
+    engine.run()
+    text = Text1992(t, rnd)
+    wrong = []
+    for group in engine.decided:
+        players = [q.tpn for q in group.players]
+        down = sum(1 for q in group.players if q in group.incoming)
+        if not (0 < down and 2 * down < len(players)) or not group.candidate.stages or group.rejected:
+            continue                                 # (a group re-paired for the groups below: C 12, C 13)
+        moved, *rest_stage = group.candidate.stages
+        paired = {q.tpn for pair in group.candidate.pairs if pair[0].tpn in moved.s1 for q in pair}
+        rest = [q for q in players if q not in paired]
+        if len(rest) < 2 or (rest_stage and rest_stage[0].p == rest_stage[0].p0
+                             and rest_stage[0].x <= min(rest_stage[0].p, rest_stage[0].x0)):
+            continue
+        s2 = [q for q in players if q not in moved.s1]
+        for up in (False, True):
+            level = (True, moved.relax[1], True) if up else moved.relax
+            for order in permutations(s2, len(moved.s1)):
+                pairs = list(zip(moved.s1, order, strict=True))
+                if all(text.pair_fits(a, b, level) for a, b in pairs) and text.conflicts(pairs) <= moved.x \
+                        and _remainder_pairable(text, [q for q in s2 if q not in order], group is engine.decided[-1], up):
+                    wrong.append(players[0])
+    return wrong
+
+
 def test_brute_force_every_round_the_text_allows_is_paired() -> None:
     """B 1, B 2 are absolute and C 13 merges groups until a pairing is found: whenever some pairing
     meets B 1 a, B 1 b and B 2 (found by enumerating all of them), dutch-1992 pairs the round, and
-    what it gives meets them. 150 generated events of 5-9 players played close to a round robin
-    (974 rounds: 881 paired, 93 refused; the search before issue 13 refused 22 of 968 rounds that had one).
+    what it gives meets them. And C 10 comes before C 11 and C 14: a remainder's x is raised, or its
+    p lowered, only when no pairing of the moved-down players (found by enumerating all of them) leaves
+    a remainder that can be paired without it. 150 generated events of 5-9 players played close to a
+    round robin (974 rounds: 881 paired, 93 refused).
     """
     rounds = paired = refused = 0
-    wrongly_refused = []
+    wrongly_refused, raised_too_early = [], []
     for seed in range(30):
         for players in range(5, 10):
             for t, rnd, pairing in near_round_robin(players, seed):
@@ -465,7 +556,10 @@ def test_brute_force_every_round_the_text_allows_is_paired() -> None:
                     continue
                 paired += 1
                 assert rules.meets(pairing), (seed, players, rnd)
+                if _c11_only_after_c10(t, rnd):
+                    raised_too_early.append((seed, players, rnd))
     assert not wrongly_refused, wrongly_refused
+    assert not raised_too_early, raised_too_early
     assert rounds == paired + refused and refused > 50 and paired > 800, (rounds, paired, refused)
 
 

@@ -164,8 +164,8 @@ class _Stage:
     p0: int
     x: int
     x0: int
-    relax: int
-    """Index in :data:`RELAX_LEVELS`."""
+    relax: Relax
+    """The relative criteria given up (:data:`Relax`)."""
     exchange: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
     """TPNs moved out of S1 and into it (C 8, D 2)."""
     transposed: bool = False
@@ -207,6 +207,8 @@ class _Round:
         self.float2 = {p.tpn: self._float(p, 2) for p in state.to_pair}
         self.colours = {p.tpn: self._colour_data(p) for p in state.to_pair}
         self._max_pairs: dict[tuple[frozenset[int], bool], int] = {}
+        self.decided: list[_Decided] = []
+        """The pairing accepted for each score group, from the highest (after :meth:`run`)."""
 
     # -- player data -------------------------------------------------------
 
@@ -360,9 +362,8 @@ class _Round:
             self._max_pairs[key] = pairs
         return self._max_pairs[key]
 
-    def homogeneous(self, players: list[PlayerState], complete: bool = False,
-                    remainder: bool = False) -> Iterator[_Candidate]:
-        """A homogeneous (or remainder) group: C 2-C 9, C 11, C 14; D 1 and D 2.
+    def homogeneous(self, players: list[PlayerState], complete: bool = False) -> Iterator[_Candidate]:
+        """A homogeneous group (or one A 3 treats as such): C 2-C 9, C 11, C 14; D 1 and D 2.
 
         :param complete: the lowest group (C 13): only pairings of everybody.
         """
@@ -372,28 +373,30 @@ class _Round:
             return
         p0 = n // 2
         x0 = x_value(players)
-        numbers = list(range(1, n + 1))
         best = self.max_pairs(players)
         for p in range(p0, 0, -1):                                   # C 14
             if complete and p < p0:
                 return
             if p > best:
                 continue
-            xp = min(p, max(0, x0 - (p0 - p)))
-            for x in range(xp, p + 1):                               # C 11
-                for level, relax in enumerate(RELAX_LEVELS):         # C 9, C 10
-                    orders = chain([((), ())], exchange_order(numbers[:p], numbers[p:]))
-                    for out, into in orders:                         # C 8
-                        self.steps += 1
-                        moved = (set(numbers[:p]) - set(out)) | set(into)
-                        s1 = [players[i - 1] for i in numbers if i in moved]   # C 5
-                        s2 = [players[i - 1] for i in numbers if i not in moved]
-                        stage = _Stage(remainder, tuple(q.tpn for q in s1), p, p0, x, x0, level,
-                                       (tuple(players[i - 1].tpn for i in out),
-                                        tuple(players[i - 1].tpn for i in into)))
-                        yield from self.transposed(s1, s2, x, relax, True, stage)
+            for x in range(min(p, max(0, x0 - (p0 - p))), p + 1):   # C 11
+                for relax in RELAX_LEVELS:                           # B 6 (reading), C 9, C 10
+                    yield from self.exchanged(players, _Stage(False, (), p, p0, x, x0, relax))
         if not complete:
             yield _Candidate([], list(players))
+
+    def exchanged(self, players: list[PlayerState], stage: _Stage) -> Iterator[_Candidate]:
+        """C 4-C 8 at the p, x and relaxation of ``stage``: S1 the p highest, then each exchange of D 2."""
+        n, p = len(players), stage.p
+        numbers = list(range(1, n + 1))
+        for out, into in chain([((), ())], exchange_order(numbers[:p], numbers[p:])):    # C 8
+            self.steps += 1
+            moved = (set(numbers[:p]) - set(out)) | set(into)
+            s1 = [players[i - 1] for i in numbers if i in moved]    # C 5
+            s2 = [players[i - 1] for i in numbers if i not in moved]
+            exchange = (tuple(players[i - 1].tpn for i in out), tuple(players[i - 1].tpn for i in into))
+            yield from self.transposed(s1, s2, stage.x, stage.relax, True,
+                                       replace(stage, s1=tuple(q.tpn for q in s1), exchange=exchange))
 
     def group(self, players: list[PlayerState], downfloaters: int, complete: bool = False) -> Iterator[_Candidate]:
         """All pairings of one score group, in the order of the procedure (C 2-C 14).
@@ -407,21 +410,70 @@ class _Round:
         for p in range(downfloaters, 0, -1):                         # C 14
             if complete and p < downfloaters:
                 return
-            xp = min(p, max(0, x0 - (downfloaters - p)))             # x >= p: B 4 binds no pair
             s1, s2 = players[:p], players[p:]
-            for complete_rest in (True, False):                      # C 10: another opponent first
-                for x in range(xp, p + 1):                           # C 11
-                    for level, relax in enumerate(RELAX_LEVELS):     # C 9, C 10
-                        stage = _Stage(False, tuple(q.tpn for q in s1), p, downfloaters, x, x0, level)
-                        for first in self.transposed(s1, s2, x, relax, False, stage):
-                            rest = first.left                        # C 6: remainder, from C 2
-                            for second in self.homogeneous(rest, complete, remainder=True):
-                                if complete_rest and len(second.pairs) < len(rest) // 2:
-                                    break
-                                yield _Candidate(first.pairs + second.pairs, second.left,
-                                                 first.stages + second.stages)
+            for x in range(min(p, max(0, x0 - (downfloaters - p))), p + 1):   # C 11 (x >= p: B 4 binds no pair)
+                for relax in RELAX_LEVELS:                           # B 6 (reading), C 9, C 10
+                    stage = _Stage(False, tuple(q.tpn for q in s1), p, downfloaters, x, x0, relax)
+                    if next(self.transposed(s1, s2, x, relax, False, stage), None) is None:
+                        continue
+                    yield from self.remainder_phase(s1, s2, stage, complete)
+                    if complete:
+                        return                                       # C 13 follows
+                    break
         if not complete:
             yield _Candidate([], list(players))
+
+    def remainder_phase(self, s1: list[PlayerState], s2: list[PlayerState], stage: _Stage,
+                        complete: bool) -> Iterator[_Candidate]:
+        """The moved-down players' pairings (S1 = them) with their remainders, in the text's order.
+
+        For each pairing of the moved-down players in D 1's order (C 10: another opponent for the
+        lowest of them), the remainder from C 2 with its C 6-C 9 (:meth:`remainder`); when none is
+        left, B 5 is given up for upfloaters (C 10) and they are paired again from the first; then
+        C 11 raises the remainder's x and C 14 lowers its p, each pairing the moved-down players
+        again from the first (C 11: "zrušte rovněž všechny dvojice hráčů přesunutých dolů").
+        """
+        p, x, relax = len(s1), stage.x, stage.relax
+        most = (len(s2) - p) // 2
+        failed: set[tuple[frozenset[int], int, int, bool]] = set()
+        for reductions in range(1 if complete else most + 1):       # C 14 in the remainder
+            for raises in range(most + 1):                           # C 11 in the remainder
+                for up in (False, True):                             # C 10, second sentence
+                    if up and relax[2]:
+                        continue
+                    moved_relax = (True, relax[1], True) if up else relax
+                    moved_stage = replace(stage, relax=moved_relax)
+                    for first in self.transposed(s1, s2, x, moved_relax, False, moved_stage):   # C 10
+                        key = (frozenset(q.tpn for q in first.left), reductions, raises, up)
+                        if key in failed:
+                            continue
+                        found = False
+                        for second in self.remainder(first.left, reductions, raises, up):
+                            if complete and not self.complete(second):
+                                continue
+                            found = True
+                            yield _Candidate(first.pairs + second.pairs, second.left, first.stages + second.stages)
+                        if not found:
+                            failed.add(key)
+
+    def remainder(self, players: list[PlayerState], reductions: int, raises: int, up: bool) -> Iterator[_Candidate]:
+        """A remainder (A 3) from C 2 with ``reductions`` of C 14 and ``raises`` of C 11: C 6-C 9.
+
+        B 6 (reading) and then B 5 for downfloats (C 9) are given up in turn; B 5 for upfloats only
+        when ``up`` (C 10 gave it up for the whole group).
+        """
+        n = len(players)
+        p0 = n // 2
+        p = p0 - reductions
+        if p <= 0:                                                   # nothing to pair, or C 14 down to p = 0
+            yield _Candidate([], list(players))
+            return
+        x0 = x_value(players)
+        x = min(p, max(0, x0 - reductions) + raises)
+        if p > self.max_pairs(players):
+            return
+        for relax in ((False, False, up), (True, False, up), (True, True, up)):
+            yield from self.exchanged(players, _Stage(True, (), p, p0, x, x0, relax))
 
     # -- C 1, C 12, C 13: the groups -------------------------------------------
 
@@ -441,17 +493,23 @@ class _Round:
             return None
         players, moved, spare = checked
         down = sum(1 for q in players if q in incoming)
+        if reject and 0 < down and 2 * down < len(players) and not self.all_placed(players[:down], players[down:]):
+            return None                                              # C 12: the moved-down players cannot all be paired
         below = players + moved + [q for g in groups[index + 1:] for q in g]
         if self.max_pairs(below, bye=True) < len(below) // 2:
             return None                                              # C 12/C 13 at once: no pairing below
         start = self.steps
         penultimate = index == len(groups) - 2
         rejected = 0
+        first: int | None = None
         for strict in (True, False):
             seen: set[frozenset[int]] = set()
             for candidate in self.group(players, down, complete=last):
                 if penultimate and self.steps - start > PENULTIMATE_BUDGET:
                     break
+                first = len(candidate.pairs) if first is None else first
+                if strict and len(candidate.pairs) != first:
+                    continue                                         # C 12: as many pairs, another player moved down
                 left = frozenset(q.tpn for q in candidate.left)
                 if left in seen:
                     continue
@@ -470,6 +528,16 @@ class _Round:
         # C 13: the groups from here down have no pairing: merge them and start again.
         merged = groups[:index] + [[q for g in groups[index:] for q in g]]
         return self.solve(index, incoming, merged, reject)
+
+    def all_placed(self, s1: list[PlayerState], s2: list[PlayerState]) -> bool:
+        """Every player of ``s1`` can have a B 1/B 2-compatible opponent of ``s2``, all different (C 12)."""
+        vertices = [q.tpn for q in s1 + s2]
+        by_tpn = {q.tpn: q for q in s1 + s2}
+        top = {q.tpn for q in s1}
+        matching = CardinalityMatching(
+            vertices, lambda u, v: (u in top) != (v in top) and self.compatible(by_tpn[u], by_tpn[v]))
+        matching.maximise()
+        return len(matching.mate) // 2 == len(s1)
 
     def c1(self, players: list[PlayerState], incoming: list[PlayerState], last: bool, reject: bool
            ) -> tuple[list[PlayerState], list[PlayerState], PlayerState | None] | None:
@@ -509,11 +577,16 @@ class _Round:
     # -- E and F 1 -------------------------------------------------------------
 
     def strength(self, player: PlayerState) -> int:
-        """3 absolute, 2 strong, 1 mild, 0 none (A 7)."""
+        """3 absolute, 2 strong, 1 mild, 0 none (A 7).
+
+        A 7 a does not apply in the last round to a player above 50 % ("Toto pravidlo neplatí v
+        posledním kole při sestavování dvojic hráčů se ziskem nad 50% bodů"): his preference is
+        then the strong or mild one of A 7 b-c, and E 2 weighs it as such.
+        """
         if player.colour_preference is Colour.NONE:
             return 0
         diff, twice = self.colours[player.tpn]
-        if abs(diff) > 1 or twice is not Colour.NONE:
+        if not self.exempt[player.tpn] and (abs(diff) > 1 or twice is not Colour.NONE):
             return 3
         return 2 if diff else 1
 
@@ -554,6 +627,7 @@ class _Round:
         decided = self.solve(0, [], groups)
         if decided is None:
             raise NoValidPairingError("dutch-1992: no pairing meets B 1 and B 2")
+        self.decided = decided
         pairs = [pair for group in decided for pair in group.candidate.pairs]
         paired = {q.tpn for pair in pairs for q in pair}
         bye = next((q.tpn for q in players if q.tpn not in paired), None)
@@ -637,8 +711,9 @@ def _stage_rules(stage: _Stage) -> list[str]:
         rules.append(f"C 14: p lowered from {stage.p0}")
     if stage.x > min(stage.p, max(0, stage.x0 - (stage.p0 - stage.p))):
         rules.append(f"C 11: x raised from {stage.x0}")
-    rules += ["B 6 given up (B 3-B 6 are relative)", "C 9: B 5 dropped for downfloaters",
-              "C 10: B 5 dropped for upfloaters"][:stage.relax]
+    rules += [text for flag, text in zip(stage.relax, ("B 6 given up (B 3-B 6 are relative)",
+                                                       "C 9: B 5 dropped for downfloaters",
+                                                       "C 10: B 5 dropped for upfloaters"), strict=True) if flag]
     out, into = stage.exchange
     if out:
         rules.append(f"C 8: {tpns(out)} exchanged for {tpns(into)} (D 2)")
