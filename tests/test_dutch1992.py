@@ -285,6 +285,27 @@ def test_e2_e3_colour_rules() -> None:
     assert engine.white_of(p[2], p[4]) is p[4]
 
 
+def test_a7a_note_last_round_no_absolute_preference_above_fifty_percent() -> None:
+    """A 7 a: "(Toto pravidlo neplatí v posledním kole při sestavování dvojic hráčů se ziskem nad 50% bodů)" -
+    in the last round a player above 50 % has no absolute preference; E 2: "Poskytněte silnější přednost".
+
+    Worked by hand, round 3 of 3: 1 (forfeit win, then W: difference +1, strong Black, A 7 b) and 2 (W W:
+    difference +2, absolute Black by A 7 a, but 2 of 2 points) meet in the 2-point group. Both now have a
+    strong preference for Black, so E 2 does not decide; E 3 finds no round in which their colours differed
+    (F 3: 1's only game was White, like 2's last); E 4 gives the higher-ranked, 1, his preference: 2-1.
+    (Treating 2's preference as absolute gave him Black: 1-2.) B 2 does not bind 2 either (note after B 6).
+    """
+    t = make_tournament(3, [2400 - 10 * i for i in range(6)], [
+        ["2-3 1-0", "4-5 =-=", "1-6 +-"],
+        ["2-4 1-0", "1-5 1-0", "3-6 =-="],
+    ])
+    boards, _ = board_list(t)
+    assert boards[0] == (2, 1)
+    engine = _Round(build_state(t))
+    one, two = engine.state.players[1], engine.state.players[2]
+    assert engine.exempt[2] and engine.strength(two) == engine.strength(one) == 2
+
+
 # -- the group search: x larger than p, a one-player remainder, C 1 in the lowest group --------------
 
 def test_a8_c11_x_larger_than_p_in_a_heterogeneous_group() -> None:
