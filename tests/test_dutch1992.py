@@ -644,8 +644,9 @@ def test_c9_c10_drop_b5_after_b6() -> None:
 # -- --explain ---------------------------------------------------------------------------------------------------
 
 def test_explain_per_score_group(tmp_path: Path) -> None:
-    """``swisspair pair --system dutch-1992 --explain``: per score group S1, p and x (A 6, A 8), the pairs and
-    the article that produced them (C 6, C 7 ...), who moves down (C 6) and the bye (A 5, B 1 b)."""
+    """``swisspair pair --system dutch-1992 --explain``: per score group S1, p and x (A 6, A 8), the candidates
+    rejected and why, the pairs accepted (White-Black) and the articles that produced them (C 6, C 7 ...),
+    who moves down (C 6), each board's colours (E) and the bye (A 5, B 1 b)."""
     from click.testing import CliRunner
 
     from swisspair.cli import cli
@@ -658,29 +659,84 @@ def test_explain_per_score_group(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     lines = [line.strip() for line in result.output.splitlines()]
     start = lines.index("Round 2: 13 players to pair (FIDE Dutch system, 1992 rules)")
-    assert lines[start + 1:start + 4] == [
+    assert lines[start + 1:start + 7] == [
         "Score group 1.0: 7 player(s)",
-        "homogeneous (A 3): S1 = 1, 2, 3, p = 3, x = 2: 1-4, 2-5, 3-7 [C 7: S2 transposed (D 1)]",
+        "tried, in the order of the text:",
+        "S1 = 1, 2, 3 | S2 = 4, 5, 6, 7: p = 3, x = 2",
+        "1 v 4, 2 v 5, 3 v 6: B 4: both want white, and x = 2 is used up",
+        ("accepted, homogeneous (A 3): S1 = 1, 2, 3, p = 3, x = 2: 1-4, 2-5, 3-7 (White-Black) [C 7: S2 "
+         "transposed (D 1)]"),
         "moves down: 6 (C 6: not paired here)",
     ]
     assert "Score group 0.0: 6 player(s); moved down into it: 6" in lines
-    assert "moved-down players (A 6): S1 = 6, p = 1, x = 1: 6-8 [C 6]" in lines
-    assert "remainder (A 3): S1 = 9, 10, p = 2, x = 2: 9-11, 10-12 [C 6]" in lines
+    assert "accepted, moved-down players (A 6): S1 = 6, p = 1, x = 1: 6-8 (White-Black) [C 6]" in lines
+    assert "accepted, remainder (A 3): S1 = 9, 10, p = 2, x = 2: 11-9, 12-10 (White-Black) [C 6]" in lines
+    boards = lines.index("Boards (White-Black), colours by E 1-E 4:")
+    assert lines[boards + 1:boards + 4] == ["1-4: E 4: the higher-ranked, 1, has his preference",
+                                            "2-5: E 4: the higher-ranked, 2, has his preference",
+                                            "3-7: E 1: 3's preference granted (the other has none)"]
     assert lines[-1].startswith("Bye: 13, the player left over by the lowest group (A 5; B 1 b")
 
 
+def test_explain_rejected_alternatives_and_colours() -> None:
+    """The explanation of the C 10 case: the candidates in the text's order with the rule each broke (B 1 a
+    with the round, B 4 with x), the steps (C 8 with the exchange of D 2, C 10), the pairs accepted
+    White-Black, and each board's colours with the rule of E that gave them."""
+    t = make_tournament(7, [2400 - 10 * i for i in range(8)], [
+        ["1-5 =-=", "6-2 =-=", "3-7 =-=", "8-4 =-="],
+        ["7-1 =-=", "2-8 1-0", "5-3 1-0", "4-6 =-="],
+        ["1-4 =-=", "5-2 1-0", "3-8 1-0", "6-7 =-="],
+    ])
+    notes = pair(t, SYSTEM).explanation
+    assert notes[1:3] == ("Score group 2.5: 1 player(s)",
+                          "  5 is alone in the group: nothing to pair (A 6: p = 0), he moves down (A 3)")
+    group = notes[notes.index("Score group 1.5: 6 player(s); moved down into it: 5"):]
+    assert group[1:10] == (
+        "  tried, in the order of the text:",
+        "  S1 = 5 | S2 = 1, 2, 3, 4, 6, 7: p = 1, x = 0",
+        "    5 v 1: B 1 a: they met in round 1",
+        "    5 v 2: B 1 a: they met in round 3",
+        "    5 v 3: B 1 a: they met in round 2",
+        "    5 v 4: the moved-down players paired (C 6/C 7); the remainder from C 2:",
+        "  S1 = 1, 2 | S2 = 3, 6, 7: p = 2, x = 0",
+        "    1 v 3: B 4: both want black, and x = 0 is used up",
+        "    1 v 6: B 4: both want black, and x = 0 is used up",
+    )
+    assert "  S1 = 1, 3 | S2 = 2, 6, 7: p = 2, x = 0; C 8: 2 exchanged for 3 (D 2)" in group
+    assert "    1 v 2, 3 v 7: B 1 a: they met in round 1" in group
+    c10 = group.index("  no pairing of this remainder (C 6-C 9): C 10, another opponent for 5, the lowest moved-down "
+                      "player")
+    assert group[c10 + 1] == "    5 v 7: the moved-down players paired (C 6/C 7); the remainder from C 2:"
+    assert ("  accepted, remainder (A 3): S1 = 1, 3, p = 2, x = 0: 2-1, 4-3 (White-Black) [C 8: 2 exchanged for 3 "
+            "(D 2)]") in group
+    assert notes[notes.index("Boards (White-Black), colours by E 1-E 4:") + 1:] == (
+        "  7-5: E 1: both preferences granted", "  2-1: E 1: both preferences granted",
+        "  4-3: E 1: both preferences granted", "  8-6: E 1: both preferences granted")
+
+
 def test_explain_c1_c12_last_round() -> None:
-    """The explanation names C 1 (no opponent: moves down), C 12 (no other floater above), the A 5 leftover
-    and the last-round exemption of B 2, B 5, B 6 (note to B 6) - the case of the C 1 test above."""
+    """The explanation names a player alone in his group (A 3, A 6), C 1 (no opponent: moves down), C 12,
+    the A 5 leftover, the last-round exemption (notes to A 7 a and B 6), a candidate rejected by B 6 and
+    B 6 given up as the engine's reading, and the colours by E 2 and E 4 - the case of the C 1 test above."""
     t = make_tournament(5, [2400 - 10 * i for i in range(5)], [
         ["1-3 1-0", "4-2 0-1", "5 U"], ["5-1 =-=", "3-4 =-=", "2 U"],
         ["2-3 0-1", "4-5 1-0", "1 U"], ["1-2 0-1", "3-5 =-=", "4 U"],
     ])
     notes = pair(t, SYSTEM).explanation
-    assert "Last round: B 2, B 5 and B 6 do not bind 1, 2, 4 (more than 50 %; A 7 a, note to B 6)" in notes
+    assert ("Last round: B 2, B 5, B 6 and A 7 a do not bind 1, 2, 4 (more than 50 %; notes to A 7 a and B 6)"
+            in notes)
+    assert "  2 is alone in the group: nothing to pair (A 6: p = 0), he moves down (A 3)" in notes
     assert "  C 1: 2 has no opponent here under B 1/B 2: moves down" in notes
-    assert "  C 12: no pairing of this group lets every player moved down find an opponent below" in notes
+    assert ("  C 12: no other pairing of this group with as many pairs lets the group below pair every player moved "
+            "down into it; it goes on with this one") in notes
     assert "  C 1, A 5: 3 has no opponent here under B 1/B 2: he is the one left over" in notes
+    assert "    2 v 5: B 6: 5 floated down in round 3 and may not float again for two rounds" in notes
+    assert ("  5 floats up against B 6: 5 floated down in round 3 and may not float again for two rounds; B 6 given "
+            "up: the engine's reading, no step of the text gives B 6 up") in notes
+    assert notes[notes.index("Boards (White-Black), colours by E 1-E 4:") + 1:] == (
+        "  5-2: E 2: both want white; 5's preference is absolute, 2's strong",
+        "  4-1: E 4: the higher-ranked, 1, has his preference",
+        "Bye: 3, the player left over by the lowest group (A 5; B 1 b: no earlier point without playing)")
 
 
 def test_b5_player_left_over_is_paired_when_he_can_be() -> None:
@@ -724,11 +780,12 @@ def test_b4_least_conflicts_is_a_lower_bound() -> None:
 @pytest.mark.parametrize("seed", [1, 2])
 def test_b4_pruning_keeps_every_pairing(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """The search stops early where B 4's bound shows too many conflicts ahead: every round of generated
-    events is paired as without the bound (it only skips branches that cannot give a pairing)."""
+    events is paired as without the bound (it only skips branches that cannot give a pairing; the
+    explanation, which lists the branches tried, differs)."""
     from swisspair.pairing import dutch1992
 
     engine = find_system(SYSTEM)
     t = generate(GeneratorConfig(players=40, rounds=7, forfeit_rate=20), seed, engine.pair)
-    with_bound = [engine.pair(t.truncated(r)) for r in range(7)]
+    with_bound = [(p.boards, p.bye) for p in (engine.pair(t.truncated(r)) for r in range(7))]
     monkeypatch.setattr(dutch1992, "_least_conflicts", lambda left1, left2: 0)
-    assert [engine.pair(t.truncated(r)) for r in range(7)] == with_bound
+    assert [(p.boards, p.bye) for p in (engine.pair(t.truncated(r)) for r in range(7))] == with_bound
