@@ -742,14 +742,13 @@ def test_explain_c1_c12_last_round() -> None:
 def test_b5_player_left_over_is_paired_when_he_can_be() -> None:
     """B 5, C 6/C 7: a player left over in S2 floats down (A 3), so one who floated down in the last round
     is paired when a transposition allows it. S1 = {1}, S2 = {2, 4}, 4 floated down last round: C 6
-    (1-2) would float 4 down again, so C 7 gives 1-4 and 2 moves down. (Before issue 13 the check for
-    such players stopped one step short and 1-2 was accepted.)"""
+    (1-2) would float 4 down again, so C 7 gives 1-4 and 2 moves down."""
     from swisspair.pairing.dutch1992 import _Stage
 
     engine = _Round(build_state(make_tournament(5, [2400 - 10 * i for i in range(4)], [["1-3 =-=", "2-4 =-="]])))
     players = engine.state.players
     engine.float1[4] = Float.DOWN
-    stage = _Stage(False, (1,), 1, 1, 1, 1, 1)
+    stage = _Stage(False, (1,), 1, 1, 1, 1, RELAX_LEVELS[1])
     first = next(engine.transposed([players[1]], [players[2], players[4]], 1, RELAX_LEVELS[1], True, stage))
     assert [(a.tpn, b.tpn) for a, b in first.pairs] == [(1, 4)]
     assert [q.tpn for q in first.left] == [2]

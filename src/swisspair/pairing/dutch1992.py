@@ -13,25 +13,37 @@ pruning, not by weighted matching:
 * **C 6/C 7**: S1[i] against S2[i]; S2 is transposed in the order of D 1
   (lexicographic on the positions in S2), searched depth first with pruning
   on B 1, B 2, the x budget of B 4 (x may exceed p: then it binds no pair)
-  and, until relaxed, B 5/B 6.
+  and, until given up, B 5/B 6.
 * **C 8**: exchanges in the order of D 2 (:func:`exchange_order`).
 * **B 6** as the text has it: a floater (up or down) does not float again in
-  the two following rounds. The least important relative criterion, it is
-  given up first; then **C 9/C 10** drop B 5 for downfloats, then upfloats.
+  the two following rounds. No step of the text gives it up; the engine gives
+  it up first, as the least important relative criterion (its reading, said
+  so in the explanation); then **C 9/C 10** give up B 5 for downfloats, then
+  upfloats.
 * **C 11**: x increased up to p; **C 14**: p decreased (x too when it was
-  positive); at p = 0 the whole group moves down.
+  positive); at p = 0 the whole group moves down. Both start B 5/B 6 afresh.
+* **A heterogeneous group**: the moved-down players are paired first
+  (S1 = them); for each of their pairings in D 1 order the remainder runs
+  C 6-C 9, then **C 10** takes another opponent for the lowest moved-down
+  player; after all of them B 5 is given up for upfloaters, then C 11 raises
+  and C 14 lowers the remainder's x and p, each pairing the moved-down players
+  again from the first (:meth:`_Round.remainder_phase`).
 * **C 1**: a resident with no B 1/B 2-compatible opponent in its group moves
-  down; a downfloater without one rejects the pairing of the group above
-  (**C 12**); in the lowest group the pairing must be complete, else the
-  penultimate group is re-paired and, failing that, the two lowest groups
-  are merged (**C 13**). In an odd lowest group the one player without an
+  down; **C 12**: when a moved-down player has none, or the moved-down players
+  cannot all be paired, the group above first tries its other pairings with as
+  many pairs; in the lowest group the pairing must be complete, else the
+  penultimate group is re-paired and, failing that, the two lowest groups are
+  merged (**C 13**). In an odd lowest group the one player without an
   opponent is the player A 5 leaves over when he may have the bye.
 * **Bye** (A 5, B 1 b): the player left over by the lowest group; he must
   never have scored a point without playing (PAB, forfeit win or full-point
   bye). It counts as a downfloat.
-* **Colours** (E 1-E 4, F 3) and **board order** (F 1).
-* ``--explain``: per score group S1, p, x, the pairs with the article that
-  produced them, who moved down or floated, and the bye (:func:`explain_1992`).
+* **Colours** (E 1-E 4, F 3) and **board order** (F 1); in the last round a
+  player above 50 % has no absolute preference (A 7 a's note).
+* ``--explain``: per score group what the search tried in the text's order and
+  the rule each rejected candidate broke, the pairs accepted (White-Black) with
+  the articles that produced them, who moved down or floated, each board's
+  colours with the rule of E, and the bye (:func:`explain_1992`).
 
 Readings chosen where the text is silent or ambiguous are listed in
 ``docs/systems.md`` ("Dutch 1992").
@@ -654,9 +666,11 @@ class _Round:
         """Pair groups ``index``.. with ``incoming`` downfloaters; ``None`` when impossible.
 
         :param reject: C 12: refuse (``None``) when an incoming downfloater has no
-            B 1/B 2-compatible opponent in this group, so that the group above
-            tries to float a different player; without it such a player moves
-            on down (C 1).
+            B 1/B 2-compatible opponent in this group, or the downfloaters of a
+            heterogeneous group cannot all be paired, so that the group above
+            tries its other pairings with as many pairs, floating a different
+            player; without it such a player moves on down (C 1) or the group
+            lowers p (C 14).
         """
         last = index == len(groups) - 1
         sorted_players = sorted(incoming + groups[index], key=self.key)

@@ -13,8 +13,9 @@ by direct enumeration in the text's order:
   float (down when pairing top-down, up when bottom-up); an odd group floats
   one more player, chosen by the floater types of art. 10.9, the colour
   balance of art. 10.2, then the highest (top-down) or lowest (bottom-up)
-  number; a player who floated in the previous round is avoided (art. 10.10)
-  when that does not reduce the number of pairs;
+  number; a player who floated in the previous round - who was moved into
+  another score group (art. 9.3, 10.1), not one who met him - is avoided
+  (art. 10.10) when that does not reduce the number of pairs;
 * art. 10.6-10.8: floaters are paired first, with the highest-ranked
   (top-down) or lowest-ranked (bottom-up) compatible player who gives them
   their alternating colour;
@@ -25,7 +26,8 @@ by direct enumeration in the text's order:
   floats (art. 11.4);
 * art. 9.6: a middle group that cannot be paired is enlarged ("cracked") by
   the last pair made in the lower or the upper group;
-* art. 12: colours; a resident exchanges opponents for colours only when
+* art. 12: colours, the limits of art. 9.1/12.1 (a) counted in rounds (a bye
+  round has no colour, art. 8.3); a resident exchanges opponents for colours only when
   more players then get their due colour (art. 12.2, "if necessary");
   art. 13: in the last round only repeated games are forbidden and scores
   come before colours (exchanges inside a score group remain); art. 14: the first round (1-21, 22-2, 3-23, ... for 40 players);
@@ -41,7 +43,10 @@ ahead, infers a maxi event from the field (preamble) where Lim takes a
 setting, and reads the floater types of art. 10.9 by the previous round.
 
 ``--explain`` lists, per score group, the direction of pairing, the
-floaters in and out and the article that decided each pair and float.
+floaters in and out, for each player the opponents tried before his own and
+the rule each broke, the article that decided each pair and float, each
+board's colours with their article, and the engine's readings where the text
+gives no pairing (the bye passed over, the colour limits dropped).
 
 Readings are listed in ``docs/systems.md``, section "FIDE 1987".
 """
