@@ -471,11 +471,11 @@ def _play(t: Tournament, rnd: int, boards: list[tuple[int, int]], bye: int | Non
             player.results.append(RoundResult.bye(Result.ZERO_BYE))
 
 
-def near_round_robin(players: int, seed: int) -> Iterator[tuple[Tournament, int, RoundPairing | None]]:
+def near_round_robin(players: int, seed: int) -> Iterator[tuple[Tournament, int, RoundPairing | None, _Round]]:
     """A generated event of ``players`` over as many rounds as a round robin, paired by dutch-1992.
 
-    Yields (event before the round, round, pairing or ``None`` when refused); it ends at a refusal.
-    One player-round in 30 is an announced absence (F 5).
+    Yields (event before the round, round, pairing or ``None`` when refused, the engine that paired it);
+    it ends at a refusal. One player-round in 30 is an announced absence (F 5).
     """
     rng = random.Random(seed * 100 + players)
     t = Tournament(rounds=players - 1 + players % 2, initial_colour=rng.choice((Colour.WHITE, Colour.BLACK)))
@@ -486,11 +486,12 @@ def near_round_robin(players: int, seed: int) -> Iterator[tuple[Tournament, int,
         for player in t:
             if rnd > 1 and rng.random() < 1 / 30:
                 player.results.append(RoundResult.bye(Result.ZERO_BYE))
+        engine = _Round(build_state(t))
         try:
-            pairing: RoundPairing | None = pair(t, SYSTEM)
+            pairing: RoundPairing | None = engine.run()
         except NoValidPairingError:
             pairing = None
-        yield t, rnd, pairing
+        yield t, rnd, pairing, engine
         if pairing is None:
             return
         _play(t, rnd, [(b.white, b.black) for b in pairing.boards], pairing.bye, rng)
@@ -524,14 +525,12 @@ def _remainder_pairable(text: Text1992, rest: list[int], lowest: bool, up: bool)
     return False
 
 
-def _c11_only_after_c10(t: Tournament, rnd: int) -> list[int]:
+def _c11_only_after_c10(t: Tournament, rnd: int, engine: _Round) -> list[int]:
     """The score groups (by their first player) paired at their first attempt where the engine raised the
     remainder's x (C 11) or lowered its p (C 14) although some pairing of the moved-down players that C 10
     tries first (at their x and relaxation, then with B 5 given up for upfloaters) leaves a remainder
     pairable without it."""
-    engine = _Round(build_state(t, rnd))
-    engine.run()
-    text = Text1992(t, rnd)
+    text: Text1992 | None = None
     wrong = []
     for group in engine.decided:
         players = [q.tpn for q in group.players]
@@ -545,6 +544,7 @@ def _c11_only_after_c10(t: Tournament, rnd: int) -> list[int]:
                              and rest_stage[0].x <= min(rest_stage[0].p, rest_stage[0].x0)):
             continue
         s2 = [q for q in players if q not in moved.s1]
+        text = text or Text1992(t, rnd)
         for up in (False, True):
             level = (True, moved.relax[1], True) if up else moved.relax
             for order in permutations(s2, len(moved.s1)):
@@ -567,7 +567,7 @@ def test_brute_force_every_round_the_text_allows_is_paired() -> None:
     wrongly_refused, raised_too_early = [], []
     for seed in range(30):
         for players in range(5, 10):
-            for t, rnd, pairing in near_round_robin(players, seed):
+            for t, rnd, pairing, engine in near_round_robin(players, seed):
                 rounds += 1
                 rules = _Rules(t, rnd)
                 if pairing is None:
@@ -577,7 +577,7 @@ def test_brute_force_every_round_the_text_allows_is_paired() -> None:
                     continue
                 paired += 1
                 assert rules.meets(pairing), (seed, players, rnd)
-                if _c11_only_after_c10(t, rnd):
+                if _c11_only_after_c10(t, rnd, engine):
                     raised_too_early.append((seed, players, rnd))
     assert not wrongly_refused, wrongly_refused
     assert not raised_too_early, raised_too_early
