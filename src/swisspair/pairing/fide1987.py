@@ -66,7 +66,8 @@ MAXI_RATING_LIMIT = 100
 """Rating difference allowed for colour exchanges and floater choice in maxi events (art. 12.7)."""
 
 TRIED_NOTES = 8
-"""Opponents a player tried before his own that ``--explain`` lists (the others are counted)."""
+"""Opponents a player tried before his own, or players passed over to float, that ``--explain`` lists
+(the others are counted)."""
 
 BYE_NOTES = 8
 """Players passed over for the bye that ``--explain`` lists (the others are counted)."""
@@ -565,11 +566,11 @@ class _Round1987:
         for index, p in enumerate(ranked):
             rest = [x for x in group if x is not p]
             if self.max_pairs(rest) * 2 == len(rest):
-                passed = [f"{q.tpn} (without him the others have no complete pairing, art. 11.4)"
+                passed = [f"{q.tpn}: without him the others have no complete pairing (art. 11.4)"
                           for q in ranked[:index]]
-                passed += [f"{q.tpn} ({self.ranked_below(key(q), key(p), downward)})" for q in ranked[index + 1:]]
-                self.why[p.tpn] = (f"to make the group even (art. 9.3 (d)), {FLOATER_TYPES[self.floater_type(p, target)]}"
-                                   + (f"; not {', '.join(passed)}" if passed else ""))
+                passed += [f"{q.tpn}: {self.ranked_below(key(q), key(p), downward)}" for q in ranked[index + 1:]]
+                self.why[p.tpn] = "\n".join([f"to make the group even (art. 9.3 (d)), "
+                                             f"{FLOATER_TYPES[self.floater_type(p, target)]}", *passed])
                 return p
         return None
 
@@ -579,10 +580,10 @@ class _Round1987:
         if worse[0] != chosen[0]:
             return FLOATER_TYPES[-worse[0]]
         if worse[1] != chosen[1]:
-            return "his due colour would not balance the group, art. 10.2"
+            return "his due colour would not balance the group (art. 10.2)"
         if worse[2] != chosen[2]:
-            return "came in as a floater and is paired first, art. 10.6-10.7"
-        return "a lower number, art. 10.3" if downward else "a higher number, art. 10.4"
+            return "came in as a floater and is paired first (art. 10.6-10.7)"
+        return "a lower number (art. 10.3)" if downward else "a higher number (art. 10.4)"
 
     def pair_group(self, group: list[PlayerState], incoming: set[int], downward: bool,
                    target: list[PlayerState]) -> tuple[list[tuple[PlayerState, PlayerState]], list[PlayerState]]:
@@ -700,10 +701,12 @@ class _Round1987:
             n_below = sum(1 for p in middle if 2 * p.score < self.twice_middle)
             if lower and (n_above > n_below or not upper):
                 a, b = lower.pop()
-                self.group_notes.append(f"art. 9.6: pair {a.tpn}-{b.tpn} of a lower group joins the middle group")
+                self.group_notes.append(f"art. 9.6: the pair of {a.tpn} and {b.tpn}, made in a lower group, joins the "
+                                        "middle group")
             elif upper:
                 a, b = upper.pop()
-                self.group_notes.append(f"art. 9.6: pair {a.tpn}-{b.tpn} of a higher group joins the middle group")
+                self.group_notes.append(f"art. 9.6: the pair of {a.tpn} and {b.tpn}, made in a higher group, joins the "
+                                        "middle group")
             else:
                 raise NoValidPairingError("no pairing without a repeated game exists (FIDE Swiss rules 1987-89, art. 9.6)")
             self.moved.update((a.tpn, b.tpn))
@@ -727,13 +730,17 @@ class _Round1987:
         self.group_notes.append(head)
         for a, b in pairs:
             tried = self.tried.get(a.tpn, [])
-            shown = "; ".join(tried[:TRIED_NOTES]) + (f"; and {len(tried) - TRIED_NOTES} more" if len(tried) > TRIED_NOTES
-                                                     else "")
-            self.group_notes.append(f"  {a.tpn} meets {b.tpn}: {self.why.get(a.tpn, 'art. 9.4')}"
-                                    + (f"; tried: {shown}" if tried else ""))
+            self.group_notes.append(f"  {a.tpn} meets {b.tpn}: {self.why.get(a.tpn, 'art. 9.4')}")
+            self.group_notes += [f"    tried {line}" for line in tried[:TRIED_NOTES]]
+            if len(tried) > TRIED_NOTES:
+                self.group_notes.append(f"    and {len(tried) - TRIED_NOTES} more")
         word = "down" if direction == "top-down" else "up"
         for p in floats:
-            self.group_notes.append(f"  {p.tpn} floats {word} (art. 10.2): {self.why.get(p.tpn, 'art. 11.4')}")
+            why, *passed = self.why.get(p.tpn, "art. 11.4").split("\n")
+            self.group_notes.append(f"  {p.tpn} floats {word} (art. 10.2): {why}")
+            self.group_notes += [f"    rather than {line}" for line in passed[:TRIED_NOTES]]
+            if len(passed) > TRIED_NOTES:
+                self.group_notes.append(f"    and {len(passed) - TRIED_NOTES} more")
 
     def order_middle(self, middle: list[PlayerState], incoming: set[int]) -> list[PlayerState]:
         """Art. 10.6.3: floaters from above, then floaters from below, then the others, top-down."""
