@@ -732,7 +732,7 @@ def test_explain_c1_c12_last_round() -> None:
     assert "  C 1, A 5: 3 has no opponent here under B 1/B 2: he is the one left over" in notes
     assert "    2 v 5: B 6: 5 floated down in round 3 and may not float again for two rounds" in notes
     assert ("  5 floats up against B 6: 5 floated down in round 3 and may not float again for two rounds; B 6 given "
-            "up: the engine's reading, no step of the text gives B 6 up") in notes
+            "up (the engine's reading, not a step of the text)") in notes
     assert notes[notes.index("Boards (White-Black), colours by E 1-E 4:") + 1:] == (
         "  5-2: E 2: both want white; 5's preference is absolute, 2's strong",
         "  4-1: E 4: the higher-ranked, 1, has his preference",

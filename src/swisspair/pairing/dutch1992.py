@@ -82,7 +82,7 @@ STEP_LINES = 20
 Relax = tuple[bool, bool, bool]
 """(B 6 dropped, B 5 dropped for downfloats, B 5 dropped for upfloats)."""
 
-RELAX_TEXTS = ("B 6 given up: the engine's reading, no step of the text gives B 6 up",
+RELAX_TEXTS = ("B 6 given up (the engine's reading, not a step of the text)",
                "C 9: B 5 given up for downfloats", "C 10: B 5 given up for upfloats")
 """What each flag of :data:`Relax` gives up, for ``--explain``."""
 
