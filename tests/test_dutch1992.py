@@ -20,7 +20,6 @@ from swisspair.model import (
     Player,
     Result,
     RoundPairing,
-    RoundResult,
     Tournament,
 )
 from swisspair.pairing import find_system, pair
@@ -32,7 +31,7 @@ from swisspair.pairing.dutch1992 import (
     x_value,
 )
 from swisspair.pairing.state import Float, build_state
-from tests.helpers import make_tournament
+from tests.helpers import announce_absences, make_tournament, play_round
 
 SYSTEM = "dutch-1992"
 
@@ -452,25 +451,6 @@ class _Rules:
                 and (pairing.bye is None or self.bye_allowed(pairing.bye)))
 
 
-def _play(t: Tournament, rnd: int, boards: list[tuple[int, int]], bye: int | None, rng: random.Random) -> None:
-    """Results of round ``rnd``: wins, draws and losses, one game in 15 forfeited."""
-    for white, black in boards:
-        roll = rng.random()
-        if roll < 1 / 15:
-            rw, rb = (Result.FORFEIT_WIN, Result.FORFEIT_LOSS) if rng.random() < 0.5 else \
-                (Result.FORFEIT_LOSS, Result.FORFEIT_WIN)
-        else:
-            rw, rb = (Result.WIN, Result.LOSS) if roll < 0.45 else (Result.DRAW, Result.DRAW) if roll < 0.7 \
-                else (Result.LOSS, Result.WIN)
-        t.players[white].results.append(RoundResult(black, Colour.WHITE, rw))
-        t.players[black].results.append(RoundResult(white, Colour.BLACK, rb))
-    if bye is not None:
-        t.players[bye].results.append(RoundResult.bye(Result.PAB))
-    for player in t:
-        if len(player.results) < rnd:
-            player.results.append(RoundResult.bye(Result.ZERO_BYE))
-
-
 def near_round_robin(players: int, seed: int) -> Iterator[tuple[Tournament, int, RoundPairing | None, _Round]]:
     """A generated event of ``players`` over as many rounds as a round robin, paired by dutch-1992.
 
@@ -483,9 +463,7 @@ def near_round_robin(players: int, seed: int) -> Iterator[tuple[Tournament, int,
         t.players[tpn] = Player(tpn=tpn, name=f"P{tpn}", rating=2400 - 10 * tpn)
     assert t.rounds is not None
     for rnd in range(1, t.rounds + 1):
-        for player in t:
-            if rnd > 1 and rng.random() < 1 / 30:
-                player.results.append(RoundResult.bye(Result.ZERO_BYE))
+        announce_absences(t, rnd, rng)
         engine = _Round(build_state(t))
         try:
             pairing: RoundPairing | None = engine.run()
@@ -494,7 +472,7 @@ def near_round_robin(players: int, seed: int) -> Iterator[tuple[Tournament, int,
         yield t, rnd, pairing, engine
         if pairing is None:
             return
-        _play(t, rnd, [(b.white, b.black) for b in pairing.boards], pairing.bye, rng)
+        play_round(t, rnd, [(b.white, b.black) for b in pairing.boards], pairing.bye, rng)
 
 
 def _remainder_pairable(text: Text1992, rest: list[int], lowest: bool, up: bool) -> bool:

@@ -13,32 +13,14 @@ from collections.abc import Iterator
 
 import pytest
 from dutch1992_text import Text1992
+from helpers import announce_absences, play_round
 
 from swisspair import trf
 from swisspair.errors import NoValidPairingError
-from swisspair.model import Colour, Player, Result, RoundPairing, RoundResult, Tournament
+from swisspair.model import Colour, Player, RoundPairing, Tournament
 from swisspair.pairing import pair
 
 SYSTEM = "dutch-1992"
-
-
-def _play(t: Tournament, rnd: int, pairing: RoundPairing, rng: random.Random) -> None:
-    """Results of round ``rnd``: wins, draws and losses, one game in 15 forfeited."""
-    for board in pairing.boards:
-        roll = rng.random()
-        if roll < 1 / 15:
-            white, black = (Result.FORFEIT_WIN, Result.FORFEIT_LOSS) if rng.random() < 0.5 else \
-                (Result.FORFEIT_LOSS, Result.FORFEIT_WIN)
-        else:
-            white, black = (Result.WIN, Result.LOSS) if roll < 0.45 else (Result.DRAW, Result.DRAW) \
-                if roll < 0.7 else (Result.LOSS, Result.WIN)
-        t.players[board.white].results.append(RoundResult(board.black, Colour.WHITE, white))
-        t.players[board.black].results.append(RoundResult(board.white, Colour.BLACK, black))
-    if pairing.bye is not None:
-        t.players[pairing.bye].results.append(RoundResult.bye(Result.PAB))
-    for player in t:
-        if len(player.results) < rnd:
-            player.results.append(RoundResult.bye(Result.ZERO_BYE))
 
 
 def rounds_of(seed: int) -> Iterator[tuple[Tournament, int, RoundPairing | None]]:
@@ -53,9 +35,7 @@ def rounds_of(seed: int) -> Iterator[tuple[Tournament, int, RoundPairing | None]
         t.players[tpn] = Player(tpn=tpn, name=f"P{tpn}", rating=2400 - 10 * tpn)
     assert t.rounds is not None
     for rnd in range(1, t.rounds + 1):
-        for player in t:
-            if rnd > 1 and rng.random() < 1 / 30:
-                player.results.append(RoundResult.bye(Result.ZERO_BYE))
+        announce_absences(t, rnd, rng)
         event = trf.loads(trf.dumps(t)).tournament           # what the TRF holds, read back
         try:
             got: RoundPairing | None = pair(event, SYSTEM)
@@ -64,7 +44,7 @@ def rounds_of(seed: int) -> Iterator[tuple[Tournament, int, RoundPairing | None]
         yield event, rnd, got
         if got is None:
             return
-        _play(t, rnd, got, rng)
+        play_round(t, rnd, [(b.white, b.black) for b in got.boards], got.bye, rng)
 
 
 def compare(seeds: range) -> tuple[int, list[tuple[int, int]]]:
