@@ -271,7 +271,7 @@ class _Decided:
     rejected: int
     """Pairings of this group tried first and given up because the groups below could not be paired."""
     strict: bool
-    """Accepted while C 12 still refused downfloaters without an opponent below."""
+    """Accepted while C 12 held: the group below paired every player moved down into it."""
     trace: _Trace
     """What the search tried before it (``--explain``)."""
 

@@ -66,7 +66,7 @@ MAXI_RATING_LIMIT = 100
 """Rating difference allowed for colour exchanges and floater choice in maxi events (art. 12.7)."""
 
 TRIED_NOTES = 8
-"""Opponents a player tried before his own, or players passed over to float, that ``--explain`` lists
+"""Other opponents a player tried, or players who could have floated instead, that ``--explain`` lists
 (the others are counted)."""
 
 BYE_NOTES = 8
@@ -177,7 +177,7 @@ class _Round1987:
         """The floaters of this round (art. 10.1): the players moved out of their score group, from the
         last attempt of :meth:`pair_players`."""
         self.tried: dict[int, list[str]] = {}
-        """The opponents each player tried before his own, with the rule each broke (``--explain``)."""
+        """The other opponents each player tried, in order, with the rule each broke (``--explain``)."""
         self._colours: dict[int, tuple[list[Colour], int, int]] = {}
         self._runs: dict[int, tuple[Colour, int]] = {}
         for p in state.players.values():
@@ -253,7 +253,8 @@ class _Round1987:
         if self._runs[p.tpn][1] == 2:
             return f"{p.tpn} {colour}, the other colour after the same one in the previous two rounds (art. 12.3)"
         if whites != blacks:
-            return f"{p.tpn} {colour}, the equalising colour (art. {12.6 if self.state.round_number % 2 == 0 else 12.5})"
+            article = "12.6" if self.state.round_number % 2 == 0 else "12.5"
+            return f"{p.tpn} {colour}, the equalising colour (art. {article})"
         return f"{p.tpn} {colour}, the other colour than in his last game (art. 12.1)"
 
     def allocate(self, a: PlayerState, b: PlayerState) -> Board:
