@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -103,3 +104,30 @@ def check_engine_pairs_last_round(tmp_path: Path, path: Path, flag: str) -> None
     if expected.bye:
         wanted.add((expected.bye, 0))
     assert pairs == wanted
+
+
+def play_round(t: Tournament, rnd: int, boards: list[tuple[int, int]], bye: int | None, rng: random.Random) -> None:
+    """Results of round ``rnd`` of ``t`` (White-Black ``boards``, the PAB to ``bye``): wins, draws and losses,
+    one game in 15 forfeited; everybody else has a zero-point bye."""
+    for white, black in boards:
+        roll = rng.random()
+        if roll < 1 / 15:
+            rw, rb = (Result.FORFEIT_WIN, Result.FORFEIT_LOSS) if rng.random() < 0.5 else \
+                (Result.FORFEIT_LOSS, Result.FORFEIT_WIN)
+        else:
+            rw, rb = (Result.WIN, Result.LOSS) if roll < 0.45 else (Result.DRAW, Result.DRAW) if roll < 0.7 \
+                else (Result.LOSS, Result.WIN)
+        t.players[white].results.append(RoundResult(black, Colour.WHITE, rw))
+        t.players[black].results.append(RoundResult(white, Colour.BLACK, rb))
+    if bye is not None:
+        t.players[bye].results.append(RoundResult.bye(Result.PAB))
+    for player in t:
+        if len(player.results) < rnd:
+            player.results.append(RoundResult.bye(Result.ZERO_BYE))
+
+
+def announce_absences(t: Tournament, rnd: int, rng: random.Random) -> None:
+    """One player-round in 30 (from round 2) becomes an announced absence, a zero-point bye."""
+    for player in t:
+        if rnd > 1 and rng.random() < 1 / 30:
+            player.results.append(RoundResult.bye(Result.ZERO_BYE))

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from itertools import permutations
 from pathlib import Path
 
 import pytest
+
+from dutch1992_text import Move, Text1992
 
 from swisspair import trf
 from swisspair.engine_cli import run
@@ -17,7 +20,6 @@ from swisspair.model import (
     Player,
     Result,
     RoundPairing,
-    RoundResult,
     Tournament,
 )
 from swisspair.pairing import find_system, pair
@@ -29,7 +31,7 @@ from swisspair.pairing.dutch1992 import (
     x_value,
 )
 from swisspair.pairing.state import Float, build_state
-from tests.helpers import make_tournament
+from tests.helpers import announce_absences, make_tournament, play_round
 
 SYSTEM = "dutch-1992"
 
@@ -282,6 +284,27 @@ def test_e2_e3_colour_rules() -> None:
     assert engine.white_of(p[2], p[4]) is p[4]
 
 
+def test_a7a_note_last_round_no_absolute_preference_above_fifty_percent() -> None:
+    """A 7 a: "(Toto pravidlo neplatí v posledním kole při sestavování dvojic hráčů se ziskem nad 50% bodů)" -
+    in the last round a player above 50 % has no absolute preference; E 2: "Poskytněte silnější přednost".
+
+    Worked by hand, round 3 of 3: 1 (forfeit win, then W: difference +1, strong Black, A 7 b) and 2 (W W:
+    difference +2, absolute Black by A 7 a, but 2 of 2 points) meet in the 2-point group. Both now have a
+    strong preference for Black, so E 2 does not decide; E 3 finds no round in which their colours differed
+    (F 3: 1's only game was White, like 2's last); E 4 gives the higher-ranked, 1, his preference: 2-1.
+    (Treating 2's preference as absolute gave him Black: 1-2.) B 2 does not bind 2 either (note after B 6).
+    """
+    t = make_tournament(3, [2400 - 10 * i for i in range(6)], [
+        ["2-3 1-0", "4-5 =-=", "1-6 +-"],
+        ["2-4 1-0", "1-5 1-0", "3-6 =-="],
+    ])
+    boards, _ = board_list(t)
+    assert boards[0] == (2, 1)
+    engine = _Round(build_state(t))
+    one, two = engine.state.players[1], engine.state.players[2]
+    assert engine.exempt[2] and engine.strength(two) == engine.strength(one) == 2
+
+
 # -- the group search: x larger than p, a one-player remainder, C 1 in the lowest group --------------
 
 def test_a8_c11_x_larger_than_p_in_a_heterogeneous_group() -> None:
@@ -338,6 +361,33 @@ def test_c1_a5_lowest_group_player_without_opponent_takes_the_bye() -> None:
     boards, bye = board_list(t)
     assert boards == [(5, 2), (4, 1)]
     assert bye == 3
+
+
+# -- C 10 before C 11: another opponent for the lowest moved-down player before x is raised -----------------
+
+def test_c10_another_opponent_before_c11_raises_the_remainders_x() -> None:
+    """C 10: "zrušte sestavenou dvojici nejnižšího dolů přesunutého hráče a pokuste se najít pro tohoto hráče
+    jiného soupeře, začněte u C 7", before C 11: "Pokud je x menší než p: zvyšte x o 1. Když sestavujete
+    zbytkové seskupení, zrušte rovněž všechny dvojice hráčů přesunutých dolů."
+
+    Worked by hand. After three rounds 5 has 2.5 (B W W: absolute Black, A 7 a), 8 has 0.5 (W B B:
+    absolute White), the others 1.5: 1, 3, 6 strong Black (W B W), 2, 4, 7 strong White (B W B), A 7 b.
+    Group 2.5 holds 5 alone (p = 0): he moves down. Group 1.5 with 5 (A 6: S1 = 5, p = 1; A 8: b = 4,
+    w = 3, q = 4, x = 0): 5-1, 5-2, 5-3 met (B 1 a), 5-4 (C 7) is accepted. Its remainder 1, 2, 3, 6, 7
+    (x = 0, p = 2, S1 = 1, 2): 1 meets 3 or 6 only with both wanting Black, 7 he has met; no exchange of
+    D 2 helps (3 and 6 want Black too, 6-7 and 3-7 met, 2-6 met). C 10 then undoes 5-4: 5-6 (both Black,
+    x = 0) fails, 5-7 is accepted, and its remainder 1, 2, 3, 4, 6 pairs after the exchange 2 for 3
+    (D 2 a): 1-2 and 3-4, 6 moves down and meets 8. Nobody loses his preference. Raising the remainder's
+    x while keeping 5-4 (1-6, 2-3, then 7-8) would cost two (6 and 7).
+    """
+    t = make_tournament(7, [2400 - 10 * i for i in range(8)], [
+        ["1-5 =-=", "6-2 =-=", "3-7 =-=", "8-4 =-="],
+        ["7-1 =-=", "2-8 1-0", "5-3 1-0", "4-6 =-="],
+        ["1-4 =-=", "5-2 1-0", "3-8 1-0", "6-7 =-="],
+    ])
+    boards, bye = board_list(t)
+    assert boards == [(7, 5), (2, 1), (4, 3), (8, 6)]     # E 1 on every board
+    assert bye is None
 
 
 # -- brute force: every round the text allows is paired ---------------------------------------------------
@@ -401,30 +451,11 @@ class _Rules:
                 and (pairing.bye is None or self.bye_allowed(pairing.bye)))
 
 
-def _play(t: Tournament, rnd: int, boards: list[tuple[int, int]], bye: int | None, rng: random.Random) -> None:
-    """Results of round ``rnd``: wins, draws and losses, one game in 15 forfeited."""
-    for white, black in boards:
-        roll = rng.random()
-        if roll < 1 / 15:
-            rw, rb = (Result.FORFEIT_WIN, Result.FORFEIT_LOSS) if rng.random() < 0.5 else \
-                (Result.FORFEIT_LOSS, Result.FORFEIT_WIN)
-        else:
-            rw, rb = (Result.WIN, Result.LOSS) if roll < 0.45 else (Result.DRAW, Result.DRAW) if roll < 0.7 \
-                else (Result.LOSS, Result.WIN)
-        t.players[white].results.append(RoundResult(black, Colour.WHITE, rw))
-        t.players[black].results.append(RoundResult(white, Colour.BLACK, rb))
-    if bye is not None:
-        t.players[bye].results.append(RoundResult.bye(Result.PAB))
-    for player in t:
-        if len(player.results) < rnd:
-            player.results.append(RoundResult.bye(Result.ZERO_BYE))
-
-
-def near_round_robin(players: int, seed: int) -> Iterator[tuple[Tournament, int, RoundPairing | None]]:
+def near_round_robin(players: int, seed: int) -> Iterator[tuple[Tournament, int, RoundPairing | None, _Round]]:
     """A generated event of ``players`` over as many rounds as a round robin, paired by dutch-1992.
 
-    Yields (event before the round, round, pairing or ``None`` when refused); it ends at a refusal.
-    One player-round in 30 is an announced absence (F 5).
+    Yields (event before the round, round, pairing or ``None`` when refused, the engine that paired it);
+    it ends at a refusal. One player-round in 30 is an announced absence (F 5).
     """
     rng = random.Random(seed * 100 + players)
     t = Tournament(rounds=players - 1 + players % 2, initial_colour=rng.choice((Colour.WHITE, Colour.BLACK)))
@@ -432,30 +463,89 @@ def near_round_robin(players: int, seed: int) -> Iterator[tuple[Tournament, int,
         t.players[tpn] = Player(tpn=tpn, name=f"P{tpn}", rating=2400 - 10 * tpn)
     assert t.rounds is not None
     for rnd in range(1, t.rounds + 1):
-        for player in t:
-            if rnd > 1 and rng.random() < 1 / 30:
-                player.results.append(RoundResult.bye(Result.ZERO_BYE))
+        announce_absences(t, rnd, rng)
+        engine = _Round(build_state(t))
         try:
-            pairing: RoundPairing | None = pair(t, SYSTEM)
+            pairing: RoundPairing | None = engine.run()
         except NoValidPairingError:
             pairing = None
-        yield t, rnd, pairing
+        yield t, rnd, pairing, engine
         if pairing is None:
             return
-        _play(t, rnd, [(b.white, b.black) for b in pairing.boards], pairing.bye, rng)
+        play_round(t, rnd, [(b.white, b.black) for b in pairing.boards], pairing.bye, rng)
+
+
+def _remainder_pairable(text: Text1992, rest: list[int], lowest: bool, up: bool) -> bool:
+    """Some pairing of the remainder ``rest`` with |rest| // 2 pairs keeps B 1, B 2 and its own x (A 8), once
+    C 9 has given up B 5 for downfloats (and B 6), and C 10 for upfloats when ``up``; the one player left
+    over may move down (in the lowest group: may have the bye, B 1 b). Found by enumeration."""
+    level = (True, True, up)
+    limit = text.x_of(rest)
+
+    def pairings(people: list[int]) -> Iterator[tuple[list[tuple[int, int]], list[int]]]:
+        if len(people) < 2:
+            yield [], people
+            return
+        head, others = people[0], people[1:]
+        if len(people) % 2:                                          # the head may be the one left over
+            for pairs, left in pairings(others):
+                if not left:
+                    yield pairs, [head]
+        for i, other in enumerate(others):
+            if text.pair_fits(head, other, level):
+                for pairs, left in pairings(others[:i] + others[i + 1:]):
+                    yield [(head, other), *pairs], left
+
+    for pairs, left in pairings(rest):
+        if text.conflicts(pairs) <= limit and all(
+                text.may_float(q, Move.DOWN, level) and (not lowest or text.bye_allowed(q)) for q in left):
+            return True
+    return False
+
+
+def _c11_only_after_c10(t: Tournament, rnd: int, engine: _Round) -> list[int]:
+    """The score groups (by their first player) paired at their first attempt where the engine raised the
+    remainder's x (C 11) or lowered its p (C 14) although some pairing of the moved-down players that C 10
+    tries first (at their x and relaxation, then with B 5 given up for upfloaters) leaves a remainder
+    pairable without it."""
+    text: Text1992 | None = None
+    wrong = []
+    for group in engine.decided:
+        players = [q.tpn for q in group.players]
+        down = sum(1 for q in group.players if q in group.incoming)
+        if not (0 < down and 2 * down < len(players)) or not group.candidate.stages or group.rejected:
+            continue                                 # (a group re-paired for the groups below: C 12, C 13)
+        moved, *rest_stage = group.candidate.stages
+        paired = {q.tpn for pair in group.candidate.pairs if pair[0].tpn in moved.s1 for q in pair}
+        rest = [q for q in players if q not in paired]
+        if len(rest) < 2 or (rest_stage and rest_stage[0].p == rest_stage[0].p0
+                             and rest_stage[0].x <= min(rest_stage[0].p, rest_stage[0].x0)):
+            continue
+        s2 = [q for q in players if q not in moved.s1]
+        text = text or Text1992(t, rnd)
+        for up in (False, True):
+            level = (True, moved.relax[1], True) if up else moved.relax
+            for order in permutations(s2, len(moved.s1)):
+                pairs = list(zip(moved.s1, order, strict=True))
+                if all(text.pair_fits(a, b, level) for a, b in pairs) and text.conflicts(pairs) <= moved.x \
+                        and _remainder_pairable(text, [q for q in s2 if q not in order], group is engine.decided[-1], up):
+                    wrong.append(players[0])
+    return wrong
 
 
 def test_brute_force_every_round_the_text_allows_is_paired() -> None:
     """B 1, B 2 are absolute and C 13 merges groups until a pairing is found: whenever some pairing
     meets B 1 a, B 1 b and B 2 (found by enumerating all of them), dutch-1992 pairs the round, and
-    what it gives meets them. 150 generated events of 5-9 players played close to a round robin
-    (974 rounds: 881 paired, 93 refused).
+    what it gives meets them. And C 10 comes before C 11 and C 14: a remainder's x is raised, or its
+    p lowered, only when no pairing of the moved-down players (found by enumerating all of them) leaves
+    a remainder that can be paired without it. 150 generated events of 5-9 players played close to a
+    round robin (974 rounds: 881 paired, 93 refused).
     """
     rounds = paired = refused = 0
-    wrongly_refused = []
+    wrongly_refused, raised_too_early = [], []
     for seed in range(30):
         for players in range(5, 10):
-            for t, rnd, pairing in near_round_robin(players, seed):
+            for t, rnd, pairing, engine in near_round_robin(players, seed):
                 rounds += 1
                 rules = _Rules(t, rnd)
                 if pairing is None:
@@ -465,7 +555,10 @@ def test_brute_force_every_round_the_text_allows_is_paired() -> None:
                     continue
                 paired += 1
                 assert rules.meets(pairing), (seed, players, rnd)
+                if _c11_only_after_c10(t, rnd, engine):
+                    raised_too_early.append((seed, players, rnd))
     assert not wrongly_refused, wrongly_refused
+    assert not raised_too_early, raised_too_early
     assert rounds == paired + refused and refused > 50 and paired > 800, (rounds, paired, refused)
 
 
@@ -529,8 +622,9 @@ def test_c9_c10_drop_b5_after_b6() -> None:
 # -- --explain ---------------------------------------------------------------------------------------------------
 
 def test_explain_per_score_group(tmp_path: Path) -> None:
-    """``swisspair pair --system dutch-1992 --explain``: per score group S1, p and x (A 6, A 8), the pairs and
-    the article that produced them (C 6, C 7 ...), who moves down (C 6) and the bye (A 5, B 1 b)."""
+    """``swisspair pair --system dutch-1992 --explain``: per score group S1, p and x (A 6, A 8), the candidates
+    rejected and why, the pairs accepted (White-Black) and the articles that produced them (C 6, C 7 ...),
+    who moves down (C 6), each board's colours (E) and the bye (A 5, B 1 b)."""
     from click.testing import CliRunner
 
     from swisspair.cli import cli
@@ -543,42 +637,96 @@ def test_explain_per_score_group(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     lines = [line.strip() for line in result.output.splitlines()]
     start = lines.index("Round 2: 13 players to pair (FIDE Dutch system, 1992 rules)")
-    assert lines[start + 1:start + 4] == [
+    assert lines[start + 1:start + 7] == [
         "Score group 1.0: 7 player(s)",
-        "homogeneous (A 3): S1 = 1, 2, 3, p = 3, x = 2: 1-4, 2-5, 3-7 [C 7: S2 transposed (D 1)]",
+        "tried, in the order of the text:",
+        "S1 = 1, 2, 3 | S2 = 4, 5, 6, 7: p = 3, x = 2",
+        "1 v 4, 2 v 5, 3 v 6: B 4: both want white, and x = 2 is used up",
+        ("accepted, homogeneous (A 3): S1 = 1, 2, 3, p = 3, x = 2: 1-4, 2-5, 3-7 (White-Black) [C 7: S2 "
+         "transposed (D 1)]"),
         "moves down: 6 (C 6: not paired here)",
     ]
     assert "Score group 0.0: 6 player(s); moved down into it: 6" in lines
-    assert "moved-down players (A 6): S1 = 6, p = 1, x = 1: 6-8 [C 6]" in lines
-    assert "remainder (A 3): S1 = 9, 10, p = 2, x = 2: 9-11, 10-12 [C 6]" in lines
+    assert "accepted, moved-down players (A 6): S1 = 6, p = 1, x = 1: 6-8 (White-Black) [C 6]" in lines
+    assert "accepted, remainder (A 3): S1 = 9, 10, p = 2, x = 2: 11-9, 12-10 (White-Black) [C 6]" in lines
+    boards = lines.index("Boards (White-Black), colours by E 1-E 4:")
+    assert lines[boards + 1:boards + 4] == ["1-4: E 4: the higher-ranked, 1, has his preference",
+                                            "2-5: E 4: the higher-ranked, 2, has his preference",
+                                            "3-7: E 1: 3's preference granted (the other has none)"]
     assert lines[-1].startswith("Bye: 13, the player left over by the lowest group (A 5; B 1 b")
 
 
+def test_explain_rejected_alternatives_and_colours() -> None:
+    """The explanation of the C 10 case: the candidates in the text's order with the rule each broke (B 1 a
+    with the round, B 4 with x), the steps (C 8 with the exchange of D 2, C 10), the pairs accepted
+    White-Black, and each board's colours with the rule of E that gave them."""
+    t = make_tournament(7, [2400 - 10 * i for i in range(8)], [
+        ["1-5 =-=", "6-2 =-=", "3-7 =-=", "8-4 =-="],
+        ["7-1 =-=", "2-8 1-0", "5-3 1-0", "4-6 =-="],
+        ["1-4 =-=", "5-2 1-0", "3-8 1-0", "6-7 =-="],
+    ])
+    notes = pair(t, SYSTEM).explanation
+    assert notes[1:3] == ("Score group 2.5: 1 player(s)",
+                          "  5 is alone in the group: nothing to pair (A 6: p = 0), he moves down (A 3)")
+    group = notes[notes.index("Score group 1.5: 6 player(s); moved down into it: 5"):]
+    assert group[1:10] == (
+        "  tried, in the order of the text:",
+        "  S1 = 5 | S2 = 1, 2, 3, 4, 6, 7: p = 1, x = 0",
+        "    5 v 1: B 1 a: they met in round 1",
+        "    5 v 2: B 1 a: they met in round 3",
+        "    5 v 3: B 1 a: they met in round 2",
+        "    5 v 4: the moved-down players paired (C 6/C 7); the remainder from C 2:",
+        "  S1 = 1, 2 | S2 = 3, 6, 7: p = 2, x = 0",
+        "    1 v 3: B 4: both want black, and x = 0 is used up",
+        "    1 v 6: B 4: both want black, and x = 0 is used up",
+    )
+    assert "  S1 = 1, 3 | S2 = 2, 6, 7: p = 2, x = 0; C 8: 2 exchanged for 3 (D 2)" in group
+    assert "    1 v 2, 3 v 7: B 1 a: they met in round 1" in group
+    c10 = group.index("  no pairing of this remainder (C 6-C 9): C 10, another opponent for 5, the lowest moved-down "
+                      "player")
+    assert group[c10 + 1] == "    5 v 7: the moved-down players paired (C 6/C 7); the remainder from C 2:"
+    assert ("  accepted, remainder (A 3): S1 = 1, 3, p = 2, x = 0: 2-1, 4-3 (White-Black) [C 8: 2 exchanged for 3 "
+            "(D 2)]") in group
+    assert notes[notes.index("Boards (White-Black), colours by E 1-E 4:") + 1:] == (
+        "  7-5: E 1: both preferences granted", "  2-1: E 1: both preferences granted",
+        "  4-3: E 1: both preferences granted", "  8-6: E 1: both preferences granted")
+
+
 def test_explain_c1_c12_last_round() -> None:
-    """The explanation names C 1 (no opponent: moves down), C 12 (no other floater above), the A 5 leftover
-    and the last-round exemption of B 2, B 5, B 6 (note to B 6) - the case of the C 1 test above."""
+    """The explanation names a player alone in his group (A 3, A 6), C 1 (no opponent: moves down), C 12,
+    the A 5 leftover, the last-round exemption (notes to A 7 a and B 6), a candidate rejected by B 6 and
+    B 6 given up as the engine's reading, and the colours by E 2 and E 4 - the case of the C 1 test above."""
     t = make_tournament(5, [2400 - 10 * i for i in range(5)], [
         ["1-3 1-0", "4-2 0-1", "5 U"], ["5-1 =-=", "3-4 =-=", "2 U"],
         ["2-3 0-1", "4-5 1-0", "1 U"], ["1-2 0-1", "3-5 =-=", "4 U"],
     ])
     notes = pair(t, SYSTEM).explanation
-    assert "Last round: B 2, B 5 and B 6 do not bind 1, 2, 4 (more than 50 %; A 7 a, note to B 6)" in notes
+    assert ("Last round: B 2, B 5, B 6 and A 7 a do not bind 1, 2, 4 (more than 50 %; notes to A 7 a and B 6)"
+            in notes)
+    assert "  2 is alone in the group: nothing to pair (A 6: p = 0), he moves down (A 3)" in notes
     assert "  C 1: 2 has no opponent here under B 1/B 2: moves down" in notes
-    assert "  C 12: no pairing of this group lets every player moved down find an opponent below" in notes
+    assert ("  C 12: no other pairing of this group with as many pairs lets the group below pair every player moved "
+            "down into it; it goes on with this one") in notes
     assert "  C 1, A 5: 3 has no opponent here under B 1/B 2: he is the one left over" in notes
+    assert "    2 v 5: B 6: 5 floated down in round 3 and may not float again for two rounds" in notes
+    assert ("  5 floats up against B 6: 5 floated down in round 3 and may not float again for two rounds; B 6 given "
+            "up (the engine's reading, not a step of the text)") in notes
+    assert notes[notes.index("Boards (White-Black), colours by E 1-E 4:") + 1:] == (
+        "  5-2: E 2: both want white; 5's preference is absolute, 2's strong",
+        "  4-1: E 4: the higher-ranked, 1, has his preference",
+        "Bye: 3, the player left over by the lowest group (A 5; B 1 b: no earlier point without playing)")
 
 
 def test_b5_player_left_over_is_paired_when_he_can_be() -> None:
     """B 5, C 6/C 7: a player left over in S2 floats down (A 3), so one who floated down in the last round
     is paired when a transposition allows it. S1 = {1}, S2 = {2, 4}, 4 floated down last round: C 6
-    (1-2) would float 4 down again, so C 7 gives 1-4 and 2 moves down (a check that stops one step short
-    accepts 1-2)."""
+    (1-2) would float 4 down again, so C 7 gives 1-4 and 2 moves down."""
     from swisspair.pairing.dutch1992 import _Stage
 
     engine = _Round(build_state(make_tournament(5, [2400 - 10 * i for i in range(4)], [["1-3 =-=", "2-4 =-="]])))
     players = engine.state.players
     engine.float1[4] = Float.DOWN
-    stage = _Stage(False, (1,), 1, 1, 1, 1, 1)
+    stage = _Stage(False, (1,), 1, 1, 1, 1, RELAX_LEVELS[1])
     first = next(engine.transposed([players[1]], [players[2], players[4]], 1, RELAX_LEVELS[1], True, stage))
     assert [(a.tpn, b.tpn) for a, b in first.pairs] == [(1, 4)]
     assert [q.tpn for q in first.left] == [2]
@@ -609,11 +757,12 @@ def test_b4_least_conflicts_is_a_lower_bound() -> None:
 @pytest.mark.parametrize("seed", [1, 2])
 def test_b4_pruning_keeps_every_pairing(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """The search stops early where B 4's bound shows too many conflicts ahead: every round of generated
-    events is paired as without the bound (it only skips branches that cannot give a pairing)."""
+    events is paired as without the bound (it only skips branches that cannot give a pairing; the
+    explanation, which lists the branches tried, differs)."""
     from swisspair.pairing import dutch1992
 
     engine = find_system(SYSTEM)
     t = generate(GeneratorConfig(players=40, rounds=7, forfeit_rate=20), seed, engine.pair)
-    with_bound = [engine.pair(t.truncated(r)) for r in range(7)]
+    with_bound = [(p.boards, p.bye) for p in (engine.pair(t.truncated(r)) for r in range(7))]
     monkeypatch.setattr(dutch1992, "_least_conflicts", lambda left1, left2: 0)
-    assert [engine.pair(t.truncated(r)) for r in range(7)] == with_bound
+    assert [(p.boards, p.bye) for p in (engine.pair(t.truncated(r)) for r in range(7))] == with_bound

@@ -139,9 +139,10 @@ def test_art_11_4_a_without_conflict_seven_floats() -> None:
     assert pairs == [(1, 4), (2, 5), (3, 6)]
 
 
-def test_art_10_10_previous_floater_does_not_float_again() -> None:
-    """Art. 10.9-10.10: a player who floated in the previous round (here No. 3, who had the bye) is not
-    chosen to make the group even when another choice keeps as many pairs: No. 2 floats instead."""
+def test_art_8_3_10_1_the_bye_is_not_a_floater() -> None:
+    """Art. 10.1: a floater is the player moved into another score group; art. 8.1, 8.3: the bye goes to a
+    player of the lowest group, who is not moved anywhere. No. 3 had the bye in the previous round, so he
+    is no floater of art. 10.9-10.10, and the odd group floats its highest number (art. 10.3): No. 3."""
     from swisspair.pairing.state import RoundRecord
 
     state = group_state(4, [])
@@ -150,10 +151,34 @@ def test_art_10_10_previous_floater_does_not_float_again() -> None:
         state.players[tpn].records = [RoundRecord(None, Colour.NONE, False, True, False, 0)]
     engine = _Round1987(state)
     group = [state.players[t] for t in (1, 2, 3)]
-    assert [engine.floated_last_round(p) for p in group] == [False, False, True]
+    assert [engine.floated_last_round(p) for p in group] == [False, False, False]
     pairs, floats = engine.pair_group(group, set(), True, [state.players[4]])
-    assert [p.tpn for p in floats] == [2]
-    assert [(a.tpn, b.tpn) for a, b in pairs] == [(1, 3)]
+    assert [p.tpn for p in floats] == [3]
+    assert [(a.tpn, b.tpn) for a, b in pairs] == [(1, 2)]
+
+
+def test_art_10_1_only_the_player_moved_is_a_floater() -> None:
+    """Art. 9.3 and 10.1: "Този състезател, който преминава от една точкова група в друга, се нарича
+    плаващ" - the floater is the player moved into another score group, not the one he meets there.
+
+    Worked by hand. Round 2 (middle group 0.5): 1, 3, 4 on 1 point float 3 down into the middle group,
+    where he meets 2; 5, 7, 8 on 0 float 5 up, who meets 6. So 3 and 5 floated in round 2; 2 and 6 did not.
+    Round 3 (middle group 1): 1 (2 points) is alone and floats down to 3 and 6 (1 1/2); the group is odd
+    and one of 1, 3, 6 floats on (art. 9.3 d). 3 floated last round (type (b) of art. 10.9, art. 10.10);
+    1 and 6 are type (d) (each has an opponent in the middle group: 2 for 1, 4 for 6), all three are due
+    White (art. 10.2 cannot balance), and art. 10.3 takes the highest number: 6 floats, 1 meets 3 (10.6).
+    Below: 5 (0) floats up to 7 and 8; 5 floated last round, 7 and 8 did not, and bottom-up the lowest
+    number floats (10.4): 7; 5-8 (10.6-10.8). The middle group 2, 4 with 6 from above and 7 from below
+    (10.6.3): 6-4 (4 gives him the alternating colour, 2 he has met), then 7-2. Colours (art. 12.4): 1 and
+    3 both W B, at the middle or above the lower number alternates: 1 White; 7 and 2 both B W, paired in
+    the middle group: 2 alternates (Black). Counting 6 as a floater for having met 5 made 1 float twice
+    (1-2, 3-6, 7-4, 8-5).
+    """
+    t = make_tournament(5, [2500 - 10 * i for i in range(8)],
+                        [["1-5 1-0", "6-2 =-=", "3-7 1-0", "8-4 0-1"], ["4-1 0-1", "2-3 =-=", "5-6 0-1", "7-8 =-="]])
+    engine = _Round1987(build_state(t))
+    assert {tpn for tpn in range(1, 9) if engine.floated_last_round(engine.state.players[tpn])} == {3, 5}
+    assert list(SYSTEM.pair(t).boards) == [Board(1, 3), Board(6, 4), Board(7, 2), Board(8, 5)]
 
 
 # -- art. 9.2, 10: order of the score groups and floaters ---------------------------
@@ -280,6 +305,31 @@ def test_art_12_6_equalising_colour_in_even_rounds() -> None:
     assert colour_state(a, b, 2).allocate(a, b) == Board(2, 1)
 
 
+def test_art_8_3_9_1_a_round_without_colour_ends_a_run() -> None:
+    """Art. 9.1 ("еднакъв цвят фигури за трети пореден кръг"), 12.1 (a) ("три последователни кръга") and
+    12.3 ("в предишните два кръга") count rounds, and the bye round has no colour (art. 8.3: "Счита се, че
+    за този кръг той няма противник и не е получил цвят"). No. 1 played B, W, had the bye, then W: White
+    now is not a third White in three rounds running (only rounds 4 and 5), nor three more than Black
+    (3 to 1). No. 2 had W W in the previous two rounds and must have Black (12.3): they may meet, and 1 has
+    White. Skipping the bye round made 1's run W W and forbade it."""
+    from swisspair.pairing.fide1987 import colour_run
+    from swisspair.pairing.state import RoundRecord
+
+    def game(colour: Colour) -> RoundRecord:
+        return RoundRecord(opponent=99, colour=colour, played=True, participated=True, pab=False, points=1)
+
+    bye = RoundRecord(opponent=None, colour=Colour.NONE, played=False, participated=True, pab=True, points=2)
+    one = PlayerState(tpn=1, rank_index=0, rating=2000, score=5,
+                      records=[game(Colour.BLACK), game(Colour.WHITE), bye, game(Colour.WHITE)])
+    two = PlayerState(tpn=2, rank_index=1, rating=2000, score=5,
+                      records=[game(Colour.BLACK), game(Colour.BLACK), game(Colour.WHITE), game(Colour.WHITE)])
+    engine = colour_state(one, two, 5)
+    assert colour_run(one) == (Colour.WHITE, 1) and colour_run(two) == (Colour.WHITE, 2)
+    assert engine.colour_allowed(one, Colour.WHITE)
+    assert engine.compatible(one, two)
+    assert engine.allocate(one, two) == Board(1, 2)
+
+
 def group_pairs_from(*players: PlayerState, round_number: int, total: int) -> list[tuple[int, int]]:
     """The pairs of a round of ``players`` (one score group), each as (higher, lower) number, sorted."""
     state = colour_state(players[0], players[1], round_number, total, *players[2:]).state
@@ -381,6 +431,35 @@ def test_generated_tournaments_keep_the_rules(players: int, rounds: int, seed: i
     check_invariants(t)
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_art_10_1_the_floaters_of_a_round_are_those_of_the_next(seed: int) -> None:
+    """Art. 10.1, 10.9-10.10 on generated events: the players the engine moved into another score group in
+    a round (its own record, art. 9.3, 9.6, 10.1) are the players it counts as floaters of the previous
+    round when it pairs the next one, read from the results (scores, opponents): nobody who merely met a
+    floater, no bye. The one exception the results cannot show: two players of one score group who both
+    moved and met each other in another group (after art. 9.6, or two floaters of one group)."""
+    from swisspair.pairing.fide1987 import _Round1987
+
+    checked = floaters = 0
+    for players, rounds in ((8, 5), (9, 6), (12, 7), (16, 7)):
+        t = generate(GeneratorConfig(players=players, rounds=rounds, forfeit_rate=15, half_point_bye_rate=40),
+                     seed, SYSTEM.pair)
+        for rnd in range(2, rounds + 1):
+            before = _Round1987(build_state(t.truncated(rnd - 2), rnd - 1))
+            before.run()
+            now = _Round1987(build_state(t.truncated(rnd - 1), rnd))
+            seen = {tpn for tpn, p in now.state.players.items() if now.floated_last_round(p)}
+            for tpn in before.moved ^ seen:
+                player = now.state.players[tpn]
+                opponent = player.records[-1].opponent
+                assert tpn in before.moved and opponent in before.moved, (players, rnd, tpn)
+                assert player.score - player.records[-1].points == \
+                    now.state.players[opponent].score - now.state.players[opponent].records[-1].points
+            checked += 1
+            floaters += len(before.moved)
+    assert checked == 21 and floaters > 20, (checked, floaters)
+
+
 def test_maxi_event_generated() -> None:
     """A maxi event (40 players, 5 rounds > 2**5) pairs with the 100-point rule."""
     t = generate(GeneratorConfig(players=40, rounds=5), 7, SYSTEM.pair)
@@ -416,33 +495,93 @@ def test_pair_command(tmp_path: Path) -> None:
 
 # -- --explain ------------------------------------------------------------------------
 
-def test_explain_per_score_group(tmp_path: Path) -> None:
-    """``swisspair pair --system fide-1987 --explain``: the order of the groups (art. 9.2), each pair with the
-    article that decided it (9.4, 10.6-10.8), each floater with its reason (9.3 (d), 10.9, 10.2)."""
+def round_three_of_eight() -> Tournament:
+    """The case of :func:`test_art_10_1_only_the_player_moved_is_a_floater`."""
+    return make_tournament(5, [2500 - 10 * i for i in range(8)],
+                           [["1-5 1-0", "6-2 =-=", "3-7 1-0", "8-4 0-1"], ["4-1 0-1", "2-3 =-=", "5-6 0-1", "7-8 =-="]])
+
+
+def test_explain_rejected_alternatives_and_colours(tmp_path: Path) -> None:
+    """``swisspair pair --system fide-1987 --explain``: per score group in the order of art. 9.2, each player's
+    opponent with the rule that chose it and the other opponents he tried with the rule each broke; each
+    float with its reason and the players passed over for it; each board White-Black with the article
+    that gave its colours (the hand-worked round of the art. 10.1 test)."""
     source = tmp_path / "t.trf"
-    source.write_text(trf.dumps(round_two_of_eight()))
+    source.write_text(trf.dumps(round_three_of_eight()))
     result = CliRunner().invoke(cli, ["pair", "--system", "fide-1987", str(source), "--explain"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    start = lines.index("Round 2: 8 players to pair (FIDE Swiss rules 1987); middle score group 0.5 (art. 9.2)")
-    assert lines[start + 1:start + 4] == [
-        "Score group 1.0, paired top-down (art. 9.2): players 1, 3, 4",
-        "  1-4: art. 9.4: the preliminary pair",
-        ("  3 floats down (art. 10.2): art. 9.3 (d): floats to make the group even (type (d) of art. 10.9, then "
-         "the colour balance of art. 10.2, then art. 10.3-10.4)"),
+    start = lines.index("Round 3: 8 players to pair (FIDE Swiss rules 1987); middle score group 1.0 (art. 9.2)")
+    assert lines[start + 1:start + 8] == [
+        "Score group 2.0, paired top-down (art. 9.2): players 1",
+        "  1 floats down (art. 10.2): alone in the group (art. 9.3 (d))",
+        "Score group 1.5, paired top-down (art. 9.2): players 3, 6; floaters in: 1",
+        ("  1 meets 3: a floater, paired first, with the first player compatible (none gives him the alternating "
+         "colour) (art. 10.6-10.8)"),
+        "  6 floats down (art. 10.2): to make the group even (art. 9.3 (d)), type (d) (art. 10.9)",
+        "    rather than 1: came in as a floater and is paired first (art. 10.6-10.7)",
+        "    rather than 3: type (b): floated in the previous round (art. 10.9, 10.10)",
     ]
-    assert "Score group 0.0, paired bottom-up (art. 9.2): players 5, 7, 8" in lines
-    assert "Score group 0.5 (the middle group), paired last, top-down (art. 9.2): players 2, 6; floaters in: 3, 5" \
-        in lines
-    assert "  3-2: art. 10.6-10.8: a floater, paired first, with the first player giving him the alternating " \
-        "colour" in lines
+    meets = lines.index("  6 meets 4: a floater, paired first, with the first player giving him the alternating colour "
+                        "(art. 10.6-10.8)")
+    assert lines[meets + 1] == "    tried 2: met in round 1 (art. 2)"
+    boards = lines[lines.index("Boards (White-Black), colours by art. 12:") + 1:]
+    assert boards == [
+        "  1-3: both due white: the same colours so far, at or above the middle group: 1 alternates (art. 12.4)",
+        ("  6-4: both have their due colour: 4 black, the other colour than in his last game (art. 12.1); 6 white, "
+         "the other colour than in his last game (art. 12.1)"),
+        "  7-2: both due black: the same colours so far, at or above the middle group: 2 alternates (art. 12.4)",
+        ("  8-5: both have their due colour: 5 black, the other colour than in his last game (art. 12.1); 8 white, "
+         "the other colour than in his last game (art. 12.1)"),
+    ]
 
 
-def test_explain_exchange_and_bye() -> None:
-    """The explanation names an exchange for colours (art. 12.2) and the bye (art. 8.1, 8.2)."""
+def test_explain_exchange_colours_and_bye() -> None:
+    """The explanation names an exchange for colours (art. 12.2) with the opponent given up, a refused
+    exchange, the colours each board got, and the bye (art. 8.1)."""
     a, b, c, d = (history(col, tpn, tpn - 1) for col, tpn in (("B", 1), ("W", 2), ("B", 3), ("W", 4)))
     notes = pair_state(colour_state(a, b, 2, 9, c, d).state).explanation
-    assert "  1-4: art. 12.2: exchange for the due colours (instead of 3)" in notes
+    exchange = notes.index("  1 meets 4: an exchange for the due colours instead of 3 (art. 12.2)")
+    assert notes[exchange + 1] == "    tried 3: both due white (art. 12.2)"
+    assert ("  1-4: both have their due colour: 1 white, the equalising colour (art. 12.6); 4 black, the equalising "
+            "colour (art. 12.6)") in notes
+    a, b, c, d = (history(col, tpn, tpn - 1) for col, tpn in (("B", 1), ("B", 2), ("B", 3), ("W", 4)))
+    notes = pair_state(colour_state(a, b, 2, 9, c, d).state).explanation
+    kept = notes.index("  1 meets 3: the preliminary pair (art. 9.4), both due white: no exchange of art. 12.2 gives more "
+                       "players their colour")
+    assert notes[kept + 1] == ("    tried 4: would give both their colour, but no more players would get their due "
+                               "colour (art. 12.2: only if necessary)")
     t = make_tournament(5, [2500 - 10 * i for i in range(7)], [["1-4 1-0", "5-2 0-1", "3-6 1-0", "7 U"]])
-    assert SYSTEM.pair(t).explanation[-1] == "Bye: 6, the highest number of the lowest score group that may " \
-        "have it (art. 8.1, 8.2)"
+    assert SYSTEM.pair(t).explanation[-1] == "Bye: 6, the highest number of the lowest score group (art. 8.1)"
+
+
+def test_art_8_1_reading_the_bye_passes_over_a_player_the_others_need() -> None:
+    """Art. 8.1 gives the bye to "the highest number of the lowest score group"; it presumes that the others
+    can then be paired. Round 4 of 4: 4 (1 point) is the lowest and may have it (art. 8.2), but without
+    him 1, 2, 3 and 5 have no pairing (1 met 3, 4 and 5; 3 met 5). The text gives no pairing; the engine
+    passes 4 over (3, 5 and 2 had the bye), gives it to 1, and says that this is its reading."""
+    t = make_tournament(4, [2400 - 10 * i for i in range(5)], [
+        ["3-1 =-=", "2-4 -+", "5 U"], ["1-4 1-0", "2 U", "5-3 1-0"], ["5-1 0-1", "4-2 0-1", "3 U"]])
+    pairing = SYSTEM.pair(t)
+    assert pairing.bye == 1
+    assert set(pairing.boards) == {Board(2, 5), Board(3, 4)}
+    assert pairing.explanation[-2:] == (
+        ("Bye: 1, the first who may have it (art. 8.2) in the order of art. 8.1, the lowest score group first, the "
+         "highest number first, in the next score group up (the text names only the lowest one)"),
+        ("  passed over before him: 4 (without him the others cannot all be paired; art. 8.1 presumes they can, so "
+         "passing him over is the engine's reading, not the text); 3 (had the bye, art. 8.2); 5 (had the bye, "
+         "art. 8.2); 2 (had the bye, art. 8.2)"),
+    )
+
+
+def test_reading_colours_relaxed_when_the_text_gives_no_pairing() -> None:
+    """Art. 9.1 makes the colour limits absolute; only art. 13 drops them, in the last round. Round 3 of 5:
+    1 and 2 (W W) must have Black, 3 and 4 (B B) White, and every other pair has met: no pairing exists
+    even with the middle group cracked (art. 9.6). The engine then drops the colour limits as art. 13
+    does - its reading, which the explanation states - and pairs 1-2 and 3-4."""
+    t = make_tournament(5, [2400 - 10 * i for i in range(4)], [["1-3 1-0", "2-4 1-0"], ["1-4 1-0", "2-3 1-0"]])
+    pairing = SYSTEM.pair(t)
+    assert {frozenset((b.white, b.black)) for b in pairing.boards} == {frozenset((1, 2)), frozenset((3, 4))}
+    assert ("No pairing keeps art. 9.1 and 12.1 (a)-(b), even with the middle group cracked (art. 9.6): the colour "
+            "limits are dropped as art. 13 drops them in the last round. Not in the text: the engine's reading for "
+            "a round the text cannot pair") in pairing.explanation

@@ -13,25 +13,37 @@ pruning, not by weighted matching:
 * **C 6/C 7**: S1[i] against S2[i]; S2 is transposed in the order of D 1
   (lexicographic on the positions in S2), searched depth first with pruning
   on B 1, B 2, the x budget of B 4 (x may exceed p: then it binds no pair)
-  and, until relaxed, B 5/B 6.
+  and, until given up, B 5/B 6.
 * **C 8**: exchanges in the order of D 2 (:func:`exchange_order`).
 * **B 6** as the text has it: a floater (up or down) does not float again in
-  the two following rounds. The least important relative criterion, it is
-  given up first; then **C 9/C 10** drop B 5 for downfloats, then upfloats.
+  the two following rounds. No step of the text gives it up; the engine gives
+  it up first, as the least important relative criterion (its reading, said
+  so in the explanation); then **C 9/C 10** give up B 5 for downfloats, then
+  upfloats.
 * **C 11**: x increased up to p; **C 14**: p decreased (x too when it was
-  positive); at p = 0 the whole group moves down.
+  positive); at p = 0 the whole group moves down. Both start B 5/B 6 afresh.
+* **A heterogeneous group**: the moved-down players are paired first
+  (S1 = them); for each of their pairings in D 1 order the remainder runs
+  C 6-C 9, then **C 10** takes another opponent for the lowest moved-down
+  player; after all of them B 5 is given up for upfloaters, then C 11 raises
+  and C 14 lowers the remainder's x and p, each pairing the moved-down players
+  again from the first (:meth:`_Round.remainder_phase`).
 * **C 1**: a resident with no B 1/B 2-compatible opponent in its group moves
-  down; a downfloater without one rejects the pairing of the group above
-  (**C 12**); in the lowest group the pairing must be complete, else the
-  penultimate group is re-paired and, failing that, the two lowest groups
-  are merged (**C 13**). In an odd lowest group the one player without an
+  down; **C 12**: when a moved-down player has none, or the moved-down players
+  cannot all be paired, the group above first tries its other pairings with as
+  many pairs; in the lowest group the pairing must be complete, else the
+  penultimate group is re-paired and, failing that, the two lowest groups are
+  merged (**C 13**). In an odd lowest group the one player without an
   opponent is the player A 5 leaves over when he may have the bye.
 * **Bye** (A 5, B 1 b): the player left over by the lowest group; he must
   never have scored a point without playing (PAB, forfeit win or full-point
   bye). It counts as a downfloat.
-* **Colours** (E 1-E 4, F 3) and **board order** (F 1).
-* ``--explain``: per score group S1, p, x, the pairs with the article that
-  produced them, who moved down or floated, and the bye (:func:`explain_1992`).
+* **Colours** (E 1-E 4, F 3) and **board order** (F 1); in the last round a
+  player above 50 % has no absolute preference (A 7 a's note).
+* ``--explain``: per score group what the search tried in the text's order and
+  the rule each rejected candidate broke, the pairs accepted (White-Black) with
+  the articles that produced them, who moved down or floated, each board's
+  colours with the rule of E, and the bye (:func:`explain_1992`).
 
 Readings chosen where the text is silent or ambiguous are listed in
 ``docs/systems.md`` ("Dutch 1992").
@@ -58,8 +70,21 @@ PENULTIMATE_BUDGET = 200_000
 """Search steps the penultimate group may spend looking for a pairing that lets the
 lowest group be paired (C 13) before the two are merged."""
 
+TRACE_LINES = 40
+"""S1/S2 splits and rejected candidates of one score group that ``--explain`` shows; the others are counted."""
+
+SPLIT_LINES = 4
+"""Rejected candidates of one S1/S2 split that ``--explain`` shows."""
+
+STEP_LINES = 20
+"""Steps of the procedure (C 10, C 11, C 14) of one score group that ``--explain`` shows."""
+
 Relax = tuple[bool, bool, bool]
 """(B 6 dropped, B 5 dropped for downfloats, B 5 dropped for upfloats)."""
+
+RELAX_TEXTS = ("B 6 given up (the engine's reading, not a step of the text)",
+               "C 9: B 5 given up for downfloats", "C 10: B 5 given up for upfloats")
+"""What each flag of :data:`Relax` gives up, for ``--explain``."""
 
 RELAX_LEVELS: tuple[Relax, ...] = ((False, False, False), (True, False, False), (True, True, False),
                                    (True, True, True))
@@ -164,12 +189,67 @@ class _Stage:
     p0: int
     x: int
     x0: int
-    relax: int
-    """Index in :data:`RELAX_LEVELS`."""
+    relax: Relax
+    """The relative criteria given up (:data:`Relax`)."""
     exchange: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
     """TPNs moved out of S1 and into it (C 8, D 2)."""
     transposed: bool = False
     """S2 taken in another order than its own (C 7, D 1)."""
+
+
+class _Trace:
+    """What the search of one score group tried, in the text's order (``--explain``).
+
+    Of the steps of the procedure (C 10, C 11, C 14, a pairing of the moved-down players) the first
+    :data:`STEP_LINES`; of the S1/S2 splits and the candidates rejected in each, the first
+    :data:`TRACE_LINES` lines, at most :data:`SPLIT_LINES` candidates per split; the others are counted.
+    """
+
+    __slots__ = ("lines", "more", "shown", "in_split", "steps", "rejected")
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.more = 0
+        self.shown = 0
+        """Split and candidate lines kept so far."""
+        self.in_split = 0
+        """Candidate lines kept for the current split."""
+        self.steps = 0
+        """Step lines kept so far."""
+        self.rejected = 0
+        """Candidates rejected and steps taken (none: the first candidate was accepted at once)."""
+
+    def step(self, line: str) -> None:
+        """A step of the procedure (kept up to :data:`STEP_LINES`)."""
+        self.rejected += 1
+        if self.steps >= STEP_LINES:
+            self.more += 1
+            return
+        self.lines.append(line)
+        self.steps += 1
+
+    def split(self, line: str) -> bool:
+        """A new S1/S2 split; whether its candidates will be shown."""
+        self.in_split = 0
+        if self.shown >= TRACE_LINES:
+            return False
+        self.lines.append(line)
+        self.shown += 1
+        return True
+
+    @property
+    def full(self) -> bool:
+        """No room for another rejected candidate of this split."""
+        return self.shown >= TRACE_LINES or self.in_split >= SPLIT_LINES
+
+    def candidate(self, line: str) -> None:
+        self.rejected += 1
+        if self.full:
+            self.more += 1
+            return
+        self.lines.append(line)
+        self.shown += 1
+        self.in_split += 1
 
 
 @dataclass(slots=True)
@@ -191,7 +271,9 @@ class _Decided:
     rejected: int
     """Pairings of this group tried first and given up because the groups below could not be paired."""
     strict: bool
-    """Accepted while C 12 still refused downfloaters without an opponent below."""
+    """Accepted while C 12 held: the group below paired every player moved down into it."""
+    trace: _Trace
+    """What the search tried before it (``--explain``)."""
 
 
 class _Round:
@@ -207,6 +289,10 @@ class _Round:
         self.float2 = {p.tpn: self._float(p, 2) for p in state.to_pair}
         self.colours = {p.tpn: self._colour_data(p) for p in state.to_pair}
         self._max_pairs: dict[tuple[frozenset[int], bool], int] = {}
+        self.decided: list[_Decided] = []
+        """The pairing accepted for each score group, from the highest (after :meth:`run`)."""
+        self.trace: _Trace | None = None
+        """Where the search of the score group being paired writes what it tries (``--explain``)."""
 
     # -- player data -------------------------------------------------------
 
@@ -298,14 +384,32 @@ class _Round:
         left1 = Counter(q.colour_preference for q in s1)
         """The colour preferences of S1[depth:], and of the S2 players not chosen yet (B 4 bound)."""
         left2 = Counter(q.colour_preference for q in s2)
+        trace = self.trace
+        if trace is not None:
+            trace.split(self.stage_line(stage, s1, s2))
+
+        def tried(b: PlayerState | None, rule: str) -> None:
+            assert trace is not None
+            if trace.full:
+                trace.more += 1
+                trace.rejected += 1
+                return
+            pairs = [(s1[i], s2[j]) for i, j in enumerate(chosen)] + ([(s1[len(chosen)], b)] if b else [])
+            trace.candidate(f"    {', '.join(f'{u.tpn} v {v.tpn}' for u, v in pairs) or 'S1 against S2'}: {rule}")
 
         def walk(depth: int, conflicts: int) -> Iterator[_Candidate]:
             self.steps += 1
             if self.steps > SEARCH_LIMIT:
                 raise LimitExceededError(f"dutch-1992: more than {SEARCH_LIMIT} search steps")
             if sum(1 for j in must_pair if not used[j]) > p - depth:
+                if trace is not None:
+                    tried(None, self.leftover_rule([s2[j] for j in must_pair if not used[j]], relax))
                 return                                               # B 5/B 6: they cannot all be paired
-            if conflicts + _least_conflicts(left1, left2) > x:
+            least = _least_conflicts(left1, left2)
+            if conflicts + least > x:
+                if trace is not None:
+                    tried(None, f"B 4: at least {conflicts + least} pair(s) would not get both colour preferences, "
+                                f"x = {x}")
                 return                                               # B 4: x conflicts are not enough
             if depth == p:
                 pairs = [(s1[i], s2[j]) for i, j in enumerate(chosen)]
@@ -315,10 +419,20 @@ class _Round:
             a = s1[depth]
             left1[a.colour_preference] -= 1
             for j, b in enumerate(s2):
-                if used[j] or not self.compatible(a, b) or not self.pair_ok(a, b, relax):
+                if used[j]:
+                    continue
+                if not self.compatible(a, b):
+                    if trace is not None:
+                        tried(b, self.absolute_rule(a, b))
+                    continue
+                if not self.pair_ok(a, b, relax):
+                    if trace is not None:
+                        tried(b, self.float_rule(a, b, relax))
                     continue
                 extra = conflicts + self.conflict(a, b)
                 if extra > x:
+                    if trace is not None:
+                        tried(b, f"B 4: both want {a.colour_preference.name.lower()}, and x = {x} is used up")
                     continue
                 used[j] = True
                 chosen.append(j)
@@ -330,6 +444,56 @@ class _Round:
             left1[a.colour_preference] += 1
 
         yield from walk(0, 0)
+
+    # -- the rules a candidate broke (--explain) --------------------------------
+
+    def stage_line(self, stage: _Stage, s1: list[PlayerState], s2: list[PlayerState]) -> str:
+        """The head of one S1/S2 split in the trace: p, x, what is given up, the exchange."""
+        parts = [f"  S1 = {tpns(q.tpn for q in s1)} | S2 = {tpns(q.tpn for q in s2)}: p = {stage.p}, x = {stage.x}"]
+        out, into = stage.exchange
+        if out:
+            parts.append(f"C 8: {tpns(out)} exchanged for {tpns(into)} (D 2)")
+        parts += [text for flag, text in zip(stage.relax, RELAX_TEXTS, strict=True) if flag]
+        return "; ".join(parts)
+
+    def absolute_rule(self, a: PlayerState, b: PlayerState) -> str:
+        """The absolute criterion (B 1 a, B 2) that forbids the pair ``a``-``b``."""
+        if b.tpn in self.state.forbidden.get(a.tpn, set()):
+            met = next((k for k, r in enumerate(a.records, 1) if r.played and r.opponent == b.tpn), None)
+            return f"B 1 a: they met in round {met}" if met else "B 1 a: a pair the event forbids"
+        limits = [self.b2_rule(q, c) for colour in (Colour.WHITE, Colour.BLACK)
+                  for q, c in ((a, colour), (b, colour.opposite)) if not self.can_take(q, c)]
+        return ", ".join(dict.fromkeys(limits))
+
+    def b2_rule(self, player: PlayerState, colour: Colour) -> str:
+        """Which part of B 2 giving ``colour`` to ``player`` breaks."""
+        if self.colours[player.tpn][1] is colour:
+            return f"B 2 b: {player.tpn} may not have {colour.name.lower()} a third time running"
+        return f"B 2 a: {player.tpn} may not have {colour.name.lower()} (colour difference beyond 2)"
+
+    def float_rule(self, a: PlayerState, b: PlayerState, relax: Relax) -> str:
+        """The float criterion (B 5, B 6) the pair ``a``-``b`` breaks (A 4: the higher score floats down)."""
+        high, low = (a, b) if a.pairing_score > b.pairing_score else (b, a)
+        for player, direction in ((high, Float.DOWN), (low, Float.UP)):
+            if not self.floats_ok(player, direction, relax):
+                return self.one_float_rule(player, direction, relax)
+        return ""
+
+    def one_float_rule(self, player: PlayerState, direction: Float, relax: Relax) -> str:
+        """Why ``player`` may not float in ``direction`` now: B 5 or B 6, with the round of his float."""
+        word = "down" if direction is Float.DOWN else "up"
+        last = self.float1[player.tpn]
+        if not relax[0] and (last is not Float.NONE or self.float2[player.tpn] is not Float.NONE):
+            back = 1 if last is not Float.NONE else 2
+            before = "down" if (last if back == 1 else self.float2[player.tpn]) is Float.DOWN else "up"
+            return (f"B 6: {player.tpn} floated {before} in round {self.state.round_number - back} and may not "
+                    f"float again for two rounds")
+        return f"B 5: {player.tpn} floated {word} in round {self.state.round_number - 1} too"
+
+    def leftover_rule(self, players: list[PlayerState], relax: Relax) -> str:
+        """Why the S2 players ``players`` must be paired: each may not float down again (B 5, B 6)."""
+        return "; ".join(self.one_float_rule(q, Float.DOWN, relax) for q in players) + \
+            " - not all of them can be paired"
 
     # -- a group -------------------------------------------------------------------
 
@@ -360,9 +524,8 @@ class _Round:
             self._max_pairs[key] = pairs
         return self._max_pairs[key]
 
-    def homogeneous(self, players: list[PlayerState], complete: bool = False,
-                    remainder: bool = False) -> Iterator[_Candidate]:
-        """A homogeneous (or remainder) group: C 2-C 9, C 11, C 14; D 1 and D 2.
+    def homogeneous(self, players: list[PlayerState], complete: bool = False) -> Iterator[_Candidate]:
+        """A homogeneous group (or one A 3 treats as such): C 2-C 9, C 11, C 14; D 1 and D 2.
 
         :param complete: the lowest group (C 13): only pairings of everybody.
         """
@@ -372,28 +535,30 @@ class _Round:
             return
         p0 = n // 2
         x0 = x_value(players)
-        numbers = list(range(1, n + 1))
         best = self.max_pairs(players)
         for p in range(p0, 0, -1):                                   # C 14
             if complete and p < p0:
                 return
             if p > best:
                 continue
-            xp = min(p, max(0, x0 - (p0 - p)))
-            for x in range(xp, p + 1):                               # C 11
-                for level, relax in enumerate(RELAX_LEVELS):         # C 9, C 10
-                    orders = chain([((), ())], exchange_order(numbers[:p], numbers[p:]))
-                    for out, into in orders:                         # C 8
-                        self.steps += 1
-                        moved = (set(numbers[:p]) - set(out)) | set(into)
-                        s1 = [players[i - 1] for i in numbers if i in moved]   # C 5
-                        s2 = [players[i - 1] for i in numbers if i not in moved]
-                        stage = _Stage(remainder, tuple(q.tpn for q in s1), p, p0, x, x0, level,
-                                       (tuple(players[i - 1].tpn for i in out),
-                                        tuple(players[i - 1].tpn for i in into)))
-                        yield from self.transposed(s1, s2, x, relax, True, stage)
+            for x in range(min(p, max(0, x0 - (p0 - p))), p + 1):   # C 11
+                for relax in RELAX_LEVELS:                           # B 6 (reading), C 9, C 10
+                    yield from self.exchanged(players, _Stage(False, (), p, p0, x, x0, relax))
         if not complete:
             yield _Candidate([], list(players))
+
+    def exchanged(self, players: list[PlayerState], stage: _Stage) -> Iterator[_Candidate]:
+        """C 4-C 8 at the p, x and relaxation of ``stage``: S1 the p highest, then each exchange of D 2."""
+        n, p = len(players), stage.p
+        numbers = list(range(1, n + 1))
+        for out, into in chain([((), ())], exchange_order(numbers[:p], numbers[p:])):    # C 8
+            self.steps += 1
+            moved = (set(numbers[:p]) - set(out)) | set(into)
+            s1 = [players[i - 1] for i in numbers if i in moved]    # C 5
+            s2 = [players[i - 1] for i in numbers if i not in moved]
+            exchange = (tuple(players[i - 1].tpn for i in out), tuple(players[i - 1].tpn for i in into))
+            yield from self.transposed(s1, s2, stage.x, stage.relax, True,
+                                       replace(stage, s1=tuple(q.tpn for q in s1), exchange=exchange))
 
     def group(self, players: list[PlayerState], downfloaters: int, complete: bool = False) -> Iterator[_Candidate]:
         """All pairings of one score group, in the order of the procedure (C 2-C 14).
@@ -407,21 +572,92 @@ class _Round:
         for p in range(downfloaters, 0, -1):                         # C 14
             if complete and p < downfloaters:
                 return
-            xp = min(p, max(0, x0 - (downfloaters - p)))             # x >= p: B 4 binds no pair
             s1, s2 = players[:p], players[p:]
-            for complete_rest in (True, False):                      # C 10: another opponent first
-                for x in range(xp, p + 1):                           # C 11
-                    for level, relax in enumerate(RELAX_LEVELS):     # C 9, C 10
-                        stage = _Stage(False, tuple(q.tpn for q in s1), p, downfloaters, x, x0, level)
-                        for first in self.transposed(s1, s2, x, relax, False, stage):
-                            rest = first.left                        # C 6: remainder, from C 2
-                            for second in self.homogeneous(rest, complete, remainder=True):
-                                if complete_rest and len(second.pairs) < len(rest) // 2:
-                                    break
-                                yield _Candidate(first.pairs + second.pairs, second.left,
-                                                 first.stages + second.stages)
+            for x in range(min(p, max(0, x0 - (downfloaters - p))), p + 1):   # C 11 (x >= p: B 4 binds no pair)
+                for relax in RELAX_LEVELS:                           # B 6 (reading), C 9, C 10
+                    stage = _Stage(False, tuple(q.tpn for q in s1), p, downfloaters, x, x0, relax)
+                    trace, self.trace = self.trace, None
+                    found = next(self.transposed(s1, s2, x, relax, False, stage), None)
+                    self.trace = trace
+                    if found is None:
+                        continue
+                    yield from self.remainder_phase(s1, s2, stage, complete)
+                    if complete:
+                        return                                       # C 13 follows
+                    break
         if not complete:
             yield _Candidate([], list(players))
+
+    def remainder_phase(self, s1: list[PlayerState], s2: list[PlayerState], stage: _Stage,
+                        complete: bool) -> Iterator[_Candidate]:
+        """The moved-down players' pairings (S1 = them) with their remainders, in the text's order.
+
+        For each pairing of the moved-down players in D 1's order (C 10: another opponent for the
+        lowest of them), the remainder from C 2 with its C 6-C 9 (:meth:`remainder`); when none is
+        left, B 5 is given up for upfloaters (C 10) and they are paired again from the first; then
+        C 11 raises the remainder's x and C 14 lowers its p, each pairing the moved-down players
+        again from the first (C 11: "zrušte rovněž všechny dvojice hráčů přesunutých dolů").
+        """
+        p, x, relax = len(s1), stage.x, stage.relax
+        most = (len(s2) - p) // 2
+        failed: set[tuple[frozenset[int], int, int, bool]] = set()
+        lowest = s1[-1].tpn
+        for reductions in range(1 if complete else most + 1):       # C 14 in the remainder
+            for raises in range(most + 1):                           # C 11 in the remainder
+                if reductions or raises:
+                    self.note(f"  C {14 if not raises else 11}: the remainder's {'x raised' if raises else 'p lowered'}"
+                              f" (p - {reductions}, x + {raises}); the moved-down players' pairs undone, from C 2")
+                for up in (False, True):                             # C 10, second sentence
+                    if up and relax[2]:
+                        continue
+                    if up:
+                        self.note("  C 10: no other opponent is left: B 5 given up for upfloaters, the moved-down "
+                                  "players paired again from the first")
+                    moved_relax = (True, relax[1], True) if up else relax
+                    moved_stage = replace(stage, relax=moved_relax)
+                    for first in self.transposed(s1, s2, x, moved_relax, False, moved_stage):   # C 10
+                        key = (frozenset(q.tpn for q in first.left), reductions, raises, up)
+                        shown = ", ".join(f"{a.tpn} v {b.tpn}" for a, b in first.pairs)
+                        if key in failed:
+                            self.note(f"    {shown}: leaves the same remainder, which had no pairing (C 10)")
+                            continue
+                        self.note(f"    {shown}: the moved-down players paired (C 6/C 7); the remainder from C 2:")
+                        found = False
+                        for second in self.remainder(first.left, reductions, raises, up):
+                            if complete and not self.complete(second):
+                                self.note(f"    {', '.join(f'{a.tpn} v {b.tpn}' for a, b in second.pairs)}: "
+                                          f"{tpns(q.tpn for q in second.left)} left without a bye (A 5, B 1 b)")
+                                continue
+                            found = True
+                            yield _Candidate(first.pairs + second.pairs, second.left, first.stages + second.stages)
+                        if not found:
+                            failed.add(key)
+                            self.note(f"  no pairing of this remainder (C 6-C 9): C 10, another opponent for {lowest}, "
+                                      "the lowest moved-down player")
+
+    def note(self, line: str) -> None:
+        """A step of the procedure in the trace of the score group being paired (``--explain``)."""
+        if self.trace is not None:
+            self.trace.step(line)
+
+    def remainder(self, players: list[PlayerState], reductions: int, raises: int, up: bool) -> Iterator[_Candidate]:
+        """A remainder (A 3) from C 2 with ``reductions`` of C 14 and ``raises`` of C 11: C 6-C 9.
+
+        B 6 (reading) and then B 5 for downfloats (C 9) are given up in turn; B 5 for upfloats only
+        when ``up`` (C 10 gave it up for the whole group).
+        """
+        n = len(players)
+        p0 = n // 2
+        p = p0 - reductions
+        if p <= 0:                                                   # nothing to pair, or C 14 down to p = 0
+            yield _Candidate([], list(players))
+            return
+        x0 = x_value(players)
+        x = min(p, max(0, x0 - reductions) + raises)
+        if p > self.max_pairs(players):
+            return
+        for relax in ((False, False, up), (True, False, up), (True, True, up)):
+            yield from self.exchanged(players, _Stage(True, (), p, p0, x, x0, relax))
 
     # -- C 1, C 12, C 13: the groups -------------------------------------------
 
@@ -430,9 +666,11 @@ class _Round:
         """Pair groups ``index``.. with ``incoming`` downfloaters; ``None`` when impossible.
 
         :param reject: C 12: refuse (``None``) when an incoming downfloater has no
-            B 1/B 2-compatible opponent in this group, so that the group above
-            tries to float a different player; without it such a player moves
-            on down (C 1).
+            B 1/B 2-compatible opponent in this group, or the downfloaters of a
+            heterogeneous group cannot all be paired, so that the group above
+            tries its other pairings with as many pairs, floating a different
+            player; without it such a player moves on down (C 1) or the group
+            lowers p (C 14).
         """
         last = index == len(groups) - 1
         sorted_players = sorted(incoming + groups[index], key=self.key)
@@ -441,35 +679,65 @@ class _Round:
             return None
         players, moved, spare = checked
         down = sum(1 for q in players if q in incoming)
+        if reject and 0 < down and 2 * down < len(players) and not self.all_placed(players[:down], players[down:]):
+            return None                                              # C 12: the moved-down players cannot all be paired
         below = players + moved + [q for g in groups[index + 1:] for q in g]
         if self.max_pairs(below, bye=True) < len(below) // 2:
             return None                                              # C 12/C 13 at once: no pairing below
         start = self.steps
         penultimate = index == len(groups) - 2
         rejected = 0
+        first: int | None = None
         for strict in (True, False):
             seen: set[frozenset[int]] = set()
-            for candidate in self.group(players, down, complete=last):
+            trace = _Trace()
+            for candidate in self.traced(trace, self.group(players, down, complete=last)):
                 if penultimate and self.steps - start > PENULTIMATE_BUDGET:
                     break
+                first = len(candidate.pairs) if first is None else first
+                if strict and len(candidate.pairs) != first:
+                    continue                                         # C 12: as many pairs, another player moved down
                 left = frozenset(q.tpn for q in candidate.left)
                 if left in seen:
                     continue
                 seen.add(left)
-                decided = _Decided(players, incoming, moved, spare, candidate, rejected, strict)
+                decided = _Decided(players, incoming, moved, spare, candidate, rejected, strict, trace)
                 if last:
                     if self.complete(candidate, spare):
                         return [decided]
+                    trace.step(f"  {_shown(candidate)}: {tpns(q.tpn for q in candidate.left)} left without a bye "
+                               "(A 5, B 1 b)")
                     continue
                 rest = self.solve(index + 1, candidate.left + moved, groups, strict)
                 if rest is not None:
                     return [decided, *rest]
                 rejected += 1
+                trace.step(f"  {_shown(candidate)}: the groups below cannot then be paired (C 12, C 13)")
             if last:
                 return None
         # C 13: the groups from here down have no pairing: merge them and start again.
         merged = groups[:index] + [[q for g in groups[index:] for q in g]]
         return self.solve(index, incoming, merged, reject)
+
+    def traced(self, trace: _Trace, candidates: Iterator[_Candidate]) -> Iterator[_Candidate]:
+        """``candidates``, each computed with :attr:`trace` set to ``trace`` (the groups below, paired
+        between two of them, write to their own)."""
+        while True:
+            self.trace = trace
+            candidate = next(candidates, None)
+            if candidate is None:
+                return
+            yield candidate
+
+    def all_placed(self, s1: list[PlayerState], s2: list[PlayerState]) -> bool:
+        """Every player of ``s1`` can have a B 1/B 2-compatible opponent of ``s2``, all different (C 12)."""
+        vertices = [q.tpn for q in s1 + s2]
+        by_tpn = {q.tpn: q for q in s1 + s2}
+        top = {q.tpn for q in s1}
+        matching = CardinalityMatching(
+            vertices, lambda u, v: (u in top) != (v in top) and self.compatible(by_tpn[u], by_tpn[v]))
+        matching.maximise()
+        return len(matching.mate) // 2 == len(s1)
 
     def c1(self, players: list[PlayerState], incoming: list[PlayerState], last: bool, reject: bool
            ) -> tuple[list[PlayerState], list[PlayerState], PlayerState | None] | None:
@@ -509,37 +777,57 @@ class _Round:
     # -- E and F 1 -------------------------------------------------------------
 
     def strength(self, player: PlayerState) -> int:
-        """3 absolute, 2 strong, 1 mild, 0 none (A 7)."""
+        """3 absolute, 2 strong, 1 mild, 0 none (A 7).
+
+        A 7 a does not apply in the last round to a player above 50 % ("Toto pravidlo neplatí v
+        posledním kole při sestavování dvojic hráčů se ziskem nad 50% bodů"): his preference is
+        then the strong or mild one of A 7 b-c, and E 2 weighs it as such.
+        """
         if player.colour_preference is Colour.NONE:
             return 0
         diff, twice = self.colours[player.tpn]
-        if abs(diff) > 1 or twice is not Colour.NONE:
+        if not self.exempt[player.tpn] and (abs(diff) > 1 or twice is not Colour.NONE):
             return 3
         return 2 if diff else 1
 
     def white_of(self, a: PlayerState, b: PlayerState) -> PlayerState:
         """Who gets White (E 1-E 4), within the limits of B 2."""
+        return self.colours_of(a, b)[0]
+
+    def colours_of(self, a: PlayerState, b: PlayerState) -> tuple[PlayerState, str]:
+        """Who gets White (E 1-E 4, within the limits of B 2) and the rule that decided it."""
         higher, lower = (a, b) if self.key(a) < self.key(b) else (b, a)
         hp, lp = higher.colour_preference, lower.colour_preference
+        names = ("none", "mild", "strong", "absolute")
         wanted: Colour
-        if hp is not lp and hp is not Colour.NONE:                 # E 1
-            wanted = hp
-        elif hp is not lp:                                           # E 1 (only the lower has one)
-            wanted = lp.opposite
+        if hp is not lp and hp is not Colour.NONE and lp is not Colour.NONE:    # E 1
+            wanted, why = hp, "E 1: both preferences granted"
+        elif hp is not lp:                                           # E 1 (only one has a preference)
+            wanted = hp if hp is not Colour.NONE else lp.opposite
+            who = higher if hp is not Colour.NONE else lower
+            why = f"E 1: {who.tpn}'s preference granted (the other has none)"
         elif self.strength(higher) != self.strength(lower):          # E 2
-            wanted = hp if self.strength(higher) > self.strength(lower) else lp.opposite
+            stronger, weaker = (higher, lower) if self.strength(higher) > self.strength(lower) else (lower, higher)
+            wanted = hp if stronger is higher else lp.opposite
+            why = (f"E 2: both want {hp.name.lower()}; {stronger.tpn}'s preference is "
+                   f"{names[self.strength(stronger)]}, {weaker.tpn}'s {names[self.strength(weaker)]}")
         else:
             mine, theirs = latest_colour_difference(higher, lower)   # E 3, F 3
             if mine is not Colour.NONE and theirs is not Colour.NONE:
                 wanted = mine.opposite
+                why = (f"E 3: in their last games with different colours (F 3) {higher.tpn} had "
+                       f"{mine.name.lower()}: the colours alternate")
             elif hp is not Colour.NONE:                              # E 4
-                wanted = hp
+                wanted, why = hp, f"E 4: the higher-ranked, {higher.tpn}, has his preference"
             else:                                                    # E 4, first round
                 initial = self.state.initial_colour
                 wanted = initial if higher.tpn % 2 else initial.opposite
+                why = (f"E 4: no preferences; {higher.tpn}, in S1, has {wanted.name.lower()} ("
+                       f"{'odd' if higher.tpn % 2 else 'even'} starting number, colours drawn by lot)")
         if not (self.can_take(higher, wanted) and self.can_take(lower, wanted.opposite)):
             wanted = wanted.opposite
-        return higher if wanted is Colour.WHITE else lower
+            why += "; reversed, since the other way breaks B 2"
+        return (higher if wanted is Colour.WHITE else lower), why
 
     def run(self) -> RoundPairing:
         players = sorted(self.state.to_pair, key=self.key)
@@ -554,6 +842,7 @@ class _Round:
         decided = self.solve(0, [], groups)
         if decided is None:
             raise NoValidPairingError("dutch-1992: no pairing meets B 1 and B 2")
+        self.decided = decided
         pairs = [pair for group in decided for pair in group.candidate.pairs]
         paired = {q.tpn for pair in pairs for q in pair}
         bye = next((q.tpn for q in players if q.tpn not in paired), None)
@@ -562,26 +851,38 @@ class _Round:
             higher = min(pair, key=self.key)
             return (-higher.pairing_score, -(pair[0].pairing_score + pair[1].pairing_score), higher.tpn)
 
-        boards = []
+        boards, reasons = [], []
         for a, b in sorted(pairs, key=order):
-            white = self.white_of(a, b)
+            white, why = self.colours_of(a, b)
             boards.append(Board(white.tpn, (b if white is a else a).tpn))
-        notes = explain_1992(self, decided, boards, bye)
+            reasons.append(why)
+        notes = explain_1992(self, decided, list(zip(boards, reasons, strict=True)), bye)
         return RoundPairing(self.state.round_number, tuple(boards), bye, tuple(notes))
 
 
 # -- --explain -------------------------------------------------------------------
 
-def explain_1992(engine: _Round, decided: list[_Decided], boards: list[Board], bye: int | None) -> list[str]:
-    """Per score group: who moved down or floated and which article decided (``--explain``)."""
+def _shown(candidate: _Candidate) -> str:
+    """A candidate's pairs as the trace shows them (S1 player first: not yet coloured)."""
+    return ", ".join(f"{a.tpn} v {b.tpn}" for a, b in candidate.pairs) or "no pairs"
+
+
+def explain_1992(engine: _Round, decided: list[_Decided], boards: list[tuple[Board, str]], bye: int | None
+                 ) -> list[str]:
+    """Per score group, what the search tried in the text's order and what broke each rejected
+    candidate, the pairing accepted and the articles behind it, who moved down or floated; then
+    each board White-Black with the rule of E that gave its colours (``--explain``)."""
     state = engine.state
     lines = [f"Round {state.round_number}: {len(state.to_pair)} players to pair (FIDE Dutch system, 1992 rules)"]
     free = sorted(tpn for tpn, exempt in engine.exempt.items() if exempt)
     if free:
-        lines.append(f"Last round: B 2, B 5 and B 6 do not bind {tpns(free)} (more than 50 %; A 7 a, note to B 6)")
-    colours = {b.white: Colour.WHITE for b in boards} | {b.black: Colour.BLACK for b in boards}
+        lines.append(f"Last round: B 2, B 5, B 6 and A 7 a do not bind {tpns(free)} (more than 50 %; notes to A 7 a "
+                     "and B 6)")
+    colours = {b.white: Colour.WHITE for b, _ in boards} | {b.black: Colour.BLACK for b, _ in boards}
     for group in decided:
         lines.extend(_group_notes(engine, group, colours, group is decided[-1]))
+    lines.append("Boards (White-Black), colours by E 1-E 4:")
+    lines += [f"  {board.white}-{board.black}: {why}" for board, why in boards]
     if bye is not None:
         lines.append(f"Bye: {bye}, the player left over by the lowest group (A 5; B 1 b: no earlier point "
                      "without playing)")
@@ -589,7 +890,7 @@ def explain_1992(engine: _Round, decided: list[_Decided], boards: list[Board], b
 
 
 def _group_notes(engine: _Round, group: _Decided, colours: dict[int, Colour], lowest: bool) -> list[str]:
-    """The lines of one score group: header, C 1/C 12/C 13, each stage, floats and colours."""
+    """The lines of one score group: header, C 1/C 12/C 13, the search, each stage, floats and colours."""
     scale = engine.state.scale
     everybody = group.players + group.moved + ([group.spare] if group.spare else [])
     residents = [q for q in everybody if q not in group.incoming]
@@ -601,13 +902,22 @@ def _group_notes(engine: _Round, group: _Decided, colours: dict[int, Colour], lo
     if group.incoming:
         head += f"; moved down into it: {tpns(q.tpn for q in group.incoming)}"
     lines = [head]
-    lines += [f"  C 1: {q.tpn} has no opponent here under B 1/B 2: moves down" for q in group.moved]
+    alone = len(everybody) == 1
+    for q in group.moved:
+        lines.append(f"  {q.tpn} is alone in the group: nothing to pair (A 6: p = 0), he moves down (A 3)" if alone
+                     else f"  C 1: {q.tpn} has no opponent here under B 1/B 2: moves down")
     if group.spare is not None:
-        lines.append(f"  C 1, A 5: {group.spare.tpn} has no opponent here under B 1/B 2: he is the one left over")
+        lines.append(f"  {group.spare.tpn} is alone in the group: he is the one left over (A 5)" if alone else
+                     f"  C 1, A 5: {group.spare.tpn} has no opponent here under B 1/B 2: he is the one left over")
     if not group.strict:
-        lines.append("  C 12: no pairing of this group lets every player moved down find an opponent below")
+        lines.append("  C 12: no other pairing of this group with as many pairs lets the group below pair every "
+                     "player moved down into it; it goes on with this one")
     elif group.rejected:
         lines.append(f"  C 12/C 13: {group.rejected} earlier pairing(s) of this group left no pairing below")
+    if group.trace.rejected:
+        lines += ["  tried, in the order of the text:", *group.trace.lines]
+    if group.trace.more:
+        lines.append(f"    ... and {group.trace.more} more line(s) of the search")
     candidate = group.candidate
     down = sum(1 for q in group.players if q in group.incoming)
     heterogeneous = 0 < down and 2 * down < len(group.players)
@@ -615,8 +925,9 @@ def _group_notes(engine: _Round, group: _Decided, colours: dict[int, Colour], lo
         pairs = [(a, b) for a, b in candidate.pairs if a.tpn in stage.s1]
         kind = "remainder (A 3)" if stage.remainder else "moved-down players (A 6)" if heterogeneous else \
             "homogeneous (A 3)" if not down else "treated as homogeneous (A 3)"
-        lines.append(f"  {kind}: S1 = {tpns(stage.s1)}, p = {stage.p}, x = {stage.x}: "
-                     + (", ".join(f"{a.tpn}-{b.tpn}" for a, b in pairs) or "no pairs")
+        shown = [f"{a.tpn}-{b.tpn}" if colours.get(a.tpn) is Colour.WHITE else f"{b.tpn}-{a.tpn}" for a, b in pairs]
+        lines.append(f"  accepted, {kind}: S1 = {tpns(stage.s1)}, p = {stage.p}, x = {stage.x}: "
+                     + (f"{', '.join(shown)} (White-Black)" if shown else "no pairs")
                      + f" [{'; '.join(_stage_rules(stage))}]")
     left = [q.tpn for q in candidate.left if q is not group.spare]
     if left and lowest:
@@ -637,8 +948,7 @@ def _stage_rules(stage: _Stage) -> list[str]:
         rules.append(f"C 14: p lowered from {stage.p0}")
     if stage.x > min(stage.p, max(0, stage.x0 - (stage.p0 - stage.p))):
         rules.append(f"C 11: x raised from {stage.x0}")
-    rules += ["B 6 given up (B 3-B 6 are relative)", "C 9: B 5 dropped for downfloaters",
-              "C 10: B 5 dropped for upfloaters"][:stage.relax]
+    rules += [text for flag, text in zip(stage.relax, RELAX_TEXTS, strict=True) if flag]
     out, into = stage.exchange
     if out:
         rules.append(f"C 8: {tpns(out)} exchanged for {tpns(into)} (D 2)")
@@ -648,7 +958,7 @@ def _stage_rules(stage: _Stage) -> list[str]:
 
 
 def _float_notes(engine: _Round, candidate: _Candidate) -> list[str]:
-    """Floats this round that B 5 or B 6 would have forbidden (given up by the procedure)."""
+    """Floats this round that B 5 or B 6 would have forbidden, and the step that gave the criterion up."""
     floats = [(q, Float.DOWN) for q in candidate.left]
     for a, b in candidate.pairs:
         if a.pairing_score != b.pairing_score:
@@ -659,8 +969,9 @@ def _float_notes(engine: _Round, candidate: _Candidate) -> list[str]:
         if engine.floats_ok(player, direction, RELAX_LEVELS[0]):
             continue
         word = "down" if direction is Float.DOWN else "up"
-        rule = "B 5" if engine.float1[player.tpn] is direction else "B 6"
-        lines.append(f"  {player.tpn} floats {word} against {rule} (floated in one of the last two rounds)")
+        rule = engine.one_float_rule(player, direction, RELAX_LEVELS[0])
+        given_up = RELAX_TEXTS[0] if rule.startswith("B 6") else RELAX_TEXTS[1 if direction is Float.DOWN else 2]
+        lines.append(f"  {player.tpn} floats {word} against {rule}; {given_up}")
     return lines
 
 
