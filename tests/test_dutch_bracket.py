@@ -26,7 +26,7 @@ from swisspair.pairing import dutch, dutch2017
 from swisspair.pairing import find_system
 from swisspair.pairing.bracket import Bracket, Position, Vertex, group_end, span
 from swisspair.pairing.checker import check_rounds
-from swisspair.pairing.matching import MatchingComputer
+from swisspair.matching.weighted import MatchingComputer
 
 
 class ToyBracket(Bracket):

@@ -14,7 +14,7 @@ from helpers import make_tournament
 
 from swisspair.model import RoundPairing
 from swisspair.pairing import find_system
-from swisspair.pairing.matching import MatchingComputer
+from swisspair.matching.weighted import MatchingComputer
 
 
 def matchings_for_round_one(players: int, monkeypatch: pytest.MonkeyPatch) -> tuple[int, RoundPairing]:

@@ -1,4 +1,4 @@
-"""The compiled matching core and its pure-Python fallback give the same answers (:mod:`swisspair.pairing.matching`).
+"""The compiled matching core and its pure-Python fallback give the same answers (:mod:`swisspair.matching.cores`).
 
 The tests of tests/test_matching.py run on each core; here both run side by
 side on the same random changes and are compared after every compute.
@@ -15,8 +15,9 @@ from collections.abc import Iterator
 import pytest
 from test_matching import MODES, brute_force, check_valid, random_graph, random_weight, set_weight, solve, total
 
-from swisspair.pairing import matching
-from swisspair.pairing.matching import MatchingComputer, PythonCore
+from swisspair.matching import cores
+from swisspair.matching.python_core import PythonCore
+from swisspair.matching.weighted import MatchingComputer
 
 BACKENDS = ["compiled", "python"]
 CORE_MODES = [*MODES, "wide"]
@@ -34,10 +35,10 @@ def test_the_compiled_core_is_built_and_is_the_default() -> None:
     So that a failed build, which would silently fall back to the (equal but
     slower) pure-Python core, fails the tests instead.
     """
-    assert matching.COMPILED_AVAILABLE, "swisspair.pairing._matchcore was not built (pip install -e .)"
+    assert cores.COMPILED_AVAILABLE, "swisspair.matching._matchcore was not built (pip install -e .)"
     assert MatchingComputer(2, backend="compiled").backend == "compiled"
     assert MatchingComputer(2, backend="python").backend == "python"
-    code = "from swisspair.pairing import matching; print(matching.BACKEND, matching.MatchingComputer(1).backend)"
+    code = "from swisspair.matching import cores, weighted; print(cores.BACKEND, weighted.MatchingComputer(1).backend)"
     env = {k: v for k, v in os.environ.items() if k != "SWISSPAIR_PURE_PYTHON"}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
     assert out.stdout.split() == ["compiled", "compiled"]
@@ -108,7 +109,7 @@ def test_both_cores_give_the_same_solutions(seed: int) -> None:
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_numbers_wider_than_the_first_weights(backend: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The compiled core widens its fixed-width numbers when a larger weight arrives (any size is exact)."""
-    monkeypatch.setattr(matching, "BACKEND", backend)
+    monkeypatch.setattr(cores, "BACKEND", backend)
     rng = random.Random("wide")
     n = 12
     weights = random_graph(rng, n, 0.9, "small")

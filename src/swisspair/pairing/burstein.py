@@ -92,10 +92,10 @@ from swisspair.pairing.acceleration import (
     virtual_points,
 )
 from swisspair.pairing.boards import oriented_boards, round_pairing
-from swisspair.pairing.bye import completing_bye
+from swisspair.pairing.completing_bye import completing_bye
 from swisspair.pairing.colours import neutral_colour, preferences_compatible
 from swisspair.pairing.explain import format_score
-from swisspair.pairing.matching import MatchingComputer
+from swisspair.matching.weighted import MatchingComputer
 from swisspair.pairing.state import PairingState, PlayerState, build_state
 
 T = TypeVar("T")

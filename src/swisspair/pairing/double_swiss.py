@@ -76,8 +76,8 @@ from fractions import Fraction
 from swisspair.errors import NoValidPairingError, SwissPairError
 from swisspair.generator import NEVER, GeneratorConfig, elo_expectation, finish, game_result, new_event, record_game
 from swisspair.model import Board, Colour, Result, RoundPairing, RoundResult, Tournament
-from swisspair.pairing.cardinality import CardinalityMatching
-from swisspair.pairing.matching import MatchingComputer
+from swisspair.matching.cardinality import CardinalityMatching
+from swisspair.matching.weighted import MatchingComputer
 from swisspair.pairing.state import add_forbidden_pairs, round_to_pair
 
 MAX_UPFLOATER_SETS = 2000

@@ -40,9 +40,9 @@ from swisspair.pairing.acceleration import AcceleratedSystem, virtual_points
 from swisspair.pairing.boards import allocate_boards
 from swisspair.pairing.bracket import (Bracket, Position, RoundVertices, Vertex, as_positions, group_end,
                                       kinds_of, span)
-from swisspair.pairing.cardinality import CardinalityMatching
+from swisspair.matching.cardinality import CardinalityMatching
 from swisspair.pairing.explain import format_score
-from swisspair.pairing.matching import MatchingComputer
+from swisspair.matching.weighted import MatchingComputer
 from swisspair.pairing.state import Float, PairingState, PlayerState, build_state
 
 

@@ -46,7 +46,7 @@ from itertools import chain, combinations
 
 from swisspair.errors import LimitExceededError, NoValidPairingError
 from swisspair.model import Board, Colour, RoundPairing, Tournament
-from swisspair.pairing.cardinality import CardinalityMatching
+from swisspair.matching.cardinality import CardinalityMatching
 from swisspair.pairing.colours import latest_colour_difference
 from swisspair.pairing.explain import format_score, tpns
 from swisspair.pairing.state import Float, PairingState, PlayerState, build_state

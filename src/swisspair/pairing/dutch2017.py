@@ -63,7 +63,7 @@ from swisspair.pairing.boards import allocate_boards, round_pairing
 from swisspair.pairing.bracket import Bracket, Position, as_positions, RoundVertices, Vertex, group_end, kinds_of
 from swisspair.pairing.colours import colour_criteria
 from swisspair.pairing.explain import format_score
-from swisspair.pairing.matching import MatchingComputer
+from swisspair.matching.weighted import MatchingComputer
 from swisspair.pairing.state import Float, PairingState, PlayerState, build_state
 
 

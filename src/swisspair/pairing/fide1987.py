@@ -52,7 +52,7 @@ from collections.abc import Sequence
 
 from swisspair.errors import NoValidPairingError
 from swisspair.model import Board, Colour, RoundPairing, Tournament
-from swisspair.pairing.cardinality import CardinalityMatching
+from swisspair.matching.cardinality import CardinalityMatching
 from swisspair.pairing.explain import format_score, tpns
 from swisspair.pairing.exchanges import exchange_order
 from swisspair.pairing.state import PairingState, PlayerState, build_state

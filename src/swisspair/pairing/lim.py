@@ -83,7 +83,7 @@ from itertools import combinations, islice
 from swisspair.errors import NoValidPairingError
 from swisspair.model import Colour, RoundPairing, Tournament
 from swisspair.pairing.acceleration import AccelerationMode, check_mode, virtual_points
-from swisspair.pairing.cardinality import CardinalityMatching
+from swisspair.matching.cardinality import CardinalityMatching
 from swisspair.pairing.boards import oriented_boards, round_pairing
 from swisspair.pairing.explain import format_score
 from swisspair.pairing.exchanges import exchange_order

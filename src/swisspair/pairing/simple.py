@@ -31,7 +31,7 @@ from fractions import Fraction
 
 from swisspair.errors import NoValidPairingError, SwissPairError
 from swisspair.model import Board, RoundPairing, Tournament
-from swisspair.pairing.cardinality import CardinalityMatching
+from swisspair.matching.cardinality import CardinalityMatching
 from swisspair.pairing.state import build_state
 
 CRITERIA: tuple[str, ...] = ("points", "score_diff", "scores_for", "score2_diff", "score2_for", "rating")

@@ -54,9 +54,9 @@ from typing import TYPE_CHECKING, Literal
 
 from swisspair.errors import NoValidPairingError, SwissPairError, UnsupportedFeatureError
 from swisspair.model import Board, Colour, Result, RoundPairing, Tournament
-from swisspair.pairing.cardinality import CardinalityMatching
+from swisspair.matching.cardinality import CardinalityMatching
 from swisspair.pairing.checker import RoundCheck
-from swisspair.pairing.matching import MatchingComputer
+from swisspair.matching.weighted import MatchingComputer
 from swisspair.teams import DEFAULT_MATCH_POINTS, TeamEntry
 
 if TYPE_CHECKING:

@@ -1,11 +1,11 @@
 /*
- * swisspair.pairing._matchcore: the compiled core of swisspair.pairing.matching.
+ * swisspair.matching._matchcore: the compiled core of swisspair.matching.weighted.
  *
- * The same algorithm as the pure-Python core in matching.py (Edmonds'
+ * The same algorithm as the pure-Python core (python_core.py) (Edmonds'
  * primal-dual blossom algorithm in Galil's O(n^3) dense form, with the
  * incremental "prepare a vertex" repair), statement for statement and in the
  * same iteration order, so that both give the same matching and the same
- * duals, ties included.  See the documentation of matching.py for the
+ * duals, ties included.  See the documentation of weighted.py for the
  * algorithm; the comments here only explain what differs in the
  * representation:
  *
@@ -37,11 +37,11 @@
 
 typedef uint64_t limb;
 
-#define MIN_CAPACITY 8
-#define RESOLVE_FRACTION 2
-#define RESOLVE_MIN_SIZE 48
-#define MAX_ROOTS 2
-#define SCRATCH_MAX_ROOTS 8
+/* The tuning constants shared with the pure-Python core, read from swisspair.matching.tuning
+ * (their one definition, documented there) when this module is imported: read_tuning. */
+static struct {
+    int min_capacity, resolve_fraction, resolve_min_size, max_roots, scratch_max_roots;
+} tuning;
 /* Spare bits above the largest weight or dual: a stage's keys reach
  * 4 * 2^(bits + 3) in absolute value. */
 #define MARGIN_BITS 10
@@ -754,7 +754,7 @@ static uint8_t *violated_cover(Core *s, int *count)
                 deg[b]++;
             }
     }
-    int limit = n >= RESOLVE_MIN_SIZE ? n / RESOLVE_FRACTION : n;
+    int limit = n >= tuning.resolve_min_size ? n / tuning.resolve_fraction : n;
     *count = 0;
     for (;;) {
         int v = -1;
@@ -790,7 +790,7 @@ static void initialise(Core *s)
     limb *u = s->dual;
     s->pend.n = 0;
     memset(s->pendbits, 0, ((size_t)s->cap * s->cap + 7) / 8);
-    s->max_roots = SCRATCH_MAX_ROOTS;
+    s->max_roots = tuning.scratch_max_roots;
     for (int v = 0; v < n; v++) {
         if (s->mate[v] >= 0)
             continue;
@@ -885,7 +885,7 @@ static void apply_pending(Core *s)
     }
     free(fill);
     ivec cover = {0};
-    int limit = n >= RESOLVE_MIN_SIZE ? n / RESOLVE_FRACTION : n;
+    int limit = n >= tuning.resolve_min_size ? n / tuning.resolve_fraction : n;
     int left = ne, scratch = 0;
     while (left) {
         if (cover.n > limit) {
@@ -1692,7 +1692,7 @@ static int stage(Core *s)
     s->stages++;
     run_stage(s);
     if (2 * s->slist.n > n)
-        s->max_roots = MAX_ROOTS;
+        s->max_roots = tuning.max_roots;
     /* dissolve the S blossoms whose dual is 0 (and their zero sub-blossoms) */
     ivec work = {0};
     for (int i = 0; i < s->snodes.n; i++) {
@@ -1727,7 +1727,7 @@ static void forget_isolated(Core *s)
 
 static void compute(Core *s)
 {
-    s->max_roots = MAX_ROOTS;
+    s->max_roots = tuning.max_roots;
     if (s->fresh) {
         initialise(s);
         s->fresh = 0;
@@ -1736,7 +1736,7 @@ static void compute(Core *s)
     }
     while (stage(s))
         ;
-    s->max_roots = MAX_ROOTS;
+    s->max_roots = tuning.max_roots;
     s->certified = 1;
     forget_isolated(s);
 }
@@ -1916,7 +1916,7 @@ static int set_index(Core *s, int a, int b, int wi)
 /* ------------------------------------------------------------------ */
 static int core_setup(Core *s, int size)
 {
-    int cap = size > MIN_CAPACITY ? size : MIN_CAPACITY;
+    int cap = size > tuning.min_capacity ? size : tuning.min_capacity;
     s->n = size;
     s->L = 1;
     s->valcap = 16;
@@ -1945,7 +1945,7 @@ static int core_setup(Core *s, int size)
     clear_solution(s);
     s->fresh = 1;
     s->certified = 0;
-    s->max_roots = MAX_ROOTS;
+    s->max_roots = tuning.max_roots;
     alloc_stage_numbers(s);
     reset_stage_state(s);
     return 0;
@@ -2641,8 +2641,8 @@ static PySequenceMethods Core_as_sequence = {
 
 static PyTypeObject CoreType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "swisspair.pairing._matchcore.Core",
-    .tp_doc = "The compiled core of swisspair.pairing.matching.MatchingComputer.",
+    .tp_name = "swisspair.matching._matchcore.Core",
+    .tp_doc = "The compiled core of swisspair.matching.weighted.MatchingComputer.",
     .tp_basicsize = sizeof(Core),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = Core_new,
@@ -2655,14 +2655,50 @@ static PyTypeObject CoreType = {
 
 static struct PyModuleDef matchcore_module = {
     PyModuleDef_HEAD_INIT,
-    .m_name = "swisspair.pairing._matchcore",
-    .m_doc = "Compiled core of the maximum-weight matching (see swisspair.pairing.matching).",
+    .m_name = "swisspair.matching._matchcore",
+    .m_doc = "Compiled core of the maximum-weight matching (see swisspair.matching.weighted).",
     .m_size = -1,
 };
 
+/* Read the tuning constants from swisspair.matching.tuning, each a whole number of at least its minimum. */
+static int read_tuning(void)
+{
+    struct {
+        const char *name;
+        int *value;
+        long least;
+    } fields[] = {
+        {"MIN_CAPACITY", &tuning.min_capacity, 1},
+        {"RESOLVE_FRACTION", &tuning.resolve_fraction, 1},
+        {"RESOLVE_MIN_SIZE", &tuning.resolve_min_size, 0},
+        {"MAX_ROOTS", &tuning.max_roots, 1},
+        {"SCRATCH_MAX_ROOTS", &tuning.scratch_max_roots, 1},
+    };
+    PyObject *module = PyImport_ImportModule("swisspair.matching.tuning");
+    if (!module)
+        return -1;
+    for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
+        PyObject *x = PyObject_GetAttrString(module, fields[k].name);
+        long v = x ? PyLong_AsLong(x) : -1;
+        Py_XDECREF(x);
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(module);
+            return -1;
+        }
+        if (v < fields[k].least || v > 1000000) {
+            PyErr_Format(PyExc_ValueError, "swisspair.matching.tuning.%s: %ld is out of range", fields[k].name, v);
+            Py_DECREF(module);
+            return -1;
+        }
+        *fields[k].value = (int)v;
+    }
+    Py_DECREF(module);
+    return 0;
+}
+
 PyMODINIT_FUNC PyInit__matchcore(void)
 {
-    if (PyType_Ready(&CoreType) < 0)
+    if (read_tuning() < 0 || PyType_Ready(&CoreType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&matchcore_module);
     if (!m)

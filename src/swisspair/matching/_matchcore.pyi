@@ -1,6 +1,8 @@
-"""Type stub of the compiled matching core (src/swisspair/pairing/_matchcore.c).
+"""Type stub of the compiled matching core (src/swisspair/matching/_matchcore.c).
 
-The same interface as :class:`swisspair.pairing.matching.PythonCore`.
+It satisfies :class:`swisspair.matching.protocol.MatchingCore`, as
+:class:`swisspair.matching.python_core.PythonCore` does (mypy checks both in
+:mod:`swisspair.matching.cores`); ``limbs`` and ``heap_compactions`` are its own.
 """
 
 class Core:
