@@ -170,16 +170,18 @@ def test_the_ordered_start_takes_over_from_a_large_cover() -> None:
     assert compiled._core.stages == python._core.stages
 
 
-def _graded_session(backend: str, n: int) -> Iterator[tuple[MatchingComputer, dict[str, object]]]:
+def _graded_session(backend: str, n: int, every: int = 9) -> Iterator[tuple[MatchingComputer, dict[str, object]]]:
     """A dense graph whose weights fall with the distance of the vertices (as a Dutch bracket's preferences do),
-    solved, then rows of it changed and solved again: its stages push many keys on the heap."""
+    solved, then a row of it changed for every ``every`` vertices and solved again: its stages push many keys on
+    the heap."""
     rng = random.Random("graded")
     mc = MatchingComputer(n, backend=backend)
+    top = max(1000, 3 * n + 10)
     for i in range(1, n):
-        mc.set_edge_weights(i, list(range(i)), [1000 - (i - j) * 3 + rng.randint(0, 2) for j in range(i)])
+        mc.set_edge_weights(i, list(range(i)), [top - (i - j) * 3 + rng.randint(0, 2) for j in range(i)])
     mc.compute()
     yield mc, mc._core.state()
-    for v in range(0, n, 9):
+    for v in range(0, n, every):
         others = [j for j in range(n) if j != v]
         mc.set_edge_weights(v, others, [rng.randint(6, 9) for _ in others])
         mc.compute()
@@ -197,3 +199,41 @@ def test_a_compacted_heap_gives_the_same_solutions() -> None:
         compactions = compiled._core.heap_compactions
         check_valid(compiled)
     assert compactions > 0, "no heap was compacted: the test does not reach heap_compact"
+
+
+LARGE = 1000
+"""Vertices of the large sessions: the size of the largest brackets of a 3000-player Dutch round."""
+
+
+def _same_sessions(sessions: list[Iterator[tuple[MatchingComputer, dict[str, object]]]], computes: int) -> None:
+    """The two cores' sessions agree after every compute: solution, stages, and the slack queries on a sample."""
+    seen = 0
+    sample = random.Random(LARGE).sample(range(LARGE), 20)
+    for (compiled, cstate), (python, pstate) in zip(*sessions, strict=True):
+        assert compiled.backend == "compiled" and python.backend == "python"
+        assert cstate == pstate
+        assert compiled._core.stages == python._core.stages
+        every = list(range(len(compiled)))
+        for v in sample:
+            assert compiled.excluded(v, every) == python.excluded(v, every)
+            assert compiled.tight(v, every) == python.tight(v, every)
+            assert compiled._slacks(v, every) == python._slacks(v, every)
+        seen += 1
+        if seen == computes:
+            check_valid(compiled)  # optimal (the same solution in both)
+    assert seen == computes
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", ["small", "layered", "wide"])
+def test_both_cores_give_the_same_solutions_on_large_graphs(mode: str) -> None:
+    """The random sessions of :func:`test_both_cores_give_the_same_solutions` (every kind of change) at 1000
+    vertices, dense: the same matching, duals, blossoms and stages after every compute, ties included."""
+    _same_sessions([random_session(random.Random(mode), name, LARGE, mode, 8) for name in BACKENDS], 8)
+
+
+@pytest.mark.slow
+def test_both_cores_give_the_same_solutions_on_a_large_graded_graph() -> None:
+    """A dense 1000-vertex graph weighted as a Dutch bracket is, solved from scratch, then repaired after rows
+    change: the same solutions and stages in both cores."""
+    _same_sessions([_graded_session(name, LARGE, every=200) for name in BACKENDS], 6)

@@ -30,3 +30,9 @@ class Core:
     def apply_pending(self) -> None: ...
     def normalise_parity(self) -> None: ...
     def state(self) -> dict[str, object]: ...
+
+def _fail_allocation_after(count: int, /) -> int:
+    """For the tests: the allocation after ``count`` more fails (``count < 0``: none does).
+
+    Returns what was left of the previous count: -1 once that failure happened, or when none was set.
+    """
