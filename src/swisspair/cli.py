@@ -168,7 +168,7 @@ def pair_command(file: Path, system: str | None, output: Path | None, round_numb
 
         swisspair pair --system dutch round4.trf
     """
-    from swisspair.pairing import find_system, format_pairing as own_table, pair
+    from swisspair.pairing import find_system, pair
     from swisspair.pairing.state import round_to_pair
 
     tournament = read_trf(file)
@@ -179,7 +179,7 @@ def pair_command(file: Path, system: str | None, output: Path | None, round_numb
     pairing = pair(tournament, system)
     if output is not None:
         write_atomically(output, "\n".join(pairing.engine_lines()) + "\n")
-    click.echo(own_table(engine, tournament, pairing) or format_pairing(tournament, pairing))
+    click.echo(engine.format_pairing(tournament, pairing) or format_pairing(tournament, pairing))
     if explain:
         click.echo("")
         for line in pairing.explanation or (f"({engine.name}: this system gives no explanation)",):
@@ -223,13 +223,13 @@ def check_command(file: Path, system: str | None) -> None:
 
         swisspair check --system dutch finished.trf
     """
-    from swisspair.pairing import check_rounds, find_system
+    from swisspair.pairing import find_system
 
     tournament = read_trf(file)
     engine = find_system(system or tournament.system or "dutch")
     failures = 0
     rounds = range(1, tournament.paired_rounds + 1)
-    checks = check_rounds(engine, tournament, rounds)
+    checks = engine.check_rounds(tournament, rounds)
     with click.progressbar(checks, length=len(rounds),
                            label=f"checking {file.name}", file=sys.stderr) as results:
         for result in results:

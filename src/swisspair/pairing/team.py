@@ -53,15 +53,15 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Literal
 
 from swisspair.errors import NoValidPairingError, SwissPairError, UnsupportedFeatureError
-from swisspair.model import Board, Colour, Result, RoundPairing, Tournament
 from swisspair.matching.cardinality import CardinalityMatching
-from swisspair.pairing.checker import RoundCheck
 from swisspair.matching.weighted import MatchingComputer
-from swisspair.teams import DEFAULT_MATCH_POINTS, TeamEntry
+from swisspair.model import Board, Colour, Result, RoundPairing, Tournament
+from swisspair.pairing.checker import RoundCheck
+from swisspair.pairing.system import EventShape, SystemBase
+from swisspair.teams import DEFAULT_MATCH_POINTS
 
 if TYPE_CHECKING:
-    from swisspair.generator import GeneratorConfig
-    from swisspair.pairing.abilities import Progress
+    from swisspair.generator import Progress
 
 ColourType = Literal["A", "B", "none"]
 ScoreKind = Literal["MP", "GP"]
@@ -356,7 +356,7 @@ class _Round:
     matches_played: int
 
 
-class TeamSystem:
+class TeamSystem(SystemBase):
     """FIDE C.04.6 (2026) Swiss Team Pairing System.
 
     :param colour_type: ``A``, ``B`` or ``none``; default: from the ``192`` code, else ``A``.
@@ -421,12 +421,11 @@ class TeamSystem:
                            if frozenset((b.white, b.black)) in unplayed else b for b in produced.boards)
             yield RoundCheck(rnd, expected, RoundPairing(rnd, boards, produced.bye, produced.explanation))
 
-    def generate(self, config: GeneratorConfig, seed: int, progress: Progress | None = None) -> Tournament:
-        """A random team event for ``swisspair generate`` / ``-g``: ``config.players``
-        teams of :data:`GENERATED_BOARDS` boards, ``config.rounds`` rounds, draws at
-        ``config.draw_percentage`` (see :func:`generate_team_tournament`)."""
-        return generate_team_tournament(config.players, GENERATED_BOARDS, config.rounds, seed, self.code(),
-                                        draw_percentage=config.draw_percentage, progress=progress)
+    @property
+    def shape(self) -> EventShape:
+        """Teams of :data:`GENERATED_BOARDS` players, a game on every board (C.04.6), written with
+        this system's ``192`` code."""
+        return EventShape(team_boards=GENERATED_BOARDS, code=self.code())
 
     def code(self) -> str:
         """The ``192`` code of this system's settings (``FIDE_TEAM`` for the defaults)."""
@@ -803,52 +802,20 @@ def format_team_pairing(event: TeamEvent, pairing: RoundPairing) -> str:
 
 
 def generate_team_tournament(teams: int, boards: int, rounds: int, seed: int,
-                             system: str = "FIDE_TEAM", draw_percentage: float | None = None,
+                             system: str = "FIDE_TEAM", draw_percentage: float = 30,
                              progress: Progress | None = None) -> Tournament:
-    """A random team event paired round by round with this engine, as an individual TRF
-    with ``310`` team records, ``352`` and ``192`` (for tests, checks and benchmarks).
+    """A random team event of ``teams`` teams of ``boards`` players, paired round by round by the
+    system of the ``192`` code ``system`` (the generator of every system,
+    :func:`swisspair.generator.generate`): team ``k`` has the players ``(k-1)*boards+1 ..
+    k*boards`` in board order, the team with White has White on the odd boards (``352``
+    ``WBWB...``) and the team PAB is written as ``U`` for every player."""
+    from dataclasses import replace
 
-    Team ``k`` has the players ``(k-1)*boards+1 .. k*boards`` in board order; the team
-    with White has White on the odd boards (``352`` ``WBWB...``). Game results are
-    drawn at random (win, draw or loss equally likely, or draws at ``draw_percentage``
-    and wins and losses equally likely, :func:`swisspair.generator.game_result`); the team
-    PAB is written as ``U`` for every member. ``progress`` is called with the round number.
-    """
-    import random
+    from swisspair.generator import GeneratorConfig, generate
 
-    from swisspair.generator import finish, game_result, record_game
-    from swisspair.model import Player, RoundResult
-
-    rng = random.Random(seed)
-    sequence = "".join("W" if b % 2 == 0 else "B" for b in range(boards))
-    tournament = Tournament(rounds=rounds, initial_colour=Colour.WHITE, system=system, board_colours=sequence)
-    entries: list[TeamEntry] = []
-    for number in range(1, teams + 1):
-        members = tuple(range((number - 1) * boards + 1, number * boards + 1))
-        for board, tpn in enumerate(members, start=1):
-            tournament.players[tpn] = Player(tpn=tpn, name=f"Team {number} board {board}",
-                                             rating=2600 - tpn)
-        entries.append(TeamEntry(number, f"Team {number}", members))
-    tournament.teams = tuple(entries)
-    outcomes = [(Result.WIN, Result.LOSS), (Result.DRAW, Result.DRAW), (Result.LOSS, Result.WIN)]
     engine = find_team_system(system)
-    for rnd in range(1, rounds + 1):
-        pairing = engine.pair(tournament)
-        for match in pairing.boards:
-            for board in range(boards):
-                white_member = (match.white - 1) * boards + board + 1
-                black_member = (match.black - 1) * boards + board + 1
-                if sequence[board] == "B":
-                    white_member, black_member = black_member, white_member
-                results = rng.choice(outcomes) if draw_percentage is None else game_result(rng, draw_percentage, 0.5)
-                record_game(tournament, Board(white_member, black_member), results)
-        if pairing.bye is not None:
-            for board in range(boards):
-                tournament.players[(pairing.bye - 1) * boards + board + 1].results.append(
-                    RoundResult.bye(Result.PAB))
-        if progress is not None:
-            progress(rnd)
-    return finish(tournament)
+    config = GeneratorConfig(players=teams, rounds=rounds, draw_percentage=draw_percentage)
+    return generate(config, seed, engine.pair, progress, replace(engine.shape, team_boards=boards))
 
 
 def find_team_system(code: str) -> TeamSystem:
