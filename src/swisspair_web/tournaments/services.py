@@ -778,19 +778,5 @@ def rule_warnings(section: Section, number: int, boards: Iterable[Board]) -> lis
     return warnings
 
 
-def suggested_rounds(players: int, prize_places: int = 1) -> int:
-    """Rounds needed to separate ``prize_places`` players in a field (Swiss for any sport).
-
-    ``ceil(log2(players)) + ceil(log2(prize_places))``: enough for a clear
-    winner, plus a round for each doubling of the places that must be
-    separated. Used as a hint only.
-    """
-    import math
-
-    if players < 2:
-        return 1
-    return math.ceil(math.log2(players)) + (math.ceil(math.log2(prize_places)) if prize_places > 1 else 0)
-
-
 def scores_as_text(value: Decimal) -> str:
     return format(value.normalize(), "f")
