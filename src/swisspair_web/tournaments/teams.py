@@ -427,7 +427,7 @@ def team_table(data: SectionData, after_round: int | None = None) -> TeamTable:
     """Team standings after ``after_round`` (default: the last complete round): the primary score, then
     the section's tie-breaks, computed by the core on the team view (C.07 (2026) 11.1, arts. 12-13)."""
     from swisspair.standings import compute_standings
-    from swisspair.tiebreaks.team import team_event
+    from swisspair.tiebreaks.team import standings_event
 
     section = data.section
     complete = data.complete_rounds()
@@ -435,7 +435,7 @@ def team_table(data: SectionData, after_round: int | None = None) -> TeamTable:
     teams = {t.number: t for t in data.teams}
     if not teams:
         return TeamTable(upto, section.team_primary, [], [])
-    event = team_event(to_tournament(data, upto=upto).tournament)
+    event = standings_event(to_tournament(data, upto=upto).tournament)
     note = ""
     try:
         result = compute_standings(event, ",".join(section.tiebreak_codes) or None)
