@@ -28,7 +28,7 @@ from django.utils.translation import ngettext
 
 from swisspair import trf
 from swisspair.errors import SwissPairError
-from swisspair.model import Colour, RoundPairing, Tournament
+from swisspair.model import BoardResult, Colour, RoundPairing, Tournament
 from swisspair.trf import Diagnostic
 from swisspair_web.tournaments import dates, late_corrections, registry, team_import
 from swisspair_web.tournaments.convert import (
@@ -598,25 +598,14 @@ def unpair_last_round(section: Section, user: User, *, discard_results: bool = F
 
 # -- results ----------------------------------------------------------------------------------------
 
-RESULT_KEYS: dict[str, str] = {
-    "1": "10", "1-0": "10", "10": "10",
-    "0": "01", "0-1": "01", "01": "01",
-    "=": "==", "5": "==", "½": "==", "d": "==", "r": "==", "1/2": "==", "==": "==",
-    "+": "+-", "+-": "+-", "-": "-+", "-+": "-+", "--": "--",
-    "00": "00", "0-0": "00",
-    "wl": "WL", "dd": "DD", "lw": "LW",
-    "": "", "x": "",
-}
-"""Keyboard shortcuts for results (white's perspective)."""
-
-
 def parse_result(text: str) -> str:
-    code = RESULT_KEYS.get(text.strip().lower().replace(" ", ""))
-    if code is None:
-        if text in RESULTS:
-            return text
-        raise OperationError(_("Unknown result: %(text)s") % {"text": text[:10]})
-    return code
+    """The code of what an arbiter typed (the core's :meth:`BoardResult.parse`: ``1``, ``=``, ``+``...,
+    White's side first); ``""`` for no result."""
+    try:
+        result = BoardResult.parse(text)
+    except ValueError:
+        raise OperationError(_("Unknown result: %(text)s") % {"text": text[:10]}) from None
+    return "" if result is None else result.code
 
 
 @dataclass
