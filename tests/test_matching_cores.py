@@ -10,7 +10,7 @@ import os
 import random
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 import pytest
 from test_matching import MODES, brute_force, check_valid, random_graph, random_weight, set_weight, solve, total
@@ -95,15 +95,21 @@ def test_both_cores_give_the_same_solutions(seed: int) -> None:
     n = random.Random(seed).randint(2, 36)
     sessions = [random_session(random.Random(seed), name, n, mode, 12) for name in BACKENDS]
     for (compiled, cstate), (python, pstate) in zip(*sessions):
-        assert compiled.backend == "compiled" and python.backend == "python"
-        assert cstate == pstate
-        assert compiled._core.stages == python._core.stages
-        every = list(range(len(compiled)))
-        for v in every:
-            assert compiled.excluded(v, every) == python.excluded(v, every)
-            assert compiled.tight(v, every) == python.tight(v, every)
-            assert compiled._slacks(v, every) == python._slacks(v, every)
+        assert_same(compiled, cstate, python, pstate, range(len(compiled)))
         check_valid(compiled)
+
+
+def assert_same(compiled: MatchingComputer, cstate: dict[str, object], python: MatchingComputer,
+                pstate: dict[str, object], vertices: Iterable[int]) -> None:
+    """The two cores agree: solution, stages, and the slack queries from each of ``vertices``."""
+    assert compiled.backend == "compiled" and python.backend == "python"
+    assert cstate == pstate
+    assert compiled._core.stages == python._core.stages
+    every = list(range(len(compiled)))
+    for v in vertices:
+        assert compiled.excluded(v, every) == python.excluded(v, every)
+        assert compiled.tight(v, every) == python.tight(v, every)
+        assert compiled._slacks(v, every) == python._slacks(v, every)
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -210,14 +216,7 @@ def _same_sessions(sessions: list[Iterator[tuple[MatchingComputer, dict[str, obj
     seen = 0
     sample = random.Random(LARGE).sample(range(LARGE), 20)
     for (compiled, cstate), (python, pstate) in zip(*sessions, strict=True):
-        assert compiled.backend == "compiled" and python.backend == "python"
-        assert cstate == pstate
-        assert compiled._core.stages == python._core.stages
-        every = list(range(len(compiled)))
-        for v in sample:
-            assert compiled.excluded(v, every) == python.excluded(v, every)
-            assert compiled.tight(v, every) == python.tight(v, every)
-            assert compiled._slacks(v, every) == python._slacks(v, every)
+        assert_same(compiled, cstate, python, pstate, sample)
         seen += 1
         if seen == computes:
             check_valid(compiled)  # optimal (the same solution in both)

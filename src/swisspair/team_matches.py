@@ -133,11 +133,11 @@ class TeamRound:
 
 
 @dataclass(slots=True)
-class TeamHistory:
-    """A team and its rounds."""
+class Team:
+    """A team and its rounds, identified by its team pairing number."""
 
     number: int
-    """Team pairing number."""
+    """Team pairing number (TPN)."""
     name: str = ""
     """Team name."""
     members: tuple[int, ...] = ()
@@ -145,17 +145,17 @@ class TeamHistory:
     history: list[TeamRound] = field(default_factory=list)
     """One entry per round, round 1 first."""
     absent: bool = False
-    """Every player has a bye or an absence in the round after the last one read."""
+    """Not to be paired in the round after the last one read: every player has a bye or an absence."""
 
     def __repr__(self) -> str:
-        return f"TeamHistory(number={self.number!r}, name={self.name!r})"
+        return f"Team(number={self.number!r}, name={self.name!r})"
 
 
 @dataclass(slots=True)
 class TeamEvent:
     """The team matches of a tournament and each team's rounds (:func:`team_event`)."""
 
-    teams: dict[int, TeamHistory]
+    teams: dict[int, Team]
     """Teams by number."""
     matches: list[TeamMatch]
     """The matches whose teams met each other, round by round."""
@@ -163,13 +163,8 @@ class TeamEvent:
     """Boards of a match."""
     match_points: MatchPoints
     """MP of a won, drawn and lost match."""
-    rounds: int
-    """Rounds read."""
-
-    @property
-    def played_rounds(self) -> int:
-        """The number of rounds read (as :attr:`rounds`)."""
-        return self.rounds
+    played_rounds: int
+    """The rounds read: 1 .. this."""
 
     def score(self, number: int, kind: str, before_round: int | None = None) -> Fraction:
         """``MP`` or ``GP`` of team ``number`` before ``before_round`` (default: after every round read)."""
@@ -191,7 +186,7 @@ def team_event(tournament: Tournament, rounds: int | None = None) -> TeamEvent:
     reading = _Reading(tournament)
     lineups = {r: {team: reading.lineup(r, team) for team in reading.teams} for r in range(1, count + 1)}
     boards = reading.board_count(lineups)
-    event = TeamEvent({t.number: TeamHistory(t.number, t.name, t.members) for t in tournament.teams}, [], boards,
+    event = TeamEvent({t.number: Team(t.number, t.name, t.members) for t in tournament.teams}, [], boards,
                       reading.points, count)
     for r in range(1, count + 1):
         for number, team in event.teams.items():
@@ -320,4 +315,4 @@ class _Reading:
 _REVERSED: dict[ForfeitOutcome, ForfeitOutcome] = {"+-": "-+", "-+": "+-", "--": "--"}
 
 
-__all__ = ["TeamBoard", "TeamEvent", "TeamHistory", "TeamMatch", "TeamRound", "team_event"]
+__all__ = ["Team", "TeamBoard", "TeamEvent", "TeamMatch", "TeamRound", "team_event"]

@@ -2,9 +2,10 @@
 
 Teams are the participants. This module has two parts:
 
-* the **team-level representation** the engine pairs (:class:`Team`, :class:`TeamEvent`, with
-  the rounds of each team as the core's :class:`~swisspair.team_matches.TeamRound`), which can
-  be built directly in Python or from an individual TRF with team records by
+* the **team-level representation** the engine pairs (:class:`TeamEvent`: the core's teams
+  with their rounds, :class:`~swisspair.team_matches.Team` and
+  :class:`~swisspair.team_matches.TeamRound`, and the system's settings), which can be built
+  directly in Python or from an individual TRF with team records by
   :func:`engine_event`: the team matches as the core reads them
   (:func:`swisspair.team_matches.team_event`, the one reading of the team records: boards,
   game points, match points by ``362``, byes by ``320``, forfeits by ``330``, colours by the
@@ -38,7 +39,7 @@ from swisspair.matching.weighted import MatchingComputer
 from swisspair.model import Board, Colour, RoundPairing, Tournament
 from swisspair.pairing.checker import RoundCheck
 from swisspair.pairing.system import EventShape, SystemBase
-from swisspair.team_matches import TeamRound, team_event
+from swisspair.team_matches import Team, team_event
 
 if TYPE_CHECKING:
     from swisspair.generator import Progress
@@ -48,25 +49,6 @@ ScoreKind = Literal["MP", "GP"]
 
 _COMBINATION_LIMIT = 20000
 """Upfloater sets examined per set size before giving up on C5-C7 refinements."""
-
-
-@dataclass(slots=True)
-class Team:
-    """A team and its history, identified by its team pairing number."""
-
-    number: int
-    """Team pairing number (TPN)."""
-    name: str = ""
-    """Team name."""
-    members: tuple[int, ...] = ()
-    """Player TPNs in board order."""
-    history: list[TeamRound] = field(default_factory=list)
-    """One entry per round, round 1 first."""
-    absent: bool = False
-    """Not to be paired in the round being paired."""
-
-    def __repr__(self) -> str:
-        return f"Team(number={self.number!r}, name={self.name!r})"
 
 
 @dataclass(slots=True)
@@ -119,8 +101,7 @@ def engine_event(tournament: Tournament, *, colour_type: ColourType | None = Non
                       initial_colour=tournament.initial_colour or Colour.WHITE,
                       colour_type=colour_type or code_type, primary=primary or code_primary,
                       secondary=code_secondary if secondary == "default" else secondary)
-    for number, team in team_event(tournament).teams.items():
-        event.teams[number] = Team(number, team.name, team.members, list(team.history), team.absent)
+    event.teams = team_event(tournament).teams
     return event
 
 

@@ -75,7 +75,7 @@ def standings_event(tournament: Tournament, *, rounds: int | None = None, round_
         round_robin = "ROUNDROBIN" in system or "BERGER" in system
     return Event(
         competitors=competitors,
-        rounds=event.rounds,
+        rounds=event.played_rounds,
         scores=("GP", "MP") if gp_first else ("MP", "GP"),
         win={"MP": points.win, "GP": scoring.win * size},
         draw={"MP": points.draw, "GP": scoring.draw * size},
