@@ -84,10 +84,13 @@ class TeamMatch:
 
     @classmethod
     def scored(cls, round_number: int, teams: tuple[int, int], boards: tuple[TeamBoard, ...], scoring: Scoring,
-               points: MatchPoints, forfeit: ForfeitOutcome | None = None) -> TeamMatch:
-        """The match with its game points and, once every board has a result, its match points."""
-        own = sum((board.points(scoring)[0] for board in boards), Fraction(0))
-        their = sum((board.points(scoring)[1] for board in boards), Fraction(0))
+               points: MatchPoints, forfeit: ForfeitOutcome | None = None,
+               on_boards: list[tuple[Fraction, Fraction]] | None = None) -> TeamMatch:
+        """The match with its game points and, once every board has a result, its match points
+        (``on_boards``: the boards' points, when the caller has them already)."""
+        on_boards = [board.points(scoring) for board in boards] if on_boards is None else on_boards
+        own = sum((p[0] for p in on_boards), Fraction(0))
+        their = sum((p[1] for p in on_boards), Fraction(0))
         complete = bool(boards) and all(board.results is not None for board in boards)
         return cls(round_number, teams, boards, (own, their),
                    (points.of(own, their), points.of(their, own)) if complete else None, forfeit)
@@ -184,21 +187,21 @@ def team_event(tournament: Tournament, rounds: int | None = None) -> TeamEvent:
         raise UnsupportedFeatureError("a team competition needs team records (310 or 013)")
     count = tournament.paired_rounds if rounds is None else rounds
     reading = _Reading(tournament)
-    lineups = {r: {team: reading.lineup(r, team) for team in reading.teams} for r in range(1, count + 1)}
+    lineups = [reading.lineups(r) for r in range(1, count + 1)]
     boards = reading.board_count(lineups)
     event = TeamEvent({t.number: Team(t.number, t.name, t.members) for t in tournament.teams}, [], boards,
                       reading.points, count)
-    for r in range(1, count + 1):
+    for r, round_lineups in enumerate(lineups, start=1):
+        sides = reading.matches(r, round_lineups, event.matches)
         for number, team in event.teams.items():
-            team.history.append(reading.team_round(r, number, lineups[r][number], boards))
-        event.matches.extend(reading.matches(r, lineups[r]))
+            team.history.append(sides.get(number) or reading.team_round(r, number, round_lineups[number], boards))
     for number, team in event.teams.items():
         team.absent = reading.absent(count + 1, number)
     return event
 
 
-Lineup = tuple[int | None, list[int]]
-"""A team's opponent in a round and its boards: its players who met that team, in board order."""
+Lineup = tuple[int | None, tuple[TeamBoard, ...]]
+"""A team's opponent in a round and its boards: its games against that team, in board order (its player first)."""
 
 
 class _Reading:
@@ -222,47 +225,70 @@ class _Reading:
             self.forfeits[(forfeit.round, forfeit.white)] = forfeit.outcome
             self.forfeits[(forfeit.round, forfeit.black)] = _REVERSED[forfeit.outcome]
 
-    def entry(self, tpn: int, r: int) -> RoundResult:
-        return self.tournament.players[tpn].result(r)
-
     def members(self, number: int) -> list[int]:
         """The team's players that the tournament has, in roster order."""
         return [tpn for tpn in self.teams[number].members if tpn in self.tournament.players]
 
-    def lineup(self, r: int, number: int) -> Lineup:
-        """The team's opponent in round ``r`` (the team most of its players met) and its boards."""
-        members = self.members(number)
-        ordered = self.orders.get((r, number))
-        if ordered is not None:
-            members = sorted(members, key=lambda tpn: ordered.index(tpn) if tpn in ordered else len(ordered))
-        met = Counter(self.team_of.get(self.entry(tpn, r).opponent or 0) for tpn in members)
-        met.pop(None, None)
-        if not met:
-            return None, []
-        opponent = met.most_common(1)[0][0]
-        assert opponent is not None
-        return opponent, [tpn for tpn in members if self.team_of.get(self.entry(tpn, r).opponent or 0) == opponent]
+    def lineups(self, r: int) -> dict[int, Lineup]:
+        """Every team's opponent in round ``r`` (the team most of its players met) and its boards."""
+        entries = {tpn: player.result(r) for tpn, player in self.tournament.players.items()}
+        found: dict[int, Lineup] = {}
+        for number in self.teams:
+            members = self.members(number)
+            ordered = self.orders.get((r, number))
+            if ordered is not None:
+                members = sorted(members, key=lambda tpn: ordered.index(tpn) if tpn in ordered else len(ordered))
+            met = [self.team_of.get(entries[tpn].opponent or 0) for tpn in members]
+            counted = Counter(team for team in met if team is not None)
+            if not counted:
+                found[number] = (None, ())
+                continue
+            opponent = counted.most_common(1)[0][0]
+            found[number] = (opponent, tuple(_board(tpn, entries) for tpn, team in zip(members, met)
+                                             if team == opponent))
+        return found
 
-    def board_count(self, lineups: dict[int, dict[int, Lineup]]) -> int:
+    def board_count(self, lineups: list[dict[int, Lineup]]) -> int:
         """The ``352`` sequence's length, else the most boards of a match, else the largest roster."""
-        played = max((len(boards) for teams in lineups.values() for _, boards in teams.values()), default=0)
+        played = max((len(boards) for teams in lineups for _, boards in teams.values()), default=0)
         return len(self.tournament.board_colours) or played or max((len(t.members) for t in self.teams.values()),
                                                                    default=1)
 
-    def board(self, tpn: int, r: int) -> TeamBoard:
-        own = self.entry(tpn, r)
-        assert own.opponent is not None
-        other = self.entry(own.opponent, r)
-        return TeamBoard((tpn, own.opponent), (own.colour, other.colour), (own.result, other.result))
+    def matches(self, r: int, lineups: dict[int, Lineup], into: list[TeamMatch]) -> dict[int, TeamRound]:
+        """The matches of round ``r`` whose two teams met each other (appended to ``into``, each from the side
+        of the team with White on board 1, the smaller number first when board 1 has no colour), and both
+        teams' rounds by number."""
+        sides: dict[int, TeamRound] = {}
+        for number, (opponent, games) in sorted(lineups.items()):
+            if opponent is None or opponent < number or lineups[opponent][0] != number or not games:
+                continue
+            if games[0].colours[0] is Colour.BLACK and lineups[opponent][1]:
+                number, opponent, games = opponent, number, lineups[opponent][1]
+            points = [game.points(self.scoring) for game in games]
+            match = TeamMatch.scored(r, (number, opponent), games, self.scoring, self.points,
+                                     self.forfeits.get((r, number)), points)
+            into.append(match)
+            own, their = match.game_points
+            sides[number] = self.scored_round(r, number, opponent, games, own, their, tuple(p[0] for p in points))
+            theirs = lineups[opponent][1]  # in its own board order: its board 1 gives its colour (1.6.1)
+            sides[opponent] = self.scored_round(r, opponent, number, theirs, their, own,
+                                                tuple(game.points(self.scoring)[0] for game in theirs))
+        return sides
 
     def team_round(self, r: int, number: int, lineup: Lineup, boards: int) -> TeamRound:
-        """What team ``number`` did in round ``r``."""
-        opponent, tpns = lineup
+        """What team ``number`` did in round ``r`` outside a match both teams agree on: a bye, or a match
+        the opponent's players record otherwise (scored from this team's side)."""
+        opponent, games = lineup
         if opponent is None:
             return self.bye(r, number, boards)
-        games = [self.board(tpn, r) for tpn in tpns]
         points = [game.points(self.scoring) for game in games]
         own, their = sum((p[0] for p in points), Fraction(0)), sum((p[1] for p in points), Fraction(0))
+        return self.scored_round(r, number, opponent, games, own, their, tuple(p[0] for p in points))
+
+    def scored_round(self, r: int, number: int, opponent: int, games: tuple[TeamBoard, ...], own: Fraction,
+                     their: Fraction, boards: tuple[Fraction, ...]) -> TeamRound:
+        """Team ``number``'s side of a match against ``opponent``: ``games`` in its board order (its players
+        first), ``own`` and ``their`` GP, ``boards`` its GP board by board (C.04.6 1.2, 1.6.1)."""
         played = any(game.played for game in games)
         forfeit_win = self.forfeits.get((r, number), "--")[0] == "+" or (
             not played and own > their and any(g.results is not None and g.results[0] is Result.FORFEIT_WIN
@@ -273,11 +299,11 @@ class _Reading:
             result = Result.FORFEIT_WIN if own > their else Result.FORFEIT_LOSS
         colour = games[0].colours[0] if played else Colour.NONE
         return TeamRound(opponent, colour, self.points.of(own, their), own, played, False, forfeit_win, False,
-                         result, tuple(p[0] for p in points), their)
+                         result, boards, their)
 
     def bye(self, r: int, number: int, boards: int) -> TeamRound:
         """A round without an opponent: the PAB, a requested bye of every player, or nothing."""
-        results = [self.entry(tpn, r).result for tpn in self.members(number)]
+        results = [self.tournament.players[tpn].result(r).result for tpn in self.members(number)]
         if (r, number) in self.pabs or Result.PAB in results:
             mp, gp = self.pabs.get((r, number), (self.points.draw, self.scoring.draw * boards))
             return TeamRound(None, match_points=mp, game_points=gp, pab=True, result=Result.PAB)
@@ -290,26 +316,19 @@ class _Reading:
                              game_points=self.scoring.points(Result.HALF_BYE) * boards, result=Result.HALF_BYE)
         return TeamRound(None, result=Result.ZERO_BYE if Result.ZERO_BYE in results else Result.ABSENT)
 
-    def matches(self, r: int, lineups: dict[int, Lineup]) -> list[TeamMatch]:
-        """The matches of round ``r`` whose two teams met each other, each from the side of the team with
-        White on board 1 (the smaller number first when board 1 has no colour)."""
-        found = []
-        for number, (opponent, tpns) in sorted(lineups.items()):
-            if opponent is None or opponent < number or lineups[opponent][0] != number or not tpns:
-                continue
-            games = tuple(self.board(tpn, r) for tpn in tpns)
-            if games[0].colours[0] is Colour.BLACK and lineups[opponent][1]:
-                number, opponent = opponent, number
-                games = tuple(self.board(tpn, r) for tpn in lineups[number][1])
-            found.append(TeamMatch.scored(r, (number, opponent), games, self.scoring, self.points,
-                                          self.forfeits.get((r, number))))
-        return found
-
     def absent(self, r: int, number: int) -> bool:
         """Every player of the team has a bye or an absence in round ``r``."""
-        results = [self.entry(tpn, r).result for tpn in self.members(number)]
+        results = [self.tournament.players[tpn].result(r).result for tpn in self.members(number)]
         return bool(results) and all(result in (Result.HALF_BYE, Result.FULL_BYE, Result.ZERO_BYE)
                                      for result in results)
+
+
+def _board(tpn: int, entries: dict[int, RoundResult]) -> TeamBoard:
+    """The game of ``tpn`` (who has an opponent) in the round of ``entries``, its side first."""
+    own = entries[tpn]
+    assert own.opponent is not None
+    other = entries[own.opponent]
+    return TeamBoard((tpn, own.opponent), (own.colour, other.colour), (own.result, other.result))
 
 
 _REVERSED: dict[ForfeitOutcome, ForfeitOutcome] = {"+-": "-+", "-+": "+-", "--": "--"}
