@@ -55,7 +55,7 @@ def run_engine(system: str, path: Path, out: Path) -> tuple[float, float, int]:
     """Run ``swisspair --SYSTEM path -p out``; (wall s, CPU s, peak RSS in KiB) of that child alone."""
     start = time.perf_counter()
     env = {"PYTHONPATH": str(HERE.parent / "src")}
-    if "SWISSPAIR_PURE_PYTHON" in os.environ:  # the pure-Python matching core (see matching.BACKEND)
+    if "SWISSPAIR_PURE_PYTHON" in os.environ:  # the pure-Python matching core (see swisspair.matching.cores.BACKEND)
         env["SWISSPAIR_PURE_PYTHON"] = os.environ["SWISSPAIR_PURE_PYTHON"]
     child = subprocess.Popen([sys.executable, "-m", "swisspair", f"--{system}", str(path), "-p", str(out)], env=env)
     _, status, usage = os.wait4(child.pid, 0)
@@ -161,8 +161,8 @@ def main() -> None:
     args = parser.parse_args()
     print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f} "
           f"on {os.cpu_count()} cores", file=sys.stderr)
-    from swisspair.pairing import matching
-    core = "python" if os.environ.get("SWISSPAIR_PURE_PYTHON") == "1" else matching.BACKEND
+    from swisspair.matching import cores
+    core = "python" if os.environ.get("SWISSPAIR_PURE_PYTHON") == "1" else cores.BACKEND
     print(f"matching core: {core}", file=sys.stderr)
     if args.histories:
         sizes = [int(s) for s in (args.sizes or "100,300,1000,3000").split(",")]

@@ -11,8 +11,8 @@ fi
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e '.[test]'
 bash scripts/web-test-setup.sh
-echo "gate: the compiled matching core is built (swisspair.pairing._matchcore)" >&2
-if ! .venv/bin/python -c "import swisspair.pairing._matchcore"; then
+echo "gate: the compiled matching core is built (swisspair.matching._matchcore)" >&2
+if ! .venv/bin/python -c "import swisspair.matching._matchcore"; then
   echo "the C extension did not build (pip went on with the pure-Python core): .venv/bin/pip install -v -e . shows why" >&2
   exit 1
 fi

@@ -1,53 +1,65 @@
-"""The optional abilities of a pairing system, declared in :mod:`swisspair.pairing`.
+"""The abilities of a pairing system, declared in the :class:`~swisspair.pairing.PairingSystem` protocol.
 
-Every caller (click commands, the engine form, the manager) uses them through the registry's
-functions; no caller asks for a system by name.
+Every member of the protocol has its default in :class:`~swisspair.pairing.system.SystemBase`, which
+every built-in system subclasses; a system overrides only the abilities it has, and every caller (click
+commands, the engine form, the manager) asks the system itself, never for a system by name.
 """
 
 from __future__ import annotations
 
+import inspect
 from pathlib import Path
 
 import pytest
+from helpers import run_cli
+from test_import_graph import import_graph
 
 from swisspair import pairing
 from swisspair.errors import UnsupportedFeatureError
 from swisspair.generator import GeneratorConfig
-from swisspair.pairing import (
-    Accelerates,
-    ChecksRounds,
-    FormatsPairings,
-    GeneratesTournaments,
-    HasVariants,
-    find_system,
-    system_names,
-)
+from swisspair.model import Result
+from swisspair.pairing import PairingSystem, find_system, system_names
+from swisspair.pairing.system import INDIVIDUAL, SystemBase
 from swisspair.pairing.team import TeamSystem, generate_team_tournament
 from swisspair.trf import dumps
-from helpers import run_cli
-from test_import_graph import import_graph
 
-ABILITIES = (Accelerates, ChecksRounds, FormatsPairings, GeneratesTournaments, HasVariants)
+ABILITIES = ("check_rounds", "with_acceleration", "variant", "format_pairing", "shape")
+"""The members of the protocol with a default: overridden by the systems that have the ability."""
 
 EXPECTED = {
-    "dutch": {Accelerates}, "burstein": {Accelerates}, "burstein-2026": {Accelerates}, "dubov": {Accelerates},
-    "lim": {Accelerates}, "dutch-2017": set(), "dutch-1992": set(), "fide-1987": set(), "simple": set(),
-    "double-swiss": {GeneratesTournaments},
-    "team": {ChecksRounds, GeneratesTournaments, HasVariants, FormatsPairings},
+    "dutch": {"with_acceleration"}, "burstein": {"with_acceleration"}, "burstein-2026": {"with_acceleration"},
+    "dubov": {"with_acceleration"}, "lim": {"with_acceleration"}, "dutch-2017": set(), "dutch-1992": set(),
+    "fide-1987": set(), "simple": set(),
+    "double-swiss": {"shape"},
+    "team": {"check_rounds", "shape", "variant", "format_pairing"},
 }
+
+
+def overridden(system: object) -> set[str]:
+    """The abilities ``system``'s class defines itself rather than takes from :class:`SystemBase`."""
+    return {name for name in ABILITIES
+            if inspect.getattr_static(type(system), name) is not inspect.getattr_static(SystemBase, name)}
 
 
 @pytest.mark.parametrize("name", system_names())
 def test_each_system_declares_its_abilities(name: str) -> None:
     system = find_system(name)
-    assert {ability for ability in ABILITIES if isinstance(system, ability)} == EXPECTED[name]
+    assert isinstance(system, SystemBase)
+    assert overridden(system) == EXPECTED[name]
+    assert (system.acceleration is not None) == ("with_acceleration" in EXPECTED[name])
+
+
+def test_the_protocol_declares_every_ability_with_its_default() -> None:
+    members = {name for name in vars(PairingSystem) if not name.startswith("_")} | set(PairingSystem.__annotations__)
+    assert members == {"name", "aliases", "article", "acceleration", "pair", *ABILITIES}
+    assert all(hasattr(SystemBase, name) for name in members)
 
 
 def test_baku_needs_the_acceleration_ability() -> None:
     """C.04.7: a ``_BAKU`` code gives the system with Baku acceleration, or a refusal naming the system."""
-    assert getattr(find_system("FIDE_DUTCH_2025_BAKU"), "acceleration") == "baku"
+    assert find_system("FIDE_DUTCH_2025_BAKU").acceleration == "baku"
     with pytest.raises(UnsupportedFeatureError, match="dutch-2017: Baku"):
-        pairing.accelerated(find_system("dutch-2017"), "baku")
+        find_system("dutch-2017").with_acceleration("baku")
 
 
 def test_a_team_code_is_a_variant_of_the_team_system() -> None:
@@ -59,6 +71,7 @@ def test_a_team_code_is_a_variant_of_the_team_system() -> None:
     plain = find_system("team")
     assert isinstance(plain, TeamSystem) and plain.colour_type is None
     assert plain.variant("swiss-team") is plain
+    assert find_system("dutch").variant("FIDE_DUTCH_2025") is find_system("dutch")
 
 
 def test_the_variant_pairs_as_the_file_with_that_code(tmp_path: Path) -> None:
@@ -70,14 +83,31 @@ def test_the_variant_pairs_as_the_file_with_that_code(tmp_path: Path) -> None:
     assert find_system("FIDE_TEAM_TYPEB_GP").pair(partial) == find_system("team").pair(as_file)
 
 
-def test_the_shared_checker_and_generator_serve_systems_without_their_own() -> None:
+def test_the_default_checker_and_the_one_generator_serve_every_system() -> None:
     config = GeneratorConfig(players=7, rounds=3)
     event = pairing.generate(find_system("dutch"), config, seed=3)
-    assert event.paired_rounds == 3
-    assert all(check.ok for check in pairing.check_rounds(find_system("dutch"), event))
+    assert event.paired_rounds == 3 and find_system("dutch").shape is INDIVIDUAL
+    assert all(check.ok for check in find_system("dutch").check_rounds(event))
     teams = pairing.generate(find_system("team"), config, seed=3)
-    assert teams.teams and all(check.ok for check in pairing.check_rounds(find_system("team"), teams))
-    assert pairing.format_pairing(find_system("dutch"), event, find_system("dutch").pair(event.truncated(1))) is None
+    assert len(teams.teams) == 7 and all(len(team.members) == 4 for team in teams.teams)
+    assert all(check.ok for check in find_system("team").check_rounds(teams))
+    assert find_system("dutch").format_pairing(event, find_system("dutch").pair(event.truncated(1))) is None
+
+
+def test_the_one_generator_plays_a_double_swiss_round_as_a_two_game_match() -> None:
+    """C.04.5 0: a pairing is two TRF rounds, the second with the colours reversed; 1.5: the PAB is one game
+    won and one drawn."""
+    system = find_system("double-swiss")
+    event = pairing.generate(system, GeneratorConfig(players=7, rounds=3), seed=2)
+    assert event.rounds == 6 and event.recorded_rounds == 6 and event.system == "FIDE_DOUBLESWISS"
+    for player in event:
+        for match in range(3):
+            first, second = player.result(2 * match + 1), player.result(2 * match + 2)
+            if first.result is Result.PAB:
+                assert second.result is Result.HALF_BYE
+            elif first.opponent is not None:
+                assert (second.opponent, second.colour) == (first.opponent, first.colour.opposite)
+    assert all(check.ok for check in system.check_rounds(event))
 
 
 def test_explain_says_when_a_system_gives_no_explanation(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import random
 
-from swisspair.pairing.cardinality import CardinalityMatching
+from swisspair.matching.cardinality import CardinalityMatching
 
 
 def brute_force(n: int, edges: set[tuple[int, int]]) -> int:

@@ -259,7 +259,7 @@ def test_upfloater_choice_solved_from_scratch_gives_the_same_brackets(seed: int,
     """C.04.4.1 (2026) C4-C10 and 3.2.2: each bracket's upfloater matching is solved from scratch. Its weights
     make the upfloaters and the colour grants of every best matching the same (the set order is one bit per
     candidate), so repairing the last bracket's matching instead gives every round identically."""
-    from swisspair.pairing.matching import MatchingComputer
+    from swisspair.matching.weighted import MatchingComputer
 
     engine = find_system("dubov")
     t = generate(GeneratorConfig(players=60, rounds=7, forfeit_rate=20), seed, engine.pair)

@@ -21,12 +21,11 @@ import pytest
 from helpers import make_tournament
 
 from swisspair import trf
+from swisspair.matching.weighted import MatchingComputer
 from swisspair.model import ForbiddenPairs, Tournament
-from swisspair.pairing import dutch, dutch2017
-from swisspair.pairing import find_system
+from swisspair.pairing import dutch, dutch2017, find_system
 from swisspair.pairing.bracket import Bracket, Position, Vertex, group_end, span
 from swisspair.pairing.checker import check_rounds
-from swisspair.pairing.matching import MatchingComputer
 
 
 class ToyBracket(Bracket):

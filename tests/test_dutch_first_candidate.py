@@ -12,9 +12,9 @@ from __future__ import annotations
 import pytest
 from helpers import make_tournament
 
+from swisspair.matching.weighted import MatchingComputer
 from swisspair.model import RoundPairing
 from swisspair.pairing import find_system
-from swisspair.pairing.matching import MatchingComputer
 
 
 def matchings_for_round_one(players: int, monkeypatch: pytest.MonkeyPatch) -> tuple[int, RoundPairing]:

@@ -15,9 +15,12 @@ PACKAGES = ("swisspair", "swisspair_web")
 
 
 def _modules() -> dict[str, Path]:
+    """Module name -> its file: every ``.py``, and the stub (``.pyi``) of a compiled module."""
     found: dict[str, Path] = {}
     for package in PACKAGES:
-        for path in (SRC / package).rglob("*.py"):
+        paths = list((SRC / package).rglob("*.py"))
+        paths += [stub for stub in (SRC / package).rglob("*.pyi") if not stub.with_suffix(".py").exists()]
+        for path in paths:
             parts = list(path.relative_to(SRC).with_suffix("").parts)
             if parts[-1] == "__init__":
                 parts.pop()

@@ -1,4 +1,4 @@
-"""Tests of :mod:`swisspair.pairing.matching` (maximum-weight matching)."""
+"""Tests of :mod:`swisspair.matching.weighted` (maximum-weight matching)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from swisspair.pairing import matching
-from swisspair.pairing.matching import MatchingComputer
+from swisspair.matching import cores
+from swisspair.matching.weighted import MatchingComputer
 
 Weights = list[list[int]]
 
@@ -22,7 +22,7 @@ BACKENDS = ["compiled", "python"]
 def backend(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """Every test of this module runs on both cores (the compiled one and the pure-Python fallback)."""
     name: str = request.param
-    monkeypatch.setattr(matching, "BACKEND", name)
+    monkeypatch.setattr(cores, "BACKEND", name)
     yield name
 
 

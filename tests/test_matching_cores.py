@@ -1,4 +1,4 @@
-"""The compiled matching core and its pure-Python fallback give the same answers (:mod:`swisspair.pairing.matching`).
+"""The compiled matching core and its pure-Python fallback give the same answers (:mod:`swisspair.matching.cores`).
 
 The tests of tests/test_matching.py run on each core; here both run side by
 side on the same random changes and are compared after every compute.
@@ -10,13 +10,14 @@ import os
 import random
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 import pytest
 from test_matching import MODES, brute_force, check_valid, random_graph, random_weight, set_weight, solve, total
 
-from swisspair.pairing import matching
-from swisspair.pairing.matching import MatchingComputer, PythonCore
+from swisspair.matching import cores
+from swisspair.matching.python_core import PythonCore
+from swisspair.matching.weighted import MatchingComputer
 
 BACKENDS = ["compiled", "python"]
 CORE_MODES = [*MODES, "wide"]
@@ -34,10 +35,10 @@ def test_the_compiled_core_is_built_and_is_the_default() -> None:
     So that a failed build, which would silently fall back to the (equal but
     slower) pure-Python core, fails the tests instead.
     """
-    assert matching.COMPILED_AVAILABLE, "swisspair.pairing._matchcore was not built (pip install -e .)"
+    assert cores.COMPILED_AVAILABLE, "swisspair.matching._matchcore was not built (pip install -e .)"
     assert MatchingComputer(2, backend="compiled").backend == "compiled"
     assert MatchingComputer(2, backend="python").backend == "python"
-    code = "from swisspair.pairing import matching; print(matching.BACKEND, matching.MatchingComputer(1).backend)"
+    code = "from swisspair.matching import cores, weighted; print(cores.BACKEND, weighted.MatchingComputer(1).backend)"
     env = {k: v for k, v in os.environ.items() if k != "SWISSPAIR_PURE_PYTHON"}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
     assert out.stdout.split() == ["compiled", "compiled"]
@@ -94,21 +95,27 @@ def test_both_cores_give_the_same_solutions(seed: int) -> None:
     n = random.Random(seed).randint(2, 36)
     sessions = [random_session(random.Random(seed), name, n, mode, 12) for name in BACKENDS]
     for (compiled, cstate), (python, pstate) in zip(*sessions):
-        assert compiled.backend == "compiled" and python.backend == "python"
-        assert cstate == pstate
-        assert compiled._core.stages == python._core.stages
-        every = list(range(len(compiled)))
-        for v in every:
-            assert compiled.excluded(v, every) == python.excluded(v, every)
-            assert compiled.tight(v, every) == python.tight(v, every)
-            assert compiled._slacks(v, every) == python._slacks(v, every)
+        assert_same(compiled, cstate, python, pstate, range(len(compiled)))
         check_valid(compiled)
+
+
+def assert_same(compiled: MatchingComputer, cstate: dict[str, object], python: MatchingComputer,
+                pstate: dict[str, object], vertices: Iterable[int]) -> None:
+    """The two cores agree: solution, stages, and the slack queries from each of ``vertices``."""
+    assert compiled.backend == "compiled" and python.backend == "python"
+    assert cstate == pstate
+    assert compiled._core.stages == python._core.stages
+    every = list(range(len(compiled)))
+    for v in vertices:
+        assert compiled.excluded(v, every) == python.excluded(v, every)
+        assert compiled.tight(v, every) == python.tight(v, every)
+        assert compiled._slacks(v, every) == python._slacks(v, every)
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_numbers_wider_than_the_first_weights(backend: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The compiled core widens its fixed-width numbers when a larger weight arrives (any size is exact)."""
-    monkeypatch.setattr(matching, "BACKEND", backend)
+    monkeypatch.setattr(cores, "BACKEND", backend)
     rng = random.Random("wide")
     n = 12
     weights = random_graph(rng, n, 0.9, "small")
@@ -169,16 +176,18 @@ def test_the_ordered_start_takes_over_from_a_large_cover() -> None:
     assert compiled._core.stages == python._core.stages
 
 
-def _graded_session(backend: str, n: int) -> Iterator[tuple[MatchingComputer, dict[str, object]]]:
+def _graded_session(backend: str, n: int, every: int = 9) -> Iterator[tuple[MatchingComputer, dict[str, object]]]:
     """A dense graph whose weights fall with the distance of the vertices (as a Dutch bracket's preferences do),
-    solved, then rows of it changed and solved again: its stages push many keys on the heap."""
+    solved, then a row of it changed for every ``every`` vertices and solved again: its stages push many keys on
+    the heap."""
     rng = random.Random("graded")
     mc = MatchingComputer(n, backend=backend)
+    top = max(1000, 3 * n + 10)
     for i in range(1, n):
-        mc.set_edge_weights(i, list(range(i)), [1000 - (i - j) * 3 + rng.randint(0, 2) for j in range(i)])
+        mc.set_edge_weights(i, list(range(i)), [top - (i - j) * 3 + rng.randint(0, 2) for j in range(i)])
     mc.compute()
     yield mc, mc._core.state()
-    for v in range(0, n, 9):
+    for v in range(0, n, every):
         others = [j for j in range(n) if j != v]
         mc.set_edge_weights(v, others, [rng.randint(6, 9) for _ in others])
         mc.compute()
@@ -196,3 +205,34 @@ def test_a_compacted_heap_gives_the_same_solutions() -> None:
         compactions = compiled._core.heap_compactions
         check_valid(compiled)
     assert compactions > 0, "no heap was compacted: the test does not reach heap_compact"
+
+
+LARGE = 1000
+"""Vertices of the large sessions: the size of the largest brackets of a 3000-player Dutch round."""
+
+
+def _same_sessions(sessions: list[Iterator[tuple[MatchingComputer, dict[str, object]]]], computes: int) -> None:
+    """The two cores' sessions agree after every compute: solution, stages, and the slack queries on a sample."""
+    seen = 0
+    sample = random.Random(LARGE).sample(range(LARGE), 20)
+    for (compiled, cstate), (python, pstate) in zip(*sessions, strict=True):
+        assert_same(compiled, cstate, python, pstate, sample)
+        seen += 1
+        if seen == computes:
+            check_valid(compiled)  # optimal (the same solution in both)
+    assert seen == computes
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", ["small", "layered", "wide"])
+def test_both_cores_give_the_same_solutions_on_large_graphs(mode: str) -> None:
+    """The random sessions of :func:`test_both_cores_give_the_same_solutions` (every kind of change) at 1000
+    vertices, dense: the same matching, duals, blossoms and stages after every compute, ties included."""
+    _same_sessions([random_session(random.Random(mode), name, LARGE, mode, 8) for name in BACKENDS], 8)
+
+
+@pytest.mark.slow
+def test_both_cores_give_the_same_solutions_on_a_large_graded_graph() -> None:
+    """A dense 1000-vertex graph weighted as a Dutch bracket is, solved from scratch, then repaired after rows
+    change: the same solutions and stages in both cores."""
+    _same_sessions([_graded_session(name, LARGE, every=200) for name in BACKENDS], 6)

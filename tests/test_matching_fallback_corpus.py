@@ -2,7 +2,7 @@
 
 The corpus replays (tests/test_*_corpus.py) run on the compiled core, the
 default when it is built. Here a sample of each corpus (every eighth file,
-the largest Dutch files included) is replayed with ``matching.BACKEND``
+the largest Dutch files included) is replayed with ``cores.BACKEND``
 set to ``"python"``, so the fallback used when the extension is missing is
 held to the same reference rounds (FIDE C.04.3 Dutch 2026 and 2017 rules,
 the Baku acceleration, C.04.4.2 Burstein). Every file can be replayed on the
@@ -17,7 +17,9 @@ import pytest
 from helpers import corpus_files
 
 from swisspair import trf
-from swisspair.pairing import find_system, matching
+from swisspair.matching import cores
+from swisspair.matching.weighted import MatchingComputer
+from swisspair.pairing import find_system
 from swisspair.pairing.checker import check_rounds
 
 pytestmark = pytest.mark.slow  # pure-Python matchings: the full tier only
@@ -45,17 +47,17 @@ def _sample() -> list[object]:
 @pytest.mark.parametrize(("path", "system"), _sample())
 def test_the_fallback_core_reproduces_the_corpus(path: Path, system: str | None,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(matching, "BACKEND", "python")
+    monkeypatch.setattr(cores, "BACKEND", "python")
     tournament = trf.load(path).tournament
     engine = find_system(system or tournament.system or "dutch")
     made: list[str] = []
-    original = matching.MatchingComputer.__init__
+    original = MatchingComputer.__init__
 
-    def recording(self: matching.MatchingComputer, size: int = 0, backend: str | None = None) -> None:
+    def recording(self: MatchingComputer, size: int = 0, backend: str | None = None) -> None:
         original(self, size, backend)
         made.append(self.backend)
 
-    monkeypatch.setattr(matching.MatchingComputer, "__init__", recording)
+    monkeypatch.setattr(MatchingComputer, "__init__", recording)
     failures = [check.describe() for check in check_rounds(tournament, engine.pair) if not check.ok]
     assert not failures, "\n".join(failures)
     assert made and set(made) == {"python"}

@@ -12,9 +12,9 @@ from test_tiebreaks_team import PLAYERS, TEAMS  # the same 8-player, 4-team even
 from swisspair import trf
 from swisspair.model import Colour
 from swisspair.pairing.team import TeamSystem, generate_team_tournament
-from swisspair.pairing.team import team_event as pairing_event
+from swisspair.team_matches import team_event as pairing_event
 from swisspair.teams import MatchPoints, TeamEntry, TeamForfeit, TeamLineup, TeamPab
-from swisspair.tiebreaks.team import team_event as tiebreak_event
+from swisspair.tiebreaks.team import standings_event as tiebreak_event
 
 
 def _both_records() -> str:

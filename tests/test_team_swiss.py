@@ -17,7 +17,6 @@ from swisspair.pairing.team import (
     Preference,
     Team,
     TeamEvent,
-    TeamMatch,
     TeamSystem,
     _choose_upfloaters,
     _pair_bracket,
@@ -25,8 +24,8 @@ from swisspair.pairing.team import (
     pair_teams,
     parse_code,
     preference,
-    team_event,
 )
+from swisspair.team_matches import TeamRound, team_event
 from swisspair.trf import loads
 
 W, B = Colour.WHITE, Colour.BLACK
@@ -37,13 +36,13 @@ def play(event: TeamEvent, white: int, black: int, white_gp: float, boards: int 
     gw = Fraction(white_gp)
     gb = boards - gw
     mw = 2 if gw > gb else 1 if gw == gb else 0
-    event.teams[white].history.append(TeamMatch(black, W, Fraction(mw), gw, True))
-    event.teams[black].history.append(TeamMatch(white, B, Fraction(2 - mw), gb, True))
+    event.teams[white].history.append(TeamRound(black, W, Fraction(mw), gw, True))
+    event.teams[black].history.append(TeamRound(white, B, Fraction(2 - mw), gb, True))
 
 
 def pab(event: TeamEvent, team: int) -> None:
     """Record the team PAB: a drawn match (C.04.6 1.4)."""
-    event.teams[team].history.append(TeamMatch(None, match_points=Fraction(1), game_points=Fraction(2), pab=True))
+    event.teams[team].history.append(TeamRound(None, match_points=Fraction(1), game_points=Fraction(2), pab=True))
 
 
 def new_event(teams: int, rounds: int = 9, colour_type: str = "A") -> TeamEvent:
@@ -79,7 +78,7 @@ def test_registry_and_192_codes() -> None:
 
 
 def history(colours: str) -> Team:
-    return Team(1, history=[TeamMatch(i + 2, W if c == "W" else B, played=True) for i, c in enumerate(colours)])
+    return Team(1, history=[TeamRound(i + 2, W if c == "W" else B, played=True) for i, c in enumerate(colours)])
 
 
 def test_1_7_1_type_a() -> None:
@@ -102,7 +101,7 @@ def test_1_7_2_type_b_strong_and_mild() -> None:
 
 
 def test_1_6_byes_and_forfeits_have_no_colour() -> None:
-    team = Team(1, history=[TeamMatch(None, pab=True), TeamMatch(2, Colour.NONE, forfeit_win=True)])
+    team = Team(1, history=[TeamRound(None, pab=True), TeamRound(2, Colour.NONE, forfeit_win=True)])
     assert preference(team, "A") == Preference(Colour.NONE)
 
 
@@ -125,9 +124,9 @@ def test_c2_no_second_pab_and_no_pab_after_forfeit_win() -> None:
     # the largest eligible TPN with the fewest points and most matches played is 4.
     assert pair_teams(event).bye == 4
     event = new_event(3)
-    event.teams[3].history.append(TeamMatch(1, Colour.NONE, Fraction(2), Fraction(4), False, False, True))
-    event.teams[1].history.append(TeamMatch(3, Colour.NONE, Fraction(0), Fraction(0), False))
-    event.teams[2].history.append(TeamMatch(None))
+    event.teams[3].history.append(TeamRound(1, Colour.NONE, Fraction(2), Fraction(4), False, False, True))
+    event.teams[1].history.append(TeamRound(3, Colour.NONE, Fraction(0), Fraction(0), False))
+    event.teams[2].history.append(TeamRound(None))
     pairing = pair_teams(event)
     # 3 won by forfeit (C2); 1 and 2 have 0 MP and no match played: the largest TPN, 2.
     assert pairing.bye == 2
@@ -198,8 +197,8 @@ def test_c9_type_b_strong_preference_granted_first() -> None:
     play(event, 2, 4, 2)
     play(event, 3, 1, 2)  # rematch in the record only to build colours: 1 W B, 3 B W
     play(event, 4, 2, 2)
-    event.teams[1].history[1] = TeamMatch(3, W, Fraction(1), Fraction(2), True)  # 1: W W, strong for Black
-    event.teams[3].history[1] = TeamMatch(1, B, Fraction(1), Fraction(2), True)  # 3: B B, strong for White
+    event.teams[1].history[1] = TeamRound(3, W, Fraction(1), Fraction(2), True)  # 1: W W, strong for Black
+    event.teams[3].history[1] = TeamRound(1, B, Fraction(1), Fraction(2), True)  # 3: B B, strong for White
     pairing = pair_teams(event)
     # 1 (strong Black) meets 2 or 4 (mild Black after W B... 2: W B -> mild White)
     for board in pairing.boards:
@@ -361,8 +360,8 @@ def test_3_5_c7_applies_not_in_the_last_two_rounds() -> None:
         play(event, 3, 4, 3)
         play(event, 7, 8, 2)
         # Round 2 gives floats: 7 floats up (from 1 MP to a 2-MP team), 8 does not.
-        event.teams[7].history[0] = TeamMatch(8, W, Fraction(1), Fraction(2), True)
-        event.teams[8].history[0] = TeamMatch(7, B, Fraction(1), Fraction(2), True)
+        event.teams[7].history[0] = TeamRound(8, W, Fraction(1), Fraction(2), True)
+        event.teams[8].history[0] = TeamRound(7, B, Fraction(1), Fraction(2), True)
         del event  # placeholder to keep the scenario readable
         break
     # The float history is built explicitly below.
@@ -433,12 +432,12 @@ def test_4_3_6_alternates_from_the_latest_difference_of_the_played_matches() -> 
     """
     event = new_event(2, rounds=9)
     one, two = event.teams[1].history, event.teams[2].history
-    one.extend([TeamMatch(3, B, Fraction(1), Fraction(2), True), TeamMatch(4, W, Fraction(1), Fraction(2), True),
-                TeamMatch(None, match_points=Fraction(1), game_points=Fraction(2), pab=True),
-                TeamMatch(5, B, Fraction(1), Fraction(2), True)])
-    two.extend([TeamMatch(None, match_points=Fraction(1), game_points=Fraction(2), pab=True),
-                TeamMatch(3, B, Fraction(1), Fraction(2), True), TeamMatch(4, W, Fraction(1), Fraction(2), True),
-                TeamMatch(6, B, Fraction(1), Fraction(2), True)])
+    one.extend([TeamRound(3, B, Fraction(1), Fraction(2), True), TeamRound(4, W, Fraction(1), Fraction(2), True),
+                TeamRound(None, match_points=Fraction(1), game_points=Fraction(2), pab=True),
+                TeamRound(5, B, Fraction(1), Fraction(2), True)])
+    two.extend([TeamRound(None, match_points=Fraction(1), game_points=Fraction(2), pab=True),
+                TeamRound(3, B, Fraction(1), Fraction(2), True), TeamRound(4, W, Fraction(1), Fraction(2), True),
+                TeamRound(6, B, Fraction(1), Fraction(2), True)])
     assert preference(event.teams[1], "A") == preference(event.teams[2], "A") == Preference(Colour.NONE)
     assert matches(pair_teams(event).boards) == [(1, 2)]
 

@@ -22,7 +22,7 @@ from swisspair.standings import compute_standings
 from swisspair.teams import MatchPoints, TeamEntry
 from swisspair.trf import dumps, loads
 from swisspair.tiebreaks.base import Context, InvalidTieBreakError
-from swisspair.tiebreaks.team import team_event
+from swisspair.tiebreaks.team import standings_event
 
 PLAYERS = """
 1: 3w1 5w1 7w0
@@ -40,7 +40,7 @@ TEAMS = [("Alpha", 1, 2), ("Beta", 3, 4), ("Gamma", 5, 6), ("Delta", 7, 8)]
 def _event(system: str | None = None):  # type: ignore[no-untyped-def]
     t = build(PLAYERS, system=system)
     t.teams = tuple(TeamEntry(number, name, (a, b), "013") for number, (name, a, b) in enumerate(TEAMS, start=1))
-    return team_event(t)
+    return standings_event(t)
 
 
 def _values(ctx: Context, d: str) -> dict[int, object]:
@@ -130,7 +130,7 @@ def test_trf26_team_records_310() -> None:
     t.extra_lines.append("362 TW 3.0 TD 1.0 TL 0.0")
     t = loads(dumps(t)).tournament  # the reader turns the records into Tournament.teams, .match_points
     assert t.match_points == MatchPoints(F(3), F(1), F(0)) and not t.extra_lines
-    ev = team_event(t)
+    ev = standings_event(t)
     assert [c.name for c in ev] == ["Alpha", "Beta", "Gamma", "Delta"]
     # 3 / 1 / 0 match points: Alpha two wins, Delta a win and two draws
     assert ev.total(1, "MP") == 6 and ev.total(4, "MP") == 5
@@ -148,11 +148,11 @@ def test_team_pab_scores_a_drawn_match_and_a_win_on_every_board() -> None:
 6: U 4w0
 """)
     t.teams = (TeamEntry(1, "Alpha", (1, 2)), TeamEntry(2, "Beta", (3, 4)), TeamEntry(3, "Gamma", (5, 6)))
-    ev = team_event(t)
+    ev = standings_event(t)
     assert {c.id: ev.total(c.id, "MP") for c in ev} == {1: 3, 2: 2, 3: 1}
     assert {c.id: ev.total(c.id, "GP") for c in ev} == {1: F("2.5"), 2: F("2.5"), 3: 1}
     ctx = Context(ev)
     assert _values(ctx, "BC")[3] == 1 + 2  # round 1: a win on boards 1 and 2
-    from swisspair.pairing.team import team_event as pairing_event
-    pab = pairing_event(t).teams[3].history[0]
+    from swisspair.team_matches import team_event
+    pab = team_event(t).teams[3].history[0]
     assert pab.pab and pab.match_points == 1 and pab.game_points == 1

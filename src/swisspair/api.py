@@ -126,13 +126,13 @@ def pair(tournament: Tournament, system: str | None = None, *, round_number: int
         acceleration the system does not take; :exc:`~swisspair.errors.SwissPairError` for a round
         beyond the announced number.
     """
-    from swisspair.pairing import accelerated, find_system
+    from swisspair.pairing import find_system
     from swisspair.pairing.state import round_to_pair
 
     rnd = round_to_pair(tournament, round_number)
     chosen = find_system(system or tournament.system or "dutch")
     if acceleration is not None:
-        chosen = accelerated(chosen, acceleration)
+        chosen = chosen.with_acceleration(acceleration)
     state = tournament.truncated(rnd - 1)
     state.forbidden_pairs.extend(ForbiddenPairs(tuple(group), rnd, rnd) for group in forbidden)
     for tpn in absent:
@@ -157,10 +157,10 @@ def check_rounds(tournament: Tournament, system: str | None = None) -> list[Roun
     :param system: as for :func:`pair`.
     :raises: :exc:`~swisspair.errors.UnsupportedFeatureError` for an unknown system.
     """
-    from swisspair.pairing import check_rounds as check, find_system
+    from swisspair.pairing import find_system
 
     chosen = find_system(system or tournament.system or "dutch")
-    return list(check(chosen, tournament, range(1, tournament.paired_rounds + 1)))
+    return list(chosen.check_rounds(tournament, range(1, tournament.paired_rounds + 1)))
 
 
 __all__ = ["check_rounds", "pair", "pairing_systems", "parse_trf", "read_trf", "write_trf"]

@@ -198,7 +198,7 @@ def pair_command(file: Path, system: str | None, output: Path | None, round_numb
         swisspair pair --system dutch round4.trf
         swisspair pair round4.trf --json
     """
-    from swisspair.pairing import find_system, format_pairing as own_table, pair
+    from swisspair.pairing import find_system, pair
     from swisspair.pairing.state import round_to_pair
 
     tournament = read_trf(file)
@@ -212,7 +212,7 @@ def pair_command(file: Path, system: str | None, output: Path | None, round_numb
     if as_json:
         click.echo(pairing_json(file, engine, tournament, pairing, explain), nl=False)
         return
-    click.echo(own_table(engine, tournament, pairing) or format_pairing(tournament, pairing))
+    click.echo(engine.format_pairing(tournament, pairing) or format_pairing(tournament, pairing))
     if explain:
         click.echo("")
         for line in pairing.explanation or (f"({engine.name}: this system gives no explanation)",):
@@ -222,11 +222,10 @@ def pair_command(file: Path, system: str | None, output: Path | None, round_numb
 def pairing_json(file: Path, engine: PairingSystem, tournament: Tournament, pairing: RoundPairing,
                  explain: bool) -> str:
     """The JSON of ``swisspair pair --json`` (schema ``pair``, docs/json.md): players, or the teams of a
-    system that pairs teams (its own table: :class:`~swisspair.pairing.abilities.FormatsPairings`)."""
+    system whose participants are teams (:attr:`EventShape.team_boards <swisspair.pairing.system.EventShape.team_boards>`)."""
     from swisspair import schemas as jsonout
-    from swisspair.pairing.abilities import FormatsPairings
 
-    teams = {team.number: team.name for team in tournament.teams} if isinstance(engine, FormatsPairings) else {}
+    teams = {team.number: team.name for team in tournament.teams} if engine.shape.team_boards else {}
 
     def who(number: int) -> dict[str, Any]:
         if teams:
@@ -284,13 +283,13 @@ def check_command(file: Path, system: str | None, as_json: bool) -> None:
         swisspair check --system dutch finished.trf
         swisspair check finished.trf --json
     """
-    from swisspair.pairing import check_rounds, find_system
+    from swisspair.pairing import find_system
 
     tournament = read_trf(file)
     engine = find_system(system or tournament.system or "dutch")
     failures = 0
     rounds = range(1, tournament.paired_rounds + 1)
-    checks = check_rounds(engine, tournament, rounds)
+    checks = engine.check_rounds(tournament, rounds)
     done: list[RoundCheck] = []
     with click.progressbar(checks, length=len(rounds),
                            label=f"checking {file.name}", file=sys.stderr) as results:

@@ -152,10 +152,10 @@ def _pair(system: str, tournament: Tournament, input_file: str, output: str | No
 
 def _check(system: str, tournament: Tournament) -> int:
     """``-c``: every round re-paired and compared; the differing ones printed, exit 1 if any."""
-    from swisspair.pairing import check_rounds, find_system
+    from swisspair.pairing import find_system
 
     failures = 0
-    for result in check_rounds(find_system(system), tournament):
+    for result in find_system(system).check_rounds(tournament):
         if not result.ok:
             failures += 1
             print(result.describe())

@@ -1,20 +1,23 @@
-"""The random tournament generator, deterministic for a seed.
+"""The random tournament generator, deterministic for a seed: one for every system.
 
 Each round is paired by the chosen system and results are drawn from the
 ratings (Elo expectation), with configurable draw, forfeit, retirement and
 half-point-bye rates. Used by ``swisspair generate``, the engine-compatible
 ``-g`` option, the property tests and the benchmarks.
 
-The pieces every generated event shares live here too - a rated field
-(:func:`new_event`), a game's result (:func:`game_result`), the record of a
-game (:func:`record_game`), closing an event (:func:`finish`) - and the systems
-with a representation of their own (two-game matches,
-:func:`swisspair.pairing.double_swiss.generate_double_swiss`; teams,
-:func:`swisspair.pairing.team.generate_team_tournament`) build their events
-from them (the ability :class:`swisspair.pairing.GeneratesTournaments`).
+What differs between systems is what one paired round plays, which each system
+declares (:class:`swisspair.pairing.system.EventShape`): one game or a
+two-game match (Double-Swiss: the second game with the colours reversed, the
+PAB one game won and one drawn, C.04.5), between players or teams of players
+(C.04.6: a match is a game on every board, the team with White having White on
+the odd boards). Absences and byes apply to the participants the system pairs
+(a team is absent with all its players); a forfeit takes a whole pairing (both
+games of a match, every board of a team match).
 
 The configuration keys follow the RTG files read by the established engines
 (``PlayersNumber=100`` per line); a rate of N means "one in N", ``1e30`` never.
+``PlayersNumber`` counts the participants (teams in a team event) and
+``RoundsNumber`` the pairings (matches in a Double-Swiss).
 """
 
 from __future__ import annotations
@@ -25,9 +28,13 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 from swisspair.errors import SwissPairError
-from swisspair.model import Board, Colour, Player, Result, RoundPairing, RoundResult, Tournament
+from swisspair.model import ABSENT, Board, Colour, Player, Result, RoundPairing, RoundResult, Tournament
+from swisspair.pairing.system import INDIVIDUAL, EventShape
 
 NEVER = 1e30
+
+Progress = Callable[[int], None]
+"""Called with the round number (the pairing's) after each generated round."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,49 +139,98 @@ def finish(tournament: Tournament) -> Tournament:
     return tournament
 
 
-def generate(config: GeneratorConfig, seed: int,
-             pair: Callable[[Tournament], RoundPairing],
-             progress: Callable[[int], None] | None = None) -> Tournament:
-    """A complete tournament of ``config.rounds`` rounds, each paired by ``pair``.
+def generate(config: GeneratorConfig, seed: int, pair: Callable[[Tournament], RoundPairing],
+             progress: Progress | None = None, shape: EventShape = INDIVIDUAL) -> Tournament:
+    """A complete tournament of ``config.rounds`` pairings, each made by ``pair`` and played as
+    ``shape`` says (see the module documentation).
 
-    :param progress: called with the round number after each round.
+    :param progress: called with the pairing's number after each one.
     """
     if config.players < 1 or config.rounds < 1:
         raise SwissPairError("a tournament needs at least one player and one round")
     rng = random.Random(seed)
     low, high = sorted((config.lowest_rating, config.highest_rating))
-    tournament = new_event(rng, f"Generated tournament (seed {seed})", config.rounds, config.players, low, high)
+    size = max(shape.team_boards, 1)
+    tournament = new_event(rng, f"Generated tournament (seed {seed})", config.rounds * shape.games,
+                           config.players * size, low, high, shape.code)
+    units: dict[int, tuple[int, ...]] = (_team_up(tournament, shape) if shape.team_boards
+                                         else {tpn: (tpn,) for tpn in tournament.players})
     for rnd in range(1, config.rounds + 1):
-        for player in tournament:
-            player.results.extend([RoundResult.bye(Result.ABSENT)] * (rnd - 1 - len(player.results)))
+        done = (rnd - 1) * shape.games
+        for members in units.values():
+            for tpn in members:
+                tournament.players[tpn].results.extend([ABSENT] * (done - len(tournament.players[tpn].results)))
             if _chance(rng, config.half_point_bye_rate):
-                player.results.append(RoundResult.bye(Result.HALF_BYE))
+                _record_byes(tournament, members, (Result.HALF_BYE,) * shape.games)
             elif _chance(rng, config.retired_rate):
-                player.results.append(RoundResult.bye(Result.ZERO_BYE))
+                _record_byes(tournament, members, (Result.ZERO_BYE,) * shape.games)
         pairing = pair(tournament)
         for board in pairing.boards:
-            record_game(tournament, board, _result(tournament, board, config, rng))
+            _play(tournament, units, board, shape, config, rng)
         if pairing.bye is not None:
-            tournament.players[pairing.bye].results.append(RoundResult.bye(Result.PAB))
+            _record_byes(tournament, units[pairing.bye], shape.pab)
         for player in tournament:
-            if len(player.results) < rnd:
-                player.results.append(RoundResult.bye(Result.ZERO_BYE))
+            player.results.extend([RoundResult.bye(Result.ZERO_BYE)] * (done + shape.games - len(player.results)))
         if progress is not None:
             progress(rnd)
     return finish(tournament)
 
 
-def _result(tournament: Tournament, board: Board, config: GeneratorConfig,
-            rng: random.Random) -> tuple[Result, Result]:
-    """A forfeit at ``config.forfeit_rate`` (either side, or both), else a game by the ratings."""
-    if _chance(rng, config.forfeit_rate):
-        roll = rng.random()
-        return ((Result.FORFEIT_WIN, Result.FORFEIT_LOSS) if roll < 0.45 else
-                (Result.FORFEIT_LOSS, Result.FORFEIT_WIN) if roll < 0.9 else
-                (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS))
-    white, black = tournament.players[board.white], tournament.players[board.black]
-    return game_result(rng, config.draw_percentage, elo_expectation(white.rating, black.rating))
+
+def _team_up(tournament: Tournament, shape: EventShape) -> dict[int, tuple[int, ...]]:
+    """Teams of ``shape.team_boards`` players in TPN order (team 1: the highest rated), as the
+    model's team records (``310``) with the board colours (``352``); team number -> its players."""
+    from swisspair.teams import TeamEntry
+
+    size = shape.team_boards
+    count = len(tournament) // size
+    units = {number: tuple(range((number - 1) * size + 1, number * size + 1)) for number in range(1, count + 1)}
+    tournament.teams = tuple(TeamEntry(number, f"Team {number}", members) for number, members in units.items())
+    tournament.board_colours = "".join("W" if board % 2 == 0 else "B" for board in range(size))
+    return units
 
 
-__all__ = ["NEVER", "GeneratorConfig", "elo_expectation", "finish", "game_result", "generate", "new_event",
-           "record_game"]
+def _record_byes(tournament: Tournament, members: tuple[int, ...], results: tuple[Result, ...]) -> None:
+    for tpn in members:
+        tournament.players[tpn].results.extend(RoundResult.bye(result) for result in results)
+
+
+def _play(tournament: Tournament, units: dict[int, tuple[int, ...]], board: Board, shape: EventShape,
+          config: GeneratorConfig, rng: random.Random) -> None:
+    """The games of one pairing: on every board of the participants (White's first player with
+    White, then alternating), each game of the pairing (the later ones with the colours reversed);
+    a forfeit at ``config.forfeit_rate`` takes them all."""
+    forfeit = _forfeit(rng, config.forfeit_rate)
+    for index, (first, second) in enumerate(zip(units[board.white], units[board.black])):
+        game = Board(first, second) if index % 2 == 0 else Board(second, first)
+        for played in range(shape.games):
+            colour = Colour.WHITE if played % 2 == 0 else Colour.BLACK
+            if forfeit is not None:
+                results = forfeit if index % 2 == 0 else (forfeit[1], forfeit[0])
+            else:
+                results = _game(tournament, game, colour, config, rng)
+            record_game(tournament, game, results, colour)
+
+
+def _forfeit(rng: random.Random, rate: float) -> tuple[Result, Result] | None:
+    """Results of a forfeit at ``rate`` (the first side's, then the second's: either side, or both), else None."""
+    if not _chance(rng, rate):
+        return None
+    roll = rng.random()
+    return ((Result.FORFEIT_WIN, Result.FORFEIT_LOSS) if roll < 0.45 else
+            (Result.FORFEIT_LOSS, Result.FORFEIT_WIN) if roll < 0.9 else
+            (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS))
+
+
+def _game(tournament: Tournament, game: Board, colour: Colour, config: GeneratorConfig,
+          rng: random.Random) -> tuple[Result, Result]:
+    """A game by the ratings between ``game.white`` (who has ``colour``) and ``game.black``: their results."""
+    first, second = tournament.players[game.white], tournament.players[game.black]
+    if colour is Colour.WHITE:
+        return game_result(rng, config.draw_percentage, elo_expectation(first.rating, second.rating))
+    white, black = game_result(rng, config.draw_percentage, elo_expectation(second.rating, first.rating))
+    return black, white
+
+
+__all__ = ["NEVER", "GeneratorConfig", "Progress", "elo_expectation", "finish", "game_result", "generate",
+           "new_event", "record_game"]

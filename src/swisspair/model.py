@@ -229,6 +229,89 @@ ABSENT = RoundResult(None, Colour.NONE, Result.ABSENT)
 """The entry of a round in which a participant has no record at all."""
 
 
+@dataclass(frozen=True, slots=True)
+class BoardResult:
+    """The result of one board, from both sides: White's TRF result code and Black's.
+
+    Its text forms: :attr:`code` (the two TRF characters, ``10``, ``==``, ``+-``), :attr:`label`
+    (``1-0``, ``½-½``, ``+ / −``), and what an arbiter may type for it (:meth:`parse`).
+
+    >>> BoardResult.parse("1/2")
+    BoardResult.from_code('==')
+    >>> BoardResult.from_code("+-").label
+    '+ / −'
+    """
+
+    white: Result
+    """White's result."""
+    black: Result
+    """Black's result."""
+
+    @classmethod
+    def from_code(cls, code: str) -> BoardResult:
+        """The board result written ``code`` (White's TRF character, then Black's: ``10``, ``-+``).
+
+        :raises: :exc:`ValueError` for a code that is not a board result (:data:`BOARD_RESULTS`).
+        """
+        found = _BOARD_CODES.get(code)
+        if found is None:
+            raise ValueError(f"not a board result: {code!r}")
+        return found
+
+    @classmethod
+    def parse(cls, text: str) -> BoardResult | None:
+        """What an arbiter typed: a code, a label, or a shorthand (``1``, ``0``, ``=``, ``1/2``, ``½``, ``d``,
+        ``+``, ``-``, ``wl``...), White's side first; ``None`` for no result (empty, ``x``).
+
+        :raises: :exc:`ValueError` for anything else.
+        """
+        key = text.strip().lower().replace(" ", "")
+        if key in ("", "x"):
+            return None
+        code = _SHORTHANDS.get(key, text.strip())
+        if code not in _BOARD_CODES:
+            raise ValueError(f"not a board result: {text!r}")
+        return _BOARD_CODES[code]
+
+    @property
+    def code(self) -> str:
+        """White's TRF result character, then Black's (``10``, ``==``, ``+-``, ``WL``)."""
+        return self.white.value + self.black.value
+
+    @property
+    def label(self) -> str:
+        """As printed on pairing lists and result slips (``1-0``, ``½-½``, ``− / +``, ``0-1 (unrated)``)."""
+        return _LABELS[self.code]
+
+    @property
+    def played(self) -> bool:
+        """A game was played over the board (not a forfeit)."""
+        return self.white.is_played
+
+    def points(self, scoring: Scoring) -> tuple[Fraction, Fraction]:
+        """White's and Black's points under ``scoring``."""
+        return scoring.points(self.white, Colour.WHITE), scoring.points(self.black, Colour.BLACK)
+
+    def __repr__(self) -> str:
+        return f"BoardResult.from_code({self.code!r})"
+
+
+_LABELS = {
+    "10": "1-0", "==": "½-½", "01": "0-1", "+-": "+ / −", "-+": "− / +", "--": "− / −", "00": "0-0",
+    "WL": "1-0 (unrated)", "DD": "½-½ (unrated)", "LW": "0-1 (unrated)",
+}
+BOARD_RESULTS: tuple[BoardResult, ...] = tuple(BoardResult(Result(code[0]), Result(code[1])) for code in _LABELS)
+"""Every result a board can have, in the order a result form lists them: games, forfeits, a double
+loss (``00``: both players lost, e.g. both flags fell), games shorter than one move (unrated)."""
+_BOARD_CODES = {result.code: result for result in BOARD_RESULTS}
+_SHORTHANDS = {
+    "1": "10", "1-0": "10", "0": "01", "0-1": "01", "=": "==", "5": "==", "½": "==", "d": "==", "r": "==",
+    "1/2": "==", "+": "+-", "-": "-+", "0-0": "00", "wl": "WL", "dd": "DD", "lw": "LW",
+    **{code.lower(): code for code in _LABELS},
+}
+"""What may be typed for a code, White's side first (lower case, without spaces)."""
+
+
 @dataclass(slots=True)
 class Player:
     """A participant, identified by the tournament pairing number (TPN, GHR art. 2)."""

@@ -59,6 +59,15 @@ class MatchPoints:
     loss: Fraction = Fraction(0)
     """``TL``: a lost match."""
 
+    def of(self, own: Fraction, their: Fraction) -> Fraction:
+        """The match points of a team with ``own`` game points against ``their`` (C.04.6 art. 1.2): a
+        won match for more, a drawn one for as many, a lost one for fewer.
+
+        >>> MatchPoints().of(Fraction(5, 2), Fraction(3, 2))
+        Fraction(2, 1)
+        """
+        return self.win if own > their else self.draw if own == their else self.loss
+
 
 @dataclass(frozen=True, slots=True)
 class TeamLineup:

@@ -25,9 +25,9 @@ def _standings(file: Path, tiebreaks: str | None, edition: str, lots: int | None
     tournament = read_trf(file)
     event: Event
     if teams:
-        from swisspair.tiebreaks.team import team_event
+        from swisspair.tiebreaks.team import standings_event
 
-        event = team_event(tournament, rounds=rounds, round_robin=round_robin)
+        event = standings_event(tournament, rounds=rounds, round_robin=round_robin)
     else:
         event = Event.from_tournament(tournament, rounds=rounds, round_robin=round_robin)
     if scores is not None:

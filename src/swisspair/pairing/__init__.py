@@ -4,27 +4,23 @@
 >>> find_system("FIDE_DUTCH_2025").name
 'dutch'
 
-A system is any object with ``name``, ``aliases``, ``article`` and
-``pair(tournament, round_number=None) -> RoundPairing`` (:class:`PairingSystem`).
-Built-in systems are listed in :data:`PAIRING_SYSTEMS` as dotted paths and
-imported on first use; third-party ones register under the entry-point group
+A system is an object with ``name``, ``aliases``, ``article`` and
+``pair(tournament, round_number=None) -> RoundPairing`` and the abilities
+:class:`PairingSystem` declares, each with its default in
+:class:`~swisspair.pairing.system.SystemBase`, which every built-in system
+subclasses (third-party ones too, so that they get the defaults). Built-in
+systems are listed in :data:`PAIRING_SYSTEMS` as dotted paths and imported on
+first use; third-party ones register under the entry-point group
 ``swisspair.pairing_systems`` the same way.
 
-Optional abilities are small protocols (:mod:`swisspair.pairing.abilities`) a system may also satisfy; every caller
-(the command line, the engine form, the manager) goes through the functions
-below, never through a system's name:
-
-* :class:`ChecksRounds` - its own round checker (a system that pairs other units
-  than players, such as teams); else :func:`check_rounds` re-pairs with ``pair``;
-* :class:`GeneratesTournaments` - its own random events (teams, two-game
-  matches); else :func:`generate` pairs :mod:`swisspair.generator`'s events;
-* :class:`Accelerates` - virtual points (C.04.7): :func:`accelerated`;
-* :class:`HasVariants` - a TRF ``192`` code that selects settings
-  (``FIDE_TEAM_TYPEB_GP``): :func:`find_system` returns the variant;
-* :class:`FormatsPairings` - its own printed table (teams by team number):
-  :func:`format_pairing` returns ``None`` without it;
-* explanation - the lines of :attr:`RoundPairing.explanation
-  <swisspair.model.RoundPairing.explanation>`, empty when the system gives none.
+The abilities: its own round checker (``check_rounds``, the team system's: it
+pairs teams), what one of its rounds plays (``shape``: the one generator,
+:func:`generate`, builds every system's random events from it), virtual points
+(``acceleration``, ``with_acceleration``, C.04.7), a TRF ``192`` code that
+selects settings (``variant``: :func:`find_system` returns it), its own printed
+table (``format_pairing``); the explanation of a round is
+:attr:`RoundPairing.explanation <swisspair.model.RoundPairing.explanation>`,
+empty when the system gives none.
 """
 
 from __future__ import annotations
@@ -33,36 +29,23 @@ import importlib
 from functools import cache
 
 from swisspair.errors import UnsupportedFeatureError
-from swisspair.exports import lazy_exports
 from swisspair.model import RoundPairing, Tournament
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
     from typing import Protocol
 
     from swisspair.generator import GeneratorConfig
-    from swisspair.pairing.abilities import (
-        Accelerates,
-        ChecksRounds,
-        FormatsPairings,
-        GeneratesTournaments,
-        HasVariants,
-        Progress,
-    )
     from swisspair.pairing.checker import RoundCheck
+    from swisspair.pairing.system import EventShape, SystemBase
 else:
     Protocol = object  # a protocol is for type checkers: typing is not imported at run time (start-up)
 
-_EXPORTS = {name: "swisspair.pairing.abilities" for name in (
-    "Accelerates", "ChecksRounds", "FormatsPairings", "GeneratesTournaments", "HasVariants", "Progress")}
-"""The abilities (:mod:`swisspair.pairing.abilities`), imported on first use (PEP 562)."""
-
-__getattr__ = lazy_exports(__name__, _EXPORTS, globals())
-
 
 class PairingSystem(Protocol):
-    """What every pairing system provides."""
+    """What every pairing system provides: the rules it pairs by, and its abilities (defaults in
+    :class:`~swisspair.pairing.system.SystemBase`)."""
 
     name: str
     """The canonical name (``dutch``)."""
@@ -70,9 +53,32 @@ class PairingSystem(Protocol):
     """Other names, including TRF ``192`` codes."""
     article: str
     """The rule text implemented (``FIDE C.04.3 (2026)``)."""
+    acceleration: str | None
+    """The acceleration mode (C.04.7), ``None`` for a system without virtual points."""
+
+    @property
+    def shape(self) -> EventShape:
+        """What one paired round plays: one game or a two-game match, between players or teams."""
+        ...
 
     def pair(self, tournament: Tournament, round_number: int | None = None) -> RoundPairing:
         """Pair ``round_number`` (default: the next unpaired round)."""
+        ...
+
+    def check_rounds(self, tournament: Tournament, rounds: range | None = None) -> Iterator[RoundCheck]:
+        """Re-pair each of ``rounds`` (default: every paired round) and compare with the record."""
+        ...
+
+    def with_acceleration(self, mode: str) -> PairingSystem:
+        """The same system with acceleration ``mode``; :exc:`UnsupportedFeatureError` without the ability."""
+        ...
+
+    def variant(self, code: str) -> PairingSystem:
+        """The system as the ``192`` code ``code`` configures it (itself when the code sets nothing)."""
+        ...
+
+    def format_pairing(self, tournament: Tournament, pairing: RoundPairing) -> str | None:
+        """A table of the system's own, or ``None``."""
         ...
 
 
@@ -130,12 +136,10 @@ def find_system(name: str) -> PairingSystem:
     for key, path in registry.items():
         system = _load(path)
         if wanted in (alias.lower().replace("_", "-") for alias in system.aliases):
-            from swisspair.pairing.abilities import HasVariants
-
-            return system.variant(name) if isinstance(system, HasVariants) else system
+            return system.variant(name)
     if wanted.endswith("-baku"):
         # TRF26 192 codes such as FIDE_DUTCH_2025_BAKU: the system with Baku acceleration (C.04.7).
-        return accelerated(find_system(wanted[: -len("-baku")]), "baku")
+        return find_system(wanted[: -len("-baku")]).with_acceleration("baku")
     raise UnsupportedFeatureError(
         f"unknown pairing system {name!r}; available: {', '.join(system_names())}")
 
@@ -157,54 +161,18 @@ def pair(tournament: Tournament, system: str | None = None, round_number: int | 
     return chosen.pair(tournament, round_number)
 
 
-def accelerated(system: PairingSystem, mode: str) -> PairingSystem:
-    """``system`` with acceleration ``mode`` (C.04.7).
-
-    :raises: :exc:`~swisspair.errors.UnsupportedFeatureError` for a system without the ability.
-    """
-    from swisspair.pairing.abilities import Accelerates
-
-    if not isinstance(system, Accelerates):
-        raise UnsupportedFeatureError(f"{system.name}: Baku acceleration (C.04.7) is not supported")
-    return system.with_acceleration(mode)
-
-
-def check_rounds(system: PairingSystem, tournament: Tournament, rounds: range | None = None) -> Iterator[RoundCheck]:
-    """Re-pair each of ``rounds`` (default: all) with ``system`` and compare with the record.
-
-    The system's own checker (:class:`ChecksRounds`), else :func:`swisspair.pairing.checker.check_rounds`.
-    """
-    from swisspair.pairing import checker
-    from swisspair.pairing.abilities import ChecksRounds
-
-    if isinstance(system, ChecksRounds):
-        return system.check_rounds(tournament, rounds)
-    return checker.check_rounds(tournament, system.pair, rounds)
-
-
 def generate(system: PairingSystem, config: GeneratorConfig, seed: int,
-             progress: Progress | None = None) -> Tournament:
-    """A random event, every round paired by ``system``, deterministic for ``seed``.
-
-    The system's own generator (:class:`GeneratesTournaments`), else :func:`swisspair.generator.generate`.
-    """
+             progress: Callable[[int], None] | None = None) -> Tournament:
+    """A random event, every round paired by ``system`` and played as its :attr:`~PairingSystem.shape`
+    says, deterministic for ``seed`` (:func:`swisspair.generator.generate`, the one generator)."""
     from swisspair import generator
-    from swisspair.pairing.abilities import GeneratesTournaments
 
-    if isinstance(system, GeneratesTournaments):
-        return system.generate(config, seed, progress)
-    return generator.generate(config, seed, system.pair, progress)
+    return generator.generate(config, seed, system.pair, progress, system.shape)
 
 
-def format_pairing(system: PairingSystem, tournament: Tournament, pairing: RoundPairing) -> str | None:
-    """The system's own table of ``pairing`` (:class:`FormatsPairings`), else ``None``."""
-    from swisspair.pairing.abilities import FormatsPairings
-
-    return system.format_pairing(tournament, pairing) if isinstance(system, FormatsPairings) else None
+if TYPE_CHECKING:
+    _BASE_SATISFIES_THE_PROTOCOL: type[PairingSystem] = SystemBase
+    """mypy checks the defaults against the protocol (and every system's overrides against them)."""
 
 
-__all__ = [
-    "PAIRING_SYSTEMS", "Accelerates", "ChecksRounds", "FormatsPairings", "GeneratesTournaments", "HasVariants",
-    "PairingSystem", "Progress", "accelerated", "check_rounds", "find_system", "format_pairing", "generate", "pair",
-    "system_names",
-]
+__all__ = ["PAIRING_SYSTEMS", "PairingSystem", "find_system", "generate", "pair", "system_names"]

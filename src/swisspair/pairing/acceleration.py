@@ -48,6 +48,7 @@ from fractions import Fraction
 
 from swisspair.errors import UnsupportedFeatureError
 from swisspair.model import Tournament
+from swisspair.pairing.system import SystemBase
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing is not imported at run time (start-up of the engine form)
@@ -208,7 +209,7 @@ __all__ = [
 ]
 
 
-class AcceleratedSystem:
+class AcceleratedSystem(SystemBase):
     """Base of the pairing systems that take virtual points (C.04.7).
 
     ``acceleration`` is ``"auto"`` (follow the file: Baku when the ``192`` code

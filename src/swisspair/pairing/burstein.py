@@ -84,18 +84,18 @@ from functools import cmp_to_key
 from typing import TypeVar
 
 from swisspair.errors import NoValidPairingError
+from swisspair.matching.weighted import MatchingComputer
 from swisspair.model import Colour, Outcome, Result, RoundPairing, Scoring, Tournament
-from swisspair.pairing import accelerated, find_system
+from swisspair.pairing import find_system
 from swisspair.pairing.acceleration import (
     AcceleratedSystem,
     burstein_default_virtual_points,
     virtual_points,
 )
 from swisspair.pairing.boards import oriented_boards, round_pairing
-from swisspair.pairing.bye import completing_bye
 from swisspair.pairing.colours import neutral_colour, preferences_compatible
+from swisspair.pairing.completing_bye import completing_bye
 from swisspair.pairing.explain import format_score
-from swisspair.pairing.matching import MatchingComputer
 from swisspair.pairing.state import PairingState, PlayerState, build_state
 
 T = TypeVar("T")
@@ -535,7 +535,7 @@ class Burstein2026System(AcceleratedSystem):
         if state.round_number <= seeding:
             # The Dutch system as the registry gives it, with this system's acceleration mode: no system
             # imports another's module (tests/test_import_graph.py).
-            result = accelerated(find_system("dutch"), self.acceleration).pair(tournament, round_number)
+            result = find_system("dutch").with_acceleration(self.acceleration).pair(tournament, round_number)
             note = (f"Seeding round {state.round_number} of {seeding}: paired with the Dutch system "
                     "(C.04.4.2 (2026) 1.6)")
             return replace(result, explanation=(note,) + result.explanation)

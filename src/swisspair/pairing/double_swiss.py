@@ -68,17 +68,16 @@ Readings chosen (the text is new and has no reference engine)
 from __future__ import annotations
 
 import itertools
-import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from swisspair.errors import NoValidPairingError, SwissPairError
-from swisspair.generator import NEVER, GeneratorConfig, elo_expectation, finish, game_result, new_event, record_game
+from swisspair.matching.cardinality import CardinalityMatching
+from swisspair.matching.weighted import MatchingComputer
 from swisspair.model import Board, Colour, Result, RoundPairing, RoundResult, Tournament
-from swisspair.pairing.cardinality import CardinalityMatching
-from swisspair.pairing.matching import MatchingComputer
 from swisspair.pairing.state import add_forbidden_pairs, round_to_pair
+from swisspair.pairing.system import EventShape, SystemBase
 
 MAX_UPFLOATER_SETS = 2000
 """Upfloater sets of size >= 2 examined per bracket (see the module notes, 3.5)."""
@@ -230,26 +229,18 @@ def _rank_key(p: MatchPlayer) -> tuple[Fraction, int]:
     return (-p.score, p.tpn)
 
 
-class DoubleSwissSystem:
+class DoubleSwissSystem(SystemBase):
     """Double-Swiss System, FIDE C.04.5 (2026)."""
 
     name = "double-swiss"
     aliases = ("FIDE_DOUBLESWISS", "CUSTOM_DOUBLESWISS", "doubleswiss", "double")
     article = "FIDE C.04.5 (2026)"
 
-    def __repr__(self) -> str:
-        return "DoubleSwissSystem()"
-
-    def generate(self, config: GeneratorConfig, seed: int, progress: Callable[[int], None] | None = None,
-                 ) -> Tournament:
-        """A random event for ``swisspair generate`` / ``-g``: ``config.rounds`` is the
-        number of *matches* (two TRF rounds each); a forfeit or retirement rate of N
-        means one match (or player-match) in N (see :func:`generate_double_swiss`)."""
-        return generate_double_swiss(
-            config.players, config.rounds, seed, draw_percentage=config.draw_percentage,
-            forfeit_rate=0.0 if config.forfeit_rate >= NEVER else 1 / config.forfeit_rate,
-            absence_rate=0.0 if config.retired_rate >= NEVER else 1 / config.retired_rate,
-            system=self, progress=progress)
+    @property
+    def shape(self) -> EventShape:
+        """A pairing is a two-game match: two TRF rounds, game 2 with the colours reversed (C.04.5 0);
+        the PAB is one game won and one drawn (C.04.5 1.5)."""
+        return EventShape(games=2, pab=(Result.PAB, Result.HALF_BYE), code="FIDE_DOUBLESWISS")
 
     def pair(self, tournament: Tournament, round_number: int | None = None) -> RoundPairing:
         """Pair TRF round ``round_number`` (default: the next one) of ``tournament``.
@@ -523,42 +514,20 @@ def _board(high: int, low: int, high_colour: Colour) -> Board:
 
 def generate_double_swiss(players: int, matches: int, seed: int, *, draw_percentage: float = 30,
                           forfeit_rate: float = 0.0, absence_rate: float = 0.0,
-                          system: DoubleSwissSystem | None = None,
                           progress: Callable[[int], None] | None = None) -> Tournament:
-    """A random Double-Swiss event in the TRF representation above, deterministic for ``seed``.
+    """A random Double-Swiss event of ``matches`` matches (the generator of every system,
+    :func:`swisspair.generator.generate`), deterministic for ``seed``: ``forfeit_rate`` is the share of
+    matches forfeited, ``absence_rate`` the share of player-matches announced absent (``Z`` twice).
+    ``progress`` is called with the match number."""
+    from swisspair.generator import NEVER, GeneratorConfig, generate
 
-    Built from the shared pieces of :mod:`swisspair.generator`. Each match is paired by
-    ``system``; both games are drawn from the ratings. ``forfeit_rate`` is the share of
-    matches forfeited by one player (both games), ``absence_rate`` the share of
-    player-matches announced absent (``Z`` twice). ``progress`` is called with the match number.
-    """
-    rng = random.Random(seed)
-    system = system or DoubleSwissSystem()
-    t = new_event(rng, f"Generated Double-Swiss (seed {seed})", 2 * matches, players, system="FIDE_DOUBLESWISS")
-    for k in range(1, matches + 1):
-        for p in t:
-            if rng.random() < absence_rate:
-                p.results.append(RoundResult.bye(Result.ZERO_BYE))
-        pairing = system.pair(t, 2 * k - 1)
-        for board in pairing.boards:
-            if rng.random() < forfeit_rate:
-                loss, win = Result.FORFEIT_LOSS, Result.FORFEIT_WIN
-                results = (loss, win) if rng.random() < 0.5 else (win, loss)
-                record_game(t, board, results)
-                record_game(t, board, results, Colour.BLACK)
-                continue
-            w, b = t.players[board.white], t.players[board.black]
-            record_game(t, board, game_result(rng, draw_percentage, elo_expectation(w.rating, b.rating)))
-            second = game_result(rng, draw_percentage, elo_expectation(b.rating, w.rating))
-            record_game(t, board, (second[1], second[0]), Colour.BLACK)
-        if pairing.bye is not None:
-            t.players[pairing.bye].results += [RoundResult.bye(Result.PAB), RoundResult.bye(Result.HALF_BYE)]
-        for p in t:
-            while len(p.results) < 2 * k:
-                p.results.append(RoundResult.bye(Result.ZERO_BYE))
-        if progress is not None:
-            progress(k)
-    return finish(t)
+    def one_in(share: float) -> float:
+        return NEVER if share <= 0 else 1 / share
+
+    config = GeneratorConfig(players=players, rounds=matches, draw_percentage=draw_percentage,
+                             forfeit_rate=one_in(forfeit_rate), retired_rate=one_in(absence_rate))
+    system = DoubleSwissSystem()
+    return generate(config, seed, system.pair, progress, system.shape)
 
 
 __all__ = ["DoubleSwissSystem", "MatchPlayer", "MatchState", "allocate_colours", "build_match_state",

@@ -82,13 +82,13 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from swisspair.errors import NoValidPairingError
+from swisspair.matching.weighted import MatchingComputer
 from swisspair.model import Colour, RoundPairing, Tournament
 from swisspair.pairing.acceleration import AcceleratedSystem, virtual_points
-from swisspair.pairing.bye import completing_bye
-from swisspair.pairing.colours import latest_colour_difference
 from swisspair.pairing.boards import oriented_boards, round_pairing
+from swisspair.pairing.colours import latest_colour_difference
+from swisspair.pairing.completing_bye import completing_bye
 from swisspair.pairing.explain import format_score
-from swisspair.pairing.matching import MatchingComputer
 from swisspair.pairing.state import Float, PairingState, PlayerState, build_state
 
 SHIFTER_SETS_TRIED = 64

@@ -35,14 +35,13 @@ from dataclasses import dataclass
 from itertools import chain, filterfalse
 
 from swisspair.errors import NoValidPairingError
+from swisspair.matching.cardinality import CardinalityMatching
+from swisspair.matching.weighted import MatchingComputer
 from swisspair.model import Board, Colour, RoundPairing, Tournament
 from swisspair.pairing.acceleration import AcceleratedSystem, virtual_points
 from swisspair.pairing.boards import allocate_boards
-from swisspair.pairing.bracket import (Bracket, Position, RoundVertices, Vertex, as_positions, group_end,
-                                      kinds_of, span)
-from swisspair.pairing.cardinality import CardinalityMatching
+from swisspair.pairing.bracket import Bracket, Position, RoundVertices, Vertex, as_positions, group_end, kinds_of, span
 from swisspair.pairing.explain import format_score
-from swisspair.pairing.matching import MatchingComputer
 from swisspair.pairing.state import Float, PairingState, PlayerState, build_state
 
 

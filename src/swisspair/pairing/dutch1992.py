@@ -57,11 +57,12 @@ from dataclasses import dataclass, replace
 from itertools import chain, combinations
 
 from swisspair.errors import LimitExceededError, NoValidPairingError
+from swisspair.matching.cardinality import CardinalityMatching
 from swisspair.model import Board, Colour, RoundPairing, Tournament
-from swisspair.pairing.cardinality import CardinalityMatching
 from swisspair.pairing.colours import latest_colour_difference
 from swisspair.pairing.explain import format_score, tpns
 from swisspair.pairing.state import Float, PairingState, PlayerState, build_state
+from swisspair.pairing.system import SystemBase
 
 SEARCH_LIMIT = 3_000_000
 """Search nodes (transposition steps) allowed per round before giving up."""
@@ -105,7 +106,7 @@ def _least_conflicts(left1: Counter[Colour], left2: Counter[Colour]) -> int:
     return max(0, short - left2[none])
 
 
-class Dutch1992System:
+class Dutch1992System(SystemBase):
     """The FIDE Dutch system, 1992 rules."""
 
     name = "dutch-1992"

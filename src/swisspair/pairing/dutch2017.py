@@ -58,13 +58,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from swisspair.errors import NoValidPairingError
+from swisspair.matching.weighted import MatchingComputer
 from swisspair.model import RoundPairing, Tournament
 from swisspair.pairing.boards import allocate_boards, round_pairing
-from swisspair.pairing.bracket import Bracket, Position, as_positions, RoundVertices, Vertex, group_end, kinds_of
+from swisspair.pairing.bracket import Bracket, Position, RoundVertices, Vertex, as_positions, group_end, kinds_of
 from swisspair.pairing.colours import colour_criteria
 from swisspair.pairing.explain import format_score
-from swisspair.pairing.matching import MatchingComputer
 from swisspair.pairing.state import Float, PairingState, PlayerState, build_state
+from swisspair.pairing.system import SystemBase
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +92,7 @@ class _BracketWeights:
     """Those fields of the pairs in the bracket, by the two participants' :attr:`_Round2017.fields_kind`."""
 
 
-class Dutch2017System:
+class Dutch2017System(SystemBase):
     """FIDE (Dutch) System, C.04.3 (2017), in force until 31 January 2026."""
 
     name = "dutch-2017"

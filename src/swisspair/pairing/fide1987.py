@@ -56,11 +56,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from swisspair.errors import NoValidPairingError
+from swisspair.matching.cardinality import CardinalityMatching
 from swisspair.model import Board, Colour, RoundPairing, Tournament
-from swisspair.pairing.cardinality import CardinalityMatching
-from swisspair.pairing.explain import format_score, tpns
 from swisspair.pairing.exchanges import exchange_order
+from swisspair.pairing.explain import format_score, tpns
 from swisspair.pairing.state import PairingState, PlayerState, build_state
+from swisspair.pairing.system import SystemBase
 
 MAXI_RATING_LIMIT = 100
 """Rating difference allowed for colour exchanges and floater choice in maxi events (art. 12.7)."""
@@ -82,7 +83,7 @@ FLOATER_TYPES = (
 """The four kinds of floater of art. 10.9, from the one to avoid most (``--explain``)."""
 
 
-class Fide1987System:
+class Fide1987System(SystemBase):
     """FIDE Swiss rules, 1987 (amended 1988-89)."""
 
     name = "fide-1987"

@@ -85,19 +85,20 @@ from collections.abc import Iterable
 from itertools import combinations, islice
 
 from swisspair.errors import NoValidPairingError
+from swisspair.matching.cardinality import CardinalityMatching
 from swisspair.model import Colour, RoundPairing, Tournament
 from swisspair.pairing.acceleration import AccelerationMode, check_mode, virtual_points
-from swisspair.pairing.cardinality import CardinalityMatching
 from swisspair.pairing.boards import oriented_boards, round_pairing
-from swisspair.pairing.explain import format_score
 from swisspair.pairing.exchanges import exchange_order
+from swisspair.pairing.explain import format_score
 from swisspair.pairing.state import Float, PairingState, PlayerState, build_state
+from swisspair.pairing.system import SystemBase
 
 FLOATER_SETS_TRIED = 400
 """Floater sets of one size tried, in preference order, before trying a larger size."""
 
 
-class LimSystem:
+class LimSystem(SystemBase):
     """Lim System, FIDE C.04.4.3."""
 
     name = "lim"

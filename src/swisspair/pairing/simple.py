@@ -30,9 +30,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from swisspair.errors import NoValidPairingError, SwissPairError
+from swisspair.matching.cardinality import CardinalityMatching
 from swisspair.model import Board, RoundPairing, Tournament
-from swisspair.pairing.cardinality import CardinalityMatching
 from swisspair.pairing.state import build_state
+from swisspair.pairing.system import SystemBase
 
 CRITERIA: tuple[str, ...] = ("points", "score_diff", "scores_for", "score2_diff", "score2_for", "rating")
 """The ranking criteria of rule 6, in the document's order (all: higher is better)."""
@@ -418,7 +419,7 @@ def pair_next_round(teams: Sequence[Team], games: Sequence[Game], settings: Sett
                    None if bye is None else ranked[bye].team.id, tuple(notes))
 
 
-class SimpleSystem:
+class SimpleSystem(SystemBase):
     """The Swiss for any sport on a TRF: points by the file's scoring, ranked by points then rating."""
 
     name = "simple"

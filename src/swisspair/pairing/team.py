@@ -2,42 +2,23 @@
 
 Teams are the participants. This module has two parts:
 
-* the **team-level representation** (:class:`TeamMatch`, :class:`Team`,
-  :class:`TeamEvent`), which can be built directly in Python or derived from an
-  individual TRF with team records by :func:`team_event`;
+* the **team-level representation** the engine pairs (:class:`TeamEvent`: the core's teams
+  with their rounds, :class:`~swisspair.team_matches.Team` and
+  :class:`~swisspair.team_matches.TeamRound`, and the system's settings), which can be built
+  directly in Python or from an individual TRF with team records by
+  :func:`engine_event`: the team matches as the core reads them
+  (:func:`swisspair.team_matches.team_event`, the one reading of the team records: boards,
+  game points, match points by ``362``, byes by ``320``, forfeits by ``330``, colours by the
+  board-1 player and ``300``), with the colour type and scores of the system;
 * the **pairing** (:class:`TeamSystem`, registered as ``team`` with the TRF26
   ``192`` codes ``FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP]`` as aliases).
-
-Deriving team matches from a TRF (our reading of the FIDE TRF team records):
-
-* teams and rosters are :attr:`Tournament.teams <swisspair.model.Tournament.teams>`
-  (``310`` records, else ``013`` records; numbering in :mod:`swisspair.teams`);
-* in round ``r`` a team's opponent is the team of its members' opponents (the
-  first member, in line-up order, who has one);
-* game points (GP) are the sum of the members' points in that round under the
-  file's scoring; match points (MP) compare the two teams' GP: ``TW`` 2,
-  ``TD`` 1, ``TL`` 0, or :attr:`Tournament.match_points` (``362``);
-* a team's colour in a played match is the colour scheduled for its board-1
-  player (C.04.6 1.6.1): the first member in line-up order who has an
-  opponent in that round, or the first player of a ``300`` record (team
-  playing out of its default order) for that round and team; a match is
-  played when at least one of its games was;
-* a pairing-allocated bye of the team is a round in which no member has an
-  opponent and some member has ``U``, or a ``320`` record names the team; it is
-  worth the MP and GP of a drawn match (C.04.6 1.4): TD match points and half
-  the number of boards (the length of the ``352`` sequence, :attr:`Tournament.board_colours`, else the largest number of
-  members who played in one match) in GP, unless ``320`` gives the values;
-* a match is a forfeit win when every member has ``+`` (or a ``330`` record
-  says so); a full-point bye when every member has ``F``;
-* a team is absent from the round being paired when all its members are
-  recorded with ``H``, ``F`` or ``Z`` in that round.
 
 Why not :class:`~swisspair.pairing.state.PairingState`: the participants are
 teams, not the players of the TRF lines. A team's score is match points or game
 points (1.2, with a secondary score), its colour is that of its board-1 player
 in a played match (1.6.1), its PAB is worth a drawn match (1.4), and all of
-these come from several members' lines at once (:func:`team_event`). The
-shared state is built per player from one line each; the team state
+these come from several members' lines at once (:func:`~swisspair.team_matches.team_event`).
+The shared state is built per player from one line each; the team state
 (:class:`TeamEvent`, then ``_Round`` per team) is the same idea one level up.
 
 The engine output (``-p``) is by **team pairing number**: ``WHITE BLACK`` per
@@ -53,62 +34,21 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Literal
 
 from swisspair.errors import NoValidPairingError, SwissPairError, UnsupportedFeatureError
-from swisspair.model import Board, Colour, Result, RoundPairing, Tournament
-from swisspair.pairing.cardinality import CardinalityMatching
+from swisspair.matching.cardinality import CardinalityMatching
+from swisspair.matching.weighted import MatchingComputer
+from swisspair.model import Board, Colour, RoundPairing, Tournament
 from swisspair.pairing.checker import RoundCheck
-from swisspair.pairing.matching import MatchingComputer
-from swisspair.teams import DEFAULT_MATCH_POINTS, TeamEntry
+from swisspair.pairing.system import EventShape, SystemBase
+from swisspair.team_matches import Team, team_event
 
 if TYPE_CHECKING:
-    from swisspair.generator import GeneratorConfig
-    from swisspair.pairing.abilities import Progress
+    from swisspair.generator import Progress
 
 ColourType = Literal["A", "B", "none"]
 ScoreKind = Literal["MP", "GP"]
 
 _COMBINATION_LIMIT = 20000
 """Upfloater sets examined per set size before giving up on C5-C7 refinements."""
-
-
-@dataclass(frozen=True, slots=True)
-class TeamMatch:
-    """What one team did in one round."""
-
-    opponent: int | None
-    """Opponent team number; ``None`` for a bye or an absence."""
-    colour: Colour = Colour.NONE
-    """The team's colour (C.04.6 1.6); ``Colour.NONE`` for a bye, an absence or a forfeit."""
-    match_points: Fraction = Fraction(0)
-    """Match points scored in the round."""
-    game_points: Fraction = Fraction(0)
-    """Game points scored in the round."""
-    played: bool = False
-    """The match was played (at least one game over the board)."""
-    pab: bool = False
-    """The team received the pairing-allocated bye (C.04.6 1.4)."""
-    forfeit_win: bool = False
-    """The team won the match by forfeit."""
-    full_bye: bool = False
-    """A (deprecated) full-point bye."""
-
-
-@dataclass(slots=True)
-class Team:
-    """A team and its history, identified by its team pairing number."""
-
-    number: int
-    """Team pairing number (TPN)."""
-    name: str = ""
-    """Team name."""
-    members: tuple[int, ...] = ()
-    """Player TPNs in board order."""
-    history: list[TeamMatch] = field(default_factory=list)
-    """One entry per round, round 1 first."""
-    absent: bool = False
-    """Not to be paired in the round being paired."""
-
-    def __repr__(self) -> str:
-        return f"Team(number={self.number!r}, name={self.name!r})"
 
 
 @dataclass(slots=True)
@@ -145,13 +85,12 @@ class TeamEvent:
 # From a TRF
 
 
-def team_event(tournament: Tournament, *, colour_type: ColourType | None = None,
-               primary: ScoreKind | None = None, secondary: ScoreKind | None | Literal["default"] = "default",
-               ) -> TeamEvent:
-    """The team event described by an individual TRF with ``310``/``013`` records.
-
-    Settings not given are read from the ``192`` code (:func:`parse_code`).
-    See the module documentation for how matches are derived.
+def engine_event(tournament: Tournament, *, colour_type: ColourType | None = None,
+                 primary: ScoreKind | None = None, secondary: ScoreKind | None | Literal["default"] = "default",
+                 ) -> TeamEvent:
+    """The team event to pair: the team matches of an individual TRF with ``310``/``013`` records as
+    the core reads them (:func:`swisspair.team_matches.team_event`), with the given settings, the
+    others read from the ``192`` code (:func:`parse_code`).
 
     :raises: :exc:`~swisspair.errors.UnsupportedFeatureError` when the file has no team records.
     """
@@ -162,85 +101,7 @@ def team_event(tournament: Tournament, *, colour_type: ColourType | None = None,
                       initial_colour=tournament.initial_colour or Colour.WHITE,
                       colour_type=colour_type or code_type, primary=primary or code_primary,
                       secondary=code_secondary if secondary == "default" else secondary)
-    team_of: dict[int, int] = {}
-    for entry in tournament.teams:
-        event.teams[entry.number] = Team(entry.number, entry.name, entry.members)
-        for member in entry.members:
-            team_of[member] = entry.number
-    scoring = tournament.match_points or DEFAULT_MATCH_POINTS
-    mp = {"TW": scoring.win, "TD": scoring.draw, "TL": scoring.loss}
-    boards = len(tournament.board_colours)
-    lineups: dict[tuple[int, int], int] = {}
-    for lineup in tournament.team_lineups:
-        board_one = next((tpn for tpn in lineup.players if tpn), None)
-        if board_one is not None:
-            lineups[(lineup.round, lineup.team)] = board_one
-    rounds = max(tournament.paired_rounds, 0)
-    pab_records: dict[tuple[int, int], tuple[Fraction | None, Fraction | None]] = {}
-    for record in tournament.team_pabs:
-        for rnd, pab_team in enumerate(record.teams, start=1):
-            if pab_team:
-                pab_records[(rnd, pab_team)] = (record.match_points, record.game_points)
-    forfeits: dict[tuple[int, int], bool] = {}
-    for forfeit in tournament.team_forfeits:
-        forfeits[(forfeit.round, forfeit.white)] = forfeit.outcome[0] == "+"
-        forfeits[(forfeit.round, forfeit.black)] = forfeit.outcome[1] == "+"
-    if not boards:
-        for team in event.teams.values():
-            for rnd in range(1, rounds + 1):
-                count = sum(1 for m in team.members if m in tournament.players
-                            and tournament.players[m].result(rnd).opponent is not None)
-                boards = max(boards, count)
-    boards = boards or max((len(t.members) for t in event.teams.values()), default=0)
-    # Game points first, then match points by comparison.
-    game_points: dict[tuple[int, int], Fraction] = {}
-    opponents: dict[tuple[int, int], int | None] = {}
-    for team in event.teams.values():
-        for rnd in range(1, rounds + 1):
-            entries = [tournament.players[m].result(rnd) for m in team.members if m in tournament.players]
-            gp = sum((tournament.scoring.points(e.result, e.colour) for e in entries if e.opponent is not None),
-                     Fraction(0))
-            game_points[(rnd, team.number)] = gp
-            opponent = next((team_of.get(e.opponent) for e in entries if e.opponent is not None
-                             and e.opponent in team_of), None)
-            opponents[(rnd, team.number)] = opponent
-    for team in event.teams.values():
-        for rnd in range(1, rounds + 1):
-            members = [m for m in team.members if m in tournament.players]
-            entries = [tournament.players[m].result(rnd) for m in members]
-            opponent = opponents[(rnd, team.number)]
-            if opponent is None:
-                pab = (rnd, team.number) in pab_records or any(e.result is Result.PAB for e in entries)
-                full = bool(entries) and all(e.result is Result.FULL_BYE for e in entries)
-                if pab:
-                    mp_value, gp_value = pab_records.get((rnd, team.number), (None, None))
-                    team.history.append(TeamMatch(
-                        None, match_points=mp["TD"] if mp_value is None else mp_value,
-                        game_points=Fraction(boards, 2) if gp_value is None else gp_value, pab=True))
-                elif full:
-                    team.history.append(TeamMatch(None, match_points=mp["TW"],
-                                                  game_points=Fraction(boards), full_bye=True))
-                else:
-                    team.history.append(TeamMatch(None))
-                continue
-            own, their = game_points[(rnd, team.number)], game_points[(rnd, opponent)]
-            points = mp["TW"] if own > their else mp["TD"] if own == their else mp["TL"]
-            played = any(e.played for e in entries)
-            forfeit_win = forfeits.get((rnd, team.number), False) or (
-                not played and any(e.result is Result.FORFEIT_WIN for e in entries) and own > their)
-            colour = Colour.NONE
-            if played:
-                # C.04.6 1.6.1: the colour scheduled for the board-1 player of a played match.
-                first = lineups.get((rnd, team.number))
-                if first is None or first not in tournament.players:
-                    first = next(m for m, e in zip(members, entries) if e.opponent is not None)
-                colour = tournament.players[first].result(rnd).colour
-            team.history.append(TeamMatch(opponent, colour, points, own, played, False, forfeit_win))
-    next_round = rounds + 1
-    for team in event.teams.values():
-        entries = [tournament.players[m].result(next_round) for m in team.members if m in tournament.players]
-        if entries and all(e.result in (Result.HALF_BYE, Result.FULL_BYE, Result.ZERO_BYE) for e in entries):
-            team.absent = True
+    event.teams = team_event(tournament).teams
     return event
 
 
@@ -356,7 +217,7 @@ class _Round:
     matches_played: int
 
 
-class TeamSystem:
+class TeamSystem(SystemBase):
     """FIDE C.04.6 (2026) Swiss Team Pairing System.
 
     :param colour_type: ``A``, ``B`` or ``none``; default: from the ``192`` code, else ``A``.
@@ -389,7 +250,8 @@ class TeamSystem:
 
     def event(self, tournament: Tournament) -> TeamEvent:
         """The team event of ``tournament`` with this system's settings (the rest from its ``192`` code)."""
-        return team_event(tournament, colour_type=self.colour_type, primary=self.primary, secondary=self.secondary)
+        return engine_event(tournament, colour_type=self.colour_type, primary=self.primary,
+                            secondary=self.secondary)
 
     def pair(self, tournament: Tournament, round_number: int | None = None) -> RoundPairing:
         """Pair the next round of the team event in ``tournament`` (a TRF with team records)."""
@@ -421,12 +283,11 @@ class TeamSystem:
                            if frozenset((b.white, b.black)) in unplayed else b for b in produced.boards)
             yield RoundCheck(rnd, expected, RoundPairing(rnd, boards, produced.bye, produced.explanation))
 
-    def generate(self, config: GeneratorConfig, seed: int, progress: Progress | None = None) -> Tournament:
-        """A random team event for ``swisspair generate`` / ``-g``: ``config.players``
-        teams of :data:`GENERATED_BOARDS` boards, ``config.rounds`` rounds, draws at
-        ``config.draw_percentage`` (see :func:`generate_team_tournament`)."""
-        return generate_team_tournament(config.players, GENERATED_BOARDS, config.rounds, seed, self.code(),
-                                        draw_percentage=config.draw_percentage, progress=progress)
+    @property
+    def shape(self) -> EventShape:
+        """Teams of :data:`GENERATED_BOARDS` players, a game on every board (C.04.6), written with
+        this system's ``192`` code."""
+        return EventShape(team_boards=GENERATED_BOARDS, code=self.code())
 
     def code(self) -> str:
         """The ``192`` code of this system's settings (``FIDE_TEAM`` for the defaults)."""
@@ -801,54 +662,21 @@ def format_team_pairing(event: TeamEvent, pairing: RoundPairing) -> str:
 
 
 def generate_team_tournament(teams: int, boards: int, rounds: int, seed: int,
-                             system: str = "FIDE_TEAM", draw_percentage: float | None = None,
+                             system: str = "FIDE_TEAM", draw_percentage: float = 30,
                              progress: Progress | None = None) -> Tournament:
-    """A random team event paired round by round with this engine, as an individual TRF
-    with ``310`` team records, ``352`` and ``192`` (for tests, checks and benchmarks).
+    """A random team event of ``teams`` teams of ``boards`` players, paired round by round by the
+    system of the ``192`` code ``system`` (the generator of every system,
+    :func:`swisspair.generator.generate`): team ``k`` has the players ``(k-1)*boards+1 ..
+    k*boards`` in board order, the team with White has White on the odd boards (``352``
+    ``WBWB...``) and the team PAB is written as ``U`` for every player (the reader takes ``U`` on
+    members of one team as that team's one PAB, not as several)."""
+    from dataclasses import replace
 
-    Team ``k`` has the players ``(k-1)*boards+1 .. k*boards`` in board order; the team
-    with White has White on the odd boards (``352`` ``WBWB...``). Game results are
-    drawn at random (win, draw or loss equally likely, or draws at ``draw_percentage``
-    and wins and losses equally likely, :func:`swisspair.generator.game_result`); the team
-    PAB is written as ``U`` for every member (the reader takes ``U`` on members of one team as that
-    team's PAB, not as several). ``progress`` is called with the round number.
-    """
-    import random
+    from swisspair.generator import GeneratorConfig, generate
 
-    from swisspair.generator import finish, game_result, record_game
-    from swisspair.model import Player, RoundResult
-
-    rng = random.Random(seed)
-    sequence = "".join("W" if b % 2 == 0 else "B" for b in range(boards))
-    tournament = Tournament(rounds=rounds, initial_colour=Colour.WHITE, system=system, board_colours=sequence,
-                            name=f"Generated team tournament (seed {seed})")
-    entries: list[TeamEntry] = []
-    for number in range(1, teams + 1):
-        members = tuple(range((number - 1) * boards + 1, number * boards + 1))
-        for board, tpn in enumerate(members, start=1):
-            tournament.players[tpn] = Player(tpn=tpn, name=f"Team {number} board {board}",
-                                             rating=2600 - tpn)
-        entries.append(TeamEntry(number, f"Team {number}", members))
-    tournament.teams = tuple(entries)
-    outcomes = [(Result.WIN, Result.LOSS), (Result.DRAW, Result.DRAW), (Result.LOSS, Result.WIN)]
     engine = find_team_system(system)
-    for rnd in range(1, rounds + 1):
-        pairing = engine.pair(tournament)
-        for match in pairing.boards:
-            for board in range(boards):
-                white_member = (match.white - 1) * boards + board + 1
-                black_member = (match.black - 1) * boards + board + 1
-                if sequence[board] == "B":
-                    white_member, black_member = black_member, white_member
-                results = rng.choice(outcomes) if draw_percentage is None else game_result(rng, draw_percentage, 0.5)
-                record_game(tournament, Board(white_member, black_member), results)
-        if pairing.bye is not None:
-            for board in range(boards):
-                tournament.players[(pairing.bye - 1) * boards + board + 1].results.append(
-                    RoundResult.bye(Result.PAB))
-        if progress is not None:
-            progress(rnd)
-    return finish(tournament)
+    config = GeneratorConfig(players=teams, rounds=rounds, draw_percentage=draw_percentage)
+    return generate(config, seed, engine.pair, progress, replace(engine.shape, team_boards=boards))
 
 
 def find_team_system(code: str) -> TeamSystem:

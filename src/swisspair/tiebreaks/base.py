@@ -448,7 +448,7 @@ class Event:
     """Everything the tie-breaks read: competitors, rounds and the point systems.
 
     Build one with :meth:`from_tournament` (individuals) or
-    :func:`swisspair.tiebreaks.team.team_event` (teams).
+    :func:`swisspair.tiebreaks.team.standings_event` (teams).
     """
 
     competitors: dict[int, Competitor]

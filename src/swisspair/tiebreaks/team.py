@@ -1,20 +1,15 @@
 """Team competitions: the team view of a TRF, and the team tie-breaks (FIDE C.07 (2026) arts. 11-13).
 
-:func:`team_event` builds an :class:`~swisspair.tiebreaks.base.Event` whose
-competitors are teams, from :attr:`Tournament.teams` (the ``310`` or ``013``
-records, numbered by the rule of :mod:`swisspair.teams`) and the players' games:
+:func:`standings_event` builds an :class:`~swisspair.tiebreaks.base.Event` whose competitors are
+teams, from the team matches as the core reads them (:func:`swisspair.team_matches.team_event`:
+boards, game points, match points by ``362``, the PAB by ``320``, forfeits, byes):
 
-* the boards of a match are the team's players who met players of the other
-  team in the round, in the order of the team record (board 1 first);
-* game points (GP) are the sum of the boards; match points (MP) follow the
-  :attr:`Tournament.match_points` (``362``, default 2/1/0);
-* a team with no opponent but a player with the PAB has the PAB, scored as a
-  drawn match (C.04.6 art. 1.4: TD match points, a draw's GP on every board;
-  the same value the team pairing uses) and, for the board tie-breaks of
-  art. 12, as a win on every board;
+* each round of a team is a match (played, or won or lost by forfeit), the PAB, a requested
+  bye or an absence, scored MP and GP as the core scores it;
+* for the board tie-breaks of art. 12 a team's round gives its game points board by board (an
+  empty board 0), and a bye a win (PAB, full-point bye), a draw (half-point bye) or nothing on
+  every board;
 * the primary score is MP unless record ``192`` names ``..._GP`` first.
-
-Records ``300`` (boards out of order), ``320`` and ``330`` are not read.
 
 Tie-breaks (Arts. 12-13): BC, TBR, BBE, EDE and its named chains EDEBT,
 EDEBB, EDET, EDEB, SSSC; ESB, MP, GP and MPvGP live in
@@ -25,12 +20,11 @@ and every individual tie-break takes ``:MP`` or ``:GP`` (``BH:MP/C1/P``).
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from swisspair.model import Outcome, Tournament
-from swisspair.teams import DEFAULT_MATCH_POINTS
+from swisspair.model import Outcome, Result, Scoring, Tournament
+from swisspair.team_matches import TeamRound, team_event
 from swisspair.tiebreaks.base import (
     Competitor,
     Context,
@@ -52,114 +46,69 @@ __all__ = [
     "board_count",
     "bottom_board",
     "extended_direct_encounter",
-    "read_teams",
     "sssc",
-    "team_event",
+    "standings_event",
     "top_board",
 ]
 
 
-def read_teams(tournament: Tournament) -> dict[int, tuple[str, list[int]]]:
-    """Team number -> (name, member TPNs in board order), from :attr:`Tournament.teams`."""
-    return {team.number: (team.name, list(team.members)) for team in tournament.teams}
-
-
-def _match_points(tournament: Tournament) -> tuple[Fraction, Fraction, Fraction]:
-    points = tournament.match_points or DEFAULT_MATCH_POINTS
-    return points.win, points.draw, points.loss
-
-
-def _opponent_team(rec: RoundRecord, team_of: dict[int, int]) -> int | None:
-    return None if rec.opponent is None else team_of.get(rec.opponent)
-
-
-def team_event(tournament: Tournament, *, rounds: int | None = None, round_robin: bool | None = None) -> Event:
+def standings_event(tournament: Tournament, *, rounds: int | None = None, round_robin: bool | None = None) -> Event:
     """The team view of an individual TRF with team records (C.07 (2026) 11.1).
 
+    :param rounds: rounds to take into account; default: the paired rounds.
     :raises: :exc:`~swisspair.tiebreaks.base.InvalidTieBreakError` if the file has no team records.
     """
-    teams = read_teams(tournament)
-    if not teams:
+    if not tournament.teams:
         raise InvalidTieBreakError("no team records (013 or 310) in the file: not a team competition")
-    players = Event.from_tournament(tournament, rounds=rounds, round_robin=round_robin)
-    team_of: dict[int, int] = {}
-    order: dict[int, int] = {}
-    for number, (_, members) in teams.items():
-        for index, tpn in enumerate(members):
-            team_of[tpn] = number
-            order[tpn] = index
-    scoring = tournament.scoring
-    tw, td, tl = _match_points(tournament)
-    n = players.rounds
-    # Boards per match: the largest number of games a team played in one round.
-    size = 1
-    boards: dict[tuple[int, int], list[RoundRecord]] = {}
-    opponents: dict[tuple[int, int], int | None] = {}
-    for number, (_, members) in teams.items():
-        for r in range(1, n + 1):
-            recs = [players.record(t, r) for t in members if t in players.competitors]
-            against = Counter(team_of.get(rec.opponent) for rec in recs if rec.opponent is not None)
-            against.pop(None, None)
-            opp = against.most_common(1)[0][0] if against else None
-            opponents[(number, r)] = opp
-            lineup = sorted((t for t in members if t in players.competitors
-                             and players.record(t, r).opponent is not None
-                             and _opponent_team(players.record(t, r), team_of) == opp), key=order.__getitem__)
-            boards[(number, r)] = [players.record(t, r) for t in lineup]
-            size = max(size, len(lineup))
-    gp_win, gp_draw = scoring.win * size, scoring.draw * size
+    event = team_event(tournament, rounds)
+    scoring, size, points = tournament.scoring, event.boards, event.match_points
     competitors: dict[int, Competitor] = {}
     scores: dict[tuple[int, int], MatchScore] = {}
-    for number, (name, members) in teams.items():
-        recs_out = []
-        for r in range(1, n + 1):
-            opp = opponents[(number, r)]
-            games = boards[(number, r)]
-            if opp is not None:
-                gp = sum((g.points["PTS"] for g in games), Fraction(0))
-                other = sum((g.points["PTS"] for g in boards.get((opp, r), [])), Fraction(0))
-                outcome = Outcome.WIN if gp > other else Outcome.DRAW if gp == other else Outcome.LOSS
-                mp = {Outcome.WIN: tw, Outcome.DRAW: td, Outcome.LOSS: tl}[outcome]
-                if any(g.played for g in games):
-                    kind = RoundKind.GAME
-                else:
-                    kind = RoundKind.FORFEIT_WIN if outcome is Outcome.WIN else RoundKind.FORFEIT_LOSS
-                per_board = [g.points["PTS"] for g in games] + [Fraction(0)] * (size - len(games))
-                scores[(number, r)] = MatchScore(gp, other)
-                recs_out.append(RoundRecord(r, kind, opp, {"MP": mp, "GP": gp}, outcome=outcome,
-                                            boards=tuple(per_board)))
-                continue
-            own = [players.record(t, r) for t in members if t in players.competitors]
-            if any(rec.kind is RoundKind.PAB for rec in own):
-                recs_out.append(RoundRecord(r, RoundKind.PAB, None, {"MP": td, "GP": gp_draw}, outcome=Outcome.DRAW,
-                                            boards=(scoring.win,) * size))
-            elif any(rec.kind is RoundKind.FULL_BYE for rec in own):
-                recs_out.append(RoundRecord(r, RoundKind.FULL_BYE, None, {"MP": tw, "GP": gp_win},
-                                            outcome=Outcome.WIN, boards=(scoring.win,) * size))
-            elif any(rec.kind is RoundKind.HALF_BYE for rec in own):
-                recs_out.append(RoundRecord(r, RoundKind.HALF_BYE, None, {"MP": td, "GP": gp_draw},
-                                            outcome=Outcome.DRAW, boards=(scoring.draw,) * size))
-            else:
-                kind = RoundKind.ZERO_BYE if any(rec.kind is RoundKind.ZERO_BYE for rec in own) else RoundKind.ABSENT
-                recs_out.append(RoundRecord(r, kind, None, {"MP": tl, "GP": Fraction(0)}, outcome=Outcome.LOSS,
-                                            boards=(Fraction(0),) * size))
-        competitors[number] = Competitor(id=number, name=name, rating=None, rounds=recs_out)
+    for number, team in event.teams.items():
+        records = [_record(r, played, size, scoring) for r, played in enumerate(team.history, start=1)]
+        competitors[number] = Competitor(id=number, name=team.name, rating=None, rounds=records)
+        scores.update({(number, r): MatchScore(m.game_points, m.opponent_points)
+                       for r, m in enumerate(team.history, start=1) if m.opponent is not None})
     system = (tournament.system or "").upper()
     gp_first = "_GP" in system and ("_MP" not in system or system.index("_GP") < system.index("_MP"))
     if round_robin is None:
         round_robin = "ROUNDROBIN" in system or "BERGER" in system
     return Event(
         competitors=competitors,
-        rounds=n,
+        rounds=event.played_rounds,
         scores=("GP", "MP") if gp_first else ("MP", "GP"),
-        win={"MP": tw, "GP": gp_win},
-        draw={"MP": td, "GP": gp_draw},
+        win={"MP": points.win, "GP": scoring.win * size},
+        draw={"MP": points.draw, "GP": scoring.draw * size},
         round_robin=bool(round_robin),
         team_size=size,
         is_team=True,
         tournament=tournament,
         match_scores=scores,
     )
+
+
+_BYES = {Result.PAB: (RoundKind.PAB, Outcome.DRAW, Outcome.WIN),
+         Result.FULL_BYE: (RoundKind.FULL_BYE, Outcome.WIN, Outcome.WIN),
+         Result.HALF_BYE: (RoundKind.HALF_BYE, Outcome.DRAW, Outcome.DRAW),
+         Result.ZERO_BYE: (RoundKind.ZERO_BYE, Outcome.LOSS, Outcome.LOSS),
+         Result.ABSENT: (RoundKind.ABSENT, Outcome.LOSS, Outcome.LOSS)}
+"""A team's round without an opponent: its kind (C.07 (2026) 16), its outcome, and what it is on every
+board for art. 12 (the PAB, a drawn match, is a win on every board there)."""
+
+
+def _record(r: int, played: TeamRound, size: int, scoring: Scoring) -> RoundRecord:
+    """One round of a team as the tie-breaks see it (boards for art. 12: a bye scores each board alike)."""
+    score = {"MP": played.match_points, "GP": played.game_points}
+    if played.opponent is None:
+        kind, outcome, on_board = _BYES[played.result]
+        board = {Outcome.WIN: scoring.win, Outcome.DRAW: scoring.draw}.get(on_board, Fraction(0))
+        return RoundRecord(r, kind, None, score, outcome=outcome, boards=(board,) * size)
+    own, their = played.game_points, played.opponent_points
+    outcome = Outcome.WIN if own > their else Outcome.DRAW if own == their else Outcome.LOSS
+    kind = (RoundKind.GAME if played.played else RoundKind.FORFEIT_WIN if outcome is Outcome.WIN
+            else RoundKind.FORFEIT_LOSS)
+    boards = played.boards[:size] + (Fraction(0),) * (size - len(played.boards))
+    return RoundRecord(r, kind, played.opponent, score, outcome=outcome, boards=boards)
 
 
 # --------------------------------------------------------------------------

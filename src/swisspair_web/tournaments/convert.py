@@ -15,6 +15,7 @@ from typing import Literal
 
 from swisspair.model import (
     ABSENT,
+    BoardResult,
     Colour,
     ForbiddenPairs,
     Player as CorePlayer,
@@ -25,7 +26,7 @@ from swisspair.model import (
 )
 from swisspair.pairing.acceleration import GROUP_A_EVEN, baku_virtual_points
 from swisspair.teams import MatchPoints, TeamEntry
-from swisspair_web.tournaments.models import Board, Bye, Player, Round, Section, Team
+from swisspair_web.tournaments.models import RESULTS, Board, Bye, Player, Round, Section, Team
 
 Pending = Literal["absent", "draw"]
 
@@ -56,24 +57,10 @@ def scoring_of(section: Section) -> Scoring:
     )
 
 
-# Board result code -> (white Result, black Result)
-_BOARD_RESULTS: dict[str, tuple[Result, Result]] = {
-    "10": (Result.WIN, Result.LOSS),
-    "==": (Result.DRAW, Result.DRAW),
-    "01": (Result.LOSS, Result.WIN),
-    "+-": (Result.FORFEIT_WIN, Result.FORFEIT_LOSS),
-    "-+": (Result.FORFEIT_LOSS, Result.FORFEIT_WIN),
-    "--": (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS),
-    "00": (Result.LOSS, Result.LOSS),
-    "WL": (Result.WIN_UNRATED, Result.LOSS_UNRATED),
-    "DD": (Result.DRAW_UNRATED, Result.DRAW_UNRATED),
-    "LW": (Result.LOSS_UNRATED, Result.WIN_UNRATED),
-}
-
-
 def board_results(code: str) -> tuple[Result, Result]:
-    """The white and black :class:`Result` of a stored board result."""
-    return _BOARD_RESULTS[code]
+    """The white and black :class:`Result` of a stored board result (the core's :class:`BoardResult`)."""
+    result = BoardResult.from_code(code)
+    return result.white, result.black
 
 
 @dataclass
@@ -284,9 +271,6 @@ class ImportedRows:
     warnings: list[str]
 
 
-_PAIR_CODE: dict[tuple[Result, Result], str] = {v: k for k, v in _BOARD_RESULTS.items()}
-
-
 def rows_from_tournament(tournament: Tournament) -> ImportedRows:
     """Boards, byes and kept extras of an imported tournament.
 
@@ -327,8 +311,8 @@ def rows_from_tournament(tournament: Tournament) -> ImportedRows:
             if w_res is Result.ABSENT and b_res is Result.ABSENT:
                 code = ""
             else:
-                code = _PAIR_CODE.get((w_res, b_res), "")
-                if not code:
+                code = BoardResult(w_res, b_res).code
+                if code not in RESULTS:
                     raise ValueError(f"round {rnd}: unsupported result pair {w_res.value!r}/{b_res.value!r} "
                                      f"for players {white} and {black}")
             key = max(tournament.score(white, rnd - 1), tournament.score(black, rnd - 1))

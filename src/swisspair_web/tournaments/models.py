@@ -23,6 +23,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from swisspair.model import BOARD_RESULTS
 from swisspair_web.tournaments.registry import DEFAULT_SYSTEM, DEFAULT_TIEBREAKS, system_choices
 
 
@@ -202,20 +203,9 @@ class Round(models.Model):
         return self.published_at is not None
 
 
-# A board result is the white TRF code followed by the black one ("10", "==", "+-").
-RESULTS: dict[str, str] = {
-    "": "",
-    "10": "1-0",
-    "==": "½-½",
-    "01": "0-1",
-    "+-": "+ / −",
-    "-+": "− / +",
-    "--": "− / −",
-    "00": "0-0",
-    "WL": "1-0 (unrated)",
-    "DD": "½-½ (unrated)",
-    "LW": "0-1 (unrated)",
-}
+# A board result is the white TRF code followed by the black one ("10", "==", "+-"): the core's
+# BoardResult.code, with its label; "" while the game is not finished.
+RESULTS: dict[str, str] = {"": "", **{result.code: result.label for result in BOARD_RESULTS}}
 RESULT_CHOICES = [(code, label or "…") for code, label in RESULTS.items()]
 
 

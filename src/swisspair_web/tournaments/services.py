@@ -28,7 +28,7 @@ from django.utils.translation import ngettext
 
 from swisspair import trf
 from swisspair.errors import SwissPairError
-from swisspair.model import Colour, RoundPairing, Tournament
+from swisspair.model import BoardResult, Colour, RoundPairing, Tournament
 from swisspair.trf import Diagnostic
 from swisspair_web.tournaments import dates, late_corrections, registry, team_import
 from swisspair_web.tournaments.convert import (
@@ -598,25 +598,14 @@ def unpair_last_round(section: Section, user: User, *, discard_results: bool = F
 
 # -- results ----------------------------------------------------------------------------------------
 
-RESULT_KEYS: dict[str, str] = {
-    "1": "10", "1-0": "10", "10": "10",
-    "0": "01", "0-1": "01", "01": "01",
-    "=": "==", "5": "==", "½": "==", "d": "==", "r": "==", "1/2": "==", "==": "==",
-    "+": "+-", "+-": "+-", "-": "-+", "-+": "-+", "--": "--",
-    "00": "00", "0-0": "00",
-    "wl": "WL", "dd": "DD", "lw": "LW",
-    "": "", "x": "",
-}
-"""Keyboard shortcuts for results (white's perspective)."""
-
-
 def parse_result(text: str) -> str:
-    code = RESULT_KEYS.get(text.strip().lower().replace(" ", ""))
-    if code is None:
-        if text in RESULTS:
-            return text
-        raise OperationError(_("Unknown result: %(text)s") % {"text": text[:10]})
-    return code
+    """The code of what an arbiter typed (the core's :meth:`BoardResult.parse`: ``1``, ``=``, ``+``...,
+    White's side first); ``""`` for no result."""
+    try:
+        result = BoardResult.parse(text)
+    except ValueError:
+        raise OperationError(_("Unknown result: %(text)s") % {"text": text[:10]}) from None
+    return "" if result is None else result.code
 
 
 @dataclass
@@ -776,20 +765,6 @@ def rule_warnings(section: Section, number: int, boards: Iterable[Board]) -> lis
                 warnings.append(_("Board %(board)s: %(name)s would get the same colour three times in a row.")
                                 % {"board": board.number, "name": player.name})
     return warnings
-
-
-def suggested_rounds(players: int, prize_places: int = 1) -> int:
-    """Rounds needed to separate ``prize_places`` players in a field (Swiss for any sport).
-
-    ``ceil(log2(players)) + ceil(log2(prize_places))``: enough for a clear
-    winner, plus a round for each doubling of the places that must be
-    separated. Used as a hint only.
-    """
-    import math
-
-    if players < 2:
-        return 1
-    return math.ceil(math.log2(players)) + (math.ceil(math.log2(prize_places)) if prize_places > 1 else 0)
 
 
 def scores_as_text(value: Decimal) -> str:

@@ -36,7 +36,8 @@ from django.utils.translation import gettext as _
 
 from swisspair.errors import SwissPairError
 from swisspair.model import Tournament
-from swisspair.pairing.team import parse_code, team_event
+from swisspair.pairing.team import parse_code
+from swisspair.team_matches import team_event
 from swisspair.teams import DEFAULT_MATCH_POINTS, team_numbers
 from swisspair.trf import Diagnostic
 from swisspair.trf.teams import TEAM_CODES

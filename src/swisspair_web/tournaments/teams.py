@@ -32,7 +32,9 @@ from django.utils.translation import ngettext
 from swisspair.errors import SwissPairError
 from swisspair.model import Colour
 from swisspair.pairing import find_system
-from swisspair.teams import ForfeitOutcome, TeamForfeit
+from swisspair.team_matches import TeamBoard
+from swisspair.team_matches import TeamMatch as CoreMatch
+from swisspair.teams import ForfeitOutcome, MatchPoints, TeamForfeit
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.convert import (
     SectionData,
@@ -266,10 +268,11 @@ class MatchScore:
 
 
 def match_scores(rnd: Round) -> list[MatchScore]:
-    """The matches of a team round with game points from the board results and match points once complete."""
+    """The matches of a team round scored by the core (:meth:`swisspair.team_matches.TeamMatch.scored`): game
+    points from the board results, match points by the section's scoring once every board has a result."""
     section = rnd.section
     scoring = scoring_of(section)
-    win, draw, loss = fraction(section.match_win), fraction(section.match_draw), fraction(section.match_loss)
+    points = MatchPoints(fraction(section.match_win), fraction(section.match_draw), fraction(section.match_loss))
     games: dict[int, list[Board]] = {}
     for board in rnd.boards.select_related("white", "black").order_by("number"):
         if board.match_id is not None:
@@ -277,23 +280,20 @@ def match_scores(rnd: Round) -> list[MatchScore]:
     out = []
     for match in rnd.matches.select_related("white", "black").order_by("number"):
         boards = games.get(match.id, [])
-        first = second = Fraction(0)  # the teams with White and with Black on board 1
-        for board in boards:
-            if not board.result:
-                continue
-            w_res, b_res = board_results(board.result)
-            white, black = scoring.points(w_res, Colour.WHITE), scoring.points(b_res, Colour.BLACK)
-            if board.white.team_id == match.white_id:
-                first, second = first + white, second + black
-            else:
-                first, second = first + black, second + white
-        score = MatchScore(match, boards, first, second, bool(boards) and all(b.result for b in boards))
-        if score.complete:
-            a, b = score.white_points, score.black_points
-            score.white_match_points = win if a > b else draw if a == b else loss
-            score.black_match_points = win if b > a else draw if a == b else loss
-        out.append(score)
+        scored = CoreMatch.scored(rnd.number, (match.white.number, match.black.number),
+                                  tuple(_core_board(board, match) for board in boards), scoring, points)
+        mp = scored.match_points
+        out.append(MatchScore(match, boards, *scored.game_points, scored.complete, *(mp or (None, None))))
     return out
+
+
+def _core_board(board: Board, match: TeamMatch) -> TeamBoard:
+    """A stored board as the core's, from the side of the team with White on board 1 (``match.white``)."""
+    results = board_results(board.result) if board.result else None
+    if board.white.team_id == match.white_id:
+        return TeamBoard((board.white.tpn, board.black.tpn), (Colour.WHITE, Colour.BLACK), results)
+    return TeamBoard((board.black.tpn, board.white.tpn), (Colour.BLACK, Colour.WHITE),
+                     None if results is None else (results[1], results[0]))
 
 
 # -- forfeited matches and withdrawn teams ----------------------------------------------------------
@@ -375,7 +375,7 @@ def withdrawn_from(members: list[Player]) -> int | None:
 def withdraw_team(team: Team, user: User, from_round: int | None) -> None:
     """Withdraw ``team`` from ``from_round`` on: every player of its roster. A team without an available
     player is absent: the C.04.6 pairing takes the teams present in the round, and the core leaves out a
-    team whose players are all recorded absent (:func:`swisspair.pairing.team.team_event`). ``None``
+    team whose players are all recorded absent (:func:`swisspair.team_matches.team_event`). ``None``
     reinstates every player of the roster.
 
     :raises: :exc:`OperationError` for a round already paired or beyond the last one.
@@ -427,7 +427,7 @@ def team_table(data: SectionData, after_round: int | None = None) -> TeamTable:
     """Team standings after ``after_round`` (default: the last complete round): the primary score, then
     the section's tie-breaks, computed by the core on the team view (C.07 (2026) 11.1, arts. 12-13)."""
     from swisspair.standings import compute_standings
-    from swisspair.tiebreaks.team import team_event
+    from swisspair.tiebreaks.team import standings_event
 
     section = data.section
     complete = data.complete_rounds()
@@ -435,7 +435,7 @@ def team_table(data: SectionData, after_round: int | None = None) -> TeamTable:
     teams = {t.number: t for t in data.teams}
     if not teams:
         return TeamTable(upto, section.team_primary, [], [])
-    event = team_event(to_tournament(data, upto=upto).tournament)
+    event = standings_event(to_tournament(data, upto=upto).tournament)
     note = ""
     try:
         result = compute_standings(event, ",".join(section.tiebreak_codes) or None)

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from swisspair.rounds import recommended_rounds
 from swisspair_web.tournaments import (
     jobs,
     late_corrections,
@@ -300,7 +301,7 @@ def section_manage(request: HttpRequest, slug: str, section: str) -> HttpRespons
         pending=len(pending), can_pair=next_round <= sec.rounds and len(data.teams if sec.is_team else
                                                                        data.players) >= 2,
         last_round=data.rounds[-1] if data.rounds else None, teams=data.teams, late=late_corrections.find(sec),
-        suggested=services.suggested_rounds(len(data.players), 3), finished=finished,
+        suggested=recommended_rounds(len(data.players), 3) if len(data.players) >= 3 else None, finished=finished,
         playoffs=table.playoffs if table else [], playoff_form=PlayoffForm()))
 
 

@@ -1,366 +1,26 @@
-"""Maximum-weight matching on a general graph, with incremental re-optimisation.
+"""The pure-Python core of the weighted matching (:class:`PythonCore`).
 
-This module knows nothing about Swiss pairing rules: a pairing system encodes
-its criteria as (very large) integer edge weights and asks for a matching of
-maximum total weight.
-
-Algorithm
-=========
-
-The solver is Edmonds' primal-dual blossom algorithm for weighted matching
-(J. Edmonds, "Maximum matching and a polyhedron with 0,1-vertices", *J. Res.
-Nat. Bur. Standards* 69B, 1965), in the O(n^3) form for dense graphs described
-by Z. Galil, "Efficient algorithms for finding maximum matching in graphs",
-*ACM Computing Surveys* 18(1), 1986, section 3.  It was written from that
-description; the incremental part follows the "prepare a vertex" idea used by
-pairing engines that re-solve the same graph many times.
-
-Notation.  Every weight ``w(i, j)`` is stored doubled, ``W(i, j) = 2 w(i, j)``,
-so that every dual variable stays integral.  There is a dual ``u(v) >= 0`` per
-vertex and a dual ``z(B) >= 0`` per non-trivial blossom ``B`` (a blossom is an
-odd set of vertices, built recursively as an odd cycle of sub-blossoms joined
-by tight edges).  The *slack* of an edge is::
-
-    slack(i, j) = u(i) + u(j) - W(i, j) + 2 * sum(z(B) for B containing i and j)
-
-A pair with ``w(i, j) == 0`` is not an edge at all.  The solution is optimal
-when (i) every slack is non-negative (dual feasibility), (ii) every matched
-edge and every edge of a blossom cycle has slack 0, (iii) every unmatched
-vertex has ``u(v) == 0`` and (iv) every blossom is *full* (it contains
-``(|B| - 1) / 2`` matched edges), which is true for every blossom by
-construction.
-
-A *stage* grows alternating trees from free vertices whose dual is still
-positive (the *roots*: the two of largest dual, see below; every other free
-vertex is left unlabelled and serves as an end of an augmenting path), using
-only tight edges, and changes the duals by the largest amount ``delta`` that
-keeps (i) and (ii):
-
-* ``delta1``: the smallest dual of an outer (S) vertex;
-* ``delta2``: the smallest slack of an edge from an S vertex to an unlabelled
-  blossom;
-* ``delta3``: half the smallest slack of an edge between two S blossoms;
-* ``delta4``: the smallest dual of an inner (T) blossom.
-
-The event at which the minimum is reached grows a tree, forms a blossom,
-expands an inner blossom or augments the matching (between two trees, or
-along a tight edge from a tree to an unlabelled free vertex).  Galil's
-version grows a tree from every free vertex, which all have the same dual,
-so that ``delta1`` means "optimal".  Here the free vertices have different
-duals (after incremental updates) and not all of them grow trees, so
-``delta1`` instead moves the tree's free vertex to the S vertex whose dual
-became 0: the even alternating path from the root to it is flipped (through
-the blossoms on the way), which keeps every matched edge tight.  A stage ends
-after an augmentation or such a move, so every stage strictly reduces the
-number of free vertices with a positive dual; ``compute`` stops when there
-is none, and then (i) to (iv) hold.  At the end of a stage the S blossoms
-whose dual is 0 are dissolved.  Growing only two trees per stage, instead of
-one per free vertex, avoids growing again and again the trees that the
-stage's single augmentation does not touch.  A solve from scratch, where
-most vertices start free, grows eight trees per stage instead: there the
-augmenting paths are found sooner, as long as the forest does not cover most
-of the graph (see ``_SCRATCH_MAX_ROOTS``).
-
-Each stage costs O(n^2): every S vertex is scanned once (its n edges); each
-free vertex keeps its least-slack edge to an S vertex (in a heap, with keys
-made invariant under dual changes by adding the running sum of the deltas);
-each S blossom keeps its least-slack edge to another S blossom, and a new
-blossom merges the per-neighbour lists of its sub-blossoms (Galil's dense
-bookkeeping), so a dual change costs O(number of labelled nodes).
-
-Integrality.  All weights are even and all free vertices with a positive
-dual have duals of the same parity (each stage first normalises them: see
-below).  A tight edge joins vertices of equal parity, so every vertex of a
-tree has the parity of its root and the slack of an edge between two S
-blossoms is even: ``delta3`` is an integer.  A stage changes the duals of both
-roots by the same amount and the other free vertices keep theirs, so the
-parities stay equal when that amount is even; when it is odd, the stage ends
-with at most one root still free (an augmentation between the two trees
-matches both; one to an unlabelled vertex or a move matches or zeroes one),
-which is why every stage starts with the normalisation (it makes every
-free vertex's dual even whatever the number of roots).
-
-Incremental updates: the "prepare vertex" invariant
-===================================================
-
-Between calls of :meth:`MatchingComputer.compute` the solver keeps the whole
-primal-dual solution: matching, vertex duals, blossoms and their duals.  It is
-optimal except for the edges changed since.  ``compute`` first picks a small
-set ``C`` of vertices covering the changed edges that may break optimality (a
-changed edge needs nothing when it is unmatched, joins two different top-level
-blossoms and still has a non-negative slack) and *prepares* each ``v`` in
-``C``:
-
-1. every blossom containing ``v`` is dissolved, outermost first.  When a
-   top-level blossom ``B`` with dual ``z`` is dissolved, ``z`` is added to the
-   dual of every vertex of ``B``: the slack of an edge inside ``B`` does not
-   change (``+z + z - 2z``) and the slack of an edge leaving ``B`` grows by
-   ``z``.  The matched edge leaving ``B`` (at its base) is then no longer
-   tight when ``z > 0``, so it is unmatched.  The sub-blossoms become
-   top-level blossoms and keep their own structure, cycle matching and duals;
-2. ``v`` is unmatched.
-
-Now ``v`` is a single, free vertex, so no changed edge lies inside a blossom
-or in the matching.  Finally ``u(v)`` is set to the least value that makes all
-edges at ``v`` feasible, ``max(0, max_j W(v, j) - u(j))`` (any value at least
-that is feasible, since no blossom and no matched edge involves ``v``); the
-same is done for every other single free vertex with a positive dual (the
-former mates, the bases freed by dissolving).  All of (i), (ii) and (iv) hold
-again, and only (iii) fails, at the few free vertices whose dual is positive:
-the next stages start from exactly those vertices, after the parity
-normalisation above (which adds 1 to a vertex, or to every vertex of a
-blossom while taking 1 from its dual, both keeping (i) and (ii)).
-
-A solve from scratch first matches each free vertex, in order, to the later
-free vertex of its heaviest edge, both getting half its weight as their dual;
-the edges this leaves infeasible are covered and the cover prepared as above
-(see ``_initialise``).
-
-Complexity.  A solve from scratch is O(n^3) (fewer than n stages).  After
-updates whose changed edges are covered by ``k`` vertices, ``compute`` runs
-at most one O(n^2) stage per free vertex with a positive dual: about ``2k``,
-plus two per dissolved blossom with a positive dual (usually none or a few;
-a vertex deep inside nested blossoms costs more).  When the cover exceeds
-``n / 2`` vertices (and ``n >= 48``), ``compute`` solves from scratch instead.
-
-Two cores
-=========
-
-The solver is written twice: :class:`PythonCore` below, and the C extension
-``swisspair.pairing._matchcore`` (``_matchcore.c``, built by ``pip install``),
-which runs the same algorithm statement for statement and in the same order,
-with the weights as indices into a table of the distinct weights (4 bytes a
-pair) and the numbers as fixed-width integers of as many 64-bit limbs as the
-largest weight and dual need. Both give the same matching, duals and blossoms,
-ties included. :class:`MatchingComputer` delegates to one of them (see
-:data:`BACKEND`); the pure-Python one is the fallback when the extension is
-not built.
+Edmonds' primal-dual blossom algorithm in Galil's O(n^3) dense form, with the
+incremental "prepare a vertex" repair: see :mod:`swisspair.matching.weighted`
+for the algorithm and the invariants this code keeps. The compiled core
+(``_matchcore.c``) runs the same statements in the same order; both satisfy
+:class:`~swisspair.matching.protocol.MatchingCore`. What each public method does is documented
+on :class:`~swisspair.matching.weighted.MatchingComputer`, which delegates to a core.
 """
 
 from __future__ import annotations
 
 import operator
-import os
 from collections.abc import Iterator
 from heapq import heappop, heappush
 from itertools import compress, repeat
 
-try:
-    from swisspair.pairing import _matchcore
-except ImportError:  # pragma: no cover - the extension was not built
-    _matchcore = None  # type: ignore[assignment]
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import TypeAlias
-
-    _Core: TypeAlias = "PythonCore | _matchcore.Core"
-    """A core: the same methods in both (see _matchcore.pyi)."""
-
-__all__ = ["MatchingComputer", "COMPILED_AVAILABLE", "BACKEND"]
-
-COMPILED_AVAILABLE = _matchcore is not None
-"""Whether the compiled core (``swisspair.pairing._matchcore``, built by ``pip install``) could be imported."""
-
-BACKEND = "python" if os.environ.get("SWISSPAIR_PURE_PYTHON") == "1" or not COMPILED_AVAILABLE else "compiled"
-"""The core new :class:`MatchingComputer` objects use: ``"compiled"`` or ``"python"``.
-
-The compiled core when it is built, unless the environment variable
-``SWISSPAIR_PURE_PYTHON`` is ``1``. Both cores run the same algorithm in the
-same order and give the same matchings (ties included) and the same duals;
-the tests switch by assigning this name.
-"""
-
-_MIN_CAPACITY = 8
-# compute() solves from scratch when more than n / _RESOLVE_FRACTION vertices
-# would have to be prepared: measured on random weights, where a solve from
-# scratch is then faster; the Dutch engine's large structured changes are
-# still much cheaper incrementally.
-_RESOLVE_FRACTION = 2
-_RESOLVE_MIN_SIZE = 48
-# A stage grows trees from at most this many roots (those of largest dual);
-# the other free vertices are targets an augmenting path may end at.
-_MAX_ROOTS = 2
-# ... except in a solve from scratch, where most vertices start free and
-# growing more trees at once finds the augmenting paths sooner, until a stage
-# labels more than half of the vertices: then the forest covers the graph and
-# the next stages grow two trees again. (Measured on three Dutch brackets of
-# the 3000-player benchmarks, 581-869 vertices: 0.7-2.0 s each; with 8 roots
-# throughout one of them took 14 s, with 2 another took 7 s.)
-_SCRATCH_MAX_ROOTS = 8
-
-
-def _new_core(size: int, backend: str) -> _Core:
-    """A core of ``size`` vertices: ``backend`` is ``"compiled"`` or ``"python"``."""
-    if backend == "python":
-        return PythonCore(size)
-    if backend != "compiled":
-        raise ValueError(f"unknown matching backend: {backend!r}")
-    if _matchcore is None:
-        raise RuntimeError("the compiled matching core (swisspair.pairing._matchcore) is not built")
-    return _matchcore.Core(size)
-
-
-class MatchingComputer:
-    """Maximum-weight matching over a dense graph with incremental updates.
-
-    Vertices are ``0 .. len(self) - 1``.  Edge weights are non-negative
-    integers of any size; weight 0 means "no edge".  After :meth:`compute`,
-    :meth:`mates` describes a matching of maximum total weight (not
-    necessarily of maximum cardinality).  Changing a few weights and calling
-    :meth:`compute` again re-optimises from the previous solution; see the
-    module documentation for the invariant this relies on.
-
-    The work is done by a core: the compiled one when it is built, else (or
-    with ``backend="python"``, or ``SWISSPAIR_PURE_PYTHON=1``, see
-    :data:`BACKEND`) :class:`PythonCore`. Both run the same algorithm in the
-    same order and give the same answers.
-
-    >>> mc = MatchingComputer(4)
-    >>> mc.set_edge_weight(0, 1, 5)
-    >>> mc.set_edge_weight(1, 2, 8)
-    >>> mc.set_edge_weight(2, 3, 5)
-    >>> mc.compute()
-    >>> mc.mates()
-    [1, 0, 3, 2]
-    >>> mc.set_edge_weight(1, 2, 11)
-    >>> mc.compute()
-    >>> mc.mates()
-    [0, 2, 1, 3]
-    """
-
-    __slots__ = ("_core",)
-
-    def __init__(self, size: int = 0, backend: str | None = None) -> None:
-        """Create a graph of ``size`` vertices and no edges, on ``backend`` (default :data:`BACKEND`).
-
-        :raises: :exc:`ValueError` if ``size`` is negative.
-        """
-        self._core = _new_core(size, BACKEND if backend is None else backend)
-
-    @property
-    def backend(self) -> str:
-        """``"compiled"`` or ``"python"``: the core this computer runs on."""
-        return "python" if isinstance(self._core, PythonCore) else "compiled"
-
-    def __len__(self) -> int:
-        """The number of vertices."""
-        return len(self._core)
-
-    def __repr__(self) -> str:
-        return f"<MatchingComputer of {len(self._core)} vertices>"
-
-    def add_vertex(self) -> int:
-        """Append an isolated vertex and return its index."""
-        return self._core.add_vertex()
-
-    def set_edge_weight(self, u: int, v: int, weight: int) -> None:
-        """Set the weight of the edge ``{u, v}``; 0 removes the edge.
-
-        The change takes effect at the next :meth:`compute`.
-
-        :raises: :exc:`ValueError` if a vertex is out of range, ``u == v`` or
-            ``weight`` is negative; :exc:`TypeError` if ``weight`` is not an
-            integer.
-        """
-        self._core.set_edge_weight(u, v, weight)
-
-    def set_edge_weights(self, u: int, others: list[int], weights: list[int]) -> None:
-        """:meth:`set_edge_weight` of ``{u, others[k]}`` to ``weights[k]`` for every ``k``, in order.
-
-        :raises: as :meth:`set_edge_weight` (the pairs before the bad one are set).
-        """
-        self._core.set_edge_weights(u, others, weights)
-
-    def isolate_pair(self, u: int, v: int, weight: int) -> None:
-        """Remove every edge at ``u`` and ``v`` except ``{u, v}``, which gets ``weight``.
-
-        The same as :meth:`set_edge_weight` on every such pair, in one pass.
-
-        :raises: as :meth:`set_edge_weight`.
-        """
-        self._core.isolate_pair(u, v, weight)
-
-    def excluded(self, u: int, others: list[int]) -> bool:
-        """Whether no maximum-weight matching of the current weights pairs ``u`` with one of ``others``.
-
-        Answered without solving, from the dual solution of the last
-        :meth:`compute`: an edge whose slack is positive there is in no
-        maximum-weight matching (complementary slackness). That stays true
-        while the only weights changed since are those of pairs isolated by
-        :meth:`isolate_pair` from pairs of that compute's matching (the best
-        matchings are then those of the rest, with the same weights, plus
-        the isolated pairs). ``False`` means "not known": some slack is 0, an
-        edge is missing, or other weights changed since.
-        """
-        return self._core.excluded(u, others)
-
-    def tight(self, u: int, others: list[int]) -> list[bool] | None:
-        """For each of ``others``, whether some maximum-weight matching may pair it with ``u``.
-
-        From the dual solution of the last :meth:`compute`, as :meth:`excluded`:
-        ``False`` for an edge whose slack is positive, ``True`` otherwise (a
-        missing edge included). ``None`` when the duals no longer certify it.
-        """
-        return self._core.tight(u, others)
-
-    def scaled(self, bits: int) -> MatchingComputer:
-        """A copy with every weight multiplied by ``2 ** bits``, and its solution scaled with it.
-
-        Optimality is kept (every condition scales), so preferences added
-        below every weight only cost the repair of the edges they change.
-        """
-        copy = MatchingComputer.__new__(MatchingComputer)
-        copy._core = self._core.scaled(bits)
-        return copy
-
-    def restart(self) -> None:
-        """Forget the solution: the next :meth:`compute` solves from scratch (the weights stay).
-
-        For weights changed so much that repairing the last optimum costs
-        more than a fresh start (:meth:`PythonCore._initialise`).
-        """
-        self._core.restart()
-
-    def blossom_size(self, v: int) -> int:
-        """The number of vertices of the top-level blossom containing ``v`` (1 when none)."""
-        return self._core.blossom_size(v)
-
-    def edge_weight(self, u: int, v: int) -> int:
-        """The weight of the edge ``{u, v}`` (0 when there is none).
-
-        :raises: :exc:`ValueError` if a vertex is out of range.
-        """
-        return self._core.edge_weight(u, v)
-
-    def mates(self) -> list[int]:
-        """The matching found by the last :meth:`compute`.
-
-        ``mates()[v]`` is the vertex matched to ``v``, or ``v`` itself when
-        ``v`` is unmatched.
-        """
-        return self._core.mates()
-
-    def compute(self) -> None:
-        """Compute a maximum-weight matching of the current graph.
-
-        The first call solves from scratch; later calls start from the
-        previous optimum and only repair what the weight changes broke.
-        """
-        self._core.compute()
-
-    # for the tests
-    def _slacks(self, u: int, others: list[int]) -> list[int | None]:
-        """The slack of the edge from ``u`` to each of ``others`` (``None``: no edge, or isolated)."""
-        return self._core.slacks(u, others)
-
-    def _verify(self) -> None:
-        """Check every optimality condition of the solution; raise AssertionError if one fails."""
-        verify_solution(self._core)
+from swisspair.matching import tuning
 
 
 class PythonCore:
-    """The pure-Python core of :class:`MatchingComputer` (see there and the module documentation)."""
+    """The pure-Python core of :class:`~swisspair.matching.weighted.MatchingComputer` (see there and
+    :mod:`swisspair.matching.weighted` for the algorithm)."""
 
     __slots__ = (
         "_n", "_cap", "_w", "_mate", "_dual", "_top", "_bparent", "_bchilds",
@@ -379,7 +39,7 @@ class PythonCore:
         """
         if size < 0:
             raise ValueError(f"negative size: {size}")
-        cap = max(_MIN_CAPACITY, size)
+        cap = max(tuning.MIN_CAPACITY, size)
         self._n = size
         self._cap = cap
         # Doubled weights, dense and symmetric; 0 is "no edge".
@@ -408,8 +68,8 @@ class PythonCore:
         # since, from that compute's matching, have changed weights.
         self._certified = False
         self._isolated: set[int] = set()
-        # How many trees a stage grows (see _MAX_ROOTS).
-        self._max_roots = _MAX_ROOTS
+        # How many trees a stage grows (see tuning.MAX_ROOTS).
+        self._max_roots = tuning.MAX_ROOTS
         # An upper bound of every doubled weight (the largest ever set).
         self._wmax = 0
         self._mark: list[int] = [0] * (2 * cap)
@@ -642,7 +302,7 @@ class PythonCore:
 
     def compute(self) -> None:
         """:meth:`MatchingComputer.compute`: solve from scratch, or repair the previous optimum."""
-        self._max_roots = _MAX_ROOTS
+        self._max_roots = tuning.MAX_ROOTS
         if self._fresh:
             self._initialise()
             self._fresh = False
@@ -652,7 +312,7 @@ class PythonCore:
             while self._stage():
                 pass
         finally:
-            self._max_roots = _MAX_ROOTS
+            self._max_roots = tuning.MAX_ROOTS
         self._certified = True
         self._isolated = set()
 
@@ -781,7 +441,7 @@ class PythonCore:
         heavier than the halves of its ends' pairs) are covered by a few
         vertices (:meth:`_violated_cover`, the largest number of such edges
         first), which are unmatched and get the least feasible dual, like a
-        vertex prepared after a change (see the module documentation), as do
+        vertex prepared after a change (see :mod:`swisspair.matching.weighted`), as do
         the free vertices. On a Dutch bracket whose pairs weigh one of a few
         values, that matches all but a few vertices before the first stage:
         round 2 of 2001 players, a 1319-vertex bracket, 4 stages instead of
@@ -789,7 +449,7 @@ class PythonCore:
         taken in order instead (:meth:`_ordered_start`).
         """
         self._pending.clear()
-        self._max_roots = _SCRATCH_MAX_ROOTS
+        self._max_roots = tuning.SCRATCH_MAX_ROOTS
         n = self._n
         w = self._w
         u = self._dual
@@ -828,7 +488,7 @@ class PythonCore:
 
         Greedy: the vertex on most uncovered infeasible edges first, the
         smaller one on ties (as :meth:`_apply_pending` does); at most
-        ``n / 2`` of them (see ``_RESOLVE_FRACTION``).
+        ``n / 2`` of them (see ``tuning.RESOLVE_FRACTION``).
         """
         n = self._n
         w = self._w
@@ -842,7 +502,7 @@ class PythonCore:
                 if wt and ua + u[b] < wt:
                     deg[a] += 1
                     deg[b] += 1
-        limit = n // _RESOLVE_FRACTION if n >= _RESOLVE_MIN_SIZE else n
+        limit = n // tuning.RESOLVE_FRACTION if n >= tuning.RESOLVE_MIN_SIZE else n
         covered = [False] * n
         cover: list[int] = []
         while True:
@@ -957,7 +617,7 @@ class PythonCore:
         self._release(b)
 
     def _prepare(self, v: int) -> None:
-        """Make ``v`` a single free vertex (see the module documentation)."""
+        """Make ``v`` a single free vertex (see :mod:`swisspair.matching.weighted`)."""
         top = self._top
         while top[v] != v:
             self._dissolve(top[v])
@@ -993,7 +653,7 @@ class PythonCore:
             return
         # Greedy vertex cover of the edges that need it.
         cover: list[int] = []
-        limit = self._n // _RESOLVE_FRACTION if self._n >= _RESOLVE_MIN_SIZE else self._n
+        limit = self._n // tuning.RESOLVE_FRACTION if self._n >= tuning.RESOLVE_MIN_SIZE else self._n
         while adj:
             if len(cover) > limit:
                 # So much changed that a solve from scratch is faster.
@@ -1379,8 +1039,8 @@ class PythonCore:
         assert done
         if 2 * len(self._slist) > n:
             # The trees grew over most of the graph: from here on growing
-            # many at once only repeats that work (see _SCRATCH_MAX_ROOTS).
-            self._max_roots = _MAX_ROOTS
+            # many at once only repeats that work (see tuning.SCRATCH_MAX_ROOTS).
+            self._max_roots = tuning.MAX_ROOTS
         # Expand the S blossoms whose dual is 0 (and their zero sub-blossoms).
         cap = self._cap
         label = self._label
@@ -1565,80 +1225,5 @@ def _cycle_step(edges: list[tuple[int, int]], p: int, k: int, forward: bool) -> 
     return p - 1, a, y
 
 
-# ----------------------------------------------------------------------
-# self-check (used by the tests)
-# ----------------------------------------------------------------------
-def verify_solution(core: _Core) -> None:
-    """Check every optimality condition of a core's solution; raise AssertionError if one fails.
 
-    From :meth:`_Core.state`, so that both cores are checked by the same code.
-    """
-    st = core.state()
-    n = st["n"]
-    cap = st["cap"]
-    u = st["dual"]
-    mate = st["mate"]
-    bparent = st["bparent"]
-    top_of = st["top"]
-    bchilds = st["bchilds"]
-    bedges = st["bedges"]
-    bleaves = st["bleaves"]
-    bbase = st["bbase"]
-    assert isinstance(n, int) and isinstance(cap, int)
-    assert isinstance(u, list) and isinstance(mate, list) and isinstance(bparent, list)
-    assert isinstance(top_of, list) and isinstance(bchilds, list) and isinstance(bedges, list)
-    assert isinstance(bleaves, list) and isinstance(bbase, list)
-    w = [[2 * core.edge_weight(i, j) for j in range(n)] for i in range(n)]
-
-    def leaves(b: int) -> list[int]:
-        return [b] if b < cap else list(bleaves[b])
-
-    # blossom chains per vertex
-    chains: list[list[int]] = []
-    for v in range(n):
-        ch: list[int] = []
-        b = bparent[v]
-        while b >= 0:
-            ch.append(b)
-            b = bparent[b]
-        chains.append(ch)
-        assert u[v] >= 0, "negative vertex dual"
-        m = mate[v]
-        if m >= 0:
-            assert mate[m] == v, "asymmetric mates"
-            assert w[v][m] > 0, "matched non-edge"
-        else:
-            assert u[v] == 0, f"free vertex {v} with dual {u[v]}"
-        top = ch[-1] if ch else v
-        assert top_of[v] == top, "stale top"
-    for i in range(n):
-        si = set(chains[i])
-        for j in range(i + 1, n):
-            wt = w[i][j]
-            if not wt:
-                continue
-            zs = sum(u[b] for b in chains[j] if b in si)
-            sl = u[i] + u[j] - wt + 2 * zs
-            assert sl >= 0, f"negative slack on {i}-{j}"
-            if mate[i] == j:
-                assert sl == 0, f"matched edge {i}-{j} not tight"
-    for b in range(cap, 2 * cap):
-        childs = bchilds[b]
-        if not childs:
-            continue
-        assert u[b] >= 0
-        k = len(childs)
-        assert k >= 3 and k & 1
-        lv = leaves(b)
-        base = bbase[b]
-        assert base in lv
-        inner = sum(1 for x in lv if 0 <= mate[x] and mate[x] in lv)
-        assert inner == len(lv) - 1, "blossom not full"
-        for idx, (x, y) in enumerate(bedges[b]):
-            assert x in leaves(childs[idx])
-            assert y in leaves(childs[(idx + 1) % k])
-            ci = set(chains[x])
-            zs = sum(u[c] for c in chains[y] if c in ci)
-            assert u[x] + u[y] - w[x][y] + 2 * zs == 0, "cycle edge not tight"
-            assert (mate[x] == y) == bool(idx & 1), "cycle not alternating"
-        assert base in leaves(childs[0])
+__all__ = ["PythonCore"]

@@ -1,6 +1,8 @@
-"""Type stub of the compiled matching core (src/swisspair/pairing/_matchcore.c).
+"""Type stub of the compiled matching core (src/swisspair/matching/_matchcore.c).
 
-The same interface as :class:`swisspair.pairing.matching.PythonCore`.
+It satisfies :class:`swisspair.matching.protocol.MatchingCore`, as
+:class:`swisspair.matching.python_core.PythonCore` does (mypy checks both in
+:mod:`swisspair.matching.cores`); ``limbs`` and ``heap_compactions`` are its own.
 """
 
 class Core:
@@ -28,3 +30,9 @@ class Core:
     def apply_pending(self) -> None: ...
     def normalise_parity(self) -> None: ...
     def state(self) -> dict[str, object]: ...
+
+def _fail_allocation_after(count: int, /) -> int:
+    """For the tests: the allocation after ``count`` more fails (``count < 0``: none does).
+
+    Returns what was left of the previous count: -1 once that failure happened, or when none was set.
+    """

@@ -1,11 +1,11 @@
 /*
- * swisspair.pairing._matchcore: the compiled core of swisspair.pairing.matching.
+ * swisspair.matching._matchcore: the compiled core of swisspair.matching.weighted.
  *
- * The same algorithm as the pure-Python core in matching.py (Edmonds'
+ * The same algorithm as the pure-Python core (python_core.py) (Edmonds'
  * primal-dual blossom algorithm in Galil's O(n^3) dense form, with the
  * incremental "prepare a vertex" repair), statement for statement and in the
  * same iteration order, so that both give the same matching and the same
- * duals, ties included.  See the documentation of matching.py for the
+ * duals, ties included.  See the documentation of weighted.py for the
  * algorithm; the comments here only explain what differs in the
  * representation:
  *
@@ -30,6 +30,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <stdlib.h>
+#include <setjmp.h>
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(MATCHCORE_NO_INTRINSICS)
 #include <x86intrin.h>
 #define HAVE_CARRY_INTRINSICS 1
@@ -37,22 +38,83 @@
 
 typedef uint64_t limb;
 
-#define MIN_CAPACITY 8
-#define RESOLVE_FRACTION 2
-#define RESOLVE_MIN_SIZE 48
-#define MAX_ROOTS 2
-#define SCRATCH_MAX_ROOTS 8
+/* The tuning constants shared with the pure-Python core, read from swisspair.matching.tuning
+ * (their one definition, documented there) when this module is imported: read_tuning. */
+static struct {
+    int min_capacity, resolve_fraction, resolve_min_size, max_roots, scratch_max_roots;
+} tuning;
 /* Spare bits above the largest weight or dual: a stage's keys reach
  * 4 * 2^(bits + 3) in absolute value. */
 #define MARGIN_BITS 10
 /* The stage's heap is compacted (heap_compact) rather than grown beyond this many entries a vertex. */
 #define HEAP_COMPACT_FACTOR 4
 
-static void oom(void) { Py_FatalError("swisspair._matchcore: out of memory"); }
+/* ------------------------------------------------------------------ */
+/* memory                                                              */
+/* ------------------------------------------------------------------ */
+/* Every call from Python runs under a guard (guarded, below).  An allocation deep inside the algorithm
+ * that fails (xcalloc, xrealloc) jumps back to the guard of the call, which frees the call's
+ * temporaries (tmp_calloc) and the Python objects it holds (guard_hold), forgets the solution when the
+ * call may have changed it (as restart does: the weights are kept, the next compute solves from
+ * scratch) and raises MemoryError, so the core stays usable, as the pure-Python core would raise
+ * MemoryError too.  What the algorithm's code may leave half done when it jumps is only the solution
+ * (matching, duals, blossoms, the stage's state), which forget_solution rebuilds whole; what must not
+ * be half done (the arrays sized by the capacity, the width of the numbers) is allocated in full
+ * before anything is changed (grow, ensure_bits). */
+#define GUARD_TEMPS 16
+#define GUARD_HELD 4
+#define GUARD_DEPTH 8
+
+typedef struct {
+    jmp_buf jump;
+    void *temps[GUARD_TEMPS];
+    int ntemps;
+    PyObject *held[GUARD_HELD];
+    int nheld;
+} guard;
+
+/* Static, not automatic, storage: what a call records in its guard is still there after the jump.
+ * Guards nest only when a call runs Python code that calls a core again (a weight's __index__), which
+ * may also let another thread run a core meanwhile: each thread has its stack of guards. */
+#if defined(_MSC_VER)
+#define THREAD_LOCAL __declspec(thread)
+#else
+#define THREAD_LOCAL _Thread_local
+#endif
+static THREAD_LOCAL guard guards[GUARD_DEPTH];
+static THREAD_LOCAL int guard_depth;
+
+/* The tests' hook (_fail_allocation_after): the allocation after this many more fails; -1: none does. */
+static Py_ssize_t allocations_left = -1;
+
+static int allocation_fails(void)
+{
+    if (allocations_left < 0)
+        return 0;
+    return allocations_left-- == 0;
+}
+
+/* realloc and calloc (of at least one byte), NULL when out of memory: callers that can fail cleanly. */
+static void *raw_realloc(void *p, size_t size)
+{
+    return allocation_fails() ? NULL : realloc(p, size ? size : 1);
+}
+
+static void *raw_calloc(size_t count, size_t size)
+{
+    return allocation_fails() ? NULL : calloc(count ? count : 1, size ? size : 1);
+}
+
+static void oom(void)
+{
+    if (!guard_depth)
+        Py_FatalError("swisspair.matching._matchcore: out of memory outside a call");
+    longjmp(guards[guard_depth - 1].jump, 1);
+}
 
 static void *xrealloc(void *p, size_t size)
 {
-    void *q = realloc(p, size ? size : 1);
+    void *q = raw_realloc(p, size);
     if (!q)
         oom();
     return q;
@@ -60,10 +122,51 @@ static void *xrealloc(void *p, size_t size)
 
 static void *xcalloc(size_t count, size_t size)
 {
-    void *q = calloc(count ? count : 1, size ? size : 1);
+    void *q = raw_calloc(count, size);
     if (!q)
         oom();
     return q;
+}
+
+/* A zeroed array freed by tmp_free, or by the guard when an allocation fails before. */
+static void *tmp_calloc(size_t count, size_t size)
+{
+    void *q = xcalloc(count, size);
+    guard *g = &guards[guard_depth - 1];
+    if (g->ntemps == GUARD_TEMPS)
+        Py_FatalError("swisspair.matching._matchcore: too many temporaries");
+    g->temps[g->ntemps++] = q;
+    return q;
+}
+
+static void tmp_free(void *q)
+{
+    guard *g = &guards[guard_depth - 1];
+    for (int i = g->ntemps - 1; i >= 0; i--)
+        if (g->temps[i] == q) {
+            g->temps[i] = g->temps[--g->ntemps];
+            break;
+        }
+    free(q);
+}
+
+/* The guard drops a reference to o if an allocation fails before guard_release(o). */
+static void guard_hold(PyObject *o)
+{
+    guard *g = &guards[guard_depth - 1];
+    if (g->nheld == GUARD_HELD)
+        Py_FatalError("swisspair.matching._matchcore: too many objects held");
+    g->held[g->nheld++] = o;
+}
+
+static void guard_release(PyObject *o)
+{
+    guard *g = &guards[guard_depth - 1];
+    for (int i = g->nheld - 1; i >= 0; i--)
+        if (g->held[i] == o) {
+            g->held[i] = g->held[--g->nheld];
+            break;
+        }
 }
 
 /* ------------------------------------------------------------------ */
@@ -202,29 +305,34 @@ static void nshl(limb *d, const limb *a, int bits, int L)
     }
 }
 
-/* Re-encode count numbers from oldL to newL limbs (sign-extended). */
-static limb *nwiden(limb *arr, size_t count, int oldL, int newL)
+/* count numbers re-encoded from oldL to newL limbs (sign-extended) in a new array; NULL when out of memory. */
+static limb *widened(const limb *arr, size_t count, int oldL, int newL)
 {
-    limb *out = xcalloc(count ? count * (size_t)newL : 1, sizeof(limb));
+    limb *out = raw_calloc(count ? count * (size_t)newL : 1, sizeof(limb));
+    if (!out)
+        return NULL;
     for (size_t k = 0; k < count; k++) {
-        limb *src = arr + k * (size_t)oldL;
+        const limb *src = arr + k * (size_t)oldL;
         limb *dst = out + k * (size_t)newL;
         memcpy(dst, src, (size_t)oldL * sizeof(limb));
         limb fill = (int64_t)src[oldL - 1] < 0 ? ~(limb)0 : 0;
         for (int i = oldL; i < newL; i++)
             dst[i] = fill;
     }
-    free(arr);
     return out;
 }
 
-/* A Python int from a number. */
+/* A Python int from a number (NULL with MemoryError when out of memory: no jump, the caller holds objects). */
 static PyObject *n_to_py(const limb *a, int L)
 {
     int neg = nneg(a, L);
-    limb *t = xcalloc((size_t)L, sizeof(limb));
+    limb *t = raw_calloc((size_t)L, sizeof(limb));
+    limb *z = t && neg ? raw_calloc((size_t)L, sizeof(limb)) : NULL;
+    if (!t || (neg && !z)) {
+        free(t);
+        return PyErr_NoMemory();
+    }
     if (neg) {
-        limb *z = xcalloc((size_t)L, sizeof(limb));
         nsub(t, z, a, L);
         free(z);
     } else {
@@ -334,6 +442,8 @@ typedef struct {
     uint8_t *intn, *haslist; /* 2 cap */
     ivec *lists; /* 2 cap */
     ivec slist, tverts, tnodes, snodes, queue;
+    /* scratch vectors of single functions, kept by the core so that a jump out of memory leaks none */
+    ivec cover, rotation, path_v, path_w, flat, touched, roots, work;
     limb *bsk, *sk; /* 2 cap numbers */
     limb *bk;       /* cap numbers */
     limb *offset, *inf, *neginf;
@@ -350,7 +460,60 @@ static inline limb *WT(Core *s, int i, int j)
     return s->vals + (size_t)s->w[(size_t)i * s->cap + j] * (size_t)s->L;
 }
 
-static void free_stage_numbers(Core *s)
+/* The stage's numbers, of L limbs each. */
+typedef struct {
+    limb *bsk, *sk; /* 2 cap */
+    limb *bk;       /* cap */
+    limb *offset, *inf, *neginf;
+    limb *hkey;     /* hcap */
+    limb *tmp;      /* 8 */
+} numbers;
+
+/* Every array whose size follows the capacity (the matrix, the solution, the stage), zeroed. */
+typedef struct {
+    uint32_t *w;                    /* cap * cap */
+    uint8_t *pendbits;              /* cap * cap bits */
+    limb *dual;                     /* 2 cap numbers */
+    int *mate, *top, *vl, *bestt;   /* cap */
+    uint8_t *isolated, *intv;       /* cap */
+    int *freeb;                     /* cap: room for every free blossom id */
+    int *bparent, *bbase, *mark, *label, *labfrom, *labto, *bsa, *bsx, *sa, *sx; /* 2 cap */
+    uint8_t *intn, *haslist;        /* 2 cap */
+    ivec *bchilds, *bedges, *bleaves, *lists; /* 2 cap */
+    numbers num;
+} arrays;
+
+static void drop_numbers(numbers *t)
+{
+    free(t->bsk);
+    free(t->sk);
+    free(t->bk);
+    free(t->offset);
+    free(t->inf);
+    free(t->neginf);
+    free(t->hkey);
+    free(t->tmp);
+    memset(t, 0, sizeof *t);
+}
+
+/* The stage's numbers for cap vertices, a heap of hcap entries and L limbs: all of them, or none and -1. */
+static int new_numbers(numbers *t, int cap, int hcap, int L)
+{
+    size_t n2 = 2 * (size_t)cap;
+    memset(t, 0, sizeof *t);
+    if (!(t->bsk = raw_calloc(n2 * L, sizeof(limb))) || !(t->sk = raw_calloc(n2 * L, sizeof(limb)))
+        || !(t->bk = raw_calloc((size_t)cap * L, sizeof(limb))) || !(t->offset = raw_calloc((size_t)L, sizeof(limb)))
+        || !(t->inf = raw_calloc((size_t)L, sizeof(limb))) || !(t->neginf = raw_calloc((size_t)L, sizeof(limb)))
+        || !(t->hkey = raw_calloc((size_t)(hcap ? hcap : 1) * L, sizeof(limb)))
+        || !(t->tmp = raw_calloc((size_t)8 * L, sizeof(limb)))) {
+        drop_numbers(t);
+        return -1;
+    }
+    return 0;
+}
+
+/* The core's stage numbers become t's (its own are freed). */
+static void put_numbers(Core *s, numbers *t)
 {
     free(s->bsk);
     free(s->sk);
@@ -360,63 +523,132 @@ static void free_stage_numbers(Core *s)
     free(s->neginf);
     free(s->hkey);
     free(s->tmp);
-    s->bsk = s->sk = s->bk = s->offset = s->inf = s->neginf = s->hkey = s->tmp = NULL;
+    s->bsk = t->bsk;
+    s->sk = t->sk;
+    s->bk = t->bk;
+    s->offset = t->offset;
+    s->inf = t->inf;
+    s->neginf = t->neginf;
+    s->hkey = t->hkey;
+    s->tmp = t->tmp;
+    memset(t, 0, sizeof *t);
 }
 
-static void alloc_stage_numbers(Core *s)
-{
-    int L = s->L;
-    size_t n2 = 2 * (size_t)s->cap;
-    free_stage_numbers(s);
-    s->bsk = xcalloc(n2 * L, sizeof(limb));
-    s->sk = xcalloc(n2 * L, sizeof(limb));
-    s->bk = xcalloc((size_t)s->cap * L, sizeof(limb));
-    s->offset = xcalloc((size_t)L, sizeof(limb));
-    s->inf = xcalloc((size_t)L, sizeof(limb));
-    s->neginf = xcalloc((size_t)L, sizeof(limb));
-    s->hkey = xcalloc((size_t)(s->hcap ? s->hcap : 1) * L, sizeof(limb));
-    s->tmp = xcalloc((size_t)8 * L, sizeof(limb));
-}
-
-/* Make numbers of bits bits (and keys above them) representable. */
+/* Make numbers of bits bits (and keys above them) representable: wider numbers, all allocated
+   before any is replaced (out of memory leaves the core as it was). */
 static void ensure_bits(Core *s, long bits)
 {
     int need = (int)((bits + MARGIN_BITS + 63) / 64);
     if (need <= s->L)
         return;
-    int old = s->L;
-    s->vals = nwiden(s->vals, (size_t)s->valcap, old, need);
-    s->dual = nwiden(s->dual, 2 * (size_t)s->cap, old, need);
+    numbers t;
+    limb *vals = widened(s->vals, (size_t)s->valcap, s->L, need);
+    limb *dual = vals ? widened(s->dual, 2 * (size_t)s->cap, s->L, need) : NULL;
+    if (!dual || new_numbers(&t, s->cap, s->hcap, need) < 0) {
+        free(vals);
+        free(dual);
+        oom();
+    }
+    free(s->vals);
+    free(s->dual);
+    s->vals = vals;
+    s->dual = dual;
     s->L = need;
-    alloc_stage_numbers(s);
+    put_numbers(s, &t);
 }
 
-/* Allocate the per-node arrays for capacity cap (zeroed / reset). */
-static void alloc_nodes(Core *s, int cap)
+/* Free an array of count vectors and their contents (NULL: nothing). */
+static void free_ivecs(ivec *v, size_t count)
 {
-    size_t n2 = 2 * (size_t)cap;
+    if (!v)
+        return;
+    for (size_t i = 0; i < count; i++)
+        iv_free(&v[i]);
+    free(v);
+}
+
+static void drop_arrays(arrays *a)
+{
+    void *all[] = {a->w, a->pendbits, a->dual, a->mate, a->top, a->vl, a->bestt, a->isolated, a->intv, a->freeb,
+                   a->bparent, a->bbase, a->mark, a->label, a->labfrom, a->labto, a->bsa, a->bsx, a->sa, a->sx,
+                   a->intn, a->haslist, a->bchilds, a->bedges, a->bleaves, a->lists};
+    for (size_t k = 0; k < sizeof all / sizeof all[0]; k++)
+        free(all[k]);
+    drop_numbers(&a->num);
+    memset(a, 0, sizeof *a);
+}
+
+/* Every array of a core of capacity cap, zeroed, with stage numbers of L limbs and a heap of hcap:
+   all of them, or none and -1. */
+static int new_arrays(arrays *a, int cap, int hcap, int L)
+{
+    size_t c = (size_t)cap, n2 = 2 * c, cells = c * c;
+    memset(a, 0, sizeof *a);
+    int ok = (a->w = raw_calloc(cells, sizeof(uint32_t))) && (a->pendbits = raw_calloc((cells + 7) / 8 + 1, 1))
+        && (a->dual = raw_calloc(n2 * L, sizeof(limb))) && (a->mate = raw_calloc(c, sizeof(int)))
+        && (a->top = raw_calloc(c, sizeof(int))) && (a->vl = raw_calloc(c, sizeof(int)))
+        && (a->bestt = raw_calloc(c, sizeof(int))) && (a->isolated = raw_calloc(c, 1)) && (a->intv = raw_calloc(c, 1))
+        && (a->freeb = raw_calloc(c, sizeof(int))) && (a->bparent = raw_calloc(n2, sizeof(int)))
+        && (a->bbase = raw_calloc(n2, sizeof(int))) && (a->mark = raw_calloc(n2, sizeof(int)))
+        && (a->label = raw_calloc(n2, sizeof(int))) && (a->labfrom = raw_calloc(n2, sizeof(int)))
+        && (a->labto = raw_calloc(n2, sizeof(int))) && (a->bsa = raw_calloc(n2, sizeof(int)))
+        && (a->bsx = raw_calloc(n2, sizeof(int))) && (a->sa = raw_calloc(n2, sizeof(int)))
+        && (a->sx = raw_calloc(n2, sizeof(int))) && (a->intn = raw_calloc(n2, 1)) && (a->haslist = raw_calloc(n2, 1))
+        && (a->bchilds = raw_calloc(n2, sizeof(ivec))) && (a->bedges = raw_calloc(n2, sizeof(ivec)))
+        && (a->bleaves = raw_calloc(n2, sizeof(ivec))) && (a->lists = raw_calloc(n2, sizeof(ivec)))
+        && new_numbers(&a->num, cap, hcap, L) == 0;
+    if (!ok) {
+        drop_arrays(a);
+        return -1;
+    }
+    return 0;
+}
+
+/* The core's arrays become a's, for capacity cap; its own are freed, the vectors of its blossom
+   arrays included (take out first those to keep). */
+static void put_arrays(Core *s, arrays *a, int cap)
+{
+    size_t n2 = 2 * (size_t)s->cap;
+    free_ivecs(s->bchilds, n2);
+    free_ivecs(s->bedges, n2);
+    free_ivecs(s->bleaves, n2);
+    free_ivecs(s->lists, n2);
+    void *old[] = {s->w, s->pendbits, s->dual, s->mate, s->top, s->vl, s->bestt, s->isolated, s->intv, s->freeb.a,
+                   s->bparent, s->bbase, s->mark, s->label, s->labfrom, s->labto, s->bsa, s->bsx, s->sa, s->sx,
+                   s->intn, s->haslist};
+    for (size_t k = 0; k < sizeof old / sizeof old[0]; k++)
+        free(old[k]);
     s->cap = cap;
-    s->mate = xrealloc(s->mate, (size_t)cap * sizeof(int));
-    s->top = xrealloc(s->top, (size_t)cap * sizeof(int));
-    s->bparent = xrealloc(s->bparent, n2 * sizeof(int));
-    s->bbase = xrealloc(s->bbase, n2 * sizeof(int));
-    s->mark = xrealloc(s->mark, n2 * sizeof(int));
-    s->isolated = xrealloc(s->isolated, (size_t)cap);
-    s->label = xrealloc(s->label, n2 * sizeof(int));
-    s->labfrom = xrealloc(s->labfrom, n2 * sizeof(int));
-    s->labto = xrealloc(s->labto, n2 * sizeof(int));
-    s->bsa = xrealloc(s->bsa, n2 * sizeof(int));
-    s->bsx = xrealloc(s->bsx, n2 * sizeof(int));
-    s->sa = xrealloc(s->sa, n2 * sizeof(int));
-    s->sx = xrealloc(s->sx, n2 * sizeof(int));
-    s->vl = xrealloc(s->vl, (size_t)cap * sizeof(int));
-    s->bestt = xrealloc(s->bestt, (size_t)cap * sizeof(int));
-    s->intv = xrealloc(s->intv, (size_t)cap);
-    s->intn = xrealloc(s->intn, n2);
-    s->haslist = xrealloc(s->haslist, n2);
-    memset(s->isolated, 0, (size_t)cap);
-    memset(s->mark, 0, n2 * sizeof(int));
-    s->stamp = 0;
+    s->w = a->w;
+    s->pendbits = a->pendbits;
+    s->dual = a->dual;
+    s->mate = a->mate;
+    s->top = a->top;
+    s->vl = a->vl;
+    s->bestt = a->bestt;
+    s->isolated = a->isolated;
+    s->intv = a->intv;
+    s->freeb.a = a->freeb;
+    s->freeb.n = 0;
+    s->freeb.cap = cap;
+    s->bparent = a->bparent;
+    s->bbase = a->bbase;
+    s->mark = a->mark;
+    s->label = a->label;
+    s->labfrom = a->labfrom;
+    s->labto = a->labto;
+    s->bsa = a->bsa;
+    s->bsx = a->bsx;
+    s->sa = a->sa;
+    s->sx = a->sx;
+    s->intn = a->intn;
+    s->haslist = a->haslist;
+    s->bchilds = a->bchilds;
+    s->bedges = a->bedges;
+    s->bleaves = a->bleaves;
+    s->lists = a->lists;
+    put_numbers(s, &a->num);
+    memset(a, 0, sizeof *a);
 }
 
 static inline int *leaves(Core *s, int b, int *count, int *one)
@@ -726,7 +958,7 @@ static void lower_free(Core *s, uint8_t *sel)
     for (int v = 0; v < s->n; v++)
         if (sel[v])
             least_dual(s, v);
-    free(sel);
+    tmp_free(sel);
 }
 
 static inline int infeasible(Core *s, const uint32_t *row, int a, int b, limb *t)
@@ -744,8 +976,8 @@ static uint8_t *violated_cover(Core *s, int *count)
 {
     int n = s->n;
     limb *t = s->tmp + 2 * s->L;
-    int *deg = xcalloc((size_t)n + 1, sizeof(int));
-    uint8_t *covered = xcalloc((size_t)n + 1, 1);
+    int *deg = tmp_calloc((size_t)n + 1, sizeof(int));
+    uint8_t *covered = tmp_calloc((size_t)n + 1, 1);
     for (int a = 0; a < n; a++) {
         const uint32_t *row = s->w + (size_t)a * s->cap;
         for (int b = a + 1; b < n; b++)
@@ -754,7 +986,7 @@ static uint8_t *violated_cover(Core *s, int *count)
                 deg[b]++;
             }
     }
-    int limit = n >= RESOLVE_MIN_SIZE ? n / RESOLVE_FRACTION : n;
+    int limit = n >= tuning.resolve_min_size ? n / tuning.resolve_fraction : n;
     *count = 0;
     for (;;) {
         int v = -1;
@@ -764,7 +996,7 @@ static uint8_t *violated_cover(Core *s, int *count)
         if (v < 0)
             break;
         if (*count > limit) {
-            free(covered);
+            tmp_free(covered);
             covered = NULL;
             break;
         }
@@ -776,7 +1008,7 @@ static uint8_t *violated_cover(Core *s, int *count)
             if (!covered[j] && infeasible(s, row, v, j, t))
                 deg[j]--;
     }
-    free(deg);
+    tmp_free(deg);
     return covered;
 }
 
@@ -790,7 +1022,7 @@ static void initialise(Core *s)
     limb *u = s->dual;
     s->pend.n = 0;
     memset(s->pendbits, 0, ((size_t)s->cap * s->cap + 7) / 8);
-    s->max_roots = SCRATCH_MAX_ROOTS;
+    s->max_roots = tuning.scratch_max_roots;
     for (int v = 0; v < n; v++) {
         if (s->mate[v] >= 0)
             continue;
@@ -834,10 +1066,8 @@ static void apply_pending(Core *s)
     limb *u = s->dual;
     limb *t = s->tmp + 2 * L;
     int np = s->pend.n / 3;
-    int *ea = malloc(sizeof(int) * (size_t)(np ? np : 1));
-    int *eb = malloc(sizeof(int) * (size_t)(np ? np : 1));
-    if (!ea || !eb)
-        oom();
+    int *ea = tmp_calloc((size_t)np, sizeof(int));
+    int *eb = tmp_calloc((size_t)np, sizeof(int));
     int ne = 0;
     for (int k = 0; k < np; k++) {
         int a = s->pend.a[3 * k], b = s->pend.a[3 * k + 1], old = s->pend.a[3 * k + 2];
@@ -863,32 +1093,33 @@ static void apply_pending(Core *s)
     }
     s->pend.n = 0;
     if (!ne) {
-        free(ea);
-        free(eb);
+        tmp_free(ea);
+        tmp_free(eb);
         return;
     }
     /* greedy vertex cover: most edges first, the smaller vertex in ties */
-    int *deg = xcalloc((size_t)n, sizeof(int));
-    int *start = xcalloc((size_t)n + 1, sizeof(int));
-    int *inc = xcalloc((size_t)2 * ne, sizeof(int));
-    uint8_t *gone = xcalloc((size_t)ne, 1);
+    int *deg = tmp_calloc((size_t)n, sizeof(int));
+    int *start = tmp_calloc((size_t)n + 1, sizeof(int));
+    int *inc = tmp_calloc((size_t)2 * ne, sizeof(int));
+    uint8_t *gone = tmp_calloc((size_t)ne, 1);
     for (int e = 0; e < ne; e++) {
         deg[ea[e]]++;
         deg[eb[e]]++;
     }
     for (int x = 0; x < n; x++)
         start[x + 1] = start[x] + deg[x];
-    int *fill = xcalloc((size_t)n, sizeof(int));
+    int *fill = tmp_calloc((size_t)n, sizeof(int));
     for (int e = 0; e < ne; e++) {
         inc[start[ea[e]] + fill[ea[e]]++] = e;
         inc[start[eb[e]] + fill[eb[e]]++] = e;
     }
-    free(fill);
-    ivec cover = {0};
-    int limit = n >= RESOLVE_MIN_SIZE ? n / RESOLVE_FRACTION : n;
+    tmp_free(fill);
+    ivec *cover = &s->cover;
+    cover->n = 0;
+    int limit = n >= tuning.resolve_min_size ? n / tuning.resolve_fraction : n;
     int left = ne, scratch = 0;
     while (left) {
-        if (cover.n > limit) {
+        if (cover->n > limit) {
             scratch = 1;
             break;
         }
@@ -896,7 +1127,7 @@ static void apply_pending(Core *s)
         for (int x = 0; x < n; x++)
             if (deg[x] > 0 && (v < 0 || deg[x] > deg[v]))
                 v = x;
-        iv_push(&cover, v);
+        iv_push(cover, v);
         for (int k = start[v]; k < start[v + 1]; k++) {
             int e = inc[k];
             if (gone[e])
@@ -907,24 +1138,22 @@ static void apply_pending(Core *s)
             left--;
         }
     }
-    free(deg);
-    free(start);
-    free(inc);
-    free(gone);
-    free(ea);
-    free(eb);
+    tmp_free(deg);
+    tmp_free(start);
+    tmp_free(inc);
+    tmp_free(gone);
+    tmp_free(ea);
+    tmp_free(eb);
     if (scratch) {
-        iv_free(&cover);
         clear_solution(s);
         initialise(s);
         return;
     }
-    for (int k = 0; k < cover.n; k++)
-        prepare(s, cover.a[k]);
-    uint8_t *sel = xcalloc((size_t)n + 1, 1);
-    for (int k = 0; k < cover.n; k++)
-        sel[cover.a[k]] = 1;
-    iv_free(&cover);
+    for (int k = 0; k < cover->n; k++)
+        prepare(s, cover->a[k]);
+    uint8_t *sel = tmp_calloc((size_t)n + 1, 1);
+    for (int k = 0; k < cover->n; k++)
+        sel[cover->a[k]] = 1;
     lower_free(s, sel);
 }
 
@@ -970,28 +1199,29 @@ static void rotate_vec(ivec *v, int i, int width)
     int n = v->n, k = i * width;
     if (!k)
         return;
-    int *t = xcalloc((size_t)n, sizeof(int));
+    int *t = tmp_calloc((size_t)n, sizeof(int));
     memcpy(t, v->a + k, (size_t)(n - k) * sizeof(int));
     memcpy(t + (n - k), v->a, (size_t)k * sizeof(int));
     memcpy(v->a, t, (size_t)n * sizeof(int));
-    free(t);
+    tmp_free(t);
 }
 
 static void rotate(Core *s, int b0, int v0)
 {
     int cap = s->cap;
-    ivec stack = {0};
-    iv_push(&stack, b0);
-    iv_push(&stack, v0);
-    while (stack.n) {
-        int v = stack.a[--stack.n];
-        int b = stack.a[--stack.n];
+    ivec *stack = &s->rotation;
+    stack->n = 0;
+    iv_push(stack, b0);
+    iv_push(stack, v0);
+    while (stack->n) {
+        int v = stack->a[--stack->n];
+        int b = stack->a[--stack->n];
         int t = v;
         while (s->bparent[t] != b)
             t = s->bparent[t];
         if (t >= cap) {
-            iv_push(&stack, t);
-            iv_push(&stack, v);
+            iv_push(stack, t);
+            iv_push(stack, v);
         }
         ivec *childs = &s->bchilds[b];
         int i = index_of(childs, t);
@@ -1014,13 +1244,13 @@ static void rotate(Core *s, int b0, int v0)
                 s->mate[y] = x;
                 int c = childs->a[p];
                 if (c >= cap) {
-                    iv_push(&stack, c);
-                    iv_push(&stack, x);
+                    iv_push(stack, c);
+                    iv_push(stack, x);
                 }
                 c = p + 1 < k ? childs->a[p + 1] : childs->a[0];
                 if (c >= cap) {
-                    iv_push(&stack, c);
-                    iv_push(&stack, y);
+                    iv_push(stack, c);
+                    iv_push(stack, y);
                 }
             }
             rotate_vec(childs, i, 1);
@@ -1028,7 +1258,6 @@ static void rotate(Core *s, int b0, int v0)
         }
         s->bbase[b] = v;
     }
-    iv_free(&stack);
 }
 
 static void walk(Core *s, int sv, int j)
@@ -1128,39 +1357,38 @@ static inline void record_slack(Core *s, ivec *touched, int tg, const limb *sl, 
 static void blossom_cycle(Core *s, int bb, int v, int w, ivec *childs, ivec *edges)
 {
     int *top = s->top, *labfrom = s->labfrom, *labto = s->labto;
-    ivec pv = {0}, pw = {0};
+    ivec *pv = &s->path_v, *pw = &s->path_w;
+    pv->n = pw->n = 0;
     int x = top[v];
     while (x != bb) {
-        iv_push(&pv, x);
+        iv_push(pv, x);
         int t = top[labfrom[x]];
-        iv_push(&pv, t);
+        iv_push(pv, t);
         x = top[labfrom[t]];
     }
     x = top[w];
     while (x != bb) {
-        iv_push(&pw, x);
+        iv_push(pw, x);
         int t = top[labfrom[x]];
-        iv_push(&pw, t);
+        iv_push(pw, t);
         x = top[labfrom[t]];
     }
     childs->n = edges->n = 0;
     iv_push(childs, bb);
-    for (int k = pv.n - 1; k >= 0; k--)
-        iv_push(childs, pv.a[k]);
-    for (int k = 0; k < pw.n; k++)
-        iv_push(childs, pw.a[k]);
-    for (int k = pv.n - 1; k >= 0; k--) {
-        iv_push(edges, labfrom[pv.a[k]]);
-        iv_push(edges, labto[pv.a[k]]);
+    for (int k = pv->n - 1; k >= 0; k--)
+        iv_push(childs, pv->a[k]);
+    for (int k = 0; k < pw->n; k++)
+        iv_push(childs, pw->a[k]);
+    for (int k = pv->n - 1; k >= 0; k--) {
+        iv_push(edges, labfrom[pv->a[k]]);
+        iv_push(edges, labto[pv->a[k]]);
     }
     iv_push(edges, v);
     iv_push(edges, w);
-    for (int k = 0; k < pw.n; k++) {
-        iv_push(edges, labto[pw.a[k]]);
-        iv_push(edges, labfrom[pw.a[k]]);
+    for (int k = 0; k < pw->n; k++) {
+        iv_push(edges, labto[pw->a[k]]);
+        iv_push(edges, labfrom[pw->a[k]]);
     }
-    iv_free(&pv);
-    iv_free(&pw);
 }
 
 static void make_blossom(Core *s, int bb, int v, int w)
@@ -1181,21 +1409,22 @@ static void make_blossom(Core *s, int bb, int v, int w)
 
     int k = childs->n;
     /* leaves of each child, before top changes: offsets into a flat array */
-    ivec flat = {0};
-    int *lstart = xcalloc((size_t)k + 1, sizeof(int));
+    ivec *flat = &s->flat;
+    flat->n = 0;
+    int *lstart = tmp_calloc((size_t)k + 1, sizeof(int));
     for (int idx = 0; idx < k; idx++) {
         int c = childs->a[idx];
         s->bparent[c] = b;
         int *lv = leaves(s, c, &cnt, &one);
-        lstart[idx] = flat.n;
+        lstart[idx] = flat->n;
         for (int i = 0; i < cnt; i++)
-            iv_push(&flat, lv[i]);
-        lstart[idx + 1] = flat.n;
+            iv_push(flat, lv[i]);
+        lstart[idx + 1] = flat->n;
         for (int i = lstart[idx]; i < lstart[idx + 1]; i++)
-            top[flat.a[i]] = b;
+            top[flat->a[i]] = b;
         if (s->label[c] == 2) {
             for (int i = lstart[idx]; i < lstart[idx + 1]; i++) {
-                int y = flat.a[i];
+                int y = flat->a[i];
                 s->vl[y] = 1;
                 ncpy(NP(s->bk, y), s->neginf, L);
                 iv_push(&s->slist, y);
@@ -1207,18 +1436,19 @@ static void make_blossom(Core *s, int bb, int v, int w)
     bl->n = 0;
     for (int idx = k - 1; idx >= 0; idx--)
         for (int i = lstart[idx]; i < lstart[idx + 1]; i++)
-            iv_push(bl, flat.a[i]);
+            iv_push(bl, flat->a[i]);
 
     /* least-slack edge from the new blossom to every other S blossom */
     limb *sl = s->tmp;
-    ivec touched = {0};
+    ivec *touched = &s->touched;
+    touched->n = 0;
     for (int idx = 0; idx < k; idx++) {
         int c = childs->a[idx];
         if (s->label[c] != 1)
             continue;
         if (!s->haslist[c]) {
             for (int i = lstart[idx]; i < lstart[idx + 1]; i++) {
-                int y = flat.a[i];
+                int y = flat->a[i];
                 const uint32_t *row = s->w + (size_t)y * s->cap;
                 limb *uy = NP(u, y);
                 for (int q = 0; q < s->slist.n; q++) {
@@ -1230,7 +1460,7 @@ static void make_blossom(Core *s, int bb, int v, int w)
                         continue;
                     nadd(sl, uy, NP(u, j), L);
                     nsub(sl, sl, NP(s->vals, row[j]), L);
-                    record_slack(s, &touched, tg, sl, y, j);
+                    record_slack(s, touched, tg, sl, y, j);
                 }
             }
         } else {
@@ -1242,7 +1472,7 @@ static void make_blossom(Core *s, int bb, int v, int w)
                     continue;
                 nadd(sl, NP(u, y), NP(u, j), L);
                 nsub(sl, sl, WT(s, y, j), L);
-                record_slack(s, &touched, tg, sl, y, j);
+                record_slack(s, touched, tg, sl, y, j);
             }
         }
         s->haslist[c] = 0;
@@ -1254,8 +1484,8 @@ static void make_blossom(Core *s, int bb, int v, int w)
     limb *best = s->tmp + L;
     nsmall(best, -1, L);
     int ba = -1, bx = -1;
-    for (int i = 0; i < touched.n; i++) {
-        int tg = touched.a[i];
+    for (int i = 0; i < touched->n; i++) {
+        int tg = touched->a[i];
         limb *skv = NP(s->sk, tg);
         iv_push(nl, s->sa[tg]);
         iv_push(nl, s->sx[tg]);
@@ -1270,9 +1500,7 @@ static void make_blossom(Core *s, int bb, int v, int w)
     s->bsx[b] = bx;
     nadd(best, best, s->offset, L);
     nadd(NP(s->bsk, b), best, s->offset, L);
-    iv_free(&touched);
-    iv_free(&flat);
-    free(lstart);
+    tmp_free(lstart);
 }
 
 static int tight_ss(Core *s, int v, int w)
@@ -1323,8 +1551,8 @@ static void expand_t(Core *s, int b)
     int *top = s->top;
     ivec *ch = &s->bchilds[b];
     int k = ch->n;
-    int *childs = xcalloc((size_t)k, sizeof(int));
-    int *edges = xcalloc((size_t)2 * k, sizeof(int));
+    int *childs = tmp_calloc((size_t)k, sizeof(int));
+    int *edges = tmp_calloc((size_t)2 * k, sizeof(int));
     memcpy(childs, ch->a, (size_t)k * sizeof(int));
     memcpy(edges, s->bedges[b].a, (size_t)2 * k * sizeof(int));
     for (int i = 0; i < k; i++) {
@@ -1369,8 +1597,8 @@ static void expand_t(Core *s, int b)
     s->label[b] = 0;
     s->labfrom[b] = -1;
     release(s, b);
-    free(childs);
-    free(edges);
+    tmp_free(childs);
+    tmp_free(edges);
 }
 
 /* ---------------- the stage ---------------- */
@@ -1620,7 +1848,7 @@ static void run_stage(Core *s)
 {
     int L = s->L;
     int qi = 0;
-    limb *delta = xcalloc((size_t)L, sizeof(limb));
+    limb *delta = tmp_calloc((size_t)L, sizeof(limb));
     for (;;) {
         while (qi < s->queue.n) {
             int v = s->queue.a[qi++];
@@ -1651,7 +1879,7 @@ static void run_stage(Core *s)
         }
     }
 done:
-    free(delta);
+    tmp_free(delta);
 }
 
 /* One stage; 0 when no free vertex has a positive dual. */
@@ -1659,61 +1887,58 @@ static int stage(Core *s)
 {
     normalise_parity(s);
     int n = s->n, cap = s->cap;
-    ivec roots = {0};
+    ivec *roots = &s->roots;
+    roots->n = 0;
     for (int x = 0; x < n; x++)
         if (s->mate[x] < 0 && nsign(s->dual + (size_t)x * s->L, s->L) > 0)
-            iv_push(&roots, x);
-    if (!roots.n) {
-        iv_free(&roots);
+            iv_push(roots, x);
+    if (!roots->n)
         return 0;
-    }
     reset_stage_state(s);
     int L = s->L;
     limb *u = s->dual;
     int limit = s->max_roots;
-    if (roots.n > limit) {
+    if (roots->n > limit) {
         /* the limit roots of largest dual (then smallest index), in that order */
         for (int k = 0; k < limit; k++) {
             int bi = k;
-            for (int i = k + 1; i < roots.n; i++) {
-                int c = ncmp(NP(u, roots.a[i]), NP(u, roots.a[bi]), L);
-                if (c > 0 || (c == 0 && roots.a[i] < roots.a[bi]))
+            for (int i = k + 1; i < roots->n; i++) {
+                int c = ncmp(NP(u, roots->a[i]), NP(u, roots->a[bi]), L);
+                if (c > 0 || (c == 0 && roots->a[i] < roots->a[bi]))
                     bi = i;
             }
-            int t = roots.a[k];
-            roots.a[k] = roots.a[bi];
-            roots.a[bi] = t;
+            int t = roots->a[k];
+            roots->a[k] = roots->a[bi];
+            roots->a[bi] = t;
         }
-        roots.n = limit;
+        roots->n = limit;
     }
-    for (int k = 0; k < roots.n; k++)
-        label_s(s, s->top[roots.a[k]], -1, -1);
-    iv_free(&roots);
+    for (int k = 0; k < roots->n; k++)
+        label_s(s, s->top[roots->a[k]], -1, -1);
     s->stages++;
     run_stage(s);
     if (2 * s->slist.n > n)
-        s->max_roots = MAX_ROOTS;
+        s->max_roots = tuning.max_roots;
     /* dissolve the S blossoms whose dual is 0 (and their zero sub-blossoms) */
-    ivec work = {0};
+    ivec *work = &s->work;
     for (int i = 0; i < s->snodes.n; i++) {
         int b = s->snodes.a[i];
         if (b >= cap && s->bparent[b] < 0 && s->label[b] == 1 && nzero(NP(u, b), L) && s->bchilds[b].n) {
-            work.n = 0;
-            iv_push(&work, b);
-            while (work.n) {
-                int c = work.a[--work.n];
+            work->n = 0;
+            iv_push(work, b);
+            while (work->n) {
+                int c = work->a[--work->n];
                 /* the zero sub-blossoms, before dissolve releases the list
                  * (dissolving c leaves the duals of its children as they are) */
                 for (int q = 0; q < s->bchilds[c].n; q++) {
                     int sb = s->bchilds[c].a[q];
                     if (sb >= cap && nzero(NP(u, sb), L))
-                        iv_push(&work, sb);
+                        iv_push(work, sb);
                 }
                 dissolve(s, c);
             }
         }
     }
-    iv_free(&work);
     return 1;
 }
 
@@ -1727,7 +1952,7 @@ static void forget_isolated(Core *s)
 
 static void compute(Core *s)
 {
-    s->max_roots = MAX_ROOTS;
+    s->max_roots = tuning.max_roots;
     if (s->fresh) {
         initialise(s);
         s->fresh = 0;
@@ -1736,7 +1961,7 @@ static void compute(Core *s)
     }
     while (stage(s))
         ;
-    s->max_roots = MAX_ROOTS;
+    s->max_roots = tuning.max_roots;
     s->certified = 1;
     forget_isolated(s);
 }
@@ -1744,104 +1969,56 @@ static void compute(Core *s)
 /* ------------------------------------------------------------------ */
 /* storage                                                             */
 /* ------------------------------------------------------------------ */
-static int alloc_matrix(Core *s, int cap)
+/* Raise the capacity to newcap, renumbering the blossoms (PythonCore._grow); -1 (MemoryError, the core as it
+   was) when out of memory. */
+static int grow(Core *s, int newcap)
 {
-    size_t cells = (size_t)cap * cap;
-    uint32_t *w = calloc(cells ? cells : 1, sizeof(uint32_t));
-    uint8_t *pb = calloc((cells + 7) / 8 + 1, 1);
-    if (!w || !pb) {
-        free(w);
-        free(pb);
+    int old = s->cap, L = s->L, n = s->n;
+    int shift = newcap - old;
+    size_t n2 = 2 * (size_t)newcap;
+    arrays a;
+    if (new_arrays(&a, newcap, s->hcap, L) < 0) {
         PyErr_NoMemory();
         return -1;
     }
-    if (s->w) {
-        for (int i = 0; i < s->n; i++)
-            memcpy(w + (size_t)i * cap, s->w + (size_t)i * s->cap, (size_t)s->n * sizeof(uint32_t));
-        for (int k = 0; k < s->pend.n; k += 3) {
-            size_t bit = (size_t)s->pend.a[k] * cap + s->pend.a[k + 1];
-            pb[bit >> 3] |= (uint8_t)(1u << (bit & 7));
-        }
-    }
-    free(s->w);
-    free(s->pendbits);
-    s->w = w;
-    s->pendbits = pb;
-    return 0;
-}
-
-static int grow(Core *s, int newcap)
-{
-    int old = s->cap, L = s->L;
-    int shift = newcap - old;
-    if (alloc_matrix(s, newcap) < 0)
-        return -1;
 #define REMAP(x) ((x) >= old ? (x) + shift : (x))
-    size_t n2 = 2 * (size_t)newcap;
-    limb *dual = xcalloc(n2 * L, sizeof(limb));
-    int *bparent = xcalloc(n2, sizeof(int));
-    int *bbase = xcalloc(n2, sizeof(int));
-    ivec *bchilds = xcalloc(n2, sizeof(ivec));
-    ivec *bedges = xcalloc(n2, sizeof(ivec));
-    ivec *bleaves = xcalloc(n2, sizeof(ivec));
-    for (size_t i = 0; i < n2; i++) {
-        bparent[i] = -1;
-        bbase[i] = (int)i < newcap ? (int)i : -1;
+    for (int i = 0; i < n; i++)
+        memcpy(a.w + (size_t)i * newcap, s->w + (size_t)i * old, (size_t)n * sizeof(uint32_t));
+    for (int k = 0; k < s->pend.n; k += 3) {
+        size_t bit = (size_t)s->pend.a[k] * newcap + s->pend.a[k + 1];
+        a.pendbits[bit >> 3] |= (uint8_t)(1u << (bit & 7));
     }
-    memcpy(dual, s->dual, (size_t)old * L * sizeof(limb));
+    for (size_t i = 0; i < n2; i++) {
+        a.bparent[i] = -1;
+        a.bbase[i] = (int)i < newcap ? (int)i : -1;
+    }
+    memcpy(a.dual, s->dual, (size_t)old * L * sizeof(limb));
     for (int x = 0; x < old; x++)
-        bparent[x] = REMAP(s->bparent[x]);
+        a.bparent[x] = REMAP(s->bparent[x]);
     for (int b = old; b < 2 * old; b++) {
         int nb = b + shift;
-        ncpy(NP(dual, nb), NP(s->dual, b), L);
-        bparent[nb] = REMAP(s->bparent[b]);
-        bchilds[nb] = s->bchilds[b];
-        for (int i = 0; i < bchilds[nb].n; i++)
-            bchilds[nb].a[i] = REMAP(bchilds[nb].a[i]);
-        bedges[nb] = s->bedges[b];
-        bleaves[nb] = s->bleaves[b];
-        bbase[nb] = s->bbase[b];
+        ncpy(NP(a.dual, nb), NP(s->dual, b), L);
+        a.bparent[nb] = REMAP(s->bparent[b]);
+        a.bchilds[nb] = s->bchilds[b]; /* moved: the old slots are emptied below */
+        for (int i = 0; i < a.bchilds[nb].n; i++)
+            a.bchilds[nb].a[i] = REMAP(a.bchilds[nb].a[i]);
+        a.bedges[nb] = s->bedges[b];
+        a.bleaves[nb] = s->bleaves[b];
+        a.bbase[nb] = s->bbase[b];
+        memset(&s->bchilds[b], 0, sizeof(ivec));
+        memset(&s->bedges[b], 0, sizeof(ivec));
+        memset(&s->bleaves[b], 0, sizeof(ivec));
     }
-    for (int x = 0; x < s->n; x++)
-        s->top[x] = REMAP(s->top[x]);
+    memcpy(a.mate, s->mate, (size_t)old * sizeof(int));
+    for (int x = 0; x < n; x++)
+        a.top[x] = REMAP(s->top[x]);
+    memcpy(a.isolated, s->isolated, (size_t)old);
 #undef REMAP
-    for (int b = 0; b < old; b++)
-        iv_free(&s->bchilds[b]), iv_free(&s->bedges[b]), iv_free(&s->bleaves[b]);
-    for (int b = 0; b < 2 * old; b++)
-        iv_free(&s->lists[b]);
-    free(s->bchilds);
-    free(s->bedges);
-    free(s->bleaves);
-    free(s->lists);
-    free(s->dual);
-    free(s->bparent);
-    free(s->bbase);
-    s->bparent = s->bbase = NULL;
-    int *mate = s->mate, *top = s->top;
-    uint8_t *iso = s->isolated;
-    s->mate = s->top = NULL;
-    s->isolated = NULL;
-    alloc_nodes(s, newcap);
-    memcpy(s->mate, mate, (size_t)old * sizeof(int));
-    memcpy(s->top, top, (size_t)old * sizeof(int));
-    memcpy(s->isolated, iso, (size_t)old);
-    free(mate);
-    free(top);
-    free(iso);
-    free(s->bparent);
-    free(s->bbase);
-    s->dual = dual;
-    s->bparent = bparent;
-    s->bbase = bbase;
-    s->bchilds = bchilds;
-    s->bedges = bedges;
-    s->bleaves = bleaves;
-    s->lists = xcalloc(n2, sizeof(ivec));
-    s->freeb.n = 0;
+    put_arrays(s, &a, newcap);
+    s->stamp = 0;
     for (int b = (int)n2 - 1; b >= newcap; b--)
-        if (!bchilds[b].n)
-            iv_push(&s->freeb, b);
-    alloc_stage_numbers(s);
+        if (!s->bchilds[b].n)
+            s->freeb.a[s->freeb.n++] = b;
     reset_stage_state(s);
     return 0;
 }
@@ -1872,9 +2049,15 @@ static int intern(Core *s, PyObject *weight)
     if (py_to_n(weight, dst, L) < 0)
         return -1;
     nadd(dst, dst, dst, L);
+    /* the list, then the dict: a failure leaves both as they were (nvals is counted last) */
     PyObject *key = PyLong_FromLong(s->nvals);
-    if (!key || PyDict_SetItem(s->valdict, weight, key) < 0 || PyList_Append(s->vallist, weight) < 0) {
+    if (!key || PyList_Append(s->vallist, weight) < 0) {
         Py_XDECREF(key);
+        return -1;
+    }
+    if (PyDict_SetItem(s->valdict, weight, key) < 0) {
+        Py_DECREF(key);
+        PyList_SetSlice(s->vallist, s->nvals, s->nvals + 1, NULL);
         return -1;
     }
     Py_DECREF(key);
@@ -1914,40 +2097,40 @@ static int set_index(Core *s, int a, int b, int wi)
 /* ------------------------------------------------------------------ */
 /* Python interface                                                    */
 /* ------------------------------------------------------------------ */
+/* A graph of size vertices and no edges; -1 with an exception set on failure (then the core stays
+   unusable: ready() is false until valdict, set last, exists). */
 static int core_setup(Core *s, int size)
 {
-    int cap = size > MIN_CAPACITY ? size : MIN_CAPACITY;
+    int cap = size > tuning.min_capacity ? size : tuning.min_capacity;
+    arrays a;
+    s->valcap = 16;
+    s->vals = raw_calloc((size_t)s->valcap, sizeof(limb));
+    if (!s->vals || new_arrays(&a, cap, 0, 1) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
     s->n = size;
     s->L = 1;
-    s->valcap = 16;
-    s->vals = xcalloc((size_t)s->valcap, sizeof(limb));
     s->nvals = 1;
     s->wmax = 0;
-    s->valdict = PyDict_New();
-    s->vallist = PyList_New(0);
-    if (!s->valdict || !s->vallist)
-        return -1;
-    PyObject *zero = PyLong_FromLong(0);
-    if (!zero || PyDict_SetItem(s->valdict, zero, zero) < 0 || PyList_Append(s->vallist, zero) < 0) {
+    put_arrays(s, &a, cap);
+    s->stamp = 0;
+    clear_solution(s);
+    s->fresh = 1;
+    s->certified = 0;
+    s->max_roots = tuning.max_roots;
+    reset_stage_state(s);
+    PyObject *valdict = PyDict_New(), *vallist = PyList_New(0), *zero = PyLong_FromLong(0);
+    if (!valdict || !vallist || !zero || PyDict_SetItem(valdict, zero, zero) < 0
+        || PyList_Append(vallist, zero) < 0) {
+        Py_XDECREF(valdict);
+        Py_XDECREF(vallist);
         Py_XDECREF(zero);
         return -1;
     }
     Py_DECREF(zero);
-    if (alloc_matrix(s, cap) < 0)
-        return -1;
-    alloc_nodes(s, cap);
-    size_t n2 = 2 * (size_t)cap;
-    s->dual = xcalloc(n2, sizeof(limb));
-    s->bchilds = xcalloc(n2, sizeof(ivec));
-    s->bedges = xcalloc(n2, sizeof(ivec));
-    s->bleaves = xcalloc(n2, sizeof(ivec));
-    s->lists = xcalloc(n2, sizeof(ivec));
-    clear_solution(s);
-    s->fresh = 1;
-    s->certified = 0;
-    s->max_roots = MAX_ROOTS;
-    alloc_stage_numbers(s);
-    reset_stage_state(s);
+    s->vallist = vallist;
+    s->valdict = valdict;
     return 0;
 }
 
@@ -1957,13 +2140,23 @@ static PyObject *Core_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     return (PyObject *)s;
 }
 
+static PyObject *guarded(Core *s, PyObject *arg, PyObject *(*call)(Core *, PyObject *), int forgets);
+
+/* core_setup as a guarded call (Core_init): None, or NULL with an exception. */
+static PyObject *setup_call(Core *s, PyObject *size)
+{
+    if (core_setup(s, (int)PyLong_AsSsize_t(size)) < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
 static int Core_init(Core *s, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"size", NULL};
     Py_ssize_t size = 0;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "|n", kwlist, &size))
         return -1;
-    if (s->valdict) {
+    if (s->valdict || s->w) {
         PyErr_SetString(PyExc_RuntimeError, "already initialised");
         return -1;
     }
@@ -1975,55 +2168,34 @@ static int Core_init(Core *s, PyObject *args, PyObject *kwds)
         PyErr_Format(PyExc_ValueError, "too many vertices: %zd", size);
         return -1;
     }
-    return core_setup(s, (int)size);
+    PyObject *sizeobj = PyLong_FromSsize_t(size);
+    PyObject *done = sizeobj ? guarded(s, sizeobj, setup_call, 0) : NULL;
+    Py_XDECREF(sizeobj);
+    if (!done)
+        return -1;
+    Py_DECREF(done);
+    return 0;
 }
 
+/* Frees whatever the core holds, whole or, after a failed set-up, in part (every array is NULL or complete). */
 static void Core_dealloc(Core *s)
 {
-    int n2 = 2 * s->cap;
-    if (s->bchilds)
-        for (int b = 0; b < n2; b++) {
-            iv_free(&s->bchilds[b]);
-            iv_free(&s->bedges[b]);
-            iv_free(&s->bleaves[b]);
-            iv_free(&s->lists[b]);
-        }
-    free(s->bchilds);
-    free(s->bedges);
-    free(s->bleaves);
-    free(s->lists);
-    free(s->w);
-    free(s->vals);
-    free(s->mate);
-    free(s->dual);
-    free(s->top);
-    free(s->bparent);
-    free(s->bbase);
-    iv_free(&s->freeb);
-    iv_free(&s->pend);
-    free(s->pendbits);
-    free(s->isolated);
-    iv_free(&s->isolist);
-    free(s->mark);
-    free(s->label);
-    free(s->labfrom);
-    free(s->labto);
-    free(s->bsa);
-    free(s->bsx);
-    free(s->sa);
-    free(s->sx);
-    free(s->vl);
-    free(s->bestt);
-    free(s->intv);
-    free(s->intn);
-    free(s->haslist);
-    iv_free(&s->slist);
-    iv_free(&s->tverts);
-    iv_free(&s->tnodes);
-    iv_free(&s->snodes);
-    iv_free(&s->queue);
-    free_stage_numbers(s);
-    free(s->hx);
+    size_t n2 = 2 * (size_t)s->cap;
+    free_ivecs(s->bchilds, n2);
+    free_ivecs(s->bedges, n2);
+    free_ivecs(s->bleaves, n2);
+    free_ivecs(s->lists, n2);
+    void *arrays[] = {s->w, s->pendbits, s->vals, s->mate, s->dual, s->top, s->bparent, s->bbase, s->isolated,
+                      s->mark, s->label, s->labfrom, s->labto, s->bsa, s->bsx, s->sa, s->sx, s->vl, s->bestt,
+                      s->intv, s->intn, s->haslist, s->hx, s->bsk, s->sk, s->bk, s->offset, s->inf, s->neginf,
+                      s->hkey, s->tmp};
+    for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
+        free(arrays[k]);
+    ivec *vectors[] = {&s->freeb, &s->pend, &s->isolist, &s->slist, &s->tverts, &s->tnodes, &s->snodes, &s->queue,
+                       &s->cover, &s->rotation, &s->path_v, &s->path_w, &s->flat, &s->touched, &s->roots,
+                       &s->work};
+    for (size_t k = 0; k < sizeof vectors / sizeof vectors[0]; k++)
+        iv_free(vectors[k]);
     Py_XDECREF(s->valdict);
     Py_XDECREF(s->vallist);
     Py_TYPE(s)->tp_free((PyObject *)s);
@@ -2102,7 +2274,9 @@ static int checked_weight(Core *s, PyObject *uo, PyObject *vo, PyObject *wo, int
         Py_DECREF(weight);
         return -1;
     }
+    guard_hold(weight);
     int wi = intern(s, weight);
+    guard_release(weight);
     Py_DECREF(weight);
     *pu = (int)u;
     *pv = (int)v;
@@ -2145,18 +2319,23 @@ static PyObject *Core_set_edge_weights(Core *s, PyObject *args)
     Py_ssize_t m = PySequence_Fast_GET_SIZE(fo);
     if (PySequence_Fast_GET_SIZE(fw) < m)
         m = PySequence_Fast_GET_SIZE(fw);
-    for (Py_ssize_t k = 0; k < m; k++) {
+    guard_hold(fo);
+    guard_hold(fw);
+    int failed = 0;
+    for (Py_ssize_t k = 0; k < m && !failed; k++) {
         int u, v;
         int wi = checked_weight(s, uo, PySequence_Fast_GET_ITEM(fo, k), PySequence_Fast_GET_ITEM(fw, k), &u, &v);
-        if (wi < 0) {
-            Py_DECREF(fo);
-            Py_DECREF(fw);
-            return NULL;
-        }
-        set_index(s, u, v, wi);
+        if (wi < 0)
+            failed = 1;
+        else
+            set_index(s, u, v, wi);
     }
+    guard_release(fo);
+    guard_release(fw);
     Py_DECREF(fo);
     Py_DECREF(fw);
+    if (failed)
+        return NULL;
     Py_RETURN_NONE;
 }
 
@@ -2209,13 +2388,13 @@ static limb *shared_blossom_duals(Core *s, int u)
     int L = s->L, depth = 0, cnt, one;
     for (int b = s->bparent[u]; b >= 0; b = s->bparent[b])
         depth++;
-    int *chain = xcalloc((size_t)depth + 1, sizeof(int));
+    int *chain = tmp_calloc((size_t)depth + 1, sizeof(int));
     int k = depth;
     chain[k] = u;
     for (int b = s->bparent[u]; b >= 0; b = s->bparent[b])
         chain[--k] = b;
-    limb *shared = xcalloc((size_t)s->n * L, sizeof(limb));
-    limb *total = xcalloc((size_t)L, sizeof(limb));
+    limb *shared = tmp_calloc((size_t)s->n * L, sizeof(limb));
+    limb *total = tmp_calloc((size_t)L, sizeof(limb));
     for (k = 0; k < depth; k++) {
         int c = chain[k], below = chain[k + 1];
         nadd(total, total, NP(s->dual, c), L);
@@ -2229,9 +2408,9 @@ static limb *shared_blossom_duals(Core *s, int u)
         }
     }
     ncpy(NP(shared, u), total, L);
-    free(total);
-    free(chain);
-    return shared;
+    tmp_free(total);
+    tmp_free(chain);
+    return shared; /* a temporary: tmp_free */
 }
 
 /* The slack of u-v into out; its sign, or -2 for no edge (or v isolated). shared: from shared_blossom_duals. */
@@ -2269,12 +2448,16 @@ static PyObject *slacks_common(Core *s, PyObject *args, int mode)
         return NULL;
     }
     int u = (int)uu;
-    PyObject *fo = PySequence_Fast(others, "others must be a sequence");
-    if (!fo)
-        return NULL;
-    Py_ssize_t m = PySequence_Fast_GET_SIZE(fo);
+    /* the temporaries first: no allocation jumps out while a Python object is held */
     limb *shared = s->top[u] != u ? shared_blossom_duals(s, u) : NULL;
-    limb *sl = xcalloc((size_t)s->L, sizeof(limb));
+    limb *sl = tmp_calloc((size_t)s->L, sizeof(limb));
+    PyObject *fo = PySequence_Fast(others, "others must be a sequence");
+    if (!fo) {
+        tmp_free(shared);
+        tmp_free(sl);
+        return NULL;
+    }
+    Py_ssize_t m = PySequence_Fast_GET_SIZE(fo);
     PyObject *result = mode ? PyList_New(m) : NULL;
     int all_positive = 1;
     for (Py_ssize_t k = 0; k < m && (mode == 0 || result); k++) {
@@ -2311,8 +2494,8 @@ static PyObject *slacks_common(Core *s, PyObject *args, int mode)
             PyList_SET_ITEM(result, k, x);
         }
     }
-    free(shared);
-    free(sl);
+    tmp_free(shared);
+    tmp_free(sl);
     Py_DECREF(fo);
     if (mode == 0) {
         if (all_positive < 0)
@@ -2333,6 +2516,14 @@ static ivec ivec_copy(const ivec *v)
     return r;
 }
 
+/* v << bits into d (L limbs), from a number of L0 limbs; t: L scratch limbs. */
+static void shifted(limb *d, const limb *v, int L0, int bits, int L, limb *t)
+{
+    memset(t, 0, (size_t)L * sizeof(limb));
+    memcpy(t, v, (size_t)L0 * sizeof(limb));
+    nshl(d, t, bits, L);
+}
+
 static PyObject *Core_scaled(Core *s, PyObject *args)
 {
     int bits;
@@ -2342,9 +2533,6 @@ static PyObject *Core_scaled(Core *s, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "negative shift count");
         return NULL;
     }
-    Core *c = (Core *)CoreType.tp_alloc(&CoreType, 0);
-    if (!c)
-        return NULL;
     /* the widest number after the shift */
     int L0 = s->L;
     long top = nbits(s->vals + (size_t)s->wmax * L0, L0);
@@ -2356,8 +2544,17 @@ static PyObject *Core_scaled(Core *s, PyObject *args)
     int L = (int)((top + bits + MARGIN_BITS + 63) / 64);
     if (L < L0)
         L = L0;
+    size_t n2 = 2 * (size_t)s->cap, cells = (size_t)s->cap * s->cap;
+    Core *c = (Core *)CoreType.tp_alloc(&CoreType, 0);
+    if (!c)
+        return NULL;
+    guard_hold((PyObject *)c); /* dropped, and freed, if an allocation fails below */
+    arrays a;
+    c->vals = raw_calloc((size_t)s->valcap * L, sizeof(limb));
+    if (!c->vals || new_arrays(&a, s->cap, 0, L) < 0)
+        oom();
+    put_arrays(c, &a, s->cap);
     c->n = s->n;
-    c->cap = s->cap;
     c->L = L;
     c->fresh = s->fresh;
     c->stamp = s->stamp;
@@ -2367,25 +2564,35 @@ static PyObject *Core_scaled(Core *s, PyObject *args)
     c->nvals = s->nvals;
     c->valcap = s->valcap;
     c->wmax = s->wmax;
-    c->vals = xcalloc((size_t)c->valcap * L, sizeof(limb));
-    limb *t = xcalloc((size_t)L, sizeof(limb));
-    for (int i = 0; i < s->nvals; i++) {
-        memset(t, 0, (size_t)L * sizeof(limb));
-        memcpy(t, s->vals + (size_t)i * L0, (size_t)L0 * sizeof(limb));
-        nshl(NP(c->vals, i), t, bits, L);
+    limb *t = tmp_calloc((size_t)L, sizeof(limb));
+    for (int i = 0; i < s->nvals; i++)
+        shifted(NP(c->vals, i), s->vals + (size_t)i * L0, L0, bits, L, t);
+    for (size_t i = 0; i < n2; i++)
+        shifted(NP(c->dual, i), s->dual + i * L0, L0, bits, L, t);
+    tmp_free(t);
+    memcpy(c->w, s->w, cells * sizeof(uint32_t));
+    memcpy(c->pendbits, s->pendbits, (cells + 7) / 8 + 1);
+    memcpy(c->mate, s->mate, (size_t)s->cap * sizeof(int));
+    memcpy(c->top, s->top, (size_t)s->cap * sizeof(int));
+    memcpy(c->bparent, s->bparent, n2 * sizeof(int));
+    memcpy(c->bbase, s->bbase, n2 * sizeof(int));
+    memcpy(c->mark, s->mark, n2 * sizeof(int));
+    memcpy(c->isolated, s->isolated, (size_t)s->cap);
+    memcpy(c->freeb.a, s->freeb.a, (size_t)s->freeb.n * sizeof(int));
+    c->freeb.n = s->freeb.n;
+    c->pend = ivec_copy(&s->pend);
+    c->isolist = ivec_copy(&s->isolist);
+    for (size_t b = 0; b < n2; b++) {
+        c->bchilds[b] = ivec_copy(&s->bchilds[b]);
+        c->bedges[b] = ivec_copy(&s->bedges[b]);
+        c->bleaves[b] = ivec_copy(&s->bleaves[b]);
     }
-    size_t n2 = 2 * (size_t)s->cap;
-    c->dual = xcalloc(n2 * L, sizeof(limb));
-    for (size_t i = 0; i < n2; i++) {
-        memset(t, 0, (size_t)L * sizeof(limb));
-        memcpy(t, s->dual + i * L0, (size_t)L0 * sizeof(limb));
-        nshl(NP(c->dual, i), t, bits, L);
-    }
-    free(t);
-    c->valdict = PyDict_New();
-    c->vallist = PyList_New(s->nvals);
-    PyObject *sh = PyLong_FromLong(bits);
-    if (!c->valdict || !c->vallist || !sh) {
+    reset_stage_state(c);
+    guard_release((PyObject *)c); /* no allocation of ours below: errors are Python's, handled here */
+    PyObject *valdict = PyDict_New(), *vallist = PyList_New(s->nvals), *sh = PyLong_FromLong(bits);
+    c->vallist = vallist;
+    if (!valdict || !vallist || !sh) {
+        Py_XDECREF(valdict);
         Py_XDECREF(sh);
         Py_DECREF(c);
         return NULL;
@@ -2393,60 +2600,39 @@ static PyObject *Core_scaled(Core *s, PyObject *args)
     for (int i = 0; i < s->nvals; i++) {
         PyObject *x = PyNumber_Lshift(PyList_GET_ITEM(s->vallist, i), sh);
         PyObject *key = PyLong_FromLong(i);
-        if (!x || !key || PyDict_SetItem(c->valdict, x, key) < 0) {
+        if (!x || !key || PyDict_SetItem(valdict, x, key) < 0) {
             Py_XDECREF(x);
             Py_XDECREF(key);
             Py_DECREF(sh);
+            Py_DECREF(valdict);
             Py_DECREF(c);
             return NULL;
         }
         Py_DECREF(key);
-        PyList_SET_ITEM(c->vallist, i, x);
+        PyList_SET_ITEM(vallist, i, x);
     }
     Py_DECREF(sh);
-    size_t cells = (size_t)s->cap * s->cap;
-    c->w = malloc(cells * sizeof(uint32_t));
-    c->pendbits = malloc((cells + 7) / 8 + 1);
-    if (!c->w || !c->pendbits) {
-        Py_DECREF(c);
-        return PyErr_NoMemory();
-    }
-    memcpy(c->w, s->w, cells * sizeof(uint32_t));
-    memcpy(c->pendbits, s->pendbits, (cells + 7) / 8 + 1);
-    c->pend = ivec_copy(&s->pend);
-    alloc_nodes(c, s->cap);
-    memcpy(c->mate, s->mate, (size_t)s->cap * sizeof(int));
-    memcpy(c->top, s->top, (size_t)s->cap * sizeof(int));
-    memcpy(c->bparent, s->bparent, n2 * sizeof(int));
-    memcpy(c->bbase, s->bbase, n2 * sizeof(int));
-    memcpy(c->mark, s->mark, n2 * sizeof(int));
-    memcpy(c->isolated, s->isolated, (size_t)s->cap);
-    c->stamp = s->stamp;
-    c->isolist = ivec_copy(&s->isolist);
-    c->freeb = ivec_copy(&s->freeb);
-    c->bchilds = xcalloc(n2, sizeof(ivec));
-    c->bedges = xcalloc(n2, sizeof(ivec));
-    c->bleaves = xcalloc(n2, sizeof(ivec));
-    c->lists = xcalloc(n2, sizeof(ivec));
-    for (size_t b = 0; b < n2; b++) {
-        c->bchilds[b] = ivec_copy(&s->bchilds[b]);
-        c->bedges[b] = ivec_copy(&s->bedges[b]);
-        c->bleaves[b] = ivec_copy(&s->bleaves[b]);
-    }
-    alloc_stage_numbers(c);
-    reset_stage_state(c);
+    c->valdict = valdict; /* last: the copy is ready */
     return (PyObject *)c;
+}
+
+/* No solution, the weights kept: the next compute solves from scratch (restart, and what a call that ran out of
+   memory leaves). Allocates nothing: freeb has room for every blossom, and the numbers are as wide as the weights
+   need. */
+static void forget_solution(Core *s)
+{
+    clear_solution(s);
+    s->fresh = 1; /* nothing is recorded while fresh; the next compute's initialise forgets what was */
+    s->certified = 0;
+    forget_isolated(s);
+    reset_stage_state(s);
 }
 
 static PyObject *Core_restart(Core *s, PyObject *Py_UNUSED(ignored))
 {
     if (!ready(s))
         return NULL;
-    clear_solution(s);
-    s->fresh = 1; /* nothing is recorded while fresh; the next compute's initialise forgets what was */
-    s->certified = 0;
-    forget_isolated(s);
-    reset_stage_state(s);
+    forget_solution(s);
     Py_RETURN_NONE;
 }
 
@@ -2615,23 +2801,71 @@ static PyGetSetDef Core_getset[] = {
     {NULL},
 };
 
+/* Run call(s, arg) under a guard (see "memory" at the top): when an allocation fails inside, the call's
+   temporaries are freed and the objects it holds dropped, the solution is forgotten if forgets (the call may
+   have changed it) and MemoryError is raised. */
+static PyObject *guarded(Core *s, PyObject *arg, PyObject *(*call)(Core *, PyObject *), int forgets)
+{
+    if (guard_depth == GUARD_DEPTH) {
+        PyErr_SetString(PyExc_RecursionError, "matching cores called from each other too deeply");
+        return NULL;
+    }
+    guard *g = &guards[guard_depth++];
+    g->ntemps = g->nheld = 0;
+    PyObject *result;
+    if (!setjmp(g->jump)) {
+        result = call(s, arg);
+        guard_depth--;
+        return result;
+    }
+    for (int i = 0; i < g->ntemps; i++)
+        free(g->temps[i]);
+    for (int i = 0; i < g->nheld; i++)
+        Py_DECREF(g->held[i]);
+    g->ntemps = g->nheld = 0;
+    guard_depth--; /* forget_solution allocates nothing: no jump can come back here */
+    if (forgets)
+        forget_solution(s);
+    return PyErr_NoMemory();
+}
+
+#define GUARDED(name, forgets)                                                  \
+    static PyObject *name##_guarded(Core *s, PyObject *arg) { return guarded(s, arg, name, forgets); }
+
+GUARDED(Core_add_vertex, 1)
+GUARDED(Core_set_edge_weight, 1)
+GUARDED(Core_set_edge_weights, 1)
+GUARDED(Core_isolate_pair, 1)
+GUARDED(Core_excluded, 0)
+GUARDED(Core_tight, 0)
+GUARDED(Core_slacks, 0)
+GUARDED(Core_scaled, 0)
+GUARDED(Core_restart, 1)
+GUARDED(Core_blossom_size, 0)
+GUARDED(Core_edge_weight, 0)
+GUARDED(Core_mates, 0)
+GUARDED(Core_compute, 1)
+GUARDED(Core_apply_pending, 1)
+GUARDED(Core_normalise_parity, 1)
+GUARDED(Core_state, 0)
+
 static PyMethodDef Core_methods[] = {
-    {"add_vertex", (PyCFunction)Core_add_vertex, METH_NOARGS, NULL},
-    {"set_edge_weight", (PyCFunction)Core_set_edge_weight, METH_VARARGS, NULL},
-    {"set_edge_weights", (PyCFunction)Core_set_edge_weights, METH_VARARGS, NULL},
-    {"isolate_pair", (PyCFunction)Core_isolate_pair, METH_VARARGS, NULL},
-    {"excluded", (PyCFunction)Core_excluded, METH_VARARGS, NULL},
-    {"tight", (PyCFunction)Core_tight, METH_VARARGS, NULL},
-    {"slacks", (PyCFunction)Core_slacks, METH_VARARGS, NULL},
-    {"scaled", (PyCFunction)Core_scaled, METH_VARARGS, NULL},
-    {"restart", (PyCFunction)Core_restart, METH_NOARGS, NULL},
-    {"blossom_size", (PyCFunction)Core_blossom_size, METH_O, NULL},
-    {"edge_weight", (PyCFunction)Core_edge_weight, METH_VARARGS, NULL},
-    {"mates", (PyCFunction)Core_mates, METH_NOARGS, NULL},
-    {"compute", (PyCFunction)Core_compute, METH_NOARGS, NULL},
-    {"apply_pending", (PyCFunction)Core_apply_pending, METH_NOARGS, NULL},
-    {"normalise_parity", (PyCFunction)Core_normalise_parity, METH_NOARGS, NULL},
-    {"state", (PyCFunction)Core_state, METH_NOARGS, NULL},
+    {"add_vertex", (PyCFunction)Core_add_vertex_guarded, METH_NOARGS, NULL},
+    {"set_edge_weight", (PyCFunction)Core_set_edge_weight_guarded, METH_VARARGS, NULL},
+    {"set_edge_weights", (PyCFunction)Core_set_edge_weights_guarded, METH_VARARGS, NULL},
+    {"isolate_pair", (PyCFunction)Core_isolate_pair_guarded, METH_VARARGS, NULL},
+    {"excluded", (PyCFunction)Core_excluded_guarded, METH_VARARGS, NULL},
+    {"tight", (PyCFunction)Core_tight_guarded, METH_VARARGS, NULL},
+    {"slacks", (PyCFunction)Core_slacks_guarded, METH_VARARGS, NULL},
+    {"scaled", (PyCFunction)Core_scaled_guarded, METH_VARARGS, NULL},
+    {"restart", (PyCFunction)Core_restart_guarded, METH_NOARGS, NULL},
+    {"blossom_size", (PyCFunction)Core_blossom_size_guarded, METH_O, NULL},
+    {"edge_weight", (PyCFunction)Core_edge_weight_guarded, METH_VARARGS, NULL},
+    {"mates", (PyCFunction)Core_mates_guarded, METH_NOARGS, NULL},
+    {"compute", (PyCFunction)Core_compute_guarded, METH_NOARGS, NULL},
+    {"apply_pending", (PyCFunction)Core_apply_pending_guarded, METH_NOARGS, NULL},
+    {"normalise_parity", (PyCFunction)Core_normalise_parity_guarded, METH_NOARGS, NULL},
+    {"state", (PyCFunction)Core_state_guarded, METH_NOARGS, NULL},
     {NULL},
 };
 
@@ -2641,8 +2875,8 @@ static PySequenceMethods Core_as_sequence = {
 
 static PyTypeObject CoreType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "swisspair.pairing._matchcore.Core",
-    .tp_doc = "The compiled core of swisspair.pairing.matching.MatchingComputer.",
+    .tp_name = "swisspair.matching._matchcore.Core",
+    .tp_doc = "The compiled core of swisspair.matching.weighted.MatchingComputer.",
     .tp_basicsize = sizeof(Core),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = Core_new,
@@ -2653,16 +2887,71 @@ static PyTypeObject CoreType = {
     .tp_as_sequence = &Core_as_sequence,
 };
 
+/* For the tests: the allocation after n more fails (n < 0: none); returns what was left of the previous count
+   (-1 once the failure happened, or when none was set). */
+static PyObject *fail_allocation_after(PyObject *module, PyObject *arg)
+{
+    Py_ssize_t n = PyLong_AsSsize_t(arg);
+    if (n == -1 && PyErr_Occurred())
+        return NULL;
+    Py_ssize_t left = allocations_left;
+    allocations_left = n < 0 ? -1 : n;
+    return PyLong_FromSsize_t(left);
+}
+
+static PyMethodDef module_methods[] = {
+    {"_fail_allocation_after", fail_allocation_after, METH_O,
+     "For the tests: make the allocation after n more fail (n < 0: none); returns the previous count left."},
+    {NULL},
+};
+
 static struct PyModuleDef matchcore_module = {
     PyModuleDef_HEAD_INIT,
-    .m_name = "swisspair.pairing._matchcore",
-    .m_doc = "Compiled core of the maximum-weight matching (see swisspair.pairing.matching).",
+    .m_methods = module_methods,
+    .m_name = "swisspair.matching._matchcore",
+    .m_doc = "Compiled core of the maximum-weight matching (see swisspair.matching.weighted).",
     .m_size = -1,
 };
 
+/* Read the tuning constants from swisspair.matching.tuning, each a whole number of at least its minimum. */
+static int read_tuning(void)
+{
+    struct {
+        const char *name;
+        int *value;
+        long least;
+    } fields[] = {
+        {"MIN_CAPACITY", &tuning.min_capacity, 1},
+        {"RESOLVE_FRACTION", &tuning.resolve_fraction, 1},
+        {"RESOLVE_MIN_SIZE", &tuning.resolve_min_size, 0},
+        {"MAX_ROOTS", &tuning.max_roots, 1},
+        {"SCRATCH_MAX_ROOTS", &tuning.scratch_max_roots, 1},
+    };
+    PyObject *module = PyImport_ImportModule("swisspair.matching.tuning");
+    if (!module)
+        return -1;
+    for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
+        PyObject *x = PyObject_GetAttrString(module, fields[k].name);
+        long v = x ? PyLong_AsLong(x) : -1;
+        Py_XDECREF(x);
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(module);
+            return -1;
+        }
+        if (v < fields[k].least || v > 1000000) {
+            PyErr_Format(PyExc_ValueError, "swisspair.matching.tuning.%s: %ld is out of range", fields[k].name, v);
+            Py_DECREF(module);
+            return -1;
+        }
+        *fields[k].value = (int)v;
+    }
+    Py_DECREF(module);
+    return 0;
+}
+
 PyMODINIT_FUNC PyInit__matchcore(void)
 {
-    if (PyType_Ready(&CoreType) < 0)
+    if (read_tuning() < 0 || PyType_Ready(&CoreType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&matchcore_module);
     if (!m)

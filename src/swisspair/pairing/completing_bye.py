@@ -1,7 +1,10 @@
-"""Choosing a pairing-allocated bye before the brackets (Dubov, Burstein 2026 and others).
+"""The pairing-allocated bye that leaves a complete pairing, for the systems that give it first.
 
-Those systems give the PAB first (C.04.1 art. 3-4): to the most preferred
-eligible participant whose bye still leaves everybody else pairable (C4).
+Dubov (C.04.4.1 (2026) 3.1) and Burstein (C.04.4.2 (2026) 3.1.2) give the PAB
+before the brackets: to the most preferred eligible participant whose bye
+still leaves everybody else pairable (C.04.1 art. 3-4, C4). Who is eligible is
+shared by every system (:meth:`~swisspair.pairing.state.PairingState.eligible_for_bye`);
+the order of preference is each system's own.
 """
 
 from __future__ import annotations
@@ -9,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from swisspair.errors import NoValidPairingError
-from swisspair.pairing.cardinality import CardinalityMatching
-from swisspair.pairing.matching import MatchingComputer
+from swisspair.matching.cardinality import CardinalityMatching
+from swisspair.matching.weighted import MatchingComputer
 from swisspair.pairing.state import PlayerState
 
 
