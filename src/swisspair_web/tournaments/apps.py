@@ -8,3 +8,9 @@ class TournamentsConfig(AppConfig):
     label = "tournaments"
     verbose_name = "Tournaments"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from swisspair_web.tournaments import presence, services
+
+        if presence.before_pairing not in services.BEFORE_PAIRING:
+            services.BEFORE_PAIRING.append(presence.before_pairing)

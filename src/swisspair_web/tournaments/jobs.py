@@ -209,8 +209,15 @@ def _read_rating_list(job: Job, progress: Progress) -> None:
     path.unlink(missing_ok=True)
 
 
+def _read_entry_list(job: Job, progress: Progress) -> None:
+    """Keep a big rating list for completing entries (:func:`.registration.list_job`)."""
+    from swisspair_web.tournaments import registration
+
+    registration.list_job(job, progress)
+
+
 KINDS: dict[str, Callable[[Job, Progress], None]] = {
-    "pair": _pair, "import": _import, "rating-list": _read_rating_list}
+    "pair": _pair, "import": _import, "rating-list": _read_rating_list, "entry-list": _read_entry_list}
 """The work of each kind of job; it writes in one transaction and marks the job done inside it."""
 
 

@@ -360,3 +360,13 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.user}: {self.action} {self.detail}"
+
+
+# Entries, check-in and announced byes live in a module of their own; imported here so that Django finds them.
+from swisspair_web.tournaments.entry_models import (  # noqa: E402, F401
+    Announcement,
+    Entry,
+    ListedPlayer,
+    Presence,
+    Registration,
+)
