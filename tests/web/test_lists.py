@@ -33,7 +33,7 @@ class ListsTestCase(BaseTestCase):
         self.assertEqual(names["tpn"], [f[0] for f in FIELD])
         self.assertEqual(names["rating"], ["Novák, Petr", "Ahmed, Ali", "Kowalski, Jan", "Černá, Eva", "Ivanov, Ivan",
                                            "Dvořák, Jiří", "Bauer, Max"])
-        self.assertEqual(names["name"][:3], ["Ahmed, Ali", "Bauer, Max", "Dvořák, Jiří"])
+        self.assertEqual(names["name"][:4], ["Ahmed, Ali", "Bauer, Max", "Černá, Eva", "Dvořák, Jiří"])
         self.assertEqual(names["federation"], ["Novák, Petr", "Černá, Eva", "Dvořák, Jiří", "Ahmed, Ali",
                                                "Kowalski, Jan", "Ivanov, Ivan", "Bauer, Max"])
 
@@ -75,6 +75,8 @@ class ByNameTestCase(BaseTestCase):
         services.set_results(rnd, self.alice, {1: ("==", first.version)})
         lines = lists.by_name(rnd)
         self.assertEqual([line.player.name for line in lines], sorted(p.name for p in Player.objects.all()))
+        self.assertEqual(lists.name_key("Černá, Eva") < lists.name_key("Dvořák, Jiří") < lists.name_key("Иванов"),
+                         True)
         line = next(x for x in lines if x.player == first.black)
         self.assertEqual((line.board, line.colour, line.opponent, line.result), (1, "b", first.white, "½"))
         self.assertEqual(line.points, "1" if first.black.tpn <= 4 else "0")

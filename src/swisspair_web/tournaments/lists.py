@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -31,10 +32,17 @@ ORDERS = {"tpn": gettext_lazy("by pairing number"), "rating": gettext_lazy("by r
           "name": gettext_lazy("alphabetically"), "federation": gettext_lazy("by federation")}
 
 
-def _by_strength(player: Player) -> tuple[int, int, str]:
+def name_key(name: str) -> tuple[str, str]:
+    """Alphabetical order as lists at international events have it: letters with diacritics beside their
+    base letters (``Černá`` among the C's), case ignored; Cyrillic after Latin."""
+    plain = "".join(ch for ch in unicodedata.normalize("NFKD", name) if not unicodedata.combining(ch))
+    return plain.casefold(), name
+
+
+def _by_strength(player: Player) -> tuple[int, int, tuple[str, str]]:
     """Rating, then title, then name (C.04.2 (2026) art. 2.2)."""
     return -player.rating, TITLES.index(player.title) if player.title in TITLES else len(TITLES), \
-        player.name.casefold()
+        name_key(player.name)
 
 
 @dataclass
@@ -65,7 +73,7 @@ class StartList:
 def start_list(section: Section, order: str) -> StartList:
     """The section's players in ``order`` (a key of :data:`ORDERS`), with the counts per federation."""
     players = list(section.players.all())
-    keys = {"tpn": lambda p: (p.tpn,), "rating": _by_strength, "name": lambda p: (p.name.casefold(), p.tpn),
+    keys = {"tpn": lambda p: (p.tpn,), "rating": _by_strength, "name": lambda p: (name_key(p.name), p.tpn),
             "federation": lambda p: (not p.federation, p.federation, *_by_strength(p))}
     players.sort(key=keys[order])
     held = Counter(p.title for p in players if p.title in TITLES)
@@ -120,7 +128,7 @@ def by_name(rnd: Round) -> list[NameLine]:
     for bye in listing.byes:
         lines.append(NameLine(bye.bye.player, bye.points, bye=bye.bye.kind, bye_label=bye.bye.get_kind_display(),
                               awarded=bye.awarded))
-    return sorted(lines, key=lambda line: (line.player.name.casefold(), line.player.tpn))
+    return sorted(lines, key=lambda line: (name_key(line.player.name), line.player.tpn))
 
 
 def _round(request: HttpRequest, sec: Section, number: int) -> Round:

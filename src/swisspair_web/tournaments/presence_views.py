@@ -16,7 +16,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from swisspair_web.tournaments import exports, presence
+from swisspair_web.tournaments import exports, lists, presence
 from swisspair_web.tournaments.auth import require
 from swisspair_web.tournaments.models import Section
 from swisspair_web.tournaments.services import OperationError
@@ -65,7 +65,7 @@ def presence_page(request: HttpRequest, slug: str, section: str) -> HttpResponse
     order = "name" if request.GET.get("order") == "name" else "tpn"
     rows = presence.rows(sec)
     if order == "name":
-        rows.sort(key=lambda row: row.player.name.casefold())
+        rows.sort(key=lambda row: lists.name_key(row.player.name))
     ticked = sum(1 for row in rows if row.present)
     return render(request, "tournaments/presence.html", _ctx(
         request, sec.event, sec, rows=rows, ticked=ticked, order=order, open=presence.is_open(sec),
@@ -135,6 +135,6 @@ def presence_print(request: HttpRequest, slug: str, section: str) -> HttpRespons
     """The check-in list on paper: a box to tick beside each name, in alphabetical order."""
     sec = _individual(slug, section)
     require(request, sec.event)
-    rows = sorted(presence.rows(sec), key=lambda row: row.player.name.casefold())
+    rows = sorted(presence.rows(sec), key=lambda row: lists.name_key(row.player.name))
     return render(request, "tournaments/print_presence.html", {"event": sec.event, "section": sec,
                                                                 "rows": [(r, _state(r)) for r in rows]})
