@@ -7,10 +7,11 @@ import json
 
 from django.core import mail
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import override_settings
 
-from swisspair_web.tournaments import registration, services
+from swisspair_web.tournaments import jobs, registration, services
 from swisspair_web.tournaments.entry_models import Announcement, Entry, ListedPlayer
-from swisspair_web.tournaments.models import AuditEntry, Bye, Player
+from swisspair_web.tournaments.models import AuditEntry, Bye, Job, Player
 
 from .helpers import BaseTestCase
 
@@ -176,6 +177,27 @@ class RegistrationTestCase(BaseTestCase):
         pdf = self.client.get(self.url("sp-entries-export", "pdf"))
         self.assertEqual(pdf["Content-Type"], "application/pdf")
         self.assertContains(self.client.get(self.url("sp-entries-print")), "e@example.org")
+
+
+@override_settings(SWISSPAIR_BACKGROUND_LIST_BYTES=100)
+class EntryListJobTestCase(BaseTestCase):
+    """A big rating list for the entries is read in a background job, then kept for the entries."""
+
+    players = 0
+
+    def test_a_big_list_is_kept_by_a_job(self) -> None:
+        self.client.login(username="bob", password="password")
+        response = self.client.post(self.url("sp-entries-list"), {
+            "file": SimpleUploadedFile("players_list_foa.txt", RATING_LIST.encode()), "kind": "standard",
+            "federations": "POL RUS"})
+        job = Job.objects.get()
+        self.assertEqual((job.kind, response.status_code), ("entry-list", 302))
+        self.assertFalse(ListedPlayer.objects.exists())
+        jobs.run_queued()
+        job.refresh_from_db()
+        self.assertEqual((job.state, job.url), ("done", "/e/test/open/entries/"))
+        self.assertEqual(sorted(ListedPlayer.objects.values_list("name", flat=True)), ["Ivanov, Ivan", "Nowak, Anna"])
+        self.assertContains(self.client.get(self.url("sp-entries")), "(2 players)")
 
 
 class AnnouncementTestCase(BaseTestCase):

@@ -210,10 +210,23 @@ def _read_rating_list(job: Job, progress: Progress) -> None:
 
 
 def _read_entry_list(job: Job, progress: Progress) -> None:
-    """Keep a big rating list for completing entries (:func:`.registration.list_job`)."""
+    """Keep the rating list kept by :func:`keep_upload` for completing a section's entries
+    (:func:`.registration.import_list`), in the transaction that marks the job done; it ends on the
+    entries page."""
     from swisspair_web.tournaments import registration
 
-    registration.list_job(job, progress)
+    params, section = job.params, job.section
+    assert section is not None, "an entry-list job always has its section"
+    path = Path(params["path"])
+    with open(path, "rb") as handle:
+        read = registration.read_list(handle, source=params["source"], kind=params["kind"],
+                                      federations=set(params["federations"]) or None, size=params["size"],
+                                      progress=progress)
+    progress(60, "saving")
+    with transaction.atomic():
+        registration.import_list(section, _requester(job), read)
+        _finish(job.pk, Job.DONE, url=reverse("sp-entries", kwargs={"slug": job.event.slug, "section": section.slug}))
+    path.unlink(missing_ok=True)
 
 
 KINDS: dict[str, Callable[[Job, Progress], None]] = {

@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 
 from swisspair_web.tournaments import rating_list, services
 from swisspair_web.tournaments.entry_models import Announcement, Entry, ListedPlayer, Registration
-from swisspair_web.tournaments.models import Bye, Job, Player, Section
+from swisspair_web.tournaments.models import Bye, Player, Section
 from swisspair_web.tournaments.player_import import ReadPlayers
 from swisspair_web.tournaments.services import Conflict, OperationError, PlayerData, User, _user, audit
 
@@ -253,8 +253,10 @@ def import_list(section: Section, user: User, read: ReadPlayers) -> int:
     rows = [ListedPlayer(section=section, fide_id=data.fide_id, name=data.name, federation=data.federation,
                          sex=data.sex, title=data.title, rating=data.rating, birth_date=data.birth_date)
             for _line, data in read.rows]
-    seen: set[str] = set()
-    unique = [row for row in rows if not (row.fide_id in seen or seen.add(row.fide_id))]  # type: ignore[func-returns-value]
+    by_id: dict[str, ListedPlayer] = {}
+    for row in rows:
+        by_id.setdefault(row.fide_id, row)  # a FIDE ID listed twice: the first line
+    unique = list(by_id.values())
     with transaction.atomic():
         registration_of(section)
         ListedPlayer.objects.filter(section=section).delete()
@@ -264,30 +266,6 @@ def import_list(section: Section, user: User, read: ReadPlayers) -> int:
         audit(section.event, user, "entry-list-imported", section=section,
               detail=f"{len(unique)} players from {read.source} ({read.encoding})")
     return len(unique)
-
-
-def list_job(job: Job, progress: rating_list.Progress) -> None:
-    """The background job of a big rating list for the entries (see :mod:`.jobs`): read the kept upload,
-    keep its players, mark the job done in the same transaction."""
-    from pathlib import Path
-
-    from django.urls import reverse
-
-    from swisspair_web.tournaments import jobs
-
-    params, section = job.params, job.section
-    assert section is not None, "an entry-list job always has its section"
-    path = Path(params["path"])
-    federations = set(params["federations"]) if params.get("federations") else None
-    with open(path, "rb") as handle:
-        read = read_list(handle, source=params["source"], kind=params["kind"], federations=federations,
-                         size=params["size"], progress=progress)
-    progress(60, "saving")
-    with transaction.atomic():
-        import_list(section, jobs._requester(job), read)
-        jobs._finish(job.pk, Job.DONE, url=reverse("sp-entries", kwargs={
-            "slug": job.event.slug, "section": section.slug}))
-    path.unlink(missing_ok=True)
 
 
 # -- announced byes and absences ---------------------------------------------------------------------------
