@@ -56,7 +56,7 @@ class Browser:
         from selenium.webdriver.support.ui import WebDriverWait
 
         self.driver, self.base = driver, base
-        self.wait = WebDriverWait(driver, 60, ignored_exceptions=(WebDriverException,))
+        self.wait = WebDriverWait(driver, 120, ignored_exceptions=(WebDriverException,))
 
     def go(self, path: str) -> None:
         self.driver.get(self.base + path)

@@ -167,6 +167,14 @@ def test_a_whole_event_from_the_entry_form(site: tuple[Browser, Browser, Path]) 
     p.go(links[4])
     assert "Refused by the arbiter. not a member of the federation" in p.text("#entry-state")
 
+    # entries closed, pairing numbers sorted by rating (C.04.2 art. 2.2)
+    a.click("#close-entries")
+    p.go("/e/city/open/register/")
+    assert p.all("#entries-closed")
+    a.go("/e/city/open/manage/")
+    a.click("#renumber")
+    assert a.text("#player-1").startswith("1 Novák, Petr 2440"), a.text("#player-1")
+
     # eighteen ticked present from the keyboard; round 1 pairs the eighteen
     a.go("/e/city/open/presence/")
     first = a.find("#p1")
