@@ -205,17 +205,11 @@ def _kind(kind: str) -> str:
     return kind
 
 
-def _pdf_response(pdf: bytes, sec: Section, suffix: str) -> HttpResponse:
-    response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{exports._filename(sec, suffix)}"'
-    return response
-
-
 @login_required
 def cards_pdf(request: HttpRequest, slug: str, section: str, number: int, kind: str) -> HttpResponse:
     sec = _arbiter_section(request, slug, section)
     rnd = get_object_or_404(Round, section=sec, number=number)
-    return _pdf_response(round_cards_pdf(rnd, _kind(kind)), sec, f"-round-{number}-{kind}.pdf")
+    return exports.file_response(round_cards_pdf(rnd, _kind(kind)), sec, f"-round-{number}-{kind}.pdf")
 
 
 @login_required
@@ -229,7 +223,7 @@ def cards_print(request: HttpRequest, slug: str, section: str, number: int, kind
 @login_required
 def numbers_pdf_view(request: HttpRequest, slug: str, section: str) -> HttpResponse:
     sec = _arbiter_section(request, slug, section)
-    return _pdf_response(numbers_pdf(sec), sec, "-numbers.pdf")
+    return exports.file_response(numbers_pdf(sec), sec, "-numbers.pdf")
 
 
 @login_required

@@ -188,12 +188,6 @@ def _player_json(p: Player) -> dict[str, Any]:
             "fide_id": p.fide_id, "club": p.club, "withdrawn_from": p.withdrawn_from}
 
 
-def _attachment(response: HttpResponse, sec: Section, suffix: str) -> HttpResponse:
-    response["Content-Disposition"] = f'{"inline" if suffix.endswith(".pdf") else "attachment"}; ' \
-                                      f'filename="{exports._filename(sec, suffix)}"'
-    return response
-
-
 def start_list_export(request: HttpRequest, slug: str, section: str, fmt: str) -> HttpResponse:
     """The start list in ``?order=`` as CSV, JSON or PDF (the counts per federation and title with it)."""
     sec = _visible(slug, section, request)
@@ -212,11 +206,9 @@ def start_list_export(request: HttpRequest, slug: str, section: str, fmt: str) -
         for p in listing.players:
             writer.writerow([exports._csv_safe(v) for v in (p.tpn, p.title, p.name, p.fide_id, p.federation,
                                                             p.rating or "", p.club)])
-        return _attachment(HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8"), sec,
-                           f"-start-list-{order}.csv")
+        return exports.file_response(buffer.getvalue(), sec, f"-start-list-{order}.csv")
     if fmt == "pdf":
-        return _attachment(HttpResponse(start_list_pdf(sec, listing), content_type="application/pdf"), sec,
-                           f"-start-list-{order}.pdf")
+        return exports.file_response(start_list_pdf(sec, listing), sec, f"-start-list-{order}.pdf")
     raise Http404("unknown format")
 
 
@@ -257,8 +249,7 @@ def by_name_export(request: HttpRequest, slug: str, section: str, number: int, f
                 line.player.name, line.player.tpn, line.points, line.board or "", line.colour,
                 line.opponent.name if line.opponent else "", line.opponent.tpn if line.opponent else "",
                 line.opponent_points, line.result, line.bye)])
-        return _attachment(HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8"), sec,
-                           f"-round-{number}-by-name.csv")
+        return exports.file_response(buffer.getvalue(), sec, f"-round-{number}-by-name.csv")
     if fmt == "pdf":
         header = [_("Name"), _("No."), _("Pts"), _("Bd"), _("Colour"), _("Opponent"), _("No."), _("Pts"),
                   _("Result")]
@@ -268,8 +259,7 @@ def by_name_export(request: HttpRequest, slug: str, section: str, number: int, f
                  str(line.opponent.tpn) if line.opponent else "", line.opponent_points, line.result]
                 for line in lines]
         title = exports._heading(sec, _("Round %(n)s") % {"n": number} + " – " + _("pairings by name"))
-        return _attachment(HttpResponse(pdf_tables(title, [(header, rows, (0, 5))]), content_type="application/pdf"),
-                           sec, f"-round-{number}-by-name.pdf")
+        return exports.file_response(pdf_tables(title, [(header, rows, (0, 5))]), sec, f"-round-{number}-by-name.pdf")
     raise Http404("unknown format")
 
 

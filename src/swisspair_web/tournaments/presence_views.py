@@ -114,8 +114,8 @@ def presence_export(request: HttpRequest, slug: str, section: str, fmt: str) -> 
         for row in rows:
             p = row.player
             writer.writerow([exports._csv_safe(v) for v in (p.tpn, p.name, p.rating or "", p.federation, _state(row))])
-        response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
-    elif fmt == "pdf":
+        return exports.file_response(buffer.getvalue(), sec, "-presence.csv")
+    if fmt == "pdf":
         labels = {"present": _("present"), "not-present": "", "withdrawn": _("withdrawn"),
                   "bye-H": _("half-point bye"), "bye-F": _("full-point bye"), "bye-Z": _("absence")}
         table = [[str(r.player.tpn), r.player.name, str(r.player.rating or ""), r.player.federation,
@@ -123,11 +123,8 @@ def presence_export(request: HttpRequest, slug: str, section: str, fmt: str) -> 
         pdf = exports._pdf(exports._heading(sec, _("Check-in")), [_("No."), _("Name"), _("Rating"), _("Fed"),
                                                                   _("Present")], table, wrap=(1,),
                            at_least={4: 25})
-        response = HttpResponse(pdf, content_type="application/pdf")
-    else:
-        raise Http404("unknown format")
-    response["Content-Disposition"] = f'attachment; filename="{exports._filename(sec, "-presence." + fmt)}"'
-    return response
+        return exports.file_response(pdf, sec, "-presence.pdf")
+    raise Http404("unknown format")
 
 
 @login_required

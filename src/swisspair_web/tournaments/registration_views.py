@@ -325,18 +325,15 @@ def entries_export(request: HttpRequest, slug: str, section: str, fmt: str) -> H
         writer.writerow(ENTRY_COLUMNS)
         for entry in rows:
             writer.writerow([exports._csv_safe(v) for v in _entry_values(entry)])
-        response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
-    elif fmt == "pdf":
+        return exports.file_response(buffer.getvalue(), sec, "-entries.csv")
+    if fmt == "pdf":
         states = dict(Entry.STATES)
         header = [_("No."), _("Name"), _("FIDE ID"), _("Fed"), _("Rating"), _("Club"), _("e-mail"), _("State")]
         table = [[str(e.player.tpn) if e.player else "", e.name, e.fide_id, e.federation, str(e.rating or ""),
                   e.club, e.email, str(states[e.state])] for e in rows]
-        response = HttpResponse(exports._pdf(exports._heading(sec, _("Entries")), header, table, wrap=(1, 5, 6)),
-                                content_type="application/pdf")
-    else:
-        raise Http404("unknown format")
-    response["Content-Disposition"] = f'attachment; filename="{exports._filename(sec, "-entries." + fmt)}"'
-    return response
+        return exports.file_response(exports._pdf(exports._heading(sec, _("Entries")), header, table,
+                                                  wrap=(1, 5, 6)), sec, "-entries.pdf")
+    raise Http404("unknown format")
 
 
 @login_required
