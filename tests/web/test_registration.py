@@ -100,6 +100,9 @@ class RegistrationTestCase(BaseTestCase):
         self.assertEqual(list(self.section.players.values_list("name", flat=True)), ["First, Fay"])
         self.assertTrue(AuditEntry.objects.filter(action="entry-refused", detail="Second, Sid: not a member").exists())
         self.assertTrue(AuditEntry.objects.filter(action="entry-approved", detail="1. First, Fay").exists())
+        response = self.client.post(self.url("sp-entries"), {"action": "approve", "entry": third.pk, "version": "x"},
+                                    follow=True)  # a hand-made request: the field is named
+        self.assertContains(response, "The field version must be a whole number, not “x”.")
         page = self.client.get(self.url("sp-entries")).content.decode()
         self.assertIn("1 waiting, 1 approved, 1 refused", page)
         self.assertIn(f'id="entry-{third.pk}"', page)

@@ -179,7 +179,7 @@ def entry_page(request: HttpRequest, slug: str, section: str, token: str) -> Htt
     if request.method == "POST":
         try:
             if request.POST.get("cancel"):
-                announcement = get_object_or_404(Announcement, entry=entry, pk=_int(request.POST["cancel"]))
+                announcement = get_object_or_404(Announcement, entry=entry, pk=_number(request.POST, "cancel"))
                 registration.cancel_announcement(announcement)
                 messages.success(request, _("Your announcement for round %(round)s is cancelled.")
                                  % {"round": announcement.round_number})
@@ -199,11 +199,16 @@ def entry_page(request: HttpRequest, slug: str, section: str, token: str) -> Htt
     return response
 
 
-def _int(text: str) -> int:
+def _number(post: Any, field: str) -> int:
+    """The whole number a form sent in ``field``.
+
+    :raises: :exc:`OperationError` naming the field when it is missing or not a number."""
+    text = str(post.get(field, ""))
     try:
         return int(text)
     except ValueError:
-        raise Http404("not a number") from None
+        raise OperationError(_("The field %(field)s must be a whole number, not “%(value)s”.")
+                             % {"field": field, "value": text[:10]}) from None
 
 
 def _bye_kinds(sec: Section) -> dict[tuple[int, int], str]:
@@ -244,12 +249,12 @@ def entries(request: HttpRequest, slug: str, section: str) -> HttpResponse:
 def _decide(request: HttpRequest, sec: Section) -> None:
     """One action of the entries page (each form names its action and carries the version it was shown)."""
     action = request.POST.get("action", "")
-    version = _int(request.POST.get("version", "-1"))
     if action in ("open", "close"):
-        registration.set_open(sec, request.user, action == "open", version)
+        registration.set_open(sec, request.user, action == "open", _number(request.POST, "version"))
         messages.success(request, _("Entries are open.") if action == "open" else _("Entries are closed."))
     elif action in ("approve", "refuse"):
-        entry = get_object_or_404(Entry, section=sec, pk=_int(request.POST.get("entry", "")))
+        entry = get_object_or_404(Entry, section=sec, pk=_number(request.POST, "entry"))
+        version = _number(request.POST, "version")
         if action == "approve":
             player = registration.approve(entry, request.user, version)
             messages.success(request, _("%(name)s approved as number %(tpn)s.") % {"name": player.name,
@@ -258,8 +263,7 @@ def _decide(request: HttpRequest, sec: Section) -> None:
             registration.refuse(entry, request.user, version, request.POST.get("reason", ""))
             messages.success(request, _("The entry of %(name)s is refused.") % {"name": entry.name})
     elif action == "refuse-announcement":
-        announcement = get_object_or_404(Announcement, entry__section=sec, pk=_int(request.POST.get("announcement",
-                                                                                                     "")))
+        announcement = get_object_or_404(Announcement, entry__section=sec, pk=_number(request.POST, "announcement"))
         registration.refuse_announcement(announcement, request.user, request.POST.get("reason", ""))
         messages.success(request, _("The announcement of %(name)s for round %(round)s is refused.")
                          % {"name": announcement.entry.name, "round": announcement.round_number})
