@@ -40,7 +40,11 @@ COMPLETED_FIELDS = ("name", "federation", "title", "rating", "sex", "birth_date"
 
 
 def registration_of(section: Section) -> Registration:
-    """The section's entry settings (created closed on first use)."""
+    """The section's entry settings (closed, and not saved, until somebody changes them)."""
+    return Registration.objects.filter(section=section).first() or Registration(section=section)
+
+
+def _saved_registration(section: Section) -> Registration:
     registration, _created = Registration.objects.get_or_create(section=section)
     return registration
 
@@ -61,7 +65,7 @@ def set_open(section: Section, user: User, open_: bool, seen_version: int) -> bo
     if section.is_team:
         raise OperationError(_("Team sections take no entries on the public form."))
     with transaction.atomic():
-        registration = registration_of(section)
+        registration = _saved_registration(section)
         updated = Registration.objects.filter(pk=registration.pk, version=seen_version).update(
             open=open_, version=F("version") + 1)
         if not updated:
@@ -258,7 +262,7 @@ def import_list(section: Section, user: User, read: ReadPlayers) -> int:
         by_id.setdefault(row.fide_id, row)  # a FIDE ID listed twice: the first line
     unique = list(by_id.values())
     with transaction.atomic():
-        registration_of(section)
+        _saved_registration(section)
         ListedPlayer.objects.filter(section=section).delete()
         ListedPlayer.objects.bulk_create(unique, batch_size=2000)
         Registration.objects.filter(section=section).update(
