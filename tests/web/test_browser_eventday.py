@@ -97,6 +97,20 @@ class Browser:
         self.click("#login-form button[type=submit]")
         self.find("#logout")
 
+    def hall_shows(self, label: str) -> None:
+        """Wait until the hall screen's bar says ``label`` (``Round 2``), by itself; on a timeout, say what
+        the screen and its JSON showed."""
+        from selenium.common.exceptions import TimeoutException
+
+        try:
+            self.wait.until(lambda d: d.find_element("id", "round-label").text == label)
+        except TimeoutException:
+            url = self.driver.execute_script("return location.pathname.replace(/^\\/e\\//, '/api/e/')"
+                                             ".replace(/hall\\/$/, 'hall.json');")
+            raise AssertionError(f"the hall screen shows {self.text('#bar')!r} "
+                                 f"({self.find('body').get_attribute('data-page')}); its JSON: "
+                                 f"{fetch_text(self.driver, self.base + url)[:300]}") from None
+
     def messages(self) -> str:
         found = self.all("#messages")
         return str(found[0].text) if found else ""
@@ -282,7 +296,7 @@ def test_the_hall_screen_pages_and_picks_up_a_new_round(browser: Browser, server
     b.wait.until(lambda d: d.find_element("tag name", "body").get_attribute("data-page") == "boards-0")
     b.shot("hall-screen")
     manage(server.data, "shell", "-c", PUBLISH_ROUND_2)  # the arbiter, elsewhere
-    b.wait.until(lambda d: d.find_element("id", "round-label").text == "Round 2")
+    b.hall_shows("Round 2")
     assert b.driver.execute_script("return window.swisspairUntouched === true;"), "the page was reloaded"
     assert "Boards 1–" in b.text("#page-label") or "By name" in b.text("#page-label")
 

@@ -202,7 +202,7 @@ def test_a_whole_event_from_the_entry_form(site: tuple[Browser, Browser, Path]) 
     p.driver.execute_script("window.swisspairUntouched = true;")
     _results(a, 1, "1=01=01=0=")
     _pair_and_publish(a, 2)
-    p.wait.until(lambda d: d.find_element("id", "round-label").text == "Round 2")
+    p.hall_shows("Round 2")
     assert p.driver.execute_script("return window.swisspairUntouched === true;"), "the hall screen was reloaded"
 
     # round 3 leaves the absent player out, with their absence
