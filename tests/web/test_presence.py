@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import json
 
-from swisspair_web.tournaments import presence, services
+from django.test import override_settings
+
+from swisspair_web.tournaments import jobs, presence, services
 from swisspair_web.tournaments.entry_models import Presence
-from swisspair_web.tournaments.models import AuditEntry, Bye
+from swisspair_web.tournaments.models import AuditEntry, Bye, Job
 
 from .helpers import BaseTestCase
 
@@ -42,6 +44,7 @@ class PresenceTestCase(BaseTestCase):
         response = self.client.post(self.url("sp-pair"), {"round": "1"}, follow=True)
         self.assertContains(response, "Not paired in round 1 because they are not ticked present")
         self.assertContains(response, "9. Player08, Test; 10. Player09, Test")
+        self.assertContains(response, "10. Player09, Test — absent (zero-point bye) (not ticked present)")
         rnd = self.section.round_set.get(number=1)
         paired = {b.white.tpn for b in rnd.boards.all()} | {b.black.tpn for b in rnd.boards.all()}
         self.assertEqual(paired, set(range(1, 9)))
@@ -117,3 +120,22 @@ class PresenceTestCase(BaseTestCase):
         self.assertIn("1,\"Player00, Test\",2400,,present", text)
         self.assertEqual(self.client.get(self.url("sp-presence-export", "pdf"))["Content-Type"], "application/pdf")
         self.assertContains(self.client.get(self.url("sp-presence-print")), "☑")
+
+
+@override_settings(SWISSPAIR_BACKGROUND_PLAYERS=5)
+class PresenceJobTestCase(BaseTestCase):
+    """A section paired as a background job honours the check-in too (the step runs inside the pairing)."""
+
+    def test_the_job_pairs_those_ticked(self) -> None:
+        self.client.login(username="bob", password="password")
+        self.client.post(self.url("sp-presence"), {"numbers": "1 2 3 4 5 6"})
+        self.client.post(self.url("sp-pair"), {"round": "1"})
+        job = Job.objects.get()
+        jobs.run_queued()
+        job.refresh_from_db()
+        self.assertEqual(job.state, "done", job.message)
+        rnd = self.section.round_set.get(number=1)
+        paired = {b.white.tpn for b in rnd.boards.all()} | {b.black.tpn for b in rnd.boards.all()}
+        self.assertEqual(paired, {1, 2, 3, 4, 5, 6})
+        page = self.client.get(self.url("sp-results", 1)).content.decode()
+        self.assertIn("7. Player06, Test — absent (zero-point bye) (not ticked present)", page)
