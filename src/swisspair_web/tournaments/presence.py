@@ -1,13 +1,14 @@
 """Check-in before round 1: the arbiter ticks who is present; who is not is left out of round 1.
 
 The check-in is *in force* once a player of the section is ticked present. From then on, pairing
-round 1 (:func:`.services.pair_next_round`, through :data:`.services.BEFORE_PAIRING`) first records the absence of every player who is not
-ticked, is not withdrawn and has no bye or absence of their own for round 1 (:func:`record_absences`):
-a zero-point bye (FIDE C.04.2 (2026) art. 4.1: participants who have not confirmed their presence
-before the drawing of lots are excluded; art. 3.3: they are not paired and score zero), written in its
-own transaction with an audit entry, and the pairing says who was left out and why. Until round 1 is paired
-every tick can be undone; ticking present a player whose absence the check-in recorded removes that
-absence (after round 1 was unpaired, say). Once round 1 is paired the check-in is closed.
+round 1 (:func:`.services.pair_next_round`, through :data:`.services.BEFORE_PAIRING`) first records
+the absence of every player who is not ticked, is not withdrawn and has no bye or absence of their own
+for round 1 (:func:`record_absences`): a zero-point bye (FIDE C.04.2 (2026) art. 4.1: participants
+who have not confirmed their presence before the drawing of lots are excluded; art. 3.3: they are not
+paired and score zero), written in its own transaction with an audit entry, and the pairing says who
+was left out and why. Until round 1 is paired every tick can be undone; ticking present a player whose
+absence the check-in recorded removes that absence (after round 1 was unpaired, say). Once round 1 is
+paired the check-in is closed.
 
 Team sections have no check-in (their line-ups say who plays).
 """
@@ -18,7 +19,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from swisspair_web.tournaments.entry_models import Presence
@@ -31,13 +31,9 @@ ABSENT_KEYS = ("-", "0", "a", "x")
 """Keys that take the tick away."""
 
 
-def _paired(section: Section) -> int:
-    return int(section.round_set.aggregate(m=Max("number"))["m"] or 0)
-
-
 def is_open(section: Section) -> bool:
     """Ticks can be changed: an individual section whose round 1 is not paired."""
-    return not section.is_team and _paired(section) == 0
+    return not section.is_team and not section.round_set.exists()
 
 
 def in_force(section: Section) -> bool:
@@ -55,11 +51,6 @@ class Row:
     """The player's own bye or absence in round 1 (``H``, ``F``, ``Z``), or ``""``."""
     recorded: bool
     """The check-in recorded the player's absence from round 1."""
-
-    @property
-    def paired(self) -> bool:
-        """Whether the player is paired in round 1 if the check-in stays as it is (see :func:`left_out`)."""
-        return not self.player.is_withdrawn(1) and not self.bye and self.present
 
 
 def rows(section: Section) -> list[Row]:
@@ -153,7 +144,7 @@ def record_absences(section: Section, user: User) -> list[Player]:
 
     Run by :func:`.services.pair_next_round` before it reads the section (:func:`before_pairing`).
     """
-    if _paired(section) or section.is_team:
+    if not is_open(section):
         return []
     players = left_out(section)
     new = [p for p in players if not Bye.objects.filter(player=p, round_number=1).exists()]
