@@ -228,4 +228,4 @@ class EntriesStateTestCase(BaseTestCase):
 
     @pytest.mark.slow
     def test_it_keeps_them_consistent_over_longer_runs(self) -> None:
-        self.run_machine(examples=40, steps=30)
+        self.run_machine(examples=20, steps=30)
