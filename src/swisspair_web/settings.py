@@ -21,6 +21,10 @@
     Seconds without a heartbeat after which a running job counts as interrupted; default 30.
 ``SWISSPAIR_JOB_ATTEMPTS``
     How many times an interrupted job is run before it is marked failed; default 3.
+``EMAIL_HOST``, ``EMAIL_PORT``, ``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD`` (or ``_FILE``), ``EMAIL_USE_TLS``,
+``DEFAULT_FROM_EMAIL``
+    The SMTP server that sends registrants their private link; without ``EMAIL_HOST`` the message is
+    written to the console.
 ``CACHE_URL``
     The cache shared by the web processes: ``db://`` (default, a table of the database),
     ``file:///path``, ``redis://host:6379/0`` or ``locmem://`` (one process only).
@@ -233,6 +237,18 @@ def _cache() -> dict[str, object]:
 
 
 CACHES = {"default": _cache()}
+
+# E-mail (an entry's private link is sent to the registrant): SMTP when EMAIL_HOST is set, else the
+# message is written to the console of `swisspair serve`.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_BACKEND = ("django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST
+                 else "django.core.mail.backends.console.EmailBackend")
+EMAIL_PORT = envint("EMAIL_PORT", "587")
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = envsecret("EMAIL_HOST_PASSWORD") or ""
+EMAIL_USE_TLS = envbool("EMAIL_USE_TLS", "True")
+EMAIL_TIMEOUT = 20
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "swisspair@localhost")
 
 STATIC_URL = "static/"
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.http import HttpRequest
 
+from swisspair_web.tournaments.entry_models import Announcement, Entry, Presence
 from swisspair_web.tournaments.models import AuditEntry, Board, Bye, Event, EventRole, Player, Round, Section
 
 
@@ -54,3 +55,20 @@ class AuditEntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
     def has_delete_permission(self, request: HttpRequest, obj: AuditEntry | None = None) -> bool:
         return False
+
+
+@admin.register(Entry)
+class EntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ["section", "name", "fide_id", "state", "created_at"]
+    search_fields = ["name", "fide_id", "email"]
+    exclude = ["token"]
+
+
+@admin.register(Announcement)
+class AnnouncementAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ["entry", "round_number", "kind", "state"]
+
+
+@admin.register(Presence)
+class PresenceAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ["player", "present", "absence_recorded", "changed_at"]

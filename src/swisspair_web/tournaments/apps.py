@@ -10,6 +10,8 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from swisspair_web.tournaments import prizes
+        from swisspair_web.tournaments import presence, prizes, services
 
         prizes.connect()  # a published prize list is checked after every audited write
+        if presence.before_pairing not in services.BEFORE_PAIRING:
+            services.BEFORE_PAIRING.append(presence.before_pairing)  # check-in decides who plays round 1

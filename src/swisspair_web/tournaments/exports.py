@@ -357,3 +357,15 @@ def export_pdf(request: HttpRequest, slug: str, section: str, what: str) -> Http
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{_filename(sec, f"-{what}.pdf")}"'
     return response
+
+
+FILE_TYPES = {".csv": "text/csv; charset=utf-8", ".pdf": "application/pdf"}
+
+
+def file_response(body: bytes | str, sec: Section, suffix: str) -> HttpResponse:
+    """A CSV (downloaded) or PDF (shown) file of ``sec``, named ``EVENT-SECTION<suffix>``."""
+    extension = suffix[suffix.rindex("."):]
+    response = HttpResponse(body, content_type=FILE_TYPES[extension])
+    disposition = "inline" if extension == ".pdf" else "attachment"
+    response["Content-Disposition"] = f'{disposition}; filename="{_filename(sec, suffix)}"'
+    return response

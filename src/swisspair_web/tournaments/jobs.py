@@ -209,8 +209,28 @@ def _read_rating_list(job: Job, progress: Progress) -> None:
     path.unlink(missing_ok=True)
 
 
+def _read_entry_list(job: Job, progress: Progress) -> None:
+    """Keep the rating list kept by :func:`keep_upload` for completing a section's entries
+    (:func:`.registration.import_list`), in the transaction that marks the job done; it ends on the
+    entries page."""
+    from swisspair_web.tournaments import registration
+
+    params, section = job.params, job.section
+    assert section is not None, "an entry-list job always has its section"
+    path = Path(params["path"])
+    with open(path, "rb") as handle:
+        read = registration.read_list(handle, source=params["source"], kind=params["kind"],
+                                      federations=set(params["federations"]) or None, size=params["size"],
+                                      progress=progress)
+    progress(60, "saving")
+    with transaction.atomic():
+        registration.import_list(section, _requester(job), read)
+        _finish(job.pk, Job.DONE, url=reverse("sp-entries", kwargs={"slug": job.event.slug, "section": section.slug}))
+    path.unlink(missing_ok=True)
+
+
 KINDS: dict[str, Callable[[Job, Progress], None]] = {
-    "pair": _pair, "import": _import, "rating-list": _read_rating_list}
+    "pair": _pair, "import": _import, "rating-list": _read_rating_list, "entry-list": _read_entry_list}
 """The work of each kind of job; it writes in one transaction and marks the job done inside it."""
 
 

@@ -429,3 +429,11 @@ class PlayerDetail(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player}: {self.labels}"
+# Entries, check-in and announced byes live in a module of their own; imported here so that Django finds them.
+from swisspair_web.tournaments.entry_models import (  # noqa: E402, F401
+    Announcement,
+    Entry,
+    ListedPlayer,
+    Presence,
+    Registration,
+)

@@ -65,8 +65,10 @@ class Layout:
 
 
 def read(handle: IO[bytes], *, source: str, kind: str = "standard", ids: set[str] | None = None,
-         max_rows: int = 2000, size: int = 0, progress: Progress | None = None) -> ReadPlayers:
-    """The players of a FIDE rating list (all of them, or those with the FIDE IDs ``ids``).
+         max_rows: int = 2000, size: int = 0, progress: Progress | None = None,
+         federations: set[str] | None = None) -> ReadPlayers:
+    """The players of a FIDE rating list (all of them, or those with the FIDE IDs ``ids``, or those of
+    the ``federations``).
 
     :param kind: which rating of the combined list is taken (a single list has one).
     :param size: the file's size in bytes, for ``progress`` (percent read, stage).
@@ -74,13 +76,29 @@ def read(handle: IO[bytes], *, source: str, kind: str = "standard", ids: set[str
     """
     signature = handle.read(5)
     handle.seek(0)
+    wanted = Wanted(ids, federations)
     if signature.startswith(b"PK\x03\x04"):
-        return _read_zip(handle, source, kind, ids, max_rows, progress)
+        return _read_zip(handle, source, kind, wanted, max_rows, progress)
     reader = _read_xml if signature.lstrip(b"\xef\xbb\xbf \r\n\t").startswith(b"<") else _read_txt
-    return reader(handle, source, kind, ids, max_rows, size, progress)
+    return reader(handle, source, kind, wanted, max_rows, size, progress)
 
 
-def _read_zip(handle: IO[bytes], source: str, kind: str, ids: set[str] | None, max_rows: int,
+@dataclass(frozen=True, slots=True)
+class Wanted:
+    """Which players of a list are taken."""
+
+    ids: set[str] | None = None
+    """Only these FIDE IDs (``None``: any)."""
+    federations: set[str] | None = None
+    """Only players of these federations (``None``: any)."""
+
+    def skips(self, fide_id: str, federation: str) -> bool:
+        """Whether a line with these cells is left alone (nothing else of it is read)."""
+        return bool((self.ids is not None and fide_id not in self.ids and fide_id.isdigit())
+                    or (self.federations is not None and federation not in self.federations))
+
+
+def _read_zip(handle: IO[bytes], source: str, kind: str, wanted: Wanted, max_rows: int,
               progress: Progress | None) -> ReadPlayers:
     try:
         archive = zipfile.ZipFile(handle)
@@ -94,7 +112,7 @@ def _read_zip(handle: IO[bytes], source: str, kind: str, ids: set[str] | None, m
     reader = _read_xml if member.filename.lower().endswith(".xml") else _read_txt
     try:
         with archive.open(member) as stream:
-            return reader(stream, name, kind, ids, max_rows, member.file_size, progress)
+            return reader(stream, name, kind, wanted, max_rows, member.file_size, progress)
     except (zipfile.BadZipFile, OSError, EOFError) as error:
         raise OperationError(f"{name}: " + _("the ZIP file is damaged: %(error)s") % {"error": error}) from None
 
@@ -132,7 +150,7 @@ def layout(header: str, kind: str, source: str, line: int) -> Layout:
     return Layout(starts, description)
 
 
-def _read_txt(handle: IO[bytes], source: str, kind: str, ids: set[str] | None, max_rows: int, size: int,
+def _read_txt(handle: IO[bytes], source: str, kind: str, wanted: Wanted, max_rows: int, size: int,
               progress: Progress | None) -> ReadPlayers:
     lines = _lines(handle)
     cols: Layout | None = None
@@ -146,20 +164,21 @@ def _read_txt(handle: IO[bytes], source: str, kind: str, ids: set[str] | None, m
             cols = layout(text, kind, source, number)
             continue
         id_start, id_end, _h = cols.starts["id"]
-        if ids is not None and text[id_start:id_end].strip() not in ids and text[id_start:id_end].strip().isdigit():
-            continue  # not wanted: only its ID is looked at
+        fed_start, fed_end, _h = cols.starts.get("fed", (0, 0, ""))
+        if wanted.skips(text[id_start:id_end].strip(), text[fed_start:fed_end].strip()):
+            continue  # not wanted: only its ID and federation are looked at
         cells = {key: (text[start:end] if end >= 0 else text[start:]).strip()
                  for key, (start, end, _h) in cols.starts.items() if key in _USED}
         if len(text.rstrip()) <= cols.starts["name"][0]:
             raise OperationError(located(source, number, _("line too short: no name (column %(column)s)")
                                          % {"column": cols.starts["name"][0] + 1}))
-        _take(taken, cells, ids, max_rows, source, number, cols)
+        _take(taken, cells, wanted, max_rows, source, number, cols)
     if cols is None:
         raise OperationError(f"{source}: " + _("the file is empty."))
-    return _result(source, taken, ids, cols.description)
+    return _result(source, taken, wanted.ids, cols.description)
 
 
-def _take(taken: list[tuple[int, PlayerData]], cells: dict[str, str], ids: set[str] | None, max_rows: int,
+def _take(taken: list[tuple[int, PlayerData]], cells: dict[str, str], wanted: Wanted, max_rows: int,
           source: str, number: int, cols: Layout | None) -> None:
     """Check one player's cells and keep the player if wanted."""
     def where(key: str) -> str:
@@ -172,14 +191,17 @@ def _take(taken: list[tuple[int, PlayerData]], cells: dict[str, str], ids: set[s
     if not fide_id.isdigit():
         raise OperationError(where("id") + ": " + _("expected a FIDE ID (digits), found %(value)r")
                              % {"value": fide_id[:20]})
-    if ids is not None and fide_id not in ids:
+    if wanted.skips(fide_id, cells.get("fed", "")[:3]):
         return
     rating = cells.get("rtg", "")
     if rating and not rating.isdigit():
         raise OperationError(where("rtg") + ": " + _("expected a rating, found %(value)r") % {"value": rating[:20]})
     if len(taken) >= max_rows:
         raise OperationError(located(source, number, _("more than %(max)s players to take: give the FIDE IDs of "
-                                                       "the players to take.") % {"max": max_rows}))
+                                                       "the players to take.") % {"max": max_rows}
+                                     if wanted.federations is None else
+                                     _("more than %(max)s players to take: give fewer federations.")
+                                     % {"max": max_rows}))
     title = cells.get("tit", "").upper()
     birth = cells.get("bday", "")[:4]
     fed = cells.get("fed", "")[:3]
@@ -202,7 +224,7 @@ def _result(source: str, taken: list[tuple[int, PlayerData]], ids: set[str] | No
     return read
 
 
-def _read_xml(handle: IO[bytes], source: str, kind: str, ids: set[str] | None, max_rows: int, size: int,
+def _read_xml(handle: IO[bytes], source: str, kind: str, wanted: Wanted, max_rows: int, size: int,
               progress: Progress | None) -> ReadPlayers:
     """The XML lists, read with expat as a stream; a document type declaration is refused (no entities)."""
     parser = expat.ParserCreate()
@@ -229,7 +251,7 @@ def _read_xml(handle: IO[bytes], source: str, kind: str, ids: set[str] | None, m
                      "fed": player.get("country", "").strip(), "sex": player.get("sex", "").strip(),
                      "tit": player.get("title", "").strip(), "rtg": rating.strip(),
                      "bday": player.get("birthday", "").strip()}
-            _take(taken, cells, ids, max_rows, source, start[0], None)
+            _take(taken, cells, wanted, max_rows, source, start[0], None)
             player = None
 
     def text(data: str) -> None:
@@ -245,7 +267,7 @@ def _read_xml(handle: IO[bytes], source: str, kind: str, ids: set[str] | None, m
     parser.CharacterDataHandler = text
     parser.StartDoctypeDeclHandler = doctype
     _feed(parser, _chunks(handle, size, progress), source)
-    return _result(source, taken, ids, _("FIDE rating list (XML), %(kind)s") % {"kind": KIND_LABELS[kind]})
+    return _result(source, taken, wanted.ids, _("FIDE rating list (XML), %(kind)s") % {"kind": KIND_LABELS[kind]})
 
 
 def _chunks(handle: IO[bytes], size: int, progress: Progress | None) -> Iterable[bytes]:

@@ -493,6 +493,12 @@ def _before_commit(written: Round | Section) -> None:
 # -- rounds -----------------------------------------------------------------------------------------
 
 
+BEFORE_PAIRING: list[Callable[[Section, User], list[str]]] = []
+"""Steps :func:`pair_next_round` runs before it reads the section (the check-in of :mod:`.presence`
+registers one when the app starts): each writes what it must in a transaction of its own and returns
+what the arbiter is told."""
+
+
 @dataclass
 class PairingOutcome:
     round: Round
@@ -508,6 +514,7 @@ def pair_next_round(section: Section, user: User, *, allow_pending: bool = False
 
     :raises: :exc:`OperationError` (also for ``NoValidPairingError``), :exc:`Conflict`.
     """
+    notes = [note for step in BEFORE_PAIRING for note in step(section, user)]
     seen_version = section.version
     progress(5, "reading")
     data = SectionData.load(section)
@@ -525,7 +532,7 @@ def pair_next_round(section: Section, user: User, *, allow_pending: bool = False
                      "them as draws.", len(pending)) % {"round": data.paired_rounds, "count": len(pending)})
     conv = to_tournament(data, pending="draw" if allow_pending else "absent", next_round=True)
     tournament = conv.tournament
-    warnings = []
+    warnings = notes
     if number == 1 and tournament.initial_colour is None:
         tournament.initial_colour = random.choice([Colour.WHITE, Colour.BLACK])
     available = [p for p in tournament if p.result(number).result.value not in (Bye.HALF, Bye.FULL, Bye.ZERO)]

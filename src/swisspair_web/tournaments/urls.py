@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from django.urls import path
 
-from swisspair_web.tournaments import api, award_views, exports, team_views, views
+from swisspair_web.tournaments import (
+    api,
+    award_views,
+    cards,
+    exports,
+    hall,
+    lists,
+    presence_views,
+    registration_views,
+    team_views,
+    views,
+)
 from swisspair_web.tournaments.caching import public_page
 
 S = "e/<slug:slug>/<slug:section>/"
@@ -63,6 +74,29 @@ urlpatterns = [
     path(S + "ratings/", public_page(award_views.ratings_view), name="sp-ratings"),
     path(S + "ratings.<str:fmt>", public_page(award_views.ratings_export), name="sp-ratings-export"),
     path(S + "norms/", public_page(award_views.norms_view), name="sp-norms"),
+    # entries, check-in, lists for the hall, cards
+    path(S + "register/", registration_views.register, name="sp-register"),
+    path(S + "register/lookup.json", registration_views.lookup, name="sp-register-lookup"),
+    path(S + "entry/<str:token>/", registration_views.entry_page, name="sp-entry"),
+    path(S + "entries/", registration_views.entries, name="sp-entries"),
+    path(S + "entries/rating-list/", registration_views.entry_list, name="sp-entries-list"),
+    path(S + "entries/print/", registration_views.entries_print, name="sp-entries-print"),
+    path(S + "entries.<str:fmt>", registration_views.entries_export, name="sp-entries-export"),
+    path(S + "presence/", presence_views.presence_page, name="sp-presence"),
+    path(S + "presence/print/", presence_views.presence_print, name="sp-presence-print"),
+    path(S + "presence.<str:fmt>", presence_views.presence_export, name="sp-presence-export"),
+    path(S + "start-list/", public_page(lists.start_list_page), name="sp-start-list"),
+    path(S + "start-list/print/", public_page(lists.start_list_print), name="sp-start-list-print"),
+    path(S + "start-list.<str:fmt>", public_page(lists.start_list_export), name="sp-start-list-export"),
+    path(S + "rounds/<int:number>/by-name/", public_page(lists.by_name_page), name="sp-by-name"),
+    path(S + "rounds/<int:number>/by-name/print/", public_page(lists.by_name_print), name="sp-by-name-print"),
+    path(S + "rounds/<int:number>/by-name.<str:fmt>", public_page(lists.by_name_export), name="sp-by-name-export"),
+    path(S + "hall/", public_page(hall.hall), name="sp-hall"),
+    path(S + "rounds/<int:number>/cards/<str:kind>/", cards.cards_print, name="sp-cards-print"),
+    path(S + "rounds/<int:number>/cards/<str:kind>.pdf", cards.cards_pdf, name="sp-cards-pdf"),
+    path(S + "numbers/", cards.numbers_print, name="sp-numbers-print"),
+    path(S + "numbers.pdf", cards.numbers_pdf_view, name="sp-numbers-pdf"),
+    path("api/" + S + "hall.json", public_page(hall.hall_json), name="sp-api-hall"),
     path("api/events.json", api.events, name="sp-api-events"),
     path("api/jobs/<int:pk>.json", api.job, name="sp-api-job"),
     path("api/e/<slug:slug>.json", public_page(api.event), name="sp-api-event"),
