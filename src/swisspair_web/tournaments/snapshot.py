@@ -1,0 +1,47 @@
+"""One consistent view of the database for reads that span several statements.
+
+A page built from a section's rows (its players, rounds, boards, byes) reads them in several
+statements. Outside a transaction each statement sees the database as it is when it runs, so a round
+paired between two of them is seen half: its boards without the round. :func:`read_snapshot` runs
+the statements in one read transaction that sees the database as it was at its first read:
+
+* PostgreSQL: ``REPEATABLE READ, READ ONLY`` (the default, ``READ COMMITTED``, takes a new snapshot
+  for every statement);
+* SQLite: a ``DEFERRED`` transaction, which in WAL mode reads one snapshot and takes no lock that
+  would keep an arbiter from writing (the project's connections begin ``IMMEDIATE`` transactions,
+  which take the write lock).
+
+Inside a transaction already open (a write that reads), the reads are that transaction's: the writer
+has locked what it changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from django.db import DEFAULT_DB_ALIAS, connections, transaction
+
+
+@contextmanager
+def read_snapshot(using: str = DEFAULT_DB_ALIAS) -> Iterator[None]:
+    """Run the queries of the block on one snapshot of the database (see the module's docstring)."""
+    connection = connections[using]
+    if connection.in_atomic_block:
+        yield
+        return
+    if connection.vendor == "sqlite":
+        mode = getattr(connection, "transaction_mode", None)
+        connection.transaction_mode = "DEFERRED"  # type: ignore[attr-defined]
+        try:
+            with transaction.atomic(using):
+                connection.transaction_mode = mode  # type: ignore[attr-defined]  # savepoints inside
+                yield
+        finally:
+            connection.transaction_mode = mode  # type: ignore[attr-defined]
+        return
+    with transaction.atomic(using):
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        yield
