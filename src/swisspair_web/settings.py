@@ -261,6 +261,14 @@ def _cache() -> dict[str, object]:
 
 CACHES = {"default": _cache()}
 
+# Public pages rendered to files when they change (tournaments/public_pages.py), served before the
+# application runs (public_front.py) or by the web server. See docs/manager.md, "Public pages as files".
+SWISSPAIR_PUBLIC_FILES = envbool("SWISSPAIR_PUBLIC_FILES", "True")
+SWISSPAIR_PUBLIC_DIR = Path(os.environ.get("SWISSPAIR_PUBLIC_DIR", str(DATA_DIR / "public"))).resolve()
+SWISSPAIR_PUBLIC_DEBOUNCE = float(envint("SWISSPAIR_PUBLIC_DEBOUNCE_MS", "1000")) / 1000
+SWISSPAIR_PUBLIC_URL = os.environ.get("SWISSPAIR_PUBLIC_URL", "").rstrip("/")
+SWISSPAIR_PUBLIC_MAX_AGE = envint("SWISSPAIR_PUBLIC_MAX_AGE", "0")
+
 STATIC_URL = "static/"
 
 LOGGING = {

@@ -26,7 +26,7 @@ from swisspair.model import (
 from swisspair.pairing.acceleration import GROUP_A_EVEN, baku_virtual_points
 from swisspair.teams import MatchPoints, TeamEntry
 from swisspair_web.tournaments.models import Board, Bye, Player, Round, Section, Team
-from swisspair_web.tournaments.snapshot import read_snapshot
+from swisspair_web.tournaments.snapshot import memo, read_snapshot
 
 Pending = Literal["absent", "draw"]
 
@@ -94,7 +94,12 @@ class SectionData:
     def load(cls, section: Section) -> SectionData:
         """The section's rows, read in one snapshot (:func:`~.snapshot.read_snapshot`): a round paired
         meanwhile is either wholly in them (round, boards, byes) or not at all. The section's own row
-        (its settings) is read again in the same snapshot."""
+        (its settings) is read again in the same snapshot. Pages rendered together share one load
+        (:func:`~.snapshot.shared_reads`)."""
+        return memo(("section-data", section.pk), lambda: cls._read(section))
+
+    @classmethod
+    def _read(cls, section: Section) -> SectionData:
         with read_snapshot():
             fresh = Section.objects.filter(pk=section.pk).first()
             if fresh is not None:

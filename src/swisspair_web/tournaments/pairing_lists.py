@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from swisspair.model import Result
+from swisspair_web.tournaments.snapshot import memo
 from swisspair_web.tournaments.convert import SectionData, to_tournament
 from swisspair_web.tournaments.models import Board, Bye, Player, Round, Section
 from swisspair_web.tournaments.standings import fmt
@@ -51,7 +52,12 @@ def round_byes(section: Section, number: int) -> list[Bye]:
 
 
 def pairing_list(rnd: Round) -> PairingList:
-    """Boards and byes of ``rnd`` with the scores before it."""
+    """Boards and byes of ``rnd`` with the scores before it (built once for the pages rendered together,
+    :func:`~.snapshot.shared_reads`)."""
+    return memo(("pairing-list", rnd.pk), lambda: _build(rnd))
+
+
+def _build(rnd: Round) -> PairingList:
     section = rnd.section
     data = SectionData.load(section)
     tournament = to_tournament(data, upto=rnd.number - 1).tournament

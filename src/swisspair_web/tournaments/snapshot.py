@@ -13,12 +13,18 @@ the statements in one read transaction that sees the database as it was at its f
 
 Inside a transaction already open (a write that reads), the reads are that transaction's: the writer
 has locked what it changes.
+
+:func:`shared_reads` goes one step further for the public pages rendered together
+(``public_pages.py``): inside it, what :func:`memo` is asked for (a section's rows, its standings) is
+computed once and shared by every page built in the block, in every language.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, TypeVar
 
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 
@@ -45,3 +51,29 @@ def read_snapshot(using: str = DEFAULT_DB_ALIAS) -> Iterator[None]:
             with connection.cursor() as cursor:
                 cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
         yield
+
+
+T = TypeVar("T")
+
+_SHARED: ContextVar[dict[Hashable, Any] | None] = ContextVar("swisspair_shared_reads", default=None)
+
+
+@contextmanager
+def shared_reads() -> Iterator[None]:
+    """Inside the block, :func:`memo` computes each value once (one snapshot, see :func:`read_snapshot`)."""
+    token = _SHARED.set({})
+    try:
+        with read_snapshot():
+            yield
+    finally:
+        _SHARED.reset(token)
+
+
+def memo(key: Hashable, compute: Callable[[], T]) -> T:
+    """``compute()``, or inside :func:`shared_reads` the value computed for ``key`` before."""
+    shared = _SHARED.get()
+    if shared is None:
+        return compute()
+    if key not in shared:
+        shared[key] = compute()
+    return shared[key]  # type: ignore[no-any-return]
