@@ -9,6 +9,7 @@ from io import BytesIO
 from pathlib import Path
 from typing import Any
 
+from django.db import transaction
 from django.test import Client, override_settings
 
 from swisspair_web.public_front import PublicFiles
@@ -37,6 +38,16 @@ class PublicFilesTestCase(BaseTestCase):
         override.enable()
         self.addCleanup(override.disable)
         public_store._recorded.clear()
+        # the seeding's commit callbacks never run in a test's transaction: the tests run theirs
+        transaction.get_connection().run_on_commit.clear()
+
+    def pair(self) -> services.PairingOutcome:
+        with self.captureOnCommitCallbacks(execute=True):
+            return super().pair()
+
+    def play_round(self, number: int | None = None, code: str = "10") -> None:
+        with self.captureOnCommitCallbacks(execute=True):
+            super().play_round(number, code)
 
     def render(self) -> int:
         return public_pages.render_event(self.event.pk)

@@ -167,19 +167,38 @@ def changed(event_id: int) -> None:
     render_public.using(run_after=now + delay).enqueue(event_id)
 
 
+class _AfterCommit:
+    """What an event's change does once its transaction commits: take the event's files down if the change
+    hides something, then queue the rendering."""
+
+    def __init__(self, event_id: int) -> None:
+        self.event_id = event_id
+        self.hides = False
+        self.edited = False
+        self.done = False
+
+    def __call__(self) -> None:
+        self.done = True
+        if self.hides or self.edited and not Event.objects.filter(pk=self.event_id, public=True).exists():
+            withdraw(self.event_id)
+        changed(self.event_id)
+
+
 def audited(entry: AuditEntry) -> None:
-    """An audit entry was written: once its transaction commits, take pages down if the change hides
-    something, then queue the rendering."""
-    event_id, action = entry.event_id, entry.action
-
-    def after_commit() -> None:
-        if action in HIDING and (action != "event-edited" or not Event.objects.filter(pk=event_id, public=True)
-                                 .exists()):
-            withdraw(event_id)
-        changed(event_id)
-
-    if enabled():
-        transaction.on_commit(after_commit)
+    """An audit entry was written: see :class:`_AfterCommit`. A transaction writing 10 results looks at the
+    event once, not 10 times."""
+    if not enabled():
+        return
+    connection = transaction.get_connection()
+    callback = None
+    if connection.in_atomic_block:
+        callback = next((c for _, c, _ in connection.run_on_commit
+                         if isinstance(c, _AfterCommit) and c.event_id == entry.event_id and not c.done), None)
+    if callback is None:
+        callback = _AfterCommit(entry.event_id)
+        transaction.on_commit(callback)
+    callback.hides |= entry.action in HIDING and entry.action != "event-edited"
+    callback.edited |= entry.action == "event-edited"
 
 
 def event_deleted(event_id: int) -> None:
