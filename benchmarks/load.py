@@ -2,7 +2,7 @@
 
     python benchmarks/load.py                       # 4 web, 2 workers, 50 events, 300 readers, 20 arbiters, 5 min
     python benchmarks/load.py --duration 20 --events 4 --readers 20 --arbiters 4 --web 2 --workers 1
-    python benchmarks/load.py --readers 1500 --reader-think 1 # the capacity run
+    python benchmarks/load.py --readers 1000 --reader-think 1 # the capacity run: ~1000 requests/s offered
 
 Everything runs on this machine and talks to 127.0.0.1 only: a throwaway PostgreSQL cluster
 (``initdb``/``pg_ctl`` in a temporary directory, as the tests start it), the web processes (gunicorn,
