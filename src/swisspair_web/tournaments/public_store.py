@@ -39,7 +39,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Max, Sum
+from django.db.models import Max, OuterRef, QuerySet, Subquery, Sum
 from django.utils import timezone
 
 from swisspair_web.tournaments.models import AuditEntry, Event, PublicRender, PublicWant, Section
@@ -141,12 +141,21 @@ def withdraw(event_id: int) -> None:
 # -- changes ----------------------------------------------------------------------------------------
 
 
-def stamp(event_id: int) -> str:
-    """What a rendering of the event depends on, in one query: its newest audit entry and its sections'
+def stamps(events: QuerySet[Event]) -> dict[int, str]:
+    """What a rendering of each event depends on, in one query: its newest audit entry and its sections'
     versions (every change is one or the other)."""
-    audit = AuditEntry.objects.filter(event_id=event_id).aggregate(m=Max("id"))["m"] or 0
-    versions = Section.objects.filter(event_id=event_id).aggregate(v=Sum("version"), n=Max("id"))
-    return f"{audit}:{versions['v'] or 0}:{versions['n'] or 0}"
+    audit = AuditEntry.objects.filter(event=OuterRef("pk")).order_by().values("event").annotate(m=Max("id"))
+    sections = Section.objects.filter(event=OuterRef("pk")).order_by().values("event")
+    rows = events.order_by().annotate(
+        newest_audit=Subquery(audit.values("m")[:1]),
+        section_versions=Subquery(sections.annotate(v=Sum("version")).values("v")[:1]),
+        newest_section=Subquery(sections.annotate(n=Max("id")).values("n")[:1]),
+    ).values_list("pk", "newest_audit", "section_versions", "newest_section")
+    return {pk: f"{audit or 0}:{versions or 0}:{newest or 0}" for pk, audit, versions, newest in rows}
+
+
+def stamp(event_id: int) -> str:
+    return stamps(Event.objects.filter(pk=event_id)).get(event_id, "")
 
 
 def changed(event_id: int) -> None:
@@ -218,14 +227,15 @@ def section_deleted(event_id: int) -> None:
 
 
 def sweep() -> int:
-    """Queue the rendering of every public event whose stamp differs from the one rendered; returns how many
-    (a safety net for a change that queued nothing, or a rendering that died)."""
+    """Queue the rendering of every rendered public event whose stamp differs from the one rendered; returns
+    how many (a safety net for a change that queued nothing, or a rendering that died). An event nobody
+    visited has no rendering yet: its first visitor asks for one."""
     if not enabled():
         return 0
-    rendered = dict(PublicRender.objects.values_list("event_id", "stamp"))
+    rendered = dict(PublicRender.objects.filter(dirty_at__isnull=True).values_list("event_id", "stamp"))
     count = 0
-    for event_id in Event.objects.filter(public=True).values_list("pk", flat=True):
-        if rendered.get(event_id) != stamp(event_id):
+    for event_id, now in stamps(Event.objects.filter(pk__in=rendered, public=True)).items():
+        if rendered[event_id] != now:
             changed(event_id)
             count += 1
     return count
