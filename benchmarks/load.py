@@ -1,6 +1,6 @@
 """Load test of the hosted manager: PostgreSQL, N web processes, M workers, readers and arbiters at once.
 
-    python benchmarks/load.py                       # 4 web, 2 workers, 50 events, 300 readers, 20 arbiters, 5 min
+    python benchmarks/load.py                       # 4+2 web, 2 workers, 50 events, 300 readers, 20 arbiters, 5 min
     python benchmarks/load.py --duration 20 --events 4 --readers 20 --arbiters 4 --web 2 --workers 1
     python benchmarks/load.py --readers 1000 --reader-think 1 # the capacity run: ~1000 requests/s offered
 
@@ -162,8 +162,11 @@ def tree_cpu(pid: int) -> float:
 
 
 def gunicorn_argv(gunicorn: str, processes: int, threads: int, port: int) -> list[str]:
+    # --keep-alive beyond nginx's keepalive_timeout for its upstreams (30 s): a connection nginx reuses is
+    # never one gunicorn is closing (a POST on it would be answered 502)
     return [gunicorn, "-w", str(processes), "-k", "gthread", "--threads", str(threads), "-b", f"{HOST}:{port}",
-            "--timeout", "300", "--backlog", "2048", "--preload", "swisspair_web.wsgi:application"]
+            "--timeout", "300", "--backlog", "2048", "--keep-alive", "75", "--preload",
+            "swisspair_web.wsgi:application"]
 
 
 NGINX = """
@@ -177,8 +180,8 @@ http {{
     fastcgi_temp_path {work}/nginx-fastcgi; uwsgi_temp_path {work}/nginx-uwsgi; scgi_temp_path {work}/nginx-scgi;
     types {{ text/html html; application/json json; }}
     charset utf-8; charset_types application/json;
-    upstream public {{ server {host}:{public}; keepalive 32; }}
-    upstream arbiters {{ server {host}:{arbiters}; keepalive 8; }}
+    upstream public {{ server {host}:{public}; keepalive 32; keepalive_timeout 30s; }}
+    upstream arbiters {{ server {host}:{arbiters}; keepalive 8; keepalive_timeout 30s; }}
     # docs/manager.md, "Public pages as files": the same rules
     map "$request_method:$cookie_sessionid$cookie_messages" $pool {{ "~^(GET|HEAD):$" public; default arbiters; }}
     map "$request_method:$cookie_sessionid$cookie_messages:$args" $files {{ "~^(GET|HEAD)::$" ""; default "/-"; }}
@@ -670,8 +673,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="nginx in front (when installed): it answers the public files and sends the arbiters' "
                              "requests to a pool of their own, as docs/manager.md sets it up; none: the web "
                              "processes answer everything (swisspair_web.public_front answers the files)")
-    parser.add_argument("--arbiter-web", type=int, default=1,
-                        help="web processes of the arbiters' pool (with --proxy nginx), default 1")
+    parser.add_argument("--arbiter-web", type=int, default=2,
+                        help="web processes of the arbiters' pool (with --proxy nginx), default 2")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--keep-logs", action="store_true", help="keep the servers' logs (their path is printed)")
     args = parser.parse_args(argv)

@@ -136,6 +136,19 @@ class UnpublishedRoundTest(PublicFilesTestCase):
             services.unpair_last_round(self.section, self.alice)
         self.assertEqual(self.mentions_round(self.files(), 1), [])
 
+    def test_it_takes_the_files_down_when_a_round_is_withdrawn_without_an_audit_entry(self) -> None:
+        """The admin site saves a round without the manager's audit entry: its files go all the same."""
+        self.wish_everything()
+        self.play_round()
+        self.publish(1)
+        self.render()
+        self.assertTrue(self.mentions_round(self.files(), 1))
+        rnd = Round.objects.get(section=self.section, number=1)
+        rnd.published_at = None
+        with self.captureOnCommitCallbacks(execute=True):
+            rnd.save()
+        self.assertEqual(self.mentions_round(self.files(), 1), [])
+
     def test_it_takes_the_files_down_when_the_event_is_made_private(self) -> None:
         self.play_round()
         self.publish(1)

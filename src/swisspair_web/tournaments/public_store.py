@@ -217,7 +217,8 @@ def event_deleted(event_id: int) -> None:
 
 
 def section_deleted(event_id: int) -> None:
-    """A section is gone: the event's files go, and come back without it."""
+    """A section is gone (or a round withdrawn, an event made private, by a write nothing audits): the
+    event's files go, and come back without what is no longer public."""
     def after_commit() -> None:
         withdraw(event_id)
         changed(event_id)
