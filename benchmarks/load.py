@@ -631,6 +631,8 @@ def report(stats: Stats, elapsed: float, world: World, problems: list[str], args
     lines.append(_row("**public (readers)**", [k for k in kinds if k not in ARBITER_KINDS and k != PROBE], stats,
                       elapsed))
     lines.append(_row("**arbiters**", [k for k in kinds if k in ARBITER_KINDS], stats, elapsed))
+    lines.append(_row("**arbiters, logins apart**", [k for k in kinds if k in ARBITER_KINDS and k != "login"],
+                      stats, elapsed))
     lines.append(_row("**all**", kinds, stats, elapsed))
     lines.append("")
     fresh = stats.freshness
