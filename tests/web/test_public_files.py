@@ -267,6 +267,16 @@ class WantTest(PublicFilesTestCase):
         self.render()
         self.assertTrue(any("players/3/" in name for name in self.files()))
 
+    def test_it_renders_nothing_of_a_page_behind_a_login(self) -> None:
+        """A page registered by mistake whose view needs a login is rendered as the public sees it: not at all."""
+        public_pages.register("sp-section-manage", "section")
+        self.addCleanup(public_pages.PAGES.pop)
+        self.play_round()
+        self.publish(1)
+        self.render()
+        self.assertTrue(self.files())
+        self.assertFalse(any("manage" in name for name in self.files()))
+
     def test_it_refuses_an_unknown_scope(self) -> None:
         with self.assertRaises(ValueError):
             public_pages.register("sp-section", "everything")

@@ -175,4 +175,8 @@ def _cache_set(key: str, value: object) -> None:
 def public_page(view: View) -> View:
     """A public page of an event or section (URL arguments ``slug`` and optionally ``section``), with
     ``ETag`` / ``Last-Modified`` and the shared cache."""
-    return condition(etag_func=_etag, last_modified_func=_last_modified)(_shared(view))
+    shared = _shared(view)
+    outer = condition(etag_func=_etag, last_modified_func=_last_modified)(shared)
+    for layer in (shared, outer):
+        layer.sp_cache_layer = True  # type: ignore[attr-defined]  # what public_pages.render steps over
+    return outer

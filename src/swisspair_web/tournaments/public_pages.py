@@ -202,7 +202,10 @@ def render(path: str, language: str, origin: str = "") -> bytes | None:
     """The page at ``path`` as a visitor who is not logged in gets it, or ``None`` when they get no page
     (not published, not found, private)."""
     match = resolve(path)
-    view: Callable[..., HttpResponse] = inspect.unwrap(match.func)
+    # the page's view without the HTTP caching layers of caching.public_page (and nothing else: a view
+    # behind login_required stays behind it, and renders nothing)
+    view: Callable[..., HttpResponse] = inspect.unwrap(
+        match.func, stop=lambda f: not getattr(f, "sp_cache_layer", False))
     request = _request(path, language, origin)
     with translation.override(language):
         try:
