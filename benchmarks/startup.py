@@ -128,6 +128,7 @@ def main() -> None:
     header = f"{'command':<44} {'median CPU s':>13} {'min CPU s':>10}"
     print(header + (f" {'M instructions':>15}" if args.instructions else ""))
     medians: dict[str, float] = {}
+    counted: dict[str, float] = {}
     for label, command in rows:
         child_cpu(command, env)  # writes the byte code, warms the file cache
         times = [child_cpu(command, env) for _ in range(args.runs)]
@@ -136,10 +137,14 @@ def main() -> None:
         if args.instructions:
             count = instructions(command, env)
             line += f" {count:>15.0f}" if count is not None else f" {'-':>15}"
+            if count is not None:
+                counted[label] = count
         print(line, flush=True)
     if args.bbp:
         ours, theirs = rows[3][0], rows[-1][0]
-        print(f"engine form / bbpPairings (median CPU): {medians[ours] / medians[theirs]:.2f}")
+        print(f"engine form / bbpPairings (median CPU): {medians[ours] / medians[theirs]:.2f}"
+              + (f"; instructions: {counted[ours] / counted[theirs]:.2f}" if theirs in counted and ours in counted
+                 else ""))
     elif args.players == 100:
         print(f"bbpPairings 6 on the same {args.players}-player round: about {REFERENCE_SECONDS} s (--bbp PATH "
               f"measures it here)")
