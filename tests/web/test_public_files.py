@@ -10,11 +10,12 @@ from pathlib import Path
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 from django.test import Client, override_settings
 
 from swisspair_web.public_front import PublicFiles
 from swisspair_web.tournaments import public_pages, public_store, services
-from swisspair_web.tournaments.models import PublicWant, Round
+from swisspair_web.tournaments.models import PublicRender, PublicWant, Round, Section
 
 from .helpers import BaseTestCase
 
@@ -189,6 +190,19 @@ class CorrectionTest(PublicFilesTestCase):
         for tpn in players:
             self.assertTrue(any(f"players/{tpn}/" in name for name in changed), tpn)
             self.assertTrue(any(f"players/{tpn}.json" in name for name in changed), tpn)
+
+    def test_it_sweeps_up_a_change_that_queued_nothing(self) -> None:
+        """A write that neither audits nor commits through the manager (a script, a restore) is found by
+        the worker's sweeper from the event's stamp, and rendered."""
+        self.play_round()
+        self.publish(1)
+        self.render()
+        self.assertEqual(public_store.sweep(), 0)
+        Section.objects.filter(pk=self.section.pk).update(version=F("version") + 1)
+        self.assertEqual(public_store.sweep(), 1)
+        self.assertTrue(PublicRender.objects.get(event=self.event).dirty_at)
+        self.render()
+        self.assertEqual(public_store.sweep(), 0)
 
     def test_it_builds_only_what_changed(self) -> None:
         self.wish_everything()
