@@ -9,9 +9,10 @@ from io import BytesIO
 from pathlib import Path
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F
 from django.test import Client, override_settings
+from django.test.utils import CaptureQueriesContext
 
 from swisspair_web.public_front import PublicFiles
 from swisspair_web.tournaments import public_pages, public_store, services
@@ -290,6 +291,24 @@ class WantTest(PublicFilesTestCase):
         self.render()
         self.assertTrue(self.files())
         self.assertFalse(any("manage" in name for name in self.files()))
+
+    def test_it_reads_a_section_once_for_the_visitors_between_two_changes(self) -> None:
+        """Cards not rendered yet are served by the application: the second visitor (another card) gets the
+        section's rows and standings read for the first; a change makes them read again."""
+        self.play_round()
+        self.publish(1)
+        base = f"/e/{self.event.slug}/{self.section.slug}/players/"
+
+        def reads(path: str) -> int:
+            with CaptureQueriesContext(connection) as queries:
+                self.assertEqual(Client().get(path).status_code, 200)
+            return sum(1 for q in queries if 'FROM "tournaments_board"' in q["sql"])
+
+        self.assertGreater(reads(base + "3/"), 0)
+        self.assertEqual(reads(base + "4/"), 0)
+        self.play_round()
+        self.publish(2)
+        self.assertGreater(reads(base + "5/"), 0)
 
     def test_it_refuses_an_unknown_scope(self) -> None:
         with self.assertRaises(ValueError):

@@ -45,6 +45,7 @@ from django.views.decorators.http import condition
 
 from swisspair import __version__
 from swisspair_web.tournaments.models import AuditEntry, Event, Section
+from swisspair_web.tournaments.snapshot import stamped
 
 log = logging.getLogger(__name__)
 
@@ -126,7 +127,10 @@ def _shared(view: View) -> View:
             response = HttpResponse(body, headers=headers)
             response["X-Swisspair-Cache"] = "hit"
         else:
-            response = view(request, *args, **kwargs)
+            # one read of the section's rows per change, for every visitor (the time of the newest audit
+            # entry too: a database restored, or a test's rolled back, may give its number to another one)
+            with stamped(f"{stamp.key}:{stamp.last_modified.isoformat()}"):
+                response = view(request, *args, **kwargs)
             if response.status_code == 200 and not response.streaming and not response.cookies:
                 body = CSRF_FIELD.sub(rb"\1" + PLACEHOLDER + rb"\2", response.content)
                 _cache_set(key, ({h: response[h] for h in KEPT_HEADERS if response.has_header(h)}, body))

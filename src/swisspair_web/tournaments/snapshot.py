@@ -21,6 +21,8 @@ computed once and shared by every page built in the block, in every language.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -69,11 +71,45 @@ def shared_reads() -> Iterator[None]:
         _SHARED.reset(token)
 
 
+_STAMP: ContextVar[str | None] = ContextVar("swisspair_stamp", default=None)
+_BY_STAMP: OrderedDict[tuple[str, Hashable], Any] = OrderedDict()
+_BY_STAMP_LOCK = threading.Lock()
+BY_STAMP_SIZE = 64
+"""Values kept per process by :func:`stamped` (a section's rows, its standings...), the least recently used
+dropped first."""
+
+
+@contextmanager
+def stamped(stamp: str) -> Iterator[None]:
+    """Inside the block, :func:`memo` keeps its values in this process under ``stamp``, what they depend on
+    (``caching.py``'s stamp of a public page: the section's version and the event's newest audit entry, so
+    a change makes a new stamp). Visitors of one section's public pages between two changes share one
+    read of its rows and one build of its standings, in any thread of the process."""
+    token = _STAMP.set(stamp)
+    try:
+        yield
+    finally:
+        _STAMP.reset(token)
+
+
 def memo(key: Hashable, compute: Callable[[], T]) -> T:
-    """``compute()``, or inside :func:`shared_reads` the value computed for ``key`` before."""
+    """``compute()``, or the value computed for ``key`` before inside :func:`shared_reads` (one rendering) or
+    under the same stamp (:func:`stamped`)."""
     shared = _SHARED.get()
-    if shared is None:
+    if shared is not None:
+        if key not in shared:
+            shared[key] = compute()
+        return shared[key]  # type: ignore[no-any-return]
+    stamp = _STAMP.get()
+    if stamp is None:
         return compute()
-    if key not in shared:
-        shared[key] = compute()
-    return shared[key]  # type: ignore[no-any-return]
+    with _BY_STAMP_LOCK:
+        if (stamp, key) in _BY_STAMP:
+            _BY_STAMP.move_to_end((stamp, key))
+            return _BY_STAMP[(stamp, key)]  # type: ignore[no-any-return]
+    value = compute()
+    with _BY_STAMP_LOCK:
+        _BY_STAMP[(stamp, key)] = value
+        while len(_BY_STAMP) > BY_STAMP_SIZE:
+            _BY_STAMP.popitem(last=False)
+    return value
