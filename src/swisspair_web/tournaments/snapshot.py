@@ -74,9 +74,9 @@ def shared_reads() -> Iterator[None]:
 _STAMP: ContextVar[str | None] = ContextVar("swisspair_stamp", default=None)
 _BY_STAMP: OrderedDict[tuple[str, Hashable], Any] = OrderedDict()
 _BY_STAMP_LOCK = threading.Lock()
-BY_STAMP_SIZE = 64
-"""Values kept per process by :func:`stamped` (a section's rows, its standings...), the least recently used
-dropped first."""
+BY_STAMP_SIZE = 256
+"""Values kept per process by :func:`stamped` (a section's rows, its tournament, its standings, a round's
+pairing list: three or four a section, so 50 busy sections fit), the least recently used dropped first."""
 
 
 @contextmanager
