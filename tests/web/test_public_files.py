@@ -15,7 +15,7 @@ from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 
 from swisspair_web.public_front import PublicFiles
-from swisspair_web.tournaments import public_pages, public_store, services
+from swisspair_web.tournaments import public_changes, public_pages, public_store, services
 from swisspair_web.tournaments.models import PublicRender, PublicWant, Round, Section
 
 from .helpers import BaseTestCase
@@ -60,7 +60,7 @@ class PublicFilesTestCase(BaseTestCase):
 
     def wish(self, page: str, target: int = 0, language: str = "en") -> None:
         json_page = public_pages.is_json(page)
-        public_store.want(self.event.pk, self.section.pk, page, target, "" if json_page else language,
+        public_changes.want(self.event.pk, self.section.pk, page, target, "" if json_page else language,
                           ORIGIN if json_page else "")
 
     def wish_everything(self) -> None:
@@ -198,12 +198,12 @@ class CorrectionTest(PublicFilesTestCase):
         self.play_round()
         self.publish(1)
         self.render()
-        self.assertEqual(public_store.sweep(), 0)
+        self.assertEqual(public_changes.sweep(), 0)
         Section.objects.filter(pk=self.section.pk).update(version=F("version") + 1)
-        self.assertEqual(public_store.sweep(), 1)
+        self.assertEqual(public_changes.sweep(), 1)
         self.assertTrue(PublicRender.objects.get(event=self.event).dirty_at)
         self.render()
-        self.assertEqual(public_store.sweep(), 0)
+        self.assertEqual(public_changes.sweep(), 0)
 
     def test_it_builds_only_what_changed(self) -> None:
         self.wish_everything()

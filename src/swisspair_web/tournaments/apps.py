@@ -10,29 +10,29 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        """Changes reach the rendered public pages (public_store.py): every change is audited."""
+        """Changes reach the rendered public pages (public_changes.py): every change is audited."""
         from django.db.models.signals import post_delete, post_save
 
-        from swisspair_web.tournaments import public_store
+        from swisspair_web.tournaments import public_changes
         from swisspair_web.tournaments.models import AuditEntry, Event, Round, Section
 
         def audited(sender: object, instance: AuditEntry, created: bool, **kwargs: object) -> None:
             if created:
-                public_store.audited(instance)
+                public_changes.audited(instance)
 
         def event_gone(sender: object, instance: Event, **kwargs: object) -> None:
-            public_store.event_deleted(instance.pk)
+            public_changes.event_deleted(instance.pk)
 
         def section_gone(sender: object, instance: Section, **kwargs: object) -> None:
-            public_store.section_deleted(instance.event_id)
+            public_changes.section_deleted(instance.event_id)
 
         def event_saved(sender: object, instance: Event, created: bool, **kwargs: object) -> None:
             if not created and not instance.public:  # made private, even where nothing is audited (admin)
-                public_store.section_deleted(instance.pk)
+                public_changes.section_deleted(instance.pk)
 
         def round_saved(sender: object, instance: Round, created: bool, **kwargs: object) -> None:
             if not created and not instance.published:  # withdrawn, even where nothing is audited (admin)
-                public_store.section_deleted(instance.section.event_id)
+                public_changes.section_deleted(instance.section.event_id)
 
         post_save.connect(audited, sender=AuditEntry, weak=False, dispatch_uid="sp-public-audited")
         post_save.connect(event_saved, sender=Event, weak=False, dispatch_uid="sp-public-event-saved")

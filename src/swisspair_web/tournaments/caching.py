@@ -146,7 +146,7 @@ def _shared(view: View) -> View:
 
 def _want(request: HttpRequest, stamp: Stamp, kwargs: dict[str, Any]) -> None:
     """A page rendered to files (public_pages.py) was served by the application: render it from now on."""
-    from swisspair_web.tournaments import public_pages, public_store
+    from swisspair_web.tournaments import public_changes, public_pages
 
     name = request.resolver_match.url_name if request.resolver_match else None
     if name is None or public_pages.page(name) is None:
@@ -155,7 +155,7 @@ def _want(request: HttpRequest, stamp: Stamp, kwargs: dict[str, Any]) -> None:
     origin = f"{request.scheme}://{request.get_host()}" if json else ""
     target = int(kwargs.get("tpn") or kwargs.get("number") or 0)
     try:
-        public_store.want(stamp.event, stamp.section, name, target, "" if json else get_language(), origin)
+        public_changes.want(stamp.event, stamp.section, name, target, "" if json else get_language(), origin)
     except Exception:  # noqa: BLE001 - an optimisation, never a reason for an error page
         log.warning("public pages: could not record %s", request.path, exc_info=True)
 

@@ -24,7 +24,7 @@ Pages are rendered as a visitor who is not logged in sees them (by the page's ow
 not published is not in them. HTML is rendered in the languages somebody asked for (the default one
 always), JSON for the addresses it was asked at. ``player`` and ``team`` pages are rendered only
 once somebody asked for them (a visitor whose page is not on disk yet is served by the application,
-which records the wish: ``public_store.want``); the others always.
+which records the wish: ``public_changes.want``); the others always.
 
 One rendering reads the event in one snapshot (``snapshot.shared_reads``): a section's rows and its
 standings are built once and shared by every page and language. Each file on disk carries the
@@ -331,6 +331,6 @@ def _render_section(work: Pass, section: Section) -> None:
 
 @task()
 def render_public(event_id: int) -> None:
-    """The task queued by :func:`~.public_store.changed`."""
+    """The task queued by :func:`~.public_changes.changed`."""
     built = render_event(event_id)
     log.info("public pages of event %s: %s built", event_id, built)
