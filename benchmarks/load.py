@@ -1,7 +1,8 @@
 """Load test of the hosted manager: PostgreSQL, N web processes, M workers, readers and arbiters at once.
 
-    python benchmarks/load.py                       # 4 web, 2 workers, 50 events, 300 readers, 20 arbiters, 5 min
+    python benchmarks/load.py                       # 4+2 web, 2 workers, 50 events, 300 readers, 20 arbiters, 5 min
     python benchmarks/load.py --duration 20 --events 4 --readers 20 --arbiters 4 --web 2 --workers 1
+    python benchmarks/load.py --readers 1000 --reader-think 1 # the capacity run: ~1000 requests/s offered
 
 Everything runs on this machine and talks to 127.0.0.1 only: a throwaway PostgreSQL cluster
 (``initdb``/``pg_ctl`` in a temporary directory, as the tests start it), the web processes (gunicorn,
@@ -16,8 +17,15 @@ in this process (asyncio, one connection per request):
   when a round is complete pair the next one (sections of ``--background-players`` players or more
   are paired by a worker: the arbiter follows the job's progress) and publish it.
 
+Public pages are rendered to files by the workers when they change and answered from the files by the
+web processes (docs/manager.md, *Public pages as files*). To measure how fresh they are, after one results
+POST in ``--freshness-every`` a probe (a visitor who is not logged in) reads the round's public JSON every
+quarter of a second until it shows one of the saved results: the time from the save to that is the
+freshness.
+
 At the end it reports requests per second and p50/p95/p99 latency per kind of page, the 304 share
-and the errors, and checks the database: every result an arbiter saw saved is there exactly once
+and the errors, then the public pages (the readers') and the arbiters' requests each as a whole, and the
+freshness, with the machine's load average beside them, and checks the database: every result an arbiter saw saved is there exactly once
 (one audit entry, the same result), no other result was written, every round was paired exactly
 once (one ``paired`` audit entry, no player twice in a round), every job finished. The exit status
 is 1 when a check fails or a request got a 5xx or no answer.
@@ -66,11 +74,13 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def environment(url: str, data: Path, background: int) -> dict[str, str]:
+def environment(url: str, data: Path, background: int, port: int) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "CACHE_URL")}
     env.update({"DATABASE_URL": url, "SWISSPAIR_DATA": str(data), "SECRET_KEY": "load-test",
                 "DJANGO_SETTINGS_MODULE": "swisspair_web.settings", "PYTHONPATH": str(ROOT / "src"),
-                "SWISSPAIR_BACKGROUND_PLAYERS": str(background), "ALLOWED_HOSTS": HOST})
+                "SWISSPAIR_BACKGROUND_PLAYERS": str(background), "ALLOWED_HOSTS": HOST,
+                # the address the public JSON is rendered for (its links are absolute)
+                "SWISSPAIR_PUBLIC_URL": f"http://{HOST}:{port}"})
     return env
 
 
@@ -109,6 +119,16 @@ for e in range(int(events)):
 """
 
 
+def postgres_pid(url: str) -> int:
+    """The PostgreSQL server's process (its backends are its children)."""
+    import psycopg
+
+    with psycopg.connect(url.replace("postgres://", "postgresql://", 1)) as conn:
+        directory = conn.execute("SHOW data_directory").fetchone()
+    pid_file = Path(str(directory[0] if directory else "")) / "postmaster.pid"
+    return int(pid_file.read_text().split()[0]) if pid_file.exists() else 0
+
+
 def seed(env: dict[str, str], args: argparse.Namespace) -> dict[str, int]:
     """Migrate, create the arbiters' accounts and the events; returns ``{event slug: players}``."""
     subprocess.run([sys.executable, "-m", "swisspair_web", "migrate", "-v", "0"], env=env, check=True)
@@ -116,6 +136,97 @@ def seed(env: dict[str, str], args: argparse.Namespace) -> dict[str, int]:
                           str(args.arbiters), str(args.min_players), str(args.max_players), str(args.seed),
                           PASSWORD], env=env, check=True, capture_output=True, text=True).stdout
     return {line.split()[0]: int(line.split()[1]) for line in out.splitlines() if line.startswith("load")}
+
+
+def tree_cpu(pid: int) -> float:
+    """CPU seconds (user + system) used so far by the process ``pid`` and its descendants (Linux /proc):
+    how much of the machine each part took, which a shared machine's latencies do not tell."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    parents: dict[int, int] = {}
+    used: dict[int, float] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(entry.name)] = int(fields[1])
+        used[int(entry.name)] = (int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14])) / ticks
+    total, todo = 0.0, [pid]
+    while todo:
+        current = todo.pop()
+        total += used.get(current, 0.0)
+        todo.extend(child for child, parent in parents.items() if parent == current)
+    return total
+
+
+def gunicorn_argv(gunicorn: str, processes: int, threads: int, port: int) -> list[str]:
+    # --keep-alive beyond nginx's keepalive_timeout for its upstreams (30 s): a connection nginx reuses is
+    # never one gunicorn is closing (a POST on it would be answered 502)
+    return [gunicorn, "-w", str(processes), "-k", "gthread", "--threads", str(threads), "-b", f"{HOST}:{port}",
+            "--timeout", "300", "--backlog", "2048", "--keep-alive", "75", "--preload",
+            "swisspair_web.wsgi:application"]
+
+
+NGINX = """
+worker_processes 1;
+{user}
+pid {work}/nginx.pid;
+events {{ worker_connections 4096; }}
+http {{
+    access_log off;
+    client_body_temp_path {work}/nginx-body; proxy_temp_path {work}/nginx-proxy;
+    fastcgi_temp_path {work}/nginx-fastcgi; uwsgi_temp_path {work}/nginx-uwsgi; scgi_temp_path {work}/nginx-scgi;
+    types {{ text/html html; application/json json; }}
+    charset utf-8; charset_types application/json;
+    upstream public {{ server {host}:{public}; keepalive 32; keepalive_timeout 30s; }}
+    upstream arbiters {{ server {host}:{arbiters}; keepalive 8; keepalive_timeout 30s; }}
+    # docs/manager.md, "Public pages as files": the same rules
+    map "$request_method:$cookie_sessionid$cookie_messages" $pool {{ "~^(GET|HEAD):$" public; default arbiters; }}
+    map "$request_method:$cookie_sessionid$cookie_messages:$args" $files {{ "~^(GET|HEAD)::$" ""; default "/-"; }}
+    map $http_accept_language $accepted {{ "~^(?<first>en|ru|bg|cs|pl)\\b" $first; default en; }}
+    map $cookie_django_language $lang {{ "~^(en|ru|bg|cs|pl)$" $cookie_django_language; default $accepted; }}
+    server {{
+        listen {host}:{port} backlog=4096;
+        root {root};
+        location /e/ {{
+            try_files $files/html/$lang${{uri}}index.html @application;
+            add_header Cache-Control "public, no-cache"; add_header Vary "Cookie, Accept-Language";
+            add_header Content-Language $lang; add_header X-Swisspair-Cache file;
+            add_header X-Content-Type-Options nosniff; add_header X-Frame-Options DENY;
+        }}
+        location /api/e/ {{
+            try_files $files/json/http/$http_host$uri @application;
+            add_header Cache-Control "public, no-cache"; add_header X-Swisspair-Cache file;
+            add_header X-Content-Type-Options nosniff;
+        }}
+        location / {{ try_files /- @application; }}
+        location @application {{
+            proxy_pass http://$pool; proxy_http_version 1.1; proxy_set_header Connection "";
+            proxy_set_header Host $http_host; proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+            proxy_read_timeout 300s;
+        }}
+    }}
+}}
+"""
+
+
+def nginx_config(work: Path, port: int, public: int, arbiters: int, root: Path) -> Path:
+    """The proxy's configuration: the public files, the two pools (see NGINX)."""
+    path = work / "nginx.conf"
+    user = "user root;" if os.geteuid() == 0 else ""  # its workers read the files of this (private) directory
+    path.write_text(NGINX.format(user=user, work=work, host=HOST, port=port, public=public, arbiters=arbiters,
+                                 root=root))
+    return path
+
+
+def render_public(env: dict[str, str]) -> str:
+    """Render the public pages of the seeded events (as after an upgrade); what the command says, or ""
+    when the version under test has no such command."""
+    done = subprocess.run([sys.executable, "-m", "swisspair_web", "render_public"], env=env, capture_output=True,
+                          text=True)
+    return done.stdout.strip() if done.returncode == 0 else ""
 
 
 @contextmanager
@@ -169,6 +280,10 @@ class Stats:
     requests: int = 0
     failures: list[str] = field(default_factory=list)
     cache: dict[str, dict[str, int]] = field(default_factory=lambda: defaultdict(lambda: defaultdict(int)))
+    freshness: list[float] = field(default_factory=list)
+    """Seconds from a saved result to the public page showing it."""
+    stale: int = 0
+    """Saved results the public page did not show within FRESHNESS_LIMIT seconds."""
 
 
 class Client:
@@ -268,6 +383,8 @@ class World:
     paired: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
     jobs: list[int] = field(default_factory=list)
     lost_events: set[str] = field(default_factory=set)
+    saves: int = 0
+    probes: list[asyncio.Task[None]] = field(default_factory=list)
 
 
 PAGES = [("round", 30), ("standings", 20), ("standings.json", 15), ("round.json", 15), ("section.json", 8),
@@ -298,12 +415,34 @@ async def reader(client: Client, world: World, rng: random.Random, until: float,
         await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
 
 
+ARBITER_KINDS = ("login", "results page", "results POST", "pair POST", "publish POST", "job.json")
+PROBE = "freshness probe"
+FRESHNESS_LIMIT = 60.0
+LABELS = {"10": "1-0", "01": "0-1", "==": "½-½"}
+
+
+async def freshness(client: Client, path: str, board: int, code: str, saved: float, stats: Stats) -> None:
+    """Read the round's public JSON (anonymous) until board ``board`` shows ``code``; record how long after
+    ``saved`` (the moment the save was answered) it did."""
+    while time.monotonic() - saved < FRESHNESS_LIMIT:
+        response = await client.request(PROBE, "GET", path, conditional=True)
+        if response is None:
+            return
+        if response.status == 200:
+            boards = {b["board"]: b.get("result") for b in json.loads(response.body).get("boards", [])}
+            if boards.get(board) == LABELS[code]:
+                stats.freshness.append(time.monotonic() - saved)
+                return
+        await asyncio.sleep(0.25)
+    stats.stale += 1
+
+
 RESULT_FIELD = re.compile(r'name="r(\d+)" id="r\d+" value="([^"]*)"')
 VERSION_FIELD = re.compile(r'name="v(\d+)" value="(\d+)"')
 
 
 async def arbiter(client: Client, number: int, arbiters: int, world: World, rng: random.Random, until: float,
-                  think: float, batch: int) -> None:
+                  think: float, batch: int, probe_every: int) -> None:
     login = await client.request("login", "GET", "/accounts/login/")
     if login is None:
         return
@@ -315,12 +454,13 @@ async def arbiter(client: Client, number: int, arbiters: int, world: World, rng:
     mine = [slug for slug in sorted(world.players) if int(slug[4:]) % arbiters == number]  # as seeded
     while time.monotonic() < until and mine:
         event = rng.choice(mine)
-        if not await arbiter_step(client, event, world, rng, batch):
+        if not await arbiter_step(client, event, world, rng, batch, probe_every):
             mine.remove(event)
         await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
 
 
-async def arbiter_step(client: Client, event: str, world: World, rng: random.Random, batch: int) -> bool:
+async def arbiter_step(client: Client, event: str, world: World, rng: random.Random, batch: int,
+                       probe_every: int) -> bool:
     """One action on ``event``: a batch of results, or pairing and publishing the next round.
     Returns ``False`` when the event is finished (or lost)."""
     number = world.published[event]
@@ -346,6 +486,13 @@ async def arbiter_step(client: Client, event: str, world: World, rng: random.Ran
             return False
         for board, code in codes.items():
             world.entered[(event, number, board)] = code
+        world.saves += 1
+        if probe_every and world.saves % probe_every == 0:
+            board = rng.choice(chosen)
+            probe = Client(client.port, client.stats, client.limit)
+            world.probes.append(asyncio.create_task(freshness(
+                probe, f"/api/e/{event}/open/rounds/{number}.json", board, codes[board], time.monotonic(),
+                client.stats)))
         return True
     if number >= 9:
         return False
@@ -390,14 +537,17 @@ async def simulate(args: argparse.Namespace, port: int, world: World) -> tuple[S
     until = started + args.duration
     rng = random.Random(args.seed)
     tasks = [asyncio.create_task(arbiter(Client(port, stats, limit), a, args.arbiters, world,
-                                         random.Random(rng.random()), until, args.arbiter_think, args.batch))
+                                         random.Random(rng.random()), until, args.arbiter_think, args.batch,
+                                         args.freshness_every))
              for a in range(args.arbiters)]
     for _ in range(args.readers):
         tasks.append(asyncio.create_task(reader(Client(port, stats, limit), world, random.Random(rng.random()),
                                                 until, args.reader_think)))
         await asyncio.sleep(min(2.0, args.duration / 10) / max(1, args.readers))  # ramp up
     await asyncio.gather(*tasks)
-    return stats, time.monotonic() - started
+    elapsed = time.monotonic() - started
+    await asyncio.gather(*world.probes)
+    return stats, elapsed
 
 
 # -- the checks and the report ------------------------------------------------------------------------
@@ -459,22 +609,36 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000 if ordered else 0.0
 
 
+def _row(label: str, kinds: list[str], stats: Stats, elapsed: float) -> str:
+    count = sum(sum(stats.statuses[k].values()) for k in kinds)
+    values = [v for k in kinds for v in stats.latencies[k]]
+
+    def total(pick: object) -> int:
+        return sum(n for k in kinds for s, n in stats.statuses[k].items() if pick(s))  # type: ignore[operator]
+
+    return (f"| {label} | {count} | {count / elapsed:.1f} | {percentile(values, .50):.0f} | "
+            f"{percentile(values, .95):.0f} | {percentile(values, .99):.0f} | {total(lambda s: s == 304)} | "
+            f"{sum(stats.cache[k].get('file', 0) for k in kinds)} | {sum(stats.cache[k].get('hit', 0) for k in kinds)} | "
+            f"{total(lambda s: 400 <= s < 500)} | {total(lambda s: s >= 500)} | {total(lambda s: s == 0)} |")
+
+
 def report(stats: Stats, elapsed: float, world: World, problems: list[str], args: argparse.Namespace) -> str:
-    lines = ["| page | requests | req/s | p50 ms | p95 ms | p99 ms | 304 | cache hits | 4xx | 5xx | no answer |",
-             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
-    total = 0
-    for kind in sorted(stats.statuses, key=lambda k: -sum(stats.statuses[k].values())):
-        statuses = stats.statuses[kind]
-        count = sum(statuses.values())
-        total += count
-        values = stats.latencies[kind]
-        lines.append(f"| {kind} | {count} | {count / elapsed:.1f} | {percentile(values, .50):.0f} | "
-                     f"{percentile(values, .95):.0f} | {percentile(values, .99):.0f} | {statuses.get(304, 0)} | "
-                     f"{stats.cache[kind].get('hit', 0)} | "
-                     f"{sum(n for s, n in statuses.items() if 400 <= s < 500)} | "
-                     f"{sum(n for s, n in statuses.items() if s >= 500)} | {statuses.get(0, 0)} |")
-    lines.append(f"| **all** | {total} | {total / elapsed:.1f} | | | | | | | | |")
+    lines = ["| page | requests | req/s | p50 ms | p95 ms | p99 ms | 304 | files | cache hits | 4xx | 5xx | no answer |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    kinds = sorted(stats.statuses, key=lambda k: -sum(stats.statuses[k].values()))
+    for kind in kinds:
+        lines.append(_row(kind, [kind], stats, elapsed))
+    lines.append(_row("**public (readers)**", [k for k in kinds if k not in ARBITER_KINDS and k != PROBE], stats,
+                      elapsed))
+    lines.append(_row("**arbiters**", [k for k in kinds if k in ARBITER_KINDS], stats, elapsed))
+    lines.append(_row("**arbiters, logins apart**", [k for k in kinds if k in ARBITER_KINDS and k != "login"],
+                      stats, elapsed))
+    lines.append(_row("**all**", kinds, stats, elapsed))
     lines.append("")
+    fresh = stats.freshness
+    lines.append(f"freshness (saved result -> public round JSON showing it): {len(fresh)} probes, "
+                 f"p50 {percentile(fresh, .50) / 1000:.1f} s, p95 {percentile(fresh, .95) / 1000:.1f} s, "
+                 f"max {max(fresh, default=0):.1f} s; {stats.stale} not shown within {FRESHNESS_LIMIT:.0f} s")
     lines.append(f"{elapsed:.0f} s; {len(world.entered)} results entered, "
                  f"{sum(len(v) for v in world.paired.values())} rounds paired ({len(world.jobs)} by a worker), "
                  f"{len(world.lost_events)} events dropped by their arbiter")
@@ -505,6 +669,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--batch", type=int, default=10, help="results per arbiter POST, default 10")
     parser.add_argument("--background-players", type=int, default=300,
                         help="sections this big are paired by a worker (SWISSPAIR_BACKGROUND_PLAYERS), default 300")
+    parser.add_argument("--freshness-every", type=int, default=3,
+                        help="probe the public page after every Nth results POST (0: never), default 3")
+    parser.add_argument("--proxy", choices=("nginx", "none"), default="nginx",
+                        help="nginx in front (when installed): it answers the public files and sends the arbiters' "
+                             "requests to a pool of their own, as docs/manager.md sets it up; none: the web "
+                             "processes answer everything (swisspair_web.public_front answers the files)")
+    parser.add_argument("--arbiter-web", type=int, default=2,
+                        help="web processes of the arbiters' pool (with --proxy nginx), default 2")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--keep-logs", action="store_true", help="keep the servers' logs (their path is printed)")
     args = parser.parse_args(argv)
@@ -516,31 +688,65 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     gunicorn = shutil.which("gunicorn") or str(Path(sys.executable).parent / "gunicorn")
     work = Path(tempfile.mkdtemp(prefix="swisspair-load-"))
-    connections = args.web * args.threads + args.workers * 2 + 20
+    connections = (args.web + args.arbiter_web) * args.threads + args.workers * 2 + 20
     with ExitStack() as stack:
         url = stack.enter_context(cluster(binaries, max_connections=connections,
                                           settings="-c shared_buffers=128MB -c synchronous_commit=off"))
-        env = environment(url, work, args.background_players)
+        port = free_port()
+        env = environment(url, work, args.background_players, port)
         started = time.monotonic()
         players = seed(env, args)
         print(f"seeded {len(players)} events, {sum(players.values())} players, round 1 paired "
               f"in {time.monotonic() - started:.0f} s", flush=True)
-        port = free_port()
+        rendered = render_public(env)
+        if rendered:
+            print(f"public pages: {rendered}", flush=True)
         web_log = work / "web.log"
-        web = stack.enter_context(process([gunicorn, "-w", str(args.web), "-k", "gthread", "--threads",
-                                           str(args.threads), "-b", f"{HOST}:{port}", "--timeout", "300",
-                                           "--backlog", "2048", "--preload", "swisspair_web.wsgi:application"], env, web_log))
-        for number in range(args.workers):
-            stack.enter_context(process([sys.executable, "-m", "swisspair_web", "worker", "--interval", "0.5"],
-                                        env, work / f"worker{number}.log"))
-        wait_for_port(port, web, web_log)
+        nginx = shutil.which("nginx") if args.proxy == "nginx" else None
+        if args.proxy == "nginx" and nginx is None:
+            print("nginx is not installed (scripts/web-test-setup.sh installs it): the web processes answer "
+                  "everything, the public files included", flush=True)
+        public_port = free_port() if nginx else port
+        web = stack.enter_context(process(gunicorn_argv(gunicorn, args.web, args.threads, public_port), env, web_log))
+        setup = f"{args.web} web processes x {args.threads} threads"
+        if nginx:
+            arbiter_port = free_port()
+            arbiter_log = work / "web-arbiters.log"
+            arbiters = stack.enter_context(process(gunicorn_argv(gunicorn, args.arbiter_web, args.threads,
+                                                                 arbiter_port), env, arbiter_log))
+            proxy_log = work / "nginx.log"
+            proxy = stack.enter_context(process([nginx, "-p", str(work), "-c", str(nginx_config(
+                work, port, public_port, arbiter_port, Path(env["SWISSPAIR_DATA"]) / "public")), "-e", str(proxy_log),
+                                                "-g", "daemon off;"],
+                env, proxy_log))
+            wait_for_port(arbiter_port, arbiters, arbiter_log)
+            wait_for_port(port, proxy, proxy_log)
+            setup = (f"nginx (the public files; arbiters' requests to their own pool), public pool {setup}, "
+                     f"arbiters' pool {args.arbiter_web} x {args.threads}")
+        workers = [stack.enter_context(process([sys.executable, "-m", "swisspair_web", "worker", "--interval", "0.5"],
+                                               env, work / f"worker{number}.log")) for number in range(args.workers)]
+        wait_for_port(public_port, web, web_log)
         world = World(players=players, published=dict.fromkeys(players, 1))
-        print(f"load: {args.web} web processes x {args.threads} threads, {args.workers} workers, "
-              f"{args.readers} readers, {args.arbiters} arbiters, {args.duration:.0f} s", flush=True)
+        print(f"load: {setup}, {args.workers} workers, {args.readers} readers thinking {args.reader_think} s, "
+              f"{args.arbiters} arbiters thinking {args.arbiter_think} s, {args.duration:.0f} s", flush=True)
+        parts = {"web (public pool)" if nginx else "web": [web.pid],
+                 **({"web (arbiters' pool)": [arbiters.pid], "nginx": [proxy.pid]} if nginx else {}),
+                 "workers": [w.pid for w in workers], "PostgreSQL": [postgres_pid(url)]}
+        cpu_before = {name: sum(map(tree_cpu, pids)) for name, pids in parts.items()}
+        self_before = os.times()
         load_before = os.getloadavg()
         stats, elapsed = asyncio.run(simulate(args, port, world))
-        print(f"machine: {os.cpu_count()} cores, load average {load_before[0]:.2f} at the start, "
-              f"{os.getloadavg()[0]:.2f} at the end (1-minute)", flush=True)
+        load_after = os.getloadavg()
+        self_after = os.times()
+        cpu = {name: sum(map(tree_cpu, pids)) - cpu_before[name] for name, pids in parts.items()}
+        cpu["simulated users (this process)"] = (self_after.user + self_after.system
+                                                 - self_before.user - self_before.system)
+        print("CPU seconds used during the load: " + ", ".join(f"{name} {seconds:.1f}" for name, seconds in
+                                                               cpu.items())
+              + f"; {sum(cpu.values()) / elapsed:.2f} cores on average", flush=True)
+        print(f"machine: {os.cpu_count()} cores, load average (1, 5, 15 min) "
+              f"{' '.join(f'{x:.2f}' for x in load_before)} at the start, "
+              f"{' '.join(f'{x:.2f}' for x in load_after)} at the end", flush=True)
         problems = check(url, world)
         print(report(stats, elapsed, world, problems, args))
         server_errors = sum(n for s in stats.statuses.values() for code, n in s.items() if code >= 500 or code == 0)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Install what the manager's browser and PostgreSQL tests need: Debian's chromium,
-# chromium-driver and postgresql. Idempotent and quiet; never fails the caller:
+# chromium-driver and postgresql (and nginx, which benchmarks/load.py puts in front). Idempotent and quiet; never fails the caller:
 # when a package cannot be installed, the tests that need it skip with a notice.
 set -uo pipefail
 
@@ -8,6 +8,8 @@ missing=()
 command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -x /usr/bin/chromedriver ] || command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+# nginx: benchmarks/load.py puts it in front, as docs/manager.md deploys it (optional)
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
 # fonts with Cyrillic for the PDF exports (optional)
 [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -109,6 +110,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django_tasks",
     "django_tasks_db",
+    "axes",
     "swisspair_web.tournaments",
 ]
 
@@ -121,6 +123,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "swisspair_web.urls"
@@ -197,6 +200,30 @@ SESSION_COOKIE_SECURE = envbool("SECURE_COOKIES", "False")
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
+# Behind HTTPS (docs/manager.md, Deploying): redirect plain HTTP, tell browsers to use HTTPS only (HSTS).
+# Off by default: `swisspair serve` on a club's laptop speaks plain HTTP.
+SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", "False")
+SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", "0")
+SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", "False")
+SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", "False")
+# The proxy in front (nginx, Caddy) says which requests came over HTTPS, and from which address.
+SWISSPAIR_BEHIND_PROXY = envbool("BEHIND_PROXY", "False")
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if SWISSPAIR_BEHIND_PROXY else None
+
+# Login throttling (django-axes, tournaments/lockout.py): after SWISSPAIR_LOGIN_FAILURES failed logins
+# for one account, or from one address, logins are refused for SWISSPAIR_LOGIN_LOCK_MINUTES.
+AUTHENTICATION_BACKENDS = ["swisspair_web.tournaments.lockout.LoginThrottleBackend",
+                           "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = envint("SWISSPAIR_LOGIN_FAILURES", "10")
+AXES_COOLOFF_TIME = timedelta(minutes=envint("SWISSPAIR_LOGIN_LOCK_MINUTES", "15"))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # the lock ends when the page says it does
+AXES_ENABLE_ACCESS_FAILURE_LOG = True
+AXES_LOCKOUT_CALLABLE = "swisspair_web.tournaments.lockout.locked_out"
+AXES_VERBOSE = False
+# Behind a proxy the client's address is the first of X-Forwarded-For (the proxy must set it).
+AXES_CLIENT_IP_CALLABLE = "swisspair_web.tournaments.lockout.client_address"
 
 # Uploads (CSV, TRF, rating lists) are refused beyond this size; beyond 256 KiB they are received
 # into a temporary file, not the process memory. A big TRF goes to its job's database row.
@@ -249,6 +276,14 @@ EMAIL_HOST_PASSWORD = envsecret("EMAIL_HOST_PASSWORD") or ""
 EMAIL_USE_TLS = envbool("EMAIL_USE_TLS", "True")
 EMAIL_TIMEOUT = 20
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "swisspair@localhost")
+
+# Public pages rendered to files when they change (tournaments/public_pages.py), served before the
+# application runs (public_front.py) or by the web server. See docs/manager.md, "Public pages as files".
+SWISSPAIR_PUBLIC_FILES = envbool("SWISSPAIR_PUBLIC_FILES", "True")
+SWISSPAIR_PUBLIC_DIR = Path(os.environ.get("SWISSPAIR_PUBLIC_DIR", str(DATA_DIR / "public"))).resolve()
+SWISSPAIR_PUBLIC_DEBOUNCE = float(envint("SWISSPAIR_PUBLIC_DEBOUNCE_MS", "1000")) / 1000
+SWISSPAIR_PUBLIC_URL = os.environ.get("SWISSPAIR_PUBLIC_URL", "").rstrip("/")
+SWISSPAIR_PUBLIC_MAX_AGE = envint("SWISSPAIR_PUBLIC_MAX_AGE", "0")
 
 STATIC_URL = "static/"
 

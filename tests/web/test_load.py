@@ -33,3 +33,4 @@ def test_the_small_load_test_passes() -> None:
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-3000:]
     assert "every result once, every round paired once, every job done" in result.stdout
     assert "rounds paired (0 by a worker)" not in result.stdout, "no pairing went through the queue"
+    assert " 0 not shown within" in result.stdout, "a saved result did not reach the public page"

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.slow  # runs the web suite again on a PostgreSQL server
 
 MODULES = ["test_convert.py", "test_players.py", "test_pair.py", "test_results.py", "test_public.py",
            "test_auth.py", "test_exports.py", "test_concurrency.py", "test_kill.py",
-           "test_worker.py", "test_categories.py", "test_prizes.py", "test_awards_state.py"]
+           "test_worker.py", "test_categories.py", "test_prizes.py", "test_awards_state.py", "test_snapshot.py"]
 
 
 @pytest.fixture(scope="module")

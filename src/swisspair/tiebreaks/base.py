@@ -547,6 +547,11 @@ class Event:
         )
 
 
+_BYE_OF_OUTCOME = {Outcome.WIN: RoundKind.FULL_BYE, Outcome.DRAW: RoundKind.HALF_BYE}
+_RATING_RESULT = {Outcome.WIN: Fraction(1), Outcome.DRAW: Fraction(1, 2)}
+_LOST = Fraction(0)
+
+
 def _record(round_number: int, entry: RoundResult, points: Fraction) -> RoundRecord:
     result = entry.result
     opponent = entry.opponent
@@ -554,13 +559,12 @@ def _record(round_number: int, entry: RoundResult, points: Fraction) -> RoundRec
         if opponent is not None:
             kind = RoundKind.GAME
         else:
-            kind = {Outcome.WIN: RoundKind.FULL_BYE, Outcome.DRAW: RoundKind.HALF_BYE}.get(
-                result.outcome, RoundKind.ZERO_BYE)
+            kind = _BYE_OF_OUTCOME.get(result.outcome, RoundKind.ZERO_BYE)
     else:
         kind = _KIND_OF_RESULT[result]
     rating_result: Fraction | None = None
     if kind is RoundKind.GAME:
-        rating_result = {Outcome.WIN: Fraction(1), Outcome.DRAW: Fraction(1, 2)}.get(result.outcome, Fraction(0))
+        rating_result = _RATING_RESULT.get(result.outcome, _LOST)
     return RoundRecord(
         round=round_number,
         kind=kind,

@@ -87,6 +87,18 @@ _LINE_END = re.compile(r"\r\n|\r|\n")
 _RATED = frozenset({Result.WIN, Result.DRAW, Result.LOSS})
 _UNRATED = frozenset({Result.WIN_UNRATED, Result.DRAW_UNRATED, Result.LOSS_UNRATED})
 
+
+
+def _agrees(result: Result, other: Result) -> bool:
+    """Whether two sides of one game agree (the checks of :meth:`check_games`, colours apart)."""
+    return (result.is_played == other.is_played and result.is_forfeit == other.is_forfeit
+            and not (result in _RATED and other in _UNRATED) and not (result in _UNRATED and other in _RATED)
+            and not (result.outcome is Outcome.WIN and other.outcome is not Outcome.LOSS))
+
+
+_AGREEING = frozenset((a, b) for a in Result for b in Result if _agrees(a, b))
+"""The pairs of results the two sides of one game may show: one set lookup per game on the common path."""
+
 _BLOCK_CACHE: dict[str, RoundResult] = {}
 """Round entries (``OOOO C R``) already read without any remark, by their text."""
 _BLOCK_CACHE_LIMIT = 200_000
@@ -1130,6 +1142,9 @@ class _Reader:
                                f"(line {lines[opponent]} shows {shows})", column, inconsistent=True)
                     continue
                 other_result = mirror.result
+                if (result, other_result) in _AGREEING and (entry.colour is not mirror.colour
+                                                             or not result.is_played):
+                    continue  # the common case; the checks below say what is wrong otherwise
                 if (result.is_played != other_result.is_played or result.is_forfeit != other_result.is_forfeit
                         or (result in _RATED and other_result in _UNRATED)
                         or (result in _UNRATED and other_result in _RATED)):

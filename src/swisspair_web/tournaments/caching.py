@@ -40,10 +40,12 @@ from django.db.models import F, OuterRef, Subquery, Value
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.translation import get_language
 from django.views.decorators.http import condition
 
 from swisspair import __version__
 from swisspair_web.tournaments.models import AuditEntry, Event, Section
+from swisspair_web.tournaments.snapshot import stamped
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +62,8 @@ class Stamp:
 
     key: str
     last_modified: datetime
+    event: int = 0
+    section: int | None = None
 
 
 def _stamp(request: HttpRequest, slug: str, section: str | None = None) -> Stamp | None:
@@ -73,7 +77,8 @@ def _stamp(request: HttpRequest, slug: str, section: str | None = None) -> Stamp
         row = _row(slug, section)
         if row is not None:
             stamp = Stamp(key=f"{__version__}:{slug}:{section}:{row['pk']}:{row['version']}:{row['audit_id']}",
-                          last_modified=row["audit_at"] or row["created_at"])
+                          last_modified=row["audit_at"] or row["created_at"], event=row["event_id"],
+                          section=row["pk"] if section else None)
     request._swisspair_stamp = stamp  # type: ignore[attr-defined]
     return stamp
 
@@ -85,9 +90,9 @@ def _row(slug: str, section: str | None) -> Mapping[str, Any] | None:
     audit = {"audit_id": Subquery(newest.values("id")[:1]), "audit_at": Subquery(newest.values("at")[:1])}
     if section is None:
         return Event.objects.filter(slug=slug, public=True).values(
-            "pk", "created_at", version=Value(0)).annotate(**audit).first()
+            "pk", "created_at", version=Value(0), event_id=F("pk")).annotate(**audit).first()
     return Section.objects.filter(event__slug=slug, slug=section, event__public=True).values(
-        "pk", "version", created_at=F("event__created_at")).annotate(**audit).first()
+        "pk", "version", "event_id", created_at=F("event__created_at")).annotate(**audit).first()
 
 
 def _etag(request: HttpRequest, *args: Any, **kwargs: Any) -> str | None:
@@ -122,16 +127,37 @@ def _shared(view: View) -> View:
             response = HttpResponse(body, headers=headers)
             response["X-Swisspair-Cache"] = "hit"
         else:
-            response = view(request, *args, **kwargs)
+            # one read of the section's rows per change, for every visitor (the time of the newest audit
+            # entry too: a database restored, or a test's rolled back, may give its number to another one)
+            with stamped(f"{stamp.key}:{stamp.last_modified.isoformat()}"):
+                response = view(request, *args, **kwargs)
             if response.status_code == 200 and not response.streaming and not response.cookies:
                 body = CSRF_FIELD.sub(rb"\1" + PLACEHOLDER + rb"\2", response.content)
                 _cache_set(key, ({h: response[h] for h in KEPT_HEADERS if response.has_header(h)}, body))
                 response["X-Swisspair-Cache"] = "miss"
+        if response.status_code == 200 and not request.GET:
+            _want(request, stamp, kwargs)
         patch_cache_control(response, no_cache=True)
         patch_vary_headers(response, ("Cookie", "Accept-Language"))
         return response
 
     return wrapped
+
+
+def _want(request: HttpRequest, stamp: Stamp, kwargs: dict[str, Any]) -> None:
+    """A page rendered to files (public_pages.py) was served by the application: render it from now on."""
+    from swisspair_web.tournaments import public_changes, public_pages
+
+    name = request.resolver_match.url_name if request.resolver_match else None
+    if name is None or public_pages.page(name) is None:
+        return
+    json = public_pages.is_json(name)
+    origin = f"{request.scheme}://{request.get_host()}" if json else ""
+    target = int(kwargs.get("tpn") or kwargs.get("number") or 0)
+    try:
+        public_changes.want(stamp.event, stamp.section, name, target, "" if json else get_language(), origin)
+    except Exception:  # noqa: BLE001 - an optimisation, never a reason for an error page
+        log.warning("public pages: could not record %s", request.path, exc_info=True)
 
 
 def _cache_get(key: str) -> Any:
@@ -153,4 +179,8 @@ def _cache_set(key: str, value: object) -> None:
 def public_page(view: View) -> View:
     """A public page of an event or section (URL arguments ``slug`` and optionally ``section``), with
     ``ETag`` / ``Last-Modified`` and the shared cache."""
-    return condition(etag_func=_etag, last_modified_func=_last_modified)(_shared(view))
+    shared = _shared(view)
+    outer = condition(etag_func=_etag, last_modified_func=_last_modified)(shared)
+    for layer in (shared, outer):
+        layer.sp_cache_layer = True  # type: ignore[attr-defined]  # what public_pages.render steps over
+    return outer

@@ -27,6 +27,7 @@ from swisspair.model import (
 from swisspair.pairing.acceleration import GROUP_A_EVEN, baku_virtual_points
 from swisspair.teams import MatchPoints, TeamEntry
 from swisspair_web.tournaments.models import RESULTS, Board, Bye, Player, Round, Section, Team
+from swisspair_web.tournaments.snapshot import memo, read_snapshot
 
 Pending = Literal["absent", "draw"]
 
@@ -78,14 +79,27 @@ class SectionData:
 
     @classmethod
     def load(cls, section: Section) -> SectionData:
-        players = list(section.players.order_by("tpn"))
-        rounds = list(section.round_set.order_by("number"))
-        boards: dict[int, list[Board]] = {r.number: [] for r in rounds}
-        for board in Board.objects.filter(round__section=section).select_related("round").order_by(
-                "round__number", "number"):
-            boards[board.round.number].append(board)
-        byes = list(section.byes.all())
-        teams = list(section.teams.order_by("number")) if section.is_team else []
+        """The section's rows, read in one snapshot (:func:`~.snapshot.read_snapshot`): a round paired
+        meanwhile is either wholly in them (round, boards, byes) or not at all. The section's own row
+        (its settings) is read again in the same snapshot. Pages rendered together share one load
+        (:func:`~.snapshot.shared_reads`)."""
+        return memo(("section-data", section.pk), lambda: cls._read(section))
+
+    @classmethod
+    def _read(cls, section: Section) -> SectionData:
+        with read_snapshot():
+            fresh = Section.objects.filter(pk=section.pk).first()
+            if fresh is not None:
+                fresh.event = section.event
+                section = fresh
+            players = list(section.players.order_by("tpn"))
+            rounds = list(section.round_set.order_by("number"))
+            boards: dict[int, list[Board]] = {r.number: [] for r in rounds}
+            for board in Board.objects.filter(round__section=section).select_related("round").order_by(
+                    "round__number", "number"):
+                boards[board.round.number].append(board)
+            byes = list(section.byes.all())
+            teams = list(section.teams.order_by("number")) if section.is_team else []
         return cls(section, players, rounds, boards, byes, teams)
 
     def members(self, team: Team) -> list[Player]:

@@ -43,6 +43,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django_tasks import task
 
+from swisspair_web.tournaments import public_changes
 from swisspair_web.tournaments.models import Event, Job, Round, Section
 from swisspair_web.tournaments.services import OperationError, Progress, User, _user
 
@@ -344,6 +345,7 @@ def sweep_forever(stop: threading.Event) -> None:
     while not stop.wait(period):
         try:
             requeue_stale()
+            public_changes.sweep()  # public pages a change did not reach (tournaments/public_changes.py)
         except DatabaseError:
             log.warning("could not look for interrupted jobs", exc_info=True)
         finally:

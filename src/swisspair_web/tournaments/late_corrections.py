@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from django.db.models import Q
+
 from swisspair_web.tournaments.models import RESULTS, AuditEntry, Board, Round, Section
 
 DRAW = RESULTS["=="]
@@ -62,12 +64,23 @@ def find(section: Section) -> list[LateCorrection]:
     rounds = list(Round.objects.filter(section=section).order_by("number"))
     if len(rounds) < 2:
         return []
+    written = AuditEntry.objects.filter(section=section, action__in=("result", "correction"),
+                                        board_number__isnull=False)
+    # Only a board whose result was written after the next round was paired can differ from what it
+    # was then (before, every later round saw its last result): those boards, in one small query first.
+    late_writes = Q()
+    for earlier, later in zip(rounds, rounds[1:]):
+        late_writes |= Q(round_number=earlier.number, at__gte=later.paired_at)
+    touched = set(written.filter(late_writes).values_list("round_number", "board_number"))
+    if not touched:
+        return []
     history: dict[tuple[int, int], list[AuditEntry]] = defaultdict(list)
-    for entry in AuditEntry.objects.filter(section=section, action__in=("result", "correction"),
-                                           board_number__isnull=False).order_by("at", "id"):
-        history[(entry.round_number or 0, entry.board_number or 0)].append(entry)
+    for entry in written.filter(round_number__in={r for r, _ in touched}).order_by("at", "id"):
+        if (entry.round_number, entry.board_number) in touched:
+            history[(entry.round_number or 0, entry.board_number or 0)].append(entry)
     current = {(b.round.number, b.number): RESULTS.get(b.result, b.result)
-               for b in Board.objects.filter(round__section=section).select_related("round")}
+               for b in Board.objects.filter(round__section=section, round__number__in={r for r, _ in touched})
+               .select_related("round")}
     found = []
     for (number, board), entries in sorted(history.items()):
         now = current.get((number, board))

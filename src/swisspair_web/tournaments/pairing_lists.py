@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from swisspair.model import Result
+from swisspair_web.tournaments.snapshot import memo
 from swisspair_web.tournaments.convert import SectionData, to_tournament
 from swisspair_web.tournaments.models import Board, Bye, Player, Round, Section
 from swisspair_web.tournaments.standings import fmt
@@ -51,13 +52,25 @@ def round_byes(section: Section, number: int) -> list[Bye]:
 
 
 def pairing_list(rnd: Round) -> PairingList:
-    """Boards and byes of ``rnd`` with the scores before it."""
+    """Boards and byes of ``rnd`` with the scores before it (built once for the pages rendered together,
+    :func:`~.snapshot.shared_reads`)."""
+    return memo(("pairing-list", rnd.pk), lambda: _build(rnd))
+
+
+def _build(rnd: Round) -> PairingList:
+    """From the section's rows read in one snapshot (boards and byes with their players, no other query)."""
     section = rnd.section
     data = SectionData.load(section)
     tournament = to_tournament(data, upto=rnd.number - 1).tournament
     scores = {p.id: fmt(tournament.score(p.tpn)) for p in data.players}
-    boards = [ListedBoard(b, scores.get(b.white_id, ""), scores.get(b.black_id, ""))
-              for b in rnd.boards.select_related("white", "black")]
-    byes = [ListedBye(b, scores.get(b.player_id, ""), fmt(tournament.scoring.points(Result(b.kind))))
-            for b in round_byes(section, rnd.number)]
+    by_id = {p.id: p for p in data.players}
+    boards = []
+    for board in data.boards.get(rnd.number, []):
+        board.white, board.black = by_id[board.white_id], by_id[board.black_id]
+        boards.append(ListedBoard(board, scores.get(board.white_id, ""), scores.get(board.black_id, "")))
+    byes = []
+    for bye in data.byes:  # in round, then pairing-number order
+        if bye.round_number == rnd.number and listed(bye, by_id[bye.player_id]):
+            bye.player = by_id[bye.player_id]
+            byes.append(ListedBye(bye, scores.get(bye.player_id, ""), fmt(tournament.scoring.points(Result(bye.kind)))))
     return PairingList(rnd, boards, byes)

@@ -20,6 +20,7 @@ from swisspair_web.tournaments.convert import SectionData, to_tournament
 from swisspair_web.tournaments.models import Player, Playoff as PlayoffRow
 from swisspair_web.tournaments.playoffs import replay
 from swisspair_web.tournaments.services import OperationError
+from swisspair_web.tournaments.snapshot import memo
 from swisspair_web.tournaments.registry import DEFAULT_TIEBREAKS
 
 
@@ -179,7 +180,12 @@ def shown_round(request: HttpRequest, data: SectionData) -> int:
 
 
 def table(data: SectionData, after_round: int | None = None) -> Table:
-    """Standings after ``after_round`` (default: the last round with every result in)."""
+    """Standings after ``after_round`` (default: the last round with every result in); built once for all
+    the pages rendered together (standings, crosstable, JSON, in every language: :func:`~.snapshot.shared_reads`)."""
+    return memo(("table", id(data), after_round), lambda: _build_table(data, after_round))
+
+
+def _build_table(data: SectionData, after_round: int | None) -> Table:
     complete = data.complete_rounds()
     upto = complete if after_round is None else max(0, min(after_round, complete))
     conv = to_tournament(data, upto=upto)
@@ -215,7 +221,7 @@ def table(data: SectionData, after_round: int | None = None) -> Table:
 
 def player_card(data: SectionData, player: Player) -> list[dict[str, Any]]:
     """One line per round: opponent, colour, result, running score."""
-    conv = to_tournament(data)
+    conv = memo(("conversion", id(data)), lambda: to_tournament(data))
     tournament = conv.tournament
     lines = []
     running = Fraction(0)

@@ -1,0 +1,315 @@
+"""Public pages rendered to files when they change, and served before the application runs."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from collections.abc import Iterable
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+from django.db import connection, transaction
+from django.db.models import F
+from django.test import Client, override_settings
+from django.test.utils import CaptureQueriesContext
+
+from swisspair_web.public_front import PublicFiles
+from swisspair_web.tournaments import public_changes, public_pages, public_store, services
+from swisspair_web.tournaments.models import PublicRender, PublicWant, Round, Section
+
+from .helpers import BaseTestCase
+
+ORIGIN = "http://testserver"
+
+
+def anonymous(path: str, language: str = "en") -> bytes:
+    """What a visitor who is not logged in gets from the application itself."""
+    response = Client(HTTP_ACCEPT_LANGUAGE=language).get(path)
+    assert response.status_code == 200, (path, response.status_code)
+    return public_pages.CSRF_INPUT.sub(b"", response.content)
+
+
+class PublicFilesTestCase(BaseTestCase):
+    def setUp(self) -> None:
+        super().setUp()
+        directory = tempfile.TemporaryDirectory(prefix="swisspair-public-")
+        self.addCleanup(directory.cleanup)
+        self.root = Path(directory.name)
+        override = override_settings(SWISSPAIR_PUBLIC_DIR=self.root, SWISSPAIR_PUBLIC_FILES=True)
+        override.enable()
+        self.addCleanup(override.disable)
+        public_store._recorded.clear()
+        # the seeding's commit callbacks never run in a test's transaction: the tests run theirs
+        transaction.get_connection().run_on_commit.clear()
+
+    def pair(self) -> services.PairingOutcome:
+        with self.captureOnCommitCallbacks(execute=True):
+            return super().pair()
+
+    def play_round(self, number: int | None = None, code: str = "10") -> None:
+        with self.captureOnCommitCallbacks(execute=True):
+            super().play_round(number, code)
+
+    def render(self) -> int:
+        return public_pages.render_event(self.event.pk)
+
+    def files(self) -> dict[str, bytes]:
+        return {str(p.relative_to(self.root)): p.read_bytes() for p in self.root.rglob("*")
+                if p.is_file() and not p.relative_to(self.root).parts[0] == "state"}
+
+    def wish(self, page: str, target: int = 0, language: str = "en") -> None:
+        json_page = public_pages.is_json(page)
+        public_changes.want(self.event.pk, self.section.pk, page, target, "" if json_page else language,
+                          ORIGIN if json_page else "")
+
+    def wish_everything(self) -> None:
+        """Every page of the section, in English and Russian, and its JSON, is wanted (players included)."""
+        for p in public_pages.PAGES:
+            for language in ("en", "ru"):
+                self.wish(p.name, 1, language)
+                self.wish(p.name, 2, language)
+
+    def assert_files_are_the_application(self, files: Iterable[str]) -> None:
+        """Every served file is what the application shows a visitor now."""
+        for name in files:
+            kind, rest = name.split("/", 1)
+            if kind == "html":
+                language, path = rest.split("/", 1)
+                expected = anonymous("/" + path.removesuffix("index.html"), language)
+            else:
+                path = "/" + rest.split("/", 2)[2]
+                expected = anonymous(path)
+            self.assertEqual((self.root / name).read_bytes(), expected, name)
+
+    def publish(self, number: int, publish: bool = True) -> None:
+        with self.captureOnCommitCallbacks(execute=True):
+            services.publish_round(Round.objects.get(section=self.section, number=number), self.alice, publish)
+
+    def round_results(self, number: int, code: str) -> None:
+        rnd = Round.objects.get(section=self.section, number=number)
+        with self.captureOnCommitCallbacks(execute=True):
+            services.set_results(rnd, self.alice, {b.number: (code, b.version) for b in rnd.boards.all()},
+                                 withdraw_no_shows=False)
+
+
+class UnpublishedRoundTest(PublicFilesTestCase):
+    def mentions_round(self, files: dict[str, bytes], number: int) -> list[str]:
+        """Files that show round ``number``: its page, or its boards in a JSON."""
+        found = [name for name in files if f"/rounds/{number}/" in name or f"/rounds/{number}.json" in name]
+        for name, body in files.items():
+            if name.endswith(".json"):
+                data = json.loads(body)
+                rounds = [r for key in ("rounds", "paired_rounds") if isinstance(data.get(key), list)
+                          for r in data[key]]
+                if any(isinstance(r, dict) and (r.get("round") == number or r.get("number") == number)
+                       for r in rounds) or data.get("after_round", 0) >= number:
+                    found.append(name)
+        return found
+
+    def test_it_never_serves_a_round_that_is_not_published(self) -> None:
+        """C.04.2 (the pairings are made public when published): an unpublished round is in no served file,
+        before it is published and once it is withdrawn, in any language or JSON."""
+        self.wish_everything()
+        self.play_round()  # round 1 paired and played, not published
+        self.render()
+        files = self.files()
+        self.assertTrue(files)
+        self.assertEqual(self.mentions_round(files, 1), [])
+        self.assert_files_are_the_application(files)
+        self.publish(1)
+        self.render()
+        self.assertTrue(self.mentions_round(self.files(), 1))
+        self.publish(1, publish=False)  # withdrawn: its files go in the arbiter's request
+        self.assertEqual(self.mentions_round(self.files(), 1), [])
+        self.render()
+        files = self.files()
+        self.assertTrue(files)
+        self.assertEqual(self.mentions_round(files, 1), [])
+        self.assert_files_are_the_application(files)
+
+    def test_it_takes_the_files_down_when_a_published_round_is_unpaired(self) -> None:
+        self.wish_everything()
+        self.pair()
+        self.publish(1)
+        self.render()
+        self.assertTrue(self.mentions_round(self.files(), 1))
+        with self.captureOnCommitCallbacks(execute=True):
+            services.unpair_last_round(self.section, self.alice)
+        self.assertEqual(self.mentions_round(self.files(), 1), [])
+
+    def test_it_takes_the_files_down_when_a_round_is_withdrawn_without_an_audit_entry(self) -> None:
+        """The admin site saves a round without the manager's audit entry: its files go all the same."""
+        self.wish_everything()
+        self.play_round()
+        self.publish(1)
+        self.render()
+        self.assertTrue(self.mentions_round(self.files(), 1))
+        rnd = Round.objects.get(section=self.section, number=1)
+        rnd.published_at = None
+        with self.captureOnCommitCallbacks(execute=True):
+            rnd.save()
+        self.assertEqual(self.mentions_round(self.files(), 1), [])
+
+    def test_it_takes_the_files_down_when_the_event_is_made_private(self) -> None:
+        self.play_round()
+        self.publish(1)
+        self.render()
+        self.assertTrue(self.files())
+        with self.captureOnCommitCallbacks(execute=True):  # as the event's settings page saves it
+            self.event.public = False
+            self.event.save()
+            services.audit(self.event, self.alice, "event-edited")
+        self.assertEqual(self.files(), {})
+        self.render()
+        self.assertEqual(self.files(), {})
+
+
+class CorrectionTest(PublicFilesTestCase):
+    def test_it_brings_a_correction_to_every_public_form_of_the_page(self) -> None:
+        """A result corrected after the round (C.04.1 results as recorded) is in the round page, the
+        standings, the crosstable, the player cards, their JSON, in every language rendered."""
+        self.wish_everything()
+        self.play_round(code="10")
+        self.publish(1)
+        self.render()
+        before = self.files()
+        self.assert_files_are_the_application(before)
+        board = Round.objects.get(section=self.section, number=1).boards.get(number=1)
+        with self.captureOnCommitCallbacks(execute=True):
+            services.set_results(board.round, self.alice, {1: ("01", board.version)})
+        built = self.render()
+        after = self.files()
+        self.assertGreater(built, 0)
+        self.assert_files_are_the_application(after)
+        changed = {name for name in after if after[name] != before.get(name)}
+        for needle in ("rounds/1/", "rounds/1.json", "standings/", "standings.json", "crosstable/"):
+            self.assertTrue(any(needle in name for name in changed), needle)
+        for language in ("en", "ru"):
+            self.assertTrue(any(name.startswith(f"html/{language}/") and "standings" in name for name in changed))
+        players = {board.white.tpn, board.black.tpn} & {1, 2}
+        for tpn in players:
+            self.assertTrue(any(f"players/{tpn}/" in name for name in changed), tpn)
+            self.assertTrue(any(f"players/{tpn}.json" in name for name in changed), tpn)
+
+    def test_it_sweeps_up_a_change_that_queued_nothing(self) -> None:
+        """A write that neither audits nor commits through the manager (a script, a restore) is found by
+        the worker's sweeper from the event's stamp, and rendered."""
+        self.play_round()
+        self.publish(1)
+        self.render()
+        self.assertEqual(public_changes.sweep(), 0)
+        Section.objects.filter(pk=self.section.pk).update(version=F("version") + 1)
+        self.assertEqual(public_changes.sweep(), 1)
+        self.assertTrue(PublicRender.objects.get(event=self.event).dirty_at)
+        self.render()
+        self.assertEqual(public_changes.sweep(), 0)
+
+    def test_it_builds_only_what_changed(self) -> None:
+        self.wish_everything()
+        self.play_round()
+        self.publish(1)
+        self.render()
+        self.assertEqual(self.render(), 0)
+
+
+class FrontTest(PublicFilesTestCase):
+    def call(self, path: str, **environ: Any) -> tuple[str, dict[str, str], bytes]:
+        app_called = []
+
+        def application(env: dict[str, Any], start_response: Any) -> list[bytes]:
+            app_called.append(env["PATH_INFO"])
+            start_response("200 OK", [("X-From", "application")])
+            return [b"application"]
+
+        front = PublicFiles(application)
+        answer: dict[str, Any] = {}
+
+        def start_response(status: str, headers: list[tuple[str, str]]) -> None:
+            answer["status"], answer["headers"] = status, dict(headers)
+
+        env = {"REQUEST_METHOD": "GET", "PATH_INFO": path, "QUERY_STRING": "", "wsgi.url_scheme": "http",
+               "HTTP_HOST": "testserver", "wsgi.input": BytesIO(b""), **environ}
+        body = b"".join(front(env, start_response))
+        return answer["status"], answer["headers"], body
+
+    def test_it_serves_the_files_with_etag_and_cache_headers(self) -> None:
+        self.wish("sp-standings", 0, "ru")
+        self.wish("sp-api-standings")
+        self.play_round()
+        self.publish(1)
+        self.render()
+        path = f"/e/{self.event.slug}/{self.section.slug}/standings/"
+        status, headers, body = self.call(path)
+        self.assertEqual(status, "200 OK")
+        self.assertEqual(headers["X-Swisspair-Cache"], "file")
+        self.assertEqual(headers["Cache-Control"], "public, no-cache")
+        self.assertEqual(headers["Content-Language"], "en")
+        self.assertEqual(body, anonymous(path))
+        status, again, body = self.call(path, HTTP_IF_NONE_MATCH=headers["ETag"])
+        self.assertEqual((status, body), ("304 Not Modified", b""))
+        status, headers, body = self.call(path, HTTP_ACCEPT_LANGUAGE="ru,en;q=0.5")
+        self.assertEqual(headers["Content-Language"], "ru")
+        self.assertEqual(body, anonymous(path, "ru"))
+        status, headers, body = self.call(path, HTTP_COOKIE="django_language=ru")
+        self.assertEqual(headers["Content-Language"], "ru")
+        status, headers, body = self.call(f"/api/e/{self.event.slug}/{self.section.slug}/standings.json")
+        self.assertEqual(json.loads(body), json.loads(anonymous(
+            f"/api/e/{self.event.slug}/{self.section.slug}/standings.json")))
+
+    def test_it_leaves_the_rest_to_the_application(self) -> None:
+        self.play_round()
+        self.publish(1)
+        self.render()
+        path = f"/e/{self.event.slug}/{self.section.slug}/standings/"
+        self.assertEqual(self.call(path)[2][:15], b"<!DOCTYPE html>")
+        for environ in ({"HTTP_COOKIE": "sessionid=abc"}, {"QUERY_STRING": "round=1"},
+                        {"REQUEST_METHOD": "POST"}, {"HTTP_COOKIE": "messages=x"}):
+            self.assertEqual(self.call(path, **environ)[2], b"application", environ)
+        self.assertEqual(self.call(f"/e/{self.event.slug}/{self.section.slug}/players/3/")[2], b"application")
+        self.assertEqual(self.call("/e/../../etc/passwd/")[2], b"application")
+        self.assertEqual(self.call(f"/api/e/{self.event.slug}.json", HTTP_HOST="evil.example")[2], b"application")
+
+
+class WantTest(PublicFilesTestCase):
+    def test_it_renders_a_player_card_once_somebody_asked_for_it(self) -> None:
+        self.play_round()
+        self.publish(1)
+        self.render()
+        self.assertFalse(any("players/3/" in name for name in self.files()))
+        self.assertEqual(Client().get(f"/e/{self.event.slug}/{self.section.slug}/players/3/").status_code, 200)
+        self.assertTrue(PublicWant.objects.filter(page="sp-player", target=3, language="en").exists())
+        self.render()
+        self.assertTrue(any("players/3/" in name for name in self.files()))
+
+    def test_it_renders_nothing_of_a_page_behind_a_login(self) -> None:
+        """A page registered by mistake whose view needs a login is rendered as the public sees it: not at all."""
+        public_pages.register("sp-section-manage", "section")
+        self.addCleanup(public_pages.PAGES.pop)
+        self.play_round()
+        self.publish(1)
+        self.render()
+        self.assertTrue(self.files())
+        self.assertFalse(any("manage" in name for name in self.files()))
+
+    def test_it_reads_a_section_once_for_the_visitors_between_two_changes(self) -> None:
+        """Cards not rendered yet are served by the application: the second visitor (another card) gets the
+        section's rows and standings read for the first; a change makes them read again."""
+        self.play_round()
+        self.publish(1)
+        base = f"/e/{self.event.slug}/{self.section.slug}/players/"
+
+        def reads(path: str) -> int:
+            with CaptureQueriesContext(connection) as queries:
+                self.assertEqual(Client().get(path).status_code, 200)
+            return sum(1 for q in queries if 'FROM "tournaments_board"' in q["sql"])
+
+        self.assertGreater(reads(base + "3/"), 0)
+        self.assertEqual(reads(base + "4/"), 0)
+        self.play_round()
+        self.publish(2)
+        self.assertGreater(reads(base + "5/"), 0)
+
+    def test_it_refuses_an_unknown_scope(self) -> None:
+        with self.assertRaises(ValueError):
+            public_pages.register("sp-section", "everything")
