@@ -70,7 +70,7 @@ class AuthTestCase(BaseTestCase):
         self.assertFalse(Player.objects.filter(name="Csrf, Carl").exists())
         page = client.get(self.url("sp-player-add"))
         token = page.cookies["csrftoken"].value
-        response = client.post(self.url("sp-player-add"), {"name": "Csrf, Carl", "rating": "0",
+        response = client.post(self.url("sp-player-add"), {"name": "Csrf, Carl", "rating": "0", "paired": "1",
                                                            "csrfmiddlewaretoken": token})
         self.assertEqual(response.status_code, 302)
 
@@ -93,7 +93,7 @@ class AuthTestCase(BaseTestCase):
     def test_it_refuses_oversized_uploads(self) -> None:
         self.client.login(username="bob", password="password")
         big = b"name\n" + b"Someone, Big\n" * 200
-        response = self.client.post(self.url("sp-players-import"), {
+        response = self.client.post(self.url("sp-players-import"), {"paired": "0", 
             "format": "csv", "file": SimpleUploadedFile("p.csv", big)})
         self.assertContains(response, "too large")
         self.assertEqual(Player.objects.count(), 10)

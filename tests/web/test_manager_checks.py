@@ -8,7 +8,7 @@ from swisspair import trf
 from swisspair_web.tournaments import player_import, services
 from swisspair_web.tournaments.models import AuditEntry, Board, Bye, Player
 
-from .helpers import BaseTestCase
+from .helpers import BaseTestCase, numbers, shown, token
 
 
 class ByeFormTestCase(BaseTestCase):
@@ -28,7 +28,7 @@ class ByeFormTestCase(BaseTestCase):
         self.assertNotIn('value="H" selected', select)
 
     def test_no_choice_records_nothing_and_says_so(self) -> None:
-        response = self.client.post(self.url("sp-bye"), {"player": "4", "round_number": "1", "kind": ""})
+        response = self.client.post(self.url("sp-bye"), {"player": "4", "round_number": "1", "kind": "", **numbers(self.section)})
         texts = self.texts(response)
         self.assertFalse(Bye.objects.exists())
         self.assertFalse(any("recorded for" in t for t in texts), texts)
@@ -36,16 +36,16 @@ class ByeFormTestCase(BaseTestCase):
         self.assertFalse(AuditEntry.objects.filter(action="bye").exists())
 
     def test_removing_a_bye_that_is_not_there_is_not_a_success(self) -> None:
-        response = self.client.post(self.url("sp-bye"), {"player": "4", "round_number": "1", "kind": "remove"})
+        response = self.client.post(self.url("sp-bye"), {"player": "4", "round_number": "1", "kind": "remove", **numbers(self.section)})
         texts = self.texts(response)
         self.assertTrue(any("nothing removed" in t for t in texts), texts)
         self.assertFalse(AuditEntry.objects.filter(action="bye").exists())
 
     def test_it_records_and_removes_a_bye(self) -> None:
-        response = self.client.post(self.url("sp-bye"), {"player": "4", "round_number": "1", "kind": "H"})
+        response = self.client.post(self.url("sp-bye"), {"player": "4", "round_number": "1", "kind": "H", **numbers(self.section)})
         self.assertIn("Bye recorded for Player03, Test in round 1: half-point bye.", self.texts(response))
         self.assertTrue(Bye.objects.filter(player__tpn=4, round_number=1, kind="H").exists())
-        response = self.client.post(self.url("sp-bye"), {"player": "4", "round_number": "1", "kind": "remove"})
+        response = self.client.post(self.url("sp-bye"), {"player": "4", "round_number": "1", "kind": "remove", **numbers(self.section)})
         self.assertIn("Bye or absence of Player03, Test in round 1 removed.", self.texts(response))
         self.assertFalse(Bye.objects.exists())
         entries = AuditEntry.objects.filter(action="bye").order_by("id")
@@ -74,7 +74,8 @@ class InputTestCase(BaseTestCase):
     def edit(self, tpn: int, **fields: str):  # type: ignore[no-untyped-def]
         player = Player.objects.get(section=self.section, tpn=tpn)
         data = {"name": player.name, "rating": str(player.rating), "title": "", "federation": "", "fide_id": "",
-                "sex": "", "birth_date": "", "club": "", "version": str(player.version), **fields}
+                "sex": "", "birth_date": "", "club": "", "version": str(player.version), "player": str(player.pk),
+                **fields}
         return self.client.post(self.url("sp-player-edit", tpn), data)
 
     def test_birth_dates_must_be_real_dates_and_are_stored_in_trf_form(self) -> None:
@@ -111,7 +112,7 @@ class InputTestCase(BaseTestCase):
 
     def test_an_estimated_rating_pairs_but_is_not_exported_as_a_fide_rating(self) -> None:
         response = self.client.post(self.url("sp-player-add"), {"name": "Neu, Nina", "rating": "0", "rating_scale": "INGO",
-                                                                "other_rating": "150"})
+                                                                "other_rating": "150", "paired": "0"})
         self.assertEqual(response.status_code, 302)
         player = Player.objects.get(section=self.section, name="Neu, Nina")
         self.assertEqual((player.rating, player.rating_estimate), (2840 - 8 * 150, "INGO 150"))
@@ -129,12 +130,14 @@ class InputTestCase(BaseTestCase):
     def test_a_player_is_not_paired_with_themselves(self) -> None:
         self.pair()
         url = self.url("sp-adjust", 1)
-        response = self.client.post(url, {"action": "force", "board_a": "10", "board_b": "10"}, follow=True)
+        response = self.client.post(url, {"action": "force", "board_a": "10", "board_b": "10",
+                                          **token(self.section, 1)}, follow=True)
         self.assertContains(response, "cannot be paired with themselves")
         self.assertNotContains(response, "Pairing changed by hand")
         board = Board.objects.get(round__number=1, white__tpn__in=[1])
         opponent = board.black.tpn
-        response = self.client.post(url, {"action": "force", "board_a": "1", "board_b": str(opponent)}, follow=True)
+        response = self.client.post(url, {"action": "force", "board_a": "1", "board_b": str(opponent),
+                                          **token(self.section, 1)}, follow=True)
         self.assertContains(response, "already play each other")
         self.assertFalse(AuditEntry.objects.filter(action="adjusted").exists())
 
@@ -187,7 +190,8 @@ class SettingsAfterPairingTestCase(BaseTestCase):
         self.play_round()
         Player.objects.filter(section=self.section, tpn=10).update(rating=2800)
         url = self.url("sp-renumber")
-        response = self.client.post(url)
+        self.section.refresh_from_db()
+        response = self.client.post(url, {"version": str(self.section.version)})
         self.assertEqual(response.status_code, 200)
         self.assertContains(response, "Player09, Test: 10 → 1")
         self.assertEqual(Player.objects.get(section=self.section, name="Player09, Test").tpn, 10)
@@ -212,7 +216,7 @@ class LateCorrectionTestCase(BaseTestCase):
 
     def correct(self, key: str):  # type: ignore[no-untyped-def]
         board = Board.objects.get(round__number=1, number=1)
-        return self.client.post(self.url("sp-results", 1), {"r1": key, "i1": "1", "v1": str(board.version)},
+        return self.client.post(self.url("sp-results", 1), {"r1": key, "i1": "1", **shown(board)},
                                 follow=True)
 
     def test_the_pages_and_the_trf_export_say_so(self) -> None:
@@ -223,7 +227,7 @@ class LateCorrectionTestCase(BaseTestCase):
             self.assertContains(self.client.get(page), 'id="late-corrections"')
         self.assertNotIn("###", self.client.get(self.url("sp-export-trf")).content.decode())  # round 2 unplayed
         rnd = self.section.round_set.get(number=2)
-        services.set_results(rnd, self.alice, {b.number: ("==", b.version) for b in rnd.boards.all()})
+        services.set_results(rnd, self.alice, {b.number: ("==", services.seen(b)) for b in rnd.boards.all()})
         text = self.client.get(self.url("sp-export-trf")).content.decode()
         self.assertIn("### round 1 board 1: 1-0 when round 2 was paired, now 0-1; round 2 was paired on other "
                       "scores", text)
@@ -232,15 +236,15 @@ class LateCorrectionTestCase(BaseTestCase):
     def test_a_correction_undone_is_no_longer_reported(self) -> None:
         self.correct("0")
         board = Board.objects.get(round__number=1, number=1)
-        self.client.post(self.url("sp-results", 1), {"r1": "1", "i1": "0", "v1": str(board.version)})
+        self.client.post(self.url("sp-results", 1), {"r1": "1", "i1": "0", **shown(board)})
         self.assertNotContains(self.client.get(self.url("sp-section-manage")), 'id="late-corrections"')
         self.assertNotIn("###", self.client.get(self.url("sp-export-trf")).content.decode())
 
     def test_a_correction_before_the_next_pairing_is_not_reported(self) -> None:
         board = Board.objects.get(round__number=2, number=1)
-        services.set_results(board.round, self.alice, {1: ("10", board.version)})
+        services.set_results(board.round, self.alice, {1: ("10", services.seen(board))})
         board.refresh_from_db()
-        response = self.client.post(self.url("sp-results", 2), {"r1": "0", "i1": "1", "v1": str(board.version)},
+        response = self.client.post(self.url("sp-results", 2), {"r1": "0", "i1": "1", **shown(board)},
                                     follow=True)
         self.assertNotContains(response, "was corrected after")
         self.assertNotContains(response, 'id="late-corrections"')

@@ -7,14 +7,14 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from swisspair_web.tournaments import player_import, rating_list, services
 from swisspair_web.tournaments.models import AuditEntry, Bye, Player
 
-from .helpers import BaseTestCase
+from .helpers import BaseTestCase, numbers, player_fields
 
 
 class PlayersTestCase(BaseTestCase):
     def test_it_adds_a_player_by_hand(self) -> None:
         self.client.login(username="bob", password="password")
         response = self.client.post(self.url("sp-player-add"), {"name": "Newman,  Nina", "rating": "1850",
-                                                                 "federation": "bul", "title": ""})
+                                                                 "federation": "bul", "title": "", "paired": "0"})
         self.assertEqual(response.status_code, 302)
         player = Player.objects.get(section=self.section, name="Newman, Nina")
         self.assertEqual((player.tpn, player.rating, player.federation), (11, 1850, "BUL"))
@@ -22,14 +22,14 @@ class PlayersTestCase(BaseTestCase):
     def test_it_estimates_a_rating_from_ingo(self) -> None:
         self.client.login(username="bob", password="password")
         self.client.post(self.url("sp-player-add"), {"name": "Ingo, Ida", "rating": "0", "rating_scale": "INGO",
-                                                     "other_rating": "100"})
+                                                     "other_rating": "100", "paired": "0"})
         self.assertEqual(Player.objects.get(name="Ingo, Ida").rating, 2040)
         self.assertEqual(services.estimate_rating("BCF", 200), 2200)
 
     def test_it_imports_csv(self) -> None:
         self.client.login(username="bob", password="password")
         data = "name;rating;fed;fide id\nAlpha, A;2100;CZE;123\n\"Beta, B\";1900;POL;\n".encode()
-        response = self.client.post(self.url("sp-players-import"), {
+        response = self.client.post(self.url("sp-players-import"), {"paired": "0", 
             "format": "csv", "file": SimpleUploadedFile("p.csv", data)})
         self.assertEqual(response.status_code, 302, response.content[:500])
         self.assertEqual(Player.objects.filter(section=self.section).count(), 12)
@@ -38,7 +38,7 @@ class PlayersTestCase(BaseTestCase):
     def test_it_rejects_malformed_csv_atomically(self) -> None:
         self.client.login(username="bob", password="password")
         data = b"name,rating\nGood, One,2000\nBad,notanumber\n"
-        response = self.client.post(self.url("sp-players-import"), {
+        response = self.client.post(self.url("sp-players-import"), {"paired": "0", 
             "format": "csv", "file": SimpleUploadedFile("p.csv", data)})
         self.assertEqual(response.status_code, 200)
         self.assertContains(response, "rating is not a number")
@@ -83,20 +83,20 @@ class PlayersTestCase(BaseTestCase):
     def test_it_withdraws_and_reinstates(self) -> None:
         self.client.login(username="bob", password="password")
         url = self.url("sp-player-action", 3)
-        response = self.client.post(url, {"action": "withdraw"})  # asks first (issue 12, item 11)
+        response = self.client.post(url, {"action": "withdraw", **player_fields(self.section, 3)})  # asks first
         self.assertContains(response, 'id="withdraw-confirm"')
         self.assertIsNone(Player.objects.get(section=self.section, tpn=3).withdrawn_from)
-        self.client.post(url, {"action": "withdraw", "from_round": "1", "confirm": "1"})
+        self.client.post(url, {"action": "withdraw", "from_round": "1", "confirm": "1", **player_fields(self.section, 3)})
         self.assertEqual(Player.objects.get(section=self.section, tpn=3).withdrawn_from, 1)
         outcome = self.pair()
         self.assertFalse(outcome.round.boards.filter(white__tpn=3).exists()
                          or outcome.round.boards.filter(black__tpn=3).exists())
-        self.client.post(url, {"action": "reinstate"})
+        self.client.post(url, {"action": "reinstate", **player_fields(self.section, 3)})
         self.assertIsNone(Player.objects.get(section=self.section, tpn=3).withdrawn_from)
 
     def test_it_records_a_requested_bye(self) -> None:
         self.client.login(username="bob", password="password")
-        self.client.post(self.url("sp-bye"), {"player": "4", "round_number": "1", "kind": "H"})
+        self.client.post(self.url("sp-bye"), {"player": "4", "round_number": "1", "kind": "H", **numbers(self.section)})
         self.assertTrue(Bye.objects.filter(player__tpn=4, round_number=1, kind="H").exists())
         outcome = self.pair()
         self.assertEqual(outcome.round.boards.count(), 4)

@@ -15,6 +15,7 @@ class ResultsTestCase(BaseTestCase):
         for board_no, value in values.items():
             data[f"r{board_no}"] = value
             data[f"v{board_no}"] = str((versions or {}).get(board_no, boards[board_no].version))
+            data[f"p{board_no}"] = f"{boards[board_no].white_id}-{boards[board_no].black_id}"
         return self.client.post(self.url("sp-results", number), data)
 
     def test_it_saves_keyboard_codes(self) -> None:
@@ -39,10 +40,10 @@ class ResultsTestCase(BaseTestCase):
     def test_it_reports_a_conflict_instead_of_overwriting(self) -> None:
         rnd = self.pair().round
         board = rnd.boards.get(number=1)
-        seen = board.version
+        seen = services.seen(board)
         services.set_results(rnd, self.alice, {1: ("10", seen)})
         self.client.login(username="bob", password="password")
-        response = self.post_results(1, {1: "0"}, versions={1: seen})
+        response = self.post_results(1, {1: "0"}, versions={1: seen.version})
         self.assertEqual(response.status_code, 200)
         self.assertContains(response, "Somebody else entered a different result")
         self.assertEqual(Board.objects.get(pk=board.pk).result, "10")
@@ -50,14 +51,14 @@ class ResultsTestCase(BaseTestCase):
     def test_it_accepts_the_same_result_twice(self) -> None:
         rnd = self.pair().round
         board = rnd.boards.get(number=1)
-        seen = board.version
+        seen = services.seen(board)
         services.set_results(rnd, self.alice, {1: ("10", seen)})
         outcome = services.set_results(rnd, self.bob, {1: ("10", seen)})
         self.assertEqual((outcome.saved, outcome.conflicts), ([], []))
 
     def test_it_keeps_both_changes_on_different_boards(self) -> None:
         rnd = self.pair().round
-        versions = {b.number: b.version for b in rnd.boards.all()}
+        versions = {b.number: services.seen(b) for b in rnd.boards.all()}
         services.set_results(rnd, self.alice, {1: ("10", versions[1])})
         outcome = services.set_results(rnd, self.bob, {2: ("01", versions[2])})
         self.assertEqual(outcome.saved, [2])
@@ -70,7 +71,7 @@ class ResultsTestCase(BaseTestCase):
         before = list(r2.boards.values_list("white_id", "black_id"))
         r1 = self.section.round_set.get(number=1)
         board = r1.boards.get(number=1)
-        outcome = services.set_results(r1, self.bob, {1: ("01", board.version)})
+        outcome = services.set_results(r1, self.bob, {1: ("01", services.seen(board))})
         self.assertEqual(outcome.saved, [1])
         self.assertTrue(any("pairings of later rounds stay" in note for note in outcome.notes))
         self.assertEqual(list(r2.boards.values_list("white_id", "black_id")), before)
@@ -80,13 +81,13 @@ class ResultsTestCase(BaseTestCase):
     def test_it_withdraws_a_no_show(self) -> None:
         rnd = self.pair().round
         board = rnd.boards.select_related("black").get(number=1)
-        outcome = services.set_results(rnd, self.alice, {1: ("+-", board.version)})
+        outcome = services.set_results(rnd, self.alice, {1: ("+-", services.seen(board))})
         self.assertEqual(Player.objects.get(pk=board.black_id).withdrawn_from, 2)
         self.assertTrue(outcome.notes)
 
     def test_the_audit_page_lists_changes(self) -> None:
         rnd = self.pair().round
-        services.set_results(rnd, self.bob, {1: ("10", rnd.boards.get(number=1).version)})
+        services.set_results(rnd, self.bob, {1: ("10", services.seen(rnd.boards.get(number=1)))})
         self.client.login(username="alice", password="password")
         response = self.client.get("/e/test/audit/")
         self.assertContains(response, "bob")
@@ -98,12 +99,14 @@ class UntouchedBoardsTestCase(ResultsTestCase):
 
     def test_an_untouched_stale_board_is_neither_a_conflict_nor_written(self) -> None:
         rnd = self.pair().round
-        seen = {b.number: b.version for b in rnd.boards.all()}
+        seen = {b.number: services.seen(b) for b in rnd.boards.all()}
         services.set_results(rnd, self.alice, {1: ("==", seen[1])})
-        shown = {b.number: b.version for b in rnd.boards.all()}  # bob loads the page: board 1 drawn
+        shown = {b.number: services.seen(b) for b in rnd.boards.all()}  # bob loads the page: board 1 drawn
         services.set_results(rnd, self.alice, {1: ("10", shown[1])})  # alice corrects it
         self.client.login(username="bob", password="password")
-        data = {f"r{n}": "" for n in shown} | {f"i{n}": "" for n in shown} | {f"v{n}": str(v) for n, v in shown.items()}
+        data = {f"r{n}": "" for n in shown} | {f"i{n}": "" for n in shown} | {f"v{n}": str(v.version) for n, v in
+                                                                             shown.items()}
+        data |= {f"p{n}": f"{v.white}-{v.black}" for n, v in shown.items()}
         data |= {"r1": "=", "i1": "=", "r2": "0"}
         response = self.client.post(self.url("sp-results", 1), data)
         self.assertEqual(response.status_code, 302)
@@ -113,10 +116,11 @@ class UntouchedBoardsTestCase(ResultsTestCase):
 
     def test_a_conflict_shows_the_current_result_and_version(self) -> None:
         rnd = self.pair().round
-        shown = {b.number: b.version for b in rnd.boards.all()}
+        shown = {b.number: services.seen(b) for b in rnd.boards.all()}
         services.set_results(rnd, self.alice, {1: ("10", shown[1])})
         self.client.login(username="bob", password="password")
-        response = self.client.post(self.url("sp-results", 1), {"r1": "0", "i1": "", "v1": str(shown[1])})
+        response = self.client.post(self.url("sp-results", 1), {"r1": "0", "i1": "", "v1": str(shown[1].version),
+                                                                "p1": f"{shown[1].white}-{shown[1].black}"})
         self.assertEqual(response.status_code, 200)
         now = Board.objects.get(round=rnd, number=1)
         self.assertContains(response, f'name="v1" value="{now.version}"')

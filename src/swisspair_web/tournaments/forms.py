@@ -235,7 +235,22 @@ class ByeForm(forms.Form):
     """No default: recording nothing by mistake (and saying it was recorded) is what an explicit choice prevents."""
 
 
+class LateEntryForm(forms.Form):
+    """What a late entry gets for the rounds paired before it (C.04.2 art. 2.4), and how many rounds the page
+    that adds it showed paired (the byes depend on it)."""
+
+    paired = forms.IntegerField(label=_("rounds paired"), min_value=0, widget=forms.HiddenInput)
+    late_byes = forms.ChoiceField(label=_("late entry"), required=False,
+                                  choices=[(Bye.ZERO, _("absent (zero-point bye)")), (Bye.HALF, _("half-point bye"))])
+
+    def clean_late_byes(self) -> str:
+        return str(self.cleaned_data.get("late_byes") or Bye.ZERO)
+
+
 class PairForm(forms.Form):
+    round = forms.IntegerField(label=_("round"), min_value=1, widget=forms.HiddenInput)
+    version = forms.IntegerField(label=_("version"), min_value=0, widget=forms.HiddenInput)
+    """The section's version the page showed."""
     allow_pending = forms.BooleanField(label=_("count unfinished games as draws for this pairing"), required=False)
 
 

@@ -107,6 +107,13 @@ class Section(models.Model):
     team_primary = models.CharField(_("primary score"), max_length=2, default="MP", choices=SCORES,
                                     help_text=_("Team sections: what ranks the teams (C.04.6 1.2)."))
     team_colours = models.CharField(_("colour preferences"), max_length=4, default="A", choices=COLOUR_TYPES)
+    RATING_ORDER = "rating"
+    FIXED_ORDER = "fixed"
+    NUMBERINGS = [(RATING_ORDER, _("by rating, title and name, kept sorted until round 1 is paired")),
+                  (FIXED_ORDER, _("fixed by the arbiter"))]
+    numbering = models.CharField(
+        _("pairing numbers"), max_length=10, choices=NUMBERINGS, default=RATING_ORDER,
+        help_text="How pairing numbers are given before round 1 (FIDE C.04.2 art. 2.2, see numbering.py).")
     trf_extras = models.JSONField(default=dict, blank=True,
                                   help_text="Imported TRF data kept for export (headers, XXA, XXP, unknown lines).")
     version = models.PositiveIntegerField(default=0)
@@ -160,6 +167,10 @@ class Player(models.Model):
     withdrawn_from = models.PositiveSmallIntegerField(
         _("withdrawn from round"), null=True, blank=True,
         help_text=_("Not paired from this round on."))
+    withdrawn_after_forfeit = models.PositiveSmallIntegerField(
+        null=True, blank=True,
+        help_text="The round whose forfeit withdrew the player automatically (undone when that forfeit is "
+                  "corrected); empty when an arbiter withdrew them.")
     team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="members")
     board_order = models.PositiveSmallIntegerField(default=0, help_text="Position in the team's roster (1 first).")
     version = models.PositiveIntegerField(default=0)
@@ -263,11 +274,20 @@ class Bye(models.Model):
     ZERO = "Z"
     KINDS = [(PAB, _("pairing-allocated bye")), (HALF, _("half-point bye")), (FULL, _("full-point bye")),
              (ZERO, _("absent (zero-point bye)"))]
+    REQUEST = "request"
+    PAIRING = "pairing"
+    WITHDRAWAL = "withdrawal"
+    LATE = "late"
+    IMPORT = "import"
+    ORIGINS = [(REQUEST, _("recorded by an arbiter")), (PAIRING, _("given by the pairing")),
+               (WITHDRAWAL, _("withdrawn")), (LATE, _("late entry")), (IMPORT, _("from the imported TRF file"))]
 
     section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="byes")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="byes")
     round_number = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=1, choices=KINDS)
+    origin = models.CharField(max_length=10, choices=ORIGINS, default=REQUEST,
+                              help_text="Why the player is not paired in the round: the reason shown with the bye.")
 
     class Meta:
         ordering = ["section", "round_number", "player__tpn"]
@@ -319,7 +339,7 @@ class Job(models.Model):
     state = models.CharField(max_length=10, choices=STATES, default=RUNNING)
     stage = models.CharField(max_length=20, blank=True)
     progress = models.PositiveSmallIntegerField(default=0, help_text="Percent done.")
-    message = models.TextField(blank=True, help_text="The error of a failed job.")
+    message = models.TextField(blank=True, help_text="The error of a failed job, or what a job done did.")
     url = models.CharField(max_length=300, blank=True, help_text="Where to go when done.")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                    related_name="+")

@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from swisspair_web.tournaments import services, teams
+from swisspair_web.tournaments import result_entry, services, teams
 from swisspair_web.tournaments.auth import is_arbiter, require, require_visible
 from swisspair_web.tournaments.convert import SectionData
 from swisspair_web.tournaments.forms import PlayerForm, TeamForm
@@ -120,8 +120,8 @@ def team_card(request: HttpRequest, slug: str, section: str, number: int) -> Htt
 @login_required
 @require_POST
 def match_forfeit(request: HttpRequest, slug: str, section: str, number: int) -> HttpResponse:
-    """A whole match forfeited in one action (:func:`.teams.forfeit_match`): ``match``, ``side`` and the
-    board versions ``v<board>`` the arbiter saw."""
+    """A whole match forfeited in one action (:func:`.teams.forfeit_match`): ``match``, ``side`` and, for each
+    board, what the arbiter's page showed of it (``v`` and ``p`` fields as on the results form)."""
     sec = _team_section(slug, section)
     require(request, sec.event)
     rnd = get_object_or_404(Round, section=sec, number=number)
@@ -131,8 +131,7 @@ def match_forfeit(request: HttpRequest, slug: str, section: str, number: int) ->
     except (ValueError, TeamMatch.DoesNotExist):
         messages.error(request, _("No such match in this round."))
         return redirect("sp-results", slug=slug, section=section, number=number)
-    seen = {int(key[1:]): int(value) for key in request.POST if key[:1] == "v" and key[1:].isdigit()
-            for value in [request.POST.get(key, "")] if value.isdigit()}
+    seen = result_entry.shown_boards(request.POST)
     try:
         teams.forfeit_match(match, request.user, request.POST.get("side", ""), seen)
     except OperationError as error:

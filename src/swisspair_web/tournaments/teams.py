@@ -233,7 +233,8 @@ def pair_team_round(section: Section, user: User, *, allow_pending: bool = False
         if pairing.bye is not None:
             for player in line_up[pairing.bye]:
                 Bye.objects.update_or_create(player=player, round_number=number,
-                                             defaults={"section": section, "kind": Bye.PAB})
+                                             defaults={"section": section, "kind": Bye.PAB,
+                                                       "origin": Bye.PAIRING})
         audit(section.event, user, "paired", section=section, round_number=number,
               detail=f"{len(pairing.boards)} matches, system team {team_code(section)}" +
               (f", bye team {pairing.bye}" if pairing.bye else ""))
@@ -302,7 +303,7 @@ FORFEIT_SIDES = ("white", "black", "both")
 """Who did not play a forfeited match: the team with White on board 1, the team with Black, or both."""
 
 
-def forfeit_match(match: TeamMatch, user: User, side: str, seen: Mapping[int, int]) -> int:
+def forfeit_match(match: TeamMatch, user: User, side: str, seen: Mapping[int, services.Seen]) -> int:
     """Record the whole of ``match`` as forfeited in one action: on every board the player of the team that
     did not play loses by forfeit (``+``/``-``; ``--`` when neither team played), as TRF26 writes a team
     forfeit (``330``: the present team's players get ``+``). The match is then not played for the core
@@ -310,8 +311,8 @@ def forfeit_match(match: TeamMatch, user: User, side: str, seen: Mapping[int, in
     (C.04.6 1.2). The players are not withdrawn; withdraw the team for that (:func:`withdraw_team`).
 
     :param side: one of :data:`FORFEIT_SIDES`.
-    :param seen: board number -> the version the arbiter saw; nothing is written when a board of the
-        match changed meanwhile.
+    :param seen: board number -> what the arbiter's page showed of it (version, players); nothing is written
+        when a board of the match changed meanwhile or holds other players.
     :returns: the number of boards changed.
     :raises: :exc:`OperationError`, :exc:`.services.Conflict`.
     """
@@ -322,7 +323,7 @@ def forfeit_match(match: TeamMatch, user: User, side: str, seen: Mapping[int, in
     boards = list(match.games.select_related("white", "black").order_by("number"))
     absent = {"white": {match.white_id}, "black": {match.black_id},
               "both": {match.white_id, match.black_id}}[side]
-    changes: dict[int, tuple[str, int]] = {}
+    changes: dict[int, tuple[str, services.Seen]] = {}
     for board in boards:
         if board.number not in seen:
             raise services.Conflict(_("The round changed meanwhile; reload the page and try again."))
@@ -331,7 +332,7 @@ def forfeit_match(match: TeamMatch, user: User, side: str, seen: Mapping[int, in
         changes[board.number] = (code, seen[board.number])
     with transaction.atomic():
         outcome = services.set_results(rnd, user, changes, withdraw_no_shows=False)
-        if outcome.conflicts:
+        if outcome.conflicts or outcome.moved:
             raise services.Conflict(_("Somebody else entered results in this match meanwhile; reload the page "
                                       "and try again."))
         audit(section.event, user, "match-forfeited", section=section, round_number=rnd.number,
