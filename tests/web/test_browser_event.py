@@ -7,6 +7,7 @@ entries and publication say what they do. One live server for the module, one ev
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -31,8 +32,9 @@ def event(slug, players=12, played=0, paired=False, **settings):
     ev = services.create_event(alice, name=f'Event {slug}', slug=slug)
     EventRole.objects.create(event=ev, user=users.objects.get(username='bob'), role='arbiter')
     section = Section.objects.create(event=ev, name='Open', slug='open', rounds=5, initial_colour='w', **settings)
-    services.add_players(section, alice, [services.PlayerData(name=NAMES[i], rating=2400 - 20 * i)
-                                          for i in range(players)])
+    if players:
+        services.add_players(section, alice, [services.PlayerData(name=NAMES[i], rating=2400 - 20 * i)
+                                              for i in range(players)])
     for number in range(1, played + 1 + (1 if paired else 0)):
         section.refresh_from_db()
         rnd = services.pair_next_round(section, alice).round
@@ -44,7 +46,19 @@ def event(slug, players=12, played=0, paired=False, **settings):
 
 
 event('stale', played=1, paired=True)
+event('order', players=0)
+event('forfeit', paired=True)
+event('settings', played=1)
+event('late', played=2)
+event('public', played=3)
+services.create_event(users.objects.get(username='bob'), name='Event chief', slug='chief')
 """
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Upload files (the browser sends a file of the local disk)."""
+    return tmp_path_factory.mktemp("uploads")
 
 
 @pytest.fixture(scope="module")
@@ -109,3 +123,219 @@ def test_a_stale_results_page_never_writes_on_boards_that_now_hold_other_players
             assert a.saved(n) == expected, (n, shown[n], now[n], a.saved(n))
         a.type_on(1, "1")  # the page is current now: typed again, saved
         assert a.saved(1) == "1-0", a.messages()
+
+
+def _numbers(arbiter: Arbiter) -> dict[str, int]:
+    """Name -> pairing number, from the players table of the section's page."""
+    rows = arbiter.driver.find_elements("css selector", "#manage-players tbody tr")
+    out = {}
+    for row in rows:
+        cells = row.find_elements("tag name", "td")
+        out[str(cells[1].text)] = int(cells[0].text)
+    return out
+
+
+def _upload(arbiter: Arbiter, path: Path, late: str = "") -> None:
+    """Import players from ``path`` on the import page (``late``: the late-entry bye chosen, ``Z`` or ``H``)."""
+    arbiter.field("id_file").send_keys(str(path))
+    if late:
+        arbiter.driver.find_element("css selector", f"input[name=late_byes][value={late}]").click()
+    arbiter.click("#upload-form button[type=submit]")
+
+
+def test_round_1_is_paired_in_the_order_of_the_rules_not_the_file(site: str, files: Path) -> None:
+    """FIDE C.04.2 art. 2.2-2.3: before round 1 the pairing numbers follow rating, then title, then name,
+    whatever the order of the imported file, unless the arbiter fixes them; the page says which order is in
+    force, and round 1 is paired so."""
+    csv = files / "players.csv"
+    csv.write_text("name;rating;title\nLow, Lev;2063;\nTop, Tom;2497;GM\nMid, Max;2400;\nMid, Ada;2400;FM\n"
+                   "Bottom, Bea;1500;\n", encoding="utf-8")
+    with arbiters(site, "alice") as (a,):
+        a.go("/e/order/open/players/import/")
+        _upload(a, csv)
+        assert "Imported 5 players." in a.messages(), a.messages()
+        assert _numbers(a) == {"Top, Tom": 1, "Mid, Ada": 2, "Mid, Max": 3, "Low, Lev": 4, "Bottom, Bea": 5}
+        said = a.text("#numbering")
+        assert "by rating, then title" in said and "C.04.2" in said, said
+        # fixed on purpose: a new player gets the next number, and the page says the order is not the rules'
+        a.click("#numbering-fixed")
+        a.go("/e/order/open/players/add/")
+        _setting(a, "name", "Strong, Sam")
+        _setting(a, "rating", "2600")
+        a.click("#save-player")
+        assert _numbers(a).get("Strong, Sam") == 6, a.text("body")
+        assert "not in the order of the rules" in a.text("#numbering")
+        a.click("#numbering-rating")
+        assert _numbers(a)["Strong, Sam"] == 1 and _numbers(a)["Top, Tom"] == 2
+        a.click("#pair-button")
+        assert _tpn(_board(a, 1)[0]) == 1 or _tpn(_board(a, 1)[1]) == 1
+        assert {_tpn(cell) for cell in _board(a, 1)} == {1, 4}, _board(a, 1)  # 1 v 4 of 6 (C.04.3 S1 v S2)
+
+
+def test_a_forfeit_corrected_to_a_game_undoes_the_withdrawal(site: str) -> None:
+    """FIDE Dutch system, 1992 rules, F 8 and C.04.2 art. 2.4: a forfeit withdraws the absent player from the
+    next round; correcting it (``-`` typed instead of ``0``) undoes that and says so. A player reinstated while
+    their round is paired is paired again when it is unpaired and paired again. Before pairing, the page lists
+    who will not be paired and why."""
+    results = "/e/forfeit/open/rounds/1/results/"
+    with arbiters(site, "alice") as (a,):
+        a.go(results)
+        white = _board(a, 1)[0]
+        name = white.split(". ", 1)[1]
+        a.type_on(1, "-")
+        assert "withdrawn from round 2" in a.messages(), a.messages()
+        a.type_on(1, "0")  # "-" and "0" are neighbouring keys: corrected
+        a.go("/e/forfeit/open/manage/")
+        assert "withdrawn" not in a.text(f"#player-{_tpn(white)}"), a.text(f"#player-{_tpn(white)}")
+        assert name not in a.text("#not-paired"), a.text("#not-paired")
+        a.go(results)
+        a.type_on(1, "-")
+        a.go("/e/forfeit/open/manage/")
+        assert name in a.text("#not-paired") and "forfeit in round 1" in a.text("#not-paired")
+        a.go(results)
+        a.type_on(1, "0")
+        assert "was corrected: the withdrawal it made is undone" in a.messages(), a.messages()
+
+        # withdrawn, round 2 paired without them, reinstated, round 2 unpaired and paired again
+        a.go(results)
+        box = a.field("r2")
+        box.click()
+        a.submit_with(lambda: box.send_keys("1=1=1\n"))
+        a.go("/e/forfeit/open/manage/")
+        a.click(f"#player-{_tpn(white)} button[value=withdraw]")
+        a.click("#withdraw-confirm button[type=submit]")
+        assert name in a.text("#not-paired")
+        a.click("#pair-button")
+        assert name in a.text("body") and "withdrawn from round 2 by an arbiter" in a.text("body")
+        a.go("/e/forfeit/open/manage/")
+        a.click(f"#player-{_tpn(white)} button[value=reinstate]")
+        assert "paired already without" in a.messages(), a.messages()
+        a.go("/e/forfeit/open/rounds/2/results/")
+        a.click("#unpair", accept=True)
+        assert name not in a.text("#not-paired"), a.text("#not-paired")
+        a.click("#pair-button")
+        paired = {cell for n in range(1, 7) for cell in _board(a, n)}
+        assert white in paired, (white, paired)
+
+
+def _setting(arbiter: Arbiter, name: str, value: str) -> None:
+    box = arbiter.field(f"id_{name}")
+    box.clear()
+    box.send_keys(value)
+
+
+def test_settings_are_saved_only_as_confirmed(site: str) -> None:
+    """Once a round is paired, the settings that change standings or pairings are saved only as listed on the
+    confirmation (a value changed on the confirmation page is listed again); tie-breaks are confirmed too;
+    negative points and a draw worth more than a win are refused; the points that stay at the old value of a
+    win are pointed out (FIDE C.04.1 art. 3: the PAB scores as a win)."""
+    url = "/e/settings/open/edit/"
+    with arbiters(site, "alice") as (a,):
+        a.go(url)
+        _setting(a, "win", "3")
+        _setting(a, "draw", "1")
+        a.click("#section-form button[type=submit]")
+        listed = a.text("#confirm-changes")
+        assert "win: 1 → 3" in listed and "draw: 0.5 → 1" in listed, listed
+        _setting(a, "rounds", "7")
+        _setting(a, "pab", "3")
+        a.click("#confirm-save")  # rounds and the PAB changed on the confirmation page itself: listed first
+        assert a.driver.find_elements("id", "confirm-changes"), "saved without listing rounds and the PAB"
+        listed = a.text("#confirm-changes")
+        assert "forfeit win, full-point bye: still 1" in listed, listed
+        assert "rounds: 5 → 7" in listed and "pairing-allocated bye: 1 → 3" in listed, listed
+        assert "differ from the list you confirmed" in a.messages(), a.messages()
+        a.click("#confirm-save")
+        assert "Settings saved." in a.messages(), a.messages()
+        a.go("/e/settings/audit/")
+        audit = a.text("#audit")
+        for line in ("win: 1 → 3", "draw: 0.5 → 1", "rounds: 5 → 7", "pairing-allocated bye: 1 → 3"):
+            assert line in audit, line
+
+        a.go(url)
+        _setting(a, "tiebreaks", "BH,SB")
+        a.click("#section-form button[type=submit]")
+        assert "tie-breaks:" in a.text("#confirm-changes")
+        a.go(url)
+        _setting(a, "loss", "-1")
+        a.click("#section-form button[type=submit]")
+        assert "Points cannot be negative." in a.text("#section-form")
+        _setting(a, "loss", "0")
+        _setting(a, "draw", "4")
+        a.click("#section-form button[type=submit]")
+        assert "nor a draw more than a win" in a.text("#section-form")
+
+
+def test_an_event_always_keeps_its_chief_arbiter(site: str) -> None:
+    """The chief arbiter (FIDE C.05) cannot make themselves a mere arbiter while nobody else is chief; the
+    event's settings and arbiters pages stay theirs."""
+    with arbiters(site, "bob") as (b,):
+        b.go("/e/chief/arbiters/")
+        b.field("id_username").send_keys("bob")
+        b.driver.find_element("css selector", "#id_role option[value=arbiter]").click()
+        b.click("#arbiter-form button[type=submit]")
+        b.go("/e/chief/edit/")
+        assert b.driver.find_elements("id", "id_name"), "the chief arbiter lost the event's settings"
+        b.go("/e/chief/arbiters/")
+        assert b.driver.find_elements("id", "arbiter-form"), "the chief arbiter lost the arbiters page"
+        b.field("id_username").send_keys("bob")
+        b.driver.find_element("css selector", "#id_role option[value=arbiter]").click()
+        b.click("#arbiter-form button[type=submit]")
+        assert "the only chief arbiter of this event" in b.text("#arbiter-form"), b.text("body")
+        # another chief first: then bob may step down, and is taken to the event's page, not to a 403
+        b.go("/e/chief/arbiters/")
+        b.field("id_username").send_keys("alice")
+        b.driver.find_element("css selector", "#id_role option[value=chief]").click()
+        b.click("#arbiter-form button[type=submit]")
+        assert "alice is now the chief arbiter" in b.messages(), b.messages()
+        b.field("id_username").send_keys("bob")
+        b.driver.find_element("css selector", "#id_role option[value=arbiter]").click()
+        b.click("#arbiter-form button[type=submit]")
+        assert "bob is now an arbiter of this event" in b.messages(), b.messages()
+        assert b.driver.current_url.rstrip("/").endswith("/e/chief"), b.driver.current_url
+
+
+def test_players_imported_after_pairing_get_the_bye_the_arbiter_chose_and_are_told(site: str, files: Path) -> None:
+    """FIDE C.04.2 art. 2.4: a late entry scores what the rules say for the rounds it missed; the import page
+    asks, like *Add player*, and says what the new players got."""
+    csv = files / "late.csv"
+    csv.write_text("name;rating\nLate, Lena;1900\nLater, Leo;1800\n", encoding="utf-8")
+    first = files / "first.csv"
+    first.write_text("name;rating\nFirst, Fay;2000\n", encoding="utf-8")
+    with arbiters(site, "alice") as (a,):
+        a.go("/e/late/open/players/import/")
+        _upload(a, first)  # what the page offers first: absent (zero-point byes), and the page says so
+        text = a.messages()
+        assert "Imported 1 player." in text and "absent (zero-point bye) in each of rounds 1-2" in text, text
+        a.go("/e/late/open/players/import/")
+        assert "Rounds 1-2 are paired already" in a.text("#late-entry")
+        _upload(a, csv, late="H")
+        text = a.messages()
+        assert "Imported 2 players." in text and "half-point bye in each of rounds 1-2" in text, text
+        number = _numbers(a)["Late, Lena"]
+        a.go(f"/e/late/open/players/{number}/")
+        rows = [[td.text for td in row.find_elements("tag name", "td")]
+                for row in a.driver.find_elements("css selector", "#player-card tbody tr")]
+        assert [(row[0], row[4], row[5]) for row in rows] == [("1", "H", "0.5"), ("2", "H", "1")], rows
+
+
+def test_unpublishing_a_round_withdraws_the_later_ones_too(site: str) -> None:
+    """A later round's pairing list shows scores that include an earlier round's results, and the player
+    cards the running score: withdrawing round 2 from the public pages withdraws round 3 too, and round 3 is
+    published again only after round 2."""
+    from .browser import chromium
+
+    with arbiters(site, "alice") as (a,), chromium() as visitor:
+        a.go("/e/public/open/rounds/2/results/")
+        a.click("form[action$='/publish/'] button")
+        visitor.get(site + "/e/public/open/rounds/3/")
+        assert "not published" in visitor.page_source.lower(), "round 3's list shows round 2's results in scores"
+        visitor.get(site + "/e/public/open/players/1/")
+        rounds = [row.find_elements("tag name", "td")[0].text
+                  for row in visitor.find_elements("css selector", "#player-card tbody tr")]
+        assert rounds == ["1"], rounds
+        assert not re.search(r"/rounds/[23]/", visitor.page_source)
+        assert "Rounds 2-3 withdrawn from the public pages" in a.messages(), a.messages()
+        a.go("/e/public/open/rounds/3/results/")
+        a.click("#publish")
+        assert "Round 2 is not published" in a.messages(), a.messages()

@@ -8,7 +8,7 @@ from swisspair import trf
 from swisspair_web.tournaments import player_import, services
 from swisspair_web.tournaments.models import AuditEntry, Board, Bye, Player
 
-from .helpers import BaseTestCase, numbers, shown, token
+from .helpers import BaseTestCase, form_value, numbers, shown, token
 
 
 class ByeFormTestCase(BaseTestCase):
@@ -170,7 +170,9 @@ class SettingsAfterPairingTestCase(BaseTestCase):
         self.section.refresh_from_db()
         self.assertEqual((self.section.win, self.section.system, self.section.rounds), (1, "dutch", 5))
         self.assertFalse(AuditEntry.objects.filter(action="section-edited").exists())
-        response = self.client.post(url, self.settings(win="3", system="burstein", rounds="7", confirm="1"))
+        listed = form_value(response.content.decode(), "confirmed")
+        response = self.client.post(url, self.settings(win="3", system="burstein", rounds="7", confirm="1",
+                                                       confirmed=listed))
         self.assertEqual(response.status_code, 302)
         self.section.refresh_from_db()
         self.assertEqual((self.section.win, self.section.system, self.section.rounds), (3, "burstein", 7))
@@ -181,7 +183,8 @@ class SettingsAfterPairingTestCase(BaseTestCase):
 
     def test_before_pairing_or_for_a_name_no_confirmation_is_asked(self) -> None:
         url = self.url("sp-section-edit")
-        self.assertEqual(self.client.post(url, self.settings(win="3")).status_code, 302)
+        self.assertEqual(self.client.post(url, self.settings(win="3", forfeit_win="3", pab="3", full_bye="3"))
+                         .status_code, 302)
         self.play_round()
         self.assertEqual(self.client.post(url, self.settings(name="Open A")).status_code, 302)
         self.assertEqual(AuditEntry.objects.filter(action="section-edited").latest("id").detail, "name: Open → Open A")

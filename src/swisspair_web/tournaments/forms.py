@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from django import forms
@@ -106,6 +107,7 @@ class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
                 data["tiebreaks"] = TEAM_TIEBREAKS
         elif data.get("system") == "team":
             self.add_error("system", _("The team system needs a team section."))
+        self._check_points(data)
         win, draw, loss = data.get("win"), data.get("draw"), data.get("loss")
         if (kind != Section.TEAM and data.get("acceleration") == Section.BAKU
                 and win is not None and draw is not None and loss is not None
@@ -113,6 +115,26 @@ class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
             self.add_error("acceleration", _("Baku acceleration needs a win worth twice a draw and nothing for a "
                                              "loss (C.04.7 1.1)."))
         return data
+
+    POINTS = ("win", "draw", "loss", "pab", "half_bye", "full_bye", "forfeit_win", "forfeit_loss", "zero_bye",
+              "match_win", "match_draw", "match_loss")
+
+    def _check_points(self, data: dict[str, Any]) -> None:
+        """Points are never negative, and a loss is worth no more than a draw, a draw no more than a win
+        (FIDE C.02 art. 13 scores; the same for match points, C.04.6 1.2)."""
+        for name in self.POINTS:
+            value = data.get(name)
+            if value is not None and value < 0:
+                self.add_error(name, _("Points cannot be negative."))
+        for low, mid, high in (("loss", "draw", "win"), ("match_loss", "match_draw", "match_win")):
+            values: list[Decimal] = [data[name] for name in (low, mid, high) if data.get(name) is not None]
+            if len(values) < 3 or any(name in self.errors for name in (low, mid, high)):
+                continue
+            if not values[0] <= values[1] <= values[2]:
+                self.add_error(mid, _("A loss may not be worth more than a draw, nor a draw more than a win "
+                                      "(%(loss)s, %(draw)s, %(win)s).")
+                               % {"loss": values[0].normalize(), "draw": values[1].normalize(),
+                                  "win": values[2].normalize()})
 
     def clean_tiebreaks(self) -> str:
         text: str = self.cleaned_data["tiebreaks"]

@@ -20,7 +20,10 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import NamedTuple
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User as AuthUser
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import F, Max, Q
 from django.utils import timezone
@@ -44,6 +47,7 @@ from swisspair_web.tournaments.models import (
     Board,
     Bye,
     Event,
+    EventRole,
     Player,
     Round,
     Section,
@@ -65,6 +69,18 @@ class OperationError(Exception):
 
 class Conflict(OperationError):
     """Somebody else changed the same data first."""
+
+
+class NameTaken(OperationError):
+    """A short name (of an event or a section) that is taken."""
+
+
+class FieldError(OperationError):
+    """An operation refused for the value of one field of its form (``field``)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 def _user(user: User) -> AuthUser | None:
@@ -106,8 +122,6 @@ def touch_section(section: Section) -> None:
 
 
 def create_event(user: User, *, name: str, slug: str, **fields: object) -> Event:
-    from swisspair_web.tournaments.models import EventRole
-
     with transaction.atomic():
         event = Event.objects.create(name=name, slug=slug, created_by=_user(user), **fields)
         account = _user(user)
@@ -115,6 +129,108 @@ def create_event(user: User, *, name: str, slug: str, **fields: object) -> Event
             EventRole.objects.create(event=event, user=account, role=EventRole.CHIEF)
         audit(event, user, "event-created", detail=name)
     return event
+
+
+def update_event(event: Event, user: User, changed: list[str]) -> None:
+    """Save the event's details set on ``event`` (validated by the event form); audited with the fields changed.
+
+    :raises: :exc:`NameTaken` for a short name another event has.
+    """
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                event.save()
+        except IntegrityError:
+            raise NameTaken(_("This short name is taken.")) from None
+        audit(event, user, "event-edited", detail=", ".join(changed))
+
+
+def _other_chiefs(event: Event, account_id: int) -> bool:
+    return EventRole.objects.filter(event=event, role=EventRole.CHIEF).exclude(user_id=account_id).exists()
+
+
+def set_role(event: Event, user: User, name: str, role: str, password: str = "") -> bool:
+    """Give the account ``name`` the ``role`` (chief arbiter or arbiter) in ``event``; a new account needs a
+    ``password`` (checked by the password validators). An event always keeps a chief arbiter: the last one's
+    role does not change. Returns whether the account was created.
+
+    :raises: :exc:`FieldError` (``password`` or ``role``), :exc:`OperationError`.
+    """
+    if role not in (EventRole.CHIEF, EventRole.ARBITER):
+        raise FieldError("role", _("Unknown role."))
+    users = get_user_model()
+    with transaction.atomic():
+        Event.objects.select_for_update().filter(pk=event.pk).exists()  # serialises role changes of the event
+        account = users.objects.filter(username=name).first()
+        created = account is None
+        if account is None:
+            if not password:
+                raise FieldError("password", _("A new account needs a password."))
+            try:
+                validate_password(password, users(username=name))
+            except ValidationError as error:
+                raise FieldError("password", " ".join(error.messages)) from None
+            account = users.objects.create_user(username=name, password=password)
+        before = EventRole.objects.filter(event=event, user=account).first()
+        if before is not None and before.role == EventRole.CHIEF and role != EventRole.CHIEF \
+                and not _other_chiefs(event, account.pk):
+            raise FieldError("role", _("%(name)s is the only chief arbiter of this event, and an event always has "
+                                       "one: make somebody else chief arbiter first.") % {"name": name})
+        EventRole.objects.update_or_create(event=event, user=account, defaults={"role": role})
+        audit(event, user, "arbiter-added" if before is None else "arbiter-role",
+              detail=f"{name} ({role})" if before is None else f"{name}: {before.role} → {role}")
+    return created
+
+
+def remove_role(event: Event, user: User, role_id: int) -> str:
+    """Take an arbiter off the event; not oneself, nor the last chief arbiter. Returns the account's name.
+
+    :raises: :exc:`OperationError`.
+    """
+    with transaction.atomic():
+        Event.objects.select_for_update().filter(pk=event.pk).exists()
+        row = EventRole.objects.filter(event=event, pk=role_id).select_related("user").first()
+        if row is None:
+            raise OperationError(_("This arbiter was removed meanwhile (by somebody else?)."))
+        if row.user_id == getattr(user, "pk", None):
+            raise OperationError(_("You cannot remove yourself; another chief arbiter can."))
+        if row.role == EventRole.CHIEF and not _other_chiefs(event, row.user_id):
+            raise OperationError(_("%(name)s is the only chief arbiter of this event, and an event always has one: "
+                                   "make somebody else chief arbiter first.") % {"name": row.user.get_username()})
+        row.delete()
+        audit(event, user, "arbiter-removed", detail=f"{row.user.get_username()} ({row.role})")
+    return row.user.get_username()
+
+
+def update_section(section: Section, user: User, seen_version: int, detail: str) -> None:
+    """Save the settings set on ``section`` (validated by the section form) if it is still at ``seen_version``;
+    audited with ``detail`` (each value before and after).
+
+    :raises: :exc:`Conflict`; :exc:`OperationError` for a short name another section of the event has.
+    """
+    with transaction.atomic():
+        bump_section(section, seen_version)
+        try:
+            with transaction.atomic():
+                section.save()
+        except IntegrityError:
+            raise NameTaken(_("This short name is taken by another section of the event.")) from None
+        audit(section.event, user, "section-edited", section=section, detail=detail)
+
+
+def create_section(section: Section, user: User) -> Section:
+    """Save a new section (validated by the section form).
+
+    :raises: :exc:`OperationError` for a short name another section of the event has.
+    """
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                section.save()
+        except IntegrityError:
+            raise NameTaken(_("This short name is taken by another section of the event.")) from None
+        audit(section.event, user, "section-created", section=section, detail=section.name)
+    return section
 
 
 # -- players ----------------------------------------------------------------------------------------
@@ -711,11 +827,34 @@ def pair_next_round(section: Section, user: User, *, allow_pending: bool = False
     return PairingOutcome(rnd, warnings)
 
 
-def publish_round(rnd: Round, user: User, publish: bool = True) -> None:
+def publish_round(rnd: Round, user: User, publish: bool = True) -> list[int]:
+    """Publish round ``rnd`` (or withdraw it from the public pages). The public rounds are always the first
+    ones: a later round's pairing list shows scores that include every earlier round's results, and a player
+    card the running score. So a round is published only after the rounds before it, and withdrawing a round
+    withdraws the later ones too. Returns the numbers of the rounds that changed.
+
+    :raises: :exc:`OperationError` when an earlier round is not published.
+    """
+    section = rnd.section
     with transaction.atomic():
-        Round.objects.filter(pk=rnd.pk).update(published_at=timezone.now() if publish else None)
-        audit(rnd.section.event, user, "published" if publish else "unpublished", section=rnd.section,
-              round_number=rnd.number)
+        Section.objects.select_for_update().filter(pk=section.pk).exists()  # one publication change at a time
+        rounds = Round.objects.filter(section=section)
+        if publish:
+            hidden = rounds.filter(number__lt=rnd.number, published_at__isnull=True).order_by("number").first()
+            if hidden is not None:
+                raise OperationError(_("Round %(earlier)s is not published: publish the rounds in order (the "
+                                       "pairing list of round %(round)s shows scores that include round "
+                                       "%(earlier)s).") % {"earlier": hidden.number, "round": rnd.number})
+            changed = list(rounds.filter(pk=rnd.pk, published_at__isnull=True).values_list("number", flat=True))
+            rounds.filter(pk=rnd.pk, published_at__isnull=True).update(published_at=timezone.now())
+        else:
+            later = rounds.filter(number__gte=rnd.number, published_at__isnull=False)
+            changed = sorted(later.values_list("number", flat=True))
+            later.update(published_at=None)
+        for number in changed:
+            audit(section.event, user, "published" if publish else "unpublished", section=section,
+                  round_number=number)
+    return changed
 
 
 def unpair_last_round(section: Section, user: User, *, discard_results: bool = False) -> int:

@@ -7,11 +7,9 @@ from typing import Any
 from django import forms
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.db.models import Max, Q
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
@@ -138,41 +136,44 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
     require(request, ev, chief=True)
     form = EventForm(request.POST or None, instance=ev)
     if request.method == "POST" and form.is_valid():
-        form.save()
-        services.audit(ev, request.user, "event-edited")
-        return redirect("sp-event", slug=ev.slug)
-    return render(request, "tournaments/event_form.html", _ctx(request, ev, form=form))
+        try:
+            services.update_event(form.instance, request.user, form.changed_data)
+        except OperationError as error:
+            form.add_error("slug", str(error))
+        else:
+            return redirect("sp-event", slug=ev.slug)
+    return render(request, "tournaments/event_form.html", _ctx(request, _event(slug), form=form))
 
 
 @login_required
 def event_arbiters(request: HttpRequest, slug: str) -> HttpResponse:
+    """The event's arbiters (chief arbiters only): add one (a new account with a password), change a role,
+    remove one. An event always keeps a chief arbiter."""
     ev = _event(slug)
     require(request, ev, chief=True)
     form = ArbiterForm(request.POST or None)
     if request.method == "POST" and "remove" in request.POST:
-        EventRole.objects.filter(event=ev, pk=request.POST.get("remove", "0")).exclude(
-            user_id=request.user.pk or 0).delete()
-        services.audit(ev, request.user, "arbiter-removed")
+        role_id = _posted_int(request, "remove", _("arbiter to remove"), low=1)
+        if role_id is not None:
+            try:
+                name = services.remove_role(ev, request.user, role_id)
+            except OperationError as error:
+                messages.error(request, str(error))
+            else:
+                messages.success(request, _("%(name)s is no longer an arbiter of this event.") % {"name": name})
         return redirect("sp-event-arbiters", slug=ev.slug)
     if request.method == "POST" and form.is_valid():
-        users = get_user_model()
-        name = form.cleaned_data["username"]
-        user = users.objects.filter(username=name).first()
-        if user is None:
-            password = form.cleaned_data["password"]
-            if not password:
-                form.add_error("password", _("A new account needs a password."))
-            else:
-                try:
-                    validate_password(password, users(username=name))
-                except ValidationError as error:
-                    form.add_error("password", error)
-                else:
-                    user = users.objects.create_user(username=name, password=password)
-        if user is not None:
-            EventRole.objects.update_or_create(event=ev, user=user, defaults={"role": form.cleaned_data["role"]})
-            services.audit(ev, request.user, "arbiter-added", detail=f"{name} ({form.cleaned_data['role']})")
-            messages.success(request, _("%(name)s is now an arbiter of this event.") % {"name": name})
+        name, role = form.cleaned_data["username"], form.cleaned_data["role"]
+        try:
+            services.set_role(ev, request.user, name, role, form.cleaned_data["password"])
+        except OperationError as error:
+            form.add_error(error.field if isinstance(error, services.FieldError) else None, str(error))
+        else:
+            messages.success(request, _("%(name)s is now the chief arbiter of this event.") % {"name": name}
+                             if role == EventRole.CHIEF else
+                             _("%(name)s is now an arbiter of this event.") % {"name": name})
+            if role_of(request.user, ev) != EventRole.CHIEF:
+                return redirect("sp-event", slug=ev.slug)
             return redirect("sp-event-arbiters", slug=ev.slug)
     return render(request, "tournaments/arbiters.html",
                   _ctx(request, ev, form=form, arbiter_roles=ev.roles.select_related("user")))
@@ -197,41 +198,53 @@ def section_new(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         form.instance.event = ev
         try:
-            with transaction.atomic():
-                sec = form.save()
-        except IntegrityError:
-            form.add_error("slug", _("This short name is taken."))
+            sec = services.create_section(form.instance, request.user)
+        except OperationError as error:
+            form.add_error("slug", str(error))
         else:
-            services.audit(ev, request.user, "section-created", section=sec, detail=sec.name)
             return _to_section(sec)
     return render(request, "tournaments/section_form.html", _ctx(request, ev, form=form))
 
 
 @login_required
 def section_edit(request: HttpRequest, slug: str, section: str) -> HttpResponse:
+    """The section's settings. Once a round is paired, the changes that alter standings or pairings are saved
+    only after a page that lists them is confirmed; the confirmation counts for that list only (a value
+    changed on the confirmation page is listed again). Hints (points left at the old value of a win) are
+    confirmed the same way, paired rounds or not."""
     sec = _section(slug, section)
     require(request, sec.event)
     before = settings_changes.snapshot(sec)
+    seen = _posted_int(request, "version", _("version")) if request.method == "POST" else sec.version
     form = SectionForm(request.POST or None, instance=sec)
     confirm: list[settings_changes.Change] = []
+    hints: list[str] = []
     paired = sec.round_set.count()
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and seen is not None and form.is_valid():
         found = settings_changes.changes(before, form.instance)
         confirm = settings_changes.needing_confirmation(found, paired)
-        if not confirm or request.POST.get("confirm") == "1":
-            with transaction.atomic():
-                try:
-                    services.bump_section(sec, int(request.POST.get("version", -1)))
-                except (ValueError, OperationError) as error:
-                    messages.error(request, str(error))
-                    return redirect("sp-section-edit", slug=slug, section=section)
-                form.instance.version = sec.version
-                form.save()
-                services.audit(sec.event, request.user, "section-edited", section=sec,
-                               detail=settings_changes.audit_text(found))
+        hints = settings_changes.hints(before, form.instance)
+        listed = settings_changes.token(confirm, hints)
+        if (confirm or hints) and request.POST.get("confirm") == "1" and request.POST.get("confirmed") != listed:
+            messages.warning(request, _("The settings differ from the list you confirmed (changed on the "
+                                        "confirmation page?): check the list again."))
+        elif not found:
+            messages.info(request, _("Nothing changed in the settings: nothing saved."))
             return _to_section(sec)
-    return render(request, "tournaments/section_form.html", _ctx(request, sec.event, sec, form=form,
-                                                                 confirm=confirm, paired=paired))
+        elif not (confirm or hints) or request.POST.get("confirm") == "1":
+            try:
+                services.update_section(form.instance, request.user, seen, settings_changes.audit_text(found))
+            except OperationError as error:
+                form.add_error("slug" if isinstance(error, services.NameTaken) else None, str(error))
+            else:
+                messages.success(request, _("Settings saved."))
+                return _to_section(sec)
+        if not form.errors:
+            return render(request, "tournaments/section_form.html", _ctx(
+                request, sec.event, _section(slug, section), form=form, confirm=confirm, hints=hints, paired=paired,
+                seen_version=seen, confirmed=listed))
+    return render(request, "tournaments/section_form.html", _ctx(request, sec.event, _section(slug, section),
+                                                                 form=form, paired=paired, seen_version=seen))
 
 
 @login_required
@@ -357,8 +370,8 @@ def _late_message(request: HttpRequest, players: list[Player], kind: str, paired
         return
     names = ", ".join(p.name for p in players[:5]) + (" …" if len(players) > 5 else "")
     messages.info(request, ngettext(
-        "Late entry: %(names)s got a %(kind)s for round 1, which was paired before.",
-        "Late entry: %(names)s got a %(kind)s for each of rounds 1-%(paired)s, which were paired before.",
+        "Late entry: %(names)s: %(kind)s in round 1, which was paired before.",
+        "Late entry: %(names)s: %(kind)s in each of rounds 1-%(paired)s, which were paired before.",
         paired) % {"names": names, "kind": BYE_KINDS[kind], "paired": paired})
 
 
@@ -736,7 +749,7 @@ def results(request: HttpRequest, slug: str, section: str, number: int) -> HttpR
     for row in rows:
         row["head"] = heads.get(row["board"].number)
     return render(request, "tournaments/results.html", _ctx(
-        request, sec.event, sec, rnd=rnd, rows=rows, byes=_round_byes(sec, number),
+        request, sec.event, sec, rnd=rnd, rows=rows, not_paired=absences.of_round(SectionData.load(sec), number),
         is_last=not sec.round_set.filter(number__gt=number).exists(), adjust_form=AdjustForm(),
         entered=sum(1 for b in boards if b.result), total=len(boards), late=late,
         pairing_token=form_state.pairing_token(rnd), results_token=form_state.results_token(rnd), gone=sorted(n for n, now in moved.items() if not now)))
@@ -801,10 +814,26 @@ def publish(request: HttpRequest, slug: str, section: str, number: int) -> HttpR
         messages.error(request, _("%(field)s: expected %(expected)s, got %(value)s.")
                        % {"field": "publish", "expected": _("1 (publish) or 0 (unpublish)"), "value": repr(value[:20])})
     elif _round_as_shown(request, rnd, form_state.pairing_token(rnd)):
-        services.publish_round(rnd, request.user, value == "1")
-        messages.success(request, _("Round %(round)s published.") % {"round": number}
-                         if value == "1" else _("Round withdrawn from the public pages."))
+        try:
+            changed = services.publish_round(rnd, request.user, value == "1")
+        except OperationError as error:
+            messages.error(request, str(error))
+        else:
+            _publish_message(request, number, value == "1", changed)
     return redirect("sp-results", slug=slug, section=section, number=number)
+
+
+def _publish_message(request: HttpRequest, number: int, publish: bool, changed: list[int]) -> None:
+    if publish:
+        messages.success(request, _("Round %(round)s published.") % {"round": number} if changed else
+                         _("Round %(round)s was published already: nothing changed.") % {"round": number})
+    elif len(changed) > 1:
+        messages.success(request, _("Rounds %(rounds)s withdrawn from the public pages: the later rounds' pairing "
+                                    "lists and the players' running scores include round %(round)s.")
+                         % {"rounds": late_corrections.rounds_text(changed), "round": number})
+    else:
+        messages.success(request, _("Round withdrawn from the public pages.") if changed else
+                         _("Round %(round)s was not public: nothing changed.") % {"round": number})
 
 
 @login_required

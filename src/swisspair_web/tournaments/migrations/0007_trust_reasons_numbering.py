@@ -2,8 +2,13 @@
 pairing numbers are given before round 1 (``Section.numbering``).
 
 Existing rows: a pairing-allocated bye was given by the pairing; a zero-point bye of a player withdrawn by
-then was written for the withdrawal; a section imported from a TRF file keeps the file's numbers.
+then was written for the withdrawal; a section imported from a TRF file keeps the file's numbers. Two states
+the manager no longer allows are mended, each with an audit entry: an event without a chief arbiter gets its
+creator back as chief, and a round published after an unpublished one is withdrawn from the public pages
+(its pairing list would show the unpublished round's results in its scores).
 """
+
+from typing import Any
 
 from django.db import migrations, models
 from django.db.models import F
@@ -17,6 +22,30 @@ def fill(apps, schema_editor):  # type: ignore[no-untyped-def]
     bye.objects.filter(kind="Z", player__withdrawn_from__lte=F("round_number")).update(origin="withdrawal")
     imported = audit.objects.filter(action="trf-imported", section__isnull=False).values("section_id")
     section.objects.filter(pk__in=imported).update(numbering="fixed")
+    _chiefs(apps)
+    _publication(apps)
+
+
+def _chiefs(apps: Any) -> None:
+    event = apps.get_model("tournaments", "Event")
+    role = apps.get_model("tournaments", "EventRole")
+    audit = apps.get_model("tournaments", "AuditEntry")
+    for row in event.objects.exclude(roles__role="chief").exclude(created_by=None):
+        role.objects.update_or_create(event=row, user_id=row.created_by_id, defaults={"role": "chief"})
+        audit.objects.create(event=row, action="arbiter-role", detail="the event had no chief arbiter: its creator "
+                                                                     "is chief arbiter again")
+
+
+def _publication(apps: Any) -> None:
+    round_ = apps.get_model("tournaments", "Round")
+    audit = apps.get_model("tournaments", "AuditEntry")
+    for hidden in round_.objects.filter(published_at__isnull=True).select_related("section").order_by("number"):
+        later = round_.objects.filter(section=hidden.section, number__gt=hidden.number, published_at__isnull=False)
+        for rnd in later:
+            audit.objects.create(event_id=hidden.section.event_id, section=hidden.section, action="unpublished",
+                                 round_number=rnd.number,
+                                 detail=f"round {hidden.number} is not published (withdrawn with it)")
+        later.update(published_at=None)
 
 
 class Migration(migrations.Migration):
