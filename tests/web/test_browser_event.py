@@ -51,6 +51,7 @@ event('forfeit', paired=True)
 event('settings', played=1)
 event('late', played=2)
 event('public', played=3)
+event('keys', paired=True)
 services.create_event(users.objects.get(username='bob'), name='Event chief', slug='chief')
 """
 
@@ -339,3 +340,36 @@ def test_unpublishing_a_round_withdraws_the_later_ones_too(site: str) -> None:
         a.go("/e/public/open/rounds/3/results/")
         a.click("#publish")
         assert "Round 2 is not published" in a.messages(), a.messages()
+
+
+def test_a_space_on_an_empty_board_moves_on(site: str) -> None:
+    """The key help says a space just moves on: on an empty board too."""
+    from selenium.webdriver.common.keys import Keys
+
+    with arbiters(site, "alice") as (a,):
+        a.go("/e/keys/open/rounds/1/results/")
+        first = a.field("r1")
+        first.click()
+        first.send_keys(" ")
+        assert a.driver.switch_to.active_element.get_attribute("name") == "r2"
+        a.submit_with(lambda: a.driver.switch_to.active_element.send_keys("1" + Keys.ENTER))
+        assert a.saved(1) == "" and a.saved(2) == "1-0", a.messages()
+
+
+def test_two_digit_pairing_numbers_stay_on_one_line_on_a_phone(site: str) -> None:
+    """A 390 px wide phone, in Russian and Bulgarian (long words in the table): numbers never wrap."""
+    from .browser import chromium
+
+    with chromium() as driver:
+        arbiter = Arbiter(driver, site, "alice")
+        driver.set_window_size(390, 844)
+        for language in ("ru", "bg"):
+            driver.add_cookie({"name": "django_language", "value": language, "path": "/"})
+            arbiter.go("/e/keys/open/manage/")
+            lines = driver.execute_script(
+                "return [...document.querySelectorAll('#manage-players td.n')].map(cell => {"
+                "  const range = document.createRange(); range.selectNodeContents(cell);"
+                "  return [cell.textContent.trim(), new Set([...range.getClientRects()].map(r => Math.round(r.top)))"
+                "    .size]; });")
+            wrapped = {text: count for text, count in lines if text.isdigit() and count > 1}  # 0: hidden
+            assert not wrapped and any(text == "12" for text, _count in lines), (language, lines)

@@ -489,9 +489,11 @@ class TeamForfeitTestCase(TeamBase):
         self.enter(1, {b.number: "1" for b in rnd.boards.all()})
         response = self.client.post(self.turl("sp-team-action", 3), {"action": "withdraw", "from_round": "1"},
                                     follow=True)
-        self.assertContains(response, "Round 1 is already paired; withdraw from round 2 or later.")
-        response = self.client.post(self.turl("sp-team-action", 3), {"action": "withdraw", "from_round": "2"},
-                                    follow=True)
+        self.assertContains(response, "withdraw from round: expected a whole number from 2 to 4, got &#x27;1&#x27;.")
+        response = self.client.post(self.turl("sp-team-action", 3), {"action": "withdraw", "from_round": "2"})
+        self.assertContains(response, 'id="team-withdraw-confirm"')  # asked first
+        response = self.client.post(self.turl("sp-team-action", 3), {"action": "withdraw", "from_round": "2",
+                                                                     "confirm": "1"}, follow=True)
         self.assertContains(response, "Team Club 3 withdrawn from round 2 on.")
         self.assertContains(response, "withdrawn from round 2")
         self.assertEqual(set(Player.objects.filter(section=section, team__number=3).values_list(

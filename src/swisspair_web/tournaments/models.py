@@ -197,6 +197,9 @@ class Round(models.Model):
                                   related_name="+")
     system = models.CharField(max_length=40, blank=True, help_text="System used, empty if imported.")
     adjusted = models.BooleanField(default=False, help_text="Changed by hand after pairing.")
+    settings = models.JSONField(default=dict, blank=True,
+                                help_text="The settings the round was paired with (those that change pairings); "
+                                          "empty if imported or paired before they were kept.")
     published_at = models.DateTimeField(null=True, blank=True)
     team_bye = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
                                  help_text="Team sections: the team with the pairing-allocated bye.")
@@ -228,6 +231,13 @@ RESULTS: dict[str, str] = {
     "LW": "0-1 (unrated)",
 }
 RESULT_CHOICES = [(code, label or "…") for code, label in RESULTS.items()]
+UNRATED = {"WL": _("1-0 (unrated)"), "DD": _("½-½ (unrated)"), "LW": _("0-1 (unrated)")}
+"""The labels of unrated results in the page's language (:data:`RESULTS` keeps the audit log's own words)."""
+
+
+def result_label(code: str) -> str:
+    """A board result as the pages show it."""
+    return str(UNRATED.get(code, RESULTS.get(code, code)))
 
 
 class TeamMatch(models.Model):
@@ -264,7 +274,7 @@ class Board(models.Model):
 
     @property
     def result_label(self) -> str:
-        return RESULTS.get(self.result, self.result)
+        return result_label(self.result)
 
 
 class Bye(models.Model):

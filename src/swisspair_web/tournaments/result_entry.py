@@ -16,7 +16,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from swisspair_web.tournaments.models import RESULTS, Board
+from django.utils.translation import gettext as _
+
+from swisspair_web.tournaments.models import Board, result_label
 from swisspair_web.tournaments.services import OperationError, Seen, parse_result
 
 KEYS_FOR = {"10": "1", "01": "0", "==": "=", "+-": "+", "-+": "-", "--": "--", "00": "00", "WL": "wl", "DD": "dd",
@@ -60,6 +62,19 @@ def _players(text: str | None) -> tuple[int | None, int | None]:
     return None, None
 
 
+def _malformed(post: Mapping[str, str], number: int) -> str:
+    """What is wrong with the hidden fields of board ``number`` of a hand-made form (``""``: nothing)."""
+    version, players = post.get(f"v{number}", ""), post.get(f"p{number}", "")
+    if not version.isdigit():
+        return _("%(field)s: expected %(expected)s, got %(value)s.") % {
+            "field": f"v{number}", "expected": _("the board's version (a whole number)"), "value": repr(version[:20])}
+    if _players(players) == (None, None):
+        return _("%(field)s: expected %(expected)s, got %(value)s.") % {
+            "field": f"p{number}", "expected": _("the board's players (white id-black id)"),
+            "value": repr(players[:20])}
+    return ""
+
+
 def shown_boards(post: Mapping[str, str]) -> dict[int, Seen]:
     """``{board: what the page showed of it}`` from the ``v<board>`` and ``p<board>`` fields of a form."""
     return {int(key[1:]): Seen(_int(post.get(key), -1), *_players(post.get(f"p{key[1:]}")))
@@ -86,6 +101,10 @@ def read(post: Mapping[str, str], boards: Mapping[int, Board]) -> Submitted:
             code = parse_result(text)
         except OperationError as error:
             out.errors[number] = str(error)
+            continue
+        malformed = _malformed(post, number)
+        if malformed:
+            out.errors[number] = malformed
             continue
         initial = post.get(f"i{number}")
         if initial is not None:
@@ -119,13 +138,13 @@ def rows(boards: list[Board], submitted: Submitted | None = None,
                                "conflict": number in conflicts, "moved": number in moved, "mine": ""}
         row["initial"] = row["value"]
         shown = submitted.shown.get(number) if submitted is not None else None
-        if submitted is not None and submitted.errors and number in submitted.typed \
-                and shown == (board.white_id, board.black_id):
-            row.update(value=submitted.typed[number], version=submitted.versions[number],
-                       initial=submitted.initial.get(number, row["initial"]),
-                       error=submitted.errors.get(number, ""))
+        if submitted is not None and submitted.errors and number in submitted.typed:
+            row["error"] = submitted.errors.get(number, "")
+            if shown == (board.white_id, board.black_id):
+                row.update(value=submitted.typed[number], version=submitted.versions[number],
+                           initial=submitted.initial.get(number, row["initial"]))
         if (row["conflict"] or row["moved"]) and submitted is not None and number in submitted.changes:
             code = submitted.changes[number][0]
-            row["mine"] = RESULTS.get(code, code) or "…"
+            row["mine"] = result_label(code) or "…"
         out.append(row)
     return out

@@ -34,7 +34,7 @@ from swisspair import trf
 from swisspair.errors import SwissPairError
 from swisspair.model import Colour, RoundPairing, Tournament
 from swisspair.trf import Diagnostic
-from swisspair_web.tournaments import dates, late_corrections, numbering, registry, team_import
+from swisspair_web.tournaments import dates, late_corrections, numbering, registry, settings_changes, team_import
 from swisspair_web.tournaments.convert import (
     SectionData,
     decimal,
@@ -238,13 +238,16 @@ def create_section(section: Section, user: User) -> Section:
 _NAME_BAD = re.compile(r"[\x00-\x1f\x7f]")
 
 
-def clean_name(name: str) -> str:
-    """A player name as stored: control characters refused, whitespace collapsed."""
+def clean_name(name: str, *, empty: str = "") -> str:
+    """A player's (or a team's) name as stored: control characters refused, whitespace collapsed.
+
+    :param empty: the refusal of an empty name (default: a player's).
+    """
     if _NAME_BAD.search(name):
         raise OperationError(_("Names may not contain control characters."))
     name = " ".join(name.split())
     if not name:
-        raise OperationError(_("A player needs a name."))
+        raise OperationError(empty or _("A player needs a name."))
     if len(name) > 100:
         raise OperationError(_("Name too long (100 characters at most)."))
     return name
@@ -457,7 +460,8 @@ def set_withdrawn(player: Player, user: User, from_round: int | None, seen_versi
             raise OperationError(_("Round %(round)s is already paired; withdraw from round %(next)s or later.")
                                  % {"round": from_round, "next": paired + 1})
         if from_round is not None and from_round > section.rounds:
-            raise OperationError(_("The section has only %(rounds)s rounds.") % {"rounds": section.rounds})
+            raise OperationError(ngettext("The section has only %(rounds)s round.", "The section has only %(rounds)s rounds.",
+                                        section.rounds) % {"rounds": section.rounds})
         version = player.version if seen_version is None else seen_version
         updated = Player.objects.filter(pk=player.pk, version=version).update(
             withdrawn_from=from_round, withdrawn_after_forfeit=None, version=F("version") + 1)
@@ -485,7 +489,8 @@ def request_bye(player: Player, user: User, round_number: int, kind: str) -> boo
     if round_number <= paired:
         raise OperationError(_("Round %(round)s is already paired.") % {"round": round_number})
     if round_number > section.rounds:
-        raise OperationError(_("The section has only %(rounds)s rounds.") % {"rounds": section.rounds})
+        raise OperationError(ngettext("The section has only %(rounds)s round.", "The section has only %(rounds)s rounds.",
+                                        section.rounds) % {"rounds": section.rounds})
     if kind not in ("", Bye.HALF, Bye.FULL, Bye.ZERO):
         raise OperationError(_("Unknown kind of bye."))
     with transaction.atomic():
@@ -774,7 +779,8 @@ def pair_next_round(section: Section, user: User, *, allow_pending: bool = False
     data = SectionData.load(section)
     number = data.paired_rounds + 1
     if number > section.rounds:
-        raise OperationError(_("All %(rounds)s rounds are paired.") % {"rounds": section.rounds})
+        raise OperationError(ngettext("The section's only round is paired.", "All %(rounds)s rounds are paired.",
+                                        section.rounds) % {"rounds": section.rounds})
     pending = data.pending_boards(data.paired_rounds) if data.paired_rounds else []
     if any(data.pending_boards(r.number) for r in data.rounds[:-1]):
         raise OperationError(_("An earlier round still has games without a result."))
@@ -807,7 +813,8 @@ def pair_next_round(section: Section, user: User, *, allow_pending: bool = False
             colour = "w" if tournament.initial_colour is Colour.WHITE else "b"
             Section.objects.filter(pk=section.pk).update(initial_colour=colour)
             section.initial_colour = colour
-        rnd = Round.objects.create(section=section, number=number, paired_by=_user(user), system=section.system)
+        rnd = Round.objects.create(section=section, number=number, paired_by=_user(user), system=section.system,
+                                   settings=settings_changes.pairing_settings(section))
         by_tpn = conv.by_tpn
         Board.objects.bulk_create([
             Board(round=rnd, number=index, white=by_tpn[b.white], black=by_tpn[b.black])
@@ -873,9 +880,11 @@ def unpair_last_round(section: Section, user: User, *, discard_results: bool = F
         # the byes the pairing wrote go with it: the PAB, and the absences of the players withdrawn then
         # (also of those reinstated since, who are paired again when the round is)
         Bye.objects.filter(section=section, round_number=number, origin__in=(Bye.PAIRING, Bye.WITHDRAWAL)).delete()
+        published = rnd.published
         rnd.delete()
         audit(section.event, user, "unpaired", section=section, round_number=number,
-              detail=f"{entered} results discarded" if entered else "")
+              detail="; ".join([*([f"{entered} results discarded"] if entered else []),
+                                *(["it was public: withdrawn from the public pages"] if published else [])]))
     return number
 
 

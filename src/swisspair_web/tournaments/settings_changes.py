@@ -32,6 +32,27 @@ CONFIRM = frozenset({"system", "rounds", "tiebreaks", "acceleration", "initial_c
 """Settings whose change, once a round is paired, alters standings or later pairings: confirmed first."""
 
 
+PAIRING = tuple(name for name in FIELDS if name in CONFIRM and name != "tiebreaks")
+"""The settings a pairing depends on: kept with each round paired (:attr:`Round.settings`)."""
+
+
+def _raw(value: object) -> str:
+    """A setting's stored value as text, whatever the language (decimals without trailing zeros)."""
+    return format(value.normalize(), "f") if isinstance(value, Decimal) else str(value)
+
+
+def pairing_settings(section: Section) -> dict[str, str]:
+    """The settings ``section`` pairs a round with, as stored values (kept with the round)."""
+    return {name: _raw(getattr(section, name)) for name in PAIRING}
+
+
+def pairing_differences(kept: dict[str, str], section: Section) -> list[str]:
+    """``label: then → now`` for each setting a round was paired with (``kept``) that differs now."""
+    now = pairing_settings(section)
+    return [f"{_field(name).verbose_name}: {kept[name]} → {now[name]}" for name in PAIRING
+            if name in kept and kept[name] != now[name]]
+
+
 @dataclass(frozen=True)
 class Change:
     field: str

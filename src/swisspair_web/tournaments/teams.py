@@ -33,7 +33,7 @@ from swisspair.errors import SwissPairError
 from swisspair.model import Colour
 from swisspair.pairing import find_system
 from swisspair.teams import ForfeitOutcome, TeamForfeit
-from swisspair_web.tournaments import services
+from swisspair_web.tournaments import services, settings_changes
 from swisspair_web.tournaments.convert import (
     SectionData,
     board_results,
@@ -61,7 +61,7 @@ def _paired(section: Section) -> int:
 def create_team(section: Section, user: User, name: str) -> Team:
     """A new team with the next team pairing number (C.04.6: TPNs are fixed except for late entries)."""
     _require_team_section(section)
-    name = services.clean_name(name)
+    name = services.clean_name(name, empty=_("A team needs a name."))
     with transaction.atomic():
         bump_section(section)
         number = (section.teams.aggregate(m=Max("number"))["m"] or 0) + 1
@@ -71,7 +71,7 @@ def create_team(section: Section, user: User, name: str) -> Team:
 
 
 def rename_team(team: Team, user: User, name: str) -> None:
-    name = services.clean_name(name)
+    name = services.clean_name(name, empty=_("A team needs a name."))
     with transaction.atomic():
         bump_section(team.section)
         Team.objects.filter(pk=team.pk).update(name=name)
@@ -187,7 +187,8 @@ def pair_team_round(section: Section, user: User, *, allow_pending: bool = False
     data = SectionData.load(section)
     number = data.paired_rounds + 1
     if number > section.rounds:
-        raise OperationError(_("All %(rounds)s rounds are paired.") % {"rounds": section.rounds})
+        raise OperationError(ngettext("The section's only round is paired.", "All %(rounds)s rounds are paired.",
+                                        section.rounds) % {"rounds": section.rounds})
     if any(data.pending_boards(r.number) for r in data.rounds[:-1]):
         raise OperationError(_("An earlier round still has games without a result."))
     pending = data.pending_boards(data.paired_rounds) if data.paired_rounds else []
@@ -218,6 +219,7 @@ def pair_team_round(section: Section, user: User, *, allow_pending: bool = False
             Section.objects.filter(pk=section.pk).update(initial_colour=colour)
             section.initial_colour = colour
         rnd = Round.objects.create(section=section, number=number, paired_by=services._user(user),
+                                   settings=settings_changes.pairing_settings(section),
                                    system="team", team_bye=teams[pairing.bye] if pairing.bye else None)
         boards = []
         for index, match in enumerate(pairing.boards, start=1):
@@ -389,7 +391,8 @@ def withdraw_team(team: Team, user: User, from_round: int | None) -> None:
             raise OperationError(_("Round %(round)s is already paired; withdraw from round %(next)s or later.")
                                  % {"round": from_round, "next": paired + 1})
         if from_round is not None and from_round > section.rounds:
-            raise OperationError(_("The section has only %(rounds)s rounds.") % {"rounds": section.rounds})
+            raise OperationError(ngettext("The section has only %(rounds)s round.", "The section has only %(rounds)s rounds.",
+                                        section.rounds) % {"rounds": section.rounds})
         Player.objects.filter(team=team).update(withdrawn_from=from_round, version=F("version") + 1)
         audit(section.event, user, "team-withdrawn" if from_round else "team-reinstated", section=section,
               detail=f"{team.number}. {team.name}" + (f" from round {from_round}" if from_round else ""))

@@ -153,7 +153,7 @@ def event_arbiters(request: HttpRequest, slug: str) -> HttpResponse:
     require(request, ev, chief=True)
     form = ArbiterForm(request.POST or None)
     if request.method == "POST" and "remove" in request.POST:
-        role_id = _posted_int(request, "remove", _("arbiter to remove"), low=1)
+        role_id = posted_int(request, "remove", _("arbiter to remove"), low=1)
         if role_id is not None:
             try:
                 name = services.remove_role(ev, request.user, role_id)
@@ -215,7 +215,7 @@ def section_edit(request: HttpRequest, slug: str, section: str) -> HttpResponse:
     sec = _section(slug, section)
     require(request, sec.event)
     before = settings_changes.snapshot(sec)
-    seen = _posted_int(request, "version", _("version")) if request.method == "POST" else sec.version
+    seen = posted_int(request, "version", _("version")) if request.method == "POST" else sec.version
     form = SectionForm(request.POST or None, instance=sec)
     confirm: list[settings_changes.Change] = []
     hints: list[str] = []
@@ -359,7 +359,7 @@ def player_add(request: HttpRequest, slug: str, section: str) -> HttpResponse:
                 return redirect("sp-player-add", slug=slug, section=section)
             return _to_section(sec)
     elif request.method == "POST" and not late.is_valid():
-        _form_errors(request, late)
+        form_errors(request, late)
     return render(request, "tournaments/player_form.html", _ctx(request, sec.event, sec, form=form, paired=paired,
                                                                  player=None))
 
@@ -409,8 +409,8 @@ def _posted_player(request: HttpRequest, sec: Section, tpn: int) -> tuple[Player
     """The player a form about player number ``tpn`` meant, with the version its page showed; ``None``, with a
     message, when the form does not say (``player``, ``version``) or number ``tpn`` is somebody else now
     (the numbers were sorted again meanwhile)."""
-    pk = _posted_int(request, "player", _("player"))
-    version = _posted_int(request, "version", _("version"))
+    pk = posted_int(request, "player", _("player"))
+    version = posted_int(request, "version", _("version"))
     if pk is None or version is None:
         return None
     player = Player.objects.filter(section=sec, tpn=tpn).first()
@@ -436,7 +436,7 @@ def player_action(request: HttpRequest, slug: str, section: str, tpn: int) -> Ht
     try:
         if action == "withdraw":
             paired = sec.round_set.aggregate(m=Max("number"))["m"] or 0
-            from_round = _posted_int(request, "from_round", _("Withdraw from round"), low=paired + 1,
+            from_round = posted_int(request, "from_round", _("Withdraw from round"), low=paired + 1,
                                      high=sec.rounds) if request.POST.get("from_round") else paired + 1
             if from_round is None:
                 return _to_section(sec)
@@ -473,7 +473,7 @@ def players_import(request: HttpRequest, slug: str, section: str) -> HttpRespons
     paired = sec.round_set.aggregate(m=Max("number"))["m"] or 0
     valid = request.method == "POST" and form.is_valid() and late.is_valid()
     if request.method == "POST" and not late.is_valid():
-        _form_errors(request, late)
+        form_errors(request, late)
     if valid and form.cleaned_data["format"] == "fide" and \
             (form.cleaned_data["file"].size or 0) >= settings.SWISSPAIR_BACKGROUND_LIST_BYTES:
         job = jobs.start(sec.event, sec, request.user, "rating-list", {
@@ -570,7 +570,7 @@ def bye(request: HttpRequest, slug: str, section: str) -> HttpResponse:
         messages.error(request, _("Nothing recorded: choose a half-point bye, a full-point bye, an absence, or "
                                   "removing the bye."))
     else:
-        _form_errors(request, form)
+        form_errors(request, form)
     return _to_section(sec)
 
 
@@ -582,7 +582,7 @@ def renumber(request: HttpRequest, slug: str, section: str) -> HttpResponse:
     The form carries the section's version its page showed."""
     sec = _section(slug, section)
     require(request, sec.event)
-    version = _posted_int(request, "version", _("version"))
+    version = posted_int(request, "version", _("version"))
     mode = request.POST.get("mode", Section.RATING_ORDER)
     if version is None:
         return _to_section(sec)
@@ -609,7 +609,7 @@ def renumber(request: HttpRequest, slug: str, section: str) -> HttpResponse:
     return _to_section(sec)
 
 
-def _posted_int(request: HttpRequest, name: str, label: str, *, low: int = 0, high: int | None = None) -> int | None:
+def posted_int(request: HttpRequest, name: str, label: str, *, low: int = 0, high: int | None = None) -> int | None:
     """The whole number posted as ``name``; ``None``, with a message naming the field (``label``) and what it
     expects, when it is missing, not a number or out of range."""
     text = request.POST.get(name, "")
@@ -635,7 +635,7 @@ def pair(request: HttpRequest, slug: str, section: str) -> HttpResponse:
     require(request, sec.event)
     form = PairForm(request.POST)
     if not form.is_valid():
-        _form_errors(request, form)
+        form_errors(request, form)
         return _to_section(sec)
     expected = (sec.round_set.aggregate(m=Max("number"))["m"] or 0) + 1
     if form.cleaned_data["round"] != expected:
@@ -881,11 +881,11 @@ def adjust(request: HttpRequest, slug: str, section: str, number: int) -> HttpRe
                 messages.warning(request, warning)
             messages.success(request, _("Pairing changed by hand."))
     else:
-        _form_errors(request, form)
+        form_errors(request, form)
     return redirect("sp-results", slug=slug, section=section, number=number)
 
 
-def _form_errors(request: HttpRequest, form: forms.Form) -> None:
+def form_errors(request: HttpRequest, form: forms.Form) -> None:
     """Each field error of a hand-made or mistyped request as a message naming the field and what it expects."""
     for name, errors in form.errors.items():
         label = form.fields[name].label if name in form.fields and form.fields[name].label else name

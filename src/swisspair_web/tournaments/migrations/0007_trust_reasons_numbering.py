@@ -1,5 +1,6 @@
-"""Why a player is not paired (``Bye.origin``), an automatic withdrawal's forfeit round, and how a section's
-pairing numbers are given before round 1 (``Section.numbering``).
+"""Why a player is not paired (``Bye.origin``), an automatic withdrawal's forfeit round, how a section's
+pairing numbers are given before round 1 (``Section.numbering``), and the settings a round was paired with
+(``Round.settings``).
 
 Existing rows: a pairing-allocated bye was given by the pairing; a zero-point bye of a player withdrawn by
 then was written for the withdrawal; a section imported from a TRF file keeps the file's numbers. Two states
@@ -81,6 +82,14 @@ class Migration(migrations.Migration):
                          ("fixed", "fixed by the arbiter")],
                 default="rating", max_length=10, verbose_name="pairing numbers",
                 help_text="How pairing numbers are given before round 1 (FIDE C.04.2 art. 2.2, see numbering.py)."),
+        ),
+        migrations.AddField(
+            model_name="round",
+            name="settings",
+            field=models.JSONField(
+                blank=True, default=dict,
+                help_text="The settings the round was paired with (those that change pairings); empty if imported or "
+                          "paired before they were kept."),
         ),
         migrations.AlterField(
             model_name="job",
