@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.contrib.messages import get_messages
 
 from swisspair import trf
@@ -206,6 +208,54 @@ class SettingsAfterPairingTestCase(BaseTestCase):
         detail = AuditEntry.objects.get(action="renumbered").detail
         self.assertIn("Player09, Test: 10 → 1", detail)
         self.assertIn("Player00, Test: 1 → 2", detail)
+
+
+class SettingsConfirmedAsListedTestCase(BaseTestCase):
+    """The confirmation counts for the list it showed; tie-breaks are confirmed; points are checked."""
+
+    settings = SettingsAfterPairingTestCase.settings
+
+    def setUp(self) -> None:
+        super().setUp()
+        self.client.login(username="alice", password="password")
+
+    def test_a_value_changed_on_the_confirmation_page_is_listed_before_it_is_saved(self) -> None:
+        self.play_round()
+        url = self.url("sp-section-edit")
+        first = self.client.post(url, self.settings(win="3", draw="1"))
+        listed = form_value(first.content.decode(), "confirmed")
+        response = self.client.post(url, self.settings(win="3", draw="1", rounds="7", pab="3", confirm="1",
+                                                       confirmed=listed))
+        self.assertEqual(response.status_code, 200)
+        for line in ("win: 1 → 3", "draw: 0.5 → 1", "rounds: 5 → 7", "pairing-allocated bye: 1 → 3"):
+            self.assertContains(response, line)
+        self.section.refresh_from_db()
+        self.assertEqual((self.section.win, self.section.rounds), (1, 5))
+        listed = form_value(response.content.decode(), "confirmed")
+        response = self.client.post(url, self.settings(win="3", draw="1", rounds="7", pab="3", confirm="1",
+                                                       confirmed=listed))
+        self.assertEqual(response.status_code, 302)
+        self.section.refresh_from_db()
+        self.assertEqual((self.section.win, self.section.rounds, self.section.pab), (3, 7, 3))
+
+    def test_tie_breaks_are_confirmed_once_a_round_is_paired(self) -> None:
+        self.play_round()
+        response = self.client.post(self.url("sp-section-edit"), self.settings(tiebreaks="BH,SB"))
+        self.assertContains(response, 'id="confirm-changes"')
+        self.assertContains(response, "tie-breaks:")
+
+    def test_points_that_stay_at_the_old_win_are_pointed_out(self) -> None:
+        response = self.client.post(self.url("sp-section-edit"), self.settings(win="3"))
+        self.assertContains(response, "forfeit win, pairing-allocated bye, full-point bye: still 1, the old value of "
+                                       "win (now 3)")
+
+    def test_negative_points_and_a_draw_worth_more_than_a_win_are_refused(self) -> None:
+        url = self.url("sp-section-edit")
+        self.assertContains(self.client.post(url, self.settings(loss="-1")), "Points cannot be negative.")
+        self.assertContains(self.client.post(url, self.settings(draw="2")), "nor a draw more than a win")
+        self.assertContains(self.client.post(url, self.settings(pab="-0.5")), "Points cannot be negative.")
+        self.section.refresh_from_db()
+        self.assertEqual((self.section.loss, self.section.draw, self.section.pab), (0, Decimal("0.5"), 1))
 
 
 class LateCorrectionTestCase(BaseTestCase):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db.models import F
 
 from swisspair_web.tournaments import player_import, rating_list, services
 from swisspair_web.tournaments.models import AuditEntry, Bye, Player
@@ -117,3 +118,57 @@ class PlayersTestCase(BaseTestCase):
         self.pair()
         with self.assertRaises(services.OperationError):
             services.delete_player(self.section.players.get(tpn=1), self.alice)
+
+
+class NumberingTestCase(BaseTestCase):
+    """FIDE C.04.2 art. 2.2-2.3: pairing numbers before round 1 follow rating, then title, then name."""
+
+    players = 0
+
+    def names(self) -> list[str]:
+        return list(Player.objects.filter(section=self.section).order_by("tpn").values_list("name", flat=True))
+
+    def test_an_import_in_any_order_is_numbered_by_the_rules(self) -> None:
+        csv = "name;rating;title\nLow, L;2063;\nTop, T;2497;GM\nEqual, B;2400;\nEqual, A;2400;\nTitled, Z;2400;FM\n"
+        player_import.merge(self.section, self.alice, player_import.read_csv(csv))
+        self.assertEqual(self.names(), ["Top, T", "Titled, Z", "Equal, A", "Equal, B", "Low, L"])
+        self.client.login(username="bob", password="password")
+        self.assertContains(self.client.get(self.url("sp-section-manage")), "by rating, then title (GM, IM, WGM")
+
+    def test_the_1992_dutch_rules_order_the_titles_their_way(self) -> None:
+        """FIDE Dutch system, 1992 rules, A 2: GM, WGM, IM, WIM, FM, WFM."""
+        self.section.system = "dutch-1992"
+        self.section.save()
+        services.add_players(self.section, self.alice, [services.PlayerData(name="An IM", rating=2300, title="IM"),
+                                                        services.PlayerData(name="A WGM", rating=2300, title="WGM")])
+        self.assertEqual(self.names(), ["A WGM", "An IM"])
+
+    def test_numbers_fixed_on_purpose_stay_and_pairing_warns(self) -> None:
+        services.add_players(self.section, self.alice, [services.PlayerData(name=f"P{i}", rating=2000 + i)
+                                                        for i in range(4)])
+        self.assertEqual(self.names(), ["P3", "P2", "P1", "P0"])
+        self.section.refresh_from_db()
+        services.fix_numbers(self.section, self.alice, self.section.version)
+        services.add_players(self.section, self.alice, [services.PlayerData(name="Strong", rating=2700)])
+        self.assertEqual(self.names()[-1], "Strong")
+        outcome = self.pair()
+        self.assertTrue(any("fixed by the arbiter, not in the order of the rules" in w for w in outcome.warnings))
+
+    def test_round_1_sorts_numbers_left_unsorted(self) -> None:
+        """Numbers given before the manager kept them sorted (an older section) are sorted before pairing."""
+        services.add_players(self.section, self.alice, [services.PlayerData(name=f"P{i}", rating=2000 + i)
+                                                        for i in range(4)])
+        Player.objects.filter(section=self.section).update(tpn=F("tpn") + 10)
+        Player.objects.filter(section=self.section, name="P0").update(tpn=1)
+        outcome = self.pair()
+        self.assertEqual(self.names(), ["P3", "P2", "P1", "P0"])
+        self.assertTrue(any("sorted into the order of the rules" in w for w in outcome.warnings))
+
+    def test_no_renumbering_after_round_4(self) -> None:
+        services.add_players(self.section, self.alice, [services.PlayerData(name=f"P{i}", rating=2000 + i)
+                                                        for i in range(6)])
+        for _ in range(4):
+            self.play_round()
+        Player.objects.filter(section=self.section, name="P0").update(rating=2900)
+        with self.assertRaisesMessage(services.OperationError, "(FIDE C.04.2 art. 2.3)"):
+            services.renumber_by_rating(self.section, self.alice)

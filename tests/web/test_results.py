@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from swisspair_web.tournaments import services
-from swisspair_web.tournaments.models import AuditEntry, Board, Player
+from swisspair_web.tournaments.models import AuditEntry, Board, Bye, Player
 
-from .helpers import BaseTestCase
+from .helpers import BaseTestCase, shown
 
 
 class ResultsTestCase(BaseTestCase):
@@ -127,3 +127,90 @@ class UntouchedBoardsTestCase(ResultsTestCase):
         self.assertContains(response, 'name="r1" id="r1" value="1"')
         self.assertContains(response, 'name="i1" value="1"')
         self.assertContains(response, "yours: 0-1")
+
+
+class WhatThePageShowedTestCase(ResultsTestCase):
+    """FIDE C.05 art. 8: a result is written only on a board that holds the players the page showed, in its colours."""
+
+    def page(self, number: int) -> dict[str, str]:
+        """The hidden fields of every board of round ``number`` as its results page renders them now."""
+        fields: dict[str, str] = {}
+        for board in Board.objects.filter(round__section=self.section, round__number=number):
+            fields |= {f"i{board.number}": "", **shown(board)}
+        return fields
+
+    def test_a_page_kept_over_a_re_pairing_writes_nothing_on_changed_boards(self) -> None:
+        self.pair()
+        stale = self.page(1)
+        self.client.login(username="bob", password="password")
+        services.unpair_last_round(self.section, self.alice)
+        services.set_withdrawn(Player.objects.get(section=self.section, tpn=1), self.alice, 1)
+        self.pair()
+        response = self.client.post(self.url("sp-results", 1), {**stale, "r1": "1", "r2": "=", "r3": "0"})
+        self.assertEqual(response.status_code, 200)
+        self.assertContains(response, "do not hold the players your page showed")
+        now = {b.number: f"{b.white_id}-{b.black_id}" for b in Board.objects.filter(round__number=1)}
+        for number in (1, 2, 3):
+            board = Board.objects.get(round__number=1, number=number)
+            self.assertEqual(board.result != "", stale[f"p{number}"] == now[number], number)
+
+    def test_a_swap_or_a_flip_keeps_versions_but_not_the_players(self) -> None:
+        rnd = self.pair().round
+        stale = self.page(1)
+        services.adjust_round(rnd, self.alice, "flip", 2)
+        services.adjust_round(rnd, self.alice, "swap-black", 3, 4)
+        self.client.login(username="bob", password="password")
+        response = self.client.post(self.url("sp-results", 1), {**stale, "r1": "1", "r2": "1", "r3": "0", "r4": "="})
+        self.assertContains(response, "Boards 2, 3, 4 do not hold the players your page showed")
+        self.assertEqual(dict(Board.objects.filter(round=rnd).exclude(result="").values_list("number", "result")),
+                         {1: "10"})
+        outcome = services.set_results(rnd, self.alice, {2: ("10", services.Seen(0, None, None))})  # no players named
+        self.assertEqual([number for number, _now in outcome.moved], [2])
+        self.assertEqual(Board.objects.get(round=rnd, number=2).result, "")
+
+    def test_a_post_to_a_round_unpaired_meanwhile_says_so(self) -> None:
+        self.pair()
+        stale = self.page(1)
+        services.unpair_last_round(self.section, self.alice)
+        self.client.login(username="bob", password="password")
+        response = self.client.post(self.url("sp-results", 1), {**stale, "r1": "1"}, follow=True)
+        self.assertContains(response, "Round 1 is not paired any more (somebody unpaired it): nothing was saved.")
+
+
+class ForfeitCorrectionTestCase(ResultsTestCase):
+    """FIDE Dutch system, 1992 rules, F 8: the withdrawal a forfeit made is undone when the forfeit is corrected."""
+
+    def test_a_forfeit_corrected_into_a_game_reinstates_the_players(self) -> None:
+        rnd = self.pair().round
+        board = rnd.boards.get(number=1)
+        services.set_results(rnd, self.alice, {1: ("--", services.seen(board))})
+        players = Player.objects.filter(pk__in=[board.white_id, board.black_id])
+        self.assertEqual({(p.withdrawn_from, p.withdrawn_after_forfeit) for p in players}, {(2, 1)})
+        board.refresh_from_db()
+        outcome = services.set_results(rnd, self.alice, {1: ("==", services.seen(board))})
+        self.assertEqual({(p.withdrawn_from, p.withdrawn_after_forfeit) for p in players.all()}, {(None, None)})
+        self.assertEqual(len([n for n in outcome.notes if "withdrawal it made is undone" in n]), 2)
+        self.assertEqual(AuditEntry.objects.filter(action="reinstated").count(), 2)
+
+    def test_a_withdrawal_by_an_arbiter_stays(self) -> None:
+        rnd = self.pair().round
+        board = rnd.boards.get(number=1)
+        services.set_results(rnd, self.alice, {1: ("+-", services.seen(board))})
+        black = Player.objects.get(pk=board.black_id)
+        services.set_withdrawn(black, self.alice, 3)  # the arbiter decided: from round 3
+        board.refresh_from_db()
+        services.set_results(rnd, self.alice, {1: ("10", services.seen(board))})
+        self.assertEqual(Player.objects.get(pk=black.pk).withdrawn_from, 3)
+
+    def test_a_player_reinstated_while_the_round_is_paired_is_paired_when_it_is_paired_again(self) -> None:
+        player = Player.objects.get(section=self.section, tpn=2)
+        services.set_withdrawn(player, self.alice, 1)
+        self.pair()
+        self.assertEqual(Bye.objects.get(player=player, round_number=1).origin, Bye.WITHDRAWAL)
+        notes = services.set_withdrawn(Player.objects.get(pk=player.pk), self.alice, None)
+        self.assertTrue(any("paired already without" in note for note in notes), notes)
+        self.section.refresh_from_db()
+        services.unpair_last_round(self.section, self.alice)
+        self.assertFalse(Bye.objects.filter(player=player).exists())
+        rnd = self.pair().round
+        self.assertTrue(rnd.boards.filter(white=player).exists() or rnd.boards.filter(black=player).exists())
