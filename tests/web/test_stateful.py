@@ -220,6 +220,23 @@ class ManagerMachine(RuleBasedStateMachine):
             self._get(who, BASE + f"rounds/{paired}/results/")
             self.type_results(data, newest=who)
 
+    @rule(who=st.sampled_from(["alice", "bob"]), data=st.data())
+    def finish_the_round(self, who: str, data: st.DataObject) -> None:
+        """The last round's results page loaded, a result typed on every board still without one."""
+        paired = Round.objects.filter(section__slug=SECTION, section__event__slug=EVENT).count()
+        if not paired:
+            return
+        self._get(who, BASE + f"rounds/{paired}/results/")
+        url, html, form = self._having(who, "results")[0][0]
+        rows = {int(n): (_unescape(w), _unescape(b)) for n, w, b in ROW.findall(html)}
+        values = form.data()
+        for board in sorted(rows):
+            if not values.get(f"r{board}"):
+                key = data.draw(st.sampled_from(["1", "0", "=", "1", "0", "=", "+", "wl"]))
+                values[f"r{board}"] = key
+                self.typed.add((paired, board, *rows[board], services.parse_result(key)))
+        self._post(who, form, values)
+
     @precondition(_can("results"))
     @rule(data=st.data())
     def type_results(self, data: st.DataObject, newest: str = "") -> None:
@@ -297,13 +314,25 @@ class ManagerMachine(RuleBasedStateMachine):
                                                  {"win": "1", "draw": "0.5"}, {"pab": "0.5"}, {"draw": "2"},
                                                  {"loss": "-1"}]),
           confirm=st.booleans())
-    def settings(self, data: st.DataObject, change: dict[str, str], confirm: bool) -> None:
-        who, found = self._choose(data, "settings")
+    def settings(self, data: st.DataObject, change: dict[str, str], confirm: bool, newest: str = "") -> None:
+        who, found = self._choose(data, "settings", newest)
         _url, _html, form = found[0]
         values = {**form.data(), **change}
         if confirm and form.control("confirm") is not None:
             values["confirm"] = "1"
         self._post(who, form, values)
+        url, html, page_forms = self.pages[who][-1]
+        if confirm and 'id="confirm-changes"' in html:  # "Save these changes" on the confirmation page
+            form = next(f for f in page_forms if KINDS["settings"](f))
+            self._post(who, form, {**form.data(), "confirm": "1"})
+
+    @rule(who=st.sampled_from(["alice", "bob"]), data=st.data(), confirm=st.booleans(),
+          change=st.sampled_from([{"tiebreaks": "BH,SB"}, {"rounds": "7"}, {"win": "3", "draw": "1"},
+                                  {"win": "1", "draw": "0.5"}, {"pab": "0.5"}, {"forfeit_win": "3", "pab": "3"}]))
+    def settings_from_a_fresh_page(self, who: str, data: st.DataObject, confirm: bool, change: dict[str, str]) -> None:
+        """The usual way: the settings page loaded, a value changed, saved (and the list confirmed)."""
+        self._get(who, BASE + "edit/")
+        self.settings(data, change, confirm, newest=who)
 
     @precondition(_can("import"))
     @rule(data=st.data(), count=st.integers(1, 2), half=st.booleans())
