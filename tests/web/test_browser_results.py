@@ -54,7 +54,7 @@ def test_an_untouched_board_is_never_a_conflict_nor_overwritten(base: str) -> No
         a.go(RESULTS)
         a.type_on(11, "1")
         b.type_on(11, "0")
-        assert "Somebody else entered a different result on boards 11" in b.messages(), b.messages()
+        assert "Somebody else entered a different result on board 11" in b.messages(), b.messages()
         assert b.value(11) == "1" and b.saved(11) == "1-0"
         note = b.driver.find_element("css selector", "#board-11 .conflict-note").text
         assert "1-0" in note and "0-1" in note, note
