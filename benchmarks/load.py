@@ -439,6 +439,10 @@ async def freshness(client: Client, path: str, board: int, code: str, saved: flo
 
 RESULT_FIELD = re.compile(r'name="r(\d+)" id="r\d+" value="([^"]*)"')
 VERSION_FIELD = re.compile(r'name="v(\d+)" value="(\d+)"')
+PLAYERS_FIELD = re.compile(r'name="p(\d+)" value="(\d+-\d+)"')
+PAIR_VERSION = re.compile(r'name="round" value="\d+"><input type="hidden" name="version" value="(\d+)"')
+PUBLISH_TOKEN = re.compile(r'name="publish" value="1"><input type="hidden" name="token" value="([0-9a-f]+)"')
+"""The state a form carries from its page (the manager refuses a write whose page showed something else)."""
 
 
 async def arbiter(client: Client, number: int, arbiters: int, world: World, rng: random.Random, until: float,
@@ -471,6 +475,7 @@ async def arbiter_step(client: Client, event: str, world: World, rng: random.Ran
         return False
     values = dict(RESULT_FIELD.findall(page.text))
     versions = dict(VERSION_FIELD.findall(page.text))
+    players = dict(PLAYERS_FIELD.findall(page.text))
     empty = [int(board) for board, value in values.items() if not value]
     if empty:
         chosen = sorted(rng.sample(empty, min(batch, len(empty))))
@@ -479,6 +484,7 @@ async def arbiter_step(client: Client, event: str, world: World, rng: random.Ran
         for board in chosen:
             key = rng.choice(["1", "0", "=", "1", "0"])
             form[f"r{board}"], form[f"v{board}"] = key, versions[str(board)]
+            form[f"p{board}"] = players[str(board)]
             codes[board] = {"1": "10", "0": "01", "=": "=="}[key]
         saved = await client.request("results POST", "POST", path, form)
         if saved is None or saved.status != 302:
@@ -496,7 +502,13 @@ async def arbiter_step(client: Client, event: str, world: World, rng: random.Ran
         return True
     if number >= 9:
         return False
-    pair = await client.request("pair POST", "POST", f"/e/{event}/open/pair/", {"round": str(number + 1)})
+    manage = await client.request("manage page", "GET", f"/e/{event}/open/manage/")
+    version = PAIR_VERSION.search(manage.text) if manage is not None else None
+    if version is None:
+        world.lost_events.add(event)
+        return False
+    pair = await client.request("pair POST", "POST", f"/e/{event}/open/pair/",
+                                {"round": str(number + 1), "version": version.group(1)})
     if pair is None or pair.status != 302:
         world.lost_events.add(event)
         return False
@@ -521,8 +533,13 @@ async def arbiter_step(client: Client, event: str, world: World, rng: random.Ran
         world.lost_events.add(event)
         return False
     world.paired[event].append(number + 1)
+    shown = await client.request("results page", "GET", f"/e/{event}/open/rounds/{number + 1}/results/")
+    token = PUBLISH_TOKEN.search(shown.text) if shown is not None else None
+    if token is None:
+        world.lost_events.add(event)
+        return False
     published = await client.request("publish POST", "POST", f"/e/{event}/open/rounds/{number + 1}/publish/",
-                                     {"publish": "1"})
+                                     {"publish": "1", "token": token.group(1)})
     if published is None or published.status != 302:
         world.lost_events.add(event)
         return False

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install swisspair (with the manager) into .venv and start the manager on the
-# embedded default: SQLite under ./swisspair-data, a demo event, on
+# embedded default: SQLite in the user's data directory (~/.local/share/swisspair, or $SWISSPAIR_DATA;
+# nothing is created in the checkout), a demo event, on
 # http://127.0.0.1:8000/ (account demo / demo). Stop it with Ctrl-C.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,4 +10,4 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e '.[web]'
-exec .venv/bin/swisspair serve --demo --data swisspair-data "$@"
+exec .venv/bin/swisspair serve --demo "$@"

@@ -2,7 +2,9 @@
 
 ``SWISSPAIR_DATA``
     Data directory: holds the SQLite file ``db.sqlite3``, the generated
-    ``secret_key`` and uploads. Default: the current directory.
+    ``secret_key`` and uploads. Default: the user's data directory, the same
+    for every command (``~/.local/share/swisspair`` on Linux, see
+    :mod:`swisspair_web.datadir`); never the current directory.
 ``DATABASE_URL``
     Any dj-database-url URL; default ``sqlite:///$SWISSPAIR_DATA/db.sqlite3``.
     ``postgres://user:pass@host/db`` for hosted, multi-worker use.
@@ -40,6 +42,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from swisspair_web.datadir import data_dir
+
 BASE_DIR = Path(__file__).resolve().parent
 
 
@@ -71,7 +75,7 @@ def envsecret(name: str) -> str | None:
     return None
 
 
-DATA_DIR = Path(os.environ.get("SWISSPAIR_DATA", ".")).resolve()
+DATA_DIR = data_dir()
 
 
 def _secret_key() -> str:

@@ -6,8 +6,8 @@ import base64
 import os
 import shutil
 import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from typing import Any
 
 import pytest
@@ -93,3 +93,78 @@ def fetch_text(driver: Any, url: str) -> str:
         "fetch(arguments[0], {credentials: 'same-origin'}).then(r => r.text()).then(done, e => done('ERR ' + e));",
         url)
     return text
+
+
+class Arbiter:
+    """One browser, logged in."""
+
+    def __init__(self, driver: Any, base: str, name: str) -> None:
+        from selenium.common.exceptions import WebDriverException
+        from selenium.webdriver.support.ui import WebDriverWait
+
+        self.driver, self.base = driver, base
+        self.wait = WebDriverWait(driver, 120, ignored_exceptions=(WebDriverException,))
+        self.go("/accounts/login/?next=/")
+        self.field("id_username").send_keys(name)
+        self.field("id_password").send_keys("password")
+        self.submit_with(lambda: self.field("id_password").submit())
+        assert name in self.driver.find_element("id", "logout").text
+
+    def go(self, path: str) -> None:
+        self.driver.get(self.base + path)
+
+    def field(self, element_id: str) -> Any:
+        return self.driver.find_element("id", element_id)
+
+    def submit_with(self, action: Callable[[], None]) -> None:
+        """Run ``action`` and wait for the next page to load."""
+        self.driver.execute_script("window.swisspairOldPage = true;")
+        action()
+        self.wait.until(lambda d: d.execute_script(
+            "return !window.swisspairOldPage && document.readyState === 'complete';"))
+
+    def type_on(self, board: int, keys: str) -> None:
+        """Type ``keys`` into board ``board`` as a person would (the box's text selected first), then Enter."""
+        from selenium.webdriver.common.keys import Keys
+
+        box = self.field(f"r{board}")
+        box.click()
+        self.driver.execute_script("arguments[0].select();", box)
+        self.submit_with(lambda: box.send_keys(keys + Keys.ENTER))
+
+    def value(self, board: int) -> str:
+        return str(self.field(f"r{board}").get_attribute("value"))
+
+    def saved(self, board: int) -> str:
+        return str(self.driver.find_element("css selector", f"#board-{board} td.saved").text)
+
+    def messages(self) -> str:
+        found = self.driver.find_elements("id", "messages")
+        return str(found[0].text) if found else ""
+
+    def click(self, selector: str, *, accept: bool = False) -> None:
+        """Click ``selector`` and wait for the next page; ``accept`` answers the page's "are you sure?" with OK."""
+        def action() -> None:
+            self.driver.find_element("css selector", selector).click()
+            if accept:
+                self.wait.until(lambda d: _alert(d)).accept()
+
+        self.submit_with(action)
+
+    def text(self, selector: str) -> str:
+        return str(self.driver.find_element("css selector", selector).text)
+
+
+def _alert(driver: Any) -> Any:
+    from selenium.common.exceptions import NoAlertPresentException
+
+    try:
+        return driver.switch_to.alert
+    except NoAlertPresentException:
+        return None
+
+
+@contextmanager
+def arbiters(base: str, *names: str) -> Iterator[list[Arbiter]]:
+    with ExitStack() as stack:
+        yield [Arbiter(stack.enter_context(chromium()), base, name) for name in names]

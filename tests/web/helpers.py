@@ -22,8 +22,8 @@ from django.contrib.auth import get_user_model
 from django.test import TestCase
 
 from swisspair.model import Board as CoreBoard, Colour, RoundPairing, Tournament
-from swisspair_web.tournaments import registry, services
-from swisspair_web.tournaments.models import EventRole, Section
+from swisspair_web.tournaments import form_state, registry, services
+from swisspair_web.tournaments.models import Board, EventRole, Player, Round, Section
 
 from .pgcluster import postgres_binaries  # noqa: F401  (re-exported for the test modules)
 
@@ -106,7 +106,7 @@ class BaseTestCase(TestCase):
     def play_round(self, number: int | None = None, code: str = "10") -> None:
         outcome = self.pair()
         rnd = outcome.round
-        services.set_results(rnd, self.alice, {b.number: (code, b.version) for b in rnd.boards.all()},
+        services.set_results(rnd, self.alice, {b.number: (code, services.seen(b)) for b in rnd.boards.all()},
                              withdraw_no_shows=False)
         self.section.refresh_from_db()
 
@@ -262,6 +262,36 @@ def job_state(client: HttpClient, job: object) -> dict[str, object]:
     return dict(json.loads(text))
 
 
+def shown(board: Board) -> dict[str, str]:
+    """The hidden fields a results page renders for ``board`` now: its version and its players in their colours."""
+    return {f"v{board.number}": str(board.version), f"p{board.number}": f"{board.white_id}-{board.black_id}"}
+
+
+def pair_form(section: str, number: int | str) -> dict[str, str]:
+    """The fields of the *Pair round* form of section ``section`` (its short name) for round ``number``, with
+    the section's version as its page renders it now."""
+    version = Section.objects.filter(slug=section).values_list("version", flat=True).get()
+    return {"round": str(number), "version": str(version)}
+
+
+def numbers(section: Section) -> dict[str, str]:
+    """The ``numbers`` field the bye form renders now: which player holds which pairing number."""
+    return {"numbers": form_state.numbers_token(section)}
+
+
+def player_fields(section: Section, tpn: int) -> dict[str, str]:
+    """The ``player`` and ``version`` fields a form about player ``tpn`` renders now."""
+    player = Player.objects.get(section=section, tpn=tpn)
+    return {"player": str(player.pk), "version": str(player.version)}
+
+
+def token(section: Section, number: int, *, results: bool = False) -> dict[str, str]:
+    """The ``token`` a results page renders for round ``number`` now, for its publish and adjust forms (the
+    pairing) or its unpair form (``results``: the pairing with its results)."""
+    rnd = Round.objects.get(section=section, number=number)
+    return {"token": (form_state.results_token if results else form_state.pairing_token)(rnd)}
+
+
 def form_value(html: str, name: str) -> str:
     match = re.search(rf'name="{re.escape(name)}" value="([^"]*)"', html)
     assert match, f"no field {name}"
@@ -275,7 +305,7 @@ def score(value: Fraction) -> str:
 SEED_SCRIPT = """
 from django.contrib.auth import get_user_model
 from swisspair_web.tournaments import services
-from swisspair_web.tournaments.models import Board, EventRole, Round, Section
+from swisspair_web.tournaments.models import Board, EventRole, Player, Round, Section
 U = get_user_model()
 alice = U.objects.get(username='alice')
 event = services.create_event(alice, name='Live {slug}', slug='{slug}')

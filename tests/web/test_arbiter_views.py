@@ -12,7 +12,7 @@ from django.conf import settings
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.models import Player
 
-from .helpers import BaseTestCase
+from .helpers import BaseTestCase, shown
 
 
 class ArbiterViewsTestCase(BaseTestCase):
@@ -64,11 +64,11 @@ class ArbiterViewsTestCase(BaseTestCase):
         rnd = self.pair().round
         board = rnd.boards.get(number=1)
         url = self.url("sp-results", rnd.number)
-        response = self.client.post(url, {"r1": "1", "v1": str(board.version)}, follow=True)
+        response = self.client.post(url, {"r1": "1", **shown(board)}, follow=True)
         self.assertContains(response, "1 result saved.")
         board.refresh_from_db()
         self.client.cookies[settings.LANGUAGE_COOKIE_NAME] = "ru"
-        response = self.client.post(url, {"r1": "0", "v1": str(board.version)}, follow=True)
+        response = self.client.post(url, {"r1": "0", **shown(board)}, follow=True)
         self.assertContains(response, "Сохранён 1 результат.")
 
     def test_the_pairing_csv_lists_the_bye_and_the_scores(self) -> None:

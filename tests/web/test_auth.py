@@ -6,7 +6,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client, override_settings
 
 from swisspair_web.tournaments import services
-from swisspair_web.tournaments.models import Event, EventRole, Player, Round
+from swisspair_web.tournaments.models import AuditEntry, Event, EventRole, Player, Round
 
 from .helpers import BaseTestCase
 
@@ -70,7 +70,7 @@ class AuthTestCase(BaseTestCase):
         self.assertFalse(Player.objects.filter(name="Csrf, Carl").exists())
         page = client.get(self.url("sp-player-add"))
         token = page.cookies["csrftoken"].value
-        response = client.post(self.url("sp-player-add"), {"name": "Csrf, Carl", "rating": "0",
+        response = client.post(self.url("sp-player-add"), {"name": "Csrf, Carl", "rating": "0", "paired": "1",
                                                            "csrfmiddlewaretoken": token})
         self.assertEqual(response.status_code, 302)
 
@@ -93,7 +93,7 @@ class AuthTestCase(BaseTestCase):
     def test_it_refuses_oversized_uploads(self) -> None:
         self.client.login(username="bob", password="password")
         big = b"name\n" + b"Someone, Big\n" * 200
-        response = self.client.post(self.url("sp-players-import"), {
+        response = self.client.post(self.url("sp-players-import"), {"paired": "0", 
             "format": "csv", "file": SimpleUploadedFile("p.csv", big)})
         self.assertContains(response, "too large")
         self.assertEqual(Player.objects.count(), 10)
@@ -113,3 +113,30 @@ class AuthTestCase(BaseTestCase):
         self.assertContains(response, "Invalid TRF")
         self.assertNotContains(response, "<script>  broken")
         self.assertFalse(self.event.sections.filter(slug="x").exists())
+
+
+class ChiefArbiterTestCase(BaseTestCase):
+    """An event always keeps a chief arbiter (FIDE C.05: the chief arbiter is responsible for the event)."""
+
+    players = 0
+
+    def setUp(self) -> None:
+        super().setUp()
+        self.client.login(username="alice", password="password")
+
+    def test_the_last_chief_cannot_step_down_nor_be_removed(self) -> None:
+        response = self.client.post("/e/test/arbiters/", {"username": "alice", "role": "arbiter"})
+        self.assertContains(response, "alice is the only chief arbiter of this event")
+        self.assertEqual(EventRole.objects.get(event=self.event, user=self.alice).role, EventRole.CHIEF)
+        self.assertEqual(self.client.get("/e/test/edit/").status_code, 200)
+        chief = EventRole.objects.get(event=self.event, user=self.alice)
+        with self.assertRaisesMessage(services.OperationError, "cannot remove yourself"):
+            services.remove_role(self.event, self.alice, chief.pk)
+
+    def test_with_another_chief_the_chief_may_step_down(self) -> None:
+        self.client.post("/e/test/arbiters/", {"username": "bob", "role": "chief"})
+        response = self.client.post("/e/test/arbiters/", {"username": "alice", "role": "arbiter"})
+        self.assertRedirects(response, "/e/test/", fetch_redirect_response=False)
+        self.assertEqual(EventRole.objects.get(event=self.event, user=self.alice).role, EventRole.ARBITER)
+        self.assertEqual(self.client.get("/e/test/arbiters/").status_code, 403)
+        self.assertEqual(AuditEntry.objects.filter(action="arbiter-role").count(), 2)

@@ -45,7 +45,7 @@ class AwardsMachine(RuleBasedStateMachine):
         for _ in range(3):
             self.section.refresh_from_db()
             rnd = services.pair_next_round(self.section, alice).round
-            services.set_results(rnd, alice, {b.number: ("10" if b.number % 2 else "==", b.version)
+            services.set_results(rnd, alice, {b.number: ("10" if b.number % 2 else "==", services.seen(b))
                                               for b in rnd.boards.all()}, withdraw_no_shows=False)
         self.settings = categories.settings_of(self.section)
         self.users = {"alice": alice, "bob": self.case.bob}
@@ -139,7 +139,7 @@ class AwardsMachine(RuleBasedStateMachine):
         row = rnd.boards.get(number=board)
         before = self.published_list()
         with self.case.captureOnCommitCallbacks(execute=True):
-            services.set_results(rnd, self.users["bob"], {board: (code, row.version)}, withdraw_no_shows=False)
+            services.set_results(rnd, self.users["bob"], {board: (code, services.seen(row))}, withdraw_no_shows=False)
         self.note_change(before)
 
     # -- invariants ------------------------------------------------------------------------------------------

@@ -39,7 +39,7 @@ for number in (1, 2, 3):
     section.refresh_from_db()
     rnd = services.pair_next_round(section, alice).round
     codes = ['10', '==', '01', '10', '01']
-    services.set_results(rnd, alice, {b.number: (codes[(b.number + number) % 5], b.version)
+    services.set_results(rnd, alice, {b.number: (codes[(b.number + number) % 5], services.seen(b))
                                       for b in rnd.boards.all()}, withdraw_no_shows=False)
     services.publish_round(rnd, alice)
     if number == 1:

@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from .test_browser_results import RESULTS, Arbiter, arbiters, base  # noqa: F401 - base is the fixture
+from .browser import Arbiter, arbiters
+from .test_browser_results import RESULTS, base  # noqa: F401 - base is the fixture
 
 pytestmark = pytest.mark.slow  # Chromium: the full tier only
 

@@ -8,14 +8,12 @@ could follow.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from .browser import chromium, require_browser
+from .browser import arbiters, require_browser
 from .helpers import create_users, live_server, seed_event
 
 pytestmark = pytest.mark.slow  # Chromium: the full tier only
@@ -31,60 +29,6 @@ def base(tmp_path: Path) -> Iterator[str]:
     seed_event(data, "live", players=30)  # round 1 paired by hand: 15 boards
     with live_server(data) as url:
         yield url
-
-
-class Arbiter:
-    """One browser, logged in."""
-
-    def __init__(self, driver: Any, base: str, name: str) -> None:
-        from selenium.common.exceptions import WebDriverException
-        from selenium.webdriver.support.ui import WebDriverWait
-
-        self.driver, self.base = driver, base
-        self.wait = WebDriverWait(driver, 120, ignored_exceptions=(WebDriverException,))
-        self.go("/accounts/login/?next=/")
-        self.field("id_username").send_keys(name)
-        self.field("id_password").send_keys("password")
-        self.submit_with(lambda: self.field("id_password").submit())
-        assert name in self.driver.find_element("id", "logout").text
-
-    def go(self, path: str) -> None:
-        self.driver.get(self.base + path)
-
-    def field(self, element_id: str) -> Any:
-        return self.driver.find_element("id", element_id)
-
-    def submit_with(self, action: Callable[[], None]) -> None:
-        """Run ``action`` and wait for the next page to load."""
-        self.driver.execute_script("window.swisspairOldPage = true;")
-        action()
-        self.wait.until(lambda d: d.execute_script(
-            "return !window.swisspairOldPage && document.readyState === 'complete';"))
-
-    def type_on(self, board: int, keys: str) -> None:
-        """Type ``keys`` into board ``board`` as a person would (the box's text selected first), then Enter."""
-        from selenium.webdriver.common.keys import Keys
-
-        box = self.field(f"r{board}")
-        box.click()
-        self.driver.execute_script("arguments[0].select();", box)
-        self.submit_with(lambda: box.send_keys(keys + Keys.ENTER))
-
-    def value(self, board: int) -> str:
-        return str(self.field(f"r{board}").get_attribute("value"))
-
-    def saved(self, board: int) -> str:
-        return str(self.driver.find_element("css selector", f"#board-{board} td.saved").text)
-
-    def messages(self) -> str:
-        found = self.driver.find_elements("id", "messages")
-        return str(found[0].text) if found else ""
-
-
-@contextmanager
-def arbiters(base: str, *names: str) -> Iterator[list[Arbiter]]:
-    with ExitStack() as stack:
-        yield [Arbiter(stack.enter_context(chromium()), base, name) for name in names]
 
 
 def test_an_untouched_board_is_never_a_conflict_nor_overwritten(base: str) -> None:
@@ -110,7 +54,7 @@ def test_an_untouched_board_is_never_a_conflict_nor_overwritten(base: str) -> No
         a.go(RESULTS)
         a.type_on(11, "1")
         b.type_on(11, "0")
-        assert "Somebody else entered a different result on boards 11" in b.messages(), b.messages()
+        assert "Somebody else entered a different result on board 11" in b.messages(), b.messages()
         assert b.value(11) == "1" and b.saved(11) == "1-0"
         note = b.driver.find_element("css selector", "#board-11 .conflict-note").text
         assert "1-0" in note and "0-1" in note, note

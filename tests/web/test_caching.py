@@ -44,7 +44,7 @@ class CachingTestCase(BaseTestCase):
         self.client.get("/e/test/open/rounds/1/")
         rnd = self.client.get("/e/test/open/rounds/1/")
         board = Board.objects.get(round=self.round, number=1)
-        services.set_results(self.round, self.alice, {1: ("01", board.version)})
+        services.set_results(self.round, self.alice, {1: ("01", services.seen(board))})
         for before, page in ((standings, "/api/e/test/open/standings.json"), (rnd, "/e/test/open/rounds/1/")):
             after = self.client.get(page, headers={"If-None-Match": before["ETag"]})
             self.assertEqual(after.status_code, 200, page)

@@ -20,6 +20,12 @@ def _versions(page: str) -> dict[int, str]:
     return {int(n): v for n, v in re.findall(r'name="v(\d+)" value="(\d+)"', page)}
 
 
+def _shown(page: str, board: int) -> dict[str, str]:
+    """The hidden fields of ``board`` as the results page ``page`` rendered them (version, players)."""
+    players = dict(re.findall(r'name="p(\d+)" value="(\d+-\d+)"', page))
+    return {f"v{board}": _versions(page)[board], f"p{board}": players[str(board)]}
+
+
 def _env() -> dict[str, str] | None:
     url = os.environ.get("SWISSPAIR_LIVE_DATABASE_URL")
     return {"DATABASE_URL": url} if url else None
@@ -47,11 +53,10 @@ def _race(base: str, plans: dict[str, dict[int, str]]) -> dict[str, tuple[int, s
     outcome: dict[str, tuple[int, str]] = {}
 
     def run(name: str) -> None:
-        versions = _versions(pages[name])
         data = {}
         for board, value in plans[name].items():
             data[f"r{board}"] = value
-            data[f"v{board}"] = versions[board]
+            data |= _shown(pages[name], board)
         barrier.wait()
         outcome[name] = clients[name].post("/e/race/open/rounds/1/results/", data)
 
@@ -112,8 +117,8 @@ def test_it_keeps_a_correction_from_being_overwritten(server: tuple[str, Path]) 
     bob.login("bob")
     _, page_b = bob.get("/e/race/open/rounds/1/results/")
     _, page_a = alice.get("/e/race/open/rounds/1/results/")
-    status, _ = alice.post("/e/race/open/rounds/1/results/", {"r1": "0", "v1": _versions(page_a)[1]})
+    status, _ = alice.post("/e/race/open/rounds/1/results/", {"r1": "0", **_shown(page_a, 1)})
     assert status == 200 and _results(base)[1] == "01"
-    status, page = bob.post("/e/race/open/rounds/1/results/", {"r1": "=", "v1": _versions(page_b)[1]})
+    status, page = bob.post("/e/race/open/rounds/1/results/", {"r1": "=", **_shown(page_b, 1)})
     assert "Somebody else entered a different result" in page
     assert _results(base)[1] == "01"

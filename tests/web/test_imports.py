@@ -61,12 +61,12 @@ class CSVEncodingTestCase(BaseTestCase):
 
     def post_csv(self, data: bytes, name: str = "players.csv", **fields: str) -> object:
         self.client.login(username="bob", password="password")
-        return self.client.post(self.url("sp-players-import"), {
+        return self.client.post(self.url("sp-players-import"), {"paired": "0", 
             "format": "csv", "existing": "update", "kind": "standard", "file": SimpleUploadedFile(name, data),
             **fields}, follow=True)
 
     def names(self) -> list[str]:
-        return list(Player.objects.filter(section=self.section).order_by("tpn").values_list("name", flat=True))
+        return list(Player.objects.filter(section=self.section).order_by("id").values_list("name", flat=True))
 
     def test_each_windows_code_page_gives_the_names_as_written(self) -> None:
         cases = [
@@ -125,8 +125,8 @@ class CSVEncodingTestCase(BaseTestCase):
                         "players.csv:2: FIDE ID must be a number. (left empty)",
                         "players.csv:2: Sex must be m, w or empty. (left empty)"):
             self.assertContains(response, warning)
-        self.assertEqual(list(Player.objects.filter(section=self.section).values_list(
-            "title", "federation", "fide_id", "sex", "rating")), [("", "", "", "", 2000), ("GM", "NOR", "7", "m", 2500)])
+        self.assertEqual(list(Player.objects.filter(section=self.section).values_list(  # by rating (C.04.2 2.2)
+            "title", "federation", "fide_id", "sex", "rating")), [("GM", "NOR", "7", "m", 2500), ("", "", "", "", 2000)])
         response = self.post_csv(b"name;rating\nE, F;5000\n")  # a rating changes the pairing: refused
         self.assertContains(response, "players.csv:2: Rating out of range: 5000")
         response = self.post_csv(b"rating;name\n2000\n")  # a short row
@@ -169,7 +169,7 @@ class ImportTwiceTestCase(BaseTestCase):
     def post(self, data: str | bytes, existing: str = "update", fmt: str = "csv", **fields: str) -> object:
         self.client.login(username="bob", password="password")
         raw = data.encode() if isinstance(data, str) else data
-        return self.client.post(self.url("sp-players-import"), {
+        return self.client.post(self.url("sp-players-import"), {"paired": "0", 
             "format": fmt, "existing": existing, "kind": "standard", "file": SimpleUploadedFile("p.csv", raw),
             **fields}, follow=True)
 
@@ -243,7 +243,7 @@ class RatingListJobTestCase(BaseTestCase):
         uploads = Path(django_settings.DATA_DIR) / "uploads"
         before = set(uploads.glob("rating-list-*"))
         self.client.login(username="bob", password="password")
-        response = self.client.post(self.url("sp-players-import"), {
+        response = self.client.post(self.url("sp-players-import"), {"paired": "0", 
             "format": "fide", "kind": "rapid", "fide_ids": "700070 25121731", "existing": "update",
             "file": SimpleUploadedFile("players_list_foa.txt", combined_list().encode())})
         job = Job.objects.get()
@@ -321,7 +321,7 @@ class RatingListTestCase(BaseTestCase):
         self.assertEqual([p.name for _, p in read.rows], ["Polgar, Judit"])
         self.assertEqual(read.source, "list.txt/players_list_foa.txt")
         self.client.login(username="bob", password="password")
-        response = self.client.post(self.url("sp-players-import"), {
+        response = self.client.post(self.url("sp-players-import"), {"paired": "0", 
             "format": "fide", "fide_ids": "1503014, 700070", "file": SimpleUploadedFile("players_list.zip",
                                                                                        archive.getvalue())},
             follow=True)

@@ -25,7 +25,7 @@ from django_tasks_db.models import DBTaskResult
 from swisspair_web.tournaments import jobs
 from swisspair_web.tournaments.models import Job, Round, Section
 
-from .helpers import BaseTestCase, HttpClient, create_users, job_state, live_server, seed_event, sql
+from .helpers import BaseTestCase, HttpClient, create_users, job_state, live_server, seed_event, sql, pair_form, form_value
 from .test_convert import TRF
 
 
@@ -36,7 +36,7 @@ class JobTestCase(BaseTestCase):
 
     def test_it_pairs_a_big_section_in_a_job(self) -> None:
         self.client.login(username="bob", password="password")
-        response = self.client.post(self.url("sp-pair"), {"round": "1"})
+        response = self.client.post(self.url("sp-pair"), pair_form("open", "1"))
         job = Job.objects.get()
         self.assertRedirects(response, f"/jobs/{job.pk}/", fetch_redirect_response=False)
         self.assertEqual((self.state(job)["state"], job.section_version), ("queued", self.section.version))
@@ -56,7 +56,7 @@ class JobTestCase(BaseTestCase):
         """The job is marked done in the pairing's own transaction: a second run of its task (a duplicate
         delivery, or a retry after the first run committed) finds it done and writes nothing."""
         self.client.login(username="bob", password="password")
-        self.client.post(self.url("sp-pair"), {"round": "1"})
+        self.client.post(self.url("sp-pair"), pair_form("open", "1"))
         job = Job.objects.get()
         jobs.run_queued()
         jobs.run_job.call(job.pk)
@@ -68,7 +68,7 @@ class JobTestCase(BaseTestCase):
     def test_a_job_applies_to_the_section_version_it_was_asked_for(self) -> None:
         """Queued again (its first run interrupted) after the section changed: it writes nothing."""
         self.client.login(username="bob", password="password")
-        self.client.post(self.url("sp-pair"), {"round": "1"})
+        self.client.post(self.url("sp-pair"), pair_form("open", "1"))
         job = Job.objects.get()
         Section.objects.filter(pk=self.section.pk).update(version=job.section_version + 1)
         jobs.run_queued()
@@ -80,7 +80,7 @@ class JobTestCase(BaseTestCase):
     def test_a_failed_job_says_why(self) -> None:
         self.pair()
         self.client.login(username="bob", password="password")
-        self.client.post(self.url("sp-pair"), {"round": "2"})
+        self.client.post(self.url("sp-pair"), pair_form("open", "2"))
         job = Job.objects.get()
         jobs.run_queued()
         state = self.state(job)
@@ -202,8 +202,8 @@ def test_it_pairs_in_a_worker_thread_while_others_are_served(data: Path) -> None
     with live_server(data, _env(), prelude=prelude) as base:
         client = HttpClient(base)
         client.login("alice")
-        client.get("/e/jobs/open/manage/")
-        status, text = client.post("/e/jobs/open/pair/", {"round": "1"})
+        _, manage = client.get("/e/jobs/open/manage/")
+        status, text = client.post("/e/jobs/open/pair/", {"round": "1", "version": form_value(manage, "version")})
         assert status == 200 and 'id="job-progress"' in text, text[:500]
         job = _latest_job(data)
         state = job_state(client, job)
@@ -235,8 +235,8 @@ def test_a_kill_in_the_middle_writes_nothing_and_fails_the_job(data: Path) -> No
     with live_server(data, _env(), prelude=prelude) as base:
         client = HttpClient(base)
         client.login("alice")
-        client.get("/e/jobs/open/manage/")
-        request = threading.Thread(target=client.post, args=("/e/jobs/open/pair/", {"round": "1"}), daemon=True)
+        _, manage = client.get("/e/jobs/open/manage/")
+        request = threading.Thread(target=client.post, args=("/e/jobs/open/pair/", {"round": "1", "version": form_value(manage, "version")}), daemon=True)
         request.start()
         deadline = time.monotonic() + 60
         while not marker.exists():

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import HttpClient, create_users, live_server, seed_event, sql
+from .helpers import HttpClient, create_users, live_server, seed_event, sql, form_value
 from .test_convert import TRF
 
 pytestmark = pytest.mark.slow  # starts and kills server processes: the full tier only
@@ -56,9 +56,9 @@ def _kill_during(data: Path, action: str) -> None:
     with live_server(data, _env(), prelude=PRELUDE.format(marker=str(marker))) as base:
         client = HttpClient(base)
         client.login("alice")
-        client.get("/e/kill/open/manage/")
+        _, manage = client.get("/e/kill/open/manage/")
         if action == "pair":
-            request = threading.Thread(target=client.post, args=("/e/kill/open/pair/", {"round": "1"}), daemon=True)
+            request = threading.Thread(target=client.post, args=("/e/kill/open/pair/", {"round": "1", "version": form_value(manage, "version")}), daemon=True)
         else:
             request = threading.Thread(target=client.post_file, args=(
                 "/e/kill/sections/import-trf/", {"name": "Imported", "slug": "imported", "system": "dutch"},

@@ -5,7 +5,7 @@ from __future__ import annotations
 from swisspair_web.tournaments import registry, services
 from swisspair_web.tournaments.models import AuditEntry, Board, Bye, Round
 
-from .helpers import BaseTestCase
+from .helpers import BaseTestCase, token, pair_form
 
 
 class PairTestCase(BaseTestCase):
@@ -13,7 +13,7 @@ class PairTestCase(BaseTestCase):
 
     def test_it_pairs_through_the_view(self) -> None:
         self.client.login(username="bob", password="password")
-        response = self.client.post(self.url("sp-pair"), {"round": "1"})
+        response = self.client.post(self.url("sp-pair"), pair_form("open", "1"))
         self.assertRedirects(response, self.url("sp-results", 1))
         rnd = Round.objects.get(section=self.section, number=1)
         self.assertEqual(rnd.boards.count(), 4)
@@ -23,8 +23,8 @@ class PairTestCase(BaseTestCase):
 
     def test_it_refuses_a_stale_pair_request(self) -> None:
         self.client.login(username="bob", password="password")
-        self.client.post(self.url("sp-pair"), {"round": "1"})
-        self.client.post(self.url("sp-pair"), {"round": "1"})  # a double submission
+        self.client.post(self.url("sp-pair"), pair_form("open", "1"))
+        self.client.post(self.url("sp-pair"), pair_form("open", "1"))  # a double submission
         self.assertEqual(Round.objects.count(), 1)
 
     def test_it_refuses_to_pair_with_missing_results(self) -> None:
@@ -35,7 +35,7 @@ class PairTestCase(BaseTestCase):
     def test_it_pairs_counting_unfinished_games_as_draws(self) -> None:
         rnd = self.pair().round
         boards = list(rnd.boards.all())
-        services.set_results(rnd, self.alice, {b.number: ("10", b.version) for b in boards[:-1]})
+        services.set_results(rnd, self.alice, {b.number: ("10", services.seen(b)) for b in boards[:-1]})
         self.section.refresh_from_db()
         outcome = services.pair_next_round(self.section, self.alice, allow_pending=True)
         self.assertEqual(outcome.round.number, 2)
@@ -66,7 +66,7 @@ class PairTestCase(BaseTestCase):
         self.play_round()
         rnd = self.pair().round
         self.client.login(username="bob", password="password")
-        response = self.client.post(self.url("sp-unpair", 2))
+        response = self.client.post(self.url("sp-unpair", 2), token(self.section, 2, results=True))
         self.assertEqual(response.status_code, 302)
         self.assertFalse(Round.objects.filter(pk=rnd.pk).exists())
         self.assertFalse(Bye.objects.filter(round_number=2, kind="U").exists())
@@ -120,7 +120,8 @@ class PairTestCase(BaseTestCase):
         a, b = boards[0].white.tpn, boards[1].black.tpn
         others = {boards[0].black.tpn, boards[1].white.tpn}
         self.client.login(username="bob", password="password")
-        self.client.post(self.url("sp-adjust", 1), {"action": "force", "board_a": str(a), "board_b": str(b)})
+        self.client.post(self.url("sp-adjust", 1), {"action": "force", "board_a": str(a), "board_b": str(b),
+                                                    **token(self.section, 1)})
         after = {frozenset((x.white.tpn, x.black.tpn)) for x in rnd.boards.select_related("white", "black")}
         self.assertIn(frozenset((a, b)), after)
         self.assertIn(frozenset(others), after)
@@ -133,7 +134,7 @@ class PairTestCase(BaseTestCase):
             for number in range(1, 6):
                 rnd = self.pair().round
                 services.set_results(rnd, self.alice,
-                                     {b.number: ("10" if (b.number + number) % 3 else "==", b.version)
+                                     {b.number: ("10" if (b.number + number) % 3 else "==", services.seen(b))
                                       for b in rnd.boards.all()})
             self.assertEqual(Board.objects.count(), 20)
         finally:

@@ -103,7 +103,7 @@ class PlayoffTestCase(BaseTestCase):
         board = next(b for b in last.boards.select_related("white", "black")
                      if group[0] in (b.white.tpn, b.black.tpn))
         code = "01" if board.result == "10" else "10"
-        services.set_results(last, self.alice, {board.number: (code, board.version)}, withdraw_no_shows=False)
+        services.set_results(last, self.alice, {board.number: (code, services.seen(board))}, withdraw_no_shows=False)
         view = standings.table(SectionData.load(self.section)).playoffs[0]
         self.assertTrue(view.stale)
         self.assertFalse(view.applied)

@@ -11,7 +11,7 @@ from swisspair_web.tournaments import jobs, presence, services
 from swisspair_web.tournaments.entry_models import Presence
 from swisspair_web.tournaments.models import AuditEntry, Bye, Job
 
-from .helpers import BaseTestCase
+from .helpers import BaseTestCase, pair_form
 
 
 def paired_numbers(outcome: services.PairingOutcome) -> set[int]:
@@ -41,10 +41,10 @@ class PresenceTestCase(BaseTestCase):
         self.assertIn("9. Player08, Test; 10. Player09, Test", page)
         self.assertIn("Not paired in round 1 unless ticked present", self.client.get(
             self.url("sp-section-manage")).content.decode())
-        response = self.client.post(self.url("sp-pair"), {"round": "1"}, follow=True)
+        response = self.client.post(self.url("sp-pair"), pair_form("open", 1), follow=True)
         self.assertContains(response, "Not paired in round 1 because they are not ticked present")
         self.assertContains(response, "9. Player08, Test; 10. Player09, Test")
-        self.assertContains(response, "10. Player09, Test — absent (zero-point bye) (not ticked present)")
+        self.assertContains(response, "10. Player09, Test — absent (zero-point bye): not ticked present before round 1")
         rnd = self.section.round_set.get(number=1)
         paired = {b.white.tpn for b in rnd.boards.all()} | {b.black.tpn for b in rnd.boards.all()}
         self.assertEqual(paired, set(range(1, 9)))
@@ -59,7 +59,7 @@ class PresenceTestCase(BaseTestCase):
         with self.assertRaises(services.OperationError):
             presence.set_presence(self.section, self.alice, {9: True})
         # round 2 pairs them again
-        services.set_results(rnd, self.alice, {b.number: ("10", b.version) for b in rnd.boards.all()})
+        services.set_results(rnd, self.alice, {b.number: ("10", services.seen(b)) for b in rnd.boards.all()})
         self.section.refresh_from_db()
         self.assertEqual(paired_numbers(self.pair()), set(range(1, 11)))
 
@@ -129,7 +129,7 @@ class PresenceJobTestCase(BaseTestCase):
     def test_the_job_pairs_those_ticked(self) -> None:
         self.client.login(username="bob", password="password")
         self.client.post(self.url("sp-presence"), {"numbers": "1 2 3 4 5 6"})
-        self.client.post(self.url("sp-pair"), {"round": "1"})
+        self.client.post(self.url("sp-pair"), pair_form("open", 1))
         job = Job.objects.get()
         jobs.run_queued()
         job.refresh_from_db()
@@ -138,4 +138,4 @@ class PresenceJobTestCase(BaseTestCase):
         paired = {b.white.tpn for b in rnd.boards.all()} | {b.black.tpn for b in rnd.boards.all()}
         self.assertEqual(paired, {1, 2, 3, 4, 5, 6})
         page = self.client.get(self.url("sp-results", 1)).content.decode()
-        self.assertIn("7. Player06, Test — absent (zero-point bye) (not ticked present)", page)
+        self.assertIn("7. Player06, Test — absent (zero-point bye): not ticked present before round 1", page)

@@ -106,7 +106,7 @@ class PrizeTestCase(BaseTestCase):
         rnd = self.section.round_set.get(number=self.section.rounds)
         board = rnd.boards.get(number=1)
         with self.captureOnCommitCallbacks(execute=True) as callbacks:
-            services.set_results(rnd, self.bob, {1: ("01", board.version), 2: ("01", rnd.boards.get(number=2).version)},
+            services.set_results(rnd, self.bob, {1: ("01", services.seen(board)), 2: ("01", services.seen(rnd.boards.get(number=2)))},
                                  withdraw_no_shows=False)
         self.assertEqual(len(callbacks), 1)  # one check for the whole write
         entry = AuditEntry.objects.get(action="prize-list-changed")
@@ -124,7 +124,7 @@ class PrizeTestCase(BaseTestCase):
         self.client.login(username="bob", password="password")
         seen = self.section.version
         rnd = self.section.round_set.get(number=1)
-        services.set_results(rnd, self.alice, {1: ("01", rnd.boards.get(number=1).version)}, withdraw_no_shows=False)
+        services.set_results(rnd, self.alice, {1: ("01", services.seen(rnd.boards.get(number=1)))}, withdraw_no_shows=False)
         response = self.client.post(self.url("sp-prizes-publish"), {
             "version": str(categories.settings_of(self.section).version), "section_version": str(seen)}, follow=True)
         self.assertContains(response, "The results changed since this page was loaded")

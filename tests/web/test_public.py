@@ -6,6 +6,7 @@ import csv
 import json
 
 from swisspair_web.tournaments import services
+from swisspair_web.tournaments.models import AuditEntry
 
 from .helpers import BaseTestCase
 
@@ -99,3 +100,21 @@ class PublicTestCase(BaseTestCase):
         response = self.client.get(self.url("sp-round", 1))
         self.assertContains(response, 'name="viewport"')
         self.assertLess(len(response.content), 60_000)
+
+
+class PublicationOrderTestCase(BaseTestCase):
+    """The public rounds are the first ones: a later round's list shows scores that include the earlier rounds."""
+
+    def test_withdrawing_a_round_withdraws_the_later_ones(self) -> None:
+        for _ in range(3):
+            self.play_round()
+        for number in (1, 2, 3):
+            services.publish_round(self.section.round_set.get(number=number), self.alice)
+        changed = services.publish_round(self.section.round_set.get(number=2), self.alice, publish=False)
+        self.assertEqual(changed, [2, 3])
+        self.assertEqual(self.client.get(self.url("sp-round", 3)).status_code, 404)
+        card = json.loads(self.client.get("/api/e/test/open/players/1.json").content)
+        self.assertEqual([line["round"] for line in card["rounds"]], [1])
+        with self.assertRaisesMessage(services.OperationError, "Round 2 is not published"):
+            services.publish_round(self.section.round_set.get(number=3), self.alice)
+        self.assertEqual(AuditEntry.objects.filter(action="unpublished").count(), 2)

@@ -89,7 +89,7 @@ class PublicFilesTestCase(BaseTestCase):
     def round_results(self, number: int, code: str) -> None:
         rnd = Round.objects.get(section=self.section, number=number)
         with self.captureOnCommitCallbacks(execute=True):
-            services.set_results(rnd, self.alice, {b.number: (code, b.version) for b in rnd.boards.all()},
+            services.set_results(rnd, self.alice, {b.number: (code, services.seen(b)) for b in rnd.boards.all()},
                                  withdraw_no_shows=False)
 
 
@@ -177,7 +177,7 @@ class CorrectionTest(PublicFilesTestCase):
         self.assert_files_are_the_application(before)
         board = Round.objects.get(section=self.section, number=1).boards.get(number=1)
         with self.captureOnCommitCallbacks(execute=True):
-            services.set_results(board.round, self.alice, {1: ("01", board.version)})
+            services.set_results(board.round, self.alice, {1: ("01", services.seen(board))})
         built = self.render()
         after = self.files()
         self.assertGreater(built, 0)

@@ -27,7 +27,7 @@ class RatingReportTestCase(BaseTestCase):
         self.play_round()
         rnd = self.section.round_set.get(number=1)
         board = rnd.boards.get(number=1)
-        services.set_results(rnd, self.alice, {1: ("+-", board.version)}, withdraw_no_shows=False)
+        services.set_results(rnd, self.alice, {1: ("+-", services.seen(board))}, withdraw_no_shows=False)
         PlayerDetail.objects.create(player=Player.objects.get(section=self.section, tpn=3), k_factor=40)
         view = rating_report.compute(SectionData.load(self.section), 1)
         report = view.report

@@ -13,7 +13,7 @@ from swisspair_web.tournaments import services, teams
 from swisspair_web.tournaments.convert import SectionData
 from swisspair_web.tournaments.models import AuditEntry, Board, Bye, Player, Round, Section, Team, TeamMatch
 
-from .helpers import BaseTestCase
+from .helpers import BaseTestCase, shown, token, pair_form
 
 TEAM_SECTION = {
     "name": "Teams", "slug": "teams", "kind": "team", "system": "dutch", "rounds": "4", "tiebreaks": "BH/C1,BH,SB,DE,WIN,BWG",
@@ -50,7 +50,7 @@ class TeamBase(BaseTestCase):
         data = {}
         for board, key in codes.items():
             data[f"r{board}"] = key
-            data[f"v{board}"] = str(boards[board].version)
+            data |= shown(boards[board])
         response = self.client.post(self.turl("sp-results", number), data)
         self.assertEqual(response.status_code, 302)
 
@@ -80,7 +80,7 @@ class TeamTestCase(TeamBase):
         self.assertEqual([p.name for p in teams.roster(team)], ["Player 1-1", "Player 1-3", "Player 1-2"])
         self.client.post(self.turl("sp-team-action", 1), {"action": "remove", "tpn": third.tpn})
         self.assertEqual([(p.name, p.board_order) for p in teams.roster(team)], [("Player 1-1", 1), ("Player 1-2", 2)])
-        self.client.post(self.turl("sp-pair"), {"round": "1"})
+        self.client.post(self.turl("sp-pair"), pair_form("teams", "1"))
         first = Player.objects.get(section=section, name="Player 1-2")
         response = self.client.post(self.turl("sp-team-action", 1), {"action": "down", "tpn": first.tpn}, follow=True)
         self.assertContains(response, "The board order is fixed once round 1 is paired")
@@ -89,14 +89,14 @@ class TeamTestCase(TeamBase):
         self.make_section(2, 2)
         self.client.post(self.turl("sp-team-action", 2), {"action": "remove",
                                                           "tpn": Player.objects.get(name="Player 2-2").tpn})
-        response = self.client.post(self.turl("sp-pair"), {"round": "1"}, follow=True)
+        response = self.client.post(self.turl("sp-pair"), pair_form("teams", "1"), follow=True)
         self.assertContains(response, "Team Club 2 has 1 player for round 1; a match has 2 boards.")
         self.assertFalse(Round.objects.filter(section__slug="teams").exists())
 
     def test_it_refuses_a_team_without_players(self) -> None:
         self.make_section(2, 2)
         self.client.post(self.turl("sp-team-new"), {"name": "Empty"})
-        response = self.client.post(self.turl("sp-pair"), {"round": "1"}, follow=True)
+        response = self.client.post(self.turl("sp-pair"), pair_form("teams", "1"), follow=True)
         self.assertContains(response, "Team Empty has no players.")
 
     def test_an_absent_team_is_not_paired(self) -> None:
@@ -113,7 +113,7 @@ class TeamTestCase(TeamBase):
     def test_it_plays_a_team_event_end_to_end(self) -> None:
         section = self.make_section(5, 3)
         for number in range(1, 4):
-            response = self.client.post(self.turl("sp-pair"), {"round": str(number)})
+            response = self.client.post(self.turl("sp-pair"), pair_form("teams", str(number)))
             self.assertRedirects(response, self.turl("sp-results", number))
             rnd = Round.objects.get(section=section, number=number)
             matches = list(rnd.matches.select_related("white", "black"))
@@ -129,7 +129,7 @@ class TeamTestCase(TeamBase):
                 self.assertEqual([g.white.board_order for g in games], [1, 2])
             # board 1 of every match: white wins; board 2: draw -> the team with White wins 1.5 : 0.5
             self.enter(number, {b.number: ("1" if (b.number - 1) % 2 == 0 else "=") for b in rnd.boards.all()})
-            response = self.client.post(self.turl("sp-publish", number), {"publish": "1"})
+            response = self.client.post(self.turl("sp-publish", number), {"publish": "1", **token(section, number)})
             self.assertEqual(response.status_code, 302)
         self.assertEqual(len({r.team_bye_id for r in Round.objects.filter(section=section)}), 3)
         page = self.client.get(self.turl("sp-results", 1)).content.decode()
@@ -205,9 +205,9 @@ class TeamTestCase(TeamBase):
         self.assertEqual([c.round_number for c in checks if c.ok], [1, 2, 3], [c.describe() for c in checks])
 
         # round 4 pairs after a correction; unpairing removes the matches
-        self.client.post(self.turl("sp-pair"), {"round": "4"})
+        self.client.post(self.turl("sp-pair"), pair_form("teams", "4"))
         self.assertEqual(TeamMatch.objects.filter(round__section=section, round__number=4).count(), 2)
-        self.client.post(self.turl("sp-unpair", 4), {})
+        self.client.post(self.turl("sp-unpair", 4), token(section, 4, results=True))
         self.assertFalse(TeamMatch.objects.filter(round__section=section, round__number=4).exists())
 
     def test_game_points_can_rank_the_teams(self) -> None:
@@ -221,7 +221,7 @@ class TeamTestCase(TeamBase):
                 self.client.post(self.turl("sp-team-action", t), {"action": "add", "name": f"P {t}-{b}",
                                                                   "rating": str(2000 - 10 * t - b)})
         for number in (1, 2):
-            self.client.post(self.turl("sp-pair"), {"round": str(number)})
+            self.client.post(self.turl("sp-pair"), pair_form("teams", str(number)))
             # board 1: White wins, board 2: a draw
             rnd = Round.objects.get(section__slug="teams", number=number)
             self.enter(number, {b.number: ("1" if b.number == 1 else "=") for b in rnd.boards.all()})
@@ -236,11 +236,11 @@ class TeamTestCase(TeamBase):
 
     def test_it_reports_a_conflict_on_a_board(self) -> None:
         section = self.make_section(2, 2)
-        self.client.post(self.turl("sp-pair"), {"round": "1"})
+        self.client.post(self.turl("sp-pair"), pair_form("teams", "1"))
         rnd = Round.objects.get(section=section, number=1)
         board = rnd.boards.get(number=1)
-        services.set_results(rnd, self.alice, {1: ("10", board.version)})
-        response = self.client.post(self.turl("sp-results", 1), {"r1": "0", "v1": str(board.version)})
+        services.set_results(rnd, self.alice, {1: ("10", services.seen(board))})
+        response = self.client.post(self.turl("sp-results", 1), {"r1": "0", **shown(board)})
         self.assertContains(response, "Somebody else entered a different result")
         self.assertEqual(Board.objects.get(pk=board.pk).result, "10")
 
@@ -248,7 +248,7 @@ class TeamTestCase(TeamBase):
         section = self.make_section(2, 2)
         self.client.logout()
         writes = [(self.turl("sp-team-new"), {"name": "X"}), (self.turl("sp-team-action", 1), {"action": "delete"}),
-                  (self.turl("sp-pair"), {"round": "1"})]
+                  (self.turl("sp-pair"), pair_form("teams", "1"))]
         for url, data in writes:
             response = self.client.post(url, data)
             self.assertEqual(response.status_code, 302, url)
@@ -293,7 +293,7 @@ class TeamImportTestCase(TeamBase):
         section = self.make_section(5, 3)
         results = {1: ["1", "="], 2: ["+", "0"], 3: ["=", "="]}
         for number in range(1, 4):
-            self.client.post(self.turl("sp-pair"), {"round": str(number)})
+            self.client.post(self.turl("sp-pair"), pair_form("teams", str(number)))
             rnd = Round.objects.get(section=section, number=number)
             codes = results[number]
             self.enter(number, {b.number: codes[(b.number - 1) % 2] for b in rnd.boards.all()})
@@ -350,7 +350,7 @@ class TeamImportTestCase(TeamBase):
 
     def test_malformed_team_records_name_the_line_and_write_nothing(self) -> None:
         section = self.make_section(2, 2)
-        self.client.post(self.turl("sp-pair"), {"round": "1"})
+        self.client.post(self.turl("sp-pair"), pair_form("teams", "1"))
         self.enter(1, {1: "1", 2: "="})
         text = self.client.get(self.turl("sp-export-trf")).content.decode().splitlines()
         index = next(i for i, line in enumerate(text) if line.startswith("310"))
@@ -390,10 +390,10 @@ class TeamPrintTestCase(TeamBase):
     def test_team_standings_print_and_pdf(self) -> None:
         section = self.make_section(4, 2)
         for number in (1, 2):
-            self.client.post(self.turl("sp-pair"), {"round": str(number)})
+            self.client.post(self.turl("sp-pair"), pair_form("teams", str(number)))
             rnd = Round.objects.get(section=section, number=number)
             self.enter(number, {b.number: ("1" if b.number % 2 else "=") for b in rnd.boards.all()})
-            self.client.post(self.turl("sp-publish", number), {"publish": "1"})
+            self.client.post(self.turl("sp-publish", number), {"publish": "1", **token(section, number)})
         self.client.logout()
         table = teams.team_table(SectionData.load(section))
         page = self.client.get(self.turl("sp-standings")).content.decode()
@@ -427,12 +427,12 @@ class TeamForfeitTestCase(TeamBase):
     """A whole match forfeited in one action and withdrawn teams."""
 
     def versions(self, number: int) -> dict[str, str]:
-        return {f"v{b.number}": str(b.version)
-                for b in Board.objects.filter(round__section__slug="teams", round__number=number)}
+        return {key: value for b in Board.objects.filter(round__section__slug="teams", round__number=number)
+                for key, value in shown(b).items()}
 
     def test_a_whole_match_is_forfeited_in_one_action(self) -> None:
         section = self.make_section(4, 2)
-        self.client.post(self.turl("sp-pair"), {"round": "1"})
+        self.client.post(self.turl("sp-pair"), pair_form("teams", "1"))
         rnd = Round.objects.get(section=section, number=1)
         page = self.client.get(self.turl("sp-results", 1)).content.decode()
         self.assertIn('id="forfeit-form"', page)
@@ -467,7 +467,7 @@ class TeamForfeitTestCase(TeamBase):
         stale = self.versions(1)
         board = first.games.order_by("number").first()
         assert board is not None
-        services.set_results(rnd, self.alice, {board.number: ("==", board.version)})
+        services.set_results(rnd, self.alice, {board.number: ("==", services.seen(board))})
         before = dict(first.games.values_list("pk", "result"))
         response = self.client.post(self.turl("sp-match-forfeit", 1), {"match": "1", "side": "black", **stale},
                                     follow=True)
@@ -484,19 +484,21 @@ class TeamForfeitTestCase(TeamBase):
 
     def test_a_withdrawn_team_is_not_paired(self) -> None:
         section = self.make_section(5, 2)
-        self.client.post(self.turl("sp-pair"), {"round": "1"})
+        self.client.post(self.turl("sp-pair"), pair_form("teams", "1"))
         rnd = Round.objects.get(section=section, number=1)
         self.enter(1, {b.number: "1" for b in rnd.boards.all()})
         response = self.client.post(self.turl("sp-team-action", 3), {"action": "withdraw", "from_round": "1"},
                                     follow=True)
-        self.assertContains(response, "Round 1 is already paired; withdraw from round 2 or later.")
-        response = self.client.post(self.turl("sp-team-action", 3), {"action": "withdraw", "from_round": "2"},
-                                    follow=True)
+        self.assertContains(response, "withdraw from round: expected a whole number from 2 to 4, got &#x27;1&#x27;.")
+        response = self.client.post(self.turl("sp-team-action", 3), {"action": "withdraw", "from_round": "2"})
+        self.assertContains(response, 'id="team-withdraw-confirm"')  # asked first
+        response = self.client.post(self.turl("sp-team-action", 3), {"action": "withdraw", "from_round": "2",
+                                                                     "confirm": "1"}, follow=True)
         self.assertContains(response, "Team Club 3 withdrawn from round 2 on.")
         self.assertContains(response, "withdrawn from round 2")
         self.assertEqual(set(Player.objects.filter(section=section, team__number=3).values_list(
             "withdrawn_from", flat=True)), {2})
-        self.client.post(self.turl("sp-pair"), {"round": "2"})
+        self.client.post(self.turl("sp-pair"), pair_form("teams", "2"))
         second = Round.objects.get(section=section, number=2)
         # four teams left: two matches, no team PAB, and team 3 in none of them
         self.assertEqual(second.matches.count(), 2)
@@ -504,9 +506,9 @@ class TeamForfeitTestCase(TeamBase):
         self.assertFalse(second.matches.filter(white__number=3).exists() or
                          second.matches.filter(black__number=3).exists())
         self.assertTrue(AuditEntry.objects.filter(action="team-withdrawn", section=section).exists())
-        self.client.post(self.turl("sp-unpair", 2), {})
+        self.client.post(self.turl("sp-unpair", 2), token(section, 2, results=True))
         self.client.post(self.turl("sp-team-action", 3), {"action": "reinstate"})
         self.assertFalse(Player.objects.filter(section=section, withdrawn_from__isnull=False).exists())
-        self.client.post(self.turl("sp-pair"), {"round": "2"})
+        self.client.post(self.turl("sp-pair"), pair_form("teams", "2"))
         second = Round.objects.get(section=section, number=2)
         self.assertIsNotNone(second.team_bye)

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import HttpClient, create_users, job_state, live_server, seed_event, server_env, sql, stop
+from .helpers import HttpClient, create_users, job_state, live_server, seed_event, server_env, sql, stop, form_value
 
 PRELUDE = """
 import django, pathlib, time
@@ -85,8 +85,8 @@ def test_a_worker_killed_inside_the_pairing_writes_nothing_and_the_retry_pairs_o
     with live_server(data, _env()) as base:
         client = HttpClient(base)
         client.login("alice")
-        client.get("/e/worker/open/manage/")
-        status, text = client.post("/e/worker/open/pair/", {"round": "1"})
+        _, manage = client.get("/e/worker/open/manage/")
+        status, text = client.post("/e/worker/open/pair/", {"round": "1", "version": form_value(manage, "version")})
         assert status == 200 and 'id="job-progress"' in text, text[:500]
         job = sql(data, "SELECT MAX(id) FROM tournaments_job", _env())[0][0]
         assert job_state(client, job)["state"] == "queued"

@@ -16,8 +16,13 @@ if TYPE_CHECKING:
     from wsgiref.types import WSGIApplication
 
 
-def use_data_dir(data_dir: Path) -> None:
-    """Check that the web extra is installed, then point the manager's settings at ``data_dir``.
+DATA_HELP = ("Directory for the SQLite database, the secret key and uploads (created on first start); default: "
+             "the user's data directory, the same for every command (~/.local/share/swisspair on Linux).")
+
+
+def use_data_dir(data_dir: Path | None) -> None:
+    """Check that the web extra is installed, then point the manager's settings at ``data_dir`` (``None``: the
+    one default data directory, :func:`swisspair_web.datadir.data_dir`).
 
     :raises: :exc:`click.ClickException` (exit 3) without the web extra.
     """
@@ -25,6 +30,10 @@ def use_data_dir(data_dir: Path) -> None:
         import django  # noqa: F401
     except ImportError:
         raise click.ClickException("the manager needs the web extra: pip install 'swisspair[web]'") from None
+    if data_dir is None:
+        from swisspair_web.datadir import data_dir as default
+
+        data_dir = default()
     data_dir.mkdir(parents=True, exist_ok=True)
     os.environ["SWISSPAIR_DATA"] = str(data_dir.resolve())
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "swisspair_web.settings")
@@ -35,17 +44,16 @@ def use_data_dir(data_dir: Path) -> None:
               help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=int, envvar="SWISSPAIR_PORT",
               help="Port to listen on.")
-@click.option("--data", "data_dir", default="swisspair-data", show_default=True, envvar="SWISSPAIR_DATA",
-              type=click.Path(file_okay=False, path_type=Path),
-              help="Directory for the SQLite database, the secret key and uploads (created on first start).")
+@click.option("--data", "data_dir", default=None, envvar="SWISSPAIR_DATA",
+              type=click.Path(file_okay=False, path_type=Path), help=DATA_HELP)
 @click.option("--demo", is_flag=True, help="Create a demo event and a 'demo' account (password 'demo').")
 @click.option("--threads", default=8, show_default=True, type=int, help="Threads serving requests.")
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(min=0), envvar="SWISSPAIR_WORKERS",
               help="Threads running background jobs in this process (0: leave them to 'swisspair worker').")
-def serve(host: str, port: int, data_dir: Path, demo: bool, threads: int, workers: int) -> None:
+def serve(host: str, port: int, data_dir: Path | None, demo: bool, threads: int, workers: int) -> None:
     """Run the tournament manager.
 
-    SQLite in DIR by default (created and migrated on first start);
+    SQLite in the data directory by default (created and migrated on first start);
     PostgreSQL when DATABASE_URL is set (e.g. postgres://user:pw@host/db).
 
     Example:

@@ -11,13 +11,14 @@ import click
 
 
 @click.command("worker")
-@click.option("--data", "data_dir", default="swisspair-data", show_default=True, envvar="SWISSPAIR_DATA",
+@click.option("--data", "data_dir", default=None, envvar="SWISSPAIR_DATA",
               type=click.Path(file_okay=False, path_type=Path),
-              help="Directory of the SQLite database and the secret key (the same as 'swisspair serve').")
+              help="Directory of the SQLite database and the secret key (the same as 'swisspair serve'; by "
+                   "default the user's data directory).")
 @click.option("--interval", default=1.0, show_default=True, type=float,
               help="Seconds between looks at an empty queue.")
 @click.option("--batch", is_flag=True, help="Run the jobs waiting now, then stop.")
-def worker(data_dir: Path, interval: float, batch: bool) -> None:
+def worker(data_dir: Path | None, interval: float, batch: bool) -> None:
     """Run background jobs of the tournament manager until stopped.
 
     Use with a shared database (DATABASE_URL=postgres://...): start any number of

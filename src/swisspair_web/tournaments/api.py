@@ -31,6 +31,11 @@ def json_errors(view: Callable[..., JsonResponse]) -> Callable[..., JsonResponse
     return wrapper
 
 
+def not_found(request: HttpRequest, rest: str = "") -> JsonResponse:
+    """Any other path under ``/api/``: JSON, as the API answers a missing event or round, not an HTML page."""
+    return JsonResponse({"error": "not found"}, status=404)
+
+
 def _section(request: HttpRequest, slug: str, section: str) -> Section:
     sec = get_object_or_404(Section.objects.select_related("event"), event__slug=slug, slug=section)
     require_visible(request, sec.event)

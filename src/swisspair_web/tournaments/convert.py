@@ -29,7 +29,7 @@ from swisspair.teams import MatchPoints, TeamEntry
 from swisspair_web.tournaments.models import RESULTS, Board, Bye, Player, Round, Section, Team
 from swisspair_web.tournaments.snapshot import memo, read_snapshot
 
-Pending = Literal["absent", "draw"]
+Pending = Literal["absent", "draw", "scheduled"]
 
 
 def fraction(value: Decimal) -> Fraction:
@@ -175,9 +175,10 @@ def to_tournament(data: SectionData, *, upto: int | None = None, pending: Pendin
     """The core's view of a section.
 
     :param upto: keep rounds ``1..upto`` only (default: every paired round).
-    :param pending: unfinished games as ``"absent"`` (standings) or
+    :param pending: unfinished games as ``"absent"`` (standings),
         ``"draw"`` (pairing the next round while a game is still being played,
-        FIDE Dutch system, 1992 rules, F 9).
+        FIDE Dutch system, 1992 rules, F 9) or ``"scheduled"`` (paired, no result yet:
+        the opponent and colour with a blank result, as a TRF export taken mid-round has them).
     :param next_round: add the requested byes and absences (``H``/``F``/``Z``,
         withdrawals) of round ``upto + 1``, the state in which it is paired.
     """
@@ -213,6 +214,8 @@ def to_tournament(data: SectionData, *, upto: int | None = None, pending: Pendin
                 w_res, b_res = board_results(board.result)
             elif pending == "draw":
                 w_res = b_res = Result.DRAW
+            elif pending == "scheduled":
+                w_res = b_res = Result.ABSENT
             else:
                 continue
             entries[white.id][rnd - 1] = RoundResult(black.tpn, Colour.WHITE, w_res)
@@ -258,7 +261,7 @@ def to_tournament(data: SectionData, *, upto: int | None = None, pending: Pendin
 
 def _was_paired(data: SectionData, round_number: int, pending: Pending) -> bool:
     """Whether results of ``round_number`` are known, so an unlisted player counts as absent."""
-    return round_number <= data.paired_rounds and (pending == "draw" or not data.pending_boards(round_number))
+    return round_number <= data.paired_rounds and (pending != "absent" or not data.pending_boards(round_number))
 
 
 # -- import -----------------------------------------------------------------------------------------

@@ -44,7 +44,7 @@ def create_demo(username: str = "demo", password: str = "demo") -> tuple[Event, 
         rnd = outcome.round
         changes = {}
         for board in rnd.boards.all():
-            changes[board.number] = (rng.choice(["10", "10", "==", "01"]), board.version)
+            changes[board.number] = (rng.choice(["10", "10", "==", "01"]), services.seen(board))
         services.set_results(rnd, user, changes)
         services.publish_round(rnd, user)
     return event, created_user

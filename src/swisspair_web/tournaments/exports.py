@@ -16,10 +16,10 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from swisspair import trf
-from swisspair_web.tournaments import dates, late_corrections, pairing_lists, standings, teams
+from swisspair_web.tournaments import dates, pairing_lists, replay_notes, standings, teams
 from swisspair_web.tournaments.auth import is_arbiter, require, require_visible
 from swisspair_web.tournaments.convert import SectionData, team_entries, to_tournament
-from swisspair_web.tournaments.models import RESULTS, Round, Section, Team
+from swisspair_web.tournaments.models import RESULTS, Round, Section, Team, result_label
 
 
 def _section(slug: str, section: str) -> Section:
@@ -29,13 +29,19 @@ def _section(slug: str, section: str) -> Section:
 def trf_text(sec: Section) -> str:
     """The TRF of a section: every round with results, points and ranks filled in.
 
-    A team section also has a ``310`` record per team (TRF26: roster in board order, match points,
-    game points, rank), a ``330`` record per match forfeited as a whole, ``352``, ``362`` and its ``192``
-    code.
+    Taken mid-round, the round being played is in it too, its games with their opponents and colours and
+    no result yet, and the byes and absences already recorded for the next round. A ``###`` note names each
+    round a pairing checker will not reproduce, and why (:mod:`.replay_notes`).
+
+    A team section (complete rounds only) also has a ``310`` record per team (TRF26: roster in board
+    order, match points, game points, rank), a ``330`` record per match forfeited as a whole, ``352``,
+    ``362`` and its ``192`` code.
     """
     data = SectionData.load(sec)
     table = standings.table(data)
-    conv = to_tournament(data, upto=table.after_round)
+    upto = table.after_round if sec.is_team else data.paired_rounds
+    conv = to_tournament(data, upto=table.after_round) if sec.is_team else \
+        to_tournament(data, pending="scheduled", next_round=True)
     tournament = conv.tournament
     ranks = {row.player.tpn: index for index, row in enumerate(table.rows, start=1)}
     notes = []
@@ -53,10 +59,7 @@ def trf_text(sec: Section) -> str:
         tournament.teams = team_entries(data, {number: (row.match_points, row.game_points, rank)
                                                for number, (rank, row) in team_rows.items()})
         tournament.team_forfeits = tuple(teams.forfeit_records(sec, table.after_round))
-    for late in late_corrections.find(sec):
-        late.later = [number for number in late.later if number <= table.after_round]  # the rounds exported
-        if late.later:
-            notes.append(late.trf_note())
+    notes.extend(replay_notes.notes(sec, upto))
     tournament.extra_lines.extend(notes)
     return trf.dumps(tournament)
 
@@ -341,7 +344,7 @@ def export_pdf(request: HttpRequest, slug: str, section: str, what: str) -> Http
         if kind == "pairings":
             header = [_("Bd"), _("No."), _("White"), _("Pts"), _("Result"), _("Pts"), _("Black"), _("No.")]
             rows = [[str(line.board.number), str(line.board.white.tpn), line.board.white.name, line.white_points,
-                     RESULTS.get(line.board.result, ""), line.black_points, line.board.black.name,
+                     result_label(line.board.result), line.black_points, line.board.black.name,
                      str(line.board.black.tpn)] for line in lines]
             rows += [["", str(bye.bye.player.tpn), bye.bye.player.name, bye.points, bye.awarded, "",
                       str(bye.bye.get_kind_display()), ""] for bye in byes]

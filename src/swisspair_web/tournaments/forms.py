@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from django import forms
@@ -106,6 +107,7 @@ class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
                 data["tiebreaks"] = TEAM_TIEBREAKS
         elif data.get("system") == "team":
             self.add_error("system", _("The team system needs a team section."))
+        self._check_points(data)
         win, draw, loss = data.get("win"), data.get("draw"), data.get("loss")
         if (kind != Section.TEAM and data.get("acceleration") == Section.BAKU
                 and win is not None and draw is not None and loss is not None
@@ -113,6 +115,26 @@ class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
             self.add_error("acceleration", _("Baku acceleration needs a win worth twice a draw and nothing for a "
                                              "loss (C.04.7 1.1)."))
         return data
+
+    POINTS = ("win", "draw", "loss", "pab", "half_bye", "full_bye", "forfeit_win", "forfeit_loss", "zero_bye",
+              "match_win", "match_draw", "match_loss")
+
+    def _check_points(self, data: dict[str, Any]) -> None:
+        """Points are never negative, and a loss is worth no more than a draw, a draw no more than a win
+        (FIDE C.02 art. 13 scores; the same for match points, C.04.6 1.2)."""
+        for name in self.POINTS:
+            value = data.get(name)
+            if value is not None and value < 0:
+                self.add_error(name, _("Points cannot be negative."))
+        for low, mid, high in (("loss", "draw", "win"), ("match_loss", "match_draw", "match_win")):
+            values: list[Decimal] = [data[name] for name in (low, mid, high) if data.get(name) is not None]
+            if len(values) < 3 or any(name in self.errors for name in (low, mid, high)):
+                continue
+            if not values[0] <= values[1] <= values[2]:
+                self.add_error(mid, _("A loss may not be worth more than a draw, nor a draw more than a win "
+                                      "(%(loss)s, %(draw)s, %(win)s).")
+                               % {"loss": values[0].normalize(), "draw": values[1].normalize(),
+                                  "win": values[2].normalize()})
 
     def clean_tiebreaks(self) -> str:
         text: str = self.cleaned_data["tiebreaks"]
@@ -235,7 +257,22 @@ class ByeForm(forms.Form):
     """No default: recording nothing by mistake (and saying it was recorded) is what an explicit choice prevents."""
 
 
+class LateEntryForm(forms.Form):
+    """What a late entry gets for the rounds paired before it (C.04.2 art. 2.4), and how many rounds the page
+    that adds it showed paired (the byes depend on it)."""
+
+    paired = forms.IntegerField(label=_("rounds paired"), min_value=0, widget=forms.HiddenInput)
+    late_byes = forms.ChoiceField(label=_("late entry"), required=False,
+                                  choices=[(Bye.ZERO, _("absent (zero-point bye)")), (Bye.HALF, _("half-point bye"))])
+
+    def clean_late_byes(self) -> str:
+        return str(self.cleaned_data.get("late_byes") or Bye.ZERO)
+
+
 class PairForm(forms.Form):
+    round = forms.IntegerField(label=_("round"), min_value=1, widget=forms.HiddenInput)
+    version = forms.IntegerField(label=_("version"), min_value=0, widget=forms.HiddenInput)
+    """The section's version the page showed."""
     allow_pending = forms.BooleanField(label=_("count unfinished games as draws for this pairing"), required=False)
 
 

@@ -40,11 +40,11 @@ from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django_tasks import task
 
 from swisspair_web.tournaments import public_changes
-from swisspair_web.tournaments.models import Event, Job, Round, Section
+from swisspair_web.tournaments.models import Bye, Event, Job, Round, Section
 from swisspair_web.tournaments.services import OperationError, Progress, User, _user
 
 log = logging.getLogger(__name__)
@@ -165,7 +165,8 @@ def _pair(job: Job, progress: Progress) -> None:
     def done(written: Round | Section) -> None:
         assert isinstance(written, Round)
         _finish(job.pk, Job.DONE, url=reverse("sp-results", kwargs={
-            "slug": section.event.slug, "section": section.slug, "number": written.number}))
+            "slug": section.event.slug, "section": section.slug, "number": written.number}),
+            message=_("Round %(round)s paired. Check it, then publish it.") % {"round": written.number})
 
     with services.before_commit(done):
         services.pair_next_round(section, _requester(job), allow_pending=bool(job.params.get("allow_pending")),
@@ -180,8 +181,10 @@ def _import(job: Job, progress: Progress) -> None:
 
     def done(written: Round | Section) -> None:
         assert isinstance(written, Section)
+        count = written.players.count()
         _finish(job.pk, Job.DONE, url=reverse("sp-section-manage", kwargs={
-            "slug": job.event.slug, "section": written.slug}))
+            "slug": job.event.slug, "section": written.slug}),
+            message=ngettext("Imported %(count)s player.", "Imported %(count)s players.", count) % {"count": count})
 
     data = decode_bytes(params["data"]) if "data" in params else params["text"]
     with services.before_commit(done):
@@ -204,9 +207,10 @@ def _read_rating_list(job: Job, progress: Progress) -> None:
     progress(60, "saving")
 
     with transaction.atomic():  # the players and "done" in one transaction: a rerun never adds them twice
-        player_import.merge(section, _requester(job), read, existing=params["existing"])
+        merged = player_import.merge(section, _requester(job), read, existing=params["existing"],
+                                     late_byes=params.get("late_byes", Bye.ZERO), seen_paired=params.get("paired"))
         _finish(job.pk, Job.DONE, url=reverse("sp-section-manage", kwargs={
-            "slug": job.event.slug, "section": section.slug}))
+            "slug": job.event.slug, "section": section.slug}), message=player_import.done_text(merged))
     path.unlink(missing_ok=True)
 
 

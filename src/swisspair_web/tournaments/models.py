@@ -108,6 +108,13 @@ class Section(models.Model):
     team_primary = models.CharField(_("primary score"), max_length=2, default="MP", choices=SCORES,
                                     help_text=_("Team sections: what ranks the teams (C.04.6 1.2)."))
     team_colours = models.CharField(_("colour preferences"), max_length=4, default="A", choices=COLOUR_TYPES)
+    RATING_ORDER = "rating"
+    FIXED_ORDER = "fixed"
+    NUMBERINGS = [(RATING_ORDER, _("by rating, title and name, kept sorted until round 1 is paired")),
+                  (FIXED_ORDER, _("fixed by the arbiter"))]
+    numbering = models.CharField(
+        _("pairing numbers"), max_length=10, choices=NUMBERINGS, default=RATING_ORDER,
+        help_text="How pairing numbers are given before round 1 (FIDE C.04.2 art. 2.2, see numbering.py).")
     trf_extras = models.JSONField(default=dict, blank=True,
                                   help_text="Imported TRF data kept for export (headers, XXA, XXP, unknown lines).")
     version = models.PositiveIntegerField(default=0)
@@ -161,6 +168,10 @@ class Player(models.Model):
     withdrawn_from = models.PositiveSmallIntegerField(
         _("withdrawn from round"), null=True, blank=True,
         help_text=_("Not paired from this round on."))
+    withdrawn_after_forfeit = models.PositiveSmallIntegerField(
+        null=True, blank=True,
+        help_text="The round whose forfeit withdrew the player automatically (undone when that forfeit is "
+                  "corrected); empty when an arbiter withdrew them.")
     team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="members")
     board_order = models.PositiveSmallIntegerField(default=0, help_text="Position in the team's roster (1 first).")
     version = models.PositiveIntegerField(default=0)
@@ -187,6 +198,9 @@ class Round(models.Model):
                                   related_name="+")
     system = models.CharField(max_length=40, blank=True, help_text="System used, empty if imported.")
     adjusted = models.BooleanField(default=False, help_text="Changed by hand after pairing.")
+    settings = models.JSONField(default=dict, blank=True,
+                                help_text="The settings the round was paired with (those that change pairings); "
+                                          "empty if imported or paired before they were kept.")
     published_at = models.DateTimeField(null=True, blank=True)
     team_bye = models.ForeignKey(Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
                                  help_text="Team sections: the team with the pairing-allocated bye.")
@@ -207,6 +221,13 @@ class Round(models.Model):
 # BoardResult.code, with its label; "" while the game is not finished.
 RESULTS: dict[str, str] = {"": "", **{result.code: result.label for result in BOARD_RESULTS}}
 RESULT_CHOICES = [(code, label or "…") for code, label in RESULTS.items()]
+UNRATED = {"WL": _("1-0 (unrated)"), "DD": _("½-½ (unrated)"), "LW": _("0-1 (unrated)")}
+"""The labels of unrated results in the page's language (:data:`RESULTS` keeps the audit log's own words)."""
+
+
+def result_label(code: str) -> str:
+    """A board result as the pages show it."""
+    return str(UNRATED.get(code, RESULTS.get(code, code)))
 
 
 class TeamMatch(models.Model):
@@ -243,7 +264,7 @@ class Board(models.Model):
 
     @property
     def result_label(self) -> str:
-        return RESULTS.get(self.result, self.result)
+        return result_label(self.result)
 
 
 class Bye(models.Model):
@@ -253,11 +274,23 @@ class Bye(models.Model):
     ZERO = "Z"
     KINDS = [(PAB, _("pairing-allocated bye")), (HALF, _("half-point bye")), (FULL, _("full-point bye")),
              (ZERO, _("absent (zero-point bye)"))]
+    REQUEST = "request"
+    PAIRING = "pairing"
+    WITHDRAWAL = "withdrawal"
+    LATE = "late"
+    IMPORT = "import"
+    CHECK_IN = "check-in"
+    ANNOUNCED = "announced"
+    ORIGINS = [(REQUEST, _("recorded by an arbiter")), (PAIRING, _("given by the pairing")),
+               (WITHDRAWAL, _("withdrawn")), (LATE, _("late entry")), (IMPORT, _("from the imported TRF file")),
+               (CHECK_IN, _("not ticked present")), (ANNOUNCED, _("announced through the player's private link"))]
 
     section = models.ForeignKey(Section, on_delete=models.CASCADE, related_name="byes")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="byes")
     round_number = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=1, choices=KINDS)
+    origin = models.CharField(max_length=10, choices=ORIGINS, default=REQUEST,
+                              help_text="Why the player is not paired in the round: the reason shown with the bye.")
 
     class Meta:
         ordering = ["section", "round_number", "player__tpn"]
@@ -309,7 +342,7 @@ class Job(models.Model):
     state = models.CharField(max_length=10, choices=STATES, default=RUNNING)
     stage = models.CharField(max_length=20, blank=True)
     progress = models.PositiveSmallIntegerField(default=0, help_text="Percent done.")
-    message = models.TextField(blank=True, help_text="The error of a failed job.")
+    message = models.TextField(blank=True, help_text="The error of a failed job, or what a job done did.")
     url = models.CharField(max_length=300, blank=True, help_text="Where to go when done.")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                    related_name="+")

@@ -26,7 +26,11 @@ from swisspair_web.tournaments.services import (
     PlayerData,
     User,
     audit,
-    bump_section,
+    touch_section,
+    check_paired,
+    create_players,
+    keep_sorted,
+    late_text,
     lenient,
 )
 
@@ -72,6 +76,10 @@ class Merged:
     created: list[Player]
     updated: list[Player]
     unchanged: int
+    late_byes: str = ""
+    """The kind of bye the new players got for the rounds they missed (``""``: none were paired)."""
+    paired: int = 0
+    """Rounds paired when they were added."""
 
 
 def located(source: str, line: int, message: str) -> str:
@@ -189,19 +197,24 @@ def check_unique_ids(read: ReadPlayers) -> None:
 
 
 def merge(section: Section, user: User, read: ReadPlayers, *, existing: str = UPDATE,
-          late_byes: str = Bye.ZERO) -> Merged:
+          late_byes: str = Bye.ZERO, seen_paired: int | None = None) -> Merged:
     """Write the players read into ``section`` in one transaction.
 
     A player whose FIDE ID is in the section already is updated with the
     fields the file gives (an empty cell keeps the stored value); with
     ``existing=REFUSE`` the file is refused instead, naming them; with
     ``existing=ONLY_UPDATE`` only such players are updated and nobody is added.
-    New players get the next pairing numbers and, after paired rounds, byes
-    of kind ``late_byes`` for them (as :func:`.services.add_players`).
+    New players get the next pairing numbers (before round 1, the initial
+    ranking's) and, after paired rounds, byes of kind ``late_byes`` for them, as
+    :func:`.services.add_players` gives them (also ``seen_paired``, the rounds
+    the arbiter's page showed as paired).
     """
     check_unique_ids(read)
+    if late_byes not in (Bye.ZERO, Bye.HALF):
+        raise OperationError(_("Unknown kind of bye."))
     with transaction.atomic():
-        bump_section(section)
+        touch_section(section)
+        paired = section.round_set.aggregate(m=Max("number"))["m"] or 0
         known = {p.fide_id: p for p in Player.objects.filter(section=section).exclude(fide_id="")}
         matched = [(line, data, known[data.fide_id]) for line, data in read.rows if data.fide_id in known]
         new = [data for _line, data in read.rows if data.fide_id not in known]
@@ -211,12 +224,25 @@ def merge(section: Section, user: User, read: ReadPlayers, *, existing: str = UP
             new = []
         if not matched and not new:
             raise OperationError(_("No players to add or update."))
+        if new:
+            check_paired(paired, seen_paired)
         updated = [player for _line, data, player in matched if _update(player, data, read.fields)]
-        created = _create(section, new, late_byes)
+        created = create_players(section, new, late_byes, paired)
         audit(section.event, user, "players-imported", section=section,
               detail=f"{read.source}: {len(created)} added, {len(updated)} updated"
+                     + (late_text(late_byes, paired) if created and paired else "")
                      + (f" ({read.encoding})" if read.encoding else "") + "".join(f"; {n}" for n in read.notes))
-    return Merged(created, updated, len(matched) - len(updated))
+        keep_sorted(section, user, [*created, *updated])
+    return Merged(created, updated, len(matched) - len(updated), late_byes if created and paired else "", paired)
+
+
+def done_text(merged: Merged) -> str:
+    """What an import did, for the arbiter: ``Imported 3 players.`` or the counts added, updated, unchanged."""
+    if merged.updated or merged.unchanged:
+        return _("Players added: %(added)s; updated: %(updated)s; unchanged: %(same)s.") % {
+            "added": len(merged.created), "updated": len(merged.updated), "same": merged.unchanged}
+    return ngettext("Imported %(count)s player.", "Imported %(count)s players.",
+                    len(merged.created)) % {"count": len(merged.created)}
 
 
 def _refusal(source: str, matched: list[tuple[int, PlayerData, Player]]) -> str:
@@ -239,18 +265,6 @@ def _update(player: Player, data: PlayerData, fields: set[str]) -> bool:
         for name, value in changes.items():
             setattr(player, name, value)
     return bool(changes)
-
-
-def _create(section: Section, rows: list[PlayerData], late_byes: str) -> list[Player]:
-    next_tpn = (section.players.aggregate(m=Max("tpn"))["m"] or 0) + 1
-    paired = section.round_set.aggregate(m=Max("number"))["m"] or 0
-    created = []
-    for offset, data in enumerate(rows):
-        player = Player.objects.create(section=section, tpn=next_tpn + offset, **data.__dict__)
-        Bye.objects.bulk_create([Bye(section=section, player=player, round_number=r, kind=late_byes)
-                                 for r in range(1, paired + 1)])
-        created.append(player)
-    return created
 
 
 def parse_csv(text: str, max_rows: int = 2000) -> list[PlayerData]:

@@ -152,7 +152,8 @@ def record_absences(section: Section, user: User) -> list[Player]:
         with transaction.atomic():
             bump_section(section)
             for player in new:
-                Bye.objects.create(section=section, player=player, round_number=1, kind=Bye.ZERO)
+                Bye.objects.create(section=section, player=player, round_number=1, kind=Bye.ZERO,
+                                   origin=Bye.CHECK_IN)
                 Presence.objects.update_or_create(player=player, defaults={
                     "present": False, "absence_recorded": True, "changed_by": _user(user)})
             audit(section.event, user, "absent-not-present", section=section, round_number=1,

@@ -298,7 +298,7 @@ def announce(entry: Entry, round_number: int, kind: str) -> Announcement:
         if Bye.objects.filter(player=player, round_number=round_number).exists():
             raise OperationError(_("You have a bye or an absence in round %(round)s already.")
                                  % {"round": round_number})
-        services.request_bye(player, None, round_number, kind)
+        services.request_bye(player, None, round_number, kind, origin=Bye.ANNOUNCED)
         announcement = Announcement.objects.create(entry=entry, round_number=round_number, kind=kind)
         audit(entry.section.event, None, "bye-announced", section=entry.section, round_number=round_number,
               new=kind, detail=f"{player.tpn}. {player.name}, through the player's private link")

@@ -1,7 +1,9 @@
 """The result-entry form of a round: what the arbiter changed, and what the page shows again.
 
-Each board's input goes with two hidden fields: ``v<board>``, the board's version when the page was
-rendered, and ``i<board>``, the value the input was rendered with. Only a board whose input differs
+Each board's input goes with three hidden fields: ``v<board>``, the board's version when the page was
+rendered, ``p<board>``, its players in their colours (``white id-black id``), and ``i<board>``, the value the
+input was rendered with. A result is written only on a board that still holds the players the page showed,
+in the same colours (:func:`.services.set_results`); a board that holds others now is reported, with them. Only a board whose input differs
 from its ``i`` value was changed by the arbiter, so only such boards are written: a board somebody else
 changed meanwhile and this arbiter left alone is neither a conflict nor overwritten with the stale value.
 A board both changed is a conflict; the page then shows the *current* result and version for it (and
@@ -14,8 +16,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from swisspair_web.tournaments.models import RESULTS, Board
-from swisspair_web.tournaments.services import OperationError, parse_result
+from django.utils.translation import gettext as _
+
+from swisspair_web.tournaments.models import Board, result_label
+from swisspair_web.tournaments.services import OperationError, Seen, parse_result
 
 KEYS_FOR = {"10": "1", "01": "0", "==": "=", "+-": "+", "-+": "-", "--": "--", "00": "00", "WL": "wl", "DD": "dd",
             "LW": "lw", "": ""}
@@ -26,14 +30,16 @@ KEYS_FOR = {"10": "1", "01": "0", "==": "=", "+-": "+", "-+": "-", "--": "--", "
 class Submitted:
     """A posted result form, read against the round's boards."""
 
-    changes: dict[int, tuple[str, int]] = field(default_factory=dict)
-    """``{board: (result code, version seen)}`` of the boards the arbiter changed."""
+    changes: dict[int, tuple[str, Seen]] = field(default_factory=dict)
+    """``{board: (result code, what the page showed of the board)}`` of the boards the arbiter changed."""
     errors: dict[int, str] = field(default_factory=dict)
     """``{board: message}`` of inputs that are not a result."""
     typed: dict[int, str] = field(default_factory=dict)
     """``{board: text}`` as posted, for every board in the form."""
     initial: dict[int, str] = field(default_factory=dict)
     versions: dict[int, int] = field(default_factory=dict)
+    shown: dict[int, tuple[int | None, int | None]] = field(default_factory=dict)
+    """``{board: (white id, black id)}`` the page showed."""
 
 
 def _int(text: str | None, default: int) -> int:
@@ -43,24 +49,62 @@ def _int(text: str | None, default: int) -> int:
         return default
 
 
+def players_field(board: Board) -> str:
+    """The ``p<board>`` value: the ids of the board's white and black players."""
+    return f"{board.white_id}-{board.black_id}"
+
+
+def _players(text: str | None) -> tuple[int | None, int | None]:
+    """The players a ``p<board>`` field names; ``(None, None)`` when it is missing or malformed."""
+    white, _sep, black = (text or "").partition("-")
+    if white.isdigit() and black.isdigit():
+        return int(white), int(black)
+    return None, None
+
+
+def _malformed(post: Mapping[str, str], number: int) -> str:
+    """What is wrong with the hidden fields of board ``number`` of a hand-made form (``""``: nothing)."""
+    version, players = post.get(f"v{number}", ""), post.get(f"p{number}", "")
+    if not version.isdigit():
+        return _("%(field)s: expected %(expected)s, got %(value)s.") % {
+            "field": f"v{number}", "expected": _("the board's version (a whole number)"), "value": repr(version[:20])}
+    if _players(players) == (None, None):
+        return _("%(field)s: expected %(expected)s, got %(value)s.") % {
+            "field": f"p{number}", "expected": _("the board's players (white id-black id)"),
+            "value": repr(players[:20])}
+    return ""
+
+
+def shown_boards(post: Mapping[str, str]) -> dict[int, Seen]:
+    """``{board: what the page showed of it}`` from the ``v<board>`` and ``p<board>`` fields of a form."""
+    return {int(key[1:]): Seen(_int(post.get(key), -1), *_players(post.get(f"p{key[1:]}")))
+            for key in post if key[:1] == "v" and key[1:].isdigit() and len(key) < 8}
+
+
 def read(post: Mapping[str, str], boards: Mapping[int, Board]) -> Submitted:
     """The boards a posted form changes.
 
     A board is changed when its input's result differs from the result of the value it was rendered
     with (``i<board>``). A form without ``i`` fields (an older page) counts every board whose result
-    or version differs from the database as changed.
+    or version differs from the database as changed. Every posted board counts, also one the round
+    does not have any more (the service reports it).
     """
     out = Submitted()
-    for number, board in sorted(boards.items()):
-        if f"r{number}" not in post:
-            continue
+    posted = sorted(int(key[1:]) for key in post if key[:1] == "r" and key[1:].isdigit() and len(key) < 8)
+    for number in posted:
+        board = boards.get(number)
         text = post.get(f"r{number}", "")
         version = _int(post.get(f"v{number}"), -1)
         out.typed[number], out.versions[number] = text, version
+        out.shown[number] = _players(post.get(f"p{number}"))
         try:
             code = parse_result(text)
         except OperationError as error:
             out.errors[number] = str(error)
+            continue
+        malformed = _malformed(post, number)
+        if malformed:
+            out.errors[number] = malformed
             continue
         initial = post.get(f"i{number}")
         if initial is not None:
@@ -70,33 +114,37 @@ def read(post: Mapping[str, str], boards: Mapping[int, Board]) -> Submitted:
             except OperationError:
                 untouched = False
         else:
-            untouched = board.result == code and board.version == version
+            untouched = board is not None and board.result == code and board.version == version
         if not untouched:
-            out.changes[number] = (code, version)
+            out.changes[number] = (code, Seen(version, *out.shown[number]))
     return out
 
 
 def rows(boards: list[Board], submitted: Submitted | None = None,
-         conflicts: Mapping[int, str] | None = None) -> list[dict[str, Any]]:
-    """What each board's input shows: ``value``, ``initial``, ``version``, ``error``, ``conflict`` and
-    ``mine`` (the result this arbiter typed on a conflicting board).
+         conflicts: Mapping[int, str] | None = None, moved: Mapping[int, str] | None = None) -> list[dict[str, Any]]:
+    """What each board's input shows: ``value``, ``initial``, ``version``, ``players``, ``error``,
+    ``conflict``, ``moved`` and ``mine`` (the result this arbiter typed on a conflicting or moved board).
 
     After a form with errors nothing was saved: the inputs keep what was typed, with the values and
-    versions the arbiter saw. Otherwise they show the database, which is current.
+    versions the arbiter saw (unless the board holds other players now). Otherwise they show the database,
+    which is current.
     """
-    conflicts = conflicts or {}
+    conflicts, moved = conflicts or {}, moved or {}
     out = []
     for board in boards:
         number = board.number
         row: dict[str, Any] = {"board": board, "value": KEYS_FOR.get(board.result, board.result),
-                               "version": board.version, "error": "", "conflict": number in conflicts, "mine": ""}
+                               "version": board.version, "players": players_field(board), "error": "",
+                               "conflict": number in conflicts, "moved": number in moved, "mine": ""}
         row["initial"] = row["value"]
+        shown = submitted.shown.get(number) if submitted is not None else None
         if submitted is not None and submitted.errors and number in submitted.typed:
-            row.update(value=submitted.typed[number], version=submitted.versions[number],
-                       initial=submitted.initial.get(number, row["initial"]),
-                       error=submitted.errors.get(number, ""))
-        if row["conflict"] and submitted is not None and number in submitted.changes:
+            row["error"] = submitted.errors.get(number, "")
+            if shown == (board.white_id, board.black_id):
+                row.update(value=submitted.typed[number], version=submitted.versions[number],
+                           initial=submitted.initial.get(number, row["initial"]))
+        if (row["conflict"] or row["moved"]) and submitted is not None and number in submitted.changes:
             code = submitted.changes[number][0]
-            row["mine"] = RESULTS.get(code, code) or "…"
+            row["mine"] = result_label(code) or "…"
         out.append(row)
     return out

@@ -9,13 +9,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from swisspair_web.tournaments import services, teams
+from swisspair_web.tournaments import result_entry, services, teams
 from swisspair_web.tournaments.auth import is_arbiter, require, require_visible
 from swisspair_web.tournaments.convert import SectionData
 from swisspair_web.tournaments.forms import PlayerForm, TeamForm
 from swisspair_web.tournaments.models import Player, Round, Section, Team, TeamMatch
 from swisspair_web.tournaments.services import OperationError
-from swisspair_web.tournaments.views import _ctx, _section
+from swisspair_web.tournaments.views import _ctx, _section, posted_int
 
 
 def _team_section(slug: str, section: str) -> Section:
@@ -84,7 +84,14 @@ def team_action(request: HttpRequest, slug: str, section: str, number: int) -> H
             messages.success(request, _("%(name)s added to %(team)s on board %(board)s.")
                              % {"name": player.name, "team": team.name, "board": player.board_order})
         elif action == "withdraw":
-            from_round = int(request.POST.get("from_round") or sec.round_set.count() + 1)
+            paired = sec.round_set.count()
+            from_round = posted_int(request, "from_round", _("withdraw from round"), low=paired + 1,
+                                    high=sec.rounds) if request.POST.get("from_round") else paired + 1
+            if from_round is None:
+                return redirect("sp-teams", slug=slug, section=section)
+            if not request.POST.get("confirm"):
+                return render(request, "tournaments/team_withdraw_confirm.html", _ctx(
+                    request, sec.event, sec, team=team, from_round=from_round, first=paired + 1))
             teams.withdraw_team(team, request.user, from_round)
             messages.success(request, _("Team %(name)s withdrawn from round %(round)s on.")
                              % {"name": team.name, "round": from_round})
@@ -92,15 +99,20 @@ def team_action(request: HttpRequest, slug: str, section: str, number: int) -> H
             teams.withdraw_team(team, request.user, None)
             messages.success(request, _("Team %(name)s reinstated.") % {"name": team.name})
         elif action in ("up", "down", "remove"):
-            player = get_object_or_404(Player, section=sec, team=team, tpn=int(request.POST.get("tpn") or 0))
+            tpn = posted_int(request, "tpn", _("pairing number"), low=1)
+            if tpn is None:
+                return redirect("sp-teams", slug=slug, section=section)
+            player = get_object_or_404(Player, section=sec, team=team, tpn=tpn)
             if action == "remove":
                 teams.remove_member(player, request.user)
                 messages.success(request, _("%(name)s deleted.") % {"name": player.name})
             else:
                 teams.move_member(player, request.user, -1 if action == "up" else 1)
         else:
-            messages.error(request, _("Unknown action."))
-    except (OperationError, ValueError) as error:
+            messages.error(request, _("%(field)s: expected %(expected)s, got %(value)s.") % {
+                "field": "action", "expected": "rename, delete, add, up, down, remove, withdraw, reinstate",
+                "value": repr(action[:20])})
+    except OperationError as error:
         messages.error(request, str(error))
     return redirect("sp-teams", slug=slug, section=section)
 
@@ -120,19 +132,19 @@ def team_card(request: HttpRequest, slug: str, section: str, number: int) -> Htt
 @login_required
 @require_POST
 def match_forfeit(request: HttpRequest, slug: str, section: str, number: int) -> HttpResponse:
-    """A whole match forfeited in one action (:func:`.teams.forfeit_match`): ``match``, ``side`` and the
-    board versions ``v<board>`` the arbiter saw."""
+    """A whole match forfeited in one action (:func:`.teams.forfeit_match`): ``match``, ``side`` and, for each
+    board, what the arbiter's page showed of it (``v`` and ``p`` fields as on the results form)."""
     sec = _team_section(slug, section)
     require(request, sec.event)
     rnd = get_object_or_404(Round, section=sec, number=number)
+    number_posted = request.POST.get("match", "")
     try:
         match = rnd.matches.select_related("white", "black", "round__section__event").get(
-            number=int(request.POST.get("match") or 0))
-    except (ValueError, TeamMatch.DoesNotExist):
+            number=int(number_posted) if number_posted.isdigit() else 0)
+    except TeamMatch.DoesNotExist:
         messages.error(request, _("No such match in this round."))
         return redirect("sp-results", slug=slug, section=section, number=number)
-    seen = {int(key[1:]): int(value) for key in request.POST if key[:1] == "v" and key[1:].isdigit()
-            for value in [request.POST.get(key, "")] if value.isdigit()}
+    seen = result_entry.shown_boards(request.POST)
     try:
         teams.forfeit_match(match, request.user, request.POST.get("side", ""), seen)
     except OperationError as error:

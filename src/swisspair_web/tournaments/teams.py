@@ -35,7 +35,7 @@ from swisspair.pairing import find_system
 from swisspair.team_matches import TeamBoard
 from swisspair.team_matches import TeamMatch as CoreMatch
 from swisspair.teams import ForfeitOutcome, MatchPoints, TeamForfeit
-from swisspair_web.tournaments import services
+from swisspair_web.tournaments import services, settings_changes
 from swisspair_web.tournaments.convert import (
     SectionData,
     board_results,
@@ -63,7 +63,7 @@ def _paired(section: Section) -> int:
 def create_team(section: Section, user: User, name: str) -> Team:
     """A new team with the next team pairing number (C.04.6: TPNs are fixed except for late entries)."""
     _require_team_section(section)
-    name = services.clean_name(name)
+    name = services.clean_name(name, empty=_("A team needs a name."))
     with transaction.atomic():
         bump_section(section)
         number = (section.teams.aggregate(m=Max("number"))["m"] or 0) + 1
@@ -73,7 +73,7 @@ def create_team(section: Section, user: User, name: str) -> Team:
 
 
 def rename_team(team: Team, user: User, name: str) -> None:
-    name = services.clean_name(name)
+    name = services.clean_name(name, empty=_("A team needs a name."))
     with transaction.atomic():
         bump_section(team.section)
         Team.objects.filter(pk=team.pk).update(name=name)
@@ -189,7 +189,8 @@ def pair_team_round(section: Section, user: User, *, allow_pending: bool = False
     data = SectionData.load(section)
     number = data.paired_rounds + 1
     if number > section.rounds:
-        raise OperationError(_("All %(rounds)s rounds are paired.") % {"rounds": section.rounds})
+        raise OperationError(ngettext("The section's only round is paired.", "All %(rounds)s rounds are paired.",
+                                        section.rounds) % {"rounds": section.rounds})
     if any(data.pending_boards(r.number) for r in data.rounds[:-1]):
         raise OperationError(_("An earlier round still has games without a result."))
     pending = data.pending_boards(data.paired_rounds) if data.paired_rounds else []
@@ -220,6 +221,7 @@ def pair_team_round(section: Section, user: User, *, allow_pending: bool = False
             Section.objects.filter(pk=section.pk).update(initial_colour=colour)
             section.initial_colour = colour
         rnd = Round.objects.create(section=section, number=number, paired_by=services._user(user),
+                                   settings=settings_changes.pairing_settings(section),
                                    system="team", team_bye=teams[pairing.bye] if pairing.bye else None)
         boards = []
         for index, match in enumerate(pairing.boards, start=1):
@@ -235,7 +237,8 @@ def pair_team_round(section: Section, user: User, *, allow_pending: bool = False
         if pairing.bye is not None:
             for player in line_up[pairing.bye]:
                 Bye.objects.update_or_create(player=player, round_number=number,
-                                             defaults={"section": section, "kind": Bye.PAB})
+                                             defaults={"section": section, "kind": Bye.PAB,
+                                                       "origin": Bye.PAIRING})
         audit(section.event, user, "paired", section=section, round_number=number,
               detail=f"{len(pairing.boards)} matches, system team {team_code(section)}" +
               (f", bye team {pairing.bye}" if pairing.bye else ""))
@@ -302,7 +305,7 @@ FORFEIT_SIDES = ("white", "black", "both")
 """Who did not play a forfeited match: the team with White on board 1, the team with Black, or both."""
 
 
-def forfeit_match(match: TeamMatch, user: User, side: str, seen: Mapping[int, int]) -> int:
+def forfeit_match(match: TeamMatch, user: User, side: str, seen: Mapping[int, services.Seen]) -> int:
     """Record the whole of ``match`` as forfeited in one action: on every board the player of the team that
     did not play loses by forfeit (``+``/``-``; ``--`` when neither team played), as TRF26 writes a team
     forfeit (``330``: the present team's players get ``+``). The match is then not played for the core
@@ -310,8 +313,8 @@ def forfeit_match(match: TeamMatch, user: User, side: str, seen: Mapping[int, in
     (C.04.6 1.2). The players are not withdrawn; withdraw the team for that (:func:`withdraw_team`).
 
     :param side: one of :data:`FORFEIT_SIDES`.
-    :param seen: board number -> the version the arbiter saw; nothing is written when a board of the
-        match changed meanwhile.
+    :param seen: board number -> what the arbiter's page showed of it (version, players); nothing is written
+        when a board of the match changed meanwhile or holds other players.
     :returns: the number of boards changed.
     :raises: :exc:`OperationError`, :exc:`.services.Conflict`.
     """
@@ -322,7 +325,7 @@ def forfeit_match(match: TeamMatch, user: User, side: str, seen: Mapping[int, in
     boards = list(match.games.select_related("white", "black").order_by("number"))
     absent = {"white": {match.white_id}, "black": {match.black_id},
               "both": {match.white_id, match.black_id}}[side]
-    changes: dict[int, tuple[str, int]] = {}
+    changes: dict[int, tuple[str, services.Seen]] = {}
     for board in boards:
         if board.number not in seen:
             raise services.Conflict(_("The round changed meanwhile; reload the page and try again."))
@@ -331,7 +334,7 @@ def forfeit_match(match: TeamMatch, user: User, side: str, seen: Mapping[int, in
         changes[board.number] = (code, seen[board.number])
     with transaction.atomic():
         outcome = services.set_results(rnd, user, changes, withdraw_no_shows=False)
-        if outcome.conflicts:
+        if outcome.conflicts or outcome.moved:
             raise services.Conflict(_("Somebody else entered results in this match meanwhile; reload the page "
                                       "and try again."))
         audit(section.event, user, "match-forfeited", section=section, round_number=rnd.number,
@@ -388,7 +391,8 @@ def withdraw_team(team: Team, user: User, from_round: int | None) -> None:
             raise OperationError(_("Round %(round)s is already paired; withdraw from round %(next)s or later.")
                                  % {"round": from_round, "next": paired + 1})
         if from_round is not None and from_round > section.rounds:
-            raise OperationError(_("The section has only %(rounds)s rounds.") % {"rounds": section.rounds})
+            raise OperationError(ngettext("The section has only %(rounds)s round.", "The section has only %(rounds)s rounds.",
+                                        section.rounds) % {"rounds": section.rounds})
         Player.objects.filter(team=team).update(withdrawn_from=from_round, version=F("version") + 1)
         audit(section.event, user, "team-withdrawn" if from_round else "team-reinstated", section=section,
               detail=f"{team.number}. {team.name}" + (f" from round {from_round}" if from_round else ""))

@@ -106,4 +106,6 @@ urlpatterns = [
     path("api/" + S + "players/<int:tpn>.json", public_page(api.player), name="sp-api-player"),
     path("api/" + S + "teams/<int:number>.json", public_page(api.team), name="sp-api-team"),
     path("api/" + S + "prizes.json", public_page(award_views.prizes_export), {"fmt": "json"}, name="sp-api-prizes"),
+    path("api/", api.not_found),
+    path("api/<path:rest>", api.not_found, name="sp-api-not-found"),  # last: an unknown API path
 ]

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django import forms
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.db.models import Max, Q
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
@@ -22,8 +21,11 @@ from django.views.decorators.http import require_POST
 
 from swisspair.rounds import recommended_rounds
 from swisspair_web.tournaments import (
+    absences,
+    form_state,
     jobs,
     late_corrections,
+    numbering,
     pairing_lists,
     player_import,
     playoffs,
@@ -42,6 +44,7 @@ from swisspair_web.tournaments.forms import (
     ArbiterForm,
     ByeForm,
     EventForm,
+    LateEntryForm,
     PairForm,
     PlayerForm,
     PlayersImportForm,
@@ -134,41 +137,44 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
     require(request, ev, chief=True)
     form = EventForm(request.POST or None, instance=ev)
     if request.method == "POST" and form.is_valid():
-        form.save()
-        services.audit(ev, request.user, "event-edited")
-        return redirect("sp-event", slug=ev.slug)
-    return render(request, "tournaments/event_form.html", _ctx(request, ev, form=form))
+        try:
+            services.update_event(form.instance, request.user, form.changed_data)
+        except OperationError as error:
+            form.add_error("slug", str(error))
+        else:
+            return redirect("sp-event", slug=ev.slug)
+    return render(request, "tournaments/event_form.html", _ctx(request, _event(slug), form=form))
 
 
 @login_required
 def event_arbiters(request: HttpRequest, slug: str) -> HttpResponse:
+    """The event's arbiters (chief arbiters only): add one (a new account with a password), change a role,
+    remove one. An event always keeps a chief arbiter."""
     ev = _event(slug)
     require(request, ev, chief=True)
     form = ArbiterForm(request.POST or None)
     if request.method == "POST" and "remove" in request.POST:
-        EventRole.objects.filter(event=ev, pk=request.POST.get("remove", "0")).exclude(
-            user_id=request.user.pk or 0).delete()
-        services.audit(ev, request.user, "arbiter-removed")
+        role_id = posted_int(request, "remove", _("arbiter to remove"), low=1)
+        if role_id is not None:
+            try:
+                name = services.remove_role(ev, request.user, role_id)
+            except OperationError as error:
+                messages.error(request, str(error))
+            else:
+                messages.success(request, _("%(name)s is no longer an arbiter of this event.") % {"name": name})
         return redirect("sp-event-arbiters", slug=ev.slug)
     if request.method == "POST" and form.is_valid():
-        users = get_user_model()
-        name = form.cleaned_data["username"]
-        user = users.objects.filter(username=name).first()
-        if user is None:
-            password = form.cleaned_data["password"]
-            if not password:
-                form.add_error("password", _("A new account needs a password."))
-            else:
-                try:
-                    validate_password(password, users(username=name))
-                except ValidationError as error:
-                    form.add_error("password", error)
-                else:
-                    user = users.objects.create_user(username=name, password=password)
-        if user is not None:
-            EventRole.objects.update_or_create(event=ev, user=user, defaults={"role": form.cleaned_data["role"]})
-            services.audit(ev, request.user, "arbiter-added", detail=f"{name} ({form.cleaned_data['role']})")
-            messages.success(request, _("%(name)s is now an arbiter of this event.") % {"name": name})
+        name, role = form.cleaned_data["username"], form.cleaned_data["role"]
+        try:
+            services.set_role(ev, request.user, name, role, form.cleaned_data["password"])
+        except OperationError as error:
+            form.add_error(error.field if isinstance(error, services.FieldError) else None, str(error))
+        else:
+            messages.success(request, _("%(name)s is now the chief arbiter of this event.") % {"name": name}
+                             if role == EventRole.CHIEF else
+                             _("%(name)s is now an arbiter of this event.") % {"name": name})
+            if role_of(request.user, ev) != EventRole.CHIEF:
+                return redirect("sp-event", slug=ev.slug)
             return redirect("sp-event-arbiters", slug=ev.slug)
     return render(request, "tournaments/arbiters.html",
                   _ctx(request, ev, form=form, arbiter_roles=ev.roles.select_related("user")))
@@ -193,41 +199,53 @@ def section_new(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         form.instance.event = ev
         try:
-            with transaction.atomic():
-                sec = form.save()
-        except IntegrityError:
-            form.add_error("slug", _("This short name is taken."))
+            sec = services.create_section(form.instance, request.user)
+        except OperationError as error:
+            form.add_error("slug", str(error))
         else:
-            services.audit(ev, request.user, "section-created", section=sec, detail=sec.name)
             return _to_section(sec)
     return render(request, "tournaments/section_form.html", _ctx(request, ev, form=form))
 
 
 @login_required
 def section_edit(request: HttpRequest, slug: str, section: str) -> HttpResponse:
+    """The section's settings. Once a round is paired, the changes that alter standings or pairings are saved
+    only after a page that lists them is confirmed; the confirmation counts for that list only (a value
+    changed on the confirmation page is listed again). Hints (points left at the old value of a win) are
+    confirmed the same way, paired rounds or not."""
     sec = _section(slug, section)
     require(request, sec.event)
     before = settings_changes.snapshot(sec)
+    seen = posted_int(request, "version", _("version")) if request.method == "POST" else sec.version
     form = SectionForm(request.POST or None, instance=sec)
     confirm: list[settings_changes.Change] = []
+    hints: list[str] = []
     paired = sec.round_set.count()
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and seen is not None and form.is_valid():
         found = settings_changes.changes(before, form.instance)
         confirm = settings_changes.needing_confirmation(found, paired)
-        if not confirm or request.POST.get("confirm") == "1":
-            with transaction.atomic():
-                try:
-                    services.bump_section(sec, int(request.POST.get("version", -1)))
-                except (ValueError, OperationError) as error:
-                    messages.error(request, str(error))
-                    return redirect("sp-section-edit", slug=slug, section=section)
-                form.instance.version = sec.version
-                form.save()
-                services.audit(sec.event, request.user, "section-edited", section=sec,
-                               detail=settings_changes.audit_text(found))
+        hints = settings_changes.hints(before, form.instance)
+        listed = settings_changes.token(confirm, hints)
+        if (confirm or hints) and request.POST.get("confirm") == "1" and request.POST.get("confirmed") != listed:
+            messages.warning(request, _("The settings differ from the list you confirmed (changed on the "
+                                        "confirmation page?): check the list again."))
+        elif not found:
+            messages.info(request, _("Nothing changed in the settings: nothing saved."))
             return _to_section(sec)
-    return render(request, "tournaments/section_form.html", _ctx(request, sec.event, sec, form=form,
-                                                                 confirm=confirm, paired=paired))
+        elif not (confirm or hints) or request.POST.get("confirm") == "1":
+            try:
+                services.update_section(form.instance, request.user, seen, settings_changes.audit_text(found))
+            except OperationError as error:
+                form.add_error("slug" if isinstance(error, services.NameTaken) else None, str(error))
+            else:
+                messages.success(request, _("Settings saved."))
+                return _to_section(sec)
+        if not form.errors:
+            return render(request, "tournaments/section_form.html", _ctx(
+                request, sec.event, _section(slug, section), form=form, confirm=confirm, hints=hints, paired=paired,
+                seen_version=seen, confirmed=listed))
+    return render(request, "tournaments/section_form.html", _ctx(request, sec.event, _section(slug, section),
+                                                                 form=form, paired=paired, seen_version=seen))
 
 
 @login_required
@@ -295,6 +313,7 @@ def section_manage(request: HttpRequest, slug: str, section: str) -> HttpRespons
     pending = data.pending_boards(data.paired_rounds) if data.paired_rounds else []
     finished = bool(data.rounds) and data.complete_rounds() == sec.rounds and not sec.is_team
     table = standings.table(data) if finished else None
+    before_round_1 = not data.rounds and not sec.is_team
     return render(request, "tournaments/section_manage.html", _ctx(
         request, sec.event, sec, players=data.players, next_round=next_round, pair_form=PairForm(),
         bye_form=ByeForm(initial={"round_number": next_round}), byes=byes.filter(round_number__gte=next_round),
@@ -302,7 +321,11 @@ def section_manage(request: HttpRequest, slug: str, section: str) -> HttpRespons
                                                                        data.players) >= 2,
         last_round=data.rounds[-1] if data.rounds else None, teams=data.teams, late=late_corrections.find(sec),
         suggested=recommended_rounds(len(data.players), 3) if len(data.players) >= 3 else None, finished=finished,
-        playoffs=table.playoffs if table else [], playoff_form=PlayoffForm()))
+        playoffs=table.playoffs if table else [], playoff_form=PlayoffForm(),
+        not_paired=absences.of_round(data, next_round) if next_round <= sec.rounds else [],
+        before_round_1=before_round_1, order=numbering.order(sec),
+        out_of_order=len(numbering.plan(sec, data.players)) if before_round_1 else 0,
+        numbers_token=form_state.numbers_token(sec)))
 
 
 def _player_data(form: PlayerForm) -> services.PlayerData:
@@ -315,25 +338,42 @@ def _player_data(form: PlayerForm) -> services.PlayerData:
 
 @login_required
 def player_add(request: HttpRequest, slug: str, section: str) -> HttpResponse:
+    """Add a player; after paired rounds (a late entry) the form says which and asks for the kind of bye the
+    player gets for them, and it carries how many rounds its page showed paired."""
     sec = _section(slug, section)
     require(request, sec.event)
     form = PlayerForm(request.POST or None)
+    late = LateEntryForm(request.POST or None)
     paired = sec.round_set.aggregate(m=Max("number"))["m"] or 0
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and form.is_valid() and late.is_valid():
         data = _player_data(form)
         try:
-            [player] = services.add_players(sec, request.user, [data],
-                                            late_byes=Bye.HALF if request.POST.get("late_half") else Bye.ZERO)
+            [player] = services.add_players(sec, request.user, [data], late_byes=late.cleaned_data["late_byes"],
+                                            seen_paired=late.cleaned_data["paired"])
         except OperationError as error:
             form.add_error(None, str(error))
         else:
             messages.success(request, _("Added %(name)s as number %(tpn)s.") % {"name": player.name,
                                                                                 "tpn": player.tpn})
+            _late_message(request, [player], late.cleaned_data["late_byes"], paired)
             if "another" in request.POST:
                 return redirect("sp-player-add", slug=slug, section=section)
             return _to_section(sec)
+    elif request.method == "POST" and not late.is_valid():
+        form_errors(request, late)
     return render(request, "tournaments/player_form.html", _ctx(request, sec.event, sec, form=form, paired=paired,
                                                                  player=None))
+
+
+def _late_message(request: HttpRequest, players: list[Player], kind: str, paired: int) -> None:
+    """What late entries got for the rounds paired before them (C.04.2 art. 2.4), said once."""
+    if not players or not paired:
+        return
+    names = ", ".join(p.name for p in players[:5]) + (" …" if len(players) > 5 else "")
+    messages.info(request, ngettext(
+        "Late entry: %(names)s: %(kind)s in round 1, which was paired before.",
+        "Late entry: %(names)s: %(kind)s in each of rounds 1-%(paired)s, which were paired before.",
+        paired) % {"names": names, "kind": BYE_KINDS[kind], "paired": paired})
 
 
 @login_required
@@ -342,76 +382,120 @@ def player_edit(request: HttpRequest, slug: str, section: str, tpn: int) -> Http
     require(request, sec.event)
     player = get_object_or_404(Player, section=sec, tpn=tpn)
     form = PlayerForm(request.POST or None, instance=player, initial={"version": player.version})
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and request.POST.get("player") != str(player.pk):
+        form = PlayerForm(instance=player, initial={"version": player.version})
+        messages.error(request, _("Pairing number %(tpn)s is somebody else now (the numbers changed since your "
+                                  "page was loaded): nothing was saved. This page shows them now.") % {"tpn": tpn})
+    elif request.method == "POST" and form.is_valid():
         data = _player_data(form)
+        version = form.cleaned_data.get("version")
         try:
-            services.update_player(player, request.user, data, form.cleaned_data.get("version") or 0)
+            if version is None:
+                raise OperationError(_("%(field)s: expected %(expected)s, got %(value)s.") % {
+                    "field": _("version"), "expected": _("a whole number from %(low)s") % {"low": 0},
+                    "value": _("nothing")})
+            services.update_player(player, request.user, data, version)
         except OperationError as error:
             form.add_error(None, str(error))
         else:
+            messages.success(request, _("Saved %(name)s (number %(tpn)s).") % {"name": player.name,
+                                                                                "tpn": player.tpn})
             return _to_section(sec)
     snapshot = SectionData.load(sec)
     return render(request, "tournaments/player_form.html", _ctx(
         request, sec.event, sec, form=form, player=player, next_round=snapshot.paired_rounds + 1))
 
 
+def _posted_player(request: HttpRequest, sec: Section, tpn: int) -> tuple[Player, int] | None:
+    """The player a form about player number ``tpn`` meant, with the version its page showed; ``None``, with a
+    message, when the form does not say (``player``, ``version``) or number ``tpn`` is somebody else now
+    (the numbers were sorted again meanwhile)."""
+    pk = posted_int(request, "player", _("player"))
+    version = posted_int(request, "version", _("version"))
+    if pk is None or version is None:
+        return None
+    player = Player.objects.filter(section=sec, tpn=tpn).first()
+    if player is None or player.pk != pk:
+        messages.error(request, _("Pairing number %(tpn)s is somebody else now (the numbers changed since your page "
+                                  "was loaded): nothing was done. Check the list and try again.") % {"tpn": tpn})
+        return None
+    return player, version
+
+
 @login_required
 @require_POST
 def player_action(request: HttpRequest, slug: str, section: str, tpn: int) -> HttpResponse:
+    """``withdraw`` (after a confirmation page), ``reinstate`` or ``delete`` the player the page showed as
+    number ``tpn`` (the form carries the player and the version it showed)."""
     sec = _section(slug, section)
     require(request, sec.event)
-    player = get_object_or_404(Player, section=sec, tpn=tpn)
+    posted = _posted_player(request, sec, tpn)
+    if posted is None:
+        return _to_section(sec)
+    player, version = posted
     action = request.POST.get("action", "")
     try:
         if action == "withdraw":
             paired = sec.round_set.aggregate(m=Max("number"))["m"] or 0
-            from_round = int(request.POST.get("from_round") or paired + 1)
+            from_round = posted_int(request, "from_round", _("Withdraw from round"), low=paired + 1,
+                                     high=sec.rounds) if request.POST.get("from_round") else paired + 1
+            if from_round is None:
+                return _to_section(sec)
             if not request.POST.get("confirm"):
                 return render(request, "tournaments/withdraw_confirm.html", _ctx(
-                    request, sec.event, sec, player=player, from_round=from_round, first=paired + 1))
-            services.set_withdrawn(player, request.user, from_round)
-            messages.success(request, _("%(name)s withdrawn.") % {"name": player.name})
+                    request, sec.event, sec, player=player, from_round=from_round, first=paired + 1,
+                    version=version))
+            services.set_withdrawn(player, request.user, from_round, version)
+            messages.success(request, _("%(name)s withdrawn from round %(round)s on.")
+                             % {"name": player.name, "round": from_round})
         elif action == "reinstate":
-            services.set_withdrawn(player, request.user, None)
+            for note in services.set_withdrawn(player, request.user, None, version):
+                messages.info(request, note)
             messages.success(request, _("%(name)s reinstated.") % {"name": player.name})
         elif action == "delete":
-            services.delete_player(player, request.user)
+            services.delete_player(player, request.user, version)
             messages.success(request, _("%(name)s deleted.") % {"name": player.name})
         else:
-            messages.error(request, _("Unknown action."))
-    except (OperationError, ValueError) as error:
+            messages.error(request, _("%(field)s: expected %(expected)s, got %(value)s.")
+                           % {"field": "action", "expected": "withdraw, reinstate, delete", "value": repr(action[:20])})
+    except OperationError as error:
         messages.error(request, str(error))
     return _to_section(sec)
 
 
 @login_required
 def players_import(request: HttpRequest, slug: str, section: str) -> HttpResponse:
+    """Players from a CSV file or a FIDE rating list; after paired rounds the page says which and asks what
+    the new players (late entries) get for them, as *Add player* does."""
     sec = _section(slug, section)
     require(request, sec.event)
     form = PlayersImportForm(request.POST or None, request.FILES or None)
-    if request.method == "POST" and form.is_valid() and form.cleaned_data["format"] == "fide" and \
+    late = LateEntryForm(request.POST or None)
+    paired = sec.round_set.aggregate(m=Max("number"))["m"] or 0
+    valid = request.method == "POST" and form.is_valid() and late.is_valid()
+    if request.method == "POST" and not late.is_valid():
+        form_errors(request, late)
+    if valid and form.cleaned_data["format"] == "fide" and \
             (form.cleaned_data["file"].size or 0) >= settings.SWISSPAIR_BACKGROUND_LIST_BYTES:
-        job = jobs.start(sec.event, sec, request.user, "rating-list", _rating_list_params(request, sec, form))
+        job = jobs.start(sec.event, sec, request.user, "rating-list", {
+            **_rating_list_params(request, sec, form), **late.cleaned_data})
         return redirect("sp-job", pk=job.pk)
-    if request.method == "POST" and form.is_valid():
+    if valid:
         try:
             read = _read_players(request, sec, form)
-            merged = player_import.merge(sec, request.user, read, existing=form.cleaned_data["existing"])
+            merged = player_import.merge(sec, request.user, read, existing=form.cleaned_data["existing"],
+                                         late_byes=late.cleaned_data["late_byes"],
+                                         seen_paired=late.cleaned_data["paired"])
         except (OperationError, ValidationError) as error:
             form.add_error("file", error.messages if isinstance(error, ValidationError) else str(error))
         else:
-            if merged.updated or merged.unchanged:
-                done = _("Players added: %(added)s; updated: %(updated)s; unchanged: %(same)s.") % {
-                    "added": len(merged.created), "updated": len(merged.updated), "same": merged.unchanged}
-            else:
-                done = ngettext("Imported %(count)s player.", "Imported %(count)s players.",
-                                len(merged.created)) % {"count": len(merged.created)}
-            messages.success(request, done + (" " + _("Read as %(format)s.") % {"format": read.encoding}
-                                              if read.encoding else ""))
+            messages.success(request, player_import.done_text(merged) + (
+                " " + _("Read as %(format)s.") % {"format": read.encoding} if read.encoding else ""))
+            _late_message(request, merged.created, merged.late_byes, merged.paired)
             _show_warnings(request, read.notes)
             return _to_section(sec)
     return render(request, "tournaments/upload.html",
-                  _ctx(request, sec.event, sec, form=form, title=_("Import players"),
+                  _ctx(request, sec.event, sec, form=form, title=_("Import players"), paired=paired, late_entry=True,
                        hint=_("CSV: a header row naming the columns (name, or last name and first name; rating, "
                               "federation, FIDE ID, title, sex, birth date, club), separated by ; , or tab, in "
                               "UTF-8 or the Windows code page Excel writes (detected). FIDE rating list: the "
@@ -460,6 +544,11 @@ def bye(request: HttpRequest, slug: str, section: str) -> HttpResponse:
         if player is None:
             messages.error(request, _("No player with this number."))
             return _to_section(sec)
+        if request.POST.get("numbers", "") != form_state.numbers_token(sec):
+            messages.error(request, _("The pairing numbers changed since your page was loaded (players added, deleted "
+                                      "or sorted): nothing was recorded. Number %(tpn)s is %(name)s now; check it and "
+                                      "record again.") % {"tpn": player.tpn, "name": player.name})
+            return _to_section(sec)
         kind = form.cleaned_data["kind"]
         number = form.cleaned_data["round_number"]
         names = {"name": player.name, "round": number}
@@ -482,44 +571,85 @@ def bye(request: HttpRequest, slug: str, section: str) -> HttpResponse:
         messages.error(request, _("Nothing recorded: choose a half-point bye, a full-point bye, an absence, or "
                                   "removing the bye."))
     else:
-        messages.error(request, _("Invalid bye request."))
+        form_errors(request, form)
     return _to_section(sec)
 
 
 @login_required
 @require_POST
 def renumber(request: HttpRequest, slug: str, section: str) -> HttpResponse:
-    """Sort pairing numbers by rating; once a round is paired, only after confirming the list of changes."""
+    """``mode=rating``: sort pairing numbers by the initial ranking (before round 1 they then stay sorted;
+    once a round is paired, only after confirming the list of changes); ``mode=fixed``: keep them as they are.
+    The form carries the section's version its page showed."""
     sec = _section(slug, section)
     require(request, sec.event)
+    version = posted_int(request, "version", _("version"))
+    mode = request.POST.get("mode", Section.RATING_ORDER)
+    if version is None:
+        return _to_section(sec)
+    if mode not in (Section.RATING_ORDER, Section.FIXED_ORDER):
+        messages.error(request, _("%(field)s: expected %(expected)s, got %(value)s.")
+                       % {"field": "mode", "expected": "rating, fixed", "value": repr(mode[:20])})
+        return _to_section(sec)
     paired = sec.round_set.count()
-    if paired and request.POST.get("confirm") != "1":
+    if mode == Section.RATING_ORDER and paired and request.POST.get("confirm") != "1":
         plan = services.renumber_plan(sec)
-        if plan:
+        if plan and version == sec.version:
             return render(request, "tournaments/renumber_confirm.html", _ctx(request, sec.event, sec, plan=plan,
                                                                               paired=paired))
     try:
-        done = services.renumber_by_rating(sec, request.user, int(request.POST.get("version") or sec.version))
-    except (ValueError, OperationError) as error:
+        if mode == Section.FIXED_ORDER:
+            services.fix_numbers(sec, request.user, version)
+            messages.success(request, _("Pairing numbers fixed as they are; new players get the next numbers."))
+        else:
+            done = services.renumber_by_rating(sec, request.user, version)
+            messages.success(request, _("Pairing numbers sorted by rating.") if done
+                             else _("The pairing numbers are sorted by rating already: nothing changed."))
+    except OperationError as error:
         messages.error(request, str(error))
-    else:
-        messages.success(request, _("Pairing numbers sorted by rating.") if done
-                         else _("The pairing numbers are sorted by rating already: nothing changed."))
     return _to_section(sec)
+
+
+def posted_int(request: HttpRequest, name: str, label: str, *, low: int = 0, high: int | None = None) -> int | None:
+    """The whole number posted as ``name``; ``None``, with a message naming the field (``label``) and what it
+    expects, when it is missing, not a number or out of range."""
+    text = request.POST.get(name, "")
+    try:
+        value = int(text)
+    except ValueError:
+        value = None
+    if value is None or value < low or (high is not None and value > high):
+        expected = (_("a whole number from %(low)s to %(high)s") % {"low": low, "high": high} if high is not None
+                    else _("a whole number from %(low)s") % {"low": low})
+        messages.error(request, _("%(field)s: expected %(expected)s, got %(value)s.")
+                       % {"field": label, "expected": expected, "value": repr(text[:20]) if text else _("nothing")})
+        return None
+    return value
 
 
 @login_required
 @require_POST
 def pair(request: HttpRequest, slug: str, section: str) -> HttpResponse:
+    """Pair the next round: the form carries the round it pairs and the section's version its page showed
+    (who is paired depends on every result, bye and withdrawal: a change since then refuses it)."""
     sec = _section(slug, section)
     require(request, sec.event)
-    expected = sec.round_set.count() + 1
-    if request.POST.get("round", str(expected)) != str(expected):
-        messages.error(request, _("Round %(round)s was paired meanwhile (by somebody else?).")
-                       % {"round": request.POST.get("round", "")[:3]})
-        return _to_section(sec)
     form = PairForm(request.POST)
-    allow = form.is_valid() and form.cleaned_data["allow_pending"]
+    if not form.is_valid():
+        form_errors(request, form)
+        return _to_section(sec)
+    expected = (sec.round_set.aggregate(m=Max("number"))["m"] or 0) + 1
+    if form.cleaned_data["round"] != expected:
+        messages.error(request, _("Round %(round)s was paired meanwhile (by somebody else?).")
+                       % {"round": form.cleaned_data["round"]} if form.cleaned_data["round"] < expected else
+                       _("Round %(round)s was unpaired meanwhile (by somebody else?): check the page and pair "
+                         "again.") % {"round": expected})
+        return _to_section(sec)
+    if form.cleaned_data["version"] != sec.version:
+        messages.error(request, _("The section changed since your page was loaded (results, byes, withdrawals or "
+                                  "players): nothing was paired. Check who will not be paired, then pair again."))
+        return _to_section(sec)
+    allow = form.cleaned_data["allow_pending"]
     if not sec.is_team and jobs.in_background(sec.players.count()):
         job = jobs.start(sec.event, sec, request.user, "pair", {"allow_pending": allow})
         return redirect("sp-job", pk=job.pk)
@@ -527,7 +657,8 @@ def pair(request: HttpRequest, slug: str, section: str) -> HttpResponse:
         if sec.is_team:
             outcome = teams.pair_team_round(sec, request.user, allow_pending=allow)
         else:
-            outcome = services.pair_next_round(sec, request.user, allow_pending=allow)
+            outcome = services.pair_next_round(sec, request.user, allow_pending=allow,
+                                               seen_version=form.cleaned_data["version"])
     except OperationError as error:
         messages.error(request, str(error))
         return _to_section(sec)
@@ -543,6 +674,8 @@ def job_view(request: HttpRequest, pk: int) -> HttpResponse:
     job = jobs.refreshed(get_object_or_404(Job.objects.select_related("event", "section"), pk=pk))
     require(request, job.event)
     if job.state == Job.DONE and job.url:
+        if job.message:
+            messages.success(request, job.message)
         return HttpResponseRedirect(job.url)
     return render(request, "tournaments/job.html", _ctx(request, job.event, job.section, job=job,
                                                          stage=jobs.STAGES.get(job.stage, job.stage)))
@@ -586,8 +719,14 @@ def round_view(request: HttpRequest, slug: str, section: str, number: int) -> Ht
 def results(request: HttpRequest, slug: str, section: str, number: int) -> HttpResponse:
     sec = _section(slug, section)
     require(request, sec.event)
+    rnd = Round.objects.filter(section=sec, number=number).first()
+    if rnd is None and request.method == "POST":
+        messages.error(request, _("Round %(round)s is not paired any more (somebody unpaired it): nothing was "
+                                  "saved.") % {"round": number})
+        return _to_section(sec)
     rnd = _round(sec, number)
     conflicts: dict[int, str] = {}
+    moved: dict[int, str] = {}
     submitted = None
     if request.method == "POST":
         submitted = result_entry.read(request.POST, {b.number: b for b in rnd.boards.all()})
@@ -597,32 +736,70 @@ def results(request: HttpRequest, slug: str, section: str, number: int) -> HttpR
             except OperationError as error:
                 messages.error(request, str(error))
             else:
-                conflicts = dict(outcome.conflicts)
-                for note in outcome.notes:
-                    messages.info(request, note)
-                if outcome.saved:
-                    messages.success(request, ngettext("%(count)s result saved.", "%(count)s results saved.",
-                                                       len(outcome.saved)) % {"count": len(outcome.saved)})
-                if not conflicts:
+                conflicts, moved = dict(outcome.conflicts), dict(outcome.moved)
+                _results_messages(request, outcome, bool(submitted.changes))
+                if not conflicts and not moved:
                     return redirect("sp-results", slug=slug, section=section, number=number)
-                messages.error(request, _("Somebody else entered a different result on boards %(boards)s "
-                                          "meanwhile; yours was not saved there. The page shows their result "
-                                          "now: to keep yours instead, type it again and save.")
-                               % {"boards": ", ".join(map(str, sorted(conflicts)))})
         else:
             messages.error(request, _("Nothing saved: fix the marked boards."))
     boards = _boards(rnd)
     heads = {score.boards[0].number: score for score in teams.match_scores(rnd) if score.boards} \
         if sec.is_team else {}
-    rows = result_entry.rows(boards, submitted, conflicts)
+    rows = result_entry.rows(boards, submitted, conflicts, moved)
     late = [c for c in late_corrections.find(sec) if c.round == number or number in c.later]
     for row in rows:
         row["head"] = heads.get(row["board"].number)
     return render(request, "tournaments/results.html", _ctx(
-        request, sec.event, sec, rnd=rnd, rows=rows, byes=_round_byes(sec, number),
+        request, sec.event, sec, rnd=rnd, rows=rows, not_paired=absences.of_round(SectionData.load(sec), number),
         is_last=not sec.round_set.filter(number__gt=number).exists(), adjust_form=AdjustForm(),
-        entered=sum(1 for b in boards if b.result), total=len(boards), late=late))
+        entered=sum(1 for b in boards if b.result), total=len(boards), late=late,
+        pairing_token=form_state.pairing_token(rnd), results_token=form_state.results_token(rnd), gone=sorted(n for n, now in moved.items() if not now)))
 
+
+def _results_messages(request: HttpRequest, outcome: services.ResultChanges, changed: bool) -> None:
+    """What a save of the results page did: saved, nothing changed, conflicts, boards that hold other players."""
+    for note in outcome.notes:
+        messages.info(request, note)
+    if outcome.saved:
+        messages.success(request, ngettext("%(count)s result saved.", "%(count)s results saved.",
+                                           len(outcome.saved)) % {"count": len(outcome.saved)})
+    elif not changed:
+        messages.info(request, _("Nothing changed on the page: nothing saved."))
+    if outcome.moved:
+        boards = ", ".join(str(n) for n, _now in outcome.moved)
+        messages.error(request, ngettext(
+            "Board %(boards)s does not hold the players your page showed any more (the round was paired again "
+            "or changed by hand): your result was not saved there. The page shows the current pairing; check "
+            "it and type the result again.",
+            "Boards %(boards)s do not hold the players your page showed any more (the round was paired again "
+            "or changed by hand): your results were not saved there. The page shows the current pairing; check "
+            "it and type the results again.", len(outcome.moved)) % {"boards": boards})
+    if outcome.conflicts:
+        messages.error(request, ngettext(
+            "Somebody else entered a different result on board %(boards)s meanwhile; yours was not saved there. "
+            "The page shows their result now: to keep yours instead, type it again and save.",
+            "Somebody else entered a different result on boards %(boards)s meanwhile; yours were not saved "
+            "there. The page shows their results now: to keep yours instead, type them again and save.",
+            len(outcome.conflicts)) % {"boards": ", ".join(str(n) for n, _now in sorted(outcome.conflicts))})
+
+
+def _posted_round(request: HttpRequest, sec: Section, number: int) -> Round | None:
+    """The round a form posted to acts on; ``None``, with a message, when it is not paired any more."""
+    rnd = Round.objects.filter(section=sec, number=number).first()
+    if rnd is None:
+        messages.error(request, _("Round %(round)s is not paired any more (somebody unpaired it): nothing was "
+                                  "done.") % {"round": number})
+    return rnd
+
+
+def _round_as_shown(request: HttpRequest, rnd: Round, token: str) -> bool:
+    """Whether the round is still as the page that posted showed it (``token``); else a message saying so."""
+    if request.POST.get("token", "") == token:
+        return True
+    messages.error(request, _("Round %(round)s changed since your page was loaded (paired again, changed by "
+                              "hand, or results entered): nothing was done. The page shows it now; check it and "
+                              "try again.") % {"round": rnd.number})
+    return False
 
 
 @login_required
@@ -630,11 +807,34 @@ def results(request: HttpRequest, slug: str, section: str, number: int) -> HttpR
 def publish(request: HttpRequest, slug: str, section: str, number: int) -> HttpResponse:
     sec = _section(slug, section)
     require(request, sec.event)
-    rnd = _round(sec, number)
-    services.publish_round(rnd, request.user, request.POST.get("publish", "1") == "1")
-    messages.success(request, _("Round %(round)s published.") % {"round": number}
-                     if request.POST.get("publish", "1") == "1" else _("Round withdrawn from the public pages."))
+    rnd = _posted_round(request, sec, number)
+    if rnd is None:
+        return _to_section(sec)
+    value = request.POST.get("publish", "")
+    if value not in ("0", "1"):
+        messages.error(request, _("%(field)s: expected %(expected)s, got %(value)s.")
+                       % {"field": "publish", "expected": _("1 (publish) or 0 (unpublish)"), "value": repr(value[:20])})
+    elif _round_as_shown(request, rnd, form_state.pairing_token(rnd)):
+        try:
+            changed = services.publish_round(rnd, request.user, value == "1")
+        except OperationError as error:
+            messages.error(request, str(error))
+        else:
+            _publish_message(request, number, value == "1", changed)
     return redirect("sp-results", slug=slug, section=section, number=number)
+
+
+def _publish_message(request: HttpRequest, number: int, publish: bool, changed: list[int]) -> None:
+    if publish:
+        messages.success(request, _("Round %(round)s published.") % {"round": number} if changed else
+                         _("Round %(round)s was published already: nothing changed.") % {"round": number})
+    elif len(changed) > 1:
+        messages.success(request, _("Rounds %(rounds)s withdrawn from the public pages: the later rounds' pairing "
+                                    "lists and the players' running scores include round %(round)s.")
+                         % {"rounds": late_corrections.rounds_text(changed), "round": number})
+    else:
+        messages.success(request, _("Round withdrawn from the public pages.") if changed else
+                         _("Round %(round)s was not public: nothing changed.") % {"round": number})
 
 
 @login_required
@@ -642,10 +842,15 @@ def publish(request: HttpRequest, slug: str, section: str, number: int) -> HttpR
 def unpair(request: HttpRequest, slug: str, section: str, number: int) -> HttpResponse:
     sec = _section(slug, section)
     require(request, sec.event)
+    rnd = _posted_round(request, sec, number)
+    if rnd is None:
+        return _to_section(sec)
     last = sec.round_set.aggregate(m=Max("number"))["m"]
     if last != number:
         messages.error(request, _("Only the last round can be unpaired."))
-        return _to_section(sec)
+        return redirect("sp-results", slug=slug, section=section, number=number)
+    if not _round_as_shown(request, rnd, form_state.results_token(rnd)):
+        return redirect("sp-results", slug=slug, section=section, number=number)
     try:
         services.unpair_last_round(sec, request.user, discard_results=bool(request.POST.get("discard")))
         messages.success(request, _("Round %(round)s unpaired.") % {"round": number})
@@ -660,9 +865,13 @@ def unpair(request: HttpRequest, slug: str, section: str, number: int) -> HttpRe
 def adjust(request: HttpRequest, slug: str, section: str, number: int) -> HttpResponse:
     sec = _section(slug, section)
     require(request, sec.event)
-    rnd = _round(sec, number)
+    rnd = _posted_round(request, sec, number)
+    if rnd is None:
+        return _to_section(sec)
     form = AdjustForm(request.POST)
-    if form.is_valid():
+    if not _round_as_shown(request, rnd, form_state.pairing_token(rnd)):
+        pass
+    elif form.is_valid():
         try:
             warnings = services.adjust_round(rnd, request.user, form.cleaned_data["action"],
                                              form.cleaned_data["board_a"], form.cleaned_data["board_b"])
@@ -673,8 +882,16 @@ def adjust(request: HttpRequest, slug: str, section: str, number: int) -> HttpRe
                 messages.warning(request, warning)
             messages.success(request, _("Pairing changed by hand."))
     else:
-        messages.error(request, _("Invalid adjustment."))
+        form_errors(request, form)
     return redirect("sp-results", slug=slug, section=section, number=number)
+
+
+def form_errors(request: HttpRequest, form: forms.Form) -> None:
+    """Each field error of a hand-made or mistyped request as a message naming the field and what it expects."""
+    for name, errors in form.errors.items():
+        label = form.fields[name].label if name in form.fields and form.fields[name].label else name
+        for error in errors:
+            messages.error(request, f"{label}: {error}")
 
 
 # -- play-offs ------------------------------------------------------------------------------------
