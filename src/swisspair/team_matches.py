@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from swisspair.errors import UnsupportedFeatureError
-from swisspair.model import Colour, Result, RoundResult, Scoring, Tournament
+from swisspair.model import Colour, Outcome, Result, RoundResult, Scoring, Tournament
 from swisspair.teams import DEFAULT_MATCH_POINTS, ForfeitOutcome, MatchPoints, TeamEntry, team_numbers
 
 
@@ -133,6 +133,9 @@ class TeamRound:
     """Its GP board by board, board 1 first (a match's boards only)."""
     opponent_points: Fraction = Fraction(0)
     """The opponent's GP in the match."""
+    outcome: Outcome = Outcome.LOSS
+    """The match won, drawn or lost (C.04.6 1.2); what a bye counts as: the
+    PAB a drawn match (1.4), ``F`` a won one, ``H`` a drawn one, an absence a lost one."""
 
 
 @dataclass(slots=True)
@@ -298,22 +301,25 @@ class _Reading:
         else:
             result = Result.FORFEIT_WIN if own > their else Result.FORFEIT_LOSS
         colour = games[0].colours[0] if played else Colour.NONE
+        outcome = Outcome.WIN if own > their else Outcome.DRAW if own == their else Outcome.LOSS
         return TeamRound(opponent, colour, self.points.of(own, their), own, played, False, forfeit_win, False,
-                         result, boards, their)
+                         result, boards, their, outcome)
 
     def bye(self, r: int, number: int, boards: int) -> TeamRound:
         """A round without an opponent: the PAB, a requested bye of every player, or nothing."""
         results = [self.tournament.players[tpn].result(r).result for tpn in self.members(number)]
         if (r, number) in self.pabs or Result.PAB in results:
             mp, gp = self.pabs.get((r, number), (self.points.draw, self.scoring.draw * boards))
-            return TeamRound(None, match_points=mp, game_points=gp, pab=True, result=Result.PAB)
+            return TeamRound(None, match_points=mp, game_points=gp, pab=True, result=Result.PAB,
+                             outcome=Outcome.DRAW)
         if results and all(result is Result.FULL_BYE for result in results):
             return TeamRound(None, match_points=self.points.win,
                              game_points=self.scoring.points(Result.FULL_BYE) * boards, full_bye=True,
-                             result=Result.FULL_BYE)
+                             result=Result.FULL_BYE, outcome=Outcome.WIN)
         if results and all(result in (Result.HALF_BYE, Result.FULL_BYE) for result in results):
             return TeamRound(None, match_points=self.points.draw,
-                             game_points=self.scoring.points(Result.HALF_BYE) * boards, result=Result.HALF_BYE)
+                             game_points=self.scoring.points(Result.HALF_BYE) * boards, result=Result.HALF_BYE,
+                             outcome=Outcome.DRAW)
         return TeamRound(None, result=Result.ZERO_BYE if Result.ZERO_BYE in results else Result.ABSENT)
 
     def absent(self, r: int, number: int) -> bool:
