@@ -121,6 +121,18 @@ def test_a_match_scored_from_its_boards_has_match_points_once_complete() -> None
     assert (done.game_points, done.match_points, done.played) == ((1, 1), (1, 1), True)
 
 
+def test_boards_352_else_the_largest_match_else_the_smallest_roster() -> None:
+    """The one rule for the boards of a team event: ``352``, else the most boards a match had, else the
+    smallest roster (a team fields every board, C.04.6 1.6.1; a longer roster lists reserves)."""
+    t = tournament()
+    assert team_event(t).boards == 2
+    t.board_colours = "WBWB"
+    assert team_event(t).boards == 4
+    t = build("1:\n2:\n3:\n4:\n5:")
+    t.teams = (TeamEntry(1, "Alpha", (1, 2, 3)), TeamEntry(2, "Beta", (4, 5)))
+    assert team_event(t).boards == 2
+
+
 def test_absent_in_the_next_round_and_no_team_records() -> None:
     t = tournament()
     for tpn in (5, 6):

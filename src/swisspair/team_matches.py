@@ -24,7 +24,8 @@ manager use what it gives, and the manager scores the matches it stores with
   (``F``: a won match) or a half-point bye (``H``, some ``F``: a drawn match); otherwise it scores
   nothing (``Z``, absent);
 * the number of boards of a match is the length of the ``352`` sequence, else the most boards a
-  match of the event had, else the largest roster;
+  match of the event had, else the smallest roster (a team fields every board, C.04.6 1.6.1, and a
+  roster may list reserves besides);
 * a team is absent from the round after the last paired one when every player of it has ``H``,
   ``F`` or ``Z`` there.
 """
@@ -252,10 +253,10 @@ class _Reading:
         return found
 
     def board_count(self, lineups: list[dict[int, Lineup]]) -> int:
-        """The ``352`` sequence's length, else the most boards of a match, else the largest roster."""
+        """The ``352`` sequence's length, else the most boards of a match, else the smallest roster."""
         played = max((len(boards) for teams in lineups for _, boards in teams.values()), default=0)
-        return len(self.tournament.board_colours) or played or max((len(t.members) for t in self.teams.values()),
-                                                                   default=1)
+        return len(self.tournament.board_colours) or played or min(
+            (len(t.members) for t in self.teams.values() if t.members), default=1)
 
     def matches(self, r: int, lineups: dict[int, Lineup], into: list[TeamMatch]) -> dict[int, TeamRound]:
         """The matches of round ``r`` whose two teams met each other (appended to ``into``, each from the side
