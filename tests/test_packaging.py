@@ -119,7 +119,7 @@ def pairs(bin_folder: Path, event: Path, tmp_path: Path) -> None:
 def test_the_sdist_carries_the_c_source_and_the_package_data(dist: Path) -> None:
     with tarfile.open(only(dist, "swisspair-*.tar.gz")) as sdist:
         names = {name.split("/", 1)[1] for name in sdist.getnames() if "/" in name}
-    assert {"setup.py", "pyproject.toml", "README.md", "src/swisspair/pairing/_matchcore.c",
+    assert {"setup.py", "pyproject.toml", "README.md", "src/swisspair/matching/_matchcore.c",
             "src/swisspair/schemas/pair.json", "src/swisspair/py.typed"} <= names
     with zipfile.ZipFile(only(dist, "swisspair-*.whl")) as wheel:
         inside = set(wheel.namelist())
