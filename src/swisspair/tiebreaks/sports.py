@@ -6,7 +6,7 @@ matches played, then that second score scored, then the higher place in the
 rating list. Rule 8 uses the same criteria for the final standings.
 
 Chess results carry no such scores, so they are supplied per match:
-a mapping of (participant, round) to a :class:`MatchScore`: (for, against) and
+:attr:`Event.match_scores <swisspair.tiebreaks.base.Event.match_scores>` maps (participant, round) to (for, against) and
 optionally a second pair. Team events built by
 :func:`swisspair.tiebreaks.team.standings_event` fill it with game points for and
 against. Rounds without data contribute nothing.
