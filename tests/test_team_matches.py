@@ -12,8 +12,8 @@ import pytest
 from test_tiebreaks_support import build
 
 from swisspair.errors import UnsupportedFeatureError
-from swisspair.model import Colour, Result, Scoring
-from swisspair.pairing.team import TeamSystem, generate_team_tournament
+from swisspair.model import Colour, Outcome, Result, Scoring
+from swisspair.pairing.team import TeamSystem, _state, generate_team_tournament
 from swisspair.team_matches import TeamBoard, TeamMatch, team_event
 from swisspair.teams import MatchPoints, TeamEntry, TeamForfeit, TeamLineup, TeamPab
 from swisspair.tiebreaks.base import RoundKind
@@ -103,6 +103,63 @@ def test_320_gives_the_pab_value_and_330_the_forfeit() -> None:
     assert [m.forfeit for m in event.matches if m.round == 2 and 1 in m.teams] == ["-+"]
 
 
+DOUBLE_FORFEIT = """
+1: 3w- 5w1
+2: 4b- 6b1
+3: 1b- 7w=
+4: 2w- 8b=
+5: 7w0 1b0
+6: 8b1 2w0
+7: 5b1 3b=
+8: 6w0 4w=
+"""
+"""Round 1: nobody of Alpha (1-2) nor of Beta (3-4) came, every board ``-`` on both sides; Gamma and Delta
+drew 1-1. Round 2: Alpha beat Gamma 2-0, Beta and Delta drew."""
+
+
+def test_a_match_neither_team_played_is_lost_by_both_1_2() -> None:
+    """C.04.6 (2026) 1.2 gives the match to the team with more game points; a match whose every board was
+    forfeited by both players has no winner and is no draw: both teams lost it (TRF26 ``330 --``), each
+    scoring the match points of a lost match. The pairing, the tie-breaks and the manager read it from the
+    same object."""
+    t = build(DOUBLE_FORFEIT)
+    t.teams = tuple(TeamEntry(n, name, (2 * n - 1, 2 * n)) for n, name in
+                    enumerate(("Alpha", "Beta", "Gamma", "Delta"), start=1))
+    event = team_event(t)
+    forfeited, drawn = (m for m in event.matches if m.round == 1)
+    assert (forfeited.teams, forfeited.played, forfeited.game_points) == ((1, 2), False, (0, 0))
+    assert (forfeited.outcomes, forfeited.match_points) == ((Outcome.LOSS, Outcome.LOSS), (0, 0))
+    assert (drawn.outcomes, drawn.match_points) == ((Outcome.DRAW, Outcome.DRAW), (1, 1))
+    for number in (1, 2):
+        side = event.teams[number].history[0]
+        assert (side.match_points, side.outcome, side.result, side.forfeit_win, side.played) == (
+            0, Outcome.LOSS, Result.FORFEIT_LOSS, False, False)
+    # the pairing: no match point from it, no forfeit win (the PAB stays open, C2), no meeting (C1)
+    engine = TeamSystem().event(t)
+    assert (engine.score(1, "MP"), engine.score(2, "MP")) == (2, 1)
+    state = _state(engine, 3)
+    assert state[1].pab_eligible and state[2].pab_eligible and 2 not in state[1].opponents
+    # the tie-breaks: a forfeit lost, 0 MP
+    record = standings_event(t).competitors[1].rounds[0]
+    assert (record.kind, record.outcome, record.points["MP"]) == (RoundKind.FORFEIT_LOSS, Outcome.LOSS, 0)
+    # the manager's view: the match scored from its boards
+    boards = tuple(TeamBoard((a, b), (W, B), (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS)) for a, b in ((1, 3), (2, 4)))
+    scored = TeamMatch.scored(1, (1, 2), boards, Scoring(), MatchPoints(Fraction(3), Fraction(1), Fraction(0)))
+    assert (scored.game_points, scored.match_points) == ((0, 0), (0, 0))
+
+
+def test_a_330_record_says_how_a_forfeited_match_ended() -> None:
+    """TRF26 ``330 --``: both teams lost the match, whatever its boards say."""
+    t = build(DOUBLE_FORFEIT)
+    t.teams = tuple(TeamEntry(n, name, (2 * n - 1, 2 * n)) for n, name in
+                    enumerate(("Alpha", "Beta", "Gamma", "Delta"), start=1))
+    t.team_forfeits = (TeamForfeit("--", 2, 2, 4),)
+    event = team_event(t)
+    [match] = [m for m in event.matches if m.round == 2 and 2 in m.teams]
+    assert (match.forfeit, match.outcomes, match.match_points) == ("--", (Outcome.LOSS, Outcome.LOSS), (0, 0))
+    assert event.teams[2].history[1].match_points == event.teams[4].history[1].match_points == 0
+
+
 def test_a_300_line_up_orders_the_boards() -> None:
     t = tournament()
     t.team_lineups = (TeamLineup(1, 1, 2, (2, 1)),)
@@ -119,6 +176,18 @@ def test_a_match_scored_from_its_boards_has_match_points_once_complete() -> None
     boards = boards[:1] + (TeamBoard((2, 4), (B, W), (Result.FORFEIT_LOSS, Result.FORFEIT_WIN)),)
     done = TeamMatch.scored(4, (1, 2), boards, scoring, points)
     assert (done.game_points, done.match_points, done.played) == ((1, 1), (1, 1), True)
+
+
+def test_boards_352_else_the_largest_match_else_the_smallest_roster() -> None:
+    """The one rule for the boards of a team event: ``352``, else the most boards a match had, else the
+    smallest roster (a team fields every board, C.04.6 1.6.1; a longer roster lists reserves)."""
+    t = tournament()
+    assert team_event(t).boards == 2
+    t.board_colours = "WBWB"
+    assert team_event(t).boards == 4
+    t = build("1:\n2:\n3:\n4:\n5:")
+    t.teams = (TeamEntry(1, "Alpha", (1, 2, 3)), TeamEntry(2, "Beta", (4, 5)))
+    assert team_event(t).boards == 2
 
 
 def test_absent_in_the_next_round_and_no_team_records() -> None:

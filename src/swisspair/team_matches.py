@@ -12,9 +12,11 @@ manager use what it gives, and the manager scores the matches it stores with
 * in round ``r`` a team's opponent is the team most of its players met (the first in board order
   on a tie); its *boards* are its players who met a player of that team, in board order (the
   ``300`` line-up of that round, else the roster);
-* game points (GP) are the sum of a side's points on the boards, under the file's scoring; match
-  points (MP) compare the two sides' GP (:meth:`~swisspair.teams.MatchPoints.of`, ``362`` or
-  2/1/0);
+* game points (GP) are the sum of a side's points on the boards, under the file's scoring; the
+  match is won by the side with more GP, drawn with as many (C.04.6 1.2), but lost by both teams
+  when every board was forfeited by both players (no game played, TRF26 ``330`` ``--``), and
+  a ``330`` record says how a match forfeited as a whole ended (:func:`match_outcomes`); match
+  points (MP) are those of a won, drawn or lost match (:func:`match_points_of`, ``362`` or 2/1/0);
 * a match is played when a game of it was played over the board; a team's colour in a played
   match is that of its board-1 player (C.04.6 1.6.1); a team wins a match by forfeit when a
   ``330`` record says so, or when no game was played and its forfeit wins gave it more GP;
@@ -24,7 +26,8 @@ manager use what it gives, and the manager scores the matches it stores with
   (``F``: a won match) or a half-point bye (``H``, some ``F``: a drawn match); otherwise it scores
   nothing (``Z``, absent);
 * the number of boards of a match is the length of the ``352`` sequence, else the most boards a
-  match of the event had, else the largest roster;
+  match of the event had, else the smallest roster (a team fields every board, C.04.6 1.6.1, and a
+  roster may list reserves besides);
 * a team is absent from the round after the last paired one when every player of it has ``H``,
   ``F`` or ``Z`` there.
 """
@@ -36,7 +39,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from swisspair.errors import UnsupportedFeatureError
-from swisspair.model import Colour, Result, RoundResult, Scoring, Tournament
+from swisspair.model import Colour, Outcome, Result, RoundResult, Scoring, Tournament
 from swisspair.teams import DEFAULT_MATCH_POINTS, ForfeitOutcome, MatchPoints, TeamEntry, team_numbers
 
 
@@ -63,6 +66,48 @@ class TeamBoard:
         return self.results is not None and self.results[0].is_played
 
 
+def match_points_of(outcome: Outcome, points: MatchPoints) -> Fraction:
+    """The match points of a won, drawn or lost match by the event's match scoring (C.04.6 (2026) 1.2,
+    TRF26 ``362``).
+
+    >>> match_points_of(Outcome.WIN, MatchPoints())
+    Fraction(2, 1)
+    """
+    return points.win if outcome is Outcome.WIN else points.draw if outcome is Outcome.DRAW else points.loss
+
+
+_BOTH_FORFEITED = (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS)
+_FORFEITED: dict[ForfeitOutcome, tuple[Outcome, Outcome]] = {
+    "+-": (Outcome.WIN, Outcome.LOSS), "-+": (Outcome.LOSS, Outcome.WIN), "--": (Outcome.LOSS, Outcome.LOSS)}
+
+
+def match_outcomes(game_points: tuple[Fraction, Fraction], boards: tuple[TeamBoard, ...] = (),
+                   forfeit: ForfeitOutcome | None = None) -> tuple[Outcome, Outcome]:
+    """Who won a team match, for its first team and its second (C.04.6 (2026) 1.2: the team with more
+    game points wins the match, with as many the match is drawn).
+
+    A match neither team played, every board forfeited by both players (``-`` on both sides), is
+    lost by both teams: nobody won a game, and a forfeit is no draw (TRF26 ``330`` writes such a
+    match ``--``, both teams lost). A ``330`` record (``forfeit``) says how a match forfeited as a
+    whole ended: ``+-``, ``-+``, or ``--`` lost by both.
+
+    >>> from swisspair.model import Colour
+    >>> absent = TeamBoard((1, 3), (Colour.WHITE, Colour.BLACK), (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS))
+    >>> match_outcomes((Fraction(0), Fraction(0)), (absent, absent))
+    (<Outcome.LOSS: 'loss'>, <Outcome.LOSS: 'loss'>)
+    >>> match_outcomes((Fraction(1), Fraction(1)))
+    (<Outcome.DRAW: 'draw'>, <Outcome.DRAW: 'draw'>)
+    """
+    if forfeit is not None:
+        return _FORFEITED[forfeit]
+    if boards and all(board.results == _BOTH_FORFEITED for board in boards):
+        return Outcome.LOSS, Outcome.LOSS
+    own, their = game_points
+    if own == their:
+        return Outcome.DRAW, Outcome.DRAW
+    return (Outcome.WIN, Outcome.LOSS) if own > their else (Outcome.LOSS, Outcome.WIN)
+
+
 @dataclass(frozen=True, slots=True)
 class TeamMatch:
     """A match of a team round: its boards, game points and match points (C.04.6 art. 1.2)."""
@@ -86,14 +131,22 @@ class TeamMatch:
     def scored(cls, round_number: int, teams: tuple[int, int], boards: tuple[TeamBoard, ...], scoring: Scoring,
                points: MatchPoints, forfeit: ForfeitOutcome | None = None,
                on_boards: list[tuple[Fraction, Fraction]] | None = None) -> TeamMatch:
-        """The match with its game points and, once every board has a result, its match points
-        (``on_boards``: the boards' points, when the caller has them already)."""
+        """The match with its game points and, once every board has a result, its match points: those
+        of the match won, drawn or lost (:attr:`outcomes`) by the event's match scoring (``on_boards``:
+        the boards' points, when the caller has them already)."""
         on_boards = [board.points(scoring) for board in boards] if on_boards is None else on_boards
         own = sum((p[0] for p in on_boards), Fraction(0))
         their = sum((p[1] for p in on_boards), Fraction(0))
         complete = bool(boards) and all(board.results is not None for board in boards)
+        first, second = match_outcomes((own, their), boards, forfeit)
         return cls(round_number, teams, boards, (own, their),
-                   (points.of(own, their), points.of(their, own)) if complete else None, forfeit)
+                   (match_points_of(first, points), match_points_of(second, points)) if complete else None,
+                   forfeit)
+
+    @property
+    def outcomes(self) -> tuple[Outcome, Outcome]:
+        """The match won, drawn or lost by the first team and by the second (:func:`match_outcomes`)."""
+        return match_outcomes(self.game_points, self.boards, self.forfeit)
 
     @property
     def played(self) -> bool:
@@ -127,12 +180,16 @@ class TeamRound:
     full_bye: bool = False
     """A (deprecated) full-point bye of every player."""
     result: Result = Result.ABSENT
-    """The round as a result code: ``1``/``=``/``0`` a match played won, drawn or lost by GP,
-    ``+``/``-`` a match not played, ``U`` the PAB, ``F``/``H`` requested byes, ``Z`` or blank nothing."""
+    """The round as a result code: ``1``/``=``/``0`` a match played won, drawn or lost, ``+``/``-`` a
+    match not played won or not, ``U`` the PAB, ``F``/``H`` requested byes, ``Z`` or blank nothing."""
     boards: tuple[Fraction, ...] = ()
     """Its GP board by board, board 1 first (a match's boards only)."""
     opponent_points: Fraction = Fraction(0)
     """The opponent's GP in the match."""
+    outcome: Outcome = Outcome.LOSS
+    """The match won, drawn or lost (C.04.6 1.2, :func:`match_outcomes`: lost by both when neither team
+    played); what a bye counts as: the PAB a drawn match (1.4), ``F`` a won one, ``H`` a drawn one, an
+    absence a lost one."""
 
 
 @dataclass(slots=True)
@@ -249,10 +306,10 @@ class _Reading:
         return found
 
     def board_count(self, lineups: list[dict[int, Lineup]]) -> int:
-        """The ``352`` sequence's length, else the most boards of a match, else the largest roster."""
+        """The ``352`` sequence's length, else the most boards of a match, else the smallest roster."""
         played = max((len(boards) for teams in lineups for _, boards in teams.values()), default=0)
-        return len(self.tournament.board_colours) or played or max((len(t.members) for t in self.teams.values()),
-                                                                   default=1)
+        return len(self.tournament.board_colours) or played or min(
+            (len(t.members) for t in self.teams.values() if t.members), default=1)
 
     def matches(self, r: int, lineups: dict[int, Lineup], into: list[TeamMatch]) -> dict[int, TeamRound]:
         """The matches of round ``r`` whose two teams met each other (appended to ``into``, each from the side
@@ -269,9 +326,11 @@ class _Reading:
                                      self.forfeits.get((r, number)), points)
             into.append(match)
             own, their = match.game_points
-            sides[number] = self.scored_round(r, number, opponent, games, own, their, tuple(p[0] for p in points))
+            first, second = match.outcomes
+            sides[number] = self.scored_round(r, number, opponent, games, (own, their), first,
+                                              tuple(p[0] for p in points))
             theirs = lineups[opponent][1]  # in its own board order: its board 1 gives its colour (1.6.1)
-            sides[opponent] = self.scored_round(r, opponent, number, theirs, their, own,
+            sides[opponent] = self.scored_round(r, opponent, number, theirs, (their, own), second,
                                                 tuple(game.points(self.scoring)[0] for game in theirs))
         return sides
 
@@ -282,38 +341,43 @@ class _Reading:
         if opponent is None:
             return self.bye(r, number, boards)
         points = [game.points(self.scoring) for game in games]
-        own, their = sum((p[0] for p in points), Fraction(0)), sum((p[1] for p in points), Fraction(0))
-        return self.scored_round(r, number, opponent, games, own, their, tuple(p[0] for p in points))
+        scores = sum((p[0] for p in points), Fraction(0)), sum((p[1] for p in points), Fraction(0))
+        outcome = match_outcomes(scores, games, self.forfeits.get((r, number)))[0]
+        return self.scored_round(r, number, opponent, games, scores, outcome, tuple(p[0] for p in points))
 
-    def scored_round(self, r: int, number: int, opponent: int, games: tuple[TeamBoard, ...], own: Fraction,
-                     their: Fraction, boards: tuple[Fraction, ...]) -> TeamRound:
+    def scored_round(self, r: int, number: int, opponent: int, games: tuple[TeamBoard, ...],
+                     scores: tuple[Fraction, Fraction], outcome: Outcome, boards: tuple[Fraction, ...]) -> TeamRound:
         """Team ``number``'s side of a match against ``opponent``: ``games`` in its board order (its players
-        first), ``own`` and ``their`` GP, ``boards`` its GP board by board (C.04.6 1.2, 1.6.1)."""
+        first), ``scores`` its GP and the opponent's, ``outcome`` the match for it (:func:`match_outcomes`),
+        ``boards`` its GP board by board (C.04.6 1.2, 1.6.1). A match not played and won is won by
+        forfeit, as is a match a ``330`` record gives it."""
         played = any(game.played for game in games)
-        forfeit_win = self.forfeits.get((r, number), "--")[0] == "+" or (
-            not played and own > their and any(g.results is not None and g.results[0] is Result.FORFEIT_WIN
-                                               for g in games))
+        forfeit = self.forfeits.get((r, number))
+        forfeit_win = forfeit[0] == "+" if forfeit else not played and outcome is Outcome.WIN
         if played:
-            result = Result.WIN if own > their else Result.DRAW if own == their else Result.LOSS
+            result = _PLAYED_RESULTS[outcome]
         else:
-            result = Result.FORFEIT_WIN if own > their else Result.FORFEIT_LOSS
+            result = Result.FORFEIT_WIN if outcome is Outcome.WIN else Result.FORFEIT_LOSS
         colour = games[0].colours[0] if played else Colour.NONE
-        return TeamRound(opponent, colour, self.points.of(own, their), own, played, False, forfeit_win, False,
-                         result, boards, their)
+        own, their = scores
+        return TeamRound(opponent, colour, match_points_of(outcome, self.points), own, played, False, forfeit_win, False,
+                         result, boards, their, outcome)
 
     def bye(self, r: int, number: int, boards: int) -> TeamRound:
         """A round without an opponent: the PAB, a requested bye of every player, or nothing."""
         results = [self.tournament.players[tpn].result(r).result for tpn in self.members(number)]
         if (r, number) in self.pabs or Result.PAB in results:
             mp, gp = self.pabs.get((r, number), (self.points.draw, self.scoring.draw * boards))
-            return TeamRound(None, match_points=mp, game_points=gp, pab=True, result=Result.PAB)
+            return TeamRound(None, match_points=mp, game_points=gp, pab=True, result=Result.PAB,
+                             outcome=Outcome.DRAW)
         if results and all(result is Result.FULL_BYE for result in results):
             return TeamRound(None, match_points=self.points.win,
                              game_points=self.scoring.points(Result.FULL_BYE) * boards, full_bye=True,
-                             result=Result.FULL_BYE)
+                             result=Result.FULL_BYE, outcome=Outcome.WIN)
         if results and all(result in (Result.HALF_BYE, Result.FULL_BYE) for result in results):
             return TeamRound(None, match_points=self.points.draw,
-                             game_points=self.scoring.points(Result.HALF_BYE) * boards, result=Result.HALF_BYE)
+                             game_points=self.scoring.points(Result.HALF_BYE) * boards, result=Result.HALF_BYE,
+                             outcome=Outcome.DRAW)
         return TeamRound(None, result=Result.ZERO_BYE if Result.ZERO_BYE in results else Result.ABSENT)
 
     def absent(self, r: int, number: int) -> bool:
@@ -333,5 +397,8 @@ def _board(tpn: int, entries: dict[int, RoundResult]) -> TeamBoard:
 
 _REVERSED: dict[ForfeitOutcome, ForfeitOutcome] = {"+-": "-+", "-+": "+-", "--": "--"}
 
+_PLAYED_RESULTS = {Outcome.WIN: Result.WIN, Outcome.DRAW: Result.DRAW, Outcome.LOSS: Result.LOSS}
 
-__all__ = ["Team", "TeamBoard", "TeamEvent", "TeamMatch", "TeamRound", "team_event"]
+
+__all__ = ["Team", "TeamBoard", "TeamEvent", "TeamMatch", "TeamRound", "match_outcomes", "match_points_of",
+           "team_event"]

@@ -50,7 +50,9 @@ class TeamEntry:
 @dataclass(frozen=True, slots=True)
 class MatchPoints:
     """Match points for a won, drawn and lost team match (TRF26 ``362`` ``TW``/``TD``/``TL``;
-    C.04.6 art. 1.2: 2, 1 and 0 unless the regulations say otherwise)."""
+    C.04.6 art. 1.2: 2, 1 and 0 unless the regulations say otherwise). Who won a match, and so what
+    it scores, is :func:`swisspair.team_matches.match_outcomes` and
+    :func:`~swisspair.team_matches.match_points_of`."""
 
     win: Fraction = Fraction(2)
     """``TW``: a won match."""
@@ -58,15 +60,6 @@ class MatchPoints:
     """``TD``: a drawn match (also the value of the team PAB, C.04.6 art. 1.4)."""
     loss: Fraction = Fraction(0)
     """``TL``: a lost match."""
-
-    def of(self, own: Fraction, their: Fraction) -> Fraction:
-        """The match points of a team with ``own`` game points against ``their`` (C.04.6 art. 1.2): a
-        won match for more, a drawn one for as many, a lost one for fewer.
-
-        >>> MatchPoints().of(Fraction(5, 2), Fraction(3, 2))
-        Fraction(2, 1)
-        """
-        return self.win if own > their else self.draw if own == their else self.loss
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,6 +46,25 @@ class TeamMatchScoresTestCase(TeamBase):
         self.assertIsNone(score.white_match_points)
 
 
+    def test_a_match_neither_team_played_is_lost_by_both(self) -> None:
+        """Both teams absent (*Forfeited match*, both): every board ``--``; the match is lost by both
+        (C.04.6 (2026) 1.2, TRF26 ``330 --``), 0 MP each, on the results page and in the standings."""
+        section = self.make_section(4, 2)
+        teams.pair_team_round(section, self.alice)
+        rnd = Round.objects.get(section=section, number=1)
+        first, second = rnd.matches.order_by("number")
+        teams.forfeit_match(second, self.alice, "both", {b.number: b.version for b in second.games.all()})
+        self.enter(1, {b.number: "1" for b in first.games.all()})
+        scores = {s.match.pk: s for s in teams.match_scores(rnd)}
+        forfeited = scores[second.pk]
+        self.assertEqual((forfeited.white_points, forfeited.black_points, forfeited.white_match_points,
+                          forfeited.black_match_points), (0, 0, 0, 0))
+        section.refresh_from_db()
+        rows = {row.team.number: row for row in teams.team_table(SectionData.load(section)).rows}
+        for team in (second.white, second.black):
+            self.assertEqual((rows[team.number].match_points, rows[team.number].game_points), (0, 0))
+
+
 class ResultCodesTestCase(TeamBase):
     def test_the_result_codes_are_the_cores(self) -> None:
         self.assertEqual(RESULTS, {"": "", **{r.code: r.label for r in BOARD_RESULTS}})

@@ -20,19 +20,18 @@ returns game 2 of the current match: the same pairs with reversed colours and no
 PAB line (the PAB player's game-2 ``H`` is part of the bye already given), so the
 checker (``-c``) can replay a Double-Swiss file round by TRF round.
 
-Why not :class:`~swisspair.pairing.state.PairingState`
-------------------------------------------------------
-The shared state describes one TRF round per pairing: one game per record,
-a pair that played once may never meet again, a colour per game, a float per
-game. Here the unit the rules speak of is the two-game match (C.04.5 0), two
-TRF rounds: the score is the match score, a pair may meet again after a match
-one player forfeited entirely (C1 as read below), the colour is the game-1
-colour of a match with a played game, the PAB is "one game won and one drawn"
-and a float compares scores before the match (1.4). :class:`MatchState` keeps
-exactly that; what it shares with every system is in
-:mod:`swisspair.pairing.state`: the check of the round against the announced
-number (:func:`~swisspair.pairing.state.round_to_pair`) and the pairs the file
-forbids (:func:`~swisspair.pairing.state.add_forbidden_pairs`).
+The state: :class:`~swisspair.pairing.state.PairingState`, one record per match
+---------------------------------------------------------------------------------
+The shared builder reads the matches (:func:`~swisspair.pairing.state.build_state` with
+``games=2``, each record a match: :func:`~swisspair.pairing.state.match_record`): the match
+score, the opponent, whether the match was played or ended by forfeit (C1), its game-1
+colour, the PAB; it also checks the round against the announced number and adds the pairs
+the file forbids. :class:`MatchState` is this system's view of it: scores as points, the
+colours of the matches (4), and the readings where the text differs from the individual
+systems', shared with the team system (C.04.6): no PAB after a PAB, a match won by forfeit
+or a full-point bye (C2, :meth:`~swisspair.pairing.state.PairingState.won_without_playing`);
+a floater is a player whose match opponent had a different score before the match, a PAB
+is no float (1.4, :meth:`~swisspair.pairing.state.PairingState.paired_against_other_score`).
 
 Readings chosen (the text is new and has no reference engine)
 -------------------------------------------------------------
@@ -75,8 +74,8 @@ from fractions import Fraction
 from swisspair.errors import NoValidPairingError, SwissPairError
 from swisspair.matching.cardinality import CardinalityMatching
 from swisspair.matching.weighted import MatchingComputer
-from swisspair.model import Board, Colour, Result, RoundPairing, RoundResult, Tournament
-from swisspair.pairing.state import add_forbidden_pairs, round_to_pair
+from swisspair.model import Board, Colour, Result, RoundPairing, Tournament
+from swisspair.pairing.state import PairingState, build_state, round_to_pair
 from swisspair.pairing.system import EventShape, SystemBase
 
 MAX_UPFLOATER_SETS = 2000
@@ -128,12 +127,9 @@ class MatchState:
         return b not in self.forbidden[a]
 
 
-def _forfeited_both(first: RoundResult, second: RoundResult) -> bool:
-    return first.result is Result.FORFEIT_LOSS and second.result is Result.FORFEIT_LOSS
-
-
 def build_match_state(tournament: Tournament, match: int) -> MatchState:
-    """Read the matches before ``match`` (TRF rounds ``1 .. 2*match-2``).
+    """Read the matches before ``match`` (TRF rounds ``1 .. 2*match-2``) through the shared state
+    (:func:`~swisspair.pairing.state.build_state`, ``games=2``).
 
     :raises: :exc:`~swisspair.errors.SwissPairError` when the number of rounds
         is unknown or odd, or ``match`` is beyond it.
@@ -143,59 +139,24 @@ def build_match_state(tournament: Tournament, match: int) -> MatchState:
     if tournament.rounds % 2:
         raise SwissPairError(f"double-swiss: {tournament.rounds} TRF rounds is odd; "
                              "each match takes two TRF rounds")
-    total = tournament.rounds // 2
-    scoring = tournament.scoring
-    players: dict[int, MatchPlayer] = {}
-    before: dict[int, list[Fraction]] = {}
-    for tpn in sorted(tournament.players):
-        source = tournament.players[tpn]
-        state = MatchPlayer(tpn=tpn)
-        running = [Fraction(0)]
-        for j in range(1, match):
-            g1, g2 = source.result(2 * j - 1), source.result(2 * j)
-            points = scoring.points(g1.result, g1.colour) + scoring.points(g2.result, g2.colour)
-            state.score += points
-            running.append(state.score)
-            if g1.result is Result.PAB:
-                state.bye_ineligible = True
-            if Result.FULL_BYE in (g1.result, g2.result):
-                state.bye_ineligible = True
-            opponent = g1.opponent if g1.opponent is not None else g2.opponent
-            if opponent is None:
-                state.colours.append(Colour.NONE)
-                continue
-            other = tournament.players[opponent]
-            o1, o2 = other.result(2 * j - 1), other.result(2 * j)
-            if _forfeited_both(g1, g2) or _forfeited_both(o1, o2):
-                if not _forfeited_both(g1, g2):
-                    state.bye_ineligible = True  # 2 C2: a match won by forfeit
-                state.colours.append(Colour.NONE)
-                continue
-            state.opponents.add(opponent)
-            state.matches_played += 1
-            state.colours.append(g1.colour if (g1.played or g2.played) else Colour.NONE)
-        players[tpn] = state
-        before[tpn] = running
-    # 1.4: floated in the previous match = opponent had a different score before it.
-    if match > 1:
-        j = match - 1
-        for tpn, state in players.items():
-            g1 = tournament.players[tpn].result(2 * j - 1)
-            opp = g1.opponent
-            if opp is not None and opp in before and before[tpn][j - 1] != before[opp][j - 1]:
-                state.floated_last = True
-    to_pair = []
-    for tpn, state in players.items():
-        upcoming = tournament.players[tpn].result(2 * match - 1)
-        if upcoming.result is Result.ABSENT:
-            to_pair.append(state)
-        elif upcoming.result.paired and not upcoming.result.is_bye:
-            raise SwissPairError(f"player {tpn}: match {match} is already paired in the input")
-    forbidden = {tpn: set(state.opponents) for tpn, state in players.items()}
-    add_forbidden_pairs(tournament, 2 * match - 1, forbidden)
-    return MatchState(match=match, total_matches=total, players=players, to_pair=to_pair,
-                      forbidden=forbidden, initial_colour=tournament.initial_colour
-                      or _infer_initial_colour(tournament) or Colour.WHITE)
+    initial = tournament.initial_colour or _infer_initial_colour(tournament) or Colour.WHITE
+    return match_state(build_state(tournament, match, initial, accelerations={}, games=2))
+
+
+def match_state(state: PairingState) -> MatchState:
+    """This system's view of the shared state of a match round (see the module documentation)."""
+    players = {tpn: MatchPlayer(
+        tpn=tpn,
+        score=Fraction(player.score, state.scale),
+        colours=[record.colour for record in player.records],
+        opponents={record.opponent for record in player.records if record.played and record.opponent is not None},
+        matches_played=sum(1 for record in player.records if record.played),
+        bye_ineligible=state.won_without_playing(player),
+        floated_last=state.played_rounds > 0 and state.paired_against_other_score(player),
+    ) for tpn, player in state.players.items()}
+    return MatchState(match=state.round_number, total_matches=state.total_rounds, players=players,
+                      to_pair=[players[player.tpn] for player in state.to_pair], forbidden=state.forbidden,
+                      initial_colour=state.initial_colour)
 
 
 def _infer_initial_colour(tournament: Tournament) -> Colour | None:
@@ -531,4 +492,4 @@ def generate_double_swiss(players: int, matches: int, seed: int, *, draw_percent
 
 
 __all__ = ["DoubleSwissSystem", "MatchPlayer", "MatchState", "allocate_colours", "build_match_state",
-           "generate_double_swiss", "pair_bracket", "pair_match"]
+           "generate_double_swiss", "match_state", "pair_bracket", "pair_match"]

@@ -1,10 +1,20 @@
-"""What every Swiss system needs to know about the players before a round.
+"""What every Swiss system needs to know about the participants before a round.
 
-:func:`build_state` turns a :class:`~swisspair.model.Tournament` into a
-:class:`PairingState`: the participants to pair, their scores as integers,
-colour preferences (C.04.3 art. 1.6-1.7), float history (art. 1.4), PAB
-eligibility (C.04.1 art. 4) and the pairs that may not meet (C.04.1 art. 2).
-Pairing systems share this one model and differ only where their rules do.
+A :class:`PairingState` holds, for one round to pair, every participant with one
+:class:`RoundRecord` per pairing round already paired: the opponent, the colour, whether
+it counts as played (a meeting, C.04.1 art. 2), what it scored as an integer, whether it
+was the pairing-allocated bye. From these it reads colour preferences (C.04.3 art.
+1.6-1.7), floats (art. 1.4; C.04.5 1.4 and C.04.6 1.5), PAB eligibility (C.04.1 art. 4;
+C.04.5 and C.04.6 C2) and the pairs that may not meet (C.04.1 art. 2). Pairing systems
+share this one model and differ only where their rules do.
+
+One builder per unit a pairing round pairs, each giving one record per pairing round:
+
+* :func:`build_state`: one game per TRF round (every individual system), or with
+  ``games=2`` the Double-Swiss two-game match in TRF rounds ``2k-1`` and ``2k``
+  (C.04.5 0, :func:`match_record`);
+* :func:`build_team_state`: the teams of a team competition, one record per team round
+  as the core reads the team matches (:mod:`swisspair.team_matches`; C.04.6).
 """
 
 from __future__ import annotations
@@ -19,7 +29,13 @@ from swisspair.model import Colour, Outcome, Result, Scoring, Tournament
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing is not imported at run time (start-up of the engine form)
+    from collections.abc import Mapping
     from typing import Literal
+
+    import swisspair.team_matches  # the full name in a signature: ``Team`` alone is also simple.Team
+    from swisspair.model import Player, RoundResult
+    from swisspair.team_matches import TeamRound
+    from swisspair.teams import MatchPoints
 
     Rules = Literal["2017", "2026"]
     """Edition of the FIDE rules where floats and PAB eligibility differ.
@@ -40,14 +56,18 @@ class Float(enum.IntEnum):
 
 @dataclass(slots=True)
 class RoundRecord:
-    """One past round of one participant, as the engines see it."""
+    """One past pairing round of one participant, as the engines see it: a game, a Double-Swiss
+    match (C.04.5 0) or a team's match (C.04.6), or a round without one."""
 
     opponent: int | None
     """Opponent's TPN, ``None`` when there was none (bye, absence)."""
     colour: Colour
-    """Colour of a played game, else :attr:`Colour.NONE`."""
+    """Colour of a played game (of game 1 of a match with a game played, C.04.5 0; of board 1 of a
+    played team match, C.04.6 1.6.1), else :attr:`Colour.NONE`."""
     played: bool
-    """A game was played over the board."""
+    """The pairing was played, so the two may not meet again (C.04.1 art. 2, GHR 3.5): a game over
+    the board; a match not forfeited as a whole (C.04.5 0: neither forfeited both games; C.04.6:
+    a game of it played)."""
     participated: bool
     """Paired in that round (game, forfeit, PAB)."""
     pab: bool
@@ -55,7 +75,8 @@ class RoundRecord:
     points: int
     """Points scored, in the state's integer unit."""
     outcome: Outcome = Outcome.LOSS
-    """What the result code means (a PAB, ``+`` or ``F`` is a win), whatever the points."""
+    """What the result code means (a PAB, ``+`` or ``F`` is a win), whatever the points; a match
+    won or lost by forfeit is a win or a loss."""
 
 
 @dataclass(slots=True, eq=False)
@@ -104,15 +125,18 @@ class PairingState:
     """The input of a pairing engine for one round."""
 
     round_number: int
-    """The round to pair (1-based)."""
+    """The round to pair (1-based; a Double-Swiss match round counts once)."""
     total_rounds: int
     """Planned number of rounds (C.04.1 art. 1); the round being paired when not announced
     (``build_state(needs_rounds=False)``)."""
     scale: int
     """Points are integers: real points times ``scale``."""
     win: int
+    """Points of a won game (of a won match in match points, for teams)."""
     draw: int
+    """Points of a drawn game (match)."""
     loss: int
+    """Points of a lost game (match)."""
     players: dict[int, PlayerState]
     """Every participant taken into account, by TPN."""
     to_pair: list[PlayerState]
@@ -175,6 +199,20 @@ class PairingState:
             if not record.played and (record.points >= self.win or record.pab):
                 return False
         return True
+
+    def won_without_playing(self, player: PlayerState) -> bool:
+        """An earlier round scored as a win without being played: the PAB, a game or match won by
+        forfeit, a full-point bye. C.04.5 (2026) C2 and C.04.6 (2026) C2 give no PAB after one."""
+        return any(not record.played and record.outcome is Outcome.WIN for record in player.records)
+
+    def paired_against_other_score(self, player: PlayerState, rounds_back: int = 1) -> bool:
+        """``player`` was paired ``rounds_back`` rounds ago against an opponent whose score before that
+        round differed from its own: a floater by C.04.5 (2026) 1.4 and C.04.6 (2026) 1.5, whether
+        the pairing was played or forfeited; a bye is no float."""
+        opponent = player.records[self.played_rounds - rounds_back].opponent
+        if opponent is None or opponent not in self.players:
+            return False
+        return self.score_before(player, rounds_back) != self.score_before(self.players[opponent], rounds_back)
 
 
 def _scale_for(values: list[Fraction]) -> int:
@@ -255,7 +293,7 @@ def add_forbidden_pairs(tournament: Tournament, round_number: int, forbidden: di
 def build_state(tournament: Tournament, round_number: int | None = None,
                 initial_colour: Colour | None = None,
                 accelerations: dict[int, dict[int, Fraction]] | None = None,
-                *, needs_rounds: bool = True) -> PairingState:
+                *, needs_rounds: bool = True, games: int = 1) -> PairingState:
     """Prepare the pairing of ``round_number`` (default: the next unpaired round).
 
     Rounds from ``round_number`` on are ignored except the requested byes and
@@ -269,11 +307,20 @@ def build_state(tournament: Tournament, round_number: int | None = None,
         number of rounds must be announced; a system that does not need it (``simple``) gets the
         round being paired as :attr:`PairingState.total_rounds` when it is not.
 
+    :param games: the TRF rounds one pairing round fills: 1, or 2 for the Double-Swiss system,
+        whose round ``k`` is a two-game match in TRF rounds ``2k-1`` and ``2k`` (C.04.5 0): each
+        record is then a match (:func:`match_record`), ``round_number`` and
+        :attr:`PairingState.total_rounds` count matches, and the absences of game 1 of the match
+        to pair decide who is paired.
+
     :raises: :exc:`~swisspair.errors.SwissPairError` when the number of rounds
-        is unknown (and needed) or the round is beyond it.
+        is unknown (and needed) or the round is beyond it;
+        :exc:`~swisspair.errors.UnsupportedFeatureError` when the round is already paired.
     """
-    rnd = round_to_pair(tournament, round_number, needs_rounds=needs_rounds)
-    played = rnd - 1
+    first_game = round_to_pair(tournament, None if round_number is None else games * (round_number - 1) + 1,
+                               needs_rounds=needs_rounds)
+    rnd = (first_game - 1) // games + 1
+    played = games * (rnd - 1)  # TRF rounds before the pairing round
     scoring = tournament.scoring
     values = _points_values(scoring)
     if accelerations is None:
@@ -289,50 +336,34 @@ def build_state(tournament: Tournament, round_number: int | None = None,
     points_of = {(result, colour): units(scoring.points(result, colour)) for result in Result for colour in Colour}
 
     colour = initial_colour or tournament.initial_colour or infer_initial_colour(tournament) or Colour.WHITE
+    unit = "round" if games == 1 else "match"
     players: dict[int, PlayerState] = {}
     to_pair: list[PlayerState] = []
     forbidden: dict[int, set[int]] = {}
-    rank = 0
     for tpn in tournament.pairing_order():  # ``XXC rank``: the order of the 001 lines
         source = tournament.players[tpn]
         history = source.results[:played]
-        upcoming = source.result(rnd)
+        upcoming = source.result(played + 1)
         participated = any(e.result.paired for e in history)
         has_future = len(source.results) > played and upcoming.result is not Result.ABSENT
         if has_future and not participated:
             if upcoming.result.paired:
-                raise UnsupportedFeatureError(
-                    f"player {tpn}: round {rnd} is already paired in the input")
+                raise UnsupportedFeatureError(f"player {tpn}: {unit} {rnd} is already paired in the input")
             continue
         if upcoming.result.paired and upcoming.result is not Result.ABSENT:
-            raise UnsupportedFeatureError(f"player {tpn}: round {rnd} is already paired in the input")
-        records = []
-        for index in range(played):
-            entry = source.result(index + 1)
-            is_played = entry.played
-            records.append(RoundRecord(
-                opponent=entry.opponent,
-                colour=entry.colour if is_played else Colour.NONE,
-                played=is_played,
-                participated=entry.result.paired and entry.result is not Result.ABSENT,
-                pab=entry.result is Result.PAB,
-                points=points_of[entry.result, entry.colour],
-                outcome=entry.result.outcome,
-            ))
-        state = PlayerState(tpn=tpn, rank_index=rank, rating=source.rating, records=records)
-        rank += 1
-        state.score = sum(r.points for r in records)
-        state.accelerations = {r: units(v) for r, v in accelerations.get(tpn, {}).items()}
-        _colour_data(state)
-        state.pairing_score = state.score + state.accelerations.get(rnd, 0)
+            raise UnsupportedFeatureError(f"player {tpn}: {unit} {rnd} is already paired in the input")
+        records = (_game_records(source, played, points_of) if games == 1
+                   else [match_record(tournament, source, match, points_of) for match in range(1, rnd)])
+        state = _player_state(tpn, len(players), source.rating, records,
+                              {r: units(v) for r, v in accelerations.get(tpn, {}).items()}, rnd)
         players[tpn] = state
         forbidden[tpn] = {r.opponent for r in records if r.played and r.opponent is not None}
         if upcoming.result is Result.ABSENT:
             to_pair.append(state)
-    add_forbidden_pairs(tournament, rnd, forbidden)
+    add_forbidden_pairs(tournament, played + 1, forbidden)
     return PairingState(
         round_number=rnd,
-        total_rounds=tournament.rounds if tournament.rounds is not None else rnd,
+        total_rounds=tournament.rounds // games if tournament.rounds is not None else rnd,
         scale=scale,
         win=units(scoring.win),
         draw=units(scoring.draw),
@@ -344,12 +375,132 @@ def build_state(tournament: Tournament, round_number: int | None = None,
     )
 
 
+def _player_state(tpn: int, rank: int, rating: int, records: list[RoundRecord], accelerations: dict[int, int],
+                  round_number: int) -> PlayerState:
+    """A participant from its records: score, virtual points, colour data and pairing score."""
+    state = PlayerState(tpn=tpn, rank_index=rank, rating=rating, records=records)
+    state.score = sum(r.points for r in records)
+    state.accelerations = accelerations
+    _colour_data(state)
+    state.pairing_score = state.score + accelerations.get(round_number, 0)
+    return state
+
+
+def _game_records(source: Player, played: int, points_of: dict[tuple[Result, Colour], int]) -> list[RoundRecord]:
+    """One record per game of rounds ``1 .. played`` (one TRF round per pairing round)."""
+    records = []
+    for index in range(played):
+        entry = source.result(index + 1)
+        is_played = entry.played
+        records.append(RoundRecord(
+            opponent=entry.opponent,
+            colour=entry.colour if is_played else Colour.NONE,
+            played=is_played,
+            participated=entry.result.paired and entry.result is not Result.ABSENT,
+            pab=entry.result is Result.PAB,
+            points=points_of[entry.result, entry.colour],
+            outcome=entry.result.outcome,
+        ))
+    return records
+
+
+def _forfeited_both(first: RoundResult, second: RoundResult) -> bool:
+    return first.result is Result.FORFEIT_LOSS and second.result is Result.FORFEIT_LOSS
+
+
+def match_record(tournament: Tournament, source: Player, match: int,
+                 points_of: dict[tuple[Result, Colour], int]) -> RoundRecord:
+    """The Double-Swiss match ``match`` of ``source`` (TRF rounds ``2*match-1`` and ``2*match``) as
+    one record (C.04.5 (2026) 0, 1.5):
+
+    * its points are the sum of the two games' (the PAB, ``U`` then ``H``, one game won and one drawn);
+    * a match is ended by forfeit when a player forfeited both games (``-`` twice): it is not played,
+      the pair may meet again (C1), and it is a win for the other player; any other match with an
+      opponent is played, and won, drawn or lost by the two players' points;
+    * its colour is the game-1 colour when one of its games was played over the board;
+    * without an opponent it is a bye: the PAB (``U`` in game 1) and a full-point bye (``F`` in
+      either game) count as a win, a half-point bye as a draw.
+    """
+    g1, g2 = source.result(2 * match - 1), source.result(2 * match)
+    points = points_of[g1.result, g1.colour] + points_of[g2.result, g2.colour]
+    opponent = g1.opponent if g1.opponent is not None else g2.opponent
+    if opponent is None:
+        results = (g1.result, g2.result)
+        outcome = (Outcome.WIN if g1.result is Result.PAB or Result.FULL_BYE in results
+                   else Outcome.DRAW if Result.HALF_BYE in results else Outcome.LOSS)
+        return RoundRecord(None, Colour.NONE, False,
+                           any(r.paired and r is not Result.ABSENT for r in results), g1.result is Result.PAB,
+                           points, outcome)
+    other = tournament.players[opponent]
+    o1, o2 = other.result(2 * match - 1), other.result(2 * match)
+    if _forfeited_both(g1, g2) or _forfeited_both(o1, o2):
+        return RoundRecord(opponent, Colour.NONE, False, True, False, points,
+                           Outcome.LOSS if _forfeited_both(g1, g2) else Outcome.WIN)
+    their = points_of[o1.result, o1.colour] + points_of[o2.result, o2.colour]
+    outcome = Outcome.WIN if points > their else Outcome.DRAW if points == their else Outcome.LOSS
+    colour = g1.colour if g1.played or g2.played else Colour.NONE
+    return RoundRecord(opponent, colour, True, True, False, points, outcome)
+
+
+def build_team_state(teams: Mapping[int, swisspair.team_matches.Team], round_number: int, *,
+                     total_rounds: int | None, primary: str = "MP", match_points: MatchPoints | None = None,
+                     initial_colour: Colour = Colour.WHITE) -> PairingState:
+    """Prepare the pairing of team round ``round_number`` from the teams' rounds as the core reads the
+    team matches (:class:`~swisspair.team_matches.TeamRound`, C.04.6 (2026)): one record per round and
+    team, its points the primary score (``MP`` or ``GP``, 1.2), played when a game of the match was
+    (its colour that of board 1, 1.6.1), the PAB, a match won by forfeit and a full-point bye counting
+    as wins without playing (C2). Teams marked absent are not paired; no pairs are forbidden besides
+    the matches played (C1).
+
+    :param match_points: a won, drawn and lost match (:attr:`PairingState.win` ...); default 2/1/0.
+    """
+    from swisspair.teams import DEFAULT_MATCH_POINTS
+
+    points = match_points or DEFAULT_MATCH_POINTS
+    played = round_number - 1
+    histories = {number: team.history[:played] for number, team in teams.items()}
+    scale = _scale_for([points.win, points.draw, points.loss]
+                       + [_team_score(m, primary) for history in histories.values() for m in history])
+
+    def units(value: Fraction) -> int:
+        return int(value * scale)
+
+    players: dict[int, PlayerState] = {}
+    to_pair: list[PlayerState] = []
+    forbidden: dict[int, set[int]] = {}
+    for number in sorted(teams):
+        history = histories[number]
+        records = [_team_record(m, units(_team_score(m, primary))) for m in history]
+        records += [RoundRecord(None, Colour.NONE, False, False, False, 0)] * (played - len(records))
+        state = _player_state(number, len(players), 0, records, {}, round_number)
+        players[number] = state
+        forbidden[number] = {r.opponent for r in records if r.played and r.opponent is not None}
+        if not teams[number].absent:
+            to_pair.append(state)
+    return PairingState(round_number=round_number, total_rounds=total_rounds or round_number, scale=scale,
+                        win=units(points.win), draw=units(points.draw), loss=units(points.loss),
+                        players=players, to_pair=to_pair, forbidden=forbidden, initial_colour=initial_colour)
+
+
+def _team_score(m: TeamRound, primary: str) -> Fraction:
+    return m.match_points if primary == "MP" else m.game_points
+
+
+def _team_record(m: TeamRound, points: int) -> RoundRecord:
+    """A team's round as a record: its match (played when a game of it was), its bye or its absence."""
+    won_unplayed = m.pab or m.forfeit_win or m.full_bye  # C.04.6 C2
+    outcome = Outcome.WIN if won_unplayed else m.outcome
+    return RoundRecord(m.opponent, m.colour if m.played else Colour.NONE, m.played,
+                       m.opponent is not None or m.pab, m.pab, points, outcome)
+
+
 def _colour_data(player: PlayerState) -> None:
-    """Colour difference and preference from played games only (C.04.3 art. 1.6-1.7, GHR 3.4)."""
+    """Colour difference and preference from played games only (C.04.3 art. 1.6-1.7, GHR 3.4); a played
+    pairing without a colour (a Double-Swiss match of two unplayed games, C.04.5 0) has none to count."""
     whites = blacks = consecutive = 0
     last = Colour.NONE
     for record in player.records:
-        if not record.played:
+        if not record.played or record.colour is Colour.NONE:
             continue
         if record.colour is Colour.WHITE:
             whites += 1

@@ -13,13 +13,15 @@ Teams are the participants. This module has two parts:
 * the **pairing** (:class:`TeamSystem`, registered as ``team`` with the TRF26
   ``192`` codes ``FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP]`` as aliases).
 
-Why not :class:`~swisspair.pairing.state.PairingState`: the participants are
-teams, not the players of the TRF lines. A team's score is match points or game
-points (1.2, with a secondary score), its colour is that of its board-1 player
-in a played match (1.6.1), its PAB is worth a drawn match (1.4), and all of
-these come from several members' lines at once (:func:`~swisspair.team_matches.team_event`).
-The shared state is built per player from one line each; the team state
-(:class:`TeamEvent`, then ``_Round`` per team) is the same idea one level up.
+The state: the teams' rounds as the core reads them, turned by the shared builder
+(:func:`~swisspair.pairing.state.build_team_state`) into a
+:class:`~swisspair.pairing.state.PairingState` with one record per team round (its primary
+score, 1.2; played when a game of the match was, with the colour of board 1, 1.6.1; the PAB,
+a match won by forfeit and a full-point bye as wins without playing). This system reads from
+it the score, the teams met (C1), the colours of the played matches (1.7), the floats (1.5:
+an opponent with a different score, a bye is no float) and the PAB eligibility (C2), the last
+two as the Double-Swiss system does (C.04.5 1.4 and C2 say the same), into ``_Round`` per
+team; the secondary score (1.2, used in 4.2) it takes from the same team rounds.
 
 The engine output (``-p``) is by **team pairing number**: ``WHITE BLACK`` per
 match, the team with White first; ``N 0`` for the team PAB.
@@ -38,8 +40,10 @@ from swisspair.matching.cardinality import CardinalityMatching
 from swisspair.matching.weighted import MatchingComputer
 from swisspair.model import Board, Colour, RoundPairing, Tournament
 from swisspair.pairing.checker import RoundCheck
+from swisspair.pairing.state import PairingState, build_team_state
 from swisspair.pairing.system import EventShape, SystemBase
 from swisspair.team_matches import Team, team_event
+from swisspair.teams import DEFAULT_MATCH_POINTS, MatchPoints
 
 if TYPE_CHECKING:
     from swisspair.generator import Progress
@@ -67,6 +71,8 @@ class TeamEvent:
     """Primary score (C.04.6 1.2); match points by default."""
     secondary: ScoreKind | None = "GP"
     """Secondary score (used in colour allocation, 4.2), ``None`` if not used."""
+    match_points: MatchPoints = DEFAULT_MATCH_POINTS
+    """Match points of a won, drawn and lost match (C.04.6 1.2; TRF ``362``)."""
 
     @property
     def played_rounds(self) -> int:
@@ -101,7 +107,8 @@ def engine_event(tournament: Tournament, *, colour_type: ColourType | None = Non
                       initial_colour=tournament.initial_colour or Colour.WHITE,
                       colour_type=colour_type or code_type, primary=primary or code_primary,
                       secondary=code_secondary if secondary == "default" else secondary)
-    event.teams = team_event(tournament).teams
+    core = team_event(tournament)
+    event.teams, event.match_points = core.teams, core.match_points
     return event
 
 
@@ -171,7 +178,13 @@ def played_colours(team: Team) -> list[Colour]:
 
 
 def preference(team: Team, colour_type: ColourType, last_round: bool = False) -> Preference:
-    """The colour preference of ``team`` (C.04.6 1.7), from its played matches.
+    """The colour preference of ``team`` (C.04.6 1.7), from its played matches
+    (:func:`colour_preference`)."""
+    return colour_preference(played_colours(team), colour_type, last_round)
+
+
+def colour_preference(colours: Sequence[Colour], colour_type: ColourType, last_round: bool = False) -> Preference:
+    """The colour preference of a team whose played matches had ``colours``, in order (C.04.6 1.7).
 
     With CD the colour difference (1.6.2):
 
@@ -182,11 +195,10 @@ def preference(team: Team, colour_type: ColourType, last_round: bool = False) ->
       was with Black (not when pairing the last round); Black symmetrically;
     * ``none``: no team has a preference.
     """
-    colours = played_colours(team)
     if colour_type == "none" or not colours:
         return Preference(Colour.NONE)
     difference = colours.count(Colour.WHITE) - colours.count(Colour.BLACK)
-    last_two = colours[-2:] if len(colours) >= 2 else []
+    last_two = list(colours[-2:]) if len(colours) >= 2 else []
     if difference < -1 or (difference in (0, -1) and last_two == [Colour.BLACK, Colour.BLACK]):
         return Preference(Colour.WHITE, colour_type == "B")
     if difference > 1 or (difference in (0, 1) and last_two == [Colour.WHITE, Colour.WHITE]):
@@ -215,6 +227,8 @@ class _Round:
     floated_last: bool
     pab_eligible: bool
     matches_played: int
+    colours: tuple[Colour, ...] = ()
+    """The colours of its played matches, in order (1.6)."""
 
 
 class TeamSystem(SystemBase):
@@ -323,32 +337,35 @@ GENERATED_BOARDS = 4
 """Boards per team in generated events."""
 
 
+def team_state(event: TeamEvent, round_number: int) -> PairingState:
+    """The shared state of team round ``round_number``: one record per team round, the primary score
+    as points (:func:`~swisspair.pairing.state.build_team_state`)."""
+    return build_team_state(event.teams, round_number, total_rounds=event.rounds, primary=event.primary,
+                            match_points=event.match_points, initial_colour=event.initial_colour)
+
+
 def _state(event: TeamEvent, round_number: int) -> dict[int, _Round]:
+    """The teams to pair in ``round_number`` as this system reads the shared state (see the module
+    documentation)."""
+    state = team_state(event, round_number)
     secondary = event.secondary or event.primary
-    state: dict[int, _Round] = {}
-    for number, team in event.teams.items():
-        if team.absent:
-            continue
-        history = team.history[: round_number - 1]
-        last = history[-1] if history else None
-        floated = False
-        if last is not None and last.opponent is not None and last.opponent in event.teams:
-            # C.04.6 1.5: a floater played an opponent with a different score (a bye is no float).
-            prev = len(history)
-            floated = (event.score(number, event.primary, prev)
-                       != event.score(last.opponent, event.primary, prev))
-        state[number] = _Round(
+    last_round = event.rounds is not None and round_number >= event.rounds
+    rounds: dict[int, _Round] = {}
+    for team in state.to_pair:
+        number = team.tpn
+        colours = tuple(r.colour for r in team.records if r.played and r.colour is not Colour.NONE)
+        rounds[number] = _Round(
             number=number,
-            score=event.score(number, event.primary, round_number),
+            score=Fraction(team.score, state.scale),
             secondary=event.score(number, secondary, round_number),
-            opponents=frozenset(m.opponent for m in history if m.played and m.opponent is not None),
-            preference=preference(Team(number, team.name, team.members, history), event.colour_type,
-                                  event.rounds is not None and round_number >= event.rounds),
-            floated_last=floated,
-            pab_eligible=not any(m.pab or m.forfeit_win or m.full_bye for m in history),
-            matches_played=sum(1 for m in history if m.played),
+            opponents=frozenset(state.forbidden[number]),
+            preference=colour_preference(colours, event.colour_type, last_round),
+            floated_last=state.played_rounds > 0 and state.paired_against_other_score(team),
+            pab_eligible=not state.won_without_playing(team),
+            matches_played=sum(1 for r in team.records if r.played),
+            colours=colours,
         )
-    return state
+    return rounds
 
 
 def _perfect(vertices: list[int], state: dict[int, _Round]) -> bool:
@@ -606,13 +623,13 @@ def _first_key(n: int, state: dict[int, _Round]) -> tuple[Fraction, Fraction, in
 def _allocate(a: int, b: int, state: dict[int, _Round], event: TeamEvent) -> Board:
     """C.04.6 4.3: the colours of a match; returns the board, White first."""
     first, other = sorted((a, b), key=lambda n: _first_key(n, state))
-    colour = _first_team_colour(event.teams[first], event.teams[other], state[first].preference,
-                                state[other].preference, event)
+    colour = _first_team_colour(state[first], state[other], event)
     return Board(first, other) if colour is Colour.WHITE else Board(other, first)
 
 
-def _first_team_colour(first: Team, other: Team, pf: Preference, po: Preference, event: TeamEvent) -> Colour:
-    cf, co = played_colours(first), played_colours(other)
+def _first_team_colour(first: _Round, other: _Round, event: TeamEvent) -> Colour:
+    cf, co = first.colours, other.colours
+    pf, po = first.preference, other.preference
     if not cf and not co:  # 4.3.1
         return event.initial_colour if first.number % 2 else event.initial_colour.opposite
     has_f, has_o = pf.colour is not Colour.NONE, po.colour is not Colour.NONE

@@ -87,28 +87,28 @@ def standings_event(tournament: Tournament, *, rounds: int | None = None, round_
     )
 
 
-_BYES = {Result.PAB: (RoundKind.PAB, Outcome.DRAW, Outcome.WIN),
-         Result.FULL_BYE: (RoundKind.FULL_BYE, Outcome.WIN, Outcome.WIN),
-         Result.HALF_BYE: (RoundKind.HALF_BYE, Outcome.DRAW, Outcome.DRAW),
-         Result.ZERO_BYE: (RoundKind.ZERO_BYE, Outcome.LOSS, Outcome.LOSS),
-         Result.ABSENT: (RoundKind.ABSENT, Outcome.LOSS, Outcome.LOSS)}
-"""A team's round without an opponent: its kind (C.07 (2026) 16), its outcome, and what it is on every
-board for art. 12 (the PAB, a drawn match, is a win on every board there)."""
+_BYES = {Result.PAB: (RoundKind.PAB, Outcome.WIN),
+         Result.FULL_BYE: (RoundKind.FULL_BYE, Outcome.WIN),
+         Result.HALF_BYE: (RoundKind.HALF_BYE, Outcome.DRAW),
+         Result.ZERO_BYE: (RoundKind.ZERO_BYE, Outcome.LOSS),
+         Result.ABSENT: (RoundKind.ABSENT, Outcome.LOSS)}
+"""A team's round without an opponent: its kind (C.07 (2026) 16) and what it is on every board for art.
+12 (the PAB, a drawn match, is a win on every board there)."""
 
 
 def _record(r: int, played: TeamRound, size: int, scoring: Scoring) -> RoundRecord:
-    """One round of a team as the tie-breaks see it (boards for art. 12: a bye scores each board alike)."""
+    """One round of a team as the tie-breaks see it, its outcome the core's (a match neither team played
+    is lost by both, :func:`swisspair.team_matches.match_outcomes`); boards for art. 12: a bye scores
+    each board alike."""
     score = {"MP": played.match_points, "GP": played.game_points}
     if played.opponent is None:
-        kind, outcome, on_board = _BYES[played.result]
+        kind, on_board = _BYES[played.result]
         board = {Outcome.WIN: scoring.win, Outcome.DRAW: scoring.draw}.get(on_board, Fraction(0))
-        return RoundRecord(r, kind, None, score, outcome=outcome, boards=(board,) * size)
-    own, their = played.game_points, played.opponent_points
-    outcome = Outcome.WIN if own > their else Outcome.DRAW if own == their else Outcome.LOSS
-    kind = (RoundKind.GAME if played.played else RoundKind.FORFEIT_WIN if outcome is Outcome.WIN
+        return RoundRecord(r, kind, None, score, outcome=played.outcome, boards=(board,) * size)
+    kind = (RoundKind.GAME if played.played else RoundKind.FORFEIT_WIN if played.outcome is Outcome.WIN
             else RoundKind.FORFEIT_LOSS)
     boards = played.boards[:size] + (Fraction(0),) * (size - len(played.boards))
-    return RoundRecord(r, kind, played.opponent, score, outcome=outcome, boards=boards)
+    return RoundRecord(r, kind, played.opponent, score, outcome=played.outcome, boards=boards)
 
 
 # --------------------------------------------------------------------------

@@ -19,10 +19,12 @@ teams, rosters, matches, board numbers and results.
 * The team whose players have the pairing-allocated bye has the team PAB of the
   round (C.04.6 1.4). A roster player without a game in a paired round simply
   did not play (a zero-point bye there is not kept).
-* The section settings: boards from ``352`` (``board_colours``, else the largest
-  match), match points from ``362`` (``match_points``, C.04.6 1.2), the primary score and colour-preference
-  type from the ``192`` code. ``300``/``320``/``330`` records are not kept:
-  the manager derives line-ups, PABs and forfeits from the board results.
+* The section settings: boards as the core counts them for the event
+  (:attr:`TeamEvent.boards <swisspair.team_matches.TeamEvent.boards>`: ``352``, else the
+  largest match, else the smallest roster), match points from ``362``
+  (``match_points``, C.04.6 1.2), the primary score and colour-preference type
+  from the ``192`` code. ``300``/``320``/``330`` records are not kept: the
+  manager derives line-ups, PABs and forfeits from the board results.
 """
 
 from __future__ import annotations
@@ -136,9 +138,7 @@ def plan(tournament: Tournament, rows: ImportedRows, problems: Sequence[Diagnost
                 raise TeamImportError(_("Round %(round)s: team %(team)s meets teams %(first)s and %(second)s.")
                                       % {"round": rnd, "team": team, "first": opponents[(rnd, team)],
                                          "second": other})
-    boards = len(tournament.board_colours) or max(
-        (len(g) for g in games.values()), default=0) or min((len(t.members) for t in tournament.teams
-                                                            if t.members), default=4)
+    boards = event.boards  # the core's one rule for the boards of a team event
     matches: list[ImportedMatch] = []
     for (rnd, pair), boards_of in games.items():
         if len(boards_of) > boards:
