@@ -53,7 +53,7 @@ class TeamMatchScoresTestCase(TeamBase):
         teams.pair_team_round(section, self.alice)
         rnd = Round.objects.get(section=section, number=1)
         first, second = rnd.matches.order_by("number")
-        teams.forfeit_match(second, self.alice, "both", {b.number: b.version for b in second.games.all()})
+        teams.forfeit_match(second, self.alice, "both", {b.number: services.seen(b) for b in second.games.all()})
         self.enter(1, {b.number: "1" for b in first.games.all()})
         scores = {s.match.pk: s for s in teams.match_scores(rnd)}
         forfeited = scores[second.pk]

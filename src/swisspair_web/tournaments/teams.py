@@ -310,7 +310,8 @@ def forfeit_match(match: TeamMatch, user: User, side: str, seen: Mapping[int, se
     did not play loses by forfeit (``+``/``-``; ``--`` when neither team played), as TRF26 writes a team
     forfeit (``330``: the present team's players get ``+``). The match is then not played for the core
     (no colours, no meeting, C.04.6 1.6) and its match points come from the game points as for any match
-    (C.04.6 1.2); one neither team played is lost by both (:func:`swisspair.team_matches.match_outcomes`). The players are not withdrawn; withdraw the team for that (:func:`withdraw_team`).
+    (C.04.6 1.2); one neither team played is lost by both (:func:`swisspair.team_matches.match_outcomes`).
+    The players are not withdrawn; withdraw the team for that (:func:`withdraw_team`).
 
     :param side: one of :data:`FORFEIT_SIDES`.
     :param seen: board number -> what the arbiter's page showed of it (version, players); nothing is written
