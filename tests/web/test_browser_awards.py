@@ -47,7 +47,7 @@ for number in range(1, 6):
         code = '10' if (number + b.number) % 3 == 0 else '01' if (number + b.number) % 3 == 1 else '=='
         if number == 2 and b.number == 6:
             code = '+-'  # black did not come
-        codes[b.number] = (code, b.version)
+        codes[b.number] = (code, services.seen(b))
     services.set_results(rnd, alice, codes, withdraw_no_shows=False)
     services.publish_round(rnd, alice)
 """

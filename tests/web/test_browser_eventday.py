@@ -308,7 +308,7 @@ from swisspair_web.tournaments.models import Section
 alice = get_user_model().objects.get(username='alice')
 section = Section.objects.get(event__slug='day', slug='hall')
 rnd = section.round_set.get(number=1)
-services.set_results(rnd, alice, {b.number: ('10', b.version) for b in rnd.boards.all()})
+services.set_results(rnd, alice, {b.number: ('10', services.seen(b)) for b in rnd.boards.all()})
 section.refresh_from_db()
 services.publish_round(services.pair_next_round(section, alice).round, alice)
 """

@@ -4,6 +4,9 @@ A page joins with one line, its URL name and its *scope*, what it is built from:
 
     register("sp-standings", "standings")
 
+A page built from more of a section than its players, rounds, boards, byes and teams names those rows
+once, for every page of the section (``depends_on(lambda section: Category.objects.filter(section=section))``).
+
 The scope decides for which URL arguments the page is rendered and when it is rendered again:
 
 =============  ===========================================  ===============================================
@@ -56,7 +59,15 @@ from django_tasks import task
 from swisspair import __version__
 from swisspair_web.tournaments import public_store
 from swisspair_web.tournaments.convert import SectionData
-from swisspair_web.tournaments.models import Event, PublicRender, PublicWant, Section
+from swisspair_web.tournaments.entry_models import Registration
+from swisspair_web.tournaments.models import (
+    AwardSettings,
+    Category,
+    Event,
+    PublicRender,
+    PublicWant,
+    Section,
+)
 from swisspair_web.tournaments.snapshot import shared_reads
 
 log = logging.getLogger(__name__)
@@ -115,6 +126,30 @@ register("sp-ratings", "standings")
 register("sp-norms", "standings")
 
 
+SectionRows = Callable[[Section], Iterable[models.Model]]
+DEPENDS_ON: list[SectionRows] = []
+"""Rows of a section beyond its players, rounds, boards, byes and teams that public pages are built from
+(:func:`depends_on`): each is part of every fingerprint of the section's pages."""
+
+
+def depends_on(rows: SectionRows) -> None:
+    """Public pages of a section are also built from ``rows(section)`` (its entry settings, its categories):
+    a change there renders them again."""
+    DEPENDS_ON.append(rows)
+
+
+def _registration(section: Section) -> Iterable[models.Model]:
+    return Registration.objects.filter(section=section)
+
+
+def _awards(section: Section) -> Iterable[models.Model]:
+    return [*AwardSettings.objects.filter(section=section), *Category.objects.filter(section=section).order_by("pk")]
+
+
+depends_on(_registration)  # the section page's link to the entry form
+depends_on(_awards)  # categories, the prize list once published
+
+
 def page(name: str) -> PublicPage | None:
     return next((p for p in PAGES if p.name == name), None)
 
@@ -152,8 +187,9 @@ class Fingerprints:
         section = data.section
         playoffs = [_row(p) for p in section.playoffs.all()]
         published = tuple(r.number for r in data.rounds if r.published)
+        extra = [_row(row) for rows in DEPENDS_ON for row in rows(section)]
         self.base = _digest(RENDERING, __version__, _row(section.event), _row(section), published,
-                            [_row(p) for p in data.players], [_row(t) for t in data.teams], playoffs)
+                            [_row(p) for p in data.players], [_row(t) for t in data.teams], playoffs, extra)
         byes: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
         own: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
         for bye in data.byes:
