@@ -175,6 +175,3 @@ def category_views(data: SectionData, table: Table, settings: AwardSettings) -> 
             core_category(row).members(everybody, on)
         views.append(CategoryView(row, members, [(c, by_tpn[c.tpn]) for c in category_standings(lines, members)]))
     return views
-
-
-# -- writes -------------------------------------------------------------------------------------------------

@@ -44,9 +44,6 @@ def _paired(section: Section) -> int:
     return int(section.round_set.aggregate(m=Max("number"))["m"] or 0)
 
 
-# -- opening and closing --------------------------------------------------------------------------------
-
-
 # -- the public form ------------------------------------------------------------------------------------
 
 
@@ -121,9 +118,6 @@ def refuse_taken_fide_id(section: Section, fide_id: str, entry: Entry | None = N
     taken = Player.objects.filter(section=section, fide_id=fide_id).exists() or others.exists()
     if taken:
         raise OperationError(_("FIDE ID %(id)s is entered in this section already.") % {"id": fide_id})
-
-
-# -- the arbiter's decision -------------------------------------------------------------------------------
 
 
 # -- the rating list for the entries ----------------------------------------------------------------------

@@ -50,7 +50,7 @@ def roster(team: Team) -> list[Player]:
     return list(team.members.order_by("board_order", "tpn"))
 
 
-# -- pairing ----------------------------------------------------------------------------------------
+# -- line-ups ----------------------------------------------------------------------------------------
 
 
 def lineups(data: SectionData, number: int) -> dict[int, list[Player]]:

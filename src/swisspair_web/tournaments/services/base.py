@@ -15,12 +15,10 @@ from django.utils.translation import gettext as _
 from swisspair_web.tournaments.errors import Conflict
 from swisspair_web.tournaments.models import AuditEntry, Event, Round, Section
 
-
 User = AbstractBaseUser | AnonymousUser | None
 
-
 Progress = Callable[[int, str], None]
-"""``progress(percent, stage)`` of a long operation run as a background job (:mod:`.jobs`)."""
+"""``progress(percent, stage)`` of a long operation run as a background job (:mod:`swisspair_web.tournaments.jobs`)."""
 
 
 def _no_progress(percent: int, stage: str) -> None:
