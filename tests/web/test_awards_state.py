@@ -101,7 +101,7 @@ class AwardsMachine(RuleBasedStateMachine):
                              "version": "0"})
         assert form.is_valid(), form.errors
         values = dict(form.cleaned_data)
-        if self.write(who, lambda seen: categories.save_category(self.section, self.users[who], values, seen)):
+        if self.write(who, lambda seen: services.categories.save_category(self.section, self.users[who], values, seen)):
             self.codes.add(values["code"])
 
     @rule(who=st.sampled_from(["alice", "bob"]), prizes=st.lists(st.integers(0, 1000), max_size=4),
@@ -109,14 +109,14 @@ class AwardsMachine(RuleBasedStateMachine):
     def edit_overall(self, who: str, prizes: list[int], order: int) -> None:
         row = Category.objects.get(section=self.section, code="")
         values = {"name": "Overall", "order": order, "prizes": " ".join(map(str, sorted(prizes, reverse=True)))}
-        self.write(who, lambda seen: categories.save_category(self.section, self.users[who], values, seen, row))
+        self.write(who, lambda seen: services.categories.save_category(self.section, self.users[who], values, seen, row))
 
     @precondition(lambda self: len(self.codes) > 1)
     @rule(who=st.sampled_from(["alice", "bob"]), data=st.data())
     def delete_category(self, who: str, data: st.DataObject) -> None:
         code = data.draw(st.sampled_from(sorted(self.codes - {""})))
         row = Category.objects.get(section=self.section, code=code)
-        if self.write(who, lambda seen: categories.delete_category(self.section, self.users[who], row, seen)):
+        if self.write(who, lambda seen: services.categories.delete_category(self.section, self.users[who], row, seen)):
             self.codes.discard(code)
 
     @rule(who=st.sampled_from(["alice", "bob"]), sharing=st.sampled_from(["tiebreak", "equal", "hort"]))
@@ -124,13 +124,13 @@ class AwardsMachine(RuleBasedStateMachine):
         current = AwardSettings.objects.get(pk=self.settings.pk)
         values = {"sharing": sharing, "age_date": current.age_date, "currency": "", "norms_waived": False}
         audited = sharing != current.sharing
-        if self.write(who, lambda seen: categories.save_settings(self.section, self.users[who], values, seen)) \
+        if self.write(who, lambda seen: services.categories.save_settings(self.section, self.users[who], values, seen)) \
                 and not audited:
             self.audited -= 1  # nothing changed: no audit entry
 
     @rule(who=st.sampled_from(["alice", "bob"]), publish=st.booleans())
     def publish(self, who: str, publish: bool) -> None:
-        if self.write(who, lambda seen: prizes.publish(self.section, self.users[who], seen, publish=publish)):
+        if self.write(who, lambda seen: services.prizes.publish(self.section, self.users[who], seen, publish=publish)):
             self.published = publish
 
     @rule(board=st.integers(1, 4), code=st.sampled_from(["10", "01", "==", "+-"]), number=st.integers(1, 3))

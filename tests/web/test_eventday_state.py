@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule, run_state_machine_as_test
 
-from swisspair_web.tournaments import presence, registration, services
+from swisspair_web.tournaments import registration, services
 from swisspair_web.tournaments.entry_models import Announcement, Entry, Presence
 from swisspair_web.tournaments.models import AuditEntry, Board, Bye, Player, Section
 
@@ -41,7 +41,7 @@ class EntriesMachine(RuleBasedStateMachine):
         case = self.case
         self.section = Section.objects.get(pk=case.section.pk)  # not the test's: its version is from before
         self.alice, self.bob = case.alice, case.bob
-        registration.set_open(self.section, self.alice, True, registration.registration_of(self.section).version)
+        services.registration.set_open(self.section, self.alice, True, registration.registration_of(self.section).version)
         self.count = 0
         self.late: dict[int, int] = {}
         """Player -> the rounds paired when their entry was approved (a late entry: absent from those)."""
@@ -64,7 +64,7 @@ class EntriesMachine(RuleBasedStateMachine):
         taken = fide_id and (Player.objects.filter(section=self.section, fide_id=fide_id).exists() or Entry.objects.filter(
             section=self.section, fide_id=fide_id).exclude(state=Entry.REFUSED).exists())
         try:
-            registration.submit(self.section, registration.EntryData(
+            services.registration.submit(self.section, registration.EntryData(
                 name=f"Entrant{self.count}, E", email=f"e{self.count}@example.org", fide_id=fide_id, rating=rating))
         except services.OperationError:
             assert taken
@@ -80,10 +80,10 @@ class EntriesMachine(RuleBasedStateMachine):
         seen = entry.version - (1 if stale else 0)
         try:
             if approve:
-                player = registration.approve(entry, self.bob, seen)
+                player = services.registration.approve(entry, self.bob, seen)
                 self.late[player.pk] = self.paired()
             else:
-                registration.refuse(entry, self.bob, seen, "reason")
+                services.registration.refuse(entry, self.bob, seen, "reason")
         except services.OperationError:
             pass
         self.refresh()
@@ -95,7 +95,7 @@ class EntriesMachine(RuleBasedStateMachine):
             return
         player = players[index % len(players)]
         try:
-            presence.set_presence(self.section, self.alice if arbiter else self.bob, {player.tpn: present})
+            services.presence.set_presence(self.section, self.alice if arbiter else self.bob, {player.tpn: present})
         except services.OperationError:
             assert self.paired() > 0
         self.refresh()
@@ -106,7 +106,7 @@ class EntriesMachine(RuleBasedStateMachine):
         if not entries:
             return
         try:
-            registration.announce(entries[index % len(entries)], round_number, kind)
+            services.registration.announce(entries[index % len(entries)], round_number, kind)
         except services.OperationError:
             pass
         self.refresh()
@@ -119,9 +119,9 @@ class EntriesMachine(RuleBasedStateMachine):
         announcement = announcements[index % len(announcements)]
         try:
             if by_player:
-                registration.cancel_announcement(announcement)
+                services.registration.cancel_announcement(announcement)
             else:
-                registration.refuse_announcement(announcement, self.alice, "no")
+                services.registration.refuse_announcement(announcement, self.alice, "no")
         except services.OperationError:
             pass
         self.refresh()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from swisspair_web.tournaments import services, teams
+from swisspair_web.tournaments import services
 from swisspair_web.tournaments.models import AuditEntry, Board, EventRole, Player, Round, Section
 
 from .helpers import BaseTestCase, player_fields, token
@@ -97,7 +97,7 @@ class InputChecksTestCase(BaseTestCase):
     def test_team_forms_check_their_numbers(self) -> None:
         section = Section.objects.create(event=self.event, name="Teams", slug="teams", kind=Section.TEAM, boards=2,
                                          system="team", rounds=5)
-        teams.create_team(section, self.alice, "Club")
+        services.teams.create_team(section, self.alice, "Club")
         url = "/e/test/teams/teams/1/action/"
         for data, words in (({"action": "up", "tpn": "abc"}, ["pairing number: expected a whole number from 1, "
                                                                "got 'abc'."]),

@@ -173,7 +173,7 @@ def _patched_setup(*args, **kwargs):
         pathlib.Path({marker!r}).write_text("inside the transaction")
         time.sleep({hold_seconds})
     registry.PAIRER.append(slow_halves)
-    services._pairing_checkpoint = checkpoint
+    services.rounds._pairing_checkpoint = checkpoint
 django.setup = _patched_setup
 """
 

@@ -29,8 +29,8 @@ def _patched_setup(*args, **kwargs):
         tpns = sorted(t.players)
         half = len(tpns) // 2
         return RoundPairing(t.paired_rounds + 1, tuple(Board(tpns[i], tpns[half + i]) for i in range(half)))
-    services._pairing_checkpoint = checkpoint
-    services._import_checkpoint = checkpoint
+    services.rounds._pairing_checkpoint = checkpoint
+    services.trf_import._import_checkpoint = checkpoint
     registry.PAIRER.append(halves)
 django.setup = _patched_setup
 """

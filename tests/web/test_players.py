@@ -130,7 +130,7 @@ class NumberingTestCase(BaseTestCase):
 
     def test_an_import_in_any_order_is_numbered_by_the_rules(self) -> None:
         csv = "name;rating;title\nLow, L;2063;\nTop, T;2497;GM\nEqual, B;2400;\nEqual, A;2400;\nTitled, Z;2400;FM\n"
-        player_import.merge(self.section, self.alice, player_import.read_csv(csv))
+        services.player_import.merge(self.section, self.alice, player_import.read_csv(csv))
         self.assertEqual(self.names(), ["Top, T", "Titled, Z", "Equal, A", "Equal, B", "Low, L"])
         self.client.login(username="bob", password="password")
         self.assertContains(self.client.get(self.url("sp-section-manage")), "by rating, then title (GM, IM, WGM")

@@ -82,9 +82,9 @@ class PlayoffTestCase(BaseTestCase):
     def test_it_refuses_a_stale_version_and_a_second_play_off(self) -> None:
         self.finish()
         place, _ = self.tied_place()
-        row = playoffs.create(self.section, self.alice, place)
+        row = services.playoffs.create(self.section, self.alice, place)
         game = playoffs.replay(row).pending[0]
-        playoffs.record(row, self.alice, game.id, "1/2-1/2", row.version)
+        services.playoffs.record(row, self.alice, game.id, "1/2-1/2", row.version)
         self.client.login(username="bob", password="password")
         stale = Playoff.objects.get(pk=row.pk)
         response = self.client.post(self.url("sp-playoff-action", place), {
@@ -98,7 +98,7 @@ class PlayoffTestCase(BaseTestCase):
     def test_a_corrected_result_makes_the_play_off_stale(self) -> None:
         self.finish()
         place, group = self.tied_place()
-        playoffs.create(self.section, self.alice, place)
+        services.playoffs.create(self.section, self.alice, place)
         last = self.section.round_set.get(number=self.section.rounds)
         board = next(b for b in last.boards.select_related("white", "black")
                      if group[0] in (b.white.tpn, b.black.tpn))
@@ -111,7 +111,7 @@ class PlayoffTestCase(BaseTestCase):
     def test_it_refuses_play_off_writes_without_a_role(self) -> None:
         self.finish()
         place, _ = self.tied_place()
-        playoffs.create(self.section, self.alice, place)
+        services.playoffs.create(self.section, self.alice, place)
         response = self.client.post(self.url("sp-playoff-new"), {"place": "1"})
         self.assertIn("/accounts/login/", response["Location"])
         self.client.login(username="charlie", password="password")

@@ -57,7 +57,7 @@ class PresenceTestCase(BaseTestCase):
         page = self.client.get(self.url("sp-presence")).content.decode()
         self.assertIn('id="presence-closed"', page)
         with self.assertRaises(services.OperationError):
-            presence.set_presence(self.section, self.alice, {9: True})
+            services.presence.set_presence(self.section, self.alice, {9: True})
         # round 2 pairs them again
         services.set_results(rnd, self.alice, {b.number: ("10", services.seen(b)) for b in rnd.boards.all()})
         self.section.refresh_from_db()

@@ -101,7 +101,7 @@ class PrizeTestCase(BaseTestCase):
 
     def test_a_correction_after_publication_changes_the_list_and_the_audit_log_keeps_the_old_one(self) -> None:
         self.finish()
-        prizes.publish(self.section, self.alice, categories.settings_of(self.section).version)
+        services.prizes.publish(self.section, self.alice, categories.settings_of(self.section).version)
         before = categories.settings_of(self.section).published_list
         rnd = self.section.round_set.get(number=self.section.rounds)
         board = rnd.boards.get(number=1)
@@ -132,7 +132,7 @@ class PrizeTestCase(BaseTestCase):
 
     def test_the_list_kept_does_not_depend_on_the_visitors_language(self) -> None:
         self.finish()
-        prizes.publish(self.section, self.alice, categories.settings_of(self.section).version)
+        services.prizes.publish(self.section, self.alice, categories.settings_of(self.section).version)
         self.client.cookies["django_language"] = "ru"
         page = self.client.get(self.url("sp-prizes")).content.decode()
         self.assertIn("Общий зачёт", page)
@@ -140,7 +140,7 @@ class PrizeTestCase(BaseTestCase):
 
     def test_a_change_found_when_the_list_is_shown(self) -> None:
         self.finish()
-        prizes.publish(self.section, self.alice, categories.settings_of(self.section).version)
+        services.prizes.publish(self.section, self.alice, categories.settings_of(self.section).version)
         Category.objects.filter(section=self.section, code="").update(prizes="2000 600 400 200")  # not audited
         self.client.get(self.url("sp-prizes"))
         self.assertEqual(AuditEntry.objects.filter(action="prize-list-changed").count(), 1)

@@ -48,7 +48,7 @@ class RegistrationTestCase(BaseTestCase):
     players = 0
 
     def open_entries(self) -> None:
-        registration.set_open(self.section, self.alice, True, registration.registration_of(self.section).version)
+        services.registration.set_open(self.section, self.alice, True, registration.registration_of(self.section).version)
 
     def test_it_refuses_entries_until_the_section_is_opened(self) -> None:
         page = self.client.get(self.url("sp-register"))
@@ -121,12 +121,12 @@ class RegistrationTestCase(BaseTestCase):
         self.assertContains(response, "FIDE ID 555 is entered in this section already.")
         # refused entries free their FIDE ID; the database refuses two live entries with one
         entry = Entry.objects.get()
-        registration.refuse(entry, self.alice, entry.version)
+        services.registration.refuse(entry, self.alice, entry.version)
         self.client.post(self.url("sp-register"), form(name="Two, Ola", fide_id="1120010"))
         self.assertEqual(Entry.objects.filter(fide_id="1120010").count(), 2)
         entry.refresh_from_db()
         with self.assertRaises(services.OperationError):
-            registration.approve(entry, self.alice, entry.version)
+            services.registration.approve(entry, self.alice, entry.version)
 
     def test_it_completes_an_entry_from_the_rating_list(self) -> None:
         self.client.login(username="bob", password="password")
@@ -210,7 +210,7 @@ class AnnouncementTestCase(BaseTestCase):
 
     def setUp(self) -> None:
         super().setUp()
-        registration.set_open(self.section, self.alice, True, registration.registration_of(self.section).version)
+        services.registration.set_open(self.section, self.alice, True, registration.registration_of(self.section).version)
         self.client.post(self.url("sp-register"), form(name="Zeta, Zoe", rating="1800"))
         self.entry = Entry.objects.get()
         self.link = self.url("sp-entry", self.entry.token)
@@ -220,11 +220,11 @@ class AnnouncementTestCase(BaseTestCase):
         self.assertContains(page, "Waiting for the arbiter.")
         self.assertNotContains(page, 'id="announce-form"')
         with self.assertRaises(services.OperationError):
-            registration.announce(self.entry, 2, Bye.ZERO)
+            services.registration.announce(self.entry, 2, Bye.ZERO)
         self.assertEqual(self.client.get(self.url("sp-entry", "not-the-token")).status_code, 404)
 
     def test_it_records_refuses_and_cancels_announcements(self) -> None:
-        player = registration.approve(self.entry, self.alice, self.entry.version)
+        player = services.registration.approve(self.entry, self.alice, self.entry.version)
         self.assertContains(self.client.get(self.link), "your starting number is 5")
         self.client.post(self.link, {"round_number": "3", "kind": "Z"})
         self.assertEqual(list(Bye.objects.filter(player=player).values_list("round_number", "kind")), [(3, "Z")])
@@ -250,7 +250,7 @@ class AnnouncementTestCase(BaseTestCase):
         self.assertEqual(Announcement.objects.get(pk=third.pk).state, Announcement.CANCELLED)
 
     def test_it_pairs_round_by_the_announcement(self) -> None:
-        player = registration.approve(self.entry, self.alice, self.entry.version)
+        player = services.registration.approve(self.entry, self.alice, self.entry.version)
         self.client.post(self.link, {"round_number": "1", "kind": "H"})
         outcome = self.pair()
         paired = {b.white_id for b in outcome.round.boards.all()} | {b.black_id for b in outcome.round.boards.all()}
@@ -260,7 +260,7 @@ class AnnouncementTestCase(BaseTestCase):
         response = self.client.post(self.link, {"round_number": "1", "kind": "Z"})
         self.assertEqual(response.status_code, 200)  # round 1 is no longer a choice
         with self.assertRaises(services.OperationError):
-            registration.refuse_announcement(Announcement.objects.get(), self.alice)
+            services.registration.refuse_announcement(Announcement.objects.get(), self.alice)
 
     def test_the_private_page_is_not_cached_and_not_indexed(self) -> None:
         response = self.client.get(self.link)

@@ -19,7 +19,7 @@ class TeamMatchScoresTestCase(TeamBase):
         section = self.make_section(4, 3)  # a third player: a forfeit's no-show is withdrawn from the next round
         codes = ["10", "==", "-+", "01", "WL", "+-", "==", "DD"]
         for number in (1, 2):
-            teams.pair_team_round(section, self.alice)
+            services.teams.pair_team_round(section, self.alice)
             rnd = Round.objects.get(section=section, number=number)
             self.enter(number, {board.number: codes[(number * 3 + index) % len(codes)]
                                 for index, board in enumerate(rnd.boards.order_by("number"))})
@@ -36,7 +36,7 @@ class TeamMatchScoresTestCase(TeamBase):
 
     def test_a_match_has_match_points_once_every_board_has_a_result(self) -> None:
         section = self.make_section(2, 2)
-        teams.pair_team_round(section, self.alice)
+        services.teams.pair_team_round(section, self.alice)
         rnd = Round.objects.get(section=section, number=1)
         first = rnd.boards.order_by("number").first()
         assert first is not None
@@ -50,10 +50,10 @@ class TeamMatchScoresTestCase(TeamBase):
         """Both teams absent (*Forfeited match*, both): every board ``--``; the match is lost by both
         (C.04.6 (2026) 1.2, TRF26 ``330 --``), 0 MP each, on the results page and in the standings."""
         section = self.make_section(4, 2)
-        teams.pair_team_round(section, self.alice)
+        services.teams.pair_team_round(section, self.alice)
         rnd = Round.objects.get(section=section, number=1)
         first, second = rnd.matches.order_by("number")
-        teams.forfeit_match(second, self.alice, "both", {b.number: services.seen(b) for b in second.games.all()})
+        services.teams.forfeit_match(second, self.alice, "both", {b.number: services.seen(b) for b in second.games.all()})
         self.enter(1, {b.number: "1" for b in first.games.all()})
         scores = {s.match.pk: s for s in teams.match_scores(rnd)}
         forfeited = scores[second.pk]

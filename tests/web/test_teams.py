@@ -104,7 +104,7 @@ class TeamTestCase(TeamBase):
         for player in Player.objects.filter(section=section, team__number=3):
             services.request_bye(player, self.alice, 1, Bye.ZERO)
         section.refresh_from_db()
-        teams.pair_team_round(section, self.alice)
+        services.teams.pair_team_round(section, self.alice)
         rnd = Round.objects.get(section=section, number=1)
         match = rnd.matches.get()
         self.assertEqual({match.white.number, match.black.number}, {1, 2})
@@ -307,7 +307,7 @@ class TeamImportTestCase(TeamBase):
         self.assertEqual(Board.objects.filter(round__section=again, match__isnull=True).count(), 0)
         # the team records are rows now, not kept lines; the next round pairs from them
         self.assertFalse([line for line in again.trf_extras["extra_lines"] if line[:3] in ("013", "310")])
-        teams.pair_team_round(again, self.alice)
+        services.teams.pair_team_round(again, self.alice)
         self.assertEqual(TeamMatch.objects.filter(round__section=again, round__number=4).count(), 2)
         # and exporting the imported section gives the same file
         self.assertEqual(self.client.get("/e/test/again/export.trf").content.decode().replace("Again", "Teams"),

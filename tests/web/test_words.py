@@ -9,7 +9,7 @@ from django.test import override_settings
 from django.utils import translation
 
 from swisspair import trf
-from swisspair_web.tournaments import jobs, services, teams
+from swisspair_web.tournaments import jobs, services
 from swisspair_web.tournaments.models import Board, Bye, Job, Player, Round, Section, result_label
 
 from .helpers import BaseTestCase, numbers, shown
@@ -46,7 +46,7 @@ class WordsTestCase(BaseTestCase):
     def test_a_team_without_a_name_is_refused_as_a_team(self) -> None:
         section = Section.objects.create(event=self.event, name="Teams", slug="teams", kind=Section.TEAM, boards=2,
                                          system="team")
-        teams.create_team(section, self.alice, "Club")
+        services.teams.create_team(section, self.alice, "Club")
         response = self.client.post("/e/test/teams/teams/1/action/", {"action": "rename", "name": "  "}, follow=True)
         self.assertEqual(self.texts(response), ["A team needs a name."])
 
@@ -59,8 +59,8 @@ class WordsTestCase(BaseTestCase):
     def test_a_team_is_withdrawn_only_after_a_confirmation(self) -> None:
         section = Section.objects.create(event=self.event, name="Teams", slug="teams", kind=Section.TEAM, boards=2,
                                          system="team", rounds=5)
-        team = teams.create_team(section, self.alice, "Club")
-        teams.add_member(team, self.alice, services.PlayerData(name="Member, M"))
+        team = services.teams.create_team(section, self.alice, "Club")
+        services.teams.add_member(team, self.alice, services.PlayerData(name="Member, M"))
         url = "/e/test/teams/teams/1/action/"
         response = self.client.post(url, {"action": "withdraw", "from_round": "2"})
         self.assertContains(response, 'id="team-withdraw-confirm"')

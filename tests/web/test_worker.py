@@ -39,7 +39,7 @@ def _patched_setup(*args, **kwargs):
             marker.write_text("inside the transaction")
             time.sleep(600)
     registry.PAIRER.append(halves)
-    services._pairing_checkpoint = checkpoint
+    services.rounds._pairing_checkpoint = checkpoint
 django.setup = _patched_setup
 """
 

@@ -78,7 +78,7 @@ def serve(host: str, port: int, data_dir: Path | None, demo: bool, threads: int,
     if workers:
         start_worker_threads(workers)
     if demo:
-        from swisspair_web.tournaments.demo import create_demo
+        from swisspair_web.tournaments.services.demo import create_demo
 
         event, created = create_demo()
         click.echo(f"demo event: /e/{event.slug}/" + (" (log in as demo / demo)" if created else ""))

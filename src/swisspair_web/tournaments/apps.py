@@ -10,9 +10,9 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from swisspair_web.tournaments import presence, prizes, public_changes, services
+        from swisspair_web.tournaments import public_changes, services
 
         public_changes.connect()  # every audited change reaches the rendered public pages
-        prizes.connect()  # a published prize list is checked after every audited write
-        if presence.before_pairing not in services.BEFORE_PAIRING:
-            services.BEFORE_PAIRING.append(presence.before_pairing)  # check-in decides who plays round 1
+        services.prizes.connect()  # a published prize list is checked after every audited write
+        if services.presence.before_pairing not in services.BEFORE_PAIRING:
+            services.BEFORE_PAIRING.append(services.presence.before_pairing)  # check-in decides who plays round 1

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 
 from swisspair.prizes import amount_text
 from swisspair.tiebreaks.rounding import decimal_text
-from swisspair_web.tournaments import categories, norm_report, prizes, rating_report, standings
+from swisspair_web.tournaments import categories, norm_report, prizes, rating_report, services, standings
 from swisspair_web.tournaments.auth import is_arbiter, require, require_visible
 from swisspair_web.tournaments.award_forms import AwardSettingsForm, CategoryForm
 from swisspair_web.tournaments.convert import SectionData
@@ -87,7 +87,8 @@ def category_add(request: HttpRequest, slug: str, section: str) -> HttpResponse:
     form = CategoryForm(request.POST)
     if form.is_valid():
         try:
-            row = categories.save_category(sec, request.user, dict(form.cleaned_data), form.cleaned_data["version"])
+            row = services.categories.save_category(sec, request.user, dict(form.cleaned_data),
+                                                    form.cleaned_data["version"])
             messages.success(request, _("Category %(name)s added.") % {"name": row.title})
             return redirect("sp-categories", slug=slug, section=section)
         except OperationError as error:
@@ -107,12 +108,12 @@ def category_edit(request: HttpRequest, slug: str, section: str, pk: int) -> Htt
         form = CategoryForm(request.POST, instance=Category.objects.get(pk=row.pk), overall=overall)
         try:
             if request.POST.get("delete"):
-                categories.delete_category(sec, request.user, row, _version(request))
+                services.categories.delete_category(sec, request.user, row, _version(request))
                 messages.success(request, _("Category %(name)s deleted.") % {"name": row.title})
                 return redirect("sp-categories", slug=slug, section=section)
             if form.is_valid():
-                categories.save_category(sec, request.user, dict(form.cleaned_data), form.cleaned_data["version"],
-                                         category=row)
+                services.categories.save_category(sec, request.user, dict(form.cleaned_data),
+                                                  form.cleaned_data["version"], category=row)
                 messages.success(request, _("Category %(name)s saved.") % {"name": form.cleaned_data["name"]
                                                                               or row.title})
                 return redirect("sp-categories", slug=slug, section=section)
@@ -151,7 +152,7 @@ def player_details(request: HttpRequest, slug: str, section: str) -> HttpRespons
         try:
             details = {p.tpn: (request.POST.get(f"labels-{p.tpn}", ""), _k(request.POST.get(f"k-{p.tpn}", "")))
                        for p in players if f"labels-{p.tpn}" in request.POST}
-            changed = categories.save_player_details(sec, request.user, details, _version(request))
+            changed = services.categories.save_player_details(sec, request.user, details, _version(request))
             messages.success(request, ngettext("%(n)s player changed.", "%(n)s players changed.", changed)
                              % {"n": changed})
             return redirect("sp-player-details", slug=slug, section=section)
@@ -184,7 +185,7 @@ def award_settings(request: HttpRequest, slug: str, section: str) -> HttpRespons
         messages.error(request, "; ".join(f"{k}: {' '.join(str(e) for e in v)}" for k, v in form.errors.items()))
     else:
         try:
-            categories.save_settings(sec, request.user, dict(form.cleaned_data), form.cleaned_data["version"])
+            services.categories.save_settings(sec, request.user, dict(form.cleaned_data), form.cleaned_data["version"])
             messages.success(request, _("Settings saved."))
         except OperationError as error:
             messages.error(request, str(error))
@@ -200,7 +201,7 @@ def _prize_view(request: HttpRequest, sec: Section) -> prizes.PrizeView:
     settings = categories.settings_of(sec)
     if not is_arbiter(request, sec.event) and settings.published_at is None:
         raise Http404("the prize list is not published")
-    if settings.published_at is not None and prizes.record_change(sec):
+    if settings.published_at is not None and services.prizes.record_change(sec):
         settings.refresh_from_db()
     return prizes.compute(SectionData.load(sec), settings)
 
@@ -226,7 +227,7 @@ def prizes_publish(request: HttpRequest, slug: str, section: str) -> HttpRespons
     publish = request.POST.get("action") != "withdraw"
     try:
         seen = request.POST.get("section_version", "")
-        prizes.publish(sec, request.user, _version(request), publish=publish,
+        services.prizes.publish(sec, request.user, _version(request), publish=publish,
                        seen_section=int(seen) if seen.isdigit() else None)
         messages.success(request, _("The prize list is published.") if publish
                          else _("The prize list is no longer public."))

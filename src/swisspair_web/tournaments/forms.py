@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from swisspair_web.tournaments import charsets, player_import, rating_list
 from swisspair_web.tournaments.models import Bye, Event, Player, Section
+from swisspair_web.tournaments.player_data import estimate_rating
 from swisspair_web.tournaments.registry import DEFAULT_SYSTEM, DEFAULT_TIEBREAKS, TEAM_TIEBREAKS, system_choices
 
 
@@ -180,8 +181,6 @@ class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
         not report it as a FIDE rating. A rating left as it was keeps its estimate note."""
         data: dict[str, Any] = super().clean() or {}
         if data.get("rating_scale") and data.get("other_rating") is not None and not data.get("rating"):
-            from swisspair_web.tournaments.services import estimate_rating
-
             data["rating"] = estimate_rating(data["rating_scale"], data["other_rating"])
             data["rating_estimate"] = f"{data['rating_scale']} {data['other_rating']}"
         elif self.instance.pk and data.get("rating") == self.instance.rating:

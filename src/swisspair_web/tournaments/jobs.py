@@ -45,7 +45,8 @@ from django_tasks import task
 
 from swisspair_web.tournaments import public_changes
 from swisspair_web.tournaments.models import Bye, Event, Job, Round, Section
-from swisspair_web.tournaments.services import OperationError, Progress, User, _user
+from swisspair_web.tournaments.errors import OperationError
+from swisspair_web.tournaments.services.base import Progress, User, _user
 
 log = logging.getLogger(__name__)
 
@@ -195,7 +196,7 @@ def _import(job: Job, progress: Progress) -> None:
 def _read_rating_list(job: Job, progress: Progress) -> None:
     """Add or update the players of the rating list kept by :func:`keep_upload` (one transaction that also
     marks the job done; the kept file is removed once the job is done)."""
-    from swisspair_web.tournaments import player_import, rating_list
+    from swisspair_web.tournaments import player_import, rating_list, services
 
     params, section = job.params, job.section
     assert section is not None, "a rating-list job always has its section"
@@ -207,8 +208,9 @@ def _read_rating_list(job: Job, progress: Progress) -> None:
     progress(60, "saving")
 
     with transaction.atomic():  # the players and "done" in one transaction: a rerun never adds them twice
-        merged = player_import.merge(section, _requester(job), read, existing=params["existing"],
-                                     late_byes=params.get("late_byes", Bye.ZERO), seen_paired=params.get("paired"))
+        merged = services.player_import.merge(section, _requester(job), read, existing=params["existing"],
+                                              late_byes=params.get("late_byes", Bye.ZERO),
+                                              seen_paired=params.get("paired"))
         _finish(job.pk, Job.DONE, url=reverse("sp-section-manage", kwargs={
             "slug": job.event.slug, "section": section.slug}), message=player_import.done_text(merged))
     path.unlink(missing_ok=True)
@@ -216,9 +218,9 @@ def _read_rating_list(job: Job, progress: Progress) -> None:
 
 def _read_entry_list(job: Job, progress: Progress) -> None:
     """Keep the rating list kept by :func:`keep_upload` for completing a section's entries
-    (:func:`.registration.import_list`), in the transaction that marks the job done; it ends on the
+    (:func:`.services.registration.import_list`), in the transaction that marks the job done; it ends on the
     entries page."""
-    from swisspair_web.tournaments import registration
+    from swisspair_web.tournaments import registration, services
 
     params, section = job.params, job.section
     assert section is not None, "an entry-list job always has its section"
@@ -229,7 +231,7 @@ def _read_entry_list(job: Job, progress: Progress) -> None:
                                       progress=progress)
     progress(60, "saving")
     with transaction.atomic():
-        registration.import_list(section, _requester(job), read)
+        services.registration.import_list(section, _requester(job), read)
         _finish(job.pk, Job.DONE, url=reverse("sp-entries", kwargs={"slug": job.event.slug, "section": section.slug}))
     path.unlink(missing_ok=True)
 

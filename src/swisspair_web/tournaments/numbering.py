@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from django.db.models import F
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
@@ -76,17 +75,6 @@ def automatic(section: Section) -> bool:
             and not section.round_set.exists())
 
 
-def apply(changes: list[tuple[Player, int]]) -> None:
-    """Give each player its new number (inside the caller's transaction); the moved players' versions move."""
-    if not changes:
-        return
-    Player.objects.filter(pk__in=[p.pk for p, _tpn in changes]).update(tpn=F("tpn") + 1000000,
-                                                                        version=F("version") + 1)
-    for player, tpn in changes:
-        player.tpn = tpn
-    Player.objects.bulk_update([player for player, _tpn in changes], ["tpn"], batch_size=500)
-
-
 def describe(changes: list[tuple[Player, int]]) -> str:
-    """``Name: 3 → 1; ...`` for the audit log (before :func:`apply`)."""
+    """``Name: 3 → 1; ...`` for the audit log (before :func:`.services.numbering.apply`)."""
     return "; ".join(f"{player.name}: {player.tpn} → {tpn}" for player, tpn in changes)

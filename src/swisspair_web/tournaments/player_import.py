@@ -1,7 +1,7 @@
 """Players from files: CSV as spreadsheets write it, and the merge into a section by FIDE ID.
 
 The file is read whole before anything is written (:func:`read_csv`, or
-:mod:`.rating_list`); :func:`merge` then writes in one transaction. A player
+:mod:`.rating_list`); :func:`.services.player_import.merge` then writes in one transaction. A player
 whose FIDE ID is already in the section is updated or the file is refused
 (the arbiter's choice), never added twice: the database refuses a second
 player with the same FIDE ID in a section (``sp_player_fide_id_unique``).
@@ -14,25 +14,13 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from django.db import transaction
-from django.db.models import F, Max
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from swisspair_web.tournaments import charsets
-from swisspair_web.tournaments.models import Bye, Player, Section
-from swisspair_web.tournaments.services import (
-    OperationError,
-    PlayerData,
-    User,
-    audit,
-    touch_section,
-    check_paired,
-    create_players,
-    keep_sorted,
-    late_text,
-    lenient,
-)
+from swisspair_web.tournaments.models import Player
+from swisspair_web.tournaments.errors import OperationError
+from swisspair_web.tournaments.player_data import PlayerData, lenient
 
 CSV_COLUMNS = {
     "name": "name", "player": "name", "fullname": "name", "full name": "name", "имя": "name", "име": "name",
@@ -196,46 +184,6 @@ def check_unique_ids(read: ReadPlayers) -> None:
             seen[data.fide_id] = line
 
 
-def merge(section: Section, user: User, read: ReadPlayers, *, existing: str = UPDATE,
-          late_byes: str = Bye.ZERO, seen_paired: int | None = None) -> Merged:
-    """Write the players read into ``section`` in one transaction.
-
-    A player whose FIDE ID is in the section already is updated with the
-    fields the file gives (an empty cell keeps the stored value); with
-    ``existing=REFUSE`` the file is refused instead, naming them; with
-    ``existing=ONLY_UPDATE`` only such players are updated and nobody is added.
-    New players get the next pairing numbers (before round 1, the initial
-    ranking's) and, after paired rounds, byes of kind ``late_byes`` for them, as
-    :func:`.services.add_players` gives them (also ``seen_paired``, the rounds
-    the arbiter's page showed as paired).
-    """
-    check_unique_ids(read)
-    if late_byes not in (Bye.ZERO, Bye.HALF):
-        raise OperationError(_("Unknown kind of bye."))
-    with transaction.atomic():
-        touch_section(section)
-        paired = section.round_set.aggregate(m=Max("number"))["m"] or 0
-        known = {p.fide_id: p for p in Player.objects.filter(section=section).exclude(fide_id="")}
-        matched = [(line, data, known[data.fide_id]) for line, data in read.rows if data.fide_id in known]
-        new = [data for _line, data in read.rows if data.fide_id not in known]
-        if existing == REFUSE and matched:
-            raise OperationError(_refusal(read.source, matched))
-        if existing == ONLY_UPDATE:
-            new = []
-        if not matched and not new:
-            raise OperationError(_("No players to add or update."))
-        if new:
-            check_paired(paired, seen_paired)
-        updated = [player for _line, data, player in matched if _update(player, data, read.fields)]
-        created = create_players(section, new, late_byes, paired)
-        audit(section.event, user, "players-imported", section=section,
-              detail=f"{read.source}: {len(created)} added, {len(updated)} updated"
-                     + (late_text(late_byes, paired) if created and paired else "")
-                     + (f" ({read.encoding})" if read.encoding else "") + "".join(f"; {n}" for n in read.notes))
-        keep_sorted(section, user, [*created, *updated])
-    return Merged(created, updated, len(matched) - len(updated), late_byes if created and paired else "", paired)
-
-
 def done_text(merged: Merged) -> str:
     """What an import did, for the arbiter: ``Imported 3 players.`` or the counts added, updated, unchanged."""
     if merged.updated or merged.unchanged:
@@ -255,16 +203,6 @@ def _refusal(source: str, matched: list[tuple[int, PlayerData, Player]]) -> str:
     if more > 0:
         text += " " + ngettext("and %(count)s more", "and %(count)s more", more) % {"count": more}
     return text
-
-
-def _update(player: Player, data: PlayerData, fields: set[str]) -> bool:
-    changes = {name: getattr(data, name) for name in fields - {"fide_id"}
-               if getattr(data, name) not in ("", 0) and getattr(data, name) != getattr(player, name)}
-    if changes:
-        Player.objects.filter(pk=player.pk).update(version=F("version") + 1, **changes)
-        for name, value in changes.items():
-            setattr(player, name, value)
-    return bool(changes)
 
 
 def parse_csv(text: str, max_rows: int = 2000) -> list[PlayerData]:

@@ -16,7 +16,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from swisspair_web.tournaments import exports, lists, presence
+from swisspair_web.tournaments import exports, lists, presence, services
 from swisspair_web.tournaments.auth import require
 from swisspair_web.tournaments.models import Section
 from swisspair_web.tournaments.services import OperationError
@@ -56,7 +56,7 @@ def presence_page(request: HttpRequest, slug: str, section: str) -> HttpResponse
     require(request, sec.event)
     if request.method == "POST":
         try:
-            saved = presence.set_presence(sec, request.user, read_changes(request.POST))
+            saved = services.presence.set_presence(sec, request.user, read_changes(request.POST))
         except OperationError as error:
             messages.error(request, str(error))
         else:
@@ -72,7 +72,7 @@ def presence_page(request: HttpRequest, slug: str, section: str) -> HttpResponse
         in_force=ticked > 0, left_out=presence.left_out(sec)))
 
 
-def _report(request: HttpRequest, saved: presence.Saved) -> None:
+def _report(request: HttpRequest, saved: services.presence.Saved) -> None:
     if saved.present:
         messages.success(request, ngettext("%(count)s player ticked present: %(names)s.",
                                            "%(count)s players ticked present: %(names)s.", len(saved.present))

@@ -35,8 +35,9 @@ from xml.parsers import expat
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from swisspair_web.tournaments.errors import OperationError
 from swisspair_web.tournaments.player_import import ReadPlayers, located
-from swisspair_web.tournaments.services import OperationError, PlayerData
+from swisspair_web.tournaments.player_data import PlayerData
 
 KINDS = ("standard", "rapid", "blitz")
 KIND_LABELS = {"standard": gettext_lazy("standard"), "rapid": gettext_lazy("rapid"), "blitz": gettext_lazy("blitz")}

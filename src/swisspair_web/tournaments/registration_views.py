@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 
-from swisspair_web.tournaments import exports, jobs, rating_list, registration
+from swisspair_web.tournaments import exports, jobs, rating_list, registration, services
 from swisspair_web.tournaments.auth import require, require_visible
 from swisspair_web.tournaments.entry_models import Announcement, Entry
 from swisspair_web.tournaments.models import Bye, Section
@@ -138,7 +138,7 @@ def register(request: HttpRequest, slug: str, section: str) -> HttpResponse:
     form = EntryForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            entry = registration.submit(sec, form.entry_data())
+            entry = services.registration.submit(sec, form.entry_data())
         except OperationError as error:
             form.add_error(None, str(error))
         else:
@@ -180,12 +180,13 @@ def entry_page(request: HttpRequest, slug: str, section: str, token: str) -> Htt
         try:
             if request.POST.get("cancel"):
                 announcement = get_object_or_404(Announcement, entry=entry, pk=_number(request.POST, "cancel"))
-                registration.cancel_announcement(announcement)
+                services.registration.cancel_announcement(announcement)
                 messages.success(request, _("Your announcement for round %(round)s is cancelled.")
                                  % {"round": announcement.round_number})
                 return redirect("sp-entry", slug=slug, section=section, token=token)
             if form.is_valid():
-                done = registration.announce(entry, form.cleaned_data["round_number"], form.cleaned_data["kind"])
+                done = services.registration.announce(entry, form.cleaned_data["round_number"],
+                                                      form.cleaned_data["kind"])
                 messages.success(request, _("Recorded: %(kind)s in round %(round)s. The arbiter can refuse it.")
                                  % {"kind": done.get_kind_display(), "round": done.round_number})
                 return redirect("sp-entry", slug=slug, section=section, token=token)
@@ -250,21 +251,21 @@ def _decide(request: HttpRequest, sec: Section) -> None:
     """One action of the entries page (each form names its action and carries the version it was shown)."""
     action = request.POST.get("action", "")
     if action in ("open", "close"):
-        registration.set_open(sec, request.user, action == "open", _number(request.POST, "version"))
+        services.registration.set_open(sec, request.user, action == "open", _number(request.POST, "version"))
         messages.success(request, _("Entries are open.") if action == "open" else _("Entries are closed."))
     elif action in ("approve", "refuse"):
         entry = get_object_or_404(Entry, section=sec, pk=_number(request.POST, "entry"))
         version = _number(request.POST, "version")
         if action == "approve":
-            player = registration.approve(entry, request.user, version)
+            player = services.registration.approve(entry, request.user, version)
             messages.success(request, _("%(name)s approved as number %(tpn)s.") % {"name": player.name,
                                                                                    "tpn": player.tpn})
         else:
-            registration.refuse(entry, request.user, version, request.POST.get("reason", ""))
+            services.registration.refuse(entry, request.user, version, request.POST.get("reason", ""))
             messages.success(request, _("The entry of %(name)s is refused.") % {"name": entry.name})
     elif action == "refuse-announcement":
         announcement = get_object_or_404(Announcement, entry__section=sec, pk=_number(request.POST, "announcement"))
-        registration.refuse_announcement(announcement, request.user, request.POST.get("reason", ""))
+        services.registration.refuse_announcement(announcement, request.user, request.POST.get("reason", ""))
         messages.success(request, _("The announcement of %(name)s for round %(round)s is refused.")
                          % {"name": announcement.entry.name, "round": announcement.round_number})
     else:
@@ -290,7 +291,7 @@ def entry_list(request: HttpRequest, slug: str, section: str) -> HttpResponse:
             upload.seek(0)
             read = registration.read_list(upload, source=upload.name or "upload", kind=form.cleaned_data["kind"],
                                           federations=federations, size=upload.size or 0)
-            count = registration.import_list(sec, request.user, read)
+            count = services.registration.import_list(sec, request.user, read)
         except OperationError as error:
             form.add_error("file", str(error))
         else:

@@ -17,9 +17,9 @@ from swisspair.standings import compute_standings
 from swisspair.playoff import Game, Playoff, apply_playoff, playoff_group
 from swisspair_web.tournaments.auth import is_arbiter
 from swisspair_web.tournaments.convert import SectionData, to_tournament
+from swisspair_web.tournaments.errors import OperationError
 from swisspair_web.tournaments.models import Player, Playoff as PlayoffRow
 from swisspair_web.tournaments.playoffs import replay
-from swisspair_web.tournaments.services import OperationError
 from swisspair_web.tournaments.snapshot import memo
 from swisspair_web.tournaments.registry import DEFAULT_TIEBREAKS
 

@@ -1,8 +1,8 @@
 """A team section from a TRF file with team records (FIDE C.04.6; TRF16 ``013``, TRF26 ``310``).
 
 :func:`plan` reads and checks the team records and groups the imported games
-into team matches before anything is written; :func:`save` writes the plan
-inside the import transaction of :func:`.services.import_trf`. A file
+into team matches before anything is written; :func:`.services.trf_import.save_teams`
+writes the plan inside the import transaction of :func:`.services.import_trf`. A file
 exported by the manager (:func:`.exports.trf_text`) comes back with the same
 teams, rosters, matches, board numbers and results.
 
@@ -33,7 +33,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from django.db.models import F
 from django.utils.translation import gettext as _
 
 from swisspair.errors import SwissPairError
@@ -44,7 +43,7 @@ from swisspair.teams import DEFAULT_MATCH_POINTS, team_numbers
 from swisspair.trf import Diagnostic
 from swisspair.trf.teams import TEAM_CODES
 from swisspair_web.tournaments.convert import ImportedBoard, ImportedRows, decimal
-from swisspair_web.tournaments.models import Board, Bye, Player, Round, Section, Team, TeamMatch
+from swisspair_web.tournaments.models import Bye, Section
 from swisspair_web.tournaments.registry import TEAM_TIEBREAKS
 
 DROPPED_RECORDS = TEAM_CODES | {"300", "320", "330"}
@@ -182,27 +181,3 @@ def kept_byes(team_plan: TeamPlan, rows: ImportedRows) -> list[tuple[int, int, s
     members = {tpn for _, _, team in team_plan.teams for tpn in team}
     return [(tpn, rnd, kind) for tpn, rnd, kind in rows.byes
             if not (kind == Bye.ZERO and tpn in members and rnd <= rows.paired_rounds)]
-
-
-def save(team_plan: TeamPlan, section: Section, players: dict[int, Player], rounds: dict[int, Round]) -> None:
-    """Write the teams, rosters, matches and their boards; called inside the import transaction."""
-    teams: dict[int, Team] = {}
-    for number, name, members in team_plan.teams:
-        teams[number] = Team.objects.create(section=section, number=number, name=name)
-        for order, tpn in enumerate(members, start=1):
-            Player.objects.filter(pk=players[tpn].pk).update(team=teams[number], board_order=order,
-                                                             version=F("version") + 1)
-    index: dict[int, int] = {}
-    boards: list[Board] = []
-    for match in team_plan.matches:
-        index[match.round_number] = index.get(match.round_number, 0) + 1
-        number = index[match.round_number]
-        row = TeamMatch.objects.create(round=rounds[match.round_number], number=number,
-                                       white=teams[match.white], black=teams[match.black])
-        for position, game in enumerate(match.boards, start=1):
-            boards.append(Board(round=rounds[match.round_number], match=row,
-                                number=(number - 1) * section.boards + position, white=players[game.white],
-                                black=players[game.black], result=game.result))
-    Board.objects.bulk_create(boards)
-    for rnd, team in team_plan.team_byes.items():
-        Round.objects.filter(pk=rounds[rnd].pk).update(team_bye=teams[team])

@@ -47,7 +47,7 @@ def team_new(request: HttpRequest, slug: str, section: str) -> HttpResponse:
         messages.error(request, _("A team needs a name."))
     else:
         try:
-            team = teams.create_team(sec, request.user, form.cleaned_data["name"])
+            team = services.teams.create_team(sec, request.user, form.cleaned_data["name"])
             messages.success(request, _("Team %(name)s added as number %(number)s.")
                              % {"name": team.name, "number": team.number})
         except OperationError as error:
@@ -66,9 +66,9 @@ def team_action(request: HttpRequest, slug: str, section: str, number: int) -> H
     action = request.POST.get("action", "")
     try:
         if action == "rename":
-            teams.rename_team(team, request.user, request.POST.get("name", ""))
+            services.teams.rename_team(team, request.user, request.POST.get("name", ""))
         elif action == "delete":
-            teams.delete_team(team, request.user)
+            services.teams.delete_team(team, request.user)
             messages.success(request, _("Team %(name)s deleted.") % {"name": team.name})
         elif action == "add":
             form = PlayerForm(request.POST)
@@ -77,7 +77,7 @@ def team_action(request: HttpRequest, slug: str, section: str, number: int) -> H
                                      % {"errors": "; ".join(str(e) for errors in form.errors.values()
                                                             for e in errors)})
             data = form.cleaned_data
-            player = teams.add_member(team, request.user, services.PlayerData(
+            player = services.teams.add_member(team, request.user, services.PlayerData(
                 name=data["name"], rating=data["rating"] or 0, title=data["title"] or "",
                 federation=data["federation"] or "", fide_id=data["fide_id"] or "", sex=data["sex"] or "",
                 birth_date=data["birth_date"] or "", club=data["club"] or ""))
@@ -92,11 +92,11 @@ def team_action(request: HttpRequest, slug: str, section: str, number: int) -> H
             if not request.POST.get("confirm"):
                 return render(request, "tournaments/team_withdraw_confirm.html", _ctx(
                     request, sec.event, sec, team=team, from_round=from_round, first=paired + 1))
-            teams.withdraw_team(team, request.user, from_round)
+            services.teams.withdraw_team(team, request.user, from_round)
             messages.success(request, _("Team %(name)s withdrawn from round %(round)s on.")
                              % {"name": team.name, "round": from_round})
         elif action == "reinstate":
-            teams.withdraw_team(team, request.user, None)
+            services.teams.withdraw_team(team, request.user, None)
             messages.success(request, _("Team %(name)s reinstated.") % {"name": team.name})
         elif action in ("up", "down", "remove"):
             tpn = posted_int(request, "tpn", _("pairing number"), low=1)
@@ -104,10 +104,10 @@ def team_action(request: HttpRequest, slug: str, section: str, number: int) -> H
                 return redirect("sp-teams", slug=slug, section=section)
             player = get_object_or_404(Player, section=sec, team=team, tpn=tpn)
             if action == "remove":
-                teams.remove_member(player, request.user)
+                services.teams.remove_member(player, request.user)
                 messages.success(request, _("%(name)s deleted.") % {"name": player.name})
             else:
-                teams.move_member(player, request.user, -1 if action == "up" else 1)
+                services.teams.move_member(player, request.user, -1 if action == "up" else 1)
         else:
             messages.error(request, _("%(field)s: expected %(expected)s, got %(value)s.") % {
                 "field": "action", "expected": "rename, delete, add, up, down, remove, withdraw, reinstate",
@@ -132,7 +132,7 @@ def team_card(request: HttpRequest, slug: str, section: str, number: int) -> Htt
 @login_required
 @require_POST
 def match_forfeit(request: HttpRequest, slug: str, section: str, number: int) -> HttpResponse:
-    """A whole match forfeited in one action (:func:`.teams.forfeit_match`): ``match``, ``side`` and, for each
+    """A whole match forfeited in one action (:func:`.services.teams.forfeit_match`): ``match``, ``side`` and, for each
     board, what the arbiter's page showed of it (``v`` and ``p`` fields as on the results form)."""
     sec = _team_section(slug, section)
     require(request, sec.event)
@@ -146,7 +146,7 @@ def match_forfeit(request: HttpRequest, slug: str, section: str, number: int) ->
         return redirect("sp-results", slug=slug, section=section, number=number)
     seen = result_entry.shown_boards(request.POST)
     try:
-        teams.forfeit_match(match, request.user, request.POST.get("side", ""), seen)
+        services.teams.forfeit_match(match, request.user, request.POST.get("side", ""), seen)
     except OperationError as error:
         messages.error(request, str(error))
     else:

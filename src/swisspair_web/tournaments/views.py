@@ -28,7 +28,6 @@ from swisspair_web.tournaments import (
     numbering,
     pairing_lists,
     player_import,
-    playoffs,
     rating_list,
     result_entry,
     services,
@@ -483,7 +482,7 @@ def players_import(request: HttpRequest, slug: str, section: str) -> HttpRespons
     if valid:
         try:
             read = _read_players(request, sec, form)
-            merged = player_import.merge(sec, request.user, read, existing=form.cleaned_data["existing"],
+            merged = services.player_import.merge(sec, request.user, read, existing=form.cleaned_data["existing"],
                                          late_byes=late.cleaned_data["late_byes"],
                                          seen_paired=late.cleaned_data["paired"])
         except (OperationError, ValidationError) as error:
@@ -655,7 +654,7 @@ def pair(request: HttpRequest, slug: str, section: str) -> HttpResponse:
         return redirect("sp-job", pk=job.pk)
     try:
         if sec.is_team:
-            outcome = teams.pair_team_round(sec, request.user, allow_pending=allow)
+            outcome = services.teams.pair_team_round(sec, request.user, allow_pending=allow)
         else:
             outcome = services.pair_next_round(sec, request.user, allow_pending=allow,
                                                seen_version=form.cleaned_data["version"])
@@ -908,7 +907,7 @@ def playoff_new(request: HttpRequest, slug: str, section: str) -> HttpResponse:
         messages.error(request, _("Invalid place."))
         return _to_section(sec)
     try:
-        row = playoffs.create(sec, request.user, form.cleaned_data["place"])
+        row = services.playoffs.create(sec, request.user, form.cleaned_data["place"])
     except OperationError as error:
         messages.error(request, str(error))
     else:
@@ -926,13 +925,13 @@ def playoff_action(request: HttpRequest, slug: str, section: str, place: int) ->
     row = get_object_or_404(Playoff, section=sec, place=place)
     try:
         if request.POST.get("action") == "delete":
-            playoffs.delete(row, request.user)
+            services.playoffs.delete(row, request.user)
             messages.success(request, _("Play-off for place %(place)s deleted.") % {"place": place})
         else:
             form = PlayoffResultForm(request.POST)
             if not form.is_valid():
                 raise OperationError(_("Invalid play-off result."))
-            playoffs.record(row, request.user, form.cleaned_data["game"], form.cleaned_data["result"],
+            services.playoffs.record(row, request.user, form.cleaned_data["game"], form.cleaned_data["result"],
                             form.cleaned_data["version"])
             messages.success(request, _("Play-off result saved."))
     except OperationError as error:

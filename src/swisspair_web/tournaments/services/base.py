@@ -1,0 +1,83 @@
+"""What every write of the manager shares: the account behind it, its audit entry, the section taken for
+writing (its version), the progress of a long operation, and the callback that runs just before a pairing
+or an import commits."""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Callable, Iterator
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User as AuthUser
+from django.db.models import F
+from django.utils.translation import gettext as _
+
+from swisspair_web.tournaments.errors import Conflict
+from swisspair_web.tournaments.models import AuditEntry, Event, Round, Section
+
+User = AbstractBaseUser | AnonymousUser | None
+
+Progress = Callable[[int, str], None]
+"""``progress(percent, stage)`` of a long operation run as a background job (:mod:`swisspair_web.tournaments.jobs`)."""
+
+
+def _no_progress(percent: int, stage: str) -> None:
+    """The progress of an operation nobody watches."""
+
+
+def _user(user: User) -> AuthUser | None:
+    """The account behind a request (``None`` for anonymous and command-line callers)."""
+    return user if isinstance(user, AbstractBaseUser) else None  # type: ignore[return-value]
+
+
+def audit(event: Event, user: User, action: str, *, section: Section | None = None, detail: str = "",
+          round_number: int | None = None, board_number: int | None = None, old: str = "",
+          new: str = "") -> None:
+    """The entry of a write in the event's audit log: who did what, where, the value before and after (inside
+    the write's transaction)."""
+    AuditEntry.objects.create(event=event, section=section, user=_user(user), action=action, detail=detail[:2000],
+                              round_number=round_number, board_number=board_number, old=old[:40], new=new[:40])
+
+
+def bump_section(section: Section, seen_version: int | None = None) -> None:
+    """Take the section for writing: ``version += 1`` if it is still ``seen_version``.
+
+    Must be called inside a transaction; on PostgreSQL the row lock serialises
+    structural changes of one section.
+
+    :raises: :exc:`Conflict` when another arbiter changed the section first.
+    """
+    expected = section.version if seen_version is None else seen_version
+    updated = Section.objects.filter(pk=section.pk, version=expected).update(version=F("version") + 1)
+    if not updated:
+        raise Conflict(_("The section was changed by somebody else meanwhile; reload the page and try again."))
+    section.version = expected + 1
+
+
+def touch_section(section: Section) -> None:
+    """Take the section for writing whatever its version (for a write guarded by the versions of its own
+    rows, or by what its page showed): ``version += 1``, so that pages and jobs built on the old version see
+    the change. Inside a transaction; on PostgreSQL the row lock serialises structural changes of a section."""
+    Section.objects.filter(pk=section.pk).update(version=F("version") + 1)
+    section.version = Section.objects.values_list("version", flat=True).get(pk=section.pk)
+
+
+_committing = threading.local()
+
+
+@contextlib.contextmanager
+def before_commit(callback: Callable[[Round | Section], None]) -> Iterator[None]:
+    """Within this block, ``callback(new round or section)`` runs inside the transaction of a pairing or an
+    import, just before it commits: a background job records that it is done in the same transaction as
+    its work (:mod:`.jobs`), so a job run twice never writes twice."""
+    _committing.callback = callback
+    try:
+        yield
+    finally:
+        _committing.callback = None
+
+
+def _before_commit(written: Round | Section) -> None:
+    callback = getattr(_committing, "callback", None)
+    if callback is not None:
+        callback(written)

@@ -1,0 +1,106 @@
+"""The writes of the categories, the prize settings and the players' labels: one transaction each, in the
+audit log, refused when somebody else changed the settings meanwhile (the version of the section's
+:class:`~swisspair_web.tournaments.models.AwardSettings`). :mod:`swisspair_web.tournaments.categories`
+reads them."""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils.translation import gettext as _
+
+from swisspair_web.tournaments.categories import OVERALL, amounts, describe, settings_of
+from swisspair_web.tournaments.errors import Conflict, OperationError
+from swisspair_web.tournaments.models import AwardSettings, Category, PlayerDetail, Section
+from swisspair_web.tournaments.services.base import User, audit
+
+
+def _bump(settings: AwardSettings, seen_version: int) -> None:
+    """Take the settings for writing: ``version += 1`` if it is still ``seen_version`` (inside a transaction).
+
+    :raises: :exc:`Conflict` when somebody else changed them first.
+    """
+    if not AwardSettings.objects.filter(pk=settings.pk, version=seen_version).update(version=F("version") + 1):
+        raise Conflict(_("The prize settings were changed by somebody else meanwhile; reload the page and try "
+                         "again."))
+    settings.version = seen_version + 1
+
+
+_FIELDS = ("order", "code", "name", "age_below", "age_from", "sex", "rating_from", "rating_below", "unrated",
+           "federations", "label", "prizes")
+
+
+def save_category(section: Section, user: User, values: dict[str, object], seen_version: int,
+                  category: Category | None = None) -> Category:
+    """Add a category (``category`` ``None``) or change one; ``values`` as the form cleaned them."""
+    settings = settings_of(section)
+    amounts(str(values.get("prizes", "")))  # refuse bad amounts before writing
+    if category is not None and category.code == OVERALL:
+        values = {k: v for k, v in values.items() if k in ("order", "name", "prizes")}
+    elif not str(values.get("code", "")).strip():
+        raise OperationError(_("A category needs a code (U16, W, U2000...)."))
+    with transaction.atomic():
+        _bump(settings, seen_version)
+        row = category or Category(section=section)
+        before = describe(row) if category else ""
+        for name in _FIELDS:
+            if name in values:
+                setattr(row, name, values[name])
+        try:
+            with transaction.atomic():
+                row.save()
+        except IntegrityError:
+            raise OperationError(_("There is already a category %(code)s.") % {"code": row.code}) from None
+        audit(section.event, user, "category-edited" if category else "category-added", section=section,
+              old=before, new=describe(row), detail=f"{row.code or row.title}: {row.title}; {_('prizes')}: {row.prizes}")
+    return row
+
+
+def delete_category(section: Section, user: User, category: Category, seen_version: int) -> None:
+    if category.code == OVERALL:
+        raise OperationError(_("The overall standings cannot be deleted."))
+    with transaction.atomic():
+        _bump(settings_of(section), seen_version)
+        category.delete()
+        audit(section.event, user, "category-deleted", section=section, detail=f"{category.code}: {category.title}")
+
+
+def save_settings(section: Section, user: User, values: dict[str, object], seen_version: int) -> None:
+    """The prize settings (``age_date``, ``sharing``, ``currency``, ``norms_waived``)."""
+    settings = settings_of(section)
+    with transaction.atomic():
+        _bump(settings, seen_version)
+        changes = []
+        for name in ("age_date", "sharing", "currency", "norms_waived"):
+            if name in values and getattr(settings, name) != values[name]:
+                changes.append(f"{name}: {getattr(settings, name)} -> {values[name]}")
+                setattr(settings, name, values[name])
+        settings.save(update_fields=["age_date", "sharing", "currency", "norms_waived"])
+        if changes:
+            audit(section.event, user, "prize-settings", section=section, detail="; ".join(changes))
+
+
+def save_player_details(section: Section, user: User, details: dict[int, tuple[str, int | None]],
+                        seen_version: int) -> int:
+    """Labels and K of players by pairing number; returns how many changed."""
+    settings = settings_of(section)
+    players = {p.tpn: p for p in section.players.all()}
+    current = {d.player_id: d for d in PlayerDetail.objects.filter(player__section=section)}
+    changed = 0
+    with transaction.atomic():
+        _bump(settings, seen_version)
+        for tpn, (labels, k) in sorted(details.items()):
+            player = players.get(tpn)
+            if player is None:
+                raise OperationError(_("No player %(tpn)s in this section.") % {"tpn": tpn})
+            labels = ", ".join(part.strip() for part in labels.split(",") if part.strip())[:200]
+            row = current.get(player.id) or PlayerDetail(player=player)
+            if (row.labels, row.k_factor) == (labels, k):
+                continue
+            before = f"{row.labels} K={row.k_factor or '-'}"
+            row.labels, row.k_factor = labels, k
+            row.save()
+            changed += 1
+            audit(section.event, user, "player-labels", section=section, old=before,
+                  new=f"{labels} K={k or '-'}", detail=f"{player.tpn}. {player.name}")
+    return changed

@@ -1,0 +1,126 @@
+"""Events, their arbiters and their sections: created, edited, roles given and taken away."""
+
+from __future__ import annotations
+
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from swisspair_web.tournaments.errors import FieldError, NameTaken, OperationError
+from swisspair_web.tournaments.models import Event, EventRole, Section
+from swisspair_web.tournaments.services.base import User, _user, audit, bump_section
+
+
+def create_event(user: User, *, name: str, slug: str, **fields: object) -> Event:
+    with transaction.atomic():
+        event = Event.objects.create(name=name, slug=slug, created_by=_user(user), **fields)
+        account = _user(user)
+        if account is not None:
+            EventRole.objects.create(event=event, user=account, role=EventRole.CHIEF)
+        audit(event, user, "event-created", detail=name)
+    return event
+
+
+def update_event(event: Event, user: User, changed: list[str]) -> None:
+    """Save the event's details set on ``event`` (validated by the event form); audited with the fields changed.
+
+    :raises: :exc:`NameTaken` for a short name another event has.
+    """
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                event.save()
+        except IntegrityError:
+            raise NameTaken(_("This short name is taken.")) from None
+        audit(event, user, "event-edited", detail=", ".join(changed))
+
+
+def _other_chiefs(event: Event, account_id: int) -> bool:
+    return EventRole.objects.filter(event=event, role=EventRole.CHIEF).exclude(user_id=account_id).exists()
+
+
+def set_role(event: Event, user: User, name: str, role: str, password: str = "") -> bool:
+    """Give the account ``name`` the ``role`` (chief arbiter or arbiter) in ``event``; a new account needs a
+    ``password`` (checked by the password validators). An event always keeps a chief arbiter: the last one's
+    role does not change. Returns whether the account was created.
+
+    :raises: :exc:`FieldError` (``password`` or ``role``), :exc:`OperationError`.
+    """
+    if role not in (EventRole.CHIEF, EventRole.ARBITER):
+        raise FieldError("role", _("Unknown role."))
+    users = get_user_model()
+    with transaction.atomic():
+        Event.objects.select_for_update().filter(pk=event.pk).exists()  # serialises role changes of the event
+        account = users.objects.filter(username=name).first()
+        created = account is None
+        if account is None:
+            if not password:
+                raise FieldError("password", _("A new account needs a password."))
+            try:
+                validate_password(password, users(username=name))
+            except ValidationError as error:
+                raise FieldError("password", " ".join(error.messages)) from None
+            account = users.objects.create_user(username=name, password=password)
+        before = EventRole.objects.filter(event=event, user=account).first()
+        if before is not None and before.role == EventRole.CHIEF and role != EventRole.CHIEF \
+                and not _other_chiefs(event, account.pk):
+            raise FieldError("role", _("%(name)s is the only chief arbiter of this event, and an event always has "
+                                       "one: make somebody else chief arbiter first.") % {"name": name})
+        EventRole.objects.update_or_create(event=event, user=account, defaults={"role": role})
+        audit(event, user, "arbiter-added" if before is None else "arbiter-role",
+              detail=f"{name} ({role})" if before is None else f"{name}: {before.role} → {role}")
+    return created
+
+
+def remove_role(event: Event, user: User, role_id: int) -> str:
+    """Take an arbiter off the event; not oneself, nor the last chief arbiter. Returns the account's name.
+
+    :raises: :exc:`OperationError`.
+    """
+    with transaction.atomic():
+        Event.objects.select_for_update().filter(pk=event.pk).exists()
+        row = EventRole.objects.filter(event=event, pk=role_id).select_related("user").first()
+        if row is None:
+            raise OperationError(_("This arbiter was removed meanwhile (by somebody else?)."))
+        if row.user_id == getattr(user, "pk", None):
+            raise OperationError(_("You cannot remove yourself; another chief arbiter can."))
+        if row.role == EventRole.CHIEF and not _other_chiefs(event, row.user_id):
+            raise OperationError(_("%(name)s is the only chief arbiter of this event, and an event always has one: "
+                                   "make somebody else chief arbiter first.") % {"name": row.user.get_username()})
+        row.delete()
+        audit(event, user, "arbiter-removed", detail=f"{row.user.get_username()} ({row.role})")
+    return row.user.get_username()
+
+
+def update_section(section: Section, user: User, seen_version: int, detail: str) -> None:
+    """Save the settings set on ``section`` (validated by the section form) if it is still at ``seen_version``;
+    audited with ``detail`` (each value before and after).
+
+    :raises: :exc:`Conflict`; :exc:`OperationError` for a short name another section of the event has.
+    """
+    with transaction.atomic():
+        bump_section(section, seen_version)
+        try:
+            with transaction.atomic():
+                section.save()
+        except IntegrityError:
+            raise NameTaken(_("This short name is taken by another section of the event.")) from None
+        audit(section.event, user, "section-edited", section=section, detail=detail)
+
+
+def create_section(section: Section, user: User) -> Section:
+    """Save a new section (validated by the section form).
+
+    :raises: :exc:`OperationError` for a short name another section of the event has.
+    """
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                section.save()
+        except IntegrityError:
+            raise NameTaken(_("This short name is taken by another section of the event.")) from None
+        audit(section.event, user, "section-created", section=section, detail=section.name)
+    return section

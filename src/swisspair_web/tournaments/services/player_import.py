@@ -1,0 +1,74 @@
+"""The merge of players read from a file into a section by FIDE ID, in one transaction.
+:mod:`swisspair_web.tournaments.player_import` reads the file."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import F, Max
+from django.utils.translation import gettext as _
+
+from swisspair_web.tournaments.errors import OperationError
+from swisspair_web.tournaments.models import Bye, Player, Section
+from swisspair_web.tournaments.player_data import PlayerData
+from swisspair_web.tournaments.player_import import (
+    ONLY_UPDATE,
+    REFUSE,
+    UPDATE,
+    Merged,
+    ReadPlayers,
+    _refusal,
+    check_unique_ids,
+)
+from swisspair_web.tournaments.services.base import User, audit, touch_section
+from swisspair_web.tournaments.services.numbering import keep_sorted
+from swisspair_web.tournaments.services.players import check_paired, create_players, late_text
+
+
+def merge(section: Section, user: User, read: ReadPlayers, *, existing: str = UPDATE,
+          late_byes: str = Bye.ZERO, seen_paired: int | None = None) -> Merged:
+    """Write the players read into ``section`` in one transaction.
+
+    A player whose FIDE ID is in the section already is updated with the
+    fields the file gives (an empty cell keeps the stored value); with
+    ``existing=REFUSE`` the file is refused instead, naming them; with
+    ``existing=ONLY_UPDATE`` only such players are updated and nobody is added.
+    New players get the next pairing numbers (before round 1, the initial
+    ranking's) and, after paired rounds, byes of kind ``late_byes`` for them, as
+    :func:`.services.add_players` gives them (also ``seen_paired``, the rounds
+    the arbiter's page showed as paired).
+    """
+    check_unique_ids(read)
+    if late_byes not in (Bye.ZERO, Bye.HALF):
+        raise OperationError(_("Unknown kind of bye."))
+    with transaction.atomic():
+        touch_section(section)
+        paired = section.round_set.aggregate(m=Max("number"))["m"] or 0
+        known = {p.fide_id: p for p in Player.objects.filter(section=section).exclude(fide_id="")}
+        matched = [(line, data, known[data.fide_id]) for line, data in read.rows if data.fide_id in known]
+        new = [data for _line, data in read.rows if data.fide_id not in known]
+        if existing == REFUSE and matched:
+            raise OperationError(_refusal(read.source, matched))
+        if existing == ONLY_UPDATE:
+            new = []
+        if not matched and not new:
+            raise OperationError(_("No players to add or update."))
+        if new:
+            check_paired(paired, seen_paired)
+        updated = [player for _line, data, player in matched if _update(player, data, read.fields)]
+        created = create_players(section, new, late_byes, paired)
+        audit(section.event, user, "players-imported", section=section,
+              detail=f"{read.source}: {len(created)} added, {len(updated)} updated"
+                     + (late_text(late_byes, paired) if created and paired else "")
+                     + (f" ({read.encoding})" if read.encoding else "") + "".join(f"; {n}" for n in read.notes))
+        keep_sorted(section, user, [*created, *updated])
+    return Merged(created, updated, len(matched) - len(updated), late_byes if created and paired else "", paired)
+
+
+def _update(player: Player, data: PlayerData, fields: set[str]) -> bool:
+    changes = {name: getattr(data, name) for name in fields - {"fide_id"}
+               if getattr(data, name) not in ("", 0) and getattr(data, name) != getattr(player, name)}
+    if changes:
+        Player.objects.filter(pk=player.pk).update(version=F("version") + 1, **changes)
+        for name, value in changes.items():
+            setattr(player, name, value)
+    return bool(changes)

@@ -1,0 +1,99 @@
+"""The writes of the check-in before round 1: the ticks, and the absences recorded when round 1 is paired.
+:mod:`swisspair_web.tournaments.presence` says who is ticked and who is left out."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from swisspair_web.tournaments.entry_models import Presence
+from swisspair_web.tournaments.errors import OperationError
+from swisspair_web.tournaments.models import Bye, Player, Section
+from swisspair_web.tournaments.presence import is_open, left_out, left_out_note
+from swisspair_web.tournaments.services.base import User, _user, audit, bump_section
+
+
+@dataclass
+class Saved:
+    present: list[Player]
+    absent: list[Player]
+    """Players whose tick was taken away."""
+    unrecorded: list[Player]
+    """Players ticked present whose recorded absence from round 1 was removed."""
+
+
+def set_presence(section: Section, user: User, changes: Mapping[int, bool]) -> Saved:
+    """Tick players present (``True``) or take the tick away (``False``), by pairing number.
+
+    Only ticks that change are written; one audit entry lists them. The section's version is bumped: a
+    pairing computed before the change is not written (:func:`.services.bump_section`).
+
+    :raises: :exc:`OperationError` once round 1 is paired or for an unknown pairing number.
+    """
+    if not is_open(section):
+        raise OperationError(_("Round 1 is paired: the check-in is closed."))
+    saved = Saved([], [], [])
+    with transaction.atomic():
+        players = {p.tpn: p for p in section.players.filter(tpn__in=list(changes))}
+        unknown = sorted(set(changes) - set(players))
+        if unknown:
+            raise OperationError(_("No player with number %(tpn)s.") % {"tpn": unknown[0]})
+        ticks = {p.player_id: p for p in Presence.objects.filter(player__in=players.values())}
+        for tpn, present in sorted(changes.items()):
+            player = players[tpn]
+            tick = ticks.get(player.pk)
+            if (tick is not None and tick.present) == present:
+                continue
+            if present and tick is not None and tick.absence_recorded:
+                Bye.objects.filter(player=player, round_number=1, kind=Bye.ZERO).delete()
+                saved.unrecorded.append(player)
+            Presence.objects.update_or_create(player=player, defaults={
+                "present": present, "absence_recorded": False, "changed_by": _user(user)})
+            (saved.present if present else saved.absent).append(player)
+        if saved.present or saved.absent:
+            bump_section(section)
+            audit(section.event, user, "presence", section=section, round_number=1, detail=_detail(saved))
+    return saved
+
+
+def _detail(saved: Saved) -> str:
+    parts = []
+    if saved.present:
+        parts.append("present: " + ", ".join(str(p.tpn) for p in saved.present))
+    if saved.absent:
+        parts.append("not present: " + ", ".join(str(p.tpn) for p in saved.absent))
+    if saved.unrecorded:
+        parts.append("absence from round 1 removed: " + ", ".join(str(p.tpn) for p in saved.unrecorded))
+    return "; ".join(parts)
+
+
+def record_absences(section: Section, user: User) -> list[Player]:
+    """Before round 1 is paired: record the absence (a zero-point bye) of every player :func:`left_out`
+    who has none yet, in one transaction with an audit entry. Returns every player left out.
+
+    Run by :func:`.services.pair_next_round` before it reads the section (:func:`before_pairing`).
+    """
+    if not is_open(section):
+        return []
+    players = left_out(section)
+    new = [p for p in players if not Bye.objects.filter(player=p, round_number=1).exists()]
+    if new:
+        with transaction.atomic():
+            bump_section(section)
+            for player in new:
+                Bye.objects.create(section=section, player=player, round_number=1, kind=Bye.ZERO,
+                                   origin=Bye.CHECK_IN)
+                Presence.objects.update_or_create(player=player, defaults={
+                    "present": False, "absence_recorded": True, "changed_by": _user(user)})
+            audit(section.event, user, "absent-not-present", section=section, round_number=1,
+                  detail="not ticked present: " + ", ".join(f"{p.tpn}. {p.name}" for p in new))
+    return players
+
+
+def before_pairing(section: Section, user: User) -> list[str]:
+    """The step of :data:`.services.BEFORE_PAIRING`: :func:`record_absences`, and what the arbiter is told."""
+    players = record_absences(section, user)
+    return [left_out_note(players)] if players else []

@@ -1,0 +1,268 @@
+"""The shape of the manager (docs/manager.md, *Code layout*): short functions, as in the core
+(``tests/test_code_shape.py``), and every write of a row through :mod:`swisspair_web.tournaments.services`,
+each operation in one transaction.
+
+A write is found in the source, without running it: a call of ``save``, ``delete``, ``create``, ``update``,
+``get_or_create``, ``update_or_create``, ``bulk_create``, ``bulk_update``, ``create_user`` or
+``create_superuser`` on a model's manager (``Player.objects``), on a query built from one or from a related
+manager (``section.players``, ``rnd.boards.filter(...)``), on a name such a query was given in the same
+function, or, for ``save`` and ``delete``, on anything (a model instance). ``create`` and ``update`` on other
+things (a dict, a set, a module's function such as ``services.playoffs.create``) are not writes.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from django.apps import apps
+
+from tests.test_code_shape import LIMIT, long_functions
+
+MANAGER = Path(__file__).resolve().parents[2] / "src" / "swisspair_web"
+
+WRITES = frozenset({"save", "delete", "create", "update", "get_or_create", "update_or_create", "bulk_create",
+                    "bulk_update", "create_user", "create_superuser"})
+ALWAYS_WRITES = WRITES - {"create", "update"}
+"""Writes whatever they are called on (``row.save()``, ``team.delete()``): no dict, set or object of the
+manager other than a model instance or a query has a method of these names."""
+
+QUERIES = frozenset({"objects", "all", "filter", "exclude", "select_related", "prefetch_related", "order_by",
+                     "select_for_update", "annotate", "alias", "values", "values_list", "distinct", "only", "defer",
+                     "none", "using"})
+"""A manager and the methods of a query that return a query."""
+
+ALLOWED = {
+    "tournaments/services/": "the manager's writes: each operation one transaction with its audit entry",
+    "tournaments/migrations/": "the schema and its data migrations",
+    "tournaments/jobs.py": "the job queue's own rows (a job's state, progress and heartbeat, and the task backend's "
+                           "results); a job's work is an operation of services, run in the transaction that marks "
+                           "the job done",
+    "tournaments/public_changes.py": "the public pages' bookkeeping: which event's rendered pages are out of date, "
+                                     "and the pages asked for that are not rendered yet",
+    "tournaments/public_pages.py": "the public pages' bookkeeping: when an event's pages were rendered, and their stamp",
+    "tournaments/public_store.py": "the public pages' bookkeeping: the pages asked for, once they are rendered",
+    "tournaments/categories.py:settings_of": "a section's prize settings and its overall category, made with their "
+                                             "defaults the first time a page reads them (nothing an arbiter typed: "
+                                             "no audit entry)",
+}
+"""Where a write of a row may stand outside the services, and why: a file, a folder, or ``file:function``."""
+
+NOT_ROWS = {
+    "tournaments/cards.py:self.canvas.save": "reportlab's canvas: the page of a PDF",
+}
+"""Calls named like a write that write no row (``file:receiver.method``)."""
+
+
+def related_managers() -> frozenset[str]:
+    """The names of the related managers of the manager's models (``section.players``, ``rnd.boards``...)."""
+    names = set()
+    for model in apps.get_models():
+        for field in model._meta.get_fields():
+            if field.one_to_many or field.many_to_many:
+                names.add(field.get_accessor_name() if field.auto_created else field.name)
+    return frozenset(names)
+
+
+def _chain(node: ast.expr) -> tuple[list[str], ast.expr]:
+    """The attribute and method names of ``a.b(...).c`` (``["b", "c"]``) and its root (``a``)."""
+    names: list[str] = []
+    while True:
+        if isinstance(node, ast.Attribute):
+            names.append(node.attr)
+            node = node.value
+        elif isinstance(node, ast.Call):
+            node = node.func
+        elif isinstance(node, ast.Subscript):
+            node = node.value
+        else:
+            return names[::-1], node
+
+
+def _is_query(node: ast.expr, related: frozenset[str], queries: set[str], imported: set[str]) -> bool:
+    """Whether ``node`` is a manager or a query of the manager's models, or a name given one. On an imported
+    name only a manager or a query method counts (``services.playoffs`` is a module, not ``Section.playoffs``)."""
+    names, root = _chain(node)
+    if isinstance(root, ast.Name) and root.id in queries:
+        return True
+    if isinstance(root, ast.Name) and root.id in imported:
+        related = frozenset()
+    return any(name in QUERIES or name in related for name in names)
+
+
+def _queries_of(function: ast.AST, related: frozenset[str], imported: set[str]) -> set[str]:
+    """The names given a manager or a query in ``function`` (``rows = Job.objects.filter(...)``)."""
+    names: set[str] = set()
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign) and _is_query(node.value, related, names, imported):
+            names |= {target.id for target in node.targets if isinstance(target, ast.Name)}
+    return names
+
+
+@dataclass(frozen=True)
+class Write:
+    path: str
+    line: int
+    function: str
+    call: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.call} (in {self.function})"
+
+
+def _is_write(call: ast.Call, related: frozenset[str], queries: set[str], imported: set[str]) -> bool:
+    func = call.func
+    if not isinstance(func, ast.Attribute) or func.attr not in WRITES:
+        return False
+    if _is_query(func.value, related, queries, imported):
+        return True
+    _names, root = _chain(func.value)
+    if isinstance(root, ast.Name) and root.id in imported:
+        return False  # a module's function (services.playoffs.delete) or an imported object (cache.delete)
+    return func.attr in ALWAYS_WRITES
+
+
+def _imported(tree: ast.Module) -> set[str]:
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            names |= {(alias.asname or alias.name).split(".")[0] for alias in node.names}
+    return names
+
+
+def writes_in(source: str, path: str, related: frozenset[str]) -> Iterator[Write]:
+    """Every write of a row in ``source`` (the text of the file ``path``), with the function it stands in."""
+    tree = ast.parse(source)
+    imported = _imported(tree)
+    functions = [node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    seen: set[int] = set()
+    for function in sorted(functions, key=lambda f: -f.lineno):  # innermost first: a call belongs to one function
+        queries = _queries_of(function, related, imported)
+        for node in ast.walk(function):
+            if isinstance(node, ast.Call) and id(node) not in seen and _is_write(node, related, queries, imported):
+                seen.add(id(node))
+                yield Write(path, node.lineno, function.name, ast.unparse(node)[:100])
+    for node in ast.walk(tree):  # module level
+        if isinstance(node, ast.Call) and id(node) not in seen and _is_write(node, related, set(), imported):
+            yield Write(path, node.lineno, "<module>", ast.unparse(node)[:100])
+
+
+def _allowed(write: Write) -> bool:
+    if any(place.endswith("/") and write.path.startswith(place) for place in ALLOWED):
+        return True
+    if write.path in ALLOWED or f"{write.path}:{write.function}" in ALLOWED:
+        return True
+    return any(write.path == path and write.call.startswith(receiver + "(")
+               for path, _, receiver in (call.partition(":") for call in NOT_ROWS))
+
+
+def manager_writes() -> list[Write]:
+    related = related_managers()
+    found = []
+    for path in sorted(MANAGER.rglob("*.py")):
+        found += writes_in(path.read_text(encoding="utf-8"), path.relative_to(MANAGER).as_posix(), related)
+    return sorted(found, key=lambda w: (w.path, w.line))
+
+
+def test_no_function_of_the_manager_over_120_lines() -> None:
+    assert LIMIT == 120
+    assert long_functions(MANAGER) == []
+
+
+def test_every_write_of_a_row_goes_through_the_services() -> None:
+    """The writes outside :mod:`swisspair_web.tournaments.services` are the bookkeeping :data:`ALLOWED` names."""
+    outside = [str(write) for write in manager_writes() if not _allowed(write)]
+    assert outside == []
+
+
+def test_every_allowed_place_still_writes() -> None:
+    """An entry of :data:`ALLOWED` or :data:`NOT_ROWS` that no longer matches a write is taken out."""
+    writes = manager_writes()
+    for place in ALLOWED:
+        if place.endswith("/"):
+            assert any(w.path.startswith(place) for w in writes), place
+        else:
+            path, _, function = place.partition(":")
+            assert any(w.path == path and function in ("", w.function) for w in writes), place
+    for call in NOT_ROWS:
+        path, _, receiver = call.partition(":")
+        assert any(w.path == path and w.call.startswith(receiver + "(") for w in writes), call
+
+
+STEPS = {
+    "base.py:audit", "base.py:bump_section", "base.py:touch_section", "numbering.py:apply",
+    "players.py:create_players", "trf_import.py:save_teams",
+}
+"""Public functions of the services that write inside their caller's transaction (their docstrings say so),
+besides the private ones (``_take``, ``_follow_forfeits``...)."""
+
+
+def functions_of(path: Path) -> dict[str, ast.FunctionDef]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {node.name: node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)}
+
+
+def _atomic_lines(function: ast.AST) -> set[int]:
+    """The lines of ``function`` inside a ``with transaction.atomic()`` block."""
+    lines: set[int] = set()
+    for node in ast.walk(function):
+        if isinstance(node, ast.With) and any("transaction.atomic" in ast.unparse(item.context_expr)
+                                              for item in node.items):
+            lines |= set(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+    return lines
+
+
+def test_every_operation_of_the_services_writes_in_its_transaction() -> None:
+    """Each write of an operation stands inside its ``transaction.atomic()`` block, so a failure leaves nothing
+    half-written; the steps it calls (:data:`STEPS`, private functions) write inside that transaction."""
+    related = related_managers()
+    outside = []
+    services = MANAGER / "tournaments" / "services"
+    for path in sorted(services.glob("*.py")):
+        functions = functions_of(path)
+        for write in writes_in(path.read_text(encoding="utf-8"), path.name, related):
+            if write.function.startswith("_") or f"{path.name}:{write.function}" in STEPS:
+                continue
+            if write.line not in _atomic_lines(functions[write.function]):
+                outside.append(str(write))
+    assert outside == []
+    for step in STEPS:
+        name, _, function = step.partition(":")
+        assert "transaction" in (ast.get_docstring(functions_of(services / name)[function]) or ""), step
+
+
+SAMPLE = '''
+from swisspair_web.tournaments import services
+from django.core.cache import cache
+
+def writes(section, player, team):
+    Player.objects.create(name="x")
+    Player.objects.filter(pk=1).update(tpn=2)
+    section.players.update(board_order=None)
+    rows = Job.objects.filter(pk=1)
+    rows.update(state="done")
+    player.save()
+    team.delete()
+    Bye.objects.bulk_create([])
+    users.objects.create_user("a")
+    Registration.objects.get_or_create(section=section)
+
+def not_writes(ctx, section):
+    ctx.update({})
+    seen = set()
+    seen.update((1, 2))
+    row = {"value": ""}
+    row.update(value="1")
+    services.playoffs.create(section, None, 1)
+    services.playoffs.delete(None, None)
+    cache.delete("key")
+'''
+
+
+def test_the_scan_finds_each_kind_of_write() -> None:
+    """The scan can fail: each write of the sample is found, and nothing else."""
+    found = list(writes_in(SAMPLE, "sample.py", related_managers()))
+    assert sorted(w.line for w in found) == [6, 7, 8, 10, 11, 12, 13, 14, 15]
+    assert {w.function for w in found} == {"writes"}
