@@ -7,10 +7,12 @@ or is recorded in the event's audit log (results, pairings, publishing, settings
 *stamp* of a page is therefore ``(event, section version, newest audit entry)``, read in one small
 query. From it:
 
-* an ``ETag`` (with the language, and the visitor's CSRF cookie for the language form), and a
-  ``Last-Modified`` from the newest audit entry, through Django's
-  :func:`~django.views.decorators.http.condition`: a browser that has the page gets ``304 Not
-  Modified`` without the page being built;
+* an ``ETag`` (with the language, and the visitor's CSRF cookie for the language form), through
+  Django's :func:`~django.views.decorators.http.condition`: a browser that has the page gets ``304 Not
+  Modified`` without the page being built. There is no ``Last-Modified``: HTTP dates count whole
+  seconds, so a page built between two changes made within one second would carry the date of the
+  second change, and a browser that revalidates by date alone (Chromium does so with an HTTP/1.0
+  server) would be told ``304`` for it until the next change: the hall screen stayed on the old round;
 * a copy of the page in the shared cache (``CACHES``, see ``CACHE_URL`` in the settings) under a key
   made of the stamp, the path and the language: the first visitor after a change builds the page, the
   others (in any web process) get the copy. A new result changes the stamp, so a stale copy is never
@@ -31,12 +33,11 @@ import logging
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db.models import F, OuterRef, Subquery, Value
+from django.db.models import OuterRef, Subquery, Value
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.utils.cache import patch_cache_control, patch_vary_headers
@@ -59,7 +60,6 @@ class Stamp:
     """What a public page of an event (or of one of its sections) depends on."""
 
     key: str
-    last_modified: datetime
 
 
 def _stamp(request: HttpRequest, slug: str, section: str | None = None) -> Stamp | None:
@@ -72,22 +72,20 @@ def _stamp(request: HttpRequest, slug: str, section: str | None = None) -> Stamp
             and "messages" not in request.COOKIES:
         row = _row(slug, section)
         if row is not None:
-            stamp = Stamp(key=f"{__version__}:{slug}:{section}:{row['pk']}:{row['version']}:{row['audit_id']}",
-                          last_modified=row["audit_at"] or row["created_at"])
+            stamp = Stamp(key=f"{__version__}:{slug}:{section}:{row['pk']}:{row['version']}:{row['audit_id']}")
     request._swisspair_stamp = stamp  # type: ignore[attr-defined]
     return stamp
 
 
 def _row(slug: str, section: str | None) -> Mapping[str, Any] | None:
-    """``pk``, ``version``, ``created_at`` (of the event) and the newest audit entry's ``audit_id`` and
-    ``audit_at`` of a public event or of a section of one, in one query."""
+    """``pk``, ``version`` and the newest audit entry's ``audit_id`` of a public event or of a section of one,
+    in one query."""
     newest = AuditEntry.objects.filter(event=OuterRef("event_id" if section else "pk")).order_by("-at", "-id")
-    audit = {"audit_id": Subquery(newest.values("id")[:1]), "audit_at": Subquery(newest.values("at")[:1])}
+    audit = {"audit_id": Subquery(newest.values("id")[:1])}
     if section is None:
-        return Event.objects.filter(slug=slug, public=True).values(
-            "pk", "created_at", version=Value(0)).annotate(**audit).first()
+        return Event.objects.filter(slug=slug, public=True).values("pk", version=Value(0)).annotate(**audit).first()
     return Section.objects.filter(event__slug=slug, slug=section, event__public=True).values(
-        "pk", "version", created_at=F("event__created_at")).annotate(**audit).first()
+        "pk", "version").annotate(**audit).first()
 
 
 def _etag(request: HttpRequest, *args: Any, **kwargs: Any) -> str | None:
@@ -97,11 +95,6 @@ def _etag(request: HttpRequest, *args: Any, **kwargs: Any) -> str | None:
     token = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
     language = getattr(request, "LANGUAGE_CODE", "")
     return hashlib.sha256(f"{stamp.key}:{language}:{token}".encode()).hexdigest()[:32]
-
-
-def _last_modified(request: HttpRequest, *args: Any, **kwargs: Any) -> datetime | None:
-    stamp = _stamp(request, kwargs["slug"], kwargs.get("section"))
-    return stamp.last_modified if stamp else None
 
 
 def _shared(view: View) -> View:
@@ -152,5 +145,5 @@ def _cache_set(key: str, value: object) -> None:
 
 def public_page(view: View) -> View:
     """A public page of an event or section (URL arguments ``slug`` and optionally ``section``), with
-    ``ETag`` / ``Last-Modified`` and the shared cache."""
-    return condition(etag_func=_etag, last_modified_func=_last_modified)(_shared(view))
+    ``ETag`` and the shared cache."""
+    return condition(etag_func=_etag)(_shared(view))
