@@ -3,6 +3,8 @@ the categories, the standings, the prize list and the rating report."""
 
 from __future__ import annotations
 
+import datetime
+
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from swisspair_web.tournaments import categories, lists, presence, prizes, rating_report, registration, services
@@ -83,6 +85,15 @@ class EntriesToPrizesTestCase(BaseTestCase):
         self.play_round()
         report = rating_report.compute(SectionData.load(self.section), 1).report
         self.assertEqual((report.player(junior.tpn).k, report.player(senior.tpn).k), (40, 20))
+
+    def test_without_dates_the_juniors_k_counts_this_year(self) -> None:
+        """An event without dates is played now: K is 40 for a player turning 16 this year (FIDE B.02 8.3.3), as the
+        categories count ages on today."""
+        self.event.start_date = None
+        self.event.save()
+        junior = self.enter(name="Young, Yan", birth_date=str(datetime.date.today().year - 16), rating="2100")
+        self.play_round()
+        self.assertEqual(rating_report.compute(SectionData.load(self.section), 1).report.player(junior.tpn).k, 40)
 
     def test_the_check_ins_absence_is_no_game_in_the_rating_report(self) -> None:
         """A player the check-in leaves out of round 1 has a zero-point bye there (C.04.2 (2026) art. 4.1, 3.3):
