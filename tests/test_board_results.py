@@ -21,6 +21,17 @@ def test_every_board_result_has_its_code_and_label() -> None:
         assert eval(repr(result)) == result
 
 
+OWN = {"10": ("1", "0"), "==": ("½", "½"), "01": ("0", "1"), "+-": ("+", "−"), "-+": ("−", "+"), "--": ("−", "−"),
+       "00": ("0", "0"), "WL": ("1", "0"), "DD": ("½", "½"), "LW": ("0", "1")}
+
+
+def test_each_side_as_lists_print_it() -> None:
+    """A game shorter than one move is printed as the game it records; a forfeit as + / − (TRF16 result codes)."""
+    assert {r.code: (r.white.symbol, r.black.symbol) for r in BOARD_RESULTS} == OWN
+    assert [r.symbol for r in (Result.PAB, Result.HALF_BYE, Result.FULL_BYE, Result.ZERO_BYE, Result.ABSENT)] == \
+        ["U", "H", "F", "Z", ""]
+
+
 @pytest.mark.parametrize(("typed", "code"), [
     ("1", "10"), ("1-0", "10"), (" 1 - 0 ", "10"), ("0", "01"), ("0-1", "01"), ("=", "=="), ("5", "=="),
     ("½", "=="), ("d", "=="), ("R", "=="), ("1/2", "=="), ("+", "+-"), ("-", "-+"), ("--", "--"), ("00", "00"),

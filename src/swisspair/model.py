@@ -111,10 +111,26 @@ class Result(enum.Enum):
         """Win, draw or loss, as far as the score goes."""
         return _OUTCOMES[self]
 
+    @property
+    def symbol(self) -> str:
+        """The participant's own result as lists and crosstables print it: ``1``, ``½``, ``0`` for a game
+        (also one shorter than one move), ``+`` / ``−`` for a forfeit won / lost, the letter of a bye
+        (``U``, ``H``, ``F``, ``Z``), empty for no record.
+
+        >>> [r.symbol for r in (Result.DRAW, Result.LOSS_UNRATED, Result.FORFEIT_LOSS, Result.ZERO_BYE)]
+        ['½', '0', '−', 'Z']
+        """
+        return _SYMBOLS[self]
+
     def __repr__(self) -> str:
         return f"Result.{self.name}"
 
 
+_SYMBOLS = {
+    Result.WIN: "1", Result.DRAW: "½", Result.LOSS: "0", Result.WIN_UNRATED: "1", Result.DRAW_UNRATED: "½",
+    Result.LOSS_UNRATED: "0", Result.FORFEIT_WIN: "+", Result.FORFEIT_LOSS: "−", Result.HALF_BYE: "H",
+    Result.FULL_BYE: "F", Result.PAB: "U", Result.ZERO_BYE: "Z", Result.ABSENT: "",
+}
 _PLAYED = frozenset(
     {Result.WIN, Result.DRAW, Result.LOSS, Result.WIN_UNRATED, Result.DRAW_UNRATED, Result.LOSS_UNRATED}
 )

@@ -103,3 +103,14 @@ class ByNameTestCase(BaseTestCase):
         self.assertFalse(pdf.problems, pdf.problems[:3])
         self.assertContains(self.client.get(self.url("sp-by-name-print", 2)), first.white.name)
         self.assertContains(self.client.get(self.url("sp-round", 2)), 'id="by-name-link"')
+
+    def test_each_players_own_result_is_the_cores(self) -> None:
+        """Every board result, a forfeit and a game shorter than one move too, as each player scored it: the core's
+        result of each side (TRF16 result codes); nothing while the game is on."""
+        rnd = self.pair().round
+        codes = {1: "+-", 2: "LW", 3: "00"}  # board 4 is still being played
+        services.set_results(rnd, self.alice, {b.number: (codes[b.number], services.seen(b)) for b in rnd.boards.all()
+                                               if b.number in codes}, withdraw_no_shows=False)
+        own = {(line.board, line.colour): line.result for line in lists.by_name(rnd) if line.board}
+        self.assertEqual([(own[n, "w"], own[n, "b"]) for n in (1, 2, 3, 4)],
+                         [("+", "−"), ("0", "1"), ("0", "0"), ("", "")])

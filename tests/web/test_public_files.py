@@ -313,3 +313,14 @@ class WantTest(PublicFilesTestCase):
     def test_it_refuses_an_unknown_scope(self) -> None:
         with self.assertRaises(ValueError):
             public_pages.register("sp-section", "everything")
+
+
+def test_a_file_replaced_within_the_second_gets_a_later_second(tmp_path: Path) -> None:
+    """A result corrected within one second (``1-0`` to ``0-1``: the same size) must change what a web
+    server that counts whole seconds (nginx's ``ETag`` and ``Last-Modified``) says of the file."""
+    page = tmp_path / "rounds" / "1.json"
+    public_store.write(page, b'{"result": "1-0"}')
+    first = page.stat().st_mtime
+    public_store.write(page, b'{"result": "0-1"}')
+    assert int(page.stat().st_mtime) > int(first)
+    assert page.read_bytes() == b'{"result": "0-1"}'

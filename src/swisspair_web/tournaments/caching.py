@@ -7,10 +7,12 @@ or is recorded in the event's audit log (results, pairings, publishing, settings
 *stamp* of a page is therefore ``(event, section version, newest audit entry)``, read in one small
 query. From it:
 
-* an ``ETag`` (with the language, and the visitor's CSRF cookie for the language form), and a
-  ``Last-Modified`` from the newest audit entry, through Django's
-  :func:`~django.views.decorators.http.condition`: a browser that has the page gets ``304 Not
-  Modified`` without the page being built;
+* an ``ETag`` (with the language, and the visitor's CSRF cookie for the language form), through
+  Django's :func:`~django.views.decorators.http.condition`: a browser that has the page gets ``304 Not
+  Modified`` without the page being built. There is no ``Last-Modified``: HTTP dates count whole
+  seconds, so a page built between two changes made within one second would carry the date of the
+  second change, and a browser that revalidates by date alone (Chromium does so with an HTTP/1.0
+  server) would be told ``304`` for it until the next change: the hall screen stayed on the old round;
 * a copy of the page in the shared cache (``CACHES``, see ``CACHE_URL`` in the settings) under a key
   made of the stamp, the path and the language: the first visitor after a change builds the page, the
   others (in any web process) get the copy. A new result changes the stamp, so a stale copy is never
@@ -61,7 +63,7 @@ class Stamp:
     """What a public page of an event (or of one of its sections) depends on."""
 
     key: str
-    last_modified: datetime
+    changed_at: datetime
     event: int = 0
     section: int | None = None
 
@@ -77,7 +79,7 @@ def _stamp(request: HttpRequest, slug: str, section: str | None = None) -> Stamp
         row = _row(slug, section)
         if row is not None:
             stamp = Stamp(key=f"{__version__}:{slug}:{section}:{row['pk']}:{row['version']}:{row['audit_id']}",
-                          last_modified=row["audit_at"] or row["created_at"], event=row["event_id"],
+                          changed_at=row["audit_at"] or row["created_at"], event=row["event_id"],
                           section=row["pk"] if section else None)
     request._swisspair_stamp = stamp  # type: ignore[attr-defined]
     return stamp
@@ -104,11 +106,6 @@ def _etag(request: HttpRequest, *args: Any, **kwargs: Any) -> str | None:
     return hashlib.sha256(f"{stamp.key}:{language}:{token}".encode()).hexdigest()[:32]
 
 
-def _last_modified(request: HttpRequest, *args: Any, **kwargs: Any) -> datetime | None:
-    stamp = _stamp(request, kwargs["slug"], kwargs.get("section"))
-    return stamp.last_modified if stamp else None
-
-
 def _shared(view: View) -> View:
     """Serve the page from the shared cache when its stamp is unchanged; keep a copy when it is built."""
 
@@ -129,7 +126,7 @@ def _shared(view: View) -> View:
         else:
             # one read of the section's rows per change, for every visitor (the time of the newest audit
             # entry too: a database restored, or a test's rolled back, may give its number to another one)
-            with stamped(f"{stamp.key}:{stamp.last_modified.isoformat()}"):
+            with stamped(f"{stamp.key}:{stamp.changed_at.isoformat()}"):
                 response = view(request, *args, **kwargs)
             if response.status_code == 200 and not response.streaming and not response.cookies:
                 body = CSRF_FIELD.sub(rb"\1" + PLACEHOLDER + rb"\2", response.content)
@@ -178,9 +175,9 @@ def _cache_set(key: str, value: object) -> None:
 
 def public_page(view: View) -> View:
     """A public page of an event or section (URL arguments ``slug`` and optionally ``section``), with
-    ``ETag`` / ``Last-Modified`` and the shared cache."""
+    ``ETag`` and the shared cache."""
     shared = _shared(view)
-    outer = condition(etag_func=_etag, last_modified_func=_last_modified)(shared)
+    outer = condition(etag_func=_etag)(shared)
     for layer in (shared, outer):
         layer.sp_cache_layer = True  # type: ignore[attr-defined]  # what public_pages.render steps over
     return outer

@@ -20,6 +20,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from swisspair.model import BoardResult
 from swisspair_web.tournaments import exports, pairing_lists
 from swisspair_web.tournaments.auth import is_arbiter, require_visible
 from swisspair_web.tournaments.models import Player, Round, Section
@@ -88,9 +89,13 @@ def start_list(section: Section, order: str) -> StartList:
 
 # -- pairings by name ---------------------------------------------------------------------------------------
 
-_SCORES = {"10": ("1", "0"), "==": ("½", "½"), "01": ("0", "1"), "+-": ("+", "−"), "-+": ("−", "+"),
-           "--": ("−", "−"), "00": ("0", "0"), "WL": ("1", "0"), "DD": ("½", "½"), "LW": ("0", "1")}
-"""A board's result as each player scored it (white, black)."""
+def own_results(code: str) -> tuple[str, str]:
+    """A board's result (its code, empty while the game is on) as each player scored it, White's then Black's:
+    the core's :attr:`~swisspair.model.Result.symbol` of each side."""
+    if not code:
+        return "", ""
+    result = BoardResult.from_code(code)
+    return result.white.symbol, result.black.symbol
 
 
 @dataclass
@@ -122,7 +127,7 @@ def by_name(rnd: Round) -> list[NameLine]:
     lines = []
     for line in listing.boards:
         b = line.board
-        white, black = _SCORES.get(b.result, ("", ""))
+        white, black = own_results(b.result)
         lines.append(NameLine(b.white, line.white_points, b.number, True, b.black, line.black_points, white))
         lines.append(NameLine(b.black, line.black_points, b.number, False, b.white, line.white_points, black))
     for bye in listing.byes:

@@ -69,17 +69,29 @@ def json_file(origin: str, path: str) -> Path | None:
 
 
 def write(path: Path, body: bytes) -> None:
-    """Replace ``path`` by ``body`` in one rename."""
+    """Replace ``path`` by ``body`` in one rename. The new file's time is at least one second after the old
+    one's: a web server's ``ETag`` and ``Last-Modified`` (nginx's) count whole seconds and the size, and a
+    result corrected within the second (``1-0`` to ``0-1``) would otherwise be answered ``304``."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".render-")
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(body)
         os.chmod(temporary, 0o644)
+        _after_the_old_one(Path(temporary), path)
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def _after_the_old_one(new: Path, old: Path) -> None:
+    try:
+        before = int(old.stat().st_mtime)
+    except FileNotFoundError:
+        return
+    if int(new.stat().st_mtime) <= before:
+        os.utime(new, (before + 1, before + 1))
 
 
 def remove(relative: str) -> None:

@@ -8,6 +8,7 @@ rating list publishes it), else the one the rules give from the rating and the b
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -52,7 +53,9 @@ class RatingView:
 
 
 def compute(data: SectionData, after_round: int) -> RatingView:
-    """The report over rounds ``1..after_round``."""
+    """The report over rounds ``1..after_round``. The juniors' K (B.02 8.3.3) counts the year of the event's last
+    day, else of its first, else this year (an event without dates is played now: the categories count ages on
+    today too, :func:`.categories.reference_date`)."""
     section = data.section
     conv = to_tournament(data, upto=after_round)
     listed = dict(PlayerDetail.objects.filter(player__section=section, k_factor__isnull=False)
@@ -60,10 +63,9 @@ def compute(data: SectionData, after_round: int) -> RatingView:
     facts = {p.tpn: KFacts(listed_k=listed[p.id]) for p in data.players if p.id in listed}
     event = section.event
     start = event.start_date.isoformat() if event.start_date else None
-    day = event.end_date or event.start_date
-    year = day.year if day is not None else None
+    day = event.end_date or event.start_date or datetime.date.today()
     report = rating_report(conv.tournament, ratings={p.tpn: fide_rating(p) for p in data.players}, facts=facts,
-                           regulations=regulations_for(start), year=year, rounds=after_round)
+                           regulations=regulations_for(start), year=day.year, rounds=after_round)
     return RatingView(report, after_round, {p.tpn: p for p in data.players})
 
 
