@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
 from fractions import Fraction
+
+from swisspair.valueclass import field, replace, valueclass
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # team events only: the module is imported by the code that reads or pairs teams
@@ -137,7 +138,7 @@ _OUTCOMES = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@valueclass(frozen=True)
 class Scoring:
     """Points for every kind of result (TRF26 ``162``, JaVaFo ``XXS``, bbp ``BB?``).
 
@@ -203,7 +204,7 @@ class Scoring:
         return self == Scoring()
 
 
-@dataclass(frozen=True, slots=True)
+@valueclass(frozen=True)
 class RoundResult:
     """What one participant did in one round."""
 
@@ -229,7 +230,7 @@ ABSENT = RoundResult(None, Colour.NONE, Result.ABSENT)
 """The entry of a round in which a participant has no record at all."""
 
 
-@dataclass(frozen=True, slots=True)
+@valueclass(frozen=True)
 class BoardResult:
     """The result of one board, from both sides: White's TRF result code and Black's.
 
@@ -312,7 +313,7 @@ _SHORTHANDS = {
 """What may be typed for a code, White's side first (lower case, without spaces)."""
 
 
-@dataclass(slots=True)
+@valueclass
 class Player:
     """A participant, identified by the tournament pairing number (TPN, GHR art. 2)."""
 
@@ -351,7 +352,7 @@ class Player:
         return f"Player(tpn={self.tpn!r}, name={self.name!r}, rating={self.rating!r})"
 
 
-@dataclass(frozen=True, slots=True)
+@valueclass(frozen=True)
 class ForbiddenPairs:
     """Participants who must not meet each other (TRF26 ``260``, ``XXP``)."""
 
@@ -369,7 +370,7 @@ class ForbiddenPairs:
         return self.last_round is None or round_number <= self.last_round
 
 
-@dataclass(slots=True)
+@valueclass
 class Tournament:
     """A Swiss (or round-robin) tournament: its participants and their rounds."""
 
@@ -495,7 +496,7 @@ class Tournament:
         return copy
 
 
-@dataclass(frozen=True, slots=True)
+@valueclass(frozen=True)
 class Board:
     """One pairing of a round: White against Black, by TPN."""
 
@@ -503,7 +504,7 @@ class Board:
     black: int
 
 
-@dataclass(frozen=True, slots=True)
+@valueclass(frozen=True)
 class RoundPairing:
     """The output of a pairing engine for one round."""
 

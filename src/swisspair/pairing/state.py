@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import enum
 import math
-from dataclasses import dataclass, field
 from fractions import Fraction
 
 from swisspair.errors import SwissPairError, UnsupportedFeatureError
 from swisspair.model import Colour, Outcome, Result, Scoring, Tournament
+from swisspair.valueclass import field, valueclass
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing is not imported at run time (start-up of the engine form)
@@ -38,7 +38,7 @@ class Float(enum.IntEnum):
     NONE = 2
 
 
-@dataclass(slots=True)
+@valueclass
 class RoundRecord:
     """One past round of one participant, as the engines see it."""
 
@@ -58,7 +58,7 @@ class RoundRecord:
     """What the result code means (a PAB, ``+`` or ``F`` is a win), whatever the points."""
 
 
-@dataclass(slots=True, eq=False)
+@valueclass(eq=False)
 class PlayerState:
     """A participant as seen by a pairing engine before one round."""
 
@@ -99,7 +99,7 @@ class PlayerState:
         return f"PlayerState(tpn={self.tpn}, score={self.score}, pref={self.colour_preference.name})"
 
 
-@dataclass(slots=True)
+@valueclass
 class PairingState:
     """The input of a pairing engine for one round."""
 
