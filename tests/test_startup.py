@@ -34,9 +34,11 @@ print(json.dumps(sorted(sys.modules)), file=sys.stderr)
 
 ENGINE_NEVER = ("click", "swisspair.cli", "swisspair.commands", "swisspair_web", "django", "importlib.metadata",
                 "swisspair.trf.writer", "swisspair.teams", "swisspair.trf.teams", "swisspair.trf.dates",
-                "swisspair.tiebreaks", "swisspair.standings", "typing", "pathlib")
+                "swisspair.tiebreaks", "swisspair.standings", "typing", "pathlib", "dataclasses", "inspect")
 """What the engine form (``--dutch IN -p OUT``) does without: the command line and its commands, the
-manager, the scan of installed packages, and the modules a plain TRF of individuals does not need."""
+manager, the scan of installed packages, the modules a plain TRF of individuals does not need, and
+:mod:`dataclasses` with the :mod:`inspect` it loads (the model, the reader and the Dutch engine's
+records are value classes, :mod:`swisspair.valueclass`)."""
 
 
 def imported_modules(args: list[str]) -> set[str]:
@@ -70,9 +72,10 @@ def test_the_engine_form_loads_no_command_line(event: Path, tmp_path: Path) -> N
     assert loaded(modules, ENGINE_NEVER) == []
 
 
-CHECKER_NEVER = tuple(name for name in ENGINE_NEVER if name != "typing")
+CHECKER_NEVER = tuple(name for name in ENGINE_NEVER if name not in ("typing", "dataclasses", "inspect"))
 """``-c`` asks the system for its own checker (:mod:`swisspair.pairing.abilities`, runtime protocols:
-``typing``); a check re-pairs every round, so that import does not count."""
+``typing``; :mod:`swisspair.pairing.checker`, dataclasses); a check re-pairs every round, so those
+imports do not count."""
 
 
 def test_the_engine_checker_loads_no_command_line(event: Path) -> None:

@@ -16,14 +16,14 @@ The command line maps each class to an exit code in one place
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from swisspair.valueclass import valueclass
 
 
 class SwissPairError(Exception):
     """Base class of every swisspair error."""
 
 
-@dataclass(frozen=True, slots=True)
+@valueclass(frozen=True)
 class Location:
     """Where in an input file something was found."""
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
 from fractions import Fraction
+
+from swisspair.valueclass import field, replace, valueclass
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # team events only: the module is imported by the code that reads or pairs teams
@@ -153,7 +154,7 @@ _OUTCOMES = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@valueclass(frozen=True)
 class Scoring:
     """Points for every kind of result (TRF26 ``162``, JaVaFo ``XXS``, bbp ``BB?``).
 
@@ -219,7 +220,7 @@ class Scoring:
         return self == Scoring()
 
 
-@dataclass(frozen=True, slots=True)
+@valueclass(frozen=True)
 class RoundResult:
     """What one participant did in one round."""
 
@@ -245,7 +246,7 @@ ABSENT = RoundResult(None, Colour.NONE, Result.ABSENT)
 """The entry of a round in which a participant has no record at all."""
 
 
-@dataclass(frozen=True, slots=True)
+@valueclass(frozen=True)
 class BoardResult:
     """The result of one board, from both sides: White's TRF result code and Black's.
 
@@ -328,7 +329,7 @@ _SHORTHANDS = {
 """What may be typed for a code, White's side first (lower case, without spaces)."""
 
 
-@dataclass(slots=True)
+@valueclass
 class Player:
     """A participant, identified by the tournament pairing number (TPN, GHR art. 2)."""
 
@@ -367,7 +368,7 @@ class Player:
         return f"Player(tpn={self.tpn!r}, name={self.name!r}, rating={self.rating!r})"
 
 
-@dataclass(frozen=True, slots=True)
+@valueclass(frozen=True)
 class ForbiddenPairs:
     """Participants who must not meet each other (TRF26 ``260``, ``XXP``)."""
 
@@ -385,7 +386,7 @@ class ForbiddenPairs:
         return self.last_round is None or round_number <= self.last_round
 
 
-@dataclass(slots=True)
+@valueclass
 class Tournament:
     """A Swiss (or round-robin) tournament: its participants and their rounds."""
 
@@ -511,7 +512,7 @@ class Tournament:
         return copy
 
 
-@dataclass(frozen=True, slots=True)
+@valueclass(frozen=True)
 class Board:
     """One pairing of a round: White against Black, by TPN."""
 
@@ -519,7 +520,7 @@ class Board:
     black: int
 
 
-@dataclass(frozen=True, slots=True)
+@valueclass(frozen=True)
 class RoundPairing:
     """The output of a pairing engine for one round."""
 

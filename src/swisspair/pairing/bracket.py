@@ -29,9 +29,9 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import dataclass
 
 from swisspair.pairing.state import PairingState, PlayerState
+from swisspair.valueclass import valueclass
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -106,7 +106,7 @@ class RoundVertices:
         return 2 * self.scores[vertex] > self.state.played_rounds * self.max_points
 
 
-@dataclass(frozen=True, slots=True)
+@valueclass(frozen=True)
 class BracketRecord:
     """What happened in one bracket, for the explanation (vertices, not TPNs)."""
 

@@ -31,7 +31,6 @@ The bracket's steps shared with the 2017 rules are those of
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from itertools import chain, filterfalse
 
 from swisspair.errors import NoValidPairingError
@@ -43,9 +42,10 @@ from swisspair.pairing.boards import allocate_boards
 from swisspair.pairing.bracket import Bracket, Position, RoundVertices, Vertex, as_positions, group_end, kinds_of, span
 from swisspair.pairing.explain import format_score
 from swisspair.pairing.state import Float, PairingState, PlayerState, build_state
+from swisspair.valueclass import valueclass
 
 
-@dataclass(frozen=True, slots=True)
+@valueclass(frozen=True)
 class _Layout:
     """Widths of the weight's bit fields for one round."""
 

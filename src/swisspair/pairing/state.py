@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import enum
 import math
-from dataclasses import dataclass, field
 from fractions import Fraction
 
 from swisspair.errors import SwissPairError, UnsupportedFeatureError
 from swisspair.model import Colour, Outcome, Result, Scoring, Tournament
+from swisspair.valueclass import field, valueclass
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing is not imported at run time (start-up of the engine form)
@@ -54,7 +54,7 @@ class Float(enum.IntEnum):
     NONE = 2
 
 
-@dataclass(slots=True)
+@valueclass
 class RoundRecord:
     """One past pairing round of one participant, as the engines see it: a game, a Double-Swiss
     match (C.04.5 0) or a team's match (C.04.6), or a round without one."""
@@ -79,7 +79,7 @@ class RoundRecord:
     won or lost by forfeit is a win or a loss."""
 
 
-@dataclass(slots=True, eq=False)
+@valueclass(eq=False)
 class PlayerState:
     """A participant as seen by a pairing engine before one round."""
 
@@ -120,7 +120,7 @@ class PlayerState:
         return f"PlayerState(tpn={self.tpn}, score={self.score}, pref={self.colour_preference.name})"
 
 
-@dataclass(slots=True)
+@valueclass
 class PairingState:
     """The input of a pairing engine for one round."""
 

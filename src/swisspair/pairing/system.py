@@ -20,10 +20,10 @@ Nothing here imports ``typing`` at run time: the engine form loads this module (
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from swisspair.errors import UnsupportedFeatureError
 from swisspair.model import Result, RoundPairing, Tournament
+from swisspair.valueclass import valueclass
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from swisspair.pairing.checker import RoundCheck
 
 
-@dataclass(frozen=True, slots=True)
+@valueclass(frozen=True)
 class EventShape:
     """What one paired round of a system is in a TRF: its games, its participants, its PAB.
 

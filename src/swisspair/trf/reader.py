@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import lcm
 
@@ -37,6 +36,7 @@ from swisspair.model import (
     Scoring,
     Tournament,
 )
+from swisspair.valueclass import field, valueclass
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the team records (:mod:`swisspair.trf.teams`) and the date parser are imported when needed
@@ -123,7 +123,7 @@ _OPTIONAL_DEFAULTS = {
 """Optional :class:`Scoring` fields and the field they default to."""
 
 
-@dataclass(slots=True)
+@valueclass
 class Diagnostic:
     """A problem found while reading, with its place."""
 
@@ -136,7 +136,7 @@ class Diagnostic:
         return f"{self.location}: {self.message}"
 
 
-@dataclass(slots=True)
+@valueclass
 class TRFReadResult:
     """What :func:`read` returns: the tournament plus what was noticed on the way."""
 
@@ -851,6 +851,8 @@ class _Reader:
             else:
                 team_of[tpn] = number
                 members.append(tpn)
+        from dataclasses import replace  # team records are dataclasses: files of individuals never get here
+
         return replace(record, members=tuple(members))
 
     # -- driver ------------------------------------------------------------
