@@ -22,7 +22,7 @@ DATA_HELP = ("Directory for the SQLite database, the secret key and uploads (cre
 
 def use_data_dir(data_dir: Path | None) -> None:
     """Check that the web extra is installed, then point the manager's settings at ``data_dir`` (``None``: the
-    one default data directory, :func:`swisspair_web.datadir.data_dir`).
+    one default data directory, ``swisspair_web.datadir.data_dir()``).
 
     :raises: :exc:`click.ClickException` (exit 3) without the web extra.
     """
