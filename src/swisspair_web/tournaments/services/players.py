@@ -129,6 +129,21 @@ def delete_player(player: Player, user: User, seen_version: int | None = None) -
         keep_sorted(section, user)
 
 
+def check_withdrawal_round(section: Section, from_round: int | None, paired: int) -> None:
+    """A withdrawal takes effect from a round not paired yet, within the section's rounds (``None``: a
+    reinstatement, always possible).
+
+    :raises: :exc:`OperationError` for a round paired already or beyond the last.
+    """
+    if from_round is not None and from_round <= paired:
+        raise OperationError(_("Round %(round)s is already paired; withdraw from round %(next)s or later.")
+                             % {"round": from_round, "next": paired + 1})
+    if from_round is not None and from_round > section.rounds:
+        raise OperationError(ngettext("The section has only %(rounds)s round.",
+                                      "The section has only %(rounds)s rounds.",
+                                      section.rounds) % {"rounds": section.rounds})
+
+
 def set_withdrawn(player: Player, user: User, from_round: int | None, seen_version: int | None = None) -> list[str]:
     """Withdraw ``player`` from ``from_round`` on (``None``: reinstate) if the player is still at
     ``seen_version``. Returns notes for the arbiter (a round paired already without the player).
@@ -142,12 +157,7 @@ def set_withdrawn(player: Player, user: User, from_round: int | None, seen_versi
         paired = section.round_set.aggregate(m=Max("number"))["m"] or 0
         if from_round is not None and from_round < 1:
             raise OperationError(_("Withdraw from round %(next)s or later.") % {"next": paired + 1})
-        if from_round is not None and from_round <= paired:
-            raise OperationError(_("Round %(round)s is already paired; withdraw from round %(next)s or later.")
-                                 % {"round": from_round, "next": paired + 1})
-        if from_round is not None and from_round > section.rounds:
-            raise OperationError(ngettext("The section has only %(rounds)s round.", "The section has only %(rounds)s rounds.",
-                                        section.rounds) % {"rounds": section.rounds})
+        check_withdrawal_round(section, from_round, paired)
         version = player.version if seen_version is None else seen_version
         updated = Player.objects.filter(pk=player.pk, version=version).update(
             withdrawn_from=from_round, withdrawn_after_forfeit=None, version=F("version") + 1)

@@ -70,6 +70,29 @@ class PairingOutcome:
     warnings: list[str] = field(default_factory=list)
 
 
+def next_round(section: Section, data: SectionData, allow_pending: bool) -> tuple[int, list[Board]]:
+    """The number of the round to pair next and the boards of the last round still without a result, once
+    it is clear that the round can be paired: the section has it, every earlier round is complete, and the
+    last one is too unless the arbiter pairs counting its unfinished games as draws.
+
+    :raises: :exc:`OperationError` saying which of these does not hold.
+    """
+    number = data.paired_rounds + 1
+    if number > section.rounds:
+        raise OperationError(ngettext("The section's only round is paired.", "All %(rounds)s rounds are paired.",
+                                      section.rounds) % {"rounds": section.rounds})
+    if any(data.pending_boards(r.number) for r in data.rounds[:-1]):
+        raise OperationError(_("An earlier round still has games without a result."))
+    pending = data.pending_boards(data.paired_rounds) if data.paired_rounds else []
+    if pending and not allow_pending:
+        raise OperationError(
+            ngettext("Round %(round)s has %(count)s game without a result. Enter it first, or pair counting "
+                     "it as a draw.",
+                     "Round %(round)s has %(count)s games without a result. Enter them first, or pair counting "
+                     "them as draws.", len(pending)) % {"round": data.paired_rounds, "count": len(pending)})
+    return number, pending
+
+
 def pair_next_round(section: Section, user: User, *, allow_pending: bool = False,
                     progress: Progress = _no_progress, seen_version: int | None = None) -> PairingOutcome:
     """Pair the next round with the section's system and store it (unpublished).
@@ -87,19 +110,7 @@ def pair_next_round(section: Section, user: User, *, allow_pending: bool = False
     seen_version = section.version
     progress(5, "reading")
     data = SectionData.load(section)
-    number = data.paired_rounds + 1
-    if number > section.rounds:
-        raise OperationError(ngettext("The section's only round is paired.", "All %(rounds)s rounds are paired.",
-                                        section.rounds) % {"rounds": section.rounds})
-    pending = data.pending_boards(data.paired_rounds) if data.paired_rounds else []
-    if any(data.pending_boards(r.number) for r in data.rounds[:-1]):
-        raise OperationError(_("An earlier round still has games without a result."))
-    if pending and not allow_pending:
-        raise OperationError(
-            ngettext("Round %(round)s has %(count)s game without a result. Enter it first, or pair counting "
-                     "it as a draw.",
-                     "Round %(round)s has %(count)s games without a result. Enter them first, or pair counting "
-                     "them as draws.", len(pending)) % {"round": data.paired_rounds, "count": len(pending)})
+    number, pending = next_round(section, data, allow_pending)
     conv = to_tournament(data, pending="draw" if allow_pending else "absent", next_round=True)
     tournament = conv.tournament
     if number == 1 and tournament.initial_colour is None:

@@ -10,7 +10,6 @@ from collections.abc import Mapping
 from django.db import transaction
 from django.db.models import F, Max
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from swisspair.errors import SwissPairError
 from swisspair.model import Colour
@@ -22,7 +21,7 @@ from swisspair_web.tournaments.models import Board, Bye, Player, Round, Section,
 from swisspair_web.tournaments.player_data import PlayerData, clean_name
 from swisspair_web.tournaments.services import rounds
 from swisspair_web.tournaments.services.base import User, _user, audit, bump_section
-from swisspair_web.tournaments.services.players import add_players, delete_player
+from swisspair_web.tournaments.services.players import add_players, check_withdrawal_round, delete_player
 from swisspair_web.tournaments.services.results import Seen, set_results
 from swisspair_web.tournaments.services.rounds import PairingOutcome
 from swisspair_web.tournaments.teams import FORFEIT_SIDES, lineups, roster
@@ -131,19 +130,7 @@ def pair_team_round(section: Section, user: User, *, allow_pending: bool = False
     _require_team_section(section)
     seen_version = section.version
     data = SectionData.load(section)
-    number = data.paired_rounds + 1
-    if number > section.rounds:
-        raise OperationError(ngettext("The section's only round is paired.", "All %(rounds)s rounds are paired.",
-                                        section.rounds) % {"rounds": section.rounds})
-    if any(data.pending_boards(r.number) for r in data.rounds[:-1]):
-        raise OperationError(_("An earlier round still has games without a result."))
-    pending = data.pending_boards(data.paired_rounds) if data.paired_rounds else []
-    if pending and not allow_pending:
-        raise OperationError(
-            ngettext("Round %(round)s has %(count)s game without a result. Enter it first, or pair counting "
-                     "it as a draw.",
-                     "Round %(round)s has %(count)s games without a result. Enter them first, or pair counting "
-                     "them as draws.", len(pending)) % {"round": data.paired_rounds, "count": len(pending)})
+    number, pending = rounds.next_round(section, data, allow_pending)
     line_up = lineups(data, number)
     if sum(1 for players in line_up.values() if players) < 2:
         raise OperationError(_("Fewer than two teams can be paired in round %(round)s.") % {"round": number})
@@ -241,12 +228,7 @@ def withdraw_team(team: Team, user: User, from_round: int | None) -> None:
     with transaction.atomic():
         bump_section(section)
         paired = _paired(section)
-        if from_round is not None and from_round <= paired:
-            raise OperationError(_("Round %(round)s is already paired; withdraw from round %(next)s or later.")
-                                 % {"round": from_round, "next": paired + 1})
-        if from_round is not None and from_round > section.rounds:
-            raise OperationError(ngettext("The section has only %(rounds)s round.", "The section has only %(rounds)s rounds.",
-                                        section.rounds) % {"rounds": section.rounds})
+        check_withdrawal_round(section, from_round, paired)
         Player.objects.filter(team=team).update(withdrawn_from=from_round, version=F("version") + 1)
         audit(section.event, user, "team-withdrawn" if from_round else "team-reinstated", section=section,
               detail=f"{team.number}. {team.name}" + (f" from round {from_round}" if from_round else ""))
