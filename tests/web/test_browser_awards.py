@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from .browser import chromium, fetch_bytes, fetch_text, require_browser
+from .browser import chromium, fetch_bytes, fetch_text, rendered, require_browser
 from .helpers import create_users, live_server, manage
 from .pdfcheck import read_pdf
 
@@ -161,7 +161,7 @@ def test_the_prize_list_is_published_shared_and_printed(site: tuple[str, Any]) -
     _click(driver, "#publish-prizes")
     assert "The prize list is published." in driver.page_source
     driver.delete_all_cookies()
-    driver.get(base + "/e/spring/open/prizes/")
+    rendered(driver, base + "/e/spring/open/prizes/", "table.prizes")  # the public page, rendered again
     _screenshot(driver, "prizes.png")
     data = json.loads(fetch_text(driver, base + "/api/e/spring/open/prizes.json"))
     awards = [a for c in data["categories"] for a in c["awards"]]
