@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import json
 import os
 import shutil
 import tempfile
@@ -93,6 +94,61 @@ def fetch_text(driver: Any, url: str) -> str:
         "fetch(arguments[0], {credentials: 'same-origin'}).then(r => r.text()).then(done, e => done('ERR ' + e));",
         url)
     return text
+
+
+def rendered(driver: Any, url: str, selector: str, timeout: float = 60) -> None:
+    """Load the public page ``url`` once the file the visitor is served has ``selector``.
+
+    A public page is a file (``public_pages.py``), rendered again a moment after the change that changes it
+    (``SWISSPAIR_PUBLIC_DEBOUNCE_MS``, then the worker's next look at its queue): until then a visitor who is
+    not logged in gets the page as it was. So this asks, as the browser would, until the answer comes from a
+    file (``X-Swisspair-Cache: file``) with ``selector`` in it; on a timeout it says what the last answer
+    was.
+    """
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    script = ("const done = arguments[arguments.length - 1];"
+              "fetch(arguments[0], {credentials: 'same-origin', cache: 'no-store'}).then(r => r.text().then(t => {"
+              "  const page = new DOMParser().parseFromString(t, 'text/html');"
+              "  done([r.headers.get('X-Swisspair-Cache') || 'application', !!page.querySelector(arguments[1]),"
+              "        (page.querySelector('main') || page.body).textContent.replace(/\\s+/g, ' ').slice(0, 300)]);"
+              "}), e => done(['ERR ' + e, false, '']));")
+    last: list[Any] = []
+
+    def ready(d: Any) -> bool:
+        last[:] = d.execute_async_script(script, url, selector)
+        return last[0] == "file" and bool(last[1])
+
+    try:
+        WebDriverWait(driver, timeout, poll_frequency=0.25).until(ready)
+    except TimeoutException:
+        raise AssertionError(f"{url} has no {selector} after {timeout} s; the last answer ({last[:1]}): "
+                             f"{last[2:]}") from None
+    driver.get(url)
+
+
+def public_json(driver: Any, url: str, ready: Callable[[Any], bool], timeout: float = 60) -> Any:
+    """The public JSON at ``url`` once ``ready(data)`` holds. Once somebody asked for a JSON at an address, the
+    public JSON pages are files rendered for it a moment after each change, as :func:`rendered` says: until
+    then the answer is the data as it was. On a timeout, say what the last answer was."""
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    last: list[Any] = [None]
+
+    def answered(d: Any) -> bool:
+        try:
+            last[0] = json.loads(fetch_text(d, url))
+        except ValueError:
+            return False
+        return bool(ready(last[0]))
+
+    try:
+        WebDriverWait(driver, timeout, poll_frequency=0.25).until(answered)
+    except TimeoutException:
+        raise AssertionError(f"{url} after {timeout} s: {str(last[0])[:300]}") from None
+    return last[0]
 
 
 class Arbiter:

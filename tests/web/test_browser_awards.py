@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from .browser import chromium, fetch_bytes, fetch_text, require_browser
+from .browser import chromium, fetch_bytes, fetch_text, rendered, require_browser
 from .helpers import create_users, live_server, manage
 from .pdfcheck import read_pdf
 
@@ -161,7 +161,7 @@ def test_the_prize_list_is_published_shared_and_printed(site: tuple[str, Any]) -
     _click(driver, "#publish-prizes")
     assert "The prize list is published." in driver.page_source
     driver.delete_all_cookies()
-    driver.get(base + "/e/spring/open/prizes/")
+    rendered(driver, base + "/e/spring/open/prizes/", "table.prizes")  # the public page, rendered again
     _screenshot(driver, "prizes.png")
     data = json.loads(fetch_text(driver, base + "/api/e/spring/open/prizes.json"))
     awards = [a for c in data["categories"] for a in c["awards"]]
@@ -190,7 +190,14 @@ def test_the_rating_report_shows_each_players_change(site: tuple[str, Any]) -> N
     driver.delete_all_cookies()
     driver.get(base + "/e/spring/open/ratings/")
     assert "1 October 2025" in driver.find_element(By.ID, "regulations").text
-    first = driver.find_element(By.ID, "rating-1")
+    # the players by name, with the pairing numbers the page gives them (numbered by rating before round 1)
+    rated = {row.find_element(By.TAG_NAME, "summary").get_attribute("textContent").strip(): row
+             for row in driver.find_elements(By.CSS_SELECTOR, "#rated > tbody > tr")}
+    unrated = {row.find_elements(By.TAG_NAME, "td")[1].text: row
+               for row in driver.find_elements(By.CSS_SELECTOR, "#unrated > tbody > tr")}
+    assert sorted(unrated) == ["Brown, Tom", "Rossi, Luca"], sorted(unrated)
+    first = rated["Георгиев, Иван"]
+    assert first.get_attribute("id") == "rating-1"  # 2705, the highest rating
     first.find_element(By.TAG_NAME, "summary").click()
     assert "K 10" in first.text
     # 2705 is over 2650: a difference of more than 400 is used as it is, without the * of the 400-point rule
@@ -198,7 +205,11 @@ def test_the_rating_report_shows_each_players_change(site: tuple[str, Any]) -> N
              for row in first.find_elements(By.CSS_SELECTOR, "details tbody tr")]
     wide = [g for g in games if len(g) == 7 and g[4].lstrip("-").isdigit() and abs(int(g[4])) > 400]
     assert wide, games
-    assert driver.find_element(By.ID, "initial-11").text
+    brown = unrated["Brown, Tom"]
+    tpn = brown.find_elements(By.TAG_NAME, "td")[0].text
+    assert brown.get_attribute("id") == f"initial-{tpn}"
+    counted = brown.find_elements(By.TAG_NAME, "td")[2].text
+    assert counted.isdigit() and int(counted) > 0, brown.text  # his provisional figures, from his games
     report = driver.find_element(By.ID, "rated").get_attribute("textContent")
     assert "forfeit: not rated (5.1)" in report and "bye: not rated (5.1)" in report
     assert "*" in report  # somebody under 2650 met an opponent more than 400 points away
@@ -208,7 +219,7 @@ def test_the_rating_report_shows_each_players_change(site: tuple[str, Any]) -> N
     assert pdf.problems == []
     rows = fetch_text(driver, base + "/e/spring/open/ratings.csv").splitlines()
     assert len(rows) == 14 and rows[1].startswith("1,")
-    assert re.search(r"^11,Brown, Tom|^11,\"Brown, Tom\"", "\n".join(rows), re.M)
+    assert re.search(rf"^{tpn},Brown, Tom|^{tpn},\"Brown, Tom\"", "\n".join(rows), re.M), rows
 
 
 def test_the_norms_report_lists_every_check(site: tuple[str, Any]) -> None:

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from .browser import chromium, fetch_bytes, fetch_text, require_browser
+from .browser import chromium, fetch_bytes, fetch_text, rendered, require_browser
 from .helpers import create_users, live_server, manage
 from .pdfcheck import read_pdf
 from .test_registration import HEADER, list_line
@@ -168,7 +168,7 @@ def test_entries_on_the_public_form(browser: Browser, tmp_path: Path) -> None:
     assert b.text("#entries-state") == "Entries are open."
     b.driver.delete_all_cookies()
 
-    b.go("/e/day/entries/")
+    rendered(b.driver, b.base + "/e/day/entries/", "#register-link a")  # the section's public page, rendered again
     b.click("#register-link a")
     b.type("#id_fide_id", "24100010")
     b.find("#id_fide_id").send_keys(Keys.TAB)  # the form asks the rating list

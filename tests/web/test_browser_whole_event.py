@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from .browser import chromium, fetch_bytes, fetch_text, require_browser
+from .browser import chromium, fetch_bytes, fetch_text, public_json, require_browser
 from .helpers import create_users, live_server, manage
 from .pdfcheck import read_pdf
 from .test_browser_eventday import Browser
@@ -381,16 +381,19 @@ def test_a_whole_event_from_the_entry_form_to_the_prize_list(site: tuple[Browser
     p.go(links[4])
     assert "Refused by the arbiter. not a member of the federation" in p.text("#entry-state")
 
-    # entries closed, pairing numbers sorted by rating (C.04.2 art. 2.2)
+    # entries closed; before round 1 the pairing numbers follow the initial ranking by themselves, as each entry
+    # is approved (C.04.2 art. 2.2: rating, then title, then name; the ratings here are all different)
     a.click("#close-entries")
     p.go("/e/city/open/register/")
     assert p.all("#entries-closed")
     a.go("/e/city/open/manage/")
-    a.click("#renumber")
+    assert "Pairing numbers: by rating, then title" in a.text("#numbering"), a.text("#numbering")
     assert a.text("#player-1").startswith("1 Novák, Petr 2440"), a.text("#player-1")
     start_list = json.loads(fetch_text(p.driver, p.base + "/e/city/open/start-list.json"))
     players = people({row["name"]: row["tpn"] for row in start_list["players"]})
     assert len(players) == 18
+    by_rating = sorted(players.values(), key=lambda person: -person.rating)
+    assert [person.tpn for person in by_rating] == list(range(1, 19)), [(x.tpn, x.name) for x in by_rating]
 
     # eighteen ticked present from the keyboard; round 1 pairs the eighteen
     a.go("/e/city/open/presence/")
@@ -440,7 +443,9 @@ def test_a_whole_event_from_the_entry_form_to_the_prize_list(site: tuple[Browser
     p.go(f"/e/city/open/players/{number}/")
     card = [[cell.text for cell in row.find_elements("css selector", "td")] for row in p.all("#player-card tbody tr")]
     assert card[2] == ["3", "", "", "", "Z", decimal(results.score(number, upto=3))], card
-    standings = json.loads(fetch_text(p.driver, p.base + "/api/e/city/open/standings.json"))
+    # the hall screen asked for JSON at this address: the public JSON pages are files rendered for it, again
+    # a moment after round 5's results
+    standings = public_json(p.driver, p.base + "/api/e/city/open/standings.json", lambda d: d["after_round"] == 5)
     scores = {row["tpn"]: row["points"] for row in standings["standings"]}
     assert scores == {tpn: decimal(results.score(tpn)) for tpn in players}, scores
 

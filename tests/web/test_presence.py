@@ -81,6 +81,40 @@ class PresenceTestCase(BaseTestCase):
         actions = list(AuditEntry.objects.filter(action="presence").values_list("detail", flat=True))
         self.assertIn("present: 2; absence from round 1 removed: 2", actions)
 
+    def test_nobody_ticked_any_more_pairs_everybody(self) -> None:
+        """C.04.2 (2026) art. 4.1 leaves out only the players who did not confirm their presence where it is
+        checked: a pairing that failed after the check-in recorded the others' absences (one player ticked:
+        fewer than two to pair), then the tick taken away, and round 1 pairs all ten."""
+        self.tick(numbers="1")
+        with self.assertRaises(services.OperationError):
+            self.pair()
+        self.assertEqual(Bye.objects.filter(round_number=1, kind="Z", origin=Bye.CHECK_IN).count(), 9)
+        self.section.refresh_from_db()
+        saved = services.presence.set_presence(self.section, self.alice, {1: False})
+        self.assertEqual([p.tpn for p in saved.unrecorded], list(range(2, 11)))
+        self.assertFalse(Bye.objects.filter(round_number=1).exists())
+        self.assertFalse(Presence.objects.filter(absence_recorded=True).exists())
+        self.assertIn("not present: 1; absence from round 1 removed: 2, 3, 4, 5, 6, 7, 8, 9, 10",
+                      AuditEntry.objects.filter(action="presence").values_list("detail", flat=True))
+        self.section.refresh_from_db()
+        self.assertEqual(paired_numbers(self.pair()), set(range(1, 11)))
+
+    def test_a_tick_gone_otherwise_leaves_no_absence_at_pairing(self) -> None:
+        """The only player ticked present deleted (their tick goes with them): the check-in is no longer in force,
+        and pairing round 1 removes the absences it recorded before and pairs the nine left (C.04.2 art. 4.1)."""
+        self.tick(numbers="1")
+        with self.assertRaises(services.OperationError):
+            self.pair()
+        self.section.refresh_from_db()
+        services.delete_player(self.section.players.get(tpn=1), self.alice)
+        self.section.refresh_from_db()
+        outcome = self.pair()
+        self.assertEqual(len(paired_numbers(outcome)), 9)
+        self.assertFalse(Bye.objects.filter(round_number=1).exclude(kind=Bye.PAB).exists())
+        self.assertEqual(outcome.warnings, [])
+        self.assertTrue(AuditEntry.objects.filter(action="presence", detail__startswith="absence from round 1 "
+                                                  "removed: ").exists())
+
     def test_a_stale_page_changes_only_what_it_changed(self) -> None:
         """Two arbiters: the second page, loaded before the first ticked 4, does not take 4's tick away."""
         self.tick(p4="+", i4="")

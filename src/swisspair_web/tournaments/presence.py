@@ -7,7 +7,8 @@ for round 1 (:func:`.services.presence.record_absences`): a zero-point bye (FIDE
 who have not confirmed their presence before the drawing of lots are excluded; art. 3.3: they are not
 paired and score zero), written in its own transaction with an audit entry, and the pairing says who
 was left out and why. Until round 1 is paired every tick can be undone; ticking present a player whose
-absence the check-in recorded removes that absence (after round 1 was unpaired, say). Once round 1 is
+absence the check-in recorded removes that absence (after round 1 was unpaired, or a pairing that failed,
+say), and so does taking away the last tick (nobody ticked: the check-in is not in force). Once round 1 is
 paired the check-in is closed.
 
 Team sections have no check-in (their line-ups say who plays). This module reads the ticks; the ticks

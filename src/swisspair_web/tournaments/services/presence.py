@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from swisspair_web.tournaments.entry_models import Presence
@@ -29,7 +30,9 @@ def set_presence(section: Section, user: User, changes: Mapping[int, bool]) -> S
     """Tick players present (``True``) or take the tick away (``False``), by pairing number.
 
     Only ticks that change are written; one audit entry lists them. The section's version is bumped: a
-    pairing computed before the change is not written (:func:`.services.bump_section`).
+    pairing computed before the change is not written (:func:`.services.bump_section`). An absence the
+    check-in recorded (before round 1 was unpaired, or for a pairing that failed) goes when its player is
+    ticked present, and every such absence goes once nobody is ticked present (:func:`_remove_stale_absences`).
 
     :raises: :exc:`OperationError` once round 1 is paired or for an unknown pairing number.
     """
@@ -54,6 +57,7 @@ def set_presence(section: Section, user: User, changes: Mapping[int, bool]) -> S
                 "present": present, "absence_recorded": False, "changed_by": _user(user)})
             (saved.present if present else saved.absent).append(player)
         if saved.present or saved.absent:
+            saved.unrecorded += _remove_stale_absences(section, user)
             bump_section(section)
             audit(section.event, user, "presence", section=section, round_number=1, detail=_detail(saved))
     return saved
@@ -74,10 +78,19 @@ def record_absences(section: Section, user: User) -> list[Player]:
     """Before round 1 is paired: record the absence (a zero-point bye) of every player :func:`left_out`
     who has none yet, in one transaction with an audit entry. Returns every player left out.
 
+    An absence the check-in recorded earlier of a player who is not left out now is removed first
+    (:func:`_remove_stale_absences`), with an audit entry of its own.
+
     Run by :func:`.services.pair_next_round` before it reads the section (:func:`before_pairing`).
     """
     if not is_open(section):
         return []
+    with transaction.atomic():
+        removed = _remove_stale_absences(section, user)
+        if removed:
+            bump_section(section)
+            audit(section.event, user, "presence", section=section, round_number=1,
+                  detail=_detail(Saved([], [], removed)))
     players = left_out(section)
     new = [p for p in players if not Bye.objects.filter(player=p, round_number=1).exists()]
     if new:
@@ -91,6 +104,20 @@ def record_absences(section: Section, user: User) -> list[Player]:
             audit(section.event, user, "absent-not-present", section=section, round_number=1,
                   detail="not ticked present: " + ", ".join(f"{p.tpn}. {p.name}" for p in new))
     return players
+
+
+def _remove_stale_absences(section: Section, user: User) -> list[Player]:
+    """Inside the caller's transaction: remove the absences the check-in recorded of the players it does not
+    leave out now (:func:`.presence.left_out`; nobody, once nobody is ticked present: the check-in is not in
+    force and round 1 pairs everybody, FIDE C.04.2 (2026) art. 4.1). Returns those players."""
+    left = {p.pk for p in left_out(section)}
+    stale = [tick.player for tick in Presence.objects.filter(player__section=section, absence_recorded=True)
+             .exclude(player_id__in=left).select_related("player").order_by("player__tpn")]
+    if stale:
+        Bye.objects.filter(player__in=stale, round_number=1, kind=Bye.ZERO, origin=Bye.CHECK_IN).delete()
+        Presence.objects.filter(player__in=stale).update(absence_recorded=False, changed_by=_user(user),
+                                                         changed_at=timezone.now())
+    return stale
 
 
 def before_pairing(section: Section, user: User) -> list[str]:
