@@ -44,9 +44,6 @@ ALLOWED = {
                                      "and the pages asked for that are not rendered yet",
     "tournaments/public_pages.py": "the public pages' bookkeeping: when an event's pages were rendered, and their stamp",
     "tournaments/public_store.py": "the public pages' bookkeeping: the pages asked for, once they are rendered",
-    "tournaments/categories.py:settings_of": "a section's prize settings and its overall category, made with their "
-                                             "defaults the first time a page reads them (nothing an arbiter typed: "
-                                             "no audit entry)",
 }
 """Where a write of a row may stand outside the services, and why: a file, a folder, or ``file:function``."""
 

@@ -64,3 +64,35 @@ def test_it_reads_a_section_in_one_snapshot_while_a_round_is_paired(tmp_path: Pa
     seed_event(tmp_path, "snap", players=20, env=env)
     done = manage(tmp_path, "shell", "-c", SCRIPT, env=env, check=False)
     assert "SNAPSHOT OK" in done.stdout, done.stdout + done.stderr[-3000:]
+
+
+RENDER_SCRIPT = """
+from django.contrib.auth import get_user_model
+from swisspair_web.tournaments import public_pages, services
+from swisspair_web.tournaments.models import Event, Round
+
+alice = get_user_model().objects.get(username='alice')
+Event.objects.filter(slug='snap').update(public=True)
+services.publish_round(Round.objects.get(section__event__slug='snap', number=1), alice)
+event = Event.objects.get(slug='snap')
+first = public_pages.render_event(event.pk)
+again = public_pages.render_event(event.pk)
+print('RENDERED', first, again)
+"""
+
+
+def test_the_public_pages_are_rendered_in_a_snapshot_that_writes_nothing(tmp_path: Path) -> None:
+    """Rendering an event's public pages reads one snapshot and writes nothing: PostgreSQL runs it ``READ
+    ONLY`` and SQLite with ``query_only``, so a page or a fingerprint that wrote (the prize settings' defaults
+    made on first read) would render nothing there; and a second rendering builds nothing."""
+    url = os.environ.get("SWISSPAIR_LIVE_DATABASE_URL")
+    env = {"DATABASE_URL": url} if url else {}
+    env.update({"SWISSPAIR_PUBLIC_DIR": str(tmp_path / "public"), "SWISSPAIR_PUBLIC_FILES": "True"})
+    manage(tmp_path, "migrate", "-v", "0", env=env)
+    create_users(tmp_path, env)
+    seed_event(tmp_path, "snap", players=20, env=env)
+    done = manage(tmp_path, "shell", "-c", RENDER_SCRIPT, env=env, check=False)
+    line = next((line for line in done.stdout.splitlines() if line.startswith("RENDERED ")), "")
+    assert line, done.stdout + done.stderr[-3000:]
+    first, again = map(int, line.split()[1:])
+    assert first > 0 and again == 0, (line, done.stderr[-3000:])

@@ -13,6 +13,7 @@ class TournamentsConfig(AppConfig):
         from swisspair_web.tournaments import public_changes, services
 
         public_changes.connect()  # every audited change reaches the rendered public pages
+        services.categories.connect()  # a new section's prize settings are made with it
         services.prizes.connect()  # a published prize list is checked after every audited write
         if services.presence.before_pairing not in services.BEFORE_PAIRING:
             services.BEFORE_PAIRING.append(services.presence.before_pairing)  # check-in decides who plays round 1

@@ -1,8 +1,9 @@
 """Categories of a section, the prize settings and the players' labels: the stored rows, the core's
 categories (:mod:`swisspair.categories`) built from them and category standings. Every write is in
 :mod:`.services.categories` (one transaction each, in the audit log, refused when somebody else changed the
-settings meanwhile), except the settings and the overall category made with their defaults the first time
-they are read (:func:`settings_of`).
+settings meanwhile). The settings and the overall category are made with their defaults when the section
+is made (:func:`.services.categories.make_defaults`), so reading them writes nothing: the public pages are
+rendered in a read-only snapshot.
 
 The section's :class:`~.models.AwardSettings` row carries a ``version``: every form of the categories and
 prize pages sends the version it was shown, and a write seeing another one is refused
@@ -17,7 +18,6 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from swisspair.categories import Category as CoreCategory, CategoryRow, PlayerFacts, Unrated, category_standings
@@ -32,15 +32,10 @@ OVERALL = ""
 
 
 def settings_of(section: Section) -> AwardSettings:
-    """The section's prize settings, created (with the overall category) on first use."""
+    """The section's prize settings (made with the section); their defaults, not saved, for a section whose
+    rows were loaded without them (a fixture)."""
     found = AwardSettings.objects.filter(section=section).first()
-    if found is not None:
-        return found
-    with transaction.atomic():
-        settings, created = AwardSettings.objects.get_or_create(section=section)
-        if created:
-            Category.objects.get_or_create(section=section, code=OVERALL, defaults={"order": 1})
-    return settings
+    return found if found is not None else AwardSettings(section=section)
 
 
 # -- reading ----------------------------------------------------------------------------------------------

@@ -57,10 +57,11 @@ from django.utils import timezone, translation
 from django_tasks import task
 
 from swisspair import __version__
-from swisspair_web.tournaments import categories, public_store
+from swisspair_web.tournaments import public_store
 from swisspair_web.tournaments.convert import SectionData
 from swisspair_web.tournaments.entry_models import Registration
 from swisspair_web.tournaments.models import (
+    AwardSettings,
     Category,
     Event,
     PublicRender,
@@ -142,10 +143,7 @@ def _registration(section: Section) -> Iterable[models.Model]:
 
 
 def _awards(section: Section) -> Iterable[models.Model]:
-    # the settings' defaults are written on first use, by the pages too: made here, before the digest,
-    # they do not count as a change at the next render
-    settings = categories.settings_of(section)
-    return [settings, *Category.objects.filter(section=section).order_by("pk")]
+    return [*AwardSettings.objects.filter(section=section), *Category.objects.filter(section=section).order_by("pk")]
 
 
 depends_on(_registration)  # the section page's link to the entry form

@@ -9,7 +9,7 @@ the statements in one read transaction that sees the database as it was at its f
   for every statement);
 * SQLite: a ``DEFERRED`` transaction, which in WAL mode reads one snapshot and takes no lock that
   would keep an arbiter from writing (the project's connections begin ``IMMEDIATE`` transactions,
-  which take the write lock).
+  which take the write lock), with ``PRAGMA query_only``: a write in the block fails on both.
 
 Inside a transaction already open (a write that reads), the reads are that transaction's: the writer
 has locked what it changes.
@@ -44,7 +44,13 @@ def read_snapshot(using: str = DEFAULT_DB_ALIAS) -> Iterator[None]:
         try:
             with transaction.atomic(using):
                 connection.transaction_mode = mode  # type: ignore[attr-defined]  # savepoints inside
-                yield
+                with connection.cursor() as cursor:
+                    cursor.execute("PRAGMA query_only = ON")  # a write fails here as on PostgreSQL
+                try:
+                    yield
+                finally:
+                    with connection.cursor() as cursor:
+                        cursor.execute("PRAGMA query_only = OFF")
         finally:
             connection.transaction_mode = mode  # type: ignore[attr-defined]
         return

@@ -7,12 +7,33 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.db.models.signals import post_save
 from django.utils.translation import gettext as _
 
-from swisspair_web.tournaments.categories import OVERALL, amounts, describe, settings_of
+from swisspair_web.tournaments.categories import OVERALL, amounts, describe
 from swisspair_web.tournaments.errors import Conflict, OperationError
 from swisspair_web.tournaments.models import AwardSettings, Category, PlayerDetail, Section
 from swisspair_web.tournaments.services.base import User, audit
+
+
+def make_defaults(section: Section) -> AwardSettings:
+    """The section's prize settings, made (with the overall category) when they are not there yet."""
+    with transaction.atomic():
+        settings, created = AwardSettings.objects.get_or_create(section=section)
+        if created:
+            Category.objects.get_or_create(section=section, code=OVERALL, defaults={"order": 1})
+    return settings
+
+
+def _section_saved(sender: type[Section], instance: Section, created: bool, raw: bool = False,
+                   **kwargs: object) -> None:
+    if created and not raw:  # a fixture brings its own rows
+        make_defaults(instance)
+
+
+def connect() -> None:
+    """Make every new section's prize settings with it, in its transaction (called when the app is ready)."""
+    post_save.connect(_section_saved, sender=Section, dispatch_uid="swisspair-award-defaults")
 
 
 def _bump(settings: AwardSettings, seen_version: int) -> None:
@@ -33,7 +54,7 @@ _FIELDS = ("order", "code", "name", "age_below", "age_from", "sex", "rating_from
 def save_category(section: Section, user: User, values: dict[str, object], seen_version: int,
                   category: Category | None = None) -> Category:
     """Add a category (``category`` ``None``) or change one; ``values`` as the form cleaned them."""
-    settings = settings_of(section)
+    settings = make_defaults(section)
     amounts(str(values.get("prizes", "")))  # refuse bad amounts before writing
     if category is not None and category.code == OVERALL:
         values = {k: v for k, v in values.items() if k in ("order", "name", "prizes")}
@@ -60,14 +81,14 @@ def delete_category(section: Section, user: User, category: Category, seen_versi
     if category.code == OVERALL:
         raise OperationError(_("The overall standings cannot be deleted."))
     with transaction.atomic():
-        _bump(settings_of(section), seen_version)
+        _bump(make_defaults(section), seen_version)
         category.delete()
         audit(section.event, user, "category-deleted", section=section, detail=f"{category.code}: {category.title}")
 
 
 def save_settings(section: Section, user: User, values: dict[str, object], seen_version: int) -> None:
     """The prize settings (``age_date``, ``sharing``, ``currency``, ``norms_waived``)."""
-    settings = settings_of(section)
+    settings = make_defaults(section)
     with transaction.atomic():
         _bump(settings, seen_version)
         changes = []
@@ -83,7 +104,7 @@ def save_settings(section: Section, user: User, values: dict[str, object], seen_
 def save_player_details(section: Section, user: User, details: dict[int, tuple[str, int | None]],
                         seen_version: int) -> int:
     """Labels and K of players by pairing number; returns how many changed."""
-    settings = settings_of(section)
+    settings = make_defaults(section)
     players = {p.tpn: p for p in section.players.all()}
     current = {d.player_id: d for d in PlayerDetail.objects.filter(player__section=section)}
     changed = 0

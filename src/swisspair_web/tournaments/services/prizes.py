@@ -11,13 +11,12 @@ from django.db.models.signals import post_save
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from swisspair_web.tournaments.categories import settings_of
 from swisspair_web.tournaments.convert import SectionData
 from swisspair_web.tournaments.errors import Conflict, OperationError
 from swisspair_web.tournaments.models import AuditEntry, AwardSettings, Section
 from swisspair_web.tournaments.prizes import OWN_ACTIONS, compute, list_text
 from swisspair_web.tournaments.services.base import User, audit
-from swisspair_web.tournaments.services.categories import _bump
+from swisspair_web.tournaments.services.categories import _bump, make_defaults
 
 
 def publish(section: Section, user: User, seen_version: int, publish: bool = True,
@@ -33,7 +32,7 @@ def publish(section: Section, user: User, seen_version: int, publish: bool = Tru
             Section.objects.filter(pk=section.pk).values_list("version", flat=True).first() != seen_section:
         raise Conflict(_("The results changed since this page was loaded; check the prize list again."))
     data = SectionData.load(section)
-    settings = settings_of(section)
+    settings = make_defaults(section)
     view = compute(data, settings)
     if publish and not view.final:
         raise OperationError(_("The prize list can be published once every round has all its results."))
