@@ -120,8 +120,8 @@ register("sp-start-list", "section")
 register("sp-by-name", "round")
 register("sp-hall", "all")
 register("sp-api-hall", "all")
-register("sp-categories", "all")
-register("sp-prizes", "all")
+register("sp-categories", "standings")  # the category standings are the public standings filtered
+register("sp-prizes", "standings")  # published once the last round is complete: the final standings
 register("sp-ratings", "standings")
 register("sp-norms", "standings")
 
