@@ -282,6 +282,20 @@ class WantTest(PublicFilesTestCase):
         self.render()
         self.assertTrue(any("players/3/" in name for name in self.files()))
 
+    def test_it_renders_the_pairings_by_name_and_the_hall_once_somebody_asked_for_them(self) -> None:
+        """Pages read at an open by some (the pairings by name, the hall screen) are rendered from the first
+        visit on; a result typed meanwhile rebuilds nothing of them."""
+        self.play_round()
+        self.publish(1)
+        self.render()
+        base = f"/e/{self.event.slug}/{self.section.slug}"
+        self.assertFalse(any("by-name" in name or "hall" in name for name in self.files()))
+        for path in (f"{base}/rounds/1/by-name/", f"{base}/hall/", f"/api{base}/hall.json"):
+            self.assertEqual(Client().get(path).status_code, 200, path)
+        self.render()
+        rendered = [name for name in self.files() if "by-name" in name or "hall" in name]
+        self.assertEqual(len(rendered), 3, rendered)
+
     def test_it_renders_nothing_of_a_page_behind_a_login(self) -> None:
         """A page registered by mistake whose view needs a login is rendered as the public sees it: not at all."""
         public_pages.register("sp-section-manage", "section")

@@ -25,9 +25,10 @@ scope          rendered for                                 again when these cha
 
 Pages are rendered as a visitor who is not logged in sees them (by the page's own view), so what is
 not published is not in them. HTML is rendered in the languages somebody asked for (the default one
-always), JSON for the addresses it was asked at. ``player`` and ``team`` pages are rendered only
-once somebody asked for them (a visitor whose page is not on disk yet is served by the application,
-which records the wish: ``public_changes.want``); the others always.
+always), JSON for the addresses it was asked at. ``player`` and ``team`` pages, and the pages registered
+``on_demand`` (pairings by name, the hall screen), are rendered only once somebody asked for them (a
+visitor whose page is not on disk yet is served by the application, which records the wish:
+``public_changes.want``); the others always.
 
 One rendering reads the event in one snapshot (``snapshot.shared_reads``): a section's rows and its
 standings are built once and shared by every page and language. Each file on disk carries the
@@ -82,6 +83,8 @@ without teams): no file, and not rendered again until its fingerprint changes.""
 SCOPES = ("event", "section", "standings", "round", "player", "team", "all")
 ON_DEMAND = {"player": "tpn", "team": "number"}
 """Scopes rendered for the targets somebody asked for, with the URL argument of the target."""
+TARGET = {**ON_DEMAND, "round": "number"}
+"""The URL argument of a scope's target (the other scopes have one page a section)."""
 
 
 @dataclass(frozen=True)
@@ -90,16 +93,19 @@ class PublicPage:
 
     name: str
     scope: str
+    on_demand: bool = False
+    """Rendered only for the targets, languages and addresses somebody asked for (as cards are)."""
 
 
 PAGES: list[PublicPage] = []
 
 
-def register(name: str, scope: str = "all") -> None:
-    """Render the page named ``name`` (a URL name) to files; ``scope`` as in the module's table."""
+def register(name: str, scope: str = "all", on_demand: bool = False) -> None:
+    """Render the page named ``name`` (a URL name) to files; ``scope`` as in the module's table; ``on_demand``:
+    only once somebody asked for it (always for the scopes of :data:`ON_DEMAND`)."""
     if scope not in SCOPES:
         raise ValueError(f"unknown scope {scope!r}: one of {', '.join(SCOPES)}")
-    PAGES.append(PublicPage(name, scope))
+    PAGES.append(PublicPage(name, scope, on_demand or scope in ON_DEMAND))
 
 
 register("sp-event", "event")
@@ -117,9 +123,11 @@ register("sp-teams", "section")
 register("sp-team", "team")
 register("sp-api-team", "team")
 register("sp-start-list", "section")
-register("sp-by-name", "round")
-register("sp-hall", "all")
-register("sp-api-hall", "all")
+# the pages an open's players and its hall screen ask for, rendered once somebody asked: a result typed
+# rebuilds them only where they are read
+register("sp-by-name", "round", on_demand=True)
+register("sp-hall", "all", on_demand=True)
+register("sp-api-hall", "all", on_demand=True)
 register("sp-categories", "standings")  # the category standings are the public standings filtered
 register("sp-prizes", "standings")  # published once the last round is complete: the final standings
 register("sp-ratings", "standings")
@@ -305,7 +313,7 @@ class Pass:
         return [(language, "") for language in sorted(self.languages)]
 
 
-def _targets(scope: str, data: SectionData) -> list[int]:
+def targets(scope: str, data: SectionData) -> list[int]:
     if scope == "round":
         return [r.number for r in data.rounds if r.published]
     return [0]
@@ -357,15 +365,16 @@ def _render_section(work: Pass, section: Section) -> None:
     for p in PAGES:
         if p.scope == "event":
             continue
-        if p.scope in ON_DEMAND:
-            argument = ON_DEMAND[p.scope]
+        if p.on_demand:
+            argument = TARGET.get(p.scope)
             for target, language, origin in sorted(work.wanted.get((section.pk, p.name), ())):
-                if target not in numbers:
+                if target not in (targets(p.scope, data) if p.scope not in ON_DEMAND else numbers):
                     gone.append(f"{work.event.pk}:{section.pk}:{p.name}:{target}:{language}:{origin}")
                     continue
-                work.keep(p.name, {**base, argument: target}, prints.of(p.scope, target), language or "en", origin)
+                kwargs = {**base, argument: target} if argument else base
+                work.keep(p.name, kwargs, prints.of(p.scope, target), language or "en", origin)
             continue
-        for target in _targets(p.scope, data):
+        for target in targets(p.scope, data):
             kwargs = {**base, "number": target} if p.scope == "round" else base
             for language, origin in work.variants(p.name):
                 work.keep(p.name, kwargs, prints.of(p.scope, target), language, origin)
