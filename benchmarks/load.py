@@ -1,12 +1,13 @@
 """Load test of the hosted manager: PostgreSQL, N web processes, M workers, readers and arbiters at once.
 
-    python benchmarks/load.py                       # 4+2 web, 2 workers, 50 events, 300 readers, 20 arbiters, 5 min
-    python benchmarks/load.py --duration 20 --events 4 --readers 20 --arbiters 4 --web 2 --workers 1
+    python benchmarks/load.py                       # 4+2 web, 1+2 workers, 50 events, 300 readers, 20 arbiters, 5 min
+    python benchmarks/load.py --duration 20 --events 4 --readers 20 --arbiters 4 --web 2 --public-workers 1
     python benchmarks/load.py --readers 1000 --reader-think 1 # the capacity run: ~1000 requests/s offered
 
 Everything runs on this machine and talks to 127.0.0.1 only: a throwaway PostgreSQL cluster
 (``initdb``/``pg_ctl`` in a temporary directory, as the tests start it), the web processes (gunicorn,
-``gthread`` workers), the queue's workers (``python -m swisspair_web worker``), and the simulated users
+``gthread`` workers), the queue's workers (``python -m swisspair_web worker``: one for the arbiters'
+jobs, the others rendering the public pages), and the simulated users
 in this process (asyncio, one connection per request):
 
 * E events of one section each, with 100-500 players (seeded with round 1 paired and published);
@@ -673,7 +674,10 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--web", type=int, default=4, help="web processes (gunicorn workers), default 4")
     parser.add_argument("--threads", type=int, default=4, help="threads per web process, default 4")
-    parser.add_argument("--workers", type=int, default=2, help="worker processes, default 2")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="worker processes for the arbiters' jobs (queue default), default 1")
+    parser.add_argument("--public-workers", type=int, default=2,
+                        help="worker processes rendering the public pages (queue public), default 2")
     parser.add_argument("--events", type=int, default=50, help="events, default 50")
     parser.add_argument("--min-players", type=int, default=100)
     parser.add_argument("--max-players", type=int, default=500)
@@ -705,7 +709,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     gunicorn = shutil.which("gunicorn") or str(Path(sys.executable).parent / "gunicorn")
     work = Path(tempfile.mkdtemp(prefix="swisspair-load-"))
-    connections = (args.web + args.arbiter_web) * args.threads + args.workers * 2 + 20
+    connections = (args.web + args.arbiter_web) * args.threads + (args.workers + args.public_workers) * 2 + 20
     with ExitStack() as stack:
         url = stack.enter_context(cluster(binaries, max_connections=connections,
                                           settings="-c shared_buffers=128MB -c synchronous_commit=off"))
@@ -740,11 +744,15 @@ def main(argv: list[str] | None = None) -> int:
             wait_for_port(port, proxy, proxy_log)
             setup = (f"nginx (the public files; arbiters' requests to their own pool), public pool {setup}, "
                      f"arbiters' pool {args.arbiter_web} x {args.threads}")
-        workers = [stack.enter_context(process([sys.executable, "-m", "swisspair_web", "worker", "--interval", "0.5"],
-                                               env, work / f"worker{number}.log")) for number in range(args.workers)]
+        queues = ["default"] * args.workers + ["public"] * args.public_workers
+        workers = [stack.enter_context(process([sys.executable, "-m", "swisspair_web", "worker", "--interval", "0.5",
+                                                "--queue", queue],
+                                               env, work / f"worker{number}.log"))
+                   for number, queue in enumerate(queues)]
         wait_for_port(public_port, web, web_log)
         world = World(players=players, published=dict.fromkeys(players, 1))
-        print(f"load: {setup}, {args.workers} workers, {args.readers} readers thinking {args.reader_think} s, "
+        print(f"load: {setup}, {args.workers} workers for jobs + {args.public_workers} rendering, "
+              f"{args.readers} readers thinking {args.reader_think} s, "
               f"{args.arbiters} arbiters thinking {args.arbiter_think} s, {args.duration:.0f} s", flush=True)
         parts = {"web (public pool)" if nginx else "web": [web.pid],
                  **({"web (arbiters' pool)": [arbiters.pid], "nginx": [proxy.pid]} if nginx else {}),

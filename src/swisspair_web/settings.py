@@ -247,7 +247,9 @@ SWISSPAIR_JOB_ATTEMPTS = envint("SWISSPAIR_JOB_ATTEMPTS", "3")
 
 # The task queue (django-tasks with its database backend): jobs are rows of the database, run by
 # ``swisspair worker`` processes (or by the worker thread of ``swisspair serve``).
-TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+# "default": the arbiters' jobs (pairing, imports); "public": rendering the public pages (a worker started
+# with --queue default never waits behind them: docs/manager.md, "Deploying")
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default", "public"]}}
 
 
 def _cache() -> dict[str, object]:

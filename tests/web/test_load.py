@@ -1,5 +1,6 @@
-"""A 20-second version of the load test (``benchmarks/load.py``): PostgreSQL, two web processes, a worker,
-readers and arbiters at once; no 5xx, and every result and round written exactly once."""
+"""A 20-second version of the load test (``benchmarks/load.py``): PostgreSQL, two web processes, a worker
+for jobs and one rendering the public pages, readers and arbiters at once; no 5xx, and every result and
+round written exactly once."""
 
 from __future__ import annotations
 
@@ -25,7 +26,8 @@ def test_the_small_load_test_passes() -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "DJANGO_", "SWISSPAIR_"))}
     env.pop("DATABASE_URL", None)
     result = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "load.py"), "--web", "2", "--workers", "1", "--events", "3",
+        [sys.executable, str(ROOT / "benchmarks" / "load.py"), "--web", "2", "--workers", "1", "--public-workers", "1",
+         "--events", "3",
          "--min-players", "100", "--max-players", "140", "--readers", "10", "--arbiters", "3", "--duration", "20",
          "--background-players", "120", "--batch", "40", "--max-requests", "5000"],
         env=env, capture_output=True, text=True, timeout=600)

@@ -126,3 +126,13 @@ def test_a_worker_on_a_database_without_tables_says_what_to_do(tmp_path: Path) -
                             timeout=120, check=False)
     assert result.returncode != 0
     assert "python -m swisspair_web migrate" in result.stderr and "Traceback" not in result.stderr, result.stderr
+
+
+
+def test_the_public_pages_are_rendered_from_a_queue_of_their_own() -> None:
+    """Arbiters first: rendering the public pages is queued apart ("public"), so a worker of the arbiters'
+    jobs ("default") never waits behind it."""
+    from swisspair_web.tournaments import jobs, public_pages
+
+    assert public_pages.render_public.queue_name == "public"
+    assert jobs.run_job.queue_name == "default"

@@ -18,7 +18,10 @@ import click
 @click.option("--interval", default=1.0, show_default=True, type=float,
               help="Seconds between looks at an empty queue.")
 @click.option("--batch", is_flag=True, help="Run the jobs waiting now, then stop.")
-def worker(data_dir: Path | None, interval: float, batch: bool) -> None:
+@click.option("--queue", default="*", show_default=True,
+              help="The queues to run, separated by commas: 'default' (the arbiters' jobs: pairing, imports), "
+                   "'public' (rendering the public pages), '*' both.")
+def worker(data_dir: Path | None, interval: float, batch: bool, queue: str) -> None:
     """Run background jobs of the tournament manager until stopped.
 
     Use with a shared database (DATABASE_URL=postgres://...): start any number of
@@ -28,6 +31,12 @@ def worker(data_dir: Path | None, interval: float, batch: bool) -> None:
     Example:
 
         DATABASE_URL=postgres://swisspair:secret@db/swisspair swisspair worker
+
+    Arbiters first: one worker for their jobs, so that a pairing never waits behind
+    the rendering of the public pages, and one or more for the pages:
+
+        swisspair worker --queue default
+        swisspair worker --queue public
     """
     from swisspair.commands.serve import use_data_dir
 
@@ -39,6 +48,6 @@ def worker(data_dir: Path | None, interval: float, batch: bool) -> None:
     from django.core.management.base import CommandError
 
     try:
-        call_command("worker", interval=interval, batch=batch)
+        call_command("worker", interval=interval, batch=batch, queue=queue)
     except CommandError as error:
         raise click.ClickException(str(error)) from None

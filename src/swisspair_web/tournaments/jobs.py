@@ -322,7 +322,7 @@ def in_background(players: int) -> bool:
 def _worker(*, batch: bool, interval: float, worker_id: str) -> Any:
     from django_tasks_db.management.commands.db_worker import Worker
 
-    return Worker(queue_names=["default"], interval=interval, batch=batch, backend_name="default",
+    return Worker(queue_names=["*"], interval=interval, batch=batch, backend_name="default",
                   startup_delay=False, max_tasks=None, worker_id=worker_id, excluded_queue_names=[])
 
 

@@ -382,7 +382,7 @@ def _render_section(work: Pass, section: Section) -> None:
         public_store.forget(gone)
 
 
-@task()
+@task(queue_name="public")
 def render_public(event_id: int) -> None:
     """The task queued by :func:`~.public_changes.changed`."""
     built = render_event(event_id)

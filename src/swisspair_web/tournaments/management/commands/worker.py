@@ -36,15 +36,19 @@ class Command(BaseCommand):
                             help="Seconds between looks at an empty queue (default 1).")
         parser.add_argument("--batch", action="store_true", help="Run the queued jobs, then stop.")
         parser.add_argument("--worker-id", default="", help="A name for this worker (default: random).")
+        parser.add_argument("--queue", default="*",
+                            help="The queues to run, separated by commas: 'default' (the arbiters' jobs: pairing, "
+                                 "imports), 'public' (rendering the public pages) or '*' for both (default).")
 
-    def handle(self, *args: Any, interval: float, batch: bool, worker_id: str, **options: Any) -> None:
+    def handle(self, *args: Any, interval: float, batch: bool, worker_id: str, queue: str, **options: Any) -> None:
         _require_migrated()
         jobs.requeue_stale()
         stop = threading.Event()
         sweeper = threading.Thread(target=jobs.sweep_forever, args=(stop,), name="swisspair-sweeper", daemon=True)
         sweeper.start()
         try:
-            call_command("db_worker", interval=interval, batch=batch, reload=False, startup_delay=False,
+            call_command("db_worker", queue_name=queue, interval=interval, batch=batch, reload=False,
+                         startup_delay=False,
                          worker_id=worker_id or f"swisspair-{get_random_string(12)}",
                          verbosity=options.get("verbosity", 1))
         finally:
