@@ -70,6 +70,15 @@ class PairingOutcome:
     warnings: list[str] = field(default_factory=list)
 
 
+def keep_initial_colour(section: Section, drawn: Colour | None) -> None:
+    """Keep the colour drawn for the first player in round 1 (C.04.3 art. 5.1) when the section had none."""
+    if not section.initial_colour and drawn is not None:
+        colour = "w" if drawn is Colour.WHITE else "b"
+        with transaction.atomic():  # within the pairing's own
+            Section.objects.filter(pk=section.pk).update(initial_colour=colour)
+        section.initial_colour = colour
+
+
 def next_round(section: Section, data: SectionData, allow_pending: bool) -> tuple[int, list[Board]]:
     """The number of the round to pair next and the boards of the last round still without a result, once
     it is clear that the round can be paired: the section has it, every earlier round is complete, and the
@@ -130,10 +139,8 @@ def pair_next_round(section: Section, user: User, *, allow_pending: bool = False
     progress(90, "saving")
     with transaction.atomic():
         bump_section(section, seen_version)
-        if number == 1 and not section.initial_colour:
-            colour = "w" if tournament.initial_colour is Colour.WHITE else "b"
-            Section.objects.filter(pk=section.pk).update(initial_colour=colour)
-            section.initial_colour = colour
+        if number == 1:
+            keep_initial_colour(section, tournament.initial_colour)
         rnd = Round.objects.create(section=section, number=number, paired_by=_user(user), system=section.system,
                                    settings=settings_changes.pairing_settings(section))
         by_tpn = conv.by_tpn

@@ -147,10 +147,8 @@ def pair_team_round(section: Section, user: User, *, allow_pending: bool = False
     teams = {t.number: t for t in data.teams}
     with transaction.atomic():
         bump_section(section, seen_version)
-        if number == 1 and not section.initial_colour:
-            colour = "w" if tournament.initial_colour is Colour.WHITE else "b"
-            Section.objects.filter(pk=section.pk).update(initial_colour=colour)
-            section.initial_colour = colour
+        if number == 1:
+            rounds.keep_initial_colour(section, tournament.initial_colour)
         rnd = Round.objects.create(section=section, number=number, paired_by=_user(user),
                                    settings=settings_changes.pairing_settings(section),
                                    system="team", team_bye=teams[pairing.bye] if pairing.bye else None)
