@@ -72,9 +72,9 @@ from swisspair_web.tournaments import public_pages, services
 from swisspair_web.tournaments.models import Event, Round
 
 alice = get_user_model().objects.get(username='alice')
-Event.objects.filter(slug='snap').update(public=True)
-services.publish_round(Round.objects.get(section__event__slug='snap', number=1), alice)
-event = Event.objects.get(slug='snap')
+Event.objects.filter(slug='render').update(public=True)
+services.publish_round(Round.objects.get(section__event__slug='render', number=1), alice)
+event = Event.objects.get(slug='render')
 first = public_pages.render_event(event.pk)
 again = public_pages.render_event(event.pk)
 print('RENDERED', first, again)
@@ -90,7 +90,7 @@ def test_the_public_pages_are_rendered_in_a_snapshot_that_writes_nothing(tmp_pat
     env.update({"SWISSPAIR_PUBLIC_DIR": str(tmp_path / "public"), "SWISSPAIR_PUBLIC_FILES": "True"})
     manage(tmp_path, "migrate", "-v", "0", env=env)
     create_users(tmp_path, env)
-    seed_event(tmp_path, "snap", players=20, env=env)
+    seed_event(tmp_path, "render", players=20, env=env)  # another event than the test above: PostgreSQL keeps both
     done = manage(tmp_path, "shell", "-c", RENDER_SCRIPT, env=env, check=False)
     line = next((line for line in done.stdout.splitlines() if line.startswith("RENDERED ")), "")
     assert line, done.stdout + done.stderr[-3000:]
