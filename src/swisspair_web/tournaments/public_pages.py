@@ -314,9 +314,20 @@ class Pass:
 
 
 def targets(scope: str, data: SectionData) -> list[int]:
+    """The targets a page of ``scope`` can be rendered for (``0``: the section's one page)."""
     if scope == "round":
         return [r.number for r in data.rounds if r.published]
+    if scope == "player":
+        return [p.tpn for p in data.players]
+    if scope == "team":
+        return [t.number for t in data.teams]
     return [0]
+
+
+def _address(base: dict[str, Any], scope: str, target: int) -> dict[str, Any]:
+    """The URL arguments of the page of ``scope`` for ``target``."""
+    argument = TARGET.get(scope)
+    return {**base, argument: target} if argument else base
 
 
 def render_event(event_id: int) -> int:
@@ -359,25 +370,24 @@ def _render(work: Pass) -> None:
 def _render_section(work: Pass, section: Section) -> None:
     data = SectionData.load(section)
     prints = Fingerprints(data)
-    base = {"slug": work.event.slug, "section": section.slug}
-    numbers = {p.tpn for p in data.players} | {t.number for t in data.teams}
+    base: dict[str, Any] = {"slug": work.event.slug, "section": section.slug}
     gone = []
     for p in PAGES:
         if p.scope == "event":
             continue
+        valid = targets(p.scope, data)
         if p.on_demand:
-            argument = TARGET.get(p.scope)
+            known = set(valid)
             for target, language, origin in sorted(work.wanted.get((section.pk, p.name), ())):
-                if target not in (targets(p.scope, data) if p.scope not in ON_DEMAND else numbers):
+                if target not in known:
                     gone.append(f"{work.event.pk}:{section.pk}:{p.name}:{target}:{language}:{origin}")
                     continue
-                kwargs = {**base, argument: target} if argument else base
-                work.keep(p.name, kwargs, prints.of(p.scope, target), language or "en", origin)
+                work.keep(p.name, _address(base, p.scope, target), prints.of(p.scope, target), language or "en",
+                          origin)
             continue
-        for target in targets(p.scope, data):
-            kwargs = {**base, "number": target} if p.scope == "round" else base
+        for target in valid:
             for language, origin in work.variants(p.name):
-                work.keep(p.name, kwargs, prints.of(p.scope, target), language, origin)
+                work.keep(p.name, _address(base, p.scope, target), prints.of(p.scope, target), language, origin)
     if gone:
         public_store.forget(gone)
 
