@@ -151,6 +151,32 @@ def public_json(driver: Any, url: str, ready: Callable[[Any], bool], timeout: fl
     return last[0]
 
 
+def next_page(driver: Any, action: Callable[[], None], timeout: float = 60) -> None:
+    """Run ``action`` and wait for the next page to load (a flag set on the old window is gone on the new one)."""
+    from selenium.common.exceptions import WebDriverException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver.execute_script("window.swisspairOldPage = true;")
+    action()
+    WebDriverWait(driver, timeout, ignored_exceptions=(WebDriverException,)).until(lambda d: d.execute_script(
+        "return !window.swisspairOldPage && document.readyState === 'complete';"))
+
+
+def click(driver: Any, selector: str) -> None:
+    """Click ``selector`` and wait for the next page."""
+    next_page(driver, lambda: driver.find_element("css selector", selector).click())
+
+
+def login(base: str, driver: Any, user: str = "alice") -> None:
+    """Log ``user`` in (password ``password``) from a browser without cookies."""
+    driver.delete_all_cookies()
+    driver.get(base + "/accounts/login/?next=/")
+    driver.find_element("id", "id_username").send_keys(user)
+    driver.find_element("id", "id_password").send_keys("password")
+    click(driver, "#login-form button[type=submit]")
+    driver.find_element("id", "logout")
+
+
 class Arbiter:
     """One browser, logged in."""
 
@@ -174,10 +200,7 @@ class Arbiter:
 
     def submit_with(self, action: Callable[[], None]) -> None:
         """Run ``action`` and wait for the next page to load."""
-        self.driver.execute_script("window.swisspairOldPage = true;")
-        action()
-        self.wait.until(lambda d: d.execute_script(
-            "return !window.swisspairOldPage && document.readyState === 'complete';"))
+        next_page(self.driver, action, timeout=120)
 
     def type_on(self, board: int, keys: str) -> None:
         """Type ``keys`` into board ``board`` as a person would (the box's text selected first), then Enter."""

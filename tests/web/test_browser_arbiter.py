@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from .browser import chromium, fetch_bytes, fetch_text, require_browser
+from .browser import chromium, click, fetch_bytes, fetch_text, login, require_browser
 from .helpers import create_users, live_server, manage
 from .pdfcheck import read_pdf
 
@@ -60,28 +60,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
 def _json(driver: Any, url: str) -> Any:
     return json.loads(fetch_text(driver, url))
 
-
-def _click(driver: Any, selector: str) -> None:
-    """Click and wait for the next page (a flag set on the old window is gone on the new one)."""
-    from selenium.common.exceptions import WebDriverException
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    driver.execute_script("window.swisspairOldPage = true;")
-    driver.find_element(By.CSS_SELECTOR, selector).click()
-    WebDriverWait(driver, 60, ignored_exceptions=(WebDriverException,)).until(lambda d: d.execute_script(
-        "return !window.swisspairOldPage && document.readyState === 'complete';"))
-
-
-def _login(base: str, driver: Any, user: str = "alice") -> None:
-    from selenium.webdriver.common.by import By
-
-    driver.delete_all_cookies()
-    driver.get(base + "/accounts/login/?next=/")
-    driver.find_element(By.ID, "id_username").send_keys(user)
-    driver.find_element(By.ID, "id_password").send_keys("password")
-    _click(driver, "#login-form button[type=submit]")
-    driver.find_element(By.ID, "logout")
 
 
 def _language(base: str, driver: Any, code: str) -> None:
@@ -142,17 +120,17 @@ def test_withdraw_asks_for_confirmation(site: tuple[str, Any]) -> None:
     from selenium.webdriver.common.by import By
 
     base, driver = site
-    _login(base, driver)
+    login(base, driver)
     driver.get(base + "/e/view/open/manage/")
-    _click(driver, "#player-6 button[value=withdraw]")
+    click(driver, "#player-6 button[value=withdraw]")
     confirm = driver.find_element(By.ID, "withdraw-confirm")
     assert "Smith, John" in confirm.text and "4" in confirm.text
     driver.get(base + "/e/view/open/manage/")
     assert "withdrawn" not in driver.find_element(By.ID, "player-6").text
-    _click(driver, "#player-6 button[value=withdraw]")
-    _click(driver, "#withdraw-confirm button[type=submit]")
+    click(driver, "#player-6 button[value=withdraw]")
+    click(driver, "#withdraw-confirm button[type=submit]")
     assert "withdrawn from round 4" in driver.find_element(By.ID, "player-6").text
-    _click(driver, "#player-6 button[value=reinstate]")
+    click(driver, "#player-6 button[value=reinstate]")
     assert "withdrawn" not in driver.find_element(By.ID, "player-6").text
 
 
@@ -161,7 +139,7 @@ def test_the_manage_page_fits_a_phone(site: tuple[str, Any]) -> None:
     from selenium.webdriver.common.by import By
 
     base, driver = site
-    _login(base, driver)
+    login(base, driver)
     driver.set_window_size(390, 844)
     try:
         for language in ("en", "ru", "bg"):  # longer labels in some languages
@@ -191,7 +169,7 @@ def test_the_player_form_hints_are_translated(site: tuple[str, Any]) -> None:
     from selenium.webdriver.common.by import By
 
     base, driver = site
-    _login(base, driver)
+    login(base, driver)
     _language(base, driver, "ru")
     driver.get(base + "/e/view/open/players/add/")
     form = driver.find_element(By.ID, "player-form").text

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from .browser import chromium, fetch_bytes, fetch_text, rendered, require_browser
+from .browser import chromium, click, fetch_bytes, fetch_text, login, rendered, require_browser
 from .helpers import create_users, live_server, manage
 from .pdfcheck import read_pdf
 
@@ -63,28 +63,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
         yield base, driver
 
 
-def _click(driver: Any, selector: str) -> None:
-    """Click and wait for the next page (a flag set on the old window is gone on the new one)."""
-    from selenium.common.exceptions import WebDriverException
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    driver.execute_script("window.swisspairOldPage = true;")
-    driver.find_element(By.CSS_SELECTOR, selector).click()
-    WebDriverWait(driver, 60, ignored_exceptions=(WebDriverException,)).until(lambda d: d.execute_script(
-        "return !window.swisspairOldPage && document.readyState === 'complete';"))
-
-
-def _login(base: str, driver: Any, user: str = "alice") -> None:
-    from selenium.webdriver.common.by import By
-
-    driver.delete_all_cookies()
-    driver.get(base + "/accounts/login/?next=/")
-    driver.find_element(By.ID, "id_username").send_keys(user)
-    driver.find_element(By.ID, "id_password").send_keys("password")
-    _click(driver, "#login-form button[type=submit]")
-    driver.find_element(By.ID, "logout")
-
 
 def _fill(driver: Any, field_id: str, value: str) -> None:
     from selenium.webdriver.common.by import By
@@ -120,16 +98,16 @@ def test_categories_are_set_up_and_ranked_as_the_final_standings(site: tuple[str
     from selenium.webdriver.support.ui import Select
 
     base, driver = site
-    _login(base, driver)
+    login(base, driver)
     driver.get(base + "/e/spring/open/categories/")
     for code, prizes, order in (("U16", "150 100", "2"), ("W", "150 100", "3")):
         _fill(driver, "id_code", code)
         _fill(driver, "id_prizes", prizes)
         _fill(driver, "id_order", order)
-        _click(driver, "#add-category")
+        click(driver, "#add-category")
         assert f"Category {code} added." in driver.page_source
     Select(driver.find_element(By.ID, "id_sharing")).select_by_value("equal")
-    _click(driver, "#award-settings button[type=submit]")
+    click(driver, "#award-settings button[type=submit]")
     driver.get(base + "/e/spring/open/categories/")
     rows = driver.find_element(By.ID, "categories").text
     assert "under 16" in rows and "women" in rows
@@ -137,7 +115,7 @@ def test_categories_are_set_up_and_ranked_as_the_final_standings(site: tuple[str
     driver.get(base + "/e/spring/open/standings/")
     order = _names(driver, "#standings tbody tr", 2)
     driver.get(base + "/e/spring/open/categories/")
-    _click(driver, "#categories tbody tr:nth-child(2) a")
+    click(driver, "#categories tbody tr:nth-child(2) a")
     under16 = _names(driver, "#category-standings tbody tr", 3)
     # under 16 on the event's start, 1 April 2026 (Müller, born 9 September 2009, is 16)
     assert under16 == [n for n in order if n in {"Nowak, Zofia", "Smith, John", "Kowalska, Ewa", "Иванова, Мария",
@@ -152,13 +130,13 @@ def test_the_prize_list_is_published_shared_and_printed(site: tuple[str, Any]) -
     from selenium.webdriver.common.by import By
 
     base, driver = site
-    _login(base, driver)
+    login(base, driver)
     driver.get(base + "/e/spring/open/categories/")
-    _click(driver, "#categories tbody tr:nth-child(1) a[href$='edit/']")
+    click(driver, "#categories tbody tr:nth-child(1) a[href$='edit/']")
     _fill(driver, "id_prizes", "1000 600 400 300 200 100")
-    _click(driver, "#save-category")
+    click(driver, "#save-category")
     driver.get(base + "/e/spring/open/prizes/")
-    _click(driver, "#publish-prizes")
+    click(driver, "#publish-prizes")
     assert "The prize list is published." in driver.page_source
     driver.delete_all_cookies()
     rendered(driver, base + "/e/spring/open/prizes/", "table.prizes")  # the public page, rendered again
