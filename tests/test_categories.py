@@ -7,11 +7,9 @@ from datetime import date
 from fractions import Fraction
 
 import pytest
-
-from swisspair.categories import AGE_PRESETS, Category, CategoryError, PlayerFacts, Unrated, age_on, \
-    category_standings
 from test_tiebreaks_support import EXAMPLE, build
 
+from swisspair.categories import AGE_PRESETS, Category, CategoryError, PlayerFacts, Unrated, age_on, category_standings
 from swisspair.model import Player
 from swisspair.standings import StandingRow, compute_standings
 

@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from invariants import SEEDS, check_invariants, event_configs, generate_or_none
 
 from swisspair import trf
-from swisspair.exitcodes import ExitCode
 from swisspair.engine_cli import run
+from swisspair.exitcodes import ExitCode
 from swisspair.generator import GeneratorConfig, generate
 from swisspair.model import Colour, ForbiddenPairs, Result, RoundPairing, Tournament
 from swisspair.pairing import find_system

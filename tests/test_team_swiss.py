@@ -604,10 +604,11 @@ def test_generated_trf_round_trips_and_every_round_is_reproduced(teams: int, boa
 
 
 def test_checker_reports_a_changed_round(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
     from swisspair.cli import cli
     from swisspair.pairing.team import generate_team_tournament
     from swisspair.trf import dumps
-    from click.testing import CliRunner
 
     text = dumps(generate_team_tournament(6, 2, 3, 5))
     source = tmp_path / "t.trf"

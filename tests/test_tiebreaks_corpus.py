@@ -22,13 +22,12 @@ import csv
 from pathlib import Path
 
 import pytest
+from helpers import CORPUS
 
 from swisspair import trf
 from swisspair.standings import compute_standings
 from swisspair.tiebreaks.base import Context, Event, MissingRatingsError
 from swisspair.tiebreaks.rounding import decimal_text
-
-from helpers import CORPUS
 
 pytestmark = pytest.mark.slow  # 600 tournaments, every tie-break: the full tier only
 

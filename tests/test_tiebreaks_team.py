@@ -20,9 +20,9 @@ from test_tiebreaks_support import F, build
 
 from swisspair.standings import compute_standings
 from swisspair.teams import MatchPoints, TeamEntry
-from swisspair.trf import dumps, loads
 from swisspair.tiebreaks.base import Context, InvalidTieBreakError
 from swisspair.tiebreaks.team import standings_event
+from swisspair.trf import dumps, loads
 
 PLAYERS = """
 1: 3w1 5w1 7w0

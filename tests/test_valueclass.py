@@ -20,8 +20,8 @@ import pytest
 from helpers import corpus_files
 
 from swisspair import errors, model
-from swisspair.pairing import dutch, pair, state, system
 from swisspair.pairing import bracket as bracket_module
+from swisspair.pairing import dutch, pair, state, system
 from swisspair.trf import load, reader
 from swisspair.valueclass import FrozenInstanceError, field, replace, valueclass
 

@@ -9,9 +9,10 @@ import io
 import json
 from fractions import Fraction
 
-from swisspair_web.tournaments import categories, prizes, services, standings
-from swisspair_web.tournaments.convert import SectionData
-from swisspair_web.tournaments.models import AuditEntry, AwardSettings, Category, Player
+from swisspair_web.tournaments import services
+from swisspair_web.tournaments.reads import categories, prizes, standings
+from swisspair_web.tournaments.reads.convert import SectionData
+from swisspair_web.tournaments.rows import AuditEntry, AwardSettings, Category, Player
 
 from .helpers import BaseTestCase
 from .pdfcheck import read_pdf

@@ -5,8 +5,19 @@ from __future__ import annotations
 from django.contrib import admin
 from django.http import HttpRequest
 
-from swisspair_web.tournaments.entry_models import Announcement, Entry, Presence
-from swisspair_web.tournaments.models import AuditEntry, Board, Bye, Event, EventRole, Player, Round, Section
+from swisspair_web.tournaments.rows import (
+    Announcement,
+    AuditEntry,
+    Board,
+    Bye,
+    Entry,
+    Event,
+    EventRole,
+    Player,
+    Presence,
+    Round,
+    Section,
+)
 
 
 @admin.register(Event)

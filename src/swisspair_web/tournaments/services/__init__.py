@@ -25,8 +25,8 @@ bookkeeping it names.
 
 from __future__ import annotations
 
-from swisspair_web.tournaments.errors import Conflict, FieldError, NameTaken, OperationError
-from swisspair_web.tournaments.player_data import LENIENT_FIELDS, PlayerData, clean_name, estimate_rating, lenient
+from swisspair_web.tournaments.reads.errors import Conflict, FieldError, NameTaken, OperationError
+from swisspair_web.tournaments.reads.players import LENIENT_FIELDS, PlayerData, clean_name, estimate_rating, lenient
 from swisspair_web.tournaments.services import (
     categories,
     demo,

@@ -1,6 +1,6 @@
 """The writes of the categories, the prize settings and the players' labels: one transaction each, in the
 audit log, refused when somebody else changed the settings meanwhile (the version of the section's
-:class:`~swisspair_web.tournaments.models.AwardSettings`). :mod:`swisspair_web.tournaments.categories`
+:class:`~swisspair_web.tournaments.rows.AwardSettings`). :mod:`swisspair_web.tournaments.reads.categories`
 reads them."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from django.db.models import F
 from django.db.models.signals import post_save
 from django.utils.translation import gettext as _
 
-from swisspair_web.tournaments.categories import OVERALL, amounts, describe
-from swisspair_web.tournaments.errors import Conflict, OperationError
-from swisspair_web.tournaments.models import AwardSettings, Category, PlayerDetail, Section
+from swisspair_web.tournaments.reads.categories import OVERALL, amounts, describe
+from swisspair_web.tournaments.reads.errors import Conflict, OperationError
+from swisspair_web.tournaments.rows import AwardSettings, Category, PlayerDetail, Section
 from swisspair_web.tournaments.services.base import User, audit
 
 
@@ -36,7 +36,7 @@ def connect() -> None:
     post_save.connect(_section_saved, sender=Section, dispatch_uid="swisspair-award-defaults")
 
 
-def _bump(settings: AwardSettings, seen_version: int) -> None:
+def bump_settings(settings: AwardSettings, seen_version: int) -> None:
     """Take the settings for writing: ``version += 1`` if it is still ``seen_version`` (inside a transaction).
 
     :raises: :exc:`Conflict` when somebody else changed them first.
@@ -61,7 +61,7 @@ def save_category(section: Section, user: User, values: dict[str, object], seen_
     elif not str(values.get("code", "")).strip():
         raise OperationError(_("A category needs a code (U16, W, U2000...)."))
     with transaction.atomic():
-        _bump(settings, seen_version)
+        bump_settings(settings, seen_version)
         row = category or Category(section=section)
         before = describe(row) if category else ""
         for name in _FIELDS:
@@ -81,7 +81,7 @@ def delete_category(section: Section, user: User, category: Category, seen_versi
     if category.code == OVERALL:
         raise OperationError(_("The overall standings cannot be deleted."))
     with transaction.atomic():
-        _bump(make_defaults(section), seen_version)
+        bump_settings(make_defaults(section), seen_version)
         category.delete()
         audit(section.event, user, "category-deleted", section=section, detail=f"{category.code}: {category.title}")
 
@@ -90,7 +90,7 @@ def save_settings(section: Section, user: User, values: dict[str, object], seen_
     """The prize settings (``age_date``, ``sharing``, ``currency``, ``norms_waived``)."""
     settings = make_defaults(section)
     with transaction.atomic():
-        _bump(settings, seen_version)
+        bump_settings(settings, seen_version)
         changes = []
         for name in ("age_date", "sharing", "currency", "norms_waived"):
             if name in values and getattr(settings, name) != values[name]:
@@ -109,7 +109,7 @@ def save_player_details(section: Section, user: User, details: dict[int, tuple[s
     current = {d.player_id: d for d in PlayerDetail.objects.filter(player__section=section)}
     changed = 0
     with transaction.atomic():
-        _bump(settings, seen_version)
+        bump_settings(settings, seen_version)
         for tpn, (labels, k) in sorted(details.items()):
             player = players.get(tpn)
             if player is None:

@@ -8,8 +8,8 @@ import random
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from swisspair_web.tournaments.models import Event, EventRole, Section
-from swisspair_web.tournaments.player_data import PlayerData
+from swisspair_web.tournaments.reads.players import PlayerData
+from swisspair_web.tournaments.rows import Event, EventRole, Section
 from swisspair_web.tournaments.services.events import create_event
 from swisspair_web.tournaments.services.players import add_players
 from swisspair_web.tournaments.services.results import seen, set_results

@@ -2,22 +2,21 @@
 
 from __future__ import annotations
 
-
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from swisspair_web.tournaments.errors import FieldError, NameTaken, OperationError
-from swisspair_web.tournaments.models import Event, EventRole, Section
-from swisspair_web.tournaments.services.base import User, _user, audit, bump_section
+from swisspair_web.tournaments.reads.errors import FieldError, NameTaken, OperationError
+from swisspair_web.tournaments.rows import Event, EventRole, Section
+from swisspair_web.tournaments.services.base import User, account_of, audit, bump_section
 
 
 def create_event(user: User, *, name: str, slug: str, **fields: object) -> Event:
     with transaction.atomic():
-        event = Event.objects.create(name=name, slug=slug, created_by=_user(user), **fields)
-        account = _user(user)
+        event = Event.objects.create(name=name, slug=slug, created_by=account_of(user), **fields)
+        account = account_of(user)
         if account is not None:
             EventRole.objects.create(event=event, user=account, role=EventRole.CHIEF)
         audit(event, user, "event-created", detail=name)

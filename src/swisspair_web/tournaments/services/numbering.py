@@ -1,5 +1,5 @@
 """Pairing numbers: re-sorted by the initial ranking, kept sorted before round 1 as players come and go, or
-fixed by the arbiter. :mod:`swisspair_web.tournaments.numbering` computes the ranking."""
+fixed by the arbiter. :mod:`swisspair_web.tournaments.reads.numbering` computes the ranking."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from django.db import transaction
 from django.db.models import F, Max
 from django.utils.translation import gettext as _
 
-from swisspair_web.tournaments import numbering
-from swisspair_web.tournaments.errors import OperationError
-from swisspair_web.tournaments.models import Player, Section
+from swisspair_web.tournaments.reads import numbering
+from swisspair_web.tournaments.reads.errors import OperationError
+from swisspair_web.tournaments.rows import Player, Section
 from swisspair_web.tournaments.services.base import User, audit, bump_section
 
 

@@ -1,5 +1,5 @@
 """The merge of players read from a file into a section by FIDE ID, in one transaction.
-:mod:`swisspair_web.tournaments.player_import` reads the file."""
+:mod:`swisspair_web.tournaments.reads.player_import` reads the file."""
 
 from __future__ import annotations
 
@@ -7,18 +7,18 @@ from django.db import transaction
 from django.db.models import F, Max
 from django.utils.translation import gettext as _
 
-from swisspair_web.tournaments.errors import OperationError
-from swisspair_web.tournaments.models import Bye, Player, Section
-from swisspair_web.tournaments.player_data import PlayerData
-from swisspair_web.tournaments.player_import import (
+from swisspair_web.tournaments.reads.errors import OperationError
+from swisspair_web.tournaments.reads.player_import import (
     ONLY_UPDATE,
     REFUSE,
     UPDATE,
     Merged,
     ReadPlayers,
-    _refusal,
     check_unique_ids,
+    refusal,
 )
+from swisspair_web.tournaments.reads.players import PlayerData
+from swisspair_web.tournaments.rows import Bye, Player, Section
 from swisspair_web.tournaments.services.base import User, audit, touch_section
 from swisspair_web.tournaments.services.numbering import keep_sorted
 from swisspair_web.tournaments.services.players import check_paired, create_players, late_text
@@ -47,7 +47,7 @@ def merge(section: Section, user: User, read: ReadPlayers, *, existing: str = UP
         matched = [(line, data, known[data.fide_id]) for line, data in read.rows if data.fide_id in known]
         new = [data for _line, data in read.rows if data.fide_id not in known]
         if existing == REFUSE and matched:
-            raise OperationError(_refusal(read.source, matched))
+            raise OperationError(refusal(read.source, matched))
         if existing == ONLY_UPDATE:
             new = []
         if not matched and not new:

@@ -11,9 +11,9 @@ from django.db.models import F, Max, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from swisspair_web.tournaments.errors import Conflict, OperationError
-from swisspair_web.tournaments.models import Board, Bye, Player, Section
-from swisspair_web.tournaments.player_data import PlayerData
+from swisspair_web.tournaments.reads.errors import Conflict, OperationError
+from swisspair_web.tournaments.reads.players import PlayerData
+from swisspair_web.tournaments.rows import Board, Bye, Player, Section
 from swisspair_web.tournaments.services.base import User, audit, bump_section, touch_section
 from swisspair_web.tournaments.services.numbering import keep_sorted
 

@@ -1,5 +1,5 @@
 """Play-offs for tied places (FIDE C.02 art. 13.2, 2009): set up, their results recorded, deleted.
-:mod:`swisspair_web.tournaments.playoffs` replays them."""
+:mod:`swisspair_web.tournaments.reads.playoffs` replays them."""
 
 from __future__ import annotations
 
@@ -10,10 +10,11 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from swisspair.playoff import PlayoffError, playoff_group
-from swisspair_web.tournaments.convert import SectionData
-from swisspair_web.tournaments.errors import Conflict, OperationError
-from swisspair_web.tournaments.models import Playoff as PlayoffRow, Section
-from swisspair_web.tournaments.playoffs import core_standings, replay
+from swisspair_web.tournaments.reads.convert import SectionData
+from swisspair_web.tournaments.reads.errors import Conflict, OperationError
+from swisspair_web.tournaments.reads.playoffs import core_standings, replay
+from swisspair_web.tournaments.rows import Playoff as PlayoffRow
+from swisspair_web.tournaments.rows import Section
 from swisspair_web.tournaments.services.base import User, audit
 
 

@@ -1,5 +1,5 @@
 """The writes of the check-in before round 1: the ticks, and the absences recorded when round 1 is paired.
-:mod:`swisspair_web.tournaments.presence` says who is ticked and who is left out."""
+:mod:`swisspair_web.tournaments.reads.presence` says who is ticked and who is left out."""
 
 from __future__ import annotations
 
@@ -10,11 +10,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from swisspair_web.tournaments.entry_models import Presence
-from swisspair_web.tournaments.errors import OperationError
-from swisspair_web.tournaments.models import Bye, Player, Section
-from swisspair_web.tournaments.presence import is_open, left_out, left_out_note
-from swisspair_web.tournaments.services.base import User, _user, audit, bump_section
+from swisspair_web.tournaments.reads.errors import OperationError
+from swisspair_web.tournaments.reads.presence import is_open, left_out, left_out_note
+from swisspair_web.tournaments.rows import Bye, Player, Presence, Section
+from swisspair_web.tournaments.services.base import User, account_of, audit, bump_section
 
 
 @dataclass
@@ -54,7 +53,7 @@ def set_presence(section: Section, user: User, changes: Mapping[int, bool]) -> S
                 Bye.objects.filter(player=player, round_number=1, kind=Bye.ZERO).delete()
                 saved.unrecorded.append(player)
             Presence.objects.update_or_create(player=player, defaults={
-                "present": present, "absence_recorded": False, "changed_by": _user(user)})
+                "present": present, "absence_recorded": False, "changed_by": account_of(user)})
             (saved.present if present else saved.absent).append(player)
         if saved.present or saved.absent:
             saved.unrecorded += _remove_stale_absences(section, user)
@@ -100,7 +99,7 @@ def record_absences(section: Section, user: User) -> list[Player]:
                 Bye.objects.create(section=section, player=player, round_number=1, kind=Bye.ZERO,
                                    origin=Bye.CHECK_IN)
                 Presence.objects.update_or_create(player=player, defaults={
-                    "present": False, "absence_recorded": True, "changed_by": _user(user)})
+                    "present": False, "absence_recorded": True, "changed_by": account_of(user)})
             audit(section.event, user, "absent-not-present", section=section, round_number=1,
                   detail="not ticked present: " + ", ".join(f"{p.tpn}. {p.name}" for p in new))
     return players
@@ -115,7 +114,7 @@ def _remove_stale_absences(section: Section, user: User) -> list[Player]:
              .exclude(player_id__in=left).select_related("player").order_by("player__tpn")]
     if stale:
         Bye.objects.filter(player__in=stale, round_number=1, kind=Bye.ZERO, origin=Bye.CHECK_IN).delete()
-        Presence.objects.filter(player__in=stale).update(absence_recorded=False, changed_by=_user(user),
+        Presence.objects.filter(player__in=stale).update(absence_recorded=False, changed_by=account_of(user),
                                                          changed_at=timezone.now())
     return stale
 

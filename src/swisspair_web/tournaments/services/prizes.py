@@ -1,6 +1,6 @@
 """The writes of the prize list: published or withdrawn by an arbiter, and kept honest afterwards: after
 every audited write that changes a published list, the old list goes to the audit log and the new one is
-kept in its place. :mod:`swisspair_web.tournaments.prizes` computes the list."""
+kept in its place. :mod:`swisspair_web.tournaments.reads.prizes` computes the list."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from django.db.models.signals import post_save
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from swisspair_web.tournaments.convert import SectionData
-from swisspair_web.tournaments.errors import Conflict, OperationError
-from swisspair_web.tournaments.models import AuditEntry, AwardSettings, Section
-from swisspair_web.tournaments.prizes import OWN_ACTIONS, compute, list_text
+from swisspair_web.tournaments.reads.convert import SectionData
+from swisspair_web.tournaments.reads.errors import Conflict, OperationError
+from swisspair_web.tournaments.reads.prizes import OWN_ACTIONS, compute, list_text
+from swisspair_web.tournaments.rows import AuditEntry, AwardSettings, Section
 from swisspair_web.tournaments.services.base import User, audit
-from swisspair_web.tournaments.services.categories import _bump, make_defaults
+from swisspair_web.tournaments.services.categories import bump_settings, make_defaults
 
 
 def publish(section: Section, user: User, seen_version: int, publish: bool = True,
@@ -39,7 +39,7 @@ def publish(section: Section, user: User, seen_version: int, publish: bool = Tru
     if publish and view.result is None:
         raise OperationError(view.error)
     with transaction.atomic():
-        _bump(settings, seen_version)
+        bump_settings(settings, seen_version)
         settings.published_at = timezone.now() if publish else None
         settings.published_list = view.as_dict() if publish else {}
         settings.save(update_fields=["published_at", "published_list"])

@@ -1,12 +1,11 @@
 """The writes of entries: opening and closing, an entry received from the public form, the arbiter's
 approval or refusal, the rating list kept for the entries, and the byes and absences players announce
 through their private link; each one transaction with its audit entry.
-:mod:`swisspair_web.tournaments.registration` reads them."""
+:mod:`swisspair_web.tournaments.reads.registration` reads them."""
 
 from __future__ import annotations
 
 import secrets
-
 from collections.abc import Iterable
 
 from django.core.exceptions import ValidationError
@@ -16,21 +15,20 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from swisspair_web.tournaments.entry_models import Announcement, Entry, ListedPlayer, Registration
-from swisspair_web.tournaments.errors import Conflict, OperationError
-from swisspair_web.tournaments.models import Bye, Player, Section
-from swisspair_web.tournaments.player_data import PlayerData
-from swisspair_web.tournaments.player_import import ReadPlayers
-from swisspair_web.tournaments.registration import (
+from swisspair_web.tournaments.reads.errors import Conflict, OperationError
+from swisspair_web.tournaments.reads.player_import import ReadPlayers
+from swisspair_web.tournaments.reads.players import PlayerData
+from swisspair_web.tournaments.reads.registration import (
     Completion,
     EntryData,
-    _paired,
     complete,
     listed_player,
     refuse_taken_fide_id,
     registration_of,
+    rounds_paired,
 )
-from swisspair_web.tournaments.services.base import User, _user, audit
+from swisspair_web.tournaments.rows import Announcement, Bye, Entry, ListedPlayer, Player, Registration, Section
+from swisspair_web.tournaments.services.base import User, account_of, audit
 from swisspair_web.tournaments.services.players import add_players, request_bye
 
 
@@ -125,7 +123,7 @@ def approve(entry: Entry, user: User, seen_version: int) -> Player:
             name=entry.name, rating=entry.rating, federation=entry.federation, fide_id=entry.fide_id,
             title=entry.title, sex=entry.sex, birth_date=entry.birth_date, club=entry.club)], source="entry")
         Entry.objects.filter(pk=entry.pk).update(state=Entry.APPROVED, player=player, reason="",
-                                                 decided_at=timezone.now(), decided_by=_user(user))
+                                                 decided_at=timezone.now(), decided_by=account_of(user))
         audit(section.event, user, "entry-approved", section=section, old=entry.state, new=Entry.APPROVED,
               detail=f"{player.tpn}. {player.name}")
     entry.state, entry.player = Entry.APPROVED, player
@@ -139,7 +137,7 @@ def refuse(entry: Entry, user: User, seen_version: int, reason: str = "") -> Non
     with transaction.atomic():
         _take(entry, seen_version, (Entry.PENDING,))
         Entry.objects.filter(pk=entry.pk).update(state=Entry.REFUSED, reason=reason, decided_at=timezone.now(),
-                                                 decided_by=_user(user))
+                                                 decided_by=account_of(user))
         audit(section.event, user, "entry-refused", section=section, old=entry.state, new=Entry.REFUSED,
               detail=entry.name + (f": {reason}" if reason else ""))
     entry.state, entry.reason = Entry.REFUSED, reason
@@ -195,11 +193,11 @@ def _withdraw(announcement: Announcement, user: User, state: str, reason: str = 
     """Take back a recorded announcement (its bye too) while its round is not paired."""
     entry = announcement.entry
     section = entry.section
-    if announcement.round_number <= _paired(section):
+    if announcement.round_number <= rounds_paired(section):
         raise OperationError(_("Round %(round)s is already paired.") % {"round": announcement.round_number})
     with transaction.atomic():
         updated = Announcement.objects.filter(pk=announcement.pk, state=Announcement.RECORDED).update(
-            state=state, reason=" ".join(reason.split())[:200], decided_at=timezone.now(), decided_by=_user(user))
+            state=state, reason=" ".join(reason.split())[:200], decided_at=timezone.now(), decided_by=account_of(user))
         if not updated:
             raise Conflict(_("This announcement was refused or cancelled meanwhile; reload the page."))
         player = entry.player

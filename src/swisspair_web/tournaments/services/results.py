@@ -12,9 +12,9 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from swisspair.model import BoardResult
-from swisspair_web.tournaments import late_corrections
-from swisspair_web.tournaments.errors import OperationError
-from swisspair_web.tournaments.models import RESULTS, Board, Player, Round, Section
+from swisspair_web.tournaments.reads import late_corrections
+from swisspair_web.tournaments.reads.errors import OperationError
+from swisspair_web.tournaments.rows import RESULTS, Board, Player, Round, Section
 from swisspair_web.tournaments.services.base import User, audit
 
 

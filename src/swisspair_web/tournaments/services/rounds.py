@@ -14,23 +14,23 @@ from django.utils.translation import ngettext
 
 from swisspair.errors import SwissPairError
 from swisspair.model import Colour, RoundPairing
-from swisspair_web.tournaments import numbering, registry, settings_changes
-from swisspair_web.tournaments.convert import SectionData, to_tournament
-from swisspair_web.tournaments.errors import Conflict, OperationError
-from swisspair_web.tournaments.models import Board, Bye, Round, Section
+from swisspair_web.tournaments.reads import numbering, sections
+from swisspair_web.tournaments.reads.convert import SectionData, to_tournament
+from swisspair_web.tournaments.reads.errors import Conflict, OperationError
+from swisspair_web.tournaments.rows import Board, Bye, Round, Section, registry
 from swisspair_web.tournaments.services.base import (
     Progress,
     User,
-    _before_commit,
-    _no_progress,
-    _user,
+    account_of,
     audit,
     bump_section,
+    no_progress,
+    run_before_commit,
 )
 from swisspair_web.tournaments.services.numbering import keep_sorted
 
 
-def _pairing_checkpoint() -> None:
+def pairing_checkpoint() -> None:
     """Called inside the pairing transaction just before it commits (a seam for the kill tests)."""
 
 
@@ -103,7 +103,7 @@ def next_round(section: Section, data: SectionData, allow_pending: bool) -> tupl
 
 
 def pair_next_round(section: Section, user: User, *, allow_pending: bool = False,
-                    progress: Progress = _no_progress, seen_version: int | None = None) -> PairingOutcome:
+                    progress: Progress = no_progress, seen_version: int | None = None) -> PairingOutcome:
     """Pair the next round with the section's system and store it (unpublished).
 
     The engine runs on a snapshot, outside any transaction; the result is
@@ -141,8 +141,8 @@ def pair_next_round(section: Section, user: User, *, allow_pending: bool = False
         bump_section(section, seen_version)
         if number == 1:
             keep_initial_colour(section, tournament.initial_colour)
-        rnd = Round.objects.create(section=section, number=number, paired_by=_user(user), system=section.system,
-                                   settings=settings_changes.pairing_settings(section))
+        rnd = Round.objects.create(section=section, number=number, paired_by=account_of(user), system=section.system,
+                                   settings=sections.pairing_settings(section))
         by_tpn = conv.by_tpn
         Board.objects.bulk_create([
             Board(round=rnd, number=index, white=by_tpn[b.white], black=by_tpn[b.black])
@@ -157,8 +157,8 @@ def pair_next_round(section: Section, user: User, *, allow_pending: bool = False
         audit(section.event, user, "paired", section=section, round_number=number,
               detail=f"{len(pairing.boards)} boards, system {section.system}" +
               (f", bye {pairing.bye}" if pairing.bye else ""))
-        _before_commit(rnd)
-        _pairing_checkpoint()
+        run_before_commit(rnd)
+        pairing_checkpoint()
     return PairingOutcome(rnd, warnings)
 
 

@@ -1,5 +1,5 @@
 """The writes of a team section (FIDE C.04.6, 2026): teams and their rosters, the team rounds paired by
-the core, matches forfeited as a whole, and withdrawn teams. :mod:`swisspair_web.tournaments.teams` reads
+the core, matches forfeited as a whole, and withdrawn teams. :mod:`swisspair_web.tournaments.reads.teams` reads
 what they store (line-ups, match scores, team standings)."""
 
 from __future__ import annotations
@@ -14,17 +14,17 @@ from django.utils.translation import gettext as _
 from swisspair.errors import SwissPairError
 from swisspair.model import Colour
 from swisspair.pairing import find_system
-from swisspair_web.tournaments import settings_changes
-from swisspair_web.tournaments.convert import SectionData, team_code, to_tournament
-from swisspair_web.tournaments.errors import Conflict, OperationError
-from swisspair_web.tournaments.models import Board, Bye, Player, Round, Section, Team, TeamMatch
-from swisspair_web.tournaments.player_data import PlayerData, clean_name
+from swisspair_web.tournaments.reads import sections
+from swisspair_web.tournaments.reads.convert import SectionData, team_code, to_tournament
+from swisspair_web.tournaments.reads.errors import Conflict, OperationError
+from swisspair_web.tournaments.reads.players import PlayerData, clean_name
+from swisspair_web.tournaments.reads.teams import FORFEIT_SIDES, lineups, roster
+from swisspair_web.tournaments.rows import Board, Bye, Player, Round, Section, Team, TeamMatch
 from swisspair_web.tournaments.services import rounds
-from swisspair_web.tournaments.services.base import User, _user, audit, bump_section
+from swisspair_web.tournaments.services.base import User, account_of, audit, bump_section
 from swisspair_web.tournaments.services.players import add_players, check_withdrawal_round, delete_player
 from swisspair_web.tournaments.services.results import Seen, set_results
 from swisspair_web.tournaments.services.rounds import PairingOutcome
-from swisspair_web.tournaments.teams import FORFEIT_SIDES, lineups, roster
 
 
 def _require_team_section(section: Section) -> None:
@@ -149,8 +149,8 @@ def pair_team_round(section: Section, user: User, *, allow_pending: bool = False
         bump_section(section, seen_version)
         if number == 1:
             rounds.keep_initial_colour(section, tournament.initial_colour)
-        rnd = Round.objects.create(section=section, number=number, paired_by=_user(user),
-                                   settings=settings_changes.pairing_settings(section),
+        rnd = Round.objects.create(section=section, number=number, paired_by=account_of(user),
+                                   settings=sections.pairing_settings(section),
                                    system="team", team_bye=teams[pairing.bye] if pairing.bye else None)
         boards = []
         for index, match in enumerate(pairing.boards, start=1):
@@ -171,7 +171,7 @@ def pair_team_round(section: Section, user: User, *, allow_pending: bool = False
         audit(section.event, user, "paired", section=section, round_number=number,
               detail=f"{len(pairing.boards)} matches, system team {team_code(section)}" +
               (f", bye team {pairing.bye}" if pairing.bye else ""))
-        rounds._pairing_checkpoint()
+        rounds.pairing_checkpoint()
     warnings = [_("Unfinished games were counted as draws for this pairing only.")] if pending else []
     return PairingOutcome(rnd, warnings)
 
