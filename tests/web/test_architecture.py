@@ -44,6 +44,7 @@ ALLOWED = {
                                      "and the pages asked for that are not rendered yet",
     "tournaments/public/render.py": "the public pages' bookkeeping: when an event's pages were rendered, and their stamp",
     "tournaments/public/store.py": "the public pages' bookkeeping: the pages asked for, once they are rendered",
+    "tournaments/rows/sections.py:save": "a new section is saved with its prize settings and its overall category",
 }
 """Where a write of a row may stand outside the services, and why: a file, a folder, or ``file:function``."""
 
@@ -201,11 +202,16 @@ def functions_of(path: Path) -> dict[str, ast.FunctionDef]:
     return {node.name: node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)}
 
 
+TRANSACTIONS = ("transaction.atomic(", "operation(")
+"""The blocks of a transaction: Django's, and an operation of the services (``effects.operation()``: one
+transaction and the effects said in it)."""
+
+
 def _atomic_lines(function: ast.AST) -> set[int]:
-    """The lines of ``function`` inside a ``with transaction.atomic()`` block."""
+    """The lines of ``function`` inside a ``with transaction.atomic()`` or ``with operation()`` block."""
     lines: set[int] = set()
     for node in ast.walk(function):
-        if isinstance(node, ast.With) and any("transaction.atomic" in ast.unparse(item.context_expr)
+        if isinstance(node, ast.With) and any(ast.unparse(item.context_expr).startswith(TRANSACTIONS)
                                               for item in node.items):
             lines |= set(range(node.lineno, (node.end_lineno or node.lineno) + 1))
     return lines
@@ -384,3 +390,65 @@ def test_the_layer_checks_find_what_they_look_for() -> None:
     assert upward_imports(LAYERED_SAMPLE, f"{APP}.pages.sample") == []
     private = private_uses(LAYERED_SAMPLE, f"{APP}.public.sample")
     assert [entry.split(": ")[1] for entry in private] == [f"{APP}.services.base._helper", "store._recorded"]
+
+
+# -- side effects ------------------------------------------------------------------------------------------
+
+
+def test_no_signal_and_no_private_state_of_django() -> None:
+    """What a write makes happen is said in the write's code (``services/follow.py``): the manager connects
+    no signal, and reads no private state of Django's transactions (the callbacks waiting for a commit)."""
+    found = []
+    for path in sorted(MANAGER.rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        for line, target, _names in imports_of(source, module_name(path)):
+            if target.startswith(("django.db.models.signals", "django.dispatch", "django.core.signals")):
+                found.append(f"{path.name}:{line}: {target}")
+        found += [f"{path.name}: run_on_commit" for text in [source] if "run_on_commit" in text]
+    assert found == []
+
+
+def test_the_public_pages_are_rendered_by_their_builders() -> None:
+    """The rendering calls each page's builder (``render.register``), never the URL resolver with a request
+    made up for it: nothing of ``public/`` resolves a path or makes a request."""
+    found = []
+    for path in sorted((MANAGER / "tournaments" / "public").glob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        for line, target, names in imports_of(source, module_name(path)):
+            if {"resolve", "WSGIRequest", "RequestFactory"} & set(names) or target.endswith(".handlers.wsgi"):
+                found.append(f"{path.name}:{line}: {target} {names}")
+    assert found == []
+    from swisspair_web.tournaments.public import render
+
+    assert {page.build.__module__.rpartition(".")[0] for page in render.PAGES} == {f"{APP}.public"}
+
+
+QUIET = {
+    "events.py:set_role": "the arbiters of an event: no public page shows them",
+    "events.py:remove_role": "the same",
+    "numbering.py:keep_sorted": "a step of the operations that add or delete players, which say what follows",
+    "presence.py:set_presence": "the ticks of the check-in: no public page shows them (the absences they lead to "
+                                "are recorded by record_absences, which says so)",
+    "registration.py:submit": "an entry waiting for the arbiter: no public page shows it",
+    "registration.py:approve": "the player approved is added by players.add_players, which says what follows",
+    "registration.py:refuse": "an entry refused: no public page shows it",
+    "registration.py:import_list": "the rating list the entries are completed from: no public page shows it",
+    "results.py:_follow_forfeits": "a step of set_results, which says what follows",
+}
+"""Functions of the services that write an audit entry and say nothing follows them, and why."""
+
+
+def test_every_audited_write_says_what_follows_it() -> None:
+    """A function of the services that writes an audit entry says what follows it once it commits
+    (``follow.section``, ``follow.event``), or is named in :data:`QUIET` with its reason."""
+    silent = []
+    for path in sorted((MANAGER / "tournaments" / "services").glob("*.py")):
+        for name, function in functions_of(path).items():
+            calls = {ast.unparse(node.func) for node in ast.walk(function) if isinstance(node, ast.Call)}
+            if "audit" in calls and not any(call.startswith("follow.") for call in calls) \
+                    and f"{path.name}:{name}" not in QUIET:
+                silent.append(f"{path.name}:{name}")
+    assert silent == []
+    for place in QUIET:
+        file, _, name = place.partition(":")
+        assert name in functions_of(MANAGER / "tournaments" / "services" / file), place

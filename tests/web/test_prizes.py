@@ -109,7 +109,7 @@ class PrizeTestCase(BaseTestCase):
         with self.captureOnCommitCallbacks(execute=True) as callbacks:
             services.set_results(rnd, self.bob, {1: ("01", services.seen(board)), 2: ("01", services.seen(rnd.boards.get(number=2)))},
                                  withdraw_no_shows=False)
-        self.assertEqual(len(callbacks), 1)  # one check for the whole write
+        self.assertEqual(len(callbacks), 2)  # one check of the prize list, one rendering of the pages: the whole write
         entry = AuditEntry.objects.get(action="prize-list-changed")
         self.assertEqual(entry.detail, prizes.list_text(before))
         after = categories.settings_of(self.section).published_list

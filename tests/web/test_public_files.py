@@ -11,11 +11,13 @@ from typing import Any
 
 from django.db import connection, transaction
 from django.db.models import F
-from django.test import Client, override_settings
+from django.contrib import admin
+from django.test import Client, RequestFactory, override_settings
 from django.test.utils import CaptureQueriesContext
 
 from swisspair_web.tournaments import services
-from swisspair_web.tournaments.public import changes, render, store
+from swisspair_web.tournaments.pages import sections as section_pages
+from swisspair_web.tournaments.public import changes, render, sections, store
 from swisspair_web.tournaments.public.serve import PublicFiles
 from swisspair_web.tournaments.rows import PublicRender, PublicWant, Round, Section
 
@@ -148,8 +150,10 @@ class UnpublishedRoundTest(PublicFilesTestCase):
         self.assertTrue(self.mentions_round(self.files(), 1))
         rnd = Round.objects.get(section=self.section, number=1)
         rnd.published_at = None
+        request = RequestFactory().post("/admin/")
+        request.user = self.alice
         with self.captureOnCommitCallbacks(execute=True):
-            rnd.save()
+            admin.site.get_model_admin(Round).save_model(request, rnd, None, True)
         self.assertEqual(self.mentions_round(self.files(), 1), [])
 
     def test_it_takes_the_files_down_when_the_event_is_made_private(self) -> None:
@@ -159,8 +163,7 @@ class UnpublishedRoundTest(PublicFilesTestCase):
         self.assertTrue(self.files())
         with self.captureOnCommitCallbacks(execute=True):  # as the event's settings page saves it
             self.event.public = False
-            self.event.save()
-            services.audit(self.event, self.alice, "event-edited")
+            services.update_event(self.event, self.alice, ["public"])
         self.assertEqual(self.files(), {})
         self.render()
         self.assertEqual(self.files(), {})
@@ -299,7 +302,7 @@ class WantTest(PublicFilesTestCase):
 
     def test_it_renders_nothing_of_a_page_behind_a_login(self) -> None:
         """A page registered by mistake whose view needs a login is rendered as the public sees it: not at all."""
-        render.register("sp-section-manage", "section")
+        render.register("sp-section-manage", "section", section_pages.section_manage)
         self.addCleanup(render.PAGES.pop)
         self.play_round()
         self.publish(1)
@@ -327,7 +330,7 @@ class WantTest(PublicFilesTestCase):
 
     def test_it_refuses_an_unknown_scope(self) -> None:
         with self.assertRaises(ValueError):
-            render.register("sp-section", "everything")
+            render.register("sp-section", "everything", sections.section_page)
 
 
 def test_a_file_replaced_within_the_second_gets_a_later_second(tmp_path: Path) -> None:

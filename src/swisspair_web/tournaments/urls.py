@@ -37,6 +37,7 @@ from swisspair_web.tournaments.public import (
     teams,
 )
 from swisspair_web.tournaments.public.caching import public_page
+from swisspair_web.tournaments.public.common import served
 
 S = "e/<slug:slug>/<slug:section>/"
 
@@ -60,7 +61,7 @@ urlpatterns = [
     path(S + "players/<int:tpn>/", public_page(players.player_page), name="sp-player"),
     path(S + "players/<int:tpn>/edit/", player_pages.player_edit, name="sp-player-edit"),
     path(S + "players/<int:tpn>/action/", player_pages.player_action, name="sp-player-action"),
-    path(S + "search/", players.search_page, name="sp-search"),
+    path(S + "search/", served(players.search_page), name="sp-search"),
     path(S + "byes/", player_pages.bye, name="sp-bye"),
     path(S + "renumber/", numbering.renumber, name="sp-renumber"),
     path(S + "pair/", round_pages.pair, name="sp-pair"),
@@ -118,7 +119,7 @@ urlpatterns = [
     path(S + "numbers/", cards.numbers_print, name="sp-numbers-print"),
     path(S + "numbers.pdf", cards.numbers_pdf_view, name="sp-numbers-pdf"),
     path("api/" + S + "hall.json", public_page(hall.hall_json), name="sp-api-hall"),
-    path("api/events.json", events.events_json, name="sp-api-events"),
+    path("api/events.json", served(events.events_json), name="sp-api-events"),
     path("api/jobs/<int:pk>.json", jobs.job_json, name="sp-api-job"),
     path("api/e/<slug:slug>.json", public_page(events.event_json), name="sp-api-event"),
     path("api/" + S[:-1] + ".json", public_page(sections.section_json), name="sp-api-section"),
@@ -127,6 +128,6 @@ urlpatterns = [
     path("api/" + S + "players/<int:tpn>.json", public_page(players.player_json), name="sp-api-player"),
     path("api/" + S + "teams/<int:number>.json", public_page(teams.team_json), name="sp-api-team"),
     path("api/" + S + "prizes.json", public_page(prizes.prizes_export), {"fmt": "json"}, name="sp-api-prizes"),
-    path("api/", common.not_found),
-    path("api/<path:rest>", common.not_found, name="sp-api-not-found"),  # last: an unknown API path
+    path("api/", served(common.not_found)),
+    path("api/<path:rest>", served(common.not_found), name="sp-api-not-found"),  # last: an unknown API path
 ]

@@ -15,24 +15,24 @@ from swisspair_web.tournaments import services
 from swisspair_web.tournaments.pages.common import arbiter_page, posted_version, refusals_shown, to_section
 from swisspair_web.tournaments.pages.forms import AwardSettingsForm, CategoryForm
 from swisspair_web.tournaments.public import categories as public_categories
-from swisspair_web.tournaments.public.common import context, visible_section
+from swisspair_web.tournaments.public.common import Visitor, context, page, visible_section
 from swisspair_web.tournaments.reads import categories
 from swisspair_web.tournaments.reads.roles import is_arbiter
 from swisspair_web.tournaments.rows import Category, PlayerDetail, Section
 from swisspair_web.tournaments.services import Conflict, OperationError
 
 
-def categories_view(request: HttpRequest, slug: str, section: str) -> HttpResponse:
+def categories_view(visitor: Visitor, slug: str, section: str) -> HttpResponse:
     """The section's categories with their conditions, members and prizes (:mod:`..public.categories`);
     arbiters add categories here."""
-    return _categories_page(request, visible_section(request, slug, section), None)
+    return _categories_page(visitor, visible_section(visitor, slug, section), None)
 
 
-def _categories_page(request: HttpRequest, sec: Section, form: CategoryForm | None, status: int = 200) -> HttpResponse:
+def _categories_page(visitor: Visitor, sec: Section, form: CategoryForm | None, status: int = 200) -> HttpResponse:
     """The categories page, with ``form`` (a refused one) or an empty form for arbiters."""
-    ctx = public_categories.categories_context(request, sec)
+    ctx = public_categories.categories_context(visitor, sec)
     settings = ctx["settings"]
-    arbiter = is_arbiter(request, sec.event)
+    arbiter = is_arbiter(visitor, sec.event)
     if arbiter and form is None:
         form = CategoryForm(initial={"version": settings.version, "order": len(ctx["categories"]) + 1})
     elif form is not None:
@@ -40,7 +40,7 @@ def _categories_page(request: HttpRequest, sec: Section, form: CategoryForm | No
     ctx["form"] = form
     if arbiter:
         ctx["settings_form"] = AwardSettingsForm(instance=settings, initial={"version": settings.version})
-    return render(request, public_categories.TEMPLATE, ctx, status=status)
+    return page(visitor, public_categories.TEMPLATE, ctx, status=status)
 
 
 def _shown_version(form: CategoryForm, version: int) -> None:
@@ -63,7 +63,7 @@ def category_add(request: HttpRequest, sec: Section) -> HttpResponse:
                                                     form.cleaned_data["version"])
             messages.success(request, _("Category %(name)s added.") % {"name": row.title})
             return to_section(sec, "sp-categories")
-    return _categories_page(request, sec, form, status=400)
+    return _categories_page(Visitor.of(request), sec, form, status=400)
 
 
 @login_required

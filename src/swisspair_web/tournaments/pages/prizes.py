@@ -5,7 +5,6 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -14,7 +13,7 @@ from swisspair_web.tournaments import services
 from swisspair_web.tournaments.pages.common import arbiter_page, posted_version, refusals_shown, to_section
 from swisspair_web.tournaments.pages.forms import AwardSettingsForm
 from swisspair_web.tournaments.public import prizes as public_prizes
-from swisspair_web.tournaments.public.common import visible_section
+from swisspair_web.tournaments.public.common import Visitor, page, visible_section
 from swisspair_web.tournaments.public.files import csv_response, heading, pdf_response, pdf_table
 from swisspair_web.tournaments.reads import categories, prizes
 from swisspair_web.tournaments.reads.convert import SectionData
@@ -22,26 +21,26 @@ from swisspair_web.tournaments.reads.roles import is_arbiter
 from swisspair_web.tournaments.rows import Section
 
 
-def _prize_view(request: HttpRequest, sec: Section) -> prizes.PrizeView:
-    """The prize list the requester may see: arbiters always, the public once it is published (404 before)."""
+def _prize_view(visitor: Visitor, sec: Section) -> prizes.PrizeView:
+    """The prize list the visitor may see: arbiters always, the public once it is published (404 before)."""
     settings = categories.settings_of(sec)
-    if not is_arbiter(request, sec.event) and settings.published_at is None:
+    if not is_arbiter(visitor, sec.event) and settings.published_at is None:
         raise Http404("the prize list is not published")
-    if settings.published_at is not None and services.prizes.record_change(sec):
+    if settings.published_at is not None and services.follow.prize_list(sec):
         settings.refresh_from_db()
     return prizes.compute(SectionData.load(sec), settings)
 
 
-def prizes_view(request: HttpRequest, slug: str, section: str) -> HttpResponse:
+def prizes_view(visitor: Visitor, slug: str, section: str) -> HttpResponse:
     """The prize list page (:mod:`..public.prizes`): a published list is checked against the results first
-    (:func:`~..services.prizes.record_change`); arbiters get the settings form."""
-    sec = visible_section(request, slug, section)
+    (:func:`~..services.follow.prize_list`); arbiters get the settings form."""
+    sec = visible_section(visitor, slug, section)
     if categories.settings_of(sec).published_at is not None:
-        services.prizes.record_change(sec)
-    ctx = public_prizes.prizes_context(request, sec)
-    if ctx["view"] is not None:
+        services.follow.prize_list(sec)
+    ctx = public_prizes.prizes_context(visitor, sec)
+    if ctx["view"] is not None and is_arbiter(visitor, sec.event):
         ctx["settings_form"] = AwardSettingsForm(instance=ctx["settings"], initial={"version": ctx["settings"].version})
-    return render(request, public_prizes.TEMPLATE, ctx)
+    return page(visitor, public_prizes.TEMPLATE, ctx)
 
 
 @login_required
@@ -64,16 +63,16 @@ def _prize_lines(view: prizes.PrizeView) -> list[list[str]]:
              amount_text(award.amount)] for block, awards in view.blocks() for award, row in awards]
 
 
-def prizes_export(request: HttpRequest, slug: str, section: str, fmt: str) -> HttpResponse:
+def prizes_export(visitor: Visitor, slug: str, section: str, fmt: str) -> HttpResponse:
     """The prize list as ``csv``, ``pdf`` or ``json``."""
-    sec = visible_section(request, slug, section)
+    sec = visible_section(visitor, slug, section)
     if fmt == "json":
         try:
-            view = _prize_view(request, sec)
+            view = _prize_view(visitor, sec)
         except Http404:
             return JsonResponse({"error": "not found"}, status=404)
         return JsonResponse(view.as_dict(), json_dumps_params={"ensure_ascii": False, "indent": 1})
-    view = _prize_view(request, sec)
+    view = _prize_view(visitor, sec)
     currency = f" ({view.settings.currency})" if view.settings.currency else ""
     header = [_("Category"), _("Place"), _("No."), _("Name"), _("Pts"), _("Prize") + currency]
     if fmt == "csv":

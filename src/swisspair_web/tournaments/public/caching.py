@@ -22,7 +22,7 @@ Only visitors who are not logged in are served this way (arbiters see unpublishe
 own header), only for public events, and only ``200`` responses are kept. The CSRF token of the
 language form is taken out of the kept copy and each visitor gets their own.
 
-The decorator is applied in ``urls.py``: the views themselves do not change.
+It is applied in ``urls.py``: the pages themselves do not change.
 """
 
 from __future__ import annotations
@@ -46,6 +46,8 @@ from django.utils.translation import get_language
 from django.views.decorators.http import condition
 
 from swisspair import __version__
+from swisspair_web.tournaments.public import changes, render
+from swisspair_web.tournaments.public.common import Builder, served
 from swisspair_web.tournaments.reads.snapshot import stamped
 from swisspair_web.tournaments.rows import AuditEntry, Event, Section
 
@@ -143,8 +145,6 @@ def _shared(view: View) -> View:
 
 def _want(request: HttpRequest, stamp: Stamp, kwargs: dict[str, Any]) -> None:
     """A page rendered to files (render.py) was served by the application: render it from now on."""
-    from swisspair_web.tournaments.public import changes, render
-
     name = request.resolver_match.url_name if request.resolver_match else None
     if name is None or render.page(name) is None:
         return
@@ -173,11 +173,7 @@ def _cache_set(key: str, value: object) -> None:
         log.warning("shared cache: set failed", exc_info=True)
 
 
-def public_page(view: View) -> View:
-    """A public page of an event or section (URL arguments ``slug`` and optionally ``section``), with
-    ``ETag`` and the shared cache."""
-    shared = _shared(view)
-    outer = condition(etag_func=_etag)(shared)
-    for layer in (shared, outer):
-        layer.sp_cache_layer = True  # type: ignore[attr-defined]  # what render.render steps over
-    return outer
+def public_page(builder: Builder) -> View:
+    """The view of a public page of an event or section (URL arguments ``slug`` and optionally ``section``):
+    ``builder`` for the visitor the request is (:func:`.common.served`), with ``ETag`` and the shared cache."""
+    return condition(etag_func=_etag)(_shared(served(builder)))

@@ -8,11 +8,11 @@ import io
 from dataclasses import dataclass
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from swisspair_web.tournaments.public.common import shown_round, visible_section
+from swisspair_web.tournaments.public.common import Visitor, page, shown_round, visible_section
 from swisspair_web.tournaments.public.files import csv_safe, filename, heading, pdf_table
 from swisspair_web.tournaments.reads import rounds, standings, teams
 from swisspair_web.tournaments.reads.convert import SectionData
@@ -20,20 +20,20 @@ from swisspair_web.tournaments.reads.roles import is_arbiter, require
 from swisspair_web.tournaments.rows import RESULTS, Round, Section, Team, result_label
 
 
-def export_csv(request: HttpRequest, slug: str, section: str, what: str) -> HttpResponse:
-    sec = visible_section(request, slug, section)
+def export_csv(visitor: Visitor, slug: str, section: str, what: str) -> HttpResponse:
+    sec = visible_section(visitor, slug, section)
     buffer = io.StringIO()
     writer = csv.writer(buffer)
     data = SectionData.load(sec)
     if what == "standings" and sec.is_team:
-        team_table = teams.team_table(data, shown_round(request, data))
+        team_table = teams.team_table(data, shown_round(visitor, data))
         writer.writerow(["rank", "team", "name", "match_points", "game_points", *team_table.codes])
         for team_row in team_table.rows:
             writer.writerow([csv_safe(v) for v in (team_row.rank, team_row.team.number, team_row.team.name,
                                                     team_row.match_points_text, team_row.game_points_text,
                                                     *team_row.tiebreaks)])
     elif what == "standings":
-        table = standings.table(data, shown_round(request, data))
+        table = standings.table(data, shown_round(visitor, data))
         writer.writerow(["rank", "tpn", "name", "title", "rating", "federation", "points", *table.codes])
         for row in table.rows:
             p = row.player
@@ -41,14 +41,14 @@ def export_csv(request: HttpRequest, slug: str, section: str, what: str) -> Http
                                                     row.points_text, *row.tiebreaks)])
     elif what == "players":
         writer.writerow(["tpn", "name", "title", "rating", "federation", "fide_id", "sex", "club"]
-                        + (["birth_date"] if is_arbiter(request, sec.event) else []))
+                        + (["birth_date"] if is_arbiter(visitor, sec.event) else []))
         for p in data.players:
             writer.writerow([csv_safe(v) for v in (p.tpn, p.name, p.title, p.rating, p.federation, p.fide_id, p.sex,
                                                     p.club)]
-                            + ([p.birth_date] if is_arbiter(request, sec.event) else []))
+                            + ([p.birth_date] if is_arbiter(visitor, sec.event) else []))
     else:
         rnd = get_object_or_404(Round, section=sec, number=int(what)) if what.isdigit() else None
-        if rnd is None or (not rnd.published and not is_arbiter(request, sec.event)):
+        if rnd is None or (not rnd.published and not is_arbiter(visitor, sec.event)):
             return HttpResponse("not found", status=404, content_type="text/plain")
         _write_pairing_list(writer, rounds.pairing_list(rnd))
     response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
@@ -72,10 +72,10 @@ def _write_pairing_list(writer: Any, listing: rounds.PairingList) -> None:
                                                 bye.bye.kind)])
 
 
-def _round_context(request: HttpRequest, sec: Section, number: int) -> dict[str, object]:
+def _round_context(visitor: Visitor, sec: Section, number: int) -> dict[str, object]:
     rnd = get_object_or_404(Round, section=sec, number=number)
     if not rnd.published:
-        require(request, sec.event)
+        require(visitor, sec.event)
     listing = rounds.pairing_list(rnd)
     return {"event": sec.event, "section": sec, "rnd": rnd, "lines": listing.boards,
             "boards": [line.board for line in listing.boards], "byes": listing.byes}
@@ -100,59 +100,59 @@ def team_print_rows(table: teams.TeamTable) -> tuple[list[str], list[TeamPrintRo
     return labels, rows
 
 
-def _shown_table(request: HttpRequest, sec: Section) -> standings.Table:
+def _shown_table(visitor: Visitor, sec: Section) -> standings.Table:
     """The standings the requester may see (see :func:`.standings.shown_round`)."""
     data = SectionData.load(sec)
-    return standings.table(data, shown_round(request, data))
+    return standings.table(data, shown_round(visitor, data))
 
 
-def _shown_team_table(request: HttpRequest, sec: Section) -> teams.TeamTable:
+def _shown_team_table(visitor: Visitor, sec: Section) -> teams.TeamTable:
     """The team standings the requester may see (see :func:`.standings.shown_round`)."""
     data = SectionData.load(sec)
-    return teams.team_table(data, shown_round(request, data))
+    return teams.team_table(data, shown_round(visitor, data))
 
 
-def print_view(request: HttpRequest, slug: str, section: str, what: str) -> HttpResponse:
+def print_view(visitor: Visitor, slug: str, section: str, what: str) -> HttpResponse:
     """Printable HTML: ``pairings-N``, ``sheets-N`` (result slips) or ``standings`` (a team section's
     ``standings`` are the team standings, C.07 (2026) arts. 11-13; ``standings-individual`` its players')."""
-    sec = visible_section(request, slug, section)
+    sec = visible_section(visitor, slug, section)
     kind, _sep, number = what.partition("-")
     if kind == "standings" and sec.is_team and not number:
-        team_table = _shown_team_table(request, sec)
+        team_table = _shown_team_table(visitor, sec)
         labels, rows = team_print_rows(team_table)
-        return render(request, "tournaments/print_team_standings.html", {
+        return page(visitor, "tournaments/print_team_standings.html", {
             "event": sec.event, "section": sec, "table": team_table, "score_labels": labels, "rows": rows})
     if kind == "standings":
-        table = _shown_table(request, sec)
-        return render(request, "tournaments/print_standings.html", {"event": sec.event, "section": sec,
+        table = _shown_table(visitor, sec)
+        return page(visitor, "tournaments/print_standings.html", {"event": sec.event, "section": sec,
                                                                      "table": table})
     if kind in ("pairings", "sheets") and number.isdigit():
-        ctx = _round_context(request, sec, int(number))
-        return render(request, f"tournaments/print_{kind}.html", ctx)
+        ctx = _round_context(visitor, sec, int(number))
+        return page(visitor, f"tournaments/print_{kind}.html", ctx)
     return HttpResponse("not found", status=404, content_type="text/plain")
 
 
-def export_pdf(request: HttpRequest, slug: str, section: str, what: str) -> HttpResponse:
+def export_pdf(visitor: Visitor, slug: str, section: str, what: str) -> HttpResponse:
     """PDF of ``pairings-N``, ``sheets-N`` or ``standings`` (team standings in a team section, as printed
     by :func:`print_view`), in the interface language."""
-    sec = visible_section(request, slug, section)
+    sec = visible_section(visitor, slug, section)
     kind, _sep, number = what.partition("-")
     if kind == "standings" and sec.is_team and not number:
-        team_table = _shown_team_table(request, sec)
+        team_table = _shown_team_table(visitor, sec)
         labels, team_rows = team_print_rows(team_table)
         header = ["#", _("No."), _("Team"), *labels, *team_table.codes]
         rows = [[r.rank, str(r.team.number), r.team.name, *r.scores, *r.tiebreaks] for r in team_rows]
         after = _("after round %(n)s") % {"n": team_table.after_round}
         pdf = pdf_table(heading(sec, f"{_('Standings')} {after}"), header, rows, wrap=(2,))
     elif kind == "standings":
-        table = _shown_table(request, sec)
+        table = _shown_table(visitor, sec)
         header = ["#", _("No."), _("Name"), _("Rating"), _("Fed"), _("Pts"), *table.codes]
         rows = [[str(r.rank), str(r.player.tpn), r.player.name, str(r.player.rating or ""), r.player.federation,
                  r.points_text, *r.tiebreaks] for r in table.rows]
         after = _("after round %(n)s") % {"n": table.after_round}
         pdf = pdf_table(heading(sec, f"{_('Standings')} {after}"), header, rows, wrap=(2,))
     elif kind in ("pairings", "sheets") and number.isdigit():
-        ctx = _round_context(request, sec, int(number))
+        ctx = _round_context(visitor, sec, int(number))
         lines, byes = ctx["lines"], ctx["byes"]
         assert isinstance(lines, list) and isinstance(byes, list)
         if kind == "pairings":

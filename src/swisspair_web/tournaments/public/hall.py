@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.http import HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 
-from swisspair_web.tournaments.public.common import json_errors, visible_section
+from swisspair_web.tournaments.public.common import Visitor, json_errors, page, visible_section
 from swisspair_web.tournaments.reads import lists, rounds
 from swisspair_web.tournaments.rows import RESULTS, Round, Section
 
@@ -29,9 +28,9 @@ def current_round(section: Section) -> Round | None:
     return section.round_set.filter(published_at__isnull=False).order_by("-number").first()
 
 
-def _bounded(request: HttpRequest, name: str, default: int, low: int, high: int) -> int:
+def _bounded(visitor: Visitor, name: str, default: int, low: int, high: int) -> int:
     try:
-        return max(low, min(high, int(request.GET.get(name, default))))
+        return max(low, min(high, int(visitor.GET.get(name, default))))
     except ValueError:
         return default
 
@@ -66,16 +65,16 @@ def labels() -> dict[str, str]:
             "empty": _("The pairings appear here as soon as a round is published.")}
 
 
-def hall_page(request: HttpRequest, slug: str, section: str) -> HttpResponse:
+def hall_page(visitor: Visitor, slug: str, section: str) -> HttpResponse:
     """The full-screen page (no header: everything on it is for the hall)."""
-    sec = visible_section(request, slug, section)
-    return render(request, "tournaments/hall.html", {
+    sec = visible_section(visitor, slug, section)
+    return page(visitor, "tournaments/hall.html", {
         "event": sec.event, "section": sec, "screen": screen(sec), "labels": labels(),
-        "poll": _bounded(request, "poll", POLL_SECONDS, 1, 300), "page": _bounded(request, "page", PAGE_SECONDS, 3, 120)})
+        "poll": _bounded(visitor, "poll", POLL_SECONDS, 1, 300), "page": _bounded(visitor, "page", PAGE_SECONDS, 3, 120)})
 
 
 @json_errors
-def hall_json(request: HttpRequest, slug: str, section: str) -> JsonResponse:
+def hall_json(visitor: Visitor, slug: str, section: str) -> JsonResponse:
     """What the screen shows, as it polls it."""
-    sec = visible_section(request, slug, section)
+    sec = visible_section(visitor, slug, section)
     return JsonResponse(screen(sec))

@@ -8,60 +8,60 @@ import csv
 import io
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from swisspair_web.tournaments.public import files
-from swisspair_web.tournaments.public.common import context, visible_section
+from swisspair_web.tournaments.public.common import Visitor, context, page, visible_section
 from swisspair_web.tournaments.public.files import pdf_tables
 from swisspair_web.tournaments.reads.lists import ORDERS, StartList, by_name, start_list
 from swisspair_web.tournaments.reads.roles import is_arbiter
 from swisspair_web.tournaments.rows import Player, Round, Section
 
 
-def _round(request: HttpRequest, sec: Section, number: int) -> Round:
+def _round(visitor: Visitor, sec: Section, number: int) -> Round:
     """Round ``number``: 404 for the public while it is unpublished."""
     rnd = get_object_or_404(Round, section=sec, number=number)
-    if not rnd.published and not is_arbiter(request, sec.event):
+    if not rnd.published and not is_arbiter(visitor, sec.event):
         raise Http404("round not published")
     return rnd
 
 
-def _visible(slug: str, section: str, request: HttpRequest) -> Section:
-    sec = visible_section(request, slug, section)
+def _visible(slug: str, section: str, visitor: Visitor) -> Section:
+    sec = visible_section(visitor, slug, section)
     return sec
 
 
-def _order(request: HttpRequest) -> str:
-    order = request.GET.get("order", "tpn")
+def _order(visitor: Visitor) -> str:
+    order = visitor.GET.get("order", "tpn")
     return order if order in ORDERS else "tpn"
 
 
-def start_list_page(request: HttpRequest, slug: str, section: str) -> HttpResponse:
-    sec = _visible(slug, section, request)
-    order = _order(request)
-    return render(request, "tournaments/start_list.html", context(
-        request, sec.event, sec, listing=start_list(sec, order), order=order, orders=ORDERS))
+def start_list_page(visitor: Visitor, slug: str, section: str) -> HttpResponse:
+    sec = _visible(slug, section, visitor)
+    order = _order(visitor)
+    return page(visitor, "tournaments/start_list.html", context(
+        visitor, sec.event, sec, listing=start_list(sec, order), order=order, orders=ORDERS))
 
 
-def start_list_print(request: HttpRequest, slug: str, section: str) -> HttpResponse:
-    sec = _visible(slug, section, request)
-    order = _order(request)
-    return render(request, "tournaments/print_start_list.html", {
+def start_list_print(visitor: Visitor, slug: str, section: str) -> HttpResponse:
+    sec = _visible(slug, section, visitor)
+    order = _order(visitor)
+    return page(visitor, "tournaments/print_start_list.html", {
         "event": sec.event, "section": sec, "listing": start_list(sec, order), "order_label": ORDERS[order]})
 
 
-def by_name_page(request: HttpRequest, slug: str, section: str, number: int) -> HttpResponse:
-    sec = _visible(slug, section, request)
-    rnd = _round(request, sec, number)
-    return render(request, "tournaments/by_name.html", context(request, sec.event, sec, rnd=rnd, lines=by_name(rnd)))
+def by_name_page(visitor: Visitor, slug: str, section: str, number: int) -> HttpResponse:
+    sec = _visible(slug, section, visitor)
+    rnd = _round(visitor, sec, number)
+    return page(visitor, "tournaments/by_name.html", context(visitor, sec.event, sec, rnd=rnd, lines=by_name(rnd)))
 
 
-def by_name_print(request: HttpRequest, slug: str, section: str, number: int) -> HttpResponse:
-    sec = _visible(slug, section, request)
-    rnd = _round(request, sec, number)
-    return render(request, "tournaments/print_by_name.html", {"event": sec.event, "section": sec, "rnd": rnd,
+def by_name_print(visitor: Visitor, slug: str, section: str, number: int) -> HttpResponse:
+    sec = _visible(slug, section, visitor)
+    rnd = _round(visitor, sec, number)
+    return page(visitor, "tournaments/print_by_name.html", {"event": sec.event, "section": sec, "rnd": rnd,
                                                                "lines": by_name(rnd)})
 
 
@@ -70,10 +70,10 @@ def _player_json(p: Player) -> dict[str, Any]:
             "fide_id": p.fide_id, "club": p.club, "withdrawn_from": p.withdrawn_from}
 
 
-def start_list_export(request: HttpRequest, slug: str, section: str, fmt: str) -> HttpResponse:
+def start_list_export(visitor: Visitor, slug: str, section: str, fmt: str) -> HttpResponse:
     """The start list in ``?order=`` as CSV, JSON or PDF (the counts per federation and title with it)."""
-    sec = _visible(slug, section, request)
-    order = _order(request)
+    sec = _visible(slug, section, visitor)
+    order = _order(visitor)
     listing = start_list(sec, order)
     if fmt == "json":
         return JsonResponse({"section": sec.slug, "order": order, "players": [_player_json(p) for p in listing.players],
@@ -109,10 +109,10 @@ def start_list_pdf(sec: Section, listing: StartList) -> bytes:
     return pdf_tables(title, tables)
 
 
-def by_name_export(request: HttpRequest, slug: str, section: str, number: int, fmt: str) -> HttpResponse:
+def by_name_export(visitor: Visitor, slug: str, section: str, number: int, fmt: str) -> HttpResponse:
     """A round's pairings by name as CSV, JSON or PDF."""
-    sec = _visible(slug, section, request)
-    rnd = _round(request, sec, number)
+    sec = _visible(slug, section, visitor)
+    rnd = _round(visitor, sec, number)
     lines = by_name(rnd)
     if fmt == "json":
         return JsonResponse({"round": rnd.number, "published": rnd.published, "players": [

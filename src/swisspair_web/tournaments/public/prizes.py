@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.http import HttpResponse
 
-from swisspair_web.tournaments.public.common import context, visible_section
+from swisspair_web.tournaments.public.common import Visitor, context, page, visible_section
 from swisspair_web.tournaments.reads import categories, prizes
 from swisspair_web.tournaments.reads.convert import SectionData
 from swisspair_web.tournaments.reads.roles import is_arbiter
@@ -17,15 +16,15 @@ from swisspair_web.tournaments.rows import Section
 TEMPLATE = "tournaments/prizes.html"
 
 
-def prizes_context(request: HttpRequest, sec: Section) -> dict[str, Any]:
+def prizes_context(visitor: Visitor, sec: Section) -> dict[str, Any]:
     """What the prize list page shows: the list (``view``, ``None`` for a visitor while it is not published)."""
     settings = categories.settings_of(sec)
-    if not is_arbiter(request, sec.event) and settings.published_at is None:
-        return context(request, sec.event, sec, view=None, settings=settings, awards_tab="prizes")
+    if not is_arbiter(visitor, sec.event) and settings.published_at is None:
+        return context(visitor, sec.event, sec, view=None, settings=settings, awards_tab="prizes")
     view = prizes.compute(SectionData.load(sec), settings)
-    return context(request, sec.event, sec, view=view, settings=view.settings, awards_tab="prizes")
+    return context(visitor, sec.event, sec, view=view, settings=view.settings, awards_tab="prizes")
 
 
-def prizes_page(request: HttpRequest, slug: str, section: str) -> HttpResponse:
+def prizes_page(visitor: Visitor, slug: str, section: str) -> HttpResponse:
     """The prize list page as a visitor sees it."""
-    return render(request, TEMPLATE, prizes_context(request, visible_section(request, slug, section)))
+    return page(visitor, TEMPLATE, prizes_context(visitor, visible_section(visitor, slug, section)))

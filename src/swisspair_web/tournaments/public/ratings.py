@@ -2,22 +2,21 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.http import Http404, HttpResponse
 from django.utils.translation import gettext as _
 
 from swisspair.tiebreaks.rounding import decimal_text
-from swisspair_web.tournaments.public.common import context, shown_round, visible_section
+from swisspair_web.tournaments.public.common import Visitor, context, page, shown_round, visible_section
 from swisspair_web.tournaments.public.files import csv_response, heading, pdf_response, pdf_table
 from swisspair_web.tournaments.reads import ratings
 from swisspair_web.tournaments.reads.convert import SectionData
 
 
-def ratings_page(request: HttpRequest, slug: str, section: str) -> HttpResponse:
-    sec = visible_section(request, slug, section)
+def ratings_page(visitor: Visitor, slug: str, section: str) -> HttpResponse:
+    sec = visible_section(visitor, slug, section)
     data = SectionData.load(sec)
-    view = ratings.compute(data, shown_round(request, data))
-    return render(request, "tournaments/ratings.html", context(request, sec.event, sec, view=view,
+    view = ratings.compute(data, shown_round(visitor, data))
+    return page(visitor, "tournaments/ratings.html", context(visitor, sec.event, sec, view=view,
                                                              awards_tab="ratings"))
 
 
@@ -37,11 +36,11 @@ def _rating_lines(view: ratings.RatingView) -> list[list[str]]:
     return out
 
 
-def ratings_export(request: HttpRequest, slug: str, section: str, fmt: str) -> HttpResponse:
+def ratings_export(visitor: Visitor, slug: str, section: str, fmt: str) -> HttpResponse:
     """The rating report as ``csv`` or ``pdf``."""
-    sec = visible_section(request, slug, section)
+    sec = visible_section(visitor, slug, section)
     data = SectionData.load(sec)
-    view = ratings.compute(data, shown_round(request, data))
+    view = ratings.compute(data, shown_round(visitor, data))
     if fmt == "csv":
         return csv_response(sec, "ratings", ["tpn", "name", "federation", "rating", "k", "games", "score", "expected",
                                               "change_exact", "change", "average", "percent", "performance",

@@ -1,8 +1,9 @@
 """The public pages rendered when they change, to be served as files (``store.py``).
 
-A page joins with one line, its URL name and its *scope*, what it is built from::
+A page joins with one line, its URL name, its *scope* (what it is built from) and its builder (the function
+that builds it from the reads for a visitor, :mod:`.common`)::
 
-    register("sp-standings", "standings")
+    register("sp-standings", "standings", standings.standings_page)
 
 A page built from more of a section than its players, rounds, boards, byes and teams names those rows
 once, for every page of the section (``depends_on(lambda section: Category.objects.filter(section=section))``).
@@ -23,8 +24,8 @@ scope          rendered for                                 again when these cha
 ``all``        each section                                 anything in the section
 =============  ===========================================  ===============================================
 
-Pages are rendered as a visitor who is not logged in sees them (by the page's own view), so what is
-not published is not in them. HTML is rendered in the languages somebody asked for (the default one
+Pages are rendered as a visitor who is not logged in sees them (by the page's builder, the function the
+application serves too, for :meth:`.common.Visitor.anonymous`), so what is not published is not in them. HTML is rendered in the languages somebody asked for (the default one
 always), JSON for the addresses it was asked at. ``player`` and ``team`` pages, and the pages registered
 ``on_demand`` (pairings by name, the hall screen), are rendered only once somebody asked for them (a
 visitor whose page is not on disk yet is served by the application, which records the wish:
@@ -38,27 +39,38 @@ fingerprint of what it was built from; a page whose fingerprint did not change i
 from __future__ import annotations
 
 import hashlib
-import inspect
 import logging
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from io import BytesIO
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
-from django.core.handlers.wsgi import WSGIRequest
 from django.db import models
-from django.http import Http404, HttpResponse
-from django.urls import resolve, reverse
+from django.http import Http404
+from django.urls import reverse
 from django.utils import timezone, translation
 from django_tasks import task
 
 from swisspair import __version__
-from swisspair_web.tournaments.public import store
+from swisspair_web.tournaments.public import (
+    categories,
+    events,
+    hall,
+    lists,
+    norms,
+    players,
+    prizes,
+    ratings,
+    rounds,
+    sections,
+    standings,
+    store,
+    teams,
+)
+from swisspair_web.tournaments.public.common import Builder, Visitor
 from swisspair_web.tournaments.reads.convert import SectionData
 from swisspair_web.tournaments.reads.snapshot import shared_reads
 from swisspair_web.tournaments.rows import (
@@ -93,6 +105,8 @@ class PublicPage:
 
     name: str
     scope: str
+    build: Builder
+    """Builds the page for a visitor and its URL arguments (the address ``name`` has them)."""
     on_demand: bool = False
     """Rendered only for the targets, languages and addresses somebody asked for (as cards are)."""
 
@@ -100,38 +114,40 @@ class PublicPage:
 PAGES: list[PublicPage] = []
 
 
-def register(name: str, scope: str = "all", on_demand: bool = False) -> None:
-    """Render the page named ``name`` (a URL name) to files; ``scope`` as in the module's table; ``on_demand``:
-    only once somebody asked for it (always for the scopes of :data:`ON_DEMAND`)."""
+def register(name: str, scope: str, build: Builder, on_demand: bool = False) -> None:
+    """Render the page named ``name`` (a URL name) to files with ``build``; ``scope`` as in the module's table;
+    ``on_demand``: only once somebody asked for it (always for the scopes of :data:`ON_DEMAND`)."""
     if scope not in SCOPES:
         raise ValueError(f"unknown scope {scope!r}: one of {', '.join(SCOPES)}")
-    PAGES.append(PublicPage(name, scope, on_demand or scope in ON_DEMAND))
+    PAGES.append(PublicPage(name, scope, build, on_demand or scope in ON_DEMAND))
 
 
-register("sp-event", "event")
-register("sp-api-event", "event")
-register("sp-section", "section")
-register("sp-api-section", "section")
-register("sp-standings", "standings")
-register("sp-api-standings", "standings")
-register("sp-crosstable", "standings")
-register("sp-round", "round")
-register("sp-api-round", "round")
-register("sp-player", "player")
-register("sp-api-player", "player")
-register("sp-teams", "section")
-register("sp-team", "team")
-register("sp-api-team", "team")
-register("sp-start-list", "section")
+register("sp-event", "event", events.event_page)
+register("sp-api-event", "event", events.event_json)
+register("sp-section", "section", sections.section_page)
+register("sp-api-section", "section", sections.section_json)
+register("sp-standings", "standings", standings.standings_page)
+register("sp-api-standings", "standings", standings.standings_json)
+register("sp-crosstable", "standings", standings.crosstable_page)
+register("sp-round", "round", rounds.round_page)
+register("sp-api-round", "round", rounds.round_json)
+register("sp-player", "player", players.player_page)
+register("sp-api-player", "player", players.player_json)
+register("sp-teams", "section", teams.teams_page)
+register("sp-team", "team", teams.team_page)
+register("sp-api-team", "team", teams.team_json)
+register("sp-start-list", "section", lists.start_list_page)
 # the pages an open's players and its hall screen ask for, rendered once somebody asked: a result typed
 # rebuilds them only where they are read
-register("sp-by-name", "round", on_demand=True)
-register("sp-hall", "all", on_demand=True)
-register("sp-api-hall", "all", on_demand=True)
-register("sp-categories", "standings")  # the category standings are the public standings filtered
-register("sp-prizes", "standings")  # published once the last round is complete: the final standings
-register("sp-ratings", "standings")
-register("sp-norms", "standings")
+register("sp-by-name", "round", lists.by_name_page, on_demand=True)
+register("sp-hall", "all", hall.hall_page, on_demand=True)
+register("sp-api-hall", "all", hall.hall_json, on_demand=True)
+# the category standings are the public standings filtered
+register("sp-categories", "standings", categories.categories_page)
+# published once the last round is complete: the final standings
+register("sp-prizes", "standings", prizes.prizes_page)
+register("sp-ratings", "standings", ratings.ratings_page)
+register("sp-norms", "standings", norms.norms_page)
 
 
 SectionRows = Callable[[Section], Iterable[models.Model]]
@@ -235,39 +251,21 @@ def _event_fingerprint(event: Event, sections: list[Section]) -> str:
 # -- rendering one page -----------------------------------------------------------------------------
 
 CSRF_INPUT = re.compile(rb'<input type="hidden" name="csrfmiddlewaretoken" value="[^"]*">')
+"""The CSRF field of a form, as the application serves a page to one visitor (a file has none)."""
 
 
-def _request(path: str, language: str, origin: str) -> WSGIRequest:
-    scheme, _, host = (origin or "http://localhost").partition("://")
-    name, _, port = host.rpartition(":") if host.rsplit(":", 1)[-1].isdigit() else (host, "", "")
-    environ = {"REQUEST_METHOD": "GET", "PATH_INFO": path, "SCRIPT_NAME": "", "QUERY_STRING": "",
-               "SERVER_NAME": name or host, "SERVER_PORT": port or ("443" if scheme == "https" else "80"),
-               "HTTP_HOST": host, "wsgi.url_scheme": scheme, "wsgi.input": BytesIO(b""),
-               "HTTP_ACCEPT_LANGUAGE": language}
-    request = WSGIRequest(environ)
-    request.user = AnonymousUser()
-    request.LANGUAGE_CODE = language
-    return request
-
-
-def render(path: str, language: str, origin: str = "") -> bytes | None:
-    """The page at ``path`` as a visitor who is not logged in gets it, or ``None`` when they get no page
-    (not published, not found, private)."""
-    match = resolve(path)
-    # the page's view without the HTTP caching layers of caching.public_page (and nothing else: a view
-    # behind login_required stays behind it, and renders nothing)
-    view: Callable[..., HttpResponse] = inspect.unwrap(
-        match.func, stop=lambda f: not getattr(f, "sp_cache_layer", False))
-    request = _request(path, language, origin)
+def render(page: PublicPage, kwargs: dict[str, Any], path: str, language: str, origin: str = "") -> bytes | None:
+    """The page at ``path`` (``page`` for its URL arguments ``kwargs``) as a visitor who is not logged in gets
+    it, built by the page's builder; ``None`` when they get no page (not published, not found, private)."""
     with translation.override(language):
         try:
-            response = view(request, *match.args, **match.kwargs)
+            response = page.build(Visitor.anonymous(path, origin), **kwargs)
         except (Http404, PermissionDenied):
             return None
     if response.status_code != 200 or response.streaming:
         return None
     body: bytes = response.content
-    return body if is_json(match.url_name or "") else CSRF_INPUT.sub(b"", body)
+    return body
 
 
 # -- rendering an event -----------------------------------------------------------------------------
@@ -286,10 +284,10 @@ class Pass:
     """``{(section, page): {(target, language, origin)}}`` of the on-demand pages."""
     built: int = 0
 
-    def keep(self, name: str, kwargs: dict[str, Any], fingerprint: str, language: str, origin: str) -> None:
+    def keep(self, page: PublicPage, kwargs: dict[str, Any], fingerprint: str, language: str, origin: str) -> None:
         """Have the page on disk, built again only when its fingerprint changed."""
-        path = reverse(name, kwargs=kwargs)
-        file = store.json_file(origin, path) if is_json(name) else store.html_file(language, path)
+        path = reverse(page.name, kwargs=kwargs)
+        file = store.json_file(origin, path) if is_json(page.name) else store.html_file(language, path)
         if file is None:
             return
         relative = str(file.relative_to(store.root()))
@@ -297,7 +295,7 @@ class Pass:
         if before == NO_PAGE + fingerprint or before == fingerprint and file.exists():
             self.new[relative] = before
             return
-        body = render(path, language, origin)
+        body = render(page, kwargs, path, language, origin)
         self.built += 1
         if body is None:  # nothing public at this address (remembered, so it is not tried again)
             store.remove(relative)
@@ -361,7 +359,7 @@ def _render(work: Pass) -> None:
     for p in PAGES:
         if p.scope == "event":
             for language, origin in work.variants(p.name):
-                work.keep(p.name, {"slug": event.slug}, fingerprint, language, origin)
+                work.keep(p, {"slug": event.slug}, fingerprint, language, origin)
     for section in sections:
         section.event = event
         _render_section(work, section)
@@ -382,12 +380,12 @@ def _render_section(work: Pass, section: Section) -> None:
                 if target not in known:
                     gone.append(f"{work.event.pk}:{section.pk}:{p.name}:{target}:{language}:{origin}")
                     continue
-                work.keep(p.name, _address(base, p.scope, target), prints.of(p.scope, target), language or "en",
+                work.keep(p, _address(base, p.scope, target), prints.of(p.scope, target), language or "en",
                           origin)
             continue
         for target in valid:
             for language, origin in work.variants(p.name):
-                work.keep(p.name, _address(base, p.scope, target), prints.of(p.scope, target), language, origin)
+                work.keep(p, _address(base, p.scope, target), prints.of(p.scope, target), language, origin)
     if gone:
         store.forget(gone)
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404
 
-from swisspair_web.tournaments.public.common import context, json_errors, round_of, visible_section
+from swisspair_web.tournaments.public.common import Visitor, context, json_errors, page, round_of, visible_section
 from swisspair_web.tournaments.reads import rounds, standings, teams
 from swisspair_web.tournaments.reads.roles import is_arbiter
 from swisspair_web.tournaments.rows import RESULTS, Bye, Round, Section
@@ -17,17 +17,17 @@ def _round_byes(sec: Section, number: int) -> list[Bye]:
     return list(Bye.objects.filter(section=sec, round_number=number).select_related("player"))
 
 
-def round_page(request: HttpRequest, slug: str, section: str, number: int) -> HttpResponse:
-    sec = visible_section(request, slug, section)
+def round_page(visitor: Visitor, slug: str, section: str, number: int) -> HttpResponse:
+    sec = visible_section(visitor, slug, section)
     rnd = round_of(sec, number)
-    if not rnd.published and not is_arbiter(request, sec.event):
-        return render(request, "tournaments/not_published.html", context(request, sec.event, sec, number=number),
+    if not rnd.published and not is_arbiter(visitor, sec.event):
+        return page(visitor, "tournaments/not_published.html", context(visitor, sec.event, sec, number=number),
                       status=404)
     if sec.is_team:
         byes = [b for b in _round_byes(sec, number) if b.kind != Bye.PAB]
-        return render(request, "tournaments/team_round.html", context(
-            request, sec.event, sec, rnd=rnd, matches=teams.match_scores(rnd), byes=byes))
-    query = request.GET.get("q", "").strip()[:50]
+        return page(visitor, "tournaments/team_round.html", context(
+            visitor, sec.event, sec, rnd=rnd, matches=teams.match_scores(rnd), byes=byes))
+    query = visitor.GET.get("q", "").strip()[:50]
     listing = rounds.pairing_list(rnd)
     boards = listing.boards
     if query:
@@ -35,8 +35,8 @@ def round_page(request: HttpRequest, slug: str, section: str, number: int) -> Ht
         boards = [b for b in boards if needle in b.board.white.name.casefold()
                   or needle in b.board.black.name.casefold() or query in (str(b.board.white.tpn),
                                                                           str(b.board.black.tpn))]
-    return render(request, "tournaments/round.html", context(
-        request, sec.event, sec, rnd=rnd, boards=boards, byes=listing.byes, query=query))
+    return page(visitor, "tournaments/round.html", context(
+        visitor, sec.event, sec, rnd=rnd, boards=boards, byes=listing.byes, query=query))
 
 
 def _board(line: rounds.ListedBoard) -> dict[str, Any]:
@@ -47,10 +47,10 @@ def _board(line: rounds.ListedBoard) -> dict[str, Any]:
 
 
 @json_errors
-def round_json(request: HttpRequest, slug: str, section: str, number: int) -> JsonResponse:
-    sec = visible_section(request, slug, section)
+def round_json(visitor: Visitor, slug: str, section: str, number: int) -> JsonResponse:
+    sec = visible_section(visitor, slug, section)
     rnd = get_object_or_404(Round, section=sec, number=number)
-    if not rnd.published and not is_arbiter(request, sec.event):
+    if not rnd.published and not is_arbiter(visitor, sec.event):
         return JsonResponse({"error": "round not published"}, status=404)
     listing = rounds.pairing_list(rnd)
     boards = [_board(line) for line in listing.boards]

@@ -4,50 +4,49 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.http import HttpResponse, JsonResponse
 
-from swisspair_web.tournaments.public.common import context, json_errors, shown_round, visible_section
+from swisspair_web.tournaments.public.common import Visitor, context, json_errors, page, shown_round, visible_section
 from swisspair_web.tournaments.reads import standings, teams
 from swisspair_web.tournaments.reads.convert import SectionData
 from swisspair_web.tournaments.reads.roles import is_arbiter
 
 
-def standings_page(request: HttpRequest, slug: str, section: str) -> HttpResponse:
-    sec = visible_section(request, slug, section)
+def standings_page(visitor: Visitor, slug: str, section: str) -> HttpResponse:
+    sec = visible_section(visitor, slug, section)
     data = SectionData.load(sec)
-    shown = shown_round(request, data)
-    limit = data.complete_rounds(published_only=not is_arbiter(request, sec.event))
+    shown = shown_round(visitor, data)
+    limit = data.complete_rounds(published_only=not is_arbiter(visitor, sec.event))
     after = list(range(1, limit + 1))
     if sec.is_team:
-        return render(request, "tournaments/team_standings.html", context(
-            request, sec.event, sec, table=teams.team_table(data, shown), after_rounds=after))
+        return page(visitor, "tournaments/team_standings.html", context(
+            visitor, sec.event, sec, table=teams.team_table(data, shown), after_rounds=after))
     table = standings.table(data, shown)
-    return render(request, "tournaments/standings.html", context(request, sec.event, sec, table=table,
+    return page(visitor, "tournaments/standings.html", context(visitor, sec.event, sec, table=table,
                                                                after_rounds=after))
 
 
-def crosstable_page(request: HttpRequest, slug: str, section: str) -> HttpResponse:
-    sec = visible_section(request, slug, section)
+def crosstable_page(visitor: Visitor, slug: str, section: str) -> HttpResponse:
+    sec = visible_section(visitor, slug, section)
     data = SectionData.load(sec)
-    table = standings.table(data, shown_round(request, data))
-    return render(request, "tournaments/crosstable.html", context(
-        request, sec.event, sec, table=table, round_numbers=range(1, table.after_round + 1)))
+    table = standings.table(data, shown_round(visitor, data))
+    return page(visitor, "tournaments/crosstable.html", context(
+        visitor, sec.event, sec, table=table, round_numbers=range(1, table.after_round + 1)))
 
 
 @json_errors
-def standings_json(request: HttpRequest, slug: str, section: str) -> JsonResponse:
-    sec = visible_section(request, slug, section)
+def standings_json(visitor: Visitor, slug: str, section: str) -> JsonResponse:
+    sec = visible_section(visitor, slug, section)
     data = SectionData.load(sec)
     if sec.is_team:
-        team_table = teams.team_table(data, shown_round(request, data))
+        team_table = teams.team_table(data, shown_round(visitor, data))
         return JsonResponse({"after_round": team_table.after_round, "primary": team_table.primary,
                              "tiebreaks": team_table.codes, "note": team_table.note,
                              "standings": [{"rank": r.rank, "team": r.team.number, "name": r.team.name,
                                             "match_points": r.match_points_text,
                                             "game_points": r.game_points_text, "tiebreaks": r.tiebreaks}
                                            for r in team_table.rows]})
-    table = standings.table(data, shown_round(request, data))
+    table = standings.table(data, shown_round(visitor, data))
     return JsonResponse({"after_round": table.after_round, "tiebreaks": table.codes, "note": table.note,
                          "standings": [{"rank": r.rank, "tpn": r.player.tpn, "name": r.player.name,
                                         "points": r.points_text, "tiebreaks": r.tiebreaks, "rounds": r.cells,

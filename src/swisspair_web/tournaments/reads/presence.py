@@ -1,7 +1,7 @@
 """Check-in before round 1: the arbiter ticks who is present; who is not is left out of round 1.
 
 The check-in is *in force* once a player of the section is ticked present. From then on, pairing
-round 1 (:func:`.services.pair_next_round`, through :data:`.services.BEFORE_PAIRING`) first records
+round 1 (:func:`.services.pair_next_round`, through :func:`.services.presence.before_pairing`) first records
 the absence of every player who is not ticked, is not withdrawn and has no bye or absence of their own
 for round 1 (:func:`.services.presence.record_absences`): a zero-point bye (FIDE C.04.2 (2026) art. 4.1: participants
 who have not confirmed their presence before the drawing of lots are excluded; art. 3.3: they are not

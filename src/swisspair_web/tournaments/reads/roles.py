@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest
+from django.http import Http404
 
 from swisspair_web.tournaments.rows import Event, EventRole
+
+
+class Requester(Protocol):
+    """Who asks: a request, or the visitor a public page is built for."""
+
+    @property
+    def user(self) -> AbstractBaseUser | AnonymousUser: ...
+
 
 CHIEF = EventRole.CHIEF
 ARBITER = EventRole.ARBITER
@@ -22,19 +32,19 @@ def role_of(user: AbstractBaseUser | AnonymousUser, event: Event) -> str | None:
     return role
 
 
-def is_arbiter(request: HttpRequest, event: Event) -> bool:
-    return role_of(request.user, event) is not None
+def is_arbiter(asker: Requester, event: Event) -> bool:
+    return role_of(asker.user, event) is not None
 
 
-def require(request: HttpRequest, event: Event, chief: bool = False) -> str:
+def require(asker: Requester, event: Event, chief: bool = False) -> str:
     """The user's role; 403 unless they are an arbiter (or the chief arbiter) of ``event``."""
-    role = role_of(request.user, event)
+    role = role_of(asker.user, event)
     if role is None or (chief and role != CHIEF):
         raise PermissionDenied("not an arbiter of this event")
     return role
 
 
-def require_visible(request: HttpRequest, event: Event) -> None:
+def require_visible(asker: Requester, event: Event) -> None:
     """404 for a private event unless the user is one of its arbiters."""
-    if not event.public and not is_arbiter(request, event):
+    if not event.public and not is_arbiter(asker, event):
         raise Http404("no such event")

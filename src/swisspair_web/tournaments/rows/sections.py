@@ -4,6 +4,7 @@ by every structural write (see :mod:`..services`)."""
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -72,6 +73,16 @@ class Section(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event.name}: {self.name}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Save the section; a new one is saved with its prize settings and its overall category (the
+        category with an empty code), which the categories, the prize list and the norms read."""
+        new = self.pk is None
+        super().save(*args, **kwargs)
+        if new:
+            awards: Any = self._meta.get_field("awards").related_model  # AwardSettings, which imports this module
+            awards.objects.get_or_create(section=self)
+            self.categories.get_or_create(code="", defaults={"order": 1})
 
     @property
     def tiebreak_codes(self) -> list[str]:

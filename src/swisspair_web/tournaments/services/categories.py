@@ -7,33 +7,24 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
-from django.db.models.signals import post_save
 from django.utils.translation import gettext as _
 
 from swisspair_web.tournaments.reads.categories import OVERALL, amounts, describe
 from swisspair_web.tournaments.reads.errors import Conflict, OperationError
 from swisspair_web.tournaments.rows import AwardSettings, Category, PlayerDetail, Section
+from swisspair_web.tournaments.services import follow
 from swisspair_web.tournaments.services.base import User, audit
+from swisspair_web.tournaments.services.effects import operation
 
 
 def make_defaults(section: Section) -> AwardSettings:
-    """The section's prize settings, made (with the overall category) when they are not there yet."""
+    """The section's prize settings, made (with the overall category) when they are not there yet (a new
+    section is saved with them: :meth:`~..rows.Section.save`; a section loaded from a fixture may lack them)."""
     with transaction.atomic():
         settings, created = AwardSettings.objects.get_or_create(section=section)
         if created:
             Category.objects.get_or_create(section=section, code=OVERALL, defaults={"order": 1})
     return settings
-
-
-def _section_saved(sender: type[Section], instance: Section, created: bool, raw: bool = False,
-                   **kwargs: object) -> None:
-    if created and not raw:  # a fixture brings its own rows
-        make_defaults(instance)
-
-
-def connect() -> None:
-    """Make every new section's prize settings with it, in its transaction (called when the app is ready)."""
-    post_save.connect(_section_saved, sender=Section, dispatch_uid="swisspair-award-defaults")
 
 
 def bump_settings(settings: AwardSettings, seen_version: int) -> None:
@@ -60,7 +51,7 @@ def save_category(section: Section, user: User, values: dict[str, object], seen_
         values = {k: v for k, v in values.items() if k in ("order", "name", "prizes")}
     elif not str(values.get("code", "")).strip():
         raise OperationError(_("A category needs a code (U16, W, U2000...)."))
-    with transaction.atomic():
+    with operation():
         bump_settings(settings, seen_version)
         row = category or Category(section=section)
         before = describe(row) if category else ""
@@ -74,22 +65,24 @@ def save_category(section: Section, user: User, values: dict[str, object], seen_
             raise OperationError(_("There is already a category %(code)s.") % {"code": row.code}) from None
         audit(section.event, user, "category-edited" if category else "category-added", section=section,
               old=before, new=describe(row), detail=f"{row.code or row.title}: {row.title}; {_('prizes')}: {row.prizes}")
+        follow.section(section)
     return row
 
 
 def delete_category(section: Section, user: User, category: Category, seen_version: int) -> None:
     if category.code == OVERALL:
         raise OperationError(_("The overall standings cannot be deleted."))
-    with transaction.atomic():
+    with operation():
         bump_settings(make_defaults(section), seen_version)
         category.delete()
         audit(section.event, user, "category-deleted", section=section, detail=f"{category.code}: {category.title}")
+        follow.section(section)
 
 
 def save_settings(section: Section, user: User, values: dict[str, object], seen_version: int) -> None:
     """The prize settings (``age_date``, ``sharing``, ``currency``, ``norms_waived``)."""
     settings = make_defaults(section)
-    with transaction.atomic():
+    with operation():
         bump_settings(settings, seen_version)
         changes = []
         for name in ("age_date", "sharing", "currency", "norms_waived"):
@@ -99,6 +92,7 @@ def save_settings(section: Section, user: User, values: dict[str, object], seen_
         settings.save(update_fields=["age_date", "sharing", "currency", "norms_waived"])
         if changes:
             audit(section.event, user, "prize-settings", section=section, detail="; ".join(changes))
+            follow.section(section)
 
 
 def save_player_details(section: Section, user: User, details: dict[int, tuple[str, int | None]],
@@ -108,7 +102,7 @@ def save_player_details(section: Section, user: User, details: dict[int, tuple[s
     players = {p.tpn: p for p in section.players.all()}
     current = {d.player_id: d for d in PlayerDetail.objects.filter(player__section=section)}
     changed = 0
-    with transaction.atomic():
+    with operation():
         bump_settings(settings, seen_version)
         for tpn, (labels, k) in sorted(details.items()):
             player = players.get(tpn)
@@ -124,4 +118,5 @@ def save_player_details(section: Section, user: User, details: dict[int, tuple[s
             changed += 1
             audit(section.event, user, "player-labels", section=section, old=before,
                   new=f"{labels} K={k or '-'}", detail=f"{player.tpn}. {player.name}")
+            follow.section(section)
     return changed

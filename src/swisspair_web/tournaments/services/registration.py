@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -28,7 +28,9 @@ from swisspair_web.tournaments.reads.registration import (
     rounds_paired,
 )
 from swisspair_web.tournaments.rows import Announcement, Bye, Entry, ListedPlayer, Player, Registration, Section
+from swisspair_web.tournaments.services import follow
 from swisspair_web.tournaments.services.base import User, account_of, audit
+from swisspair_web.tournaments.services.effects import operation
 from swisspair_web.tournaments.services.players import add_players, request_bye
 
 
@@ -45,7 +47,7 @@ def set_open(section: Section, user: User, open_: bool, seen_version: int) -> bo
     """
     if section.is_team:
         raise OperationError(_("Team sections take no entries on the public form."))
-    with transaction.atomic():
+    with operation():
         registration = _saved_registration(section)
         updated = Registration.objects.filter(pk=registration.pk, version=seen_version).update(
             open=open_, version=F("version") + 1)
@@ -54,6 +56,7 @@ def set_open(section: Section, user: User, open_: bool, seen_version: int) -> bo
         if registration.open == open_:
             return False
         audit(section.event, user, "entries-opened" if open_ else "entries-closed", section=section)
+        follow.event(section.event_id)
     return True
 
 
@@ -81,7 +84,7 @@ def submit(section: Section, typed: EntryData) -> Entry:
     changes = complete(data, listed)
     data.validate()
     try:
-        with transaction.atomic():
+        with operation():
             refuse_taken_fide_id(section, data.fide_id)
             entry = Entry.objects.create(
                 section=section, token=secrets.token_urlsafe(24), name=data.name, federation=data.federation,
@@ -116,7 +119,7 @@ def approve(entry: Entry, user: User, seen_version: int) -> Player:
     (:func:`.services.add_players`).
     """
     section = entry.section
-    with transaction.atomic():
+    with operation():
         _take(entry, seen_version, (Entry.PENDING, Entry.REFUSED))
         refuse_taken_fide_id(section, entry.fide_id, entry)
         [player] = add_players(section, user, [PlayerData(
@@ -134,7 +137,7 @@ def refuse(entry: Entry, user: User, seen_version: int, reason: str = "") -> Non
     """Refuse a waiting entry (an approved one is a player: withdraw or delete the player instead)."""
     section = entry.section
     reason = " ".join(reason.split())[:200]
-    with transaction.atomic():
+    with operation():
         _take(entry, seen_version, (Entry.PENDING,))
         Entry.objects.filter(pk=entry.pk).update(state=Entry.REFUSED, reason=reason, decided_at=timezone.now(),
                                                  decided_by=account_of(user))
@@ -153,7 +156,7 @@ def import_list(section: Section, user: User, read: ReadPlayers) -> int:
     for row in rows:
         by_id.setdefault(row.fide_id, row)  # a FIDE ID listed twice: the first line
     unique = list(by_id.values())
-    with transaction.atomic():
+    with operation():
         _saved_registration(section)
         ListedPlayer.objects.filter(section=section).delete()
         ListedPlayer.objects.bulk_create(unique, batch_size=2000)
@@ -178,7 +181,7 @@ def announce(entry: Entry, round_number: int, kind: str) -> Announcement:
         raise OperationError(_("Unknown kind of bye."))
     if player.is_withdrawn(round_number):
         raise OperationError(_("You are withdrawn from the tournament; ask the arbiter."))
-    with transaction.atomic():
+    with operation():
         if Bye.objects.filter(player=player, round_number=round_number).exists():
             raise OperationError(_("You have a bye or an absence in round %(round)s already.")
                                  % {"round": round_number})
@@ -186,6 +189,7 @@ def announce(entry: Entry, round_number: int, kind: str) -> Announcement:
         announcement = Announcement.objects.create(entry=entry, round_number=round_number, kind=kind)
         audit(entry.section.event, None, "bye-announced", section=entry.section, round_number=round_number,
               new=kind, detail=f"{player.tpn}. {player.name}, through the player's private link")
+        follow.section(entry.section)
     return announcement
 
 
@@ -195,7 +199,7 @@ def _withdraw(announcement: Announcement, user: User, state: str, reason: str = 
     section = entry.section
     if announcement.round_number <= rounds_paired(section):
         raise OperationError(_("Round %(round)s is already paired.") % {"round": announcement.round_number})
-    with transaction.atomic():
+    with operation():
         updated = Announcement.objects.filter(pk=announcement.pk, state=Announcement.RECORDED).update(
             state=state, reason=" ".join(reason.split())[:200], decided_at=timezone.now(), decided_by=account_of(user))
         if not updated:
@@ -207,6 +211,7 @@ def _withdraw(announcement: Announcement, user: User, state: str, reason: str = 
         audit(section.event, user, "announcement-refused" if state == Announcement.REFUSED
               else "announcement-cancelled", section=section, round_number=announcement.round_number,
               old=announcement.kind, detail=entry.name + (f": {reason}" if reason else ""))
+        follow.section(section)
     announcement.state = state
 
 

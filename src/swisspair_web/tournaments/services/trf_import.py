@@ -17,7 +17,9 @@ from swisspair_web.tournaments.reads.convert import decimal, rows_from_tournamen
 from swisspair_web.tournaments.reads.errors import OperationError
 from swisspair_web.tournaments.reads.players import PlayerData, lenient
 from swisspair_web.tournaments.rows import Board, Bye, Event, Player, Round, Section, Team, TeamMatch
+from swisspair_web.tournaments.services import follow
 from swisspair_web.tournaments.services.base import Progress, User, account_of, audit, no_progress, run_before_commit
+from swisspair_web.tournaments.services.effects import operation
 
 
 def parse_trf(text: str | bytes, source: str = "upload", warnings: list[str] | None = None,
@@ -97,7 +99,7 @@ def import_trf(event: Event, user: User, text: str | bytes, *, name: str, slug: 
                                       if line[:3] not in team_import.DROPPED_RECORDS]
     scoring = tournament.scoring
     progress(60, "saving")
-    with transaction.atomic():
+    with operation():
         try:
             with transaction.atomic():
                 section = Section.objects.create(
@@ -139,6 +141,7 @@ def import_trf(event: Event, user: User, text: str | bytes, *, name: str, slug: 
               detail=f"{len(players)} players, {rows.paired_rounds} rounds" +
               (f", {len(team_plan.teams)} teams" if team_plan else "") +
               ("; " + "; ".join([*rows.warnings, *notes]) if rows.warnings or notes else ""))
+        follow.event(event.pk)
         run_before_commit(section)
         _import_checkpoint()
     return section
