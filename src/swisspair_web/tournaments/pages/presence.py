@@ -19,17 +19,10 @@ from django.utils.translation import ngettext
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.pages.common import arbiter_page, refusals_shown
 from swisspair_web.tournaments.public import files
-from swisspair_web.tournaments.public.common import INDIVIDUAL_ONLY, context, section_of
+from swisspair_web.tournaments.public.common import INDIVIDUAL_ONLY, context
 from swisspair_web.tournaments.reads import lists, presence
 from swisspair_web.tournaments.rows import Section
 from swisspair_web.tournaments.services import OperationError
-
-
-def _individual(slug: str, section: str) -> Section:
-    sec = section_of(slug, section)
-    if sec.is_team:
-        raise Http404("team sections have no check-in")
-    return sec
 
 
 def read_changes(post: Mapping[str, str]) -> dict[int, bool]:

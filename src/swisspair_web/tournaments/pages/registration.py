@@ -24,9 +24,8 @@ from django.views.decorators.cache import never_cache
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.pages.common import arbiter_page, refusals_shown, to_section
 from swisspair_web.tournaments.public import files
-from swisspair_web.tournaments.public.common import INDIVIDUAL_ONLY, context, section_of
+from swisspair_web.tournaments.public.common import INDIVIDUAL_ONLY, context, section_of, visible_section
 from swisspair_web.tournaments.reads import rating_list, registration
-from swisspair_web.tournaments.reads.roles import require_visible
 from swisspair_web.tournaments.rows import Announcement, Bye, Entry, Section
 from swisspair_web.tournaments.services import OperationError, jobs
 
@@ -102,13 +101,6 @@ class ListForm(forms.Form):
         return upload
 
 
-def _individual(slug: str, section: str) -> Section:
-    sec = section_of(slug, section)
-    if sec.is_team:
-        raise Http404("team sections take no entries on the form")
-    return sec
-
-
 def private_link(request: HttpRequest, entry: Entry) -> str:
     return request.build_absolute_uri(reverse("sp-entry", args=[entry.section.event.slug, entry.section.slug,
                                                                 entry.token]))
@@ -134,8 +126,7 @@ def _send_link(request: HttpRequest, entry: Entry) -> bool:
 @never_cache
 def register(request: HttpRequest, slug: str, section: str) -> HttpResponse:
     """The public entry form of a section (while its entries are open)."""
-    sec = _individual(slug, section)
-    require_visible(request, sec.event)
+    sec = visible_section(request, slug, section, INDIVIDUAL_ONLY)
     reg = registration.registration_of(sec)
     form = EntryForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -155,8 +146,7 @@ def register(request: HttpRequest, slug: str, section: str) -> HttpResponse:
 
 def lookup(request: HttpRequest, slug: str, section: str) -> JsonResponse:
     """The rating-list figures of a FIDE ID for the entry form (while entries are open)."""
-    sec = _individual(slug, section)
-    require_visible(request, sec.event)
+    sec = visible_section(request, slug, section, INDIVIDUAL_ONLY)
     if not registration.registration_of(sec).open:
         return JsonResponse({"error": "entries closed"}, status=404)
     listed = registration.listed_player(sec, request.GET.get("fide_id", "").strip()[:11])
@@ -174,7 +164,7 @@ def _entry(sec: Section, token: str) -> Entry:
 @never_cache
 def entry_page(request: HttpRequest, slug: str, section: str, token: str) -> HttpResponse:
     """The registrant's private page: their entry, and the byes and absences they announce."""
-    sec = _individual(slug, section)
+    sec = section_of(slug, section, INDIVIDUAL_ONLY)
     entry = _entry(sec, token)
     rounds = registration.coming_rounds(sec)
     form = AnnounceForm(request.POST or None, rounds=rounds)

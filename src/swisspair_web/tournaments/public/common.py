@@ -102,7 +102,7 @@ def section_of(slug: str, section: str, kind: str | None = None) -> Section:
     return sec
 
 
-def visible_section(visitor: Visitor, slug: str, section: str, kind: str | None = None) -> Section:
+def visible_section(visitor: Requester, slug: str, section: str, kind: str | None = None) -> Section:
     """The section of :func:`section_of`, as long as the visitor may see its event."""
     sec = section_of(slug, section, kind)
     require_visible(visitor, sec.event)
