@@ -19,7 +19,7 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from swisspair.exports import lazy_exports
+from swisspair.lazy import lazy_exports
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ The reader and the writer are imported on first use (PEP 562): the engine form
 
 from __future__ import annotations
 
-from swisspair.exports import lazy_exports
+from swisspair.lazy import lazy_exports
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
