@@ -16,7 +16,7 @@ from swisspair.model import Colour, Outcome, Result, Scoring
 from swisspair.pairing.team import TeamSystem, _state, generate_team_tournament
 from swisspair.team_matches import TeamBoard, TeamMatch, team_event
 from swisspair.teams import MatchPoints, TeamEntry, TeamForfeit, TeamLineup, TeamPab
-from swisspair.tiebreaks.base import RoundKind
+from swisspair.tiebreaks.event import RoundKind
 from swisspair.tiebreaks.team import standings_event
 
 W, B, N = Colour.WHITE, Colour.BLACK, Colour.NONE

@@ -33,19 +33,12 @@ from fractions import Fraction
 from typing import Any
 
 from swisspair.model import Colour, Outcome, Tournament
-from swisspair.tiebreaks.base import (
-    Context,
-    Descriptor,
-    Edition,
-    Event,
-    InvalidTieBreakError,
-    MissingRatingsError,
-    RoundKind,
-    Term,
-    TieBreakValue,
-    parse_list,
-    tied_runs,
-)
+from swisspair.errors import InvalidTieBreakError, MissingRatingsError
+from swisspair.tiebreaks.context import Context
+from swisspair.tiebreaks.descriptors import Descriptor, parse_list
+from swisspair.tiebreaks.editions import Edition
+from swisspair.tiebreaks.event import Event, RoundKind
+from swisspair.tiebreaks.values import Term, TieBreakValue, tied_runs
 from swisspair.tiebreaks.rounding import decimal_text
 
 __all__ = [
@@ -417,11 +410,11 @@ def compute_standings(
     :param rounds: rounds to take into account (default: all paired rounds).
     :param round_robin: pre-determined pairings (default: from the system code).
     :param literal: read the regulations literally where the reference tool differs
-        (:attr:`Context.literal <swisspair.tiebreaks.base.Context.literal>`).
-    :param context: a :class:`~swisspair.tiebreaks.base.Context` to reuse (its event and
+        (:attr:`Context.literal <swisspair.tiebreaks.context.Context.literal>`).
+    :param context: a :class:`~swisspair.tiebreaks.context.Context` to reuse (its event and
         edition win over ``source`` and ``edition``), so that values already computed are not
         computed again.
-    :raises: :exc:`~swisspair.tiebreaks.base.InvalidTieBreakError` for a bad list.
+    :raises: :exc:`~swisspair.errors.InvalidTieBreakError` for a bad list.
     """
     event = context.event if context is not None else (
         source if isinstance(source, Event) else Event.from_tournament(source, rounds=rounds, round_robin=round_robin))
