@@ -209,5 +209,5 @@ def test_the_team_records_are_read_in_one_module() -> None:
     readers = sorted(str(path.relative_to(src)) for path in src.rglob("*.py")
                      if any(name in path.read_text(encoding="utf-8")
                             for name in (".team_pabs", ".team_lineups", ".team_forfeits")))
-    assert readers == ["swisspair/team_matches.py", "swisspair/trf/reader.py", "swisspair/trf/writer.py",
+    assert readers == ["swisspair/team_matches.py", "swisspair/trf/records.py", "swisspair/trf/writer.py",
                        "swisspair_web/tournaments/exports.py"]  # the manager writes its 330 records there

@@ -55,7 +55,8 @@ if TYPE_CHECKING:
     from swisspair.playoff import Playoff, apply_playoff, start_playoff
     from swisspair.roundrobin import RoundSchedule, berger_schedule
     from swisspair.standings import StandingRow, Standings, compute_standings
-    from swisspair.trf.reader import Diagnostic, TRFReadResult
+    from swisspair.trf.diagnostics import Diagnostic
+    from swisspair.trf.reader import TRFReadResult
 
 _MODULES = {
     "swisspair.api": ("check_rounds", "pair", "pairing_systems", "parse_trf", "read_trf", "write_trf"),
@@ -70,7 +71,8 @@ _MODULES = {
     "swisspair.playoff": ("Playoff", "apply_playoff", "start_playoff"),
     "swisspair.roundrobin": ("RoundSchedule", "berger_schedule"),
     "swisspair.standings": ("StandingRow", "Standings", "compute_standings"),
-    "swisspair.trf.reader": ("Diagnostic", "TRFReadResult"),
+    "swisspair.trf.diagnostics": ("Diagnostic",),
+    "swisspair.trf.reader": ("TRFReadResult",),
 }
 """The module that defines each public name."""
 
