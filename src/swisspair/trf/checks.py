@@ -28,14 +28,21 @@ _OPTIONAL_DEFAULTS = {
 """Optional :class:`Scoring` fields and the field they default to."""
 
 
-def _agrees(result: Result, other: Result) -> bool:
-    """Whether two sides of one game agree (the checks of :func:`check_games`, colours apart)."""
-    return (result.is_played == other.is_played and result.is_forfeit == other.is_forfeit
-            and not (result in _RATED and other in _UNRATED) and not (result in _UNRATED and other in _RATED)
-            and not (result.outcome is Outcome.WIN and other.outcome is not Outcome.LOSS))
+def _agreeing() -> frozenset[tuple[Result, Result]]:
+    """The pairs of results the two sides of one game may show (the checks of :func:`_check_game`, colours
+    apart): both played or not, both forfeits or not, not one rated and one unrated, a win against a loss.
+
+    Each result's traits are read once: the set is built at start-up, which the engine form waits for.
+    """
+    sides = [(result, result.is_played, result.is_forfeit, result in _RATED, result in _UNRATED,
+              result.outcome is Outcome.WIN, result.outcome is Outcome.LOSS) for result in Result]
+    return frozenset((a, b) for a, played, forfeit, rated, unrated, won, _ in sides
+                     for b, other_played, other_forfeit, other_rated, other_unrated, _, lost in sides
+                     if played == other_played and forfeit == other_forfeit and not (rated and other_unrated)
+                     and not (unrated and other_rated) and not (won and not lost))
 
 
-_AGREEING = frozenset((a, b) for a in Result for b in Result if _agrees(a, b))
+_AGREEING = _agreeing()
 """The pairs of results the two sides of one game may show: one set lookup per game on the common path."""
 
 
