@@ -71,9 +71,14 @@ def compute(data: SectionData, after_round: int) -> RatingView:
 
 def regulations_text(regulations: Regulations) -> str:
     """The edition applied, in words."""
-    if regulations is Regulations.MARCH_2024:
-        return _("FIDE Rating Regulations effective from 1 March 2024")
-    return _("FIDE Rating Regulations effective from 1 March 2024, 8.3.1 as amended from 1 October 2025")
+    return {
+        Regulations.MARCH_2024: _("FIDE Rating Regulations effective from 1 March 2024"),
+        Regulations.OCTOBER_2025: _("FIDE Rating Regulations effective from 1 March 2024, 8.3.1 as amended from "
+                                    "1 October 2025"),
+        Regulations.RAPID_BLITZ_MARCH_2024: _("FIDE Rapid and Blitz Rating Regulations effective from 1 March 2024"),
+        Regulations.RAPID_BLITZ_DECEMBER_2024: _("FIDE Rapid and Blitz Rating Regulations effective from 1 March "
+                                                 "2024, 7.3.1 as amended from 1 December 2024"),
+    }[regulations]
 
 
 def not_rated_text(reason: NotRated | None) -> str:
@@ -87,6 +92,9 @@ def not_rated_text(reason: NotRated | None) -> str:
         NotRated.NO_MOVE: _("less than one move each: not rated (5.1)"),
         NotRated.OPPONENT_UNRATED: _("opponent unrated: only games against rated players count (8.3.1)"),
         NotRated.BOTH_UNRATED: _("opponent unrated: only games against rated opponents count (8.2.2)"),
+        NotRated.OPPONENT_RATED_SINCE: _("opponent counted as unrated: rated only since the start (8.2.4)"),
+        NotRated.DIFFERENCE_600: _("600 points or more apart, one rated above 2600: not rated (rapid and blitz "
+                                   "7.3.1)"),
     }[reason]
 
 
