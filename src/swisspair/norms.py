@@ -382,6 +382,64 @@ def _rated(ratings: list[int], opponents: list[int], floor: int) -> tuple[tuple[
     return tuple(values), raised
 
 
+@dataclass(frozen=True, slots=True)
+class _Player:
+    """What every check of one player's norms reads from the event, read once."""
+
+    tournament: Tournament
+    tpn: int
+    rating_of: Mapping[int, int]
+    options: NormOptions
+    recorded: int
+    games: tuple[_Game, ...]
+    """Every game played over the board (1.4.2 c)."""
+    excluded: frozenset[int]
+    """Rounds of games not counted by 1.4.2 b (round robins)."""
+
+    @classmethod
+    def of(cls, tournament: Tournament, tpn: int, ratings: Mapping[int, int] | None,
+           options: NormOptions) -> _Player:
+        recorded = tournament.recorded_rounds
+        rating_of = ratings if ratings is not None else {p.tpn: p.rating for p in tournament}
+        games = tuple(_games(tournament, tpn, recorded))
+        excluded = frozenset(g.round for g in games if options.predetermined
+                             and _scored_zero_against_rated(tournament, g.opponent, rating_of, recorded))
+        return cls(tournament, tpn, rating_of, options, recorded, games, excluded)
+
+    def check(self, title: NormTitle, last: int, ignored: frozenset[int] = frozenset()) -> NormCheck:
+        """The check of ``title`` over rounds 1..``last``, the games of ``ignored`` left out (1.4.1 f)."""
+        left_out = [(g.round, LeftOut.UNRATED_ZERO if g.round in self.excluded else LeftOut.DEFEATED
+                     if g.round in ignored else LeftOut.LATER)
+                    for g in self.games if g.round in self.excluded or g.round in ignored or g.round > last]
+        games = [g for g in self.games if g.round <= last and g.round not in self.excluded and g.round not in ignored]
+        return self._figures(title, games, last, tuple(left_out), bool(ignored or self.excluded))
+
+    def _figures(self, title: NormTitle, games: list[_Game], last: int, left_out: tuple[tuple[int, LeftOut], ...],
+                 fewer: bool) -> NormCheck:
+        t, options = self.tournament, self.options
+        opponents = [t.players[g.opponent] for g in games]
+        values, raised = _rated([self.rating_of.get(o.tpn, 0) for o in opponents], [o.tpn for o in opponents],
+                                title.floor)
+        federations: dict[str, int] = {}
+        for o in opponents:
+            fed = o.federation.strip().upper()
+            if fed and fed != NO_FEDERATION:
+                federations[fed] = federations.get(fed, 0) + 1
+        titles = [o.title.strip().upper() for o in opponents]
+        planned = options.planned_rounds if options.planned_rounds is not None else t.rounds
+        counted = len(games) if fewer else _counted_games(t, self.tpn, len(games), last, planned)
+        return NormCheck(
+            title, len(games), counted, values, sum((g.score for g in games), Fraction(0)),
+            titled=sum(x in TITLE_HOLDERS for x in titles), holders=sum(x in title.holders for x in titles),
+            federations=federations, own_federation=t.players[self.tpn].federation.strip().upper(), raised=raised,
+            unrated=sum(not self.rating_of.get(o.tpn, 0) for o in opponents),
+            foreigners_waived=options.foreigners_waived, after_round=None if last == self.recorded else last,
+            rounds=tuple(g.round for g in games), opponents=tuple(g.opponent for g in games), left_out=left_out,
+            cycles=options.cycles if options.predetermined else 1, participants=len(t.players),
+            distinct_holders=len({o.tpn for o in opponents if o.title.strip().upper() in title.holders}),
+            tpn=self.tpn)
+
+
 def check_norm(tournament: Tournament, tpn: int, title: NormTitle, *, ratings: Mapping[int, int] | None = None,
                options: NormOptions = NormOptions(), last: int | None = None,
                ignored: frozenset[int] = frozenset()) -> NormCheck:
@@ -391,42 +449,8 @@ def check_norm(tournament: Tournament, tpn: int, title: NormTitle, *, ratings: M
     :param ignored: rounds of games against defeated opponents left out (1.4.1 f); the caller checks
         that they were won.
     """
-    player = tournament.players[tpn]
-    last = tournament.recorded_rounds if last is None else last
-    rating_of = ratings if ratings is not None else {p.tpn: p.rating for p in tournament}
-    left_out: list[tuple[int, LeftOut]] = []
-    games = []
-    for g in _games(tournament, tpn, last):
-        if options.predetermined and _scored_zero_against_rated(tournament, g.opponent, rating_of,
-                                                                 tournament.recorded_rounds):
-            left_out.append((g.round, LeftOut.UNRATED_ZERO))
-        elif g.round in ignored:
-            left_out.append((g.round, LeftOut.DEFEATED))
-        else:
-            games.append(g)
-    left_out += [(g.round, LeftOut.LATER) for g in _games(tournament, tpn, tournament.recorded_rounds)
-                 if g.round > last]
-    opponents = [tournament.players[g.opponent] for g in games]
-    values, raised = _rated([rating_of.get(o.tpn, 0) for o in opponents], [o.tpn for o in opponents], title.floor)
-    federations: dict[str, int] = {}
-    for o in opponents:
-        fed = o.federation.strip().upper()
-        if fed and fed != NO_FEDERATION:
-            federations[fed] = federations.get(fed, 0) + 1
-    titles = [o.title.strip().upper() for o in opponents]
-    planned = options.planned_rounds if options.planned_rounds is not None else tournament.rounds
-    counted = len(games) if ignored or any(why is LeftOut.UNRATED_ZERO for _r, why in left_out) else \
-        _counted_games(tournament, tpn, len(games), last, planned)
-    holders = {o.tpn for o in opponents if o.title.strip().upper() in title.holders}
-    return NormCheck(
-        title, len(games), counted, values, sum((g.score for g in games), Fraction(0)),
-        titled=sum(t in TITLE_HOLDERS for t in titles), holders=sum(t in title.holders for t in titles),
-        federations=federations, own_federation=player.federation.strip().upper(), raised=raised,
-        unrated=sum(not rating_of.get(o.tpn, 0) for o in opponents), foreigners_waived=options.foreigners_waived,
-        after_round=None if last == tournament.recorded_rounds else last, rounds=tuple(g.round for g in games),
-        opponents=tuple(g.opponent for g in games), left_out=tuple(sorted(left_out, key=lambda item: item[0])),
-        cycles=options.cycles if options.predetermined else 1, participants=len(tournament.players),
-        distinct_holders=len(holders), tpn=tpn)
+    player = _Player.of(tournament, tpn, ratings, options)
+    return player.check(title, player.recorded if last is None else last, ignored)
 
 
 def best_norm(tournament: Tournament, tpn: int, title: NormTitle, *, ratings: Mapping[int, int] | None = None,
@@ -436,30 +460,28 @@ def best_norm(tournament: Tournament, tpn: int, title: NormTitle, *, ratings: Ma
     meeting every requirement; in a round robin only when the whole event's opponents meet 1.4.3-1.4.5);
     else, without predetermined pairings, over the rounds up to an earlier one (1.4.1 e), with 1.4.1 f
     there too. When none achieves it, the check over every round."""
-    full = check_norm(tournament, tpn, title, ratings=ratings, options=options)
+    player = _Player.of(tournament, tpn, ratings, options)
+    full = player.check(title, player.recorded)
     if full.achieved:
         return full
-    lasts = [tournament.recorded_rounds]
-    if not options.predetermined:
-        lasts += list(range(tournament.recorded_rounds - 1, 0, -1))
+    lasts = [player.recorded] + ([] if options.predetermined else list(range(player.recorded - 1, 0, -1)))
     best: NormCheck | None = None
     for last in lasts:
-        found = _leaving_out_defeated(tournament, tpn, title, ratings, options, last, full)
+        found = _leaving_out_defeated(player, title, last, full)
         if found is not None and (best is None or found.games > best.games):
             best = found
     return best or full
 
 
-def _leaving_out_defeated(tournament: Tournament, tpn: int, title: NormTitle, ratings: Mapping[int, int] | None,
-                          options: NormOptions, last: int, full: NormCheck) -> NormCheck | None:
+def _leaving_out_defeated(player: _Player, title: NormTitle, last: int, full: NormCheck) -> NormCheck | None:
     """The achieved check over rounds 1..``last`` that leaves out the fewest wins (1.4.1 f), none first;
     among as many, the highest performance, then the earliest rounds left out. ``None`` when none."""
-    base = check_norm(tournament, tpn, title, ratings=ratings, options=options, last=last)
+    base = full if last == player.recorded else player.check(title, last)
     if base.achieved:
         return base
-    if options.predetermined and full.mix_problems:
+    if (player.options.predetermined and full.mix_problems) or not _may_improve(base):
         return None  # 1.4.1 f in a round robin: the whole event must make a norm possible
-    wins = [r for r in base.rounds if tournament.players[tpn].result(r).result is Result.WIN]
+    wins = [r for r in base.rounds if player.tournament.players[player.tpn].result(r).result is Result.WIN]
     tried = 0
     for size in range(1, len(wins) + 1):
         if base.games - size < 9:
@@ -469,13 +491,24 @@ def _leaving_out_defeated(tournament: Tournament, tpn: int, title: NormTitle, ra
             tried += 1
             if tried > SUBSETS_TRIED:
                 return None
-            check = check_norm(tournament, tpn, title, ratings=ratings, options=options, last=last,
-                               ignored=frozenset(chosen))
+            check = player.check(title, last, frozenset(chosen))
             if check.achieved:
                 achieved.append((-(check.performance or 0), chosen, check))
         if achieved:
             return min(achieved, key=lambda item: (item[0], item[1]))[2]
     return None
+
+
+def _may_improve(check: NormCheck) -> bool:
+    """Whether leaving out games could meet what ``check`` misses: never the requirements whose counts only
+    fall when games go (the minimum of 3 holders of the title, 5 title holders in 9 games, 2 foreign
+    federations)."""
+    if check.cycles < 2 and check.holders < 3:
+        return False
+    if check.titled < 5:
+        return False
+    foreign = [fed for fed in check.federations if fed != check.own_federation]
+    return check.foreigners_waived or len(foreign) >= 2
 
 
 def norms_report(tournament: Tournament, *, ratings: Mapping[int, int] | None = None,
