@@ -292,6 +292,11 @@ class NormCheck:
         return []
 
     @property
+    def defeated_left_out(self) -> tuple[int, ...]:
+        """The rounds of the games against defeated opponents left out (1.4.1 f)."""
+        return tuple(r for r, why in self.left_out if why is LeftOut.DEFEATED)
+
+    @property
     def mix_problems(self) -> list[Failure]:
         """The requirements on the opponents (1.4.3-1.4.5) not met."""
         return [f for f in self.problems if f.article.startswith(("1.4.3", "1.4.4", "1.4.5"))]
