@@ -55,16 +55,19 @@ from swisspair.errors import RoundRobinError
 from swisspair.model import Board, RoundPairing, Tournament
 
 __all__ = [
+    "ROUND_ROBIN_TIEBREAKS",
     "RoundRobinError",
     "RoundSchedule",
     "berger_round",
     "berger_schedule",
+    "cycles_for",
     "cycles_of",
     "format_round",
     "is_round_robin",
     "meeting_round",
     "round_pairing",
     "rounds_of",
+    "says_round_robin",
     "schedule_round",
     "swapped_cycles",
     "table_size",
@@ -275,10 +278,32 @@ def format_round(schedule: RoundSchedule) -> str:
 
 _DECLARED = re.compile(r"ROUND[\s_-]*ROBIN|BERGER|ALL[\s_-]*PLAY[\s_-]*ALL|RUNDENTURNIER", re.IGNORECASE)
 
+ROUND_ROBIN_TIEBREAKS = ("DE", "WIN", "SB", "KS")
+"""The tie-breaks of an individual round-robin, in FIDE's recommended order: direct encounter, number of
+wins, Sonneborn-Berger, Koya (C.02 (2009) 13.15.2; C.07 (2026) leaves the list to the organiser, defines
+Koya for round-robins (9.2) and bars the Buchholz family from them (art. 8)). Every acronym is in the
+tie-break registry (:data:`swisspair.tiebreaks.base.TIEBREAKS`)."""
+
+
+def says_round_robin(text: str) -> bool:
+    """Whether a system code or a tournament type names a round-robin (``FIDE_ROUNDROBIN``,
+    ``Individual: Round-Robin``, ``Berger``, ``all-play-all``, ``Rundenturnier``)."""
+    return _DECLARED.search(text) is not None
+
 
 def is_round_robin(tournament: Tournament) -> bool:
     """Whether the file says the event is a round-robin: a ``192`` system code (``FIDE_ROUNDROBIN``,
     ``FIDE_DOUBLEROUNDROBIN``, ``BERGER_ROUNDROBIN``...), or a ``092`` tournament type such as
     ``Individual: Round-Robin`` (as Swiss-Manager writes it) or ``Berger``."""
-    texts = [tournament.system or "", *tournament.headers.get("092", [])]
-    return any(_DECLARED.search(text) for text in texts)
+    return any(says_round_robin(text) for text in [tournament.system or "", *tournament.headers.get("092", [])])
+
+
+def cycles_for(rounds: int, participants: int) -> int:
+    """The cycles a round-robin of ``participants`` has in ``rounds`` rounds (rounded up; at least 1).
+
+    >>> cycles_for(18, 10), cycles_for(10, 5), cycles_for(7, 8), cycles_for(0, 8)
+    (2, 2, 1, 1)
+    """
+    if participants < 2:
+        return 1
+    return max(1, -(-rounds // (table_size(participants) - 1)))

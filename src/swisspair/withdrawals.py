@@ -54,9 +54,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from swisspair.tiebreaks.base import Event
 from swisspair.model import ABSENT, Colour, Player, Result, RoundResult, Tournament
-from swisspair.roundrobin import RoundSchedule, berger_schedule, table_size
+from swisspair.roundrobin import RoundSchedule, berger_schedule, cycles_for, table_size
+from swisspair.tiebreaks.base import Event
 from swisspair.valueclass import replace
 
 __all__ = ["ARTICLE", "CountDecision", "RoundRobinView", "counted_event", "cycles_in", "inferred_withdrawals",
@@ -104,6 +104,11 @@ class RoundRobinView:
     def uncounted(self) -> frozenset[int]:
         """The players not counted in the final standings."""
         return frozenset(tpn for tpn, d in self.players.items() if not d.counted)
+
+    @property
+    def withdrawals(self) -> dict[int, int]:
+        """The players who left (given, or read from the results): TPN -> the first round they did not play."""
+        return {tpn: d.withdrawn_from for tpn, d in self.players.items() if d.withdrawn_from is not None}
 
     @property
     def notes(self) -> tuple[str, ...]:
@@ -160,12 +165,7 @@ def counted_event(event: Event, withdrawals: Mapping[int, int] | None = None) ->
 
 def cycles_in(tournament: Tournament) -> int:
     """The cycles of a round-robin: planned rounds (else recorded ones) over the rounds of one cycle."""
-    n = len(tournament.players)
-    if n < 2:
-        return 1
-    per_cycle = table_size(n) - 1
-    rounds = tournament.rounds or tournament.recorded_rounds
-    return max(1, -(-rounds // per_cycle))
+    return cycles_for(tournament.rounds or tournament.recorded_rounds, len(tournament.players))
 
 
 def inferred_withdrawals(tournament: Tournament, cycles: int | None = None) -> dict[int, int]:
