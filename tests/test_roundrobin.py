@@ -12,6 +12,7 @@ are data, not output of the code under test.
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 from collections import Counter
 
 import pytest
@@ -520,3 +521,61 @@ def test_cli_bad_count_exits_3() -> None:
     assert code == 3
     assert out == ""
     assert err.startswith("swisspair: error:") and err.count("\n") == 1
+
+
+def trf_file(tmp_path: Path, n: int, feds: str = "NOR") -> Path:
+    """A start list of ``n`` players, pairing numbers 1 .. n, federations taken in turn from ``feds``."""
+    codes = feds.split(",")
+    lines = ["012 Closed event", f"XXR {n - 1 + n % 2}"]
+    for tpn in range(1, n + 1):
+        name = f"Player {tpn:02d}"
+        lines.append(f"001 {tpn:>4}      {name:<33} {2500 - 10 * tpn:>4} {codes[tpn % len(codes)]:>3}")
+    path = tmp_path / "start.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_cli_schedule_of_a_trf(tmp_path: Path) -> None:
+    """C.05 Annex 1 for a TRF's players: their list by pairing number, then the table by number."""
+    code, out, _ = run("roundrobin", str(trf_file(tmp_path, 6)))
+    assert code == 0, out
+    lines = out.splitlines()
+    assert lines[0] == "Pairing numbers: the file's."
+    assert lines[1] == "  1  Player 01  NOR  2490"
+    assert lines[8:] == [f"Round {r}: {text}" for r, text in enumerate(PUBLISHED[6], start=1)]
+
+
+def test_cli_cycles_and_a_drawing_of_lots(tmp_path: Path) -> None:
+    """``--cycles 3``: three cycles; ``--draw lot --seed``: numbers drawn, the same for the same seed."""
+    path = trf_file(tmp_path, 5)
+    code, out, _ = run("roundrobin", str(path), "--cycles", "3", "--draw", "lot", "--seed", "11")
+    assert code == 0, out
+    assert out == run("roundrobin", str(path), "--cycles", "3", "--draw", "lot", "--seed", "11")[1]
+    assert out.splitlines()[0] == "Pairing numbers drawn by lot: 5 players, seed 11."
+    rounds = [line for line in out.splitlines() if line.startswith("Round ")]
+    assert rounds == [format_round(r) for r in berger_schedule(5, cycles=3)]
+
+
+def test_cli_varma_draw_of_a_trf(tmp_path: Path) -> None:
+    """C.05 Annex 2 for a TRF's players: ``--draw varma`` prints the envelopes and every draw first."""
+    code, out, _ = run("roundrobin", str(trf_file(tmp_path, 10, "NOR,GER,ENG")), "--draw", "varma", "--seed", "2",
+                       "--double")
+    assert code == 0, out
+    assert out.splitlines()[0].startswith("Pairing numbers drawn with the Varma tables (FIDE C.05 Annex 2")
+    assert len([line for line in out.splitlines() if line.startswith("Round ")]) == 18
+
+
+def test_cli_bad_requests(tmp_path: Path) -> None:
+    """Exit code 3: neither a file nor --players, both, --draw without a file, numbers not 1 .. n, Varma
+    outside 9-24."""
+    path = trf_file(tmp_path, 6)
+    assert run("roundrobin")[0] == 3
+    assert run("roundrobin", str(path), "--players", "6")[0] == 3
+    assert run("roundrobin", "--players", "6", "--draw", "lot")[0] == 3
+    assert run("roundrobin", str(path), "--draw", "varma")[0] == 3
+    assert run("roundrobin", "--players", "6", "--double", "--cycles", "3")[0] == 3
+    gap = tmp_path / "gap.trf"
+    gap.write_text(path.read_text(encoding="utf-8").replace("001    6", "001    7"), encoding="utf-8")
+    code, _, err = run("roundrobin", str(gap))
+    assert code == 3 and "not 1 to 6" in err
+    assert run("roundrobin", str(tmp_path / "missing.trf"))[0] == 5
