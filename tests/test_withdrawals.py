@@ -211,3 +211,21 @@ def test_cli_standings_say_so(tmp_path: Path) -> None:
     table = [line for line in result.stdout.splitlines() if not line.startswith("note:")]
     assert not any("P6" in line for line in table) and any("P5" in line for line in table)
     assert "note: P6 (no. 6) lost every game by forfeit from round 3" in result.stdout
+
+
+def test_the_grid_shows_the_table() -> None:
+    """C.05 art. 6.6: the crosstable keeps the results of a player not counted, his unplayed games '−' for
+    him and '+' for his opponents; a double round-robin has two results per cell, the cycles in order."""
+    from swisspair.crosstable_grid import crosstable_grid
+
+    t = event(4, 2, leaver=4, played=2, record_unplayed=False)
+    view = standings_view(t, {4: 3})  # he played rounds 1 and 2
+    grid = crosstable_grid(view.table)
+    assert grid.cycles == 2 and grid.players == (1, 2, 3, 4)
+    assert all(grid.cells[p][p] is None for p in grid.players)
+    assert [symbol for cell in grid.cells[4].values() if cell for symbol in cell].count("−") == 4
+    assert [cell for tpn, cell in grid.cells.items() if tpn != 4 and cell[4] and "+" in cell[4]]
+    for row in grid.players:
+        for column in grid.players:
+            if row != column:
+                assert len(grid.rounds[row][column]) == 2
