@@ -107,6 +107,10 @@ def draw_numbers(entrants: Iterable[Entrant], method: DrawMethod, *, seed: int |
 
     Without a seed one is chosen and recorded (:attr:`NumberDraw.seed`).
 
+    >>> lot = draw_numbers([Entrant("Ames", "ENG", "a"), Entrant("Bell", "NOR", "b")], DrawMethod.LOT, seed=5)
+    >>> sorted(lot.numbers().values()), lot.lines()[0]
+    ([1, 2], 'Pairing numbers drawn by lot: 2 players, seed 5.')
+
     :raises: :exc:`~swisspair.varma.VarmaError` for no entrants, an empty name, two entrants with one key, or
         fixed numbers that are not 1 .. n each once; :exc:`~swisspair.varma.VarmaPlayerCountError` for a
         Varma draw outside 9 to 24 players.

@@ -121,6 +121,15 @@ def standings_view(tournament: Tournament, withdrawals: Mapping[int, int] | None
                    cycles: int | None = None, schedule: Sequence[RoundSchedule] | None = None) -> RoundRobinView:
     """The table and the counted view of a round-robin (C.05 art. 6.6, module docstring).
 
+    >>> from swisspair.builder import record_round
+    >>> from swisspair.model import Player
+    >>> from swisspair.roundrobin import round_pairing
+    >>> t = Tournament(players={n: Player(n, f"P{n}") for n in range(1, 5)}, rounds=3, system="FIDE_ROUNDROBIN")
+    >>> record_round(t, round_pairing(berger_schedule(4)[0]), ["1-0", "1-0"])
+    >>> view = standings_view(t, {4: 2})
+    >>> [entry.result.value for entry in view.table.players[4].results], view.uncounted
+    (['0', '-', '-'], frozenset({4}))
+
     :param withdrawals: TPN -> the first round the player did not play after leaving; ``None``: read them
         from a finished event's results (:func:`inferred_withdrawals`).
     :param cycles: cycles of the event; default: from the planned rounds (``XXR``/``142``), else from the

@@ -62,7 +62,13 @@ class RoundRobinFormat:
 
 
 def detect_round_robin(tournament: Tournament) -> RoundRobinFormat | None:
-    """The round-robin ``tournament`` is, or ``None`` (module docstring: what is recognised)."""
+    """The round-robin ``tournament`` is, or ``None`` (module docstring: what is recognised).
+
+    >>> from swisspair.model import Player
+    >>> found = detect_round_robin(Tournament({n: Player(n) for n in (1, 2, 3)}, system="FIDE_DOUBLEROUNDROBIN"))
+    >>> found.participants, found.cycles, found.declared
+    (3, 2, True)
+    """
     teams = bool(tournament.teams)
     meetings = _meetings(tournament)
     units = len(tournament.teams) if teams else len(tournament.players)
@@ -113,6 +119,16 @@ def rating_report(tournament: Tournament, withdrawals: Mapping[int, int] | None 
                   cycles: int | None = None, tiebreaks: str | Sequence[str] | None = None) -> Tournament:
     """The round-robin ``tournament`` as the FIDE rating report writes it (module docstring), to be written
     with :func:`swisspair.trf.dumps` (``trf26=True`` for the TRF26 records).
+
+    >>> from swisspair.builder import record_round
+    >>> from swisspair.model import Player
+    >>> from swisspair.roundrobin import berger_schedule, round_pairing
+    >>> t = Tournament(players={n: Player(n, f"P{n}") for n in range(1, 5)}, rounds=3)
+    >>> for rnd in berger_schedule(4):
+    ...     record_round(t, round_pairing(rnd), ["1-0", "1-0"])
+    >>> report = rating_report(t)
+    >>> report.system, report.rounds, report.headers["092"], [report.players[n].rank for n in (1, 2, 3, 4)]
+    ('FIDE_ROUNDROBIN', 3, ['Individual: Round-Robin'], [1, 2, 4, 3])
 
     :param withdrawals: TPN -> the first round a player did not play after leaving (C.05 art. 6.6); default:
         read from a finished event's results.
