@@ -79,7 +79,7 @@ class RoundSchedule:
     """One round of a round-robin, as taken from the Berger table (FIDE C.05 Annex 1)."""
 
     round_number: int
-    """The round of the event, 1-based (in a double round-robin: 1 to ``2(m - 1)``; :func:`rounds_of`)."""
+    """The round of the event, 1-based (in a double round-robin: 1 to ``2(m - 1)``; :func:`swisspair.roundrobin.rounds_of`)."""
     boards: tuple[Board, ...]
     """The games by pairing number, White first, in the table's board order.
 
