@@ -229,3 +229,14 @@ def test_the_grid_shows_the_table() -> None:
         for column in grid.players:
             if row != column:
                 assert len(grid.rounds[row][column]) == 2
+
+
+def test_standings_before_the_player_left() -> None:
+    """C.05 art. 6.6 applies from the round a player left: the standings after round 2 of an event he left in
+    round 3 still have him, counted."""
+    t = event(6, leaver=6, played=2)
+    left = left_from(t, 6)
+    assert left == 3
+    s = compute_standings(t, "SB", rounds=2, withdrawals={6: left})
+    assert len(s.rows) == 6 and s.notes == []
+    assert len(compute_standings(t, "SB", rounds=3, withdrawals={6: left}).rows) == 5

@@ -118,7 +118,8 @@ class RoundRobinView:
 
 
 def standings_view(tournament: Tournament, withdrawals: Mapping[int, int] | None = None, *,
-                   cycles: int | None = None, schedule: Sequence[RoundSchedule] | None = None) -> RoundRobinView:
+                   cycles: int | None = None, schedule: Sequence[RoundSchedule] | None = None,
+                   rounds: int | None = None) -> RoundRobinView:
     """The table and the counted view of a round-robin (C.05 art. 6.6, module docstring).
 
     >>> from swisspair.builder import record_round
@@ -137,6 +138,7 @@ def standings_view(tournament: Tournament, withdrawals: Mapping[int, int] | None
     :param schedule: the rounds by pairing number, to write the unplayed games of a player who left;
         default: the Berger schedule, when the TPNs are the pairing numbers (the recorded games agree
         with it); otherwise only the games recorded are shown.
+    :param rounds: the standings after this round: a player who left after it is still in them.
     :raises: :exc:`ValueError` for a withdrawal of an unknown player or in a round below 1.
     """
     count = cycles or cycles_in(tournament)
@@ -145,6 +147,8 @@ def standings_view(tournament: Tournament, withdrawals: Mapping[int, int] | None
     for tpn, first in left.items():
         if tpn not in tournament.players or first < 1:
             raise ValueError(f"withdrawal of player {tpn} from round {first}: no such player or round")
+    if rounds is not None:
+        left = {tpn: first for tpn, first in left.items() if first <= rounds}
     if schedule is None:
         schedule = _berger_if_followed(tournament, count)
     table = _with_forfeits(tournament, left, schedule)
@@ -164,7 +168,7 @@ def counted_event(event: Event, withdrawals: Mapping[int, int] | None = None) ->
     tournament = event.tournament
     if not event.round_robin or event.is_team or tournament is None:
         return event, None
-    view = standings_view(tournament, withdrawals)
+    view = standings_view(tournament, withdrawals, rounds=event.rounds)
     if view.counted is tournament and view.table is tournament:
         return event, view
     counted = Event.from_tournament(view.counted, rounds=event.rounds, round_robin=True)
