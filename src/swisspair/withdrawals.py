@@ -1,7 +1,7 @@
 """A player who leaves a round-robin: which of his games the final standings count (FIDE C.05 art. 6.6).
 
-FIDE General Regulations for Competitions (C.05) art. 6.6, formerly the FIDE Tournament Rules
-section V art. 4: when a player withdraws or is expelled from a round-robin,
+FIDE General Regulations for Competitions (C.05) art. 6.6, formerly the fourth article of section V
+of the FIDE Tournament Rules: when a player withdraws or is expelled from a round-robin,
 
 * having completed **less than 50 %** of his games, his results stay in the tournament table (for
   rating and the record) but are **not counted in the final standings**: neither the points he
@@ -63,8 +63,8 @@ __all__ = ["ARTICLE", "CountDecision", "RoundRobinView", "counted_event", "cycle
            "standings_view"]
 
 ARTICLE = "FIDE C.05 art. 6.6"
-"""Where the rule stands: the General Regulations for Competitions, art. 6.6 (formerly the Tournament
-Rules, section V art. 4)."""
+"""Where the rule stands: the General Regulations for Competitions, art. 6.6 (formerly the fourth article of
+section V of the Tournament Rules)."""
 
 @dataclass(frozen=True, slots=True)
 class CountDecision:
