@@ -240,3 +240,17 @@ def test_standings_before_the_player_left() -> None:
     s = compute_standings(t, "SB", rounds=2, withdrawals={6: left})
     assert len(s.rows) == 6 and s.notes == []
     assert len(compute_standings(t, "SB", rounds=3, withdrawals={6: left}).rows) == 5
+
+
+def test_cli_reads_a_round_robin_from_its_tournament_type(tmp_path: Path) -> None:
+    """A file that says 'Individual: Round-Robin' in 092 (and no 192 code) is ranked as a round-robin."""
+    t = event(6, leaver=6, played=2, system="")
+    t.system = None
+    t.headers["092"] = ["Individual: Round-Robin"]
+    path = tmp_path / "rr.trf"
+    path.write_text(trf.dumps(t), encoding="utf-8")
+    assert "192" not in path.read_text(encoding="utf-8")
+    result = CliRunner().invoke(cli, ["standings", str(path), "-t", "SB"])
+    assert result.exit_code == 0, result.output
+    assert ARTICLE in result.stderr
+    assert len(compute_standings(trf.loads(path.read_text(encoding="utf-8")).tournament, "SB").rows) == 5
