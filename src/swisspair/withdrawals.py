@@ -149,9 +149,10 @@ def standings_view(tournament: Tournament, withdrawals: Mapping[int, int] | None
             raise ValueError(f"withdrawal of player {tpn} from round {first}: no such player or round")
     if rounds is not None:
         left = {tpn: first for tpn, first in left.items() if first <= rounds}
-    if schedule is None:
-        schedule = _berger_if_followed(tournament, count)
-    table = _with_forfeits(tournament, left, schedule)
+    if not left:  # nobody left: the table is the tournament, every result counts
+        table = tournament
+    else:
+        table = _with_forfeits(tournament, left, _berger_if_followed(tournament, count) if schedule is None else schedule)
     scheduled = (len(tournament.players) - 1) * count
     players = {tpn: _decision(table, tpn, left.get(tpn), scheduled, inferred) for tpn in sorted(table.players)}
     uncounted = {tpn for tpn, d in players.items() if not d.counted}
