@@ -56,6 +56,8 @@ if TYPE_CHECKING:
     from swisspair.roundrobin import RoundSchedule, berger_schedule
     from swisspair.standings import StandingRow, Standings, compute_standings
     from swisspair.trf.reader import Diagnostic, TRFReadResult
+    from swisspair.trf.roundrobin import detect_round_robin, rating_report
+    from swisspair.withdrawals import standings_view
 
 _MODULES = {
     "swisspair.api": ("check_rounds", "pair", "pairing_systems", "parse_trf", "read_trf", "write_trf"),
@@ -71,6 +73,8 @@ _MODULES = {
     "swisspair.roundrobin": ("RoundSchedule", "berger_schedule"),
     "swisspair.standings": ("StandingRow", "Standings", "compute_standings"),
     "swisspair.trf.reader": ("Diagnostic", "TRFReadResult"),
+    "swisspair.trf.roundrobin": ("detect_round_robin", "rating_report"),
+    "swisspair.withdrawals": ("standings_view",),
 }
 """The module that defines each public name."""
 
@@ -85,6 +89,7 @@ __all__ = [
     "TRFReadResult", "Tournament", "UnsupportedFeatureError", "add_bye", "add_player", "apply_playoff",
     "berger_schedule", "check_rounds", "compute_standings", "new_tournament", "pair", "pairing_systems", "parse_trf",
     "read_trf", "record_round", "start_playoff", "write_trf", "__version__",
+    "detect_round_robin", "rating_report", "standings_view",
 ]
 
 __getattr__ = lazy_exports(__name__, _EXPORTS, globals())
