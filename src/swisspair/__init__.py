@@ -57,6 +57,8 @@ if TYPE_CHECKING:
     from swisspair.standings import StandingRow, Standings, compute_standings
     from swisspair.trf.diagnostics import Diagnostic
     from swisspair.trf.reader import TRFReadResult
+    from swisspair.trf.roundrobin import detect_round_robin, rating_report
+    from swisspair.withdrawals import standings_view
 
 _MODULES = {
     "swisspair.api": ("check_rounds", "pair", "pairing_systems", "parse_trf", "read_trf", "write_trf"),
@@ -73,6 +75,8 @@ _MODULES = {
     "swisspair.standings": ("StandingRow", "Standings", "compute_standings"),
     "swisspair.trf.diagnostics": ("Diagnostic",),
     "swisspair.trf.reader": ("TRFReadResult",),
+    "swisspair.trf.roundrobin": ("detect_round_robin", "rating_report"),
+    "swisspair.withdrawals": ("standings_view",),
 }
 """The module that defines each public name."""
 
@@ -87,6 +91,7 @@ __all__ = [
     "TRFReadResult", "Tournament", "UnsupportedFeatureError", "add_bye", "add_player", "apply_playoff",
     "berger_schedule", "check_rounds", "compute_standings", "new_tournament", "pair", "pairing_systems", "parse_trf",
     "read_trf", "record_round", "start_playoff", "write_trf", "__version__",
+    "detect_round_robin", "rating_report", "standings_view",
 ]
 
 __getattr__ = lazy_exports(__name__, _EXPORTS, globals())
