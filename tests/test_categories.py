@@ -7,9 +7,11 @@ from datetime import date
 from fractions import Fraction
 
 import pytest
+
+from swisspair.categories import AGE_PRESETS, Category, CategoryError, PlayerFacts, Unrated, age_on, \
+    category_standings
 from test_tiebreaks_support import EXAMPLE, build
 
-from swisspair.categories import AGE_PRESETS, Category, CategoryError, PlayerFacts, Unrated, age_on, category_standings
 from swisspair.model import Player
 from swisspair.standings import StandingRow, compute_standings
 
@@ -21,6 +23,14 @@ def test_age_is_counted_in_full_years_on_the_reference_date() -> None:
     # an unknown month or day: the last day it allows (the youngest the player can be)
     assert age_on("2010", ON) == 15 and age_on("2010/00/00", ON) == 15 and age_on("2010/12/00", date(2026, 12, 31)) == 16
     assert age_on("", ON) is None and age_on("0000/00/00", ON) is None
+
+
+def test_birth_dates_as_real_files_write_them() -> None:
+    """The TRF reader accepts ``DD.MM.YYYY``, ``YYYY-MM-DD``, ``DD/MM/YYYY`` and partial dates; the categories
+    read them the same way (one date parser), so such a player is in his age category."""
+    assert age_on("15.06.2010", ON) == 15 and age_on("2010-06-15", ON) == 15 and age_on("15/06/2010", ON) == 15
+    assert age_on("1975.  .", ON) == 50 and age_on("not a date", ON) is None
+    assert Category.parse("U16").contains(PlayerFacts(1, birth_date="15.06.2010"), ON)
 
 
 @pytest.mark.parametrize(("code", "birth", "inside"), [

@@ -17,8 +17,8 @@ from helpers import run_cli
 
 from swisspair import trf
 from swisspair.cli import cli
-from swisspair.errors import NoValidPairingError
 from swisspair.exitcodes import ExitCode
+from swisspair.errors import NoValidPairingError
 from swisspair.model import Board, Colour, Player, Result, RoundResult, Tournament
 from swisspair.pairing import find_system
 from swisspair.pairing.double_swiss import (

@@ -8,6 +8,7 @@ from itertools import permutations
 from pathlib import Path
 
 import pytest
+
 from dutch1992_text import Move, Text1992
 
 from swisspair import trf

@@ -13,14 +13,15 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import make_tournament
 
 from swisspair.cli import main
+from swisspair.exitcodes import ExitCode
 from swisspair.engine_cli import SYSTEM_FLAGS
 from swisspair.errors import SwissPairError
-from swisspair.exitcodes import ExitCode
 from swisspair.pairing import pair, system_names
 from swisspair.trf import dumps
+
+from helpers import make_tournament
 
 COMMANDS = [["pair"], ["check"], ["generate"], ["demo"], ["systems"], ["trf", "validate"], ["trf", "convert"],
             ["standings"], ["playoff"], ["roundrobin"], ["varma"], ["rounds"], ["simple", "pair"], ["serve"]]

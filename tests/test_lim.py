@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from helpers import make_tournament
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from invariants import SEEDS, check_invariants, event_configs, generate_or_none, last_round
 
 from swisspair import trf
-from swisspair.engine_cli import run
 from swisspair.exitcodes import ExitCode
+from swisspair.engine_cli import run
 from swisspair.generator import GeneratorConfig, generate
 from swisspair.model import Colour, Result, RoundPairing, Tournament
 from swisspair.pairing import find_system

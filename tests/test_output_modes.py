@@ -13,10 +13,11 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from helpers import make_tournament, run_cli
 
 from swisspair.exitcodes import ExitCode
 from swisspair.trf import dumps
+
+from helpers import make_tournament, run_cli
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="file modes are POSIX")
 

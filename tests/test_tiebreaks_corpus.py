@@ -22,12 +22,15 @@ import csv
 from pathlib import Path
 
 import pytest
-from helpers import CORPUS
 
 from swisspair import trf
 from swisspair.standings import compute_standings
-from swisspair.tiebreaks.base import Context, Event, MissingRatingsError
+from swisspair.errors import MissingRatingsError
+from swisspair.tiebreaks.context import Context
+from swisspair.tiebreaks.event import Event
 from swisspair.tiebreaks.rounding import decimal_text
+
+from helpers import CORPUS
 
 pytestmark = pytest.mark.slow  # 600 tournaments, every tie-break: the full tier only
 

@@ -20,9 +20,10 @@ from test_tiebreaks_support import F, build
 
 from swisspair.standings import compute_standings
 from swisspair.teams import MatchPoints, TeamEntry
-from swisspair.tiebreaks.base import Context, InvalidTieBreakError
-from swisspair.tiebreaks.team import standings_event
 from swisspair.trf import dumps, loads
+from swisspair.errors import InvalidTieBreakError
+from swisspair.tiebreaks.context import Context
+from swisspair.tiebreaks.team import standings_event
 
 PLAYERS = """
 1: 3w1 5w1 7w0

@@ -12,8 +12,8 @@ from click.testing import CliRunner
 
 from swisspair import trf
 from swisspair.cli import cli, main
-from swisspair.errors import TRFError
 from swisspair.exitcodes import ExitCode, exit_code_for
+from swisspair.errors import TRFError
 
 try:
     from test_trf_reader import BASE_NAMES, CASES, CORPUS_FILES, DATA, corrupt

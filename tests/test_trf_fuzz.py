@@ -17,16 +17,18 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from helpers import all_corpus_files
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_trf_writer import with_trf_dates
 
 from swisspair import trf
 from swisspair.errors import TRFError
 from swisspair.model import Colour, ForbiddenPairs, Player, Result, RoundResult, Scoring, Tournament
 from swisspair.teams import MatchPoints, TeamEntry, TeamForfeit, TeamLineup, TeamPab
 from swisspair.trf.reader import HEADER_CODES, KNOWN_SYSTEM_PREFIXES, TITLES, check_date
+
+from helpers import all_corpus_files
+
+from test_trf_writer import with_trf_dates
 
 REPO = Path(__file__).resolve().parents[1]
 FUZZ = REPO / "fuzz" / "corpus" / "trf"

@@ -17,7 +17,6 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from helpers import CORPUS, all_corpus_files, corpus_files, tiered
 
 from swisspair import trf
 from swisspair.errors import InconsistentTournamentError, Location, TRFError
@@ -25,6 +24,8 @@ from swisspair.model import Colour, ForbiddenPairs, Result, RoundResult, Scoring
 from swisspair.teams import TeamEntry, TeamForfeit, TeamLineup, TeamPab
 from swisspair.trf.reader import check_date
 from swisspair.trf.teams import parse_team_line
+
+from helpers import CORPUS, all_corpus_files, corpus_files, tiered
 
 DATA = Path(__file__).resolve().parent / "data" / "trf"
 CORPUS_FILES = all_corpus_files()

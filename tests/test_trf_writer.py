@@ -7,7 +7,6 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from helpers import REPO, all_corpus_files, tiered
 
 from swisspair import trf
 from swisspair.errors import LimitExceededError
@@ -23,6 +22,8 @@ from swisspair.model import (
 from swisspair.trf.dates import parse_date, to_trf
 from swisspair.trf.points import format_points
 from swisspair.trf.writer import lines
+
+from helpers import REPO, all_corpus_files, tiered
 
 DATA = Path(__file__).resolve().parent / "data" / "trf"
 FUZZ = REPO / "fuzz" / "corpus" / "trf"

@@ -102,12 +102,14 @@ def category_edit(request: HttpRequest, sec: Section, pk: int) -> HttpResponse:
 @login_required
 @arbiter_page
 def player_details(request: HttpRequest, sec: Section) -> HttpResponse:
-    """Labels (club, school...) and K of every player, in one table."""
+    """Labels (club, school...), K and the ratings reached (2300, 2400: FIDE B.02 8.3.3) of every player, in
+    one table."""
     settings = categories.settings_of(sec)
     players = list(sec.players.order_by("tpn"))
     if request.method == "POST":
         with refusals_shown(request) as tried:
-            details = {p.tpn: (request.POST.get(f"labels-{p.tpn}", ""), _k(request.POST.get(f"k-{p.tpn}", "")))
+            details = {p.tpn: (request.POST.get(f"labels-{p.tpn}", ""), _k(request.POST.get(f"k-{p.tpn}", "")),
+                               f"r2300-{p.tpn}" in request.POST, f"r2400-{p.tpn}" in request.POST)
                        for p in players if f"labels-{p.tpn}" in request.POST}
             changed = services.categories.save_player_details(sec, request.user, details, posted_version(request))
             messages.success(request, ngettext("%(n)s player changed.", "%(n)s players changed.", changed)

@@ -26,9 +26,10 @@ def categories_context(visitor: Visitor, sec: Section) -> dict[str, Any]:
     """What the categories page shows: each category with its conditions, members and prizes."""
     settings = categories.settings_of(sec)
     data, table = _shown(visitor, sec)
-    return context(visitor, sec.event, sec, categories=categories.category_views(data, table, settings),
-                   settings=settings, on=categories.reference_date(sec, settings), form=None, settings_form=None,
-                   awards_tab="categories")
+    views = categories.category_views(data, table, settings)
+    return context(visitor, sec.event, sec, categories=views, settings=settings,
+                   on=categories.reference_date(sec, settings), undated=categories.undated(data, views), form=None,
+                   settings_form=None, awards_tab="categories")
 
 
 def categories_page(visitor: Visitor, slug: str, section: str) -> HttpResponse:

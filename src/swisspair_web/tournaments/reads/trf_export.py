@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from swisspair import trf
+from swisspair.team_matches import state_pab_value
 from swisspair_web.tournaments.reads import dates, replay_notes, standings, teams
 from swisspair_web.tournaments.reads.convert import SectionData, team_entries, to_tournament
 from swisspair_web.tournaments.rows import Section
@@ -16,8 +17,9 @@ def trf_text(sec: Section) -> str:
     round a pairing checker will not reproduce, and why (:mod:`.replay_notes`).
 
     A team section (complete rounds only) also has a ``310`` record per team (TRF26: roster in board
-    order, match points, game points, rank), a ``330`` record per match forfeited as a whole, ``352``,
-    ``362`` and its ``192`` code.
+    order, match points, game points, rank), a ``320`` record with the team byes and their value (a drawn
+    match, C.04.6 1.4), a ``330`` record per match forfeited as a whole, ``352``, ``362`` and its ``192``
+    code.
     """
     data = SectionData.load(sec)
     table = standings.table(data)
@@ -41,6 +43,7 @@ def trf_text(sec: Section) -> str:
         tournament.teams = team_entries(data, {number: (row.match_points, row.game_points, rank)
                                                for number, (rank, row) in team_rows.items()})
         tournament.team_forfeits = tuple(teams.forfeit_records(sec, table.after_round))
+        state_pab_value(tournament)  # the team byes' value (C.04.6 1.4), not TRF's default for U
     notes.extend(replay_notes.notes(sec, upto))
     tournament.extra_lines.extend(notes)
     return trf.dumps(tournament)

@@ -17,7 +17,7 @@ from swisspair_web.tournaments.reads.player_import import (
     refusal,
 )
 from swisspair_web.tournaments.reads.players import PlayerData
-from swisspair_web.tournaments.rows import Bye, Player, Section
+from swisspair_web.tournaments.rows import Bye, Player, PlayerDetail, Section
 from swisspair_web.tournaments.services import follow
 from swisspair_web.tournaments.services.base import User, audit, touch_section
 from swisspair_web.tournaments.services.effects import operation
@@ -57,6 +57,7 @@ def merge(section: Section, user: User, read: ReadPlayers, *, existing: str = UP
             check_paired(paired, seen_paired)
         updated = [player for _line, data, player in matched if _update(player, data, read.fields)]
         created = create_players(section, new, late_byes, paired)
+        _store_k(section, read.k_factors)
         audit(section.event, user, "players-imported", section=section,
               detail=f"{read.source}: {len(created)} added, {len(updated)} updated"
                      + (late_text(late_byes, paired) if created and paired else "")
@@ -64,6 +65,14 @@ def merge(section: Section, user: User, read: ReadPlayers, *, existing: str = UP
         follow.section(section)
         keep_sorted(section, user, [*created, *updated])
     return Merged(created, updated, len(matched) - len(updated), late_byes if created and paired else "", paired)
+
+
+def _store_k(section: Section, given: dict[str, int]) -> None:
+    """The K a rating list gives (B.02 7.1.2, by FIDE ID), into the players' details for the rating report."""
+    if not given:
+        return
+    for player in Player.objects.filter(section=section, fide_id__in=list(given)):
+        PlayerDetail.objects.update_or_create(player=player, defaults={"k_factor": given[player.fide_id]})
 
 
 def _update(player: Player, data: PlayerData, fields: set[str]) -> bool:
