@@ -202,6 +202,15 @@ class UploadForm(forms.Form):
         return text
 
 
+def list_work(upload: UploadedFile[bytes]) -> int:
+    """The bytes reading an uploaded rating list goes through (what a ZIP unpacks to): the reading is a
+    background job from ``SWISSPAIR_BACKGROUND_LIST_BYTES`` on, and a ZIP bomb is refused here."""
+    try:
+        return rating_list.work_size(upload, upload.name or "upload", upload.size or 0)
+    except OperationError as error:
+        raise forms.ValidationError(str(error)) from None
+
+
 class PlayersImportForm(forms.Form):
     """Players from a CSV file or a FIDE rating list (:mod:`..reads.player_import`, :mod:`..reads.rating_list`)."""
 
@@ -236,6 +245,11 @@ class PlayersImportForm(forms.Form):
                       else settings.SWISSPAIR_MAX_UPLOAD)
         if upload is not None and upload.size is not None and upload.size > limit:
             self.add_error("file", _("The file is too large (%(max)s bytes at most).") % {"max": limit})
+        elif upload is not None and data.get("format") == "fide":
+            try:
+                data["work"] = list_work(upload)
+            except forms.ValidationError as error:
+                self.add_error("file", error)
         return data
 
 

@@ -180,7 +180,7 @@ def players_import(request: HttpRequest, sec: Section) -> HttpResponse:
     if request.method == "POST" and not late.is_valid():
         form_errors(request, late)
     if valid and form.cleaned_data["format"] == "fide" and \
-            (form.cleaned_data["file"].size or 0) >= settings.SWISSPAIR_BACKGROUND_LIST_BYTES:
+            form.cleaned_data["work"] >= settings.SWISSPAIR_BACKGROUND_LIST_BYTES:
         job = jobs.start(sec.event, sec, request.user, "rating-list", {
             **_rating_list_params(request, sec, form), **late.cleaned_data})
         return redirect("sp-job", pk=job.pk)

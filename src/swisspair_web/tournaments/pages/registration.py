@@ -23,6 +23,7 @@ from django.views.decorators.cache import never_cache
 
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.pages.common import arbiter_page, refusals_shown, to_section
+from swisspair_web.tournaments.pages.forms import list_work
 from swisspair_web.tournaments.public import files
 from swisspair_web.tournaments.public.common import INDIVIDUAL_ONLY, context, section_of, visible_section
 from swisspair_web.tournaments.reads import rating_list, registration
@@ -98,6 +99,7 @@ class ListForm(forms.Form):
         if upload.size is not None and upload.size > settings.SWISSPAIR_MAX_RATING_LIST:
             raise forms.ValidationError(_("The file is too large (%(max)s bytes at most).")
                                         % {"max": settings.SWISSPAIR_MAX_RATING_LIST})
+        upload.work = list_work(upload)
         return upload
 
 
@@ -267,7 +269,7 @@ def entry_list(request: HttpRequest, sec: Section) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         federations = form.cleaned_data["federations"] or None
-        if (upload.size or 0) >= settings.SWISSPAIR_BACKGROUND_LIST_BYTES:
+        if upload.work >= settings.SWISSPAIR_BACKGROUND_LIST_BYTES:
             upload.seek(0)
             job = jobs.start(sec.event, sec, request.user, "entry-list", {
                 "path": jobs.keep_upload(upload), "source": upload.name or "upload", "size": upload.size or 0,

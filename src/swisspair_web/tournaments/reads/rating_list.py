@@ -22,6 +22,13 @@ per player with ``<fideid>``, ``<name>``, ``<country>``, ``<sex>``, ``<title>``,
 Lines are read one at a time, so a list of a million players needs no more
 memory than the players taken. A line that cannot be read is refused naming
 the file, line, column and column header.
+
+The work is bounded whatever the upload holds: a line longer than
+:data:`MAX_LINE` bytes, an XML value longer than :data:`MAX_CELL` characters,
+more than :data:`MAX_BLANK` empty lines, a ZIP member larger than
+``SWISSPAIR_MAX_RATING_LIST`` x :data:`MAX_UNZIPPED` or compressed more than
+:data:`MAX_RATIO` times (FIDE's lists compress about 6 to 10 times; a "zip bomb"
+a thousand times) are refused before they are read.
 """
 
 from __future__ import annotations
@@ -55,6 +62,16 @@ _HEADER = re.compile(r"ID [Nn]umber|ID|Name|Titl|Tit|WTit|OTit|FOA|Fed|Sex|SRtng
 _KEYS = {"ID Number": "id", "ID number": "id", "ID": "id", "Name": "name", "Titl": "tit", "Tit": "tit",
          "Fed": "fed", "Sex": "sex", "B-day": "bday", "Born": "bday", "Flag": "flag"}
 PROGRESS_LINES = 50000
+MAX_LINE = 4096
+"""Bytes in one line of a TXT list (FIDE's are about 160)."""
+MAX_CELL = 1000
+"""Characters in one value of an XML list."""
+MAX_BLANK = 10000
+"""Empty lines in a TXT list (FIDE's have none)."""
+MAX_RATIO = 50
+"""How many times a ZIP member may be smaller than what it unpacks to."""
+MAX_UNZIPPED = 4
+"""How many times ``SWISSPAIR_MAX_RATING_LIST`` a ZIP member may unpack to."""
 _USED = {"id", "name", "tit", "fed", "sex", "bday", "rtg", "k"}
 
 Progress = Callable[[int, str], None]
@@ -103,8 +120,24 @@ class Wanted:
                     or (self.federations is not None and federation not in self.federations))
 
 
-def _read_zip(handle: IO[bytes], source: str, kind: str, wanted: Wanted, max_rows: int,
-              progress: Progress | None) -> ReadPlayers:
+def work_size(handle: IO[bytes], source: str, size: int) -> int:
+    """The bytes reading ``handle`` (``size`` bytes) goes through: what its ZIP member unpacks to, or ``size``.
+
+    :raises: :exc:`OperationError` for a ZIP that is not read at all (see :func:`_member`)."""
+    signature = handle.read(5)
+    handle.seek(0)
+    if not signature.startswith(b"PK\x03\x04"):
+        return size
+    _archive, member = _member(handle, source)
+    handle.seek(0)
+    return member.file_size
+
+
+def _member(handle: IO[bytes], source: str) -> tuple[zipfile.ZipFile, zipfile.ZipInfo]:
+    """The rating list in a ZIP, refused when it unpacks to more than the bounds allow. The sizes are the
+    ZIP's own headers: the stream of a member never yields more than its header says."""
+    from django.conf import settings
+
     try:
         archive = zipfile.ZipFile(handle)
         members = [m for m in archive.infolist() if m.filename.lower().endswith((".txt", ".xml"))]
@@ -113,6 +146,18 @@ def _read_zip(handle: IO[bytes], source: str, kind: str, wanted: Wanted, max_row
     if not members:
         raise OperationError(f"{source}: " + _("the ZIP file holds no .txt or .xml rating list."))
     member = members[0]
+    limit = settings.SWISSPAIR_MAX_RATING_LIST * MAX_UNZIPPED
+    if member.file_size > limit or member.file_size > MAX_RATIO * max(member.compress_size, 1024):
+        raise OperationError(f"{source}/{member.filename}: " + _(
+            "refused: it unpacks to %(size)s bytes from %(packed)s (a rating list unpacks to %(ratio)s times its "
+            "packed size and %(limit)s bytes at most).") % {
+            "size": member.file_size, "packed": member.compress_size, "ratio": MAX_RATIO, "limit": limit})
+    return archive, member
+
+
+def _read_zip(handle: IO[bytes], source: str, kind: str, wanted: Wanted, max_rows: int,
+              progress: Progress | None) -> ReadPlayers:
+    archive, member = _member(handle, source)
     name = f"{source}/{member.filename}"
     reader = _read_xml if member.filename.lower().endswith(".xml") else _read_txt
     try:
@@ -122,11 +167,22 @@ def _read_zip(handle: IO[bytes], source: str, kind: str, wanted: Wanted, max_row
         raise OperationError(f"{name}: " + _("the ZIP file is damaged: %(error)s") % {"error": error}) from None
 
 
-def _lines(handle: IO[bytes]) -> Iterator[tuple[int, str, int]]:
-    """(line number, text, bytes read so far): UTF-8, or Windows-1252 for a line that is not."""
-    done = 0
-    for number, raw in enumerate(handle, start=1):
+def _lines(handle: IO[bytes], source: str) -> Iterator[tuple[int, str, int]]:
+    """(line number, text, bytes read so far): UTF-8, or Windows-1252 for a line that is not; a line longer
+    than :data:`MAX_LINE` bytes or more than :data:`MAX_BLANK` empty lines are refused."""
+    done = blank = 0
+    number = 0
+    while raw := handle.readline(MAX_LINE + 1):
+        number += 1
         done += len(raw)
+        if len(raw) > MAX_LINE:
+            raise OperationError(located(source, number, _("line longer than %(max)s bytes: not a rating list.")
+                                         % {"max": MAX_LINE}))
+        if not raw.strip():
+            blank += 1
+            if blank > MAX_BLANK:
+                raise OperationError(located(source, number, _("more than %(max)s empty lines: not a rating list.")
+                                             % {"max": MAX_BLANK}))
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
@@ -158,7 +214,7 @@ def layout(header: str, kind: str, source: str, line: int) -> Layout:
 
 def _read_txt(handle: IO[bytes], source: str, kind: str, wanted: Wanted, max_rows: int, size: int,
               progress: Progress | None) -> ReadPlayers:
-    lines = _lines(handle)
+    lines = _lines(handle, source)
     cols: Layout | None = None
     taken: list[tuple[int, PlayerData]] = []
     ks: dict[str, int] = {}
@@ -269,7 +325,11 @@ def _read_xml(handle: IO[bytes], source: str, kind: str, wanted: Wanted, max_row
 
     def text(data: str) -> None:
         if player is not None and len(tag) >= 2 and tag[-2] == "player":
-            player[tag[-1]] = player.get(tag[-1], "") + data
+            value = player.get(tag[-1], "") + data
+            if len(value) > MAX_CELL:
+                raise OperationError(located(source, parser.CurrentLineNumber, _(
+                    "<%(tag)s> longer than %(max)s characters: not a rating list.") % {"tag": tag[-1], "max": MAX_CELL}))
+            player[tag[-1]] = value
 
     def doctype(*_args: object) -> None:
         raise OperationError(located(source, parser.CurrentLineNumber, _("a document type declaration is not "
@@ -294,9 +354,14 @@ def _chunks(handle: IO[bytes], size: int, progress: Progress | None) -> Iterable
 
 
 def _feed(parser: expat.XMLParserType, chunks: Iterable[bytes], source: str) -> None:
+    fed = 0
     try:
         for chunk in chunks:
             parser.Parse(chunk, False)
+            fed += len(chunk)
+            if fed - max(parser.CurrentByteIndex, 0) > 2 << 20:  # expat keeps one unfinished tag in memory
+                raise OperationError(located(source, parser.CurrentLineNumber, _(
+                    "a tag longer than %(max)s bytes: not a rating list.") % {"max": 2 << 20}))
         parser.Parse(b"", True)
     except expat.ExpatError as error:
         raise OperationError(f"{source}:{error.lineno}:{error.offset + 1}: "

@@ -129,10 +129,19 @@ def run(job: Job) -> None:
     try:
         KINDS[job.kind](job, report)
     except OperationError as error:
+        _drop_upload(job)
         _finish(job.pk, Job.FAILED, message=str(error))
     except Exception as error:  # the arbiter must learn that it failed, whatever the reason
         log.exception("job %s failed", job.pk)
+        _drop_upload(job)
         _finish(job.pk, Job.FAILED, message=_("Unexpected error: %(error)s") % {"error": error})
+
+
+def _drop_upload(job: Job) -> None:
+    """Remove the file :func:`keep_upload` kept for a job that failed (its parameters are cleared with the
+    failure, so nothing else would find it). A job interrupted by a kill keeps it for its second run."""
+    if job.params.get("path"):
+        Path(job.params["path"]).unlink(missing_ok=True)
 
 
 def _finish(job_id: int, state: str, *, message: str = "", url: str = "") -> None:
