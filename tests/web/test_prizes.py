@@ -89,6 +89,8 @@ class PrizeTestCase(BaseTestCase):
         self.assertEqual(api.json(), {"error": "not found"})
         for _ in range(2, self.section.rounds + 1):
             self.play_round()
+        for rnd in self.section.round_set.all():  # the public's list is on the rounds published
+            services.publish_round(rnd, self.alice)
         self.client.login(username="bob", password="password")
         self.client.post(self.url("sp-prizes-publish"), {"version": str(categories.settings_of(self.section).version)})
         self.assertTrue(AuditEntry.objects.filter(action="prize-list-published").exists())

@@ -59,7 +59,7 @@ class Sheet:
         from reportlab.pdfgen import canvas
 
         self.buffer = io.BytesIO()
-        self.canvas = canvas.Canvas(self.buffer, pagesize=A4)
+        self.canvas = canvas.Canvas(self.buffer, pagesize=A4, invariant=True)
         self.canvas.setTitle(title)
         self.font = files.pdf_font()
         self.grid = grid

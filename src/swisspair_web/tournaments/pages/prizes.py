@@ -28,7 +28,7 @@ def _prize_view(visitor: Visitor, sec: Section) -> prizes.PrizeView:
         raise Http404("the prize list is not published")
     if settings.published_at is not None and services.follow.prize_list(sec):
         settings.refresh_from_db()
-    return prizes.compute(SectionData.load(sec), settings)
+    return prizes.shown(SectionData.load(sec), settings, arbiter=is_arbiter(visitor, sec.event))
 
 
 def prizes_view(visitor: Visitor, slug: str, section: str) -> HttpResponse:

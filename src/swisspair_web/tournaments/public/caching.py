@@ -7,9 +7,9 @@ or is recorded in the event's audit log (results, pairings, publishing, settings
 *stamp* of a page is therefore ``(event, section version, newest audit entry)``, read in one small
 query. From it:
 
-* an ``ETag`` (with the language, and the visitor's CSRF cookie for the language form), through
-  Django's :func:`~django.views.decorators.http.condition`: a browser that has the page gets ``304 Not
-  Modified`` without the page being built. There is no ``Last-Modified``: HTTP dates count whole
+* an ``ETag``: a digest of the page as kept (with the language, and the visitor's CSRF cookie for the
+  language form), so a change the public does not see leaves it as it was; a browser that has the page
+  gets ``304 Not Modified`` from the kept copy without the page being built. There is no ``Last-Modified``: HTTP dates count whole
   seconds, so a page built between two changes made within one second would carry the date of the
   second change, and a browser that revalidates by date alone (Chromium does so with an HTTP/1.0
   server) would be told ``304`` for it until the next change: the hall screen stayed on the old round;
@@ -41,9 +41,8 @@ from django.core.cache import cache
 from django.db.models import F, OuterRef, Subquery, Value
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
-from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
-from django.views.decorators.http import condition
 
 from swisspair import __version__
 from swisspair_web.tournaments.public import changes, render
@@ -99,13 +98,15 @@ def _row(slug: str, section: str | None) -> Mapping[str, Any] | None:
         "pk", "version", "event_id", created_at=F("event__created_at")).annotate(**audit).first()
 
 
-def _etag(request: HttpRequest, *args: Any, **kwargs: Any) -> str | None:
-    stamp = _stamp(request, kwargs["slug"], kwargs.get("section"))
-    if stamp is None:
-        return None
+def _etag(request: HttpRequest, body: bytes) -> str:
+    """The page's ETag: a digest of what the visitor is shown (the body, its language, their CSRF cookie for
+    the language form), not of the stamp, so a change the public does not see (a result of a round not
+    published) leaves it as it was."""
     token = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
     language = getattr(request, "LANGUAGE_CODE", "")
-    return hashlib.sha256(f"{stamp.key}:{language}:{token}".encode()).hexdigest()[:32]
+    digest = hashlib.sha256(body)
+    digest.update(f":{language}:{token}".encode())
+    return f'"{digest.hexdigest()[:32]}"'
 
 
 def _shared(view: View) -> View:
@@ -119,11 +120,11 @@ def _shared(view: View) -> View:
         language = getattr(request, "LANGUAGE_CODE", "")
         key = "page:" + hashlib.sha256(f"{stamp.key}:{language}:{request.get_full_path()}".encode()).hexdigest()
         kept = _cache_get(key)
+        body = None
         if kept is not None:
             headers, body = kept
-            if PLACEHOLDER in body:
-                body = body.replace(PLACEHOLDER, get_token(request).encode())
-            response = HttpResponse(body, headers=headers)
+            response = HttpResponse(body.replace(PLACEHOLDER, get_token(request).encode())
+                                    if PLACEHOLDER in body else body, headers=headers)
             response["X-Swisspair-Cache"] = "hit"
         else:
             # one read of the section's rows per change, for every visitor (the time of the newest audit
@@ -134,6 +135,9 @@ def _shared(view: View) -> View:
                 body = CSRF_FIELD.sub(rb"\1" + PLACEHOLDER + rb"\2", response.content)
                 _cache_set(key, ({h: response[h] for h in KEPT_HEADERS if response.has_header(h)}, body))
                 response["X-Swisspair-Cache"] = "miss"
+        if body is not None:
+            response["ETag"] = _etag(request, body)
+            response = get_conditional_response(request, etag=response["ETag"], response=response) or response
         if response.status_code == 200 and not request.GET:
             _want(request, stamp, kwargs)
         patch_cache_control(response, no_cache=True)
@@ -176,4 +180,4 @@ def _cache_set(key: str, value: object) -> None:
 def public_page(builder: Builder) -> View:
     """The view of a public page of an event or section (URL arguments ``slug`` and optionally ``section``):
     ``builder`` for the visitor the request is (:func:`.common.served`), with ``ETag`` and the shared cache."""
-    return condition(etag_func=_etag)(_shared(served(builder)))
+    return _shared(served(builder))

@@ -97,7 +97,7 @@ def pdf_table(title: str, header: list[str], rows: list[list[str]], wrap: tuple[
             for row in rows]
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(buffer, pagesize=pagesize, leftMargin=margin, rightMargin=margin, topMargin=margin,
-                            bottomMargin=margin, title=title)
+                            bottomMargin=margin, title=title, invariant=True)
     style = getSampleStyleSheet()["Title"]
     style.fontName = font
     numeric = [("ALIGN", (i, 0), (i, -1), "RIGHT") for i in range(len(header))
@@ -194,7 +194,7 @@ def pdf_tables(title: str, tables: list[tuple[list[str], list[list[str]], tuple[
         story += [table, Spacer(1, 6 * mm)]
     buffer = io.BytesIO()
     SimpleDocTemplate(buffer, pagesize=pagesize, leftMargin=margin, rightMargin=margin, topMargin=margin,
-                      bottomMargin=margin, title=title).build(story)
+                      bottomMargin=margin, title=title, invariant=True).build(story)
     return buffer.getvalue()
 
 

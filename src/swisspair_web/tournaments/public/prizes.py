@@ -19,9 +19,10 @@ TEMPLATE = "tournaments/prizes.html"
 def prizes_context(visitor: Visitor, sec: Section) -> dict[str, Any]:
     """What the prize list page shows: the list (``view``, ``None`` for a visitor while it is not published)."""
     settings = categories.settings_of(sec)
-    if not is_arbiter(visitor, sec.event) and settings.published_at is None:
+    arbiter = is_arbiter(visitor, sec.event)
+    if not arbiter and settings.published_at is None:
         return context(visitor, sec.event, sec, view=None, settings=settings, awards_tab="prizes")
-    view = prizes.compute(SectionData.load(sec), settings)
+    view = prizes.shown(SectionData.load(sec), settings, arbiter=arbiter)
     return context(visitor, sec.event, sec, view=view, settings=view.settings, awards_tab="prizes")
 
 

@@ -216,13 +216,17 @@ class Fingerprints:
                             [_row(p) for p in data.players], [_row(t) for t in data.teams], playoffs, extra)
         byes: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
         own: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
+        # only what the public sees: a round not published is in no fingerprint (its boards would show
+        # through the files' ETags which pairings and results it holds)
         for bye in data.byes:
-            byes[bye.round_number].append(_row(bye))
-            own[bye.player_id].append(_row(bye))
+            if bye.round_number in published:
+                byes[bye.round_number].append(_row(bye))
+                own[bye.player_id].append(_row(bye))
         running = ""
         for number in range(1, data.paired_rounds + 1):
-            boards = [_row(b) for b in data.boards.get(number, [])]
-            for board in data.boards.get(number, []):
+            shown = data.boards.get(number, []) if number in published else []
+            boards = [_row(b) for b in shown]
+            for board in shown:
                 own[board.white_id].append(_row(board))
                 own[board.black_id].append(_row(board))
             running = _digest(running, number, boards, sorted(byes.get(number, [])))
@@ -231,7 +235,7 @@ class Fingerprints:
 
     def of(self, scope: str, target: int) -> str:
         """The fingerprint of a page of ``scope`` for ``target`` (round, pairing or team number)."""
-        last = self.data.paired_rounds
+        last = max((r.number for r in self.data.rounds if r.published), default=0)
         if scope == "section":
             return _digest(self.base)
         if scope == "standings":
@@ -301,7 +305,8 @@ class Pass:
             store.remove(relative)
             self.new[relative] = NO_PAGE + fingerprint
             return
-        store.write(file, body)
+        if not (file.exists() and file.read_bytes() == body):  # the same bytes keep their date (and ETag)
+            store.write(file, body)
         self.new[relative] = fingerprint
 
     def variants(self, name: str) -> Iterable[tuple[str, str]]:

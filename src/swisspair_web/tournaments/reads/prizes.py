@@ -84,6 +84,14 @@ def compute(data: SectionData, settings: AwardSettings | None = None, table: Tab
     return PrizeView(settings, table, views, result, final, "", rows)
 
 
+def shown(data: SectionData, settings: AwardSettings, *, arbiter: bool) -> PrizeView:
+    """The prize list as ``arbiter`` or the public sees it: the public's stops at the last complete round that
+    is published, as its standings do (a result of a withdrawn or unpublished round is not out)."""
+    if arbiter:
+        return compute(data, settings)
+    return compute(data, settings, standings.table(data, data.complete_rounds(published_only=True)))
+
+
 def data_name(row: Category) -> str:
     """A category's name in the list's data (JSON, the published list): as given, not translated, so that the
     list kept does not depend on the language of whoever looked at it last."""

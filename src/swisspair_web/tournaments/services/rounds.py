@@ -210,7 +210,7 @@ def unpair_last_round(section: Section, user: User, *, discard_results: bool = F
         audit(section.event, user, "unpaired", section=section, round_number=number,
               detail="; ".join([*([f"{entered} results discarded"] if entered else []),
                                 *(["it was public: withdrawn from the public pages"] if published else [])]))
-        follow.section(section, hiding=True)
+        follow.section(section, hiding=published)  # a round the public never saw hides nothing
     return number
 
 
