@@ -118,7 +118,10 @@ def _shared(view: View) -> View:
         if stamp is None:
             return view(request, *args, **kwargs)
         language = getattr(request, "LANGUAGE_CODE", "")
-        key = "page:" + hashlib.sha256(f"{stamp.key}:{language}:{request.get_full_path()}".encode()).hexdigest()
+        # the origin too: a JSON document links to the address it was asked at (a copy made for another
+        # Host header is never served here)
+        origin = f"{request.scheme}://{request.get_host()}"
+        key = "page:" + hashlib.sha256(f"{stamp.key}:{language}:{origin}{request.get_full_path()}".encode()).hexdigest()
         kept = _cache_get(key)
         body = None
         if kept is not None:
@@ -153,12 +156,22 @@ def _want(request: HttpRequest, stamp: Stamp, kwargs: dict[str, Any]) -> None:
     if name is None or render.page(name) is None:
         return
     json = render.is_json(name)
+    if json and not own_port(request):
+        return  # not one of this server's addresses: no file is rendered for whatever Host a client sends
     origin = f"{request.scheme}://{request.get_host()}" if json else ""
     target = int(kwargs.get("tpn") or kwargs.get("number") or 0)
     try:
         changes.want(stamp.event, stamp.section, name, target, "" if json else get_language(), origin)
     except Exception:  # noqa: BLE001 - an optimisation, never a reason for an error page
         log.warning("public pages: could not record %s", request.path, exc_info=True)
+
+
+def own_port(request: HttpRequest) -> bool:
+    """Whether the request's ``Host`` names the port the server listens on (or none, or the scheme's own:
+    behind a proxy). Its name is one of ``ALLOWED_HOSTS`` (Django refuses others), but any port passes that."""
+    host = request.get_host()
+    port = host.rsplit(":", 1)[1] if ":" in host and not host.endswith("]") else ""
+    return port in ("", request.META.get("SERVER_PORT", ""), "443" if request.is_secure() else "80")
 
 
 def _cache_get(key: str) -> Any:

@@ -1,0 +1,36 @@
+"""The ``Host`` header a client sends: a copy of a page kept for one host is never served for another, and
+public files are rendered only for the server's own addresses (not for every port a client names)."""
+
+from __future__ import annotations
+
+from django.test import Client, override_settings
+
+from swisspair_web.tournaments import services
+from swisspair_web.tournaments.rows import PublicWant
+
+from .helpers import BaseTestCase
+
+
+class HostHeaderTestCase(BaseTestCase):
+    players = 4
+
+    def setUp(self) -> None:
+        super().setUp()
+        self.play_round()
+        services.publish_round(self.section.round_set.get(number=1), self.alice)
+
+    def test_a_copy_made_for_another_host_is_not_served(self) -> None:
+        Client().get("/api/e/test/open.json?x=1", HTTP_HOST="localhost:6666")
+        response = Client().get("/api/e/test/open.json?x=1")
+        self.assertEqual(response.status_code, 200)
+        self.assertIn(b"http://testserver/", response.content)
+        self.assertNotIn(b"6666", response.content)
+
+    @override_settings(SWISSPAIR_PUBLIC_FILES=True)
+    def test_files_are_wanted_for_the_servers_own_port_only(self) -> None:
+        for port in range(40000, 40005):
+            Client().get("/api/e/test/open/standings.json", HTTP_HOST=f"127.0.0.1:{port}")
+        Client().get("/api/e/test/open/standings.json", HTTP_HOST="127.0.0.1:80")
+        Client().get("/api/e/test/open/standings.json")
+        self.assertEqual(sorted(set(PublicWant.objects.values_list("origin", flat=True))),
+                         ["http://127.0.0.1:80", "http://testserver"])
