@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from decimal import Decimal
 from typing import Any
 
@@ -45,7 +46,21 @@ def read_upload(upload: UploadedFile) -> str:  # type: ignore[type-arg]
     raise forms.ValidationError(_("This is not a text file."))  # pragma: no cover - cp1252 decodes almost all
 
 
-class EventForm(forms.ModelForm):  # type: ignore[type-arg]
+class SingleLine(forms.BaseForm):
+    """Text fields of one line (a name, a city, a chief arbiter) refuse control characters: a line break in
+    an event's name broke its TRF export and the subject of the entry mail."""
+
+    def clean(self) -> dict[str, Any]:
+        data: dict[str, Any] = super().clean() or {}
+        for name, field in self.fields.items():
+            value = data.get(name)
+            if isinstance(field, forms.CharField) and not isinstance(field.widget, forms.Textarea) \
+                    and isinstance(value, str) and any(unicodedata.category(c) == "Cc" for c in value):
+                self.add_error(name, _("One line, without a line break, a tab or another control character."))
+        return data
+
+
+class EventForm(SingleLine, forms.ModelForm):  # type: ignore[type-arg]
     class Meta:
         model = Event
         fields = ["name", "slug", "city", "federation", "start_date", "end_date", "chief_arbiter", "public"]
@@ -60,7 +75,7 @@ class EventForm(forms.ModelForm):  # type: ignore[type-arg]
         return data
 
 
-class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
+class SectionForm(SingleLine, forms.ModelForm):  # type: ignore[type-arg]
     system = forms.ChoiceField(label=_("pairing system"), choices=system_choices, initial=DEFAULT_SYSTEM)
 
     class Meta:
@@ -158,7 +173,7 @@ class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
         return ",".join(codes)
 
 
-class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
+class PlayerForm(SingleLine, forms.ModelForm):  # type: ignore[type-arg]
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
     rating_scale = forms.ChoiceField(
         label=_("estimate rating from"), required=False,
@@ -253,7 +268,7 @@ class PlayersImportForm(forms.Form):
         return data
 
 
-class TRFImportForm(forms.Form):
+class TRFImportForm(SingleLine, forms.Form):
     file = forms.FileField(label=_("file"))
     name = forms.CharField(label=_("section name"), max_length=100, initial="Open")
     slug = forms.SlugField(label=_("short name"), max_length=40, initial="open")
@@ -300,7 +315,7 @@ class ArbiterForm(forms.Form):
     role = forms.ChoiceField(label=_("role"), choices=[("arbiter", _("arbiter")), ("chief", _("chief arbiter"))])
 
 
-class TeamForm(forms.Form):
+class TeamForm(SingleLine, forms.Form):
     name = forms.CharField(label=_("team name"), max_length=100)
 
 
@@ -330,7 +345,7 @@ BYE_KINDS = dict(Bye.KINDS)
 CONDITIONS = ("age_below", "age_from", "sex", "rating_from", "rating_below", "unrated", "federations", "label")
 
 
-class CategoryForm(forms.ModelForm):  # type: ignore[type-arg]
+class CategoryForm(SingleLine, forms.ModelForm):  # type: ignore[type-arg]
     """A category: its code (``U16``, ``50+``, ``W``, ``U2000``, ``1600-1799``, ``unrated``, a federation code
     set their conditions in the fields left empty), name, conditions, prizes and place in the order."""
 

@@ -13,7 +13,7 @@ from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.mail import send_mail
+from django.core.mail import BadHeaderError, send_mail
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -23,7 +23,7 @@ from django.views.decorators.cache import never_cache
 
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.pages.common import arbiter_page, refusals_shown, to_section
-from swisspair_web.tournaments.pages.forms import list_work
+from swisspair_web.tournaments.pages.forms import SingleLine, list_work
 from swisspair_web.tournaments.public import files
 from swisspair_web.tournaments.public.common import INDIVIDUAL_ONLY, context, section_of, visible_section
 from swisspair_web.tournaments.reads import rating_list, registration
@@ -36,7 +36,7 @@ FIELD_LABELS = {"name": gettext_lazy("name"), "federation": gettext_lazy("federa
 """How a completed field is named on the arbiter's list."""
 
 
-class EntryForm(forms.Form):
+class EntryForm(SingleLine, forms.Form):
     """The public entry form."""
 
     name = forms.CharField(label=gettext_lazy("name"), max_length=100, required=False,
@@ -116,8 +116,9 @@ def _send_link(request: HttpRequest, entry: Entry) -> bool:
              "absence for a coming round):\n%(link)s\n") % {
         "section": section.name, "event": section.event.name, "name": entry.name, "link": private_link(request, entry)}
     try:
-        send_mail(_("Your entry: %(event)s") % {"event": section.event.name}, body, None, [entry.email])
-    except OSError:
+        subject = _("Your entry: %(event)s") % {"event": " ".join(section.event.name.split())}
+        send_mail(subject, body, None, [entry.email])
+    except (OSError, BadHeaderError):
         return False
     return True
 
