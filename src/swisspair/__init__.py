@@ -24,16 +24,18 @@ from swisspair.exports import lazy_exports
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from swisspair.api import check_rounds, pair, pairing_systems, parse_trf, read_trf, write_trf
-    from swisspair.builder import add_bye, add_player, new_tournament, record_round
+    from swisspair.builder import ByeKind, GameResult, add_bye, add_player, add_team, new_tournament, record_round
     from swisspair.errors import (
         InconsistentTournamentError,
         InvalidRequestError,
         InvalidTieBreakError,
+        InvalidTypeError,
         LimitExceededError,
         Location,
         MissingRatingsError,
         NoValidPairingError,
         PlayoffError,
+        RoundNumberError,
         RoundRobinError,
         SwissPairError,
         TRFError,
@@ -42,6 +44,7 @@ if TYPE_CHECKING:
     )
     from swisspair.model import (
         Board,
+        BoardResult,
         Colour,
         ForbiddenPairs,
         Player,
@@ -55,21 +58,26 @@ if TYPE_CHECKING:
     from swisspair.playoff import Playoff, apply_playoff, start_playoff
     from swisspair.roundrobin import RoundSchedule, berger_schedule
     from swisspair.standings import StandingRow, Standings, compute_standings
+    from swisspair.team_pairing import MatchPairing, TeamPairing
+    from swisspair.teams import TeamEntry
     from swisspair.trf.reader import Diagnostic, TRFReadResult
 
 _MODULES = {
     "swisspair.api": ("check_rounds", "pair", "pairing_systems", "parse_trf", "read_trf", "write_trf"),
-    "swisspair.builder": ("add_bye", "add_player", "new_tournament", "record_round"),
+    "swisspair.builder": ("ByeKind", "GameResult", "add_bye", "add_player", "add_team", "new_tournament",
+                          "record_round"),
     "swisspair.errors": ("InconsistentTournamentError", "InvalidRequestError", "InvalidTieBreakError",
-                         "LimitExceededError", "Location", "MissingRatingsError", "NoValidPairingError",
-                         "PlayoffError", "RoundRobinError", "SwissPairError", "TRFError", "TRFFileError",
-                         "UnsupportedFeatureError"),
-    "swisspair.model": ("Board", "Colour", "ForbiddenPairs", "Player", "Result", "RoundPairing", "RoundResult",
+                         "InvalidTypeError", "LimitExceededError", "Location", "MissingRatingsError",
+                         "NoValidPairingError", "PlayoffError", "RoundNumberError", "RoundRobinError",
+                         "SwissPairError", "TRFError", "TRFFileError", "UnsupportedFeatureError"),
+    "swisspair.model": ("Board", "BoardResult", "Colour", "ForbiddenPairs", "Player", "Result", "RoundPairing", "RoundResult",
                         "Scoring", "Tournament"),
     "swisspair.pairing.checker": ("RoundCheck",),
     "swisspair.playoff": ("Playoff", "apply_playoff", "start_playoff"),
     "swisspair.roundrobin": ("RoundSchedule", "berger_schedule"),
     "swisspair.standings": ("StandingRow", "Standings", "compute_standings"),
+    "swisspair.team_pairing": ("MatchPairing", "TeamPairing"),
+    "swisspair.teams": ("TeamEntry",),
     "swisspair.trf.reader": ("Diagnostic", "TRFReadResult"),
 }
 """The module that defines each public name."""
@@ -78,13 +86,15 @@ _EXPORTS = {name: module for module, names in _MODULES.items() for name in names
 """Public name -> the module that defines it."""
 
 __all__ = [
-    "Board", "Colour", "Diagnostic", "ForbiddenPairs", "InconsistentTournamentError", "InvalidRequestError",
-    "InvalidTieBreakError", "LimitExceededError", "Location", "MissingRatingsError", "NoValidPairingError", "Player",
-    "Playoff", "PlayoffError", "Result", "RoundCheck", "RoundPairing", "RoundResult", "RoundRobinError",
-    "RoundSchedule", "Scoring", "StandingRow", "Standings", "SwissPairError", "TRFError", "TRFFileError",
-    "TRFReadResult", "Tournament", "UnsupportedFeatureError", "add_bye", "add_player", "apply_playoff",
-    "berger_schedule", "check_rounds", "compute_standings", "new_tournament", "pair", "pairing_systems", "parse_trf",
-    "read_trf", "record_round", "start_playoff", "write_trf", "__version__",
+    "Board", "BoardResult", "ByeKind", "Colour", "Diagnostic", "ForbiddenPairs", "GameResult",
+    "InconsistentTournamentError", "InvalidRequestError", "InvalidTieBreakError", "InvalidTypeError",
+    "LimitExceededError", "Location", "MatchPairing", "MissingRatingsError", "NoValidPairingError", "Player",
+    "Playoff", "PlayoffError", "Result", "RoundCheck", "RoundNumberError", "RoundPairing", "RoundResult",
+    "RoundRobinError", "RoundSchedule", "Scoring", "StandingRow", "Standings", "SwissPairError", "TRFError",
+    "TRFFileError", "TRFReadResult", "TeamEntry", "TeamPairing", "Tournament", "UnsupportedFeatureError", "add_bye",
+    "add_player", "add_team", "apply_playoff", "berger_schedule", "check_rounds", "compute_standings",
+    "new_tournament", "pair", "pairing_systems", "parse_trf", "read_trf", "record_round", "start_playoff",
+    "write_trf", "__version__",
 ]
 
 __getattr__ = lazy_exports(__name__, _EXPORTS, globals())

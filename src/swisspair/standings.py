@@ -393,6 +393,7 @@ def compute_standings(
     round_robin: bool | None = None,
     context: Context | None = None,
     literal: bool = False,
+    teams: bool = False,
 ) -> Standings:
     """Rank ``source`` by score, then by ``tiebreaks`` (FIDE C.07 (2026) 4.2).
 
@@ -416,15 +417,19 @@ def compute_standings(
         it, tied participants share the place (``"3-5"``).
     :param rounds: rounds to take into account (default: all paired rounds).
     :param round_robin: pre-determined pairings (default: from the system code).
+    :param teams: rank the teams of a team event (its team records, C.07 (2026) 11.1: match points or
+        game points first, as its system says) rather than its players; each row is then a team, by
+        its number.
     :param literal: read the regulations literally where the reference tool differs
         (:attr:`Context.literal <swisspair.tiebreaks.base.Context.literal>`).
     :param context: a :class:`~swisspair.tiebreaks.base.Context` to reuse (its event and
         edition win over ``source`` and ``edition``), so that values already computed are not
         computed again.
-    :raises: :exc:`~swisspair.tiebreaks.base.InvalidTieBreakError` for a bad list.
+    :raises: :exc:`~swisspair.tiebreaks.base.InvalidTieBreakError` for a bad list, or ``teams`` for an event
+        without team records.
     """
     event = context.event if context is not None else (
-        source if isinstance(source, Event) else Event.from_tournament(source, rounds=rounds, round_robin=round_robin))
+        source if isinstance(source, Event) else _event(source, rounds, round_robin, teams))
     ctx = context if context is not None else Context(event, _edition(edition, event), literal=literal)
     descriptors, skipped = _descriptors(tiebreaks, event)
     standings = Standings(event=event, edition=ctx.edition, tiebreaks=[], rows=[], notes=skipped)
@@ -433,7 +438,9 @@ def compute_standings(
     columns: list[dict[int, TieBreakValue]] = []
     for d in descriptors:
         if d.spec.team and not event.is_team:
-            raise InvalidTieBreakError(f"{d.label}: a team tie-break (C.07 (2026) arts. 12-13) needs a team event")
+            raise InvalidTieBreakError(f"{d.label}: a team tie-break (C.07 (2026) arts. 12-13) ranks teams: "
+                                       "rank the teams of a team event (compute_standings(..., teams=True), "
+                                       "swisspair standings --teams)")
         if d.spec.kind == "value":
             try:
                 values = ctx.values(d)
@@ -451,6 +458,15 @@ def compute_standings(
         groups, standings.lots = _draw_lots(groups, lots_seed)
     _fill_rows(standings, groups, points, columns)
     return standings
+
+
+def _event(tournament: Tournament, rounds: int | None, round_robin: bool | None, teams: bool) -> Event:
+    """What is ranked: the players of ``tournament``, or its teams (C.07 (2026) 11.1)."""
+    if not teams:
+        return Event.from_tournament(tournament, rounds=rounds, round_robin=round_robin)
+    from swisspair.tiebreaks.team import standings_event
+
+    return standings_event(tournament, rounds=rounds, round_robin=round_robin)
 
 
 def _edition(edition: Edition | str, event: Event) -> Edition | str:
@@ -476,11 +492,15 @@ def _descriptors(tiebreaks: str | Sequence[str | Descriptor] | None, event: Even
             kept = []
             for entry in header.split(","):
                 try:
-                    parse_list(entry, event.rounds)
+                    parsed = parse_list(entry, event.rounds)
                 except InvalidTieBreakError as exc:
                     skipped.append(f"tie-break list of the file: {exc}; skipped")
-                else:
-                    kept.append(entry)
+                    continue
+                if not event.is_team and any(d.spec.team for d in parsed):
+                    skipped.append(f"tie-break list of the file: {entry} ranks teams (compute_standings(..., "
+                                   "teams=True), swisspair standings --teams); skipped for the players")
+                    continue
+                kept.append(entry)
             tiebreaks = ",".join(kept) if kept else DEFAULT_TIEBREAKS
     if isinstance(tiebreaks, str):
         key = tiebreaks.strip().lower()

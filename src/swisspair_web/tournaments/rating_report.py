@@ -8,7 +8,6 @@ rating list publishes it), else the one the rules give from the rating and the b
 
 from __future__ import annotations
 
-import datetime
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -22,9 +21,8 @@ from swisspair.rating_change import (
     PlayerRating,
     RatingReport,
     Regulations,
-    rating_report,
-    regulations_for,
 )
+from swisspair.reports import rating_report
 from swisspair_web.tournaments.categories import fide_rating
 from swisspair_web.tournaments.convert import SectionData, to_tournament
 from swisspair_web.tournaments.models import Player, PlayerDetail
@@ -62,10 +60,8 @@ def compute(data: SectionData, after_round: int) -> RatingView:
                   .values_list("player_id", "k_factor"))
     facts = {p.tpn: KFacts(listed_k=listed[p.id]) for p in data.players if p.id in listed}
     event = section.event
-    start = event.start_date.isoformat() if event.start_date else None
-    day = event.end_date or event.start_date or datetime.date.today()
     report = rating_report(conv.tournament, ratings={p.tpn: fide_rating(p) for p in data.players}, facts=facts,
-                           regulations=regulations_for(start), year=day.year, rounds=after_round)
+                           start=event.start_date, end=event.end_date, rounds=after_round)
     return RatingView(report, after_round, {p.tpn: p for p in data.players})
 
 
