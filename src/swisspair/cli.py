@@ -39,6 +39,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "playoff": ("swisspair.commands.standings:playoff_command",
                 "Set up, record and settle a play-off for tied places (C.02 13.2, C.07 art. 3)."),
+    "report": ("swisspair.commands.report:report_group",
+               "The reports of a TRF: rating change, performance, norms, categories, prizes."),
     "roundrobin": ("swisspair.commands.roundrobin:roundrobin_command",
                    "Print the Berger-table schedule by pairing number (FIDE C.05 Annex 1)."),
     "rounds": ("swisspair.commands.rounds:rounds_command",
