@@ -1,24 +1,23 @@
-"""swisspair: Swiss-system pairing engines, standings and TRF interchange.
+"""swisspair: Swiss-system pairings, standings, team events, reports and TRF files.
 
-The stable API is what this package exports (``__all__``): read and write TRF files, build a
-tournament in code, pair its rounds with any system, check them, rank the players with any
-tie-breaks, play off ties, and lay out round-robins. Everything else (the submodules) is internal
-and may change between releases.
+Read and write TRF files, build an event in code (players, teams, byes, results), pair its rounds
+with any system, check them, rank the players or the teams with any tie-breaks, play off ties, lay
+out round-robins, and make the rating report, the norms, the categories' standings and the prize
+list. Import everything from ``swisspair``:
 
 >>> import swisspair
 >>> t = swisspair.new_tournament("Club night", rounds=3, players=[("Ames", 2000), ("Bell", 1900)])
 >>> swisspair.pair(t).boards
 (Board(white=1, black=2),)
-
-The names are imported on first use (PEP 562), so that ``import swisspair`` loads no engine and
-``swisspair --version``, ``--help`` and the engine form load only the modules they need
-(docs/pairing.md, "Start-up").
 """
 
 from __future__ import annotations
 
 __version__ = "0.1.0"
 
+# The names are imported on first use (PEP 562), so that ``import swisspair`` loads no engine and the
+# command line's --version, --help and engine form load only the modules they need (docs/pairing.md,
+# "Start-up").
 from swisspair.exports import lazy_exports
 
 TYPE_CHECKING = False
@@ -54,9 +53,26 @@ if TYPE_CHECKING:
         Scoring,
         Tournament,
     )
+    from swisspair.categories import Category, CategoryRow, PlayerFacts, Unrated
+    from swisspair.norms import Failure, NormCheck, NormTitle, PlayerNorms, Requirement
     from swisspair.pairing.checker import RoundCheck
     from swisspair.playoff import Playoff, apply_playoff, start_playoff
+    from swisspair.prizes import Award, PrizeCategory, PrizeList, Sharing
+    from swisspair.rating_change import (
+        GameLine,
+        InitialNote,
+        InitialRating,
+        KFacts,
+        KRule,
+        NotRated,
+        PlayerRating,
+        RatingReport,
+        Regulations,
+    )
+    from swisspair.reports import CategoryTable, category_tables, norm_report, prize_report, rating_report
     from swisspair.roundrobin import RoundSchedule, berger_schedule
+    from swisspair.rounds import recommended_rounds
+    from swisspair.schemas import load_schema
     from swisspair.standings import StandingRow, Standings, compute_standings
     from swisspair.team_pairing import MatchPairing, TeamPairing
     from swisspair.teams import TeamEntry
@@ -72,9 +88,17 @@ _MODULES = {
                          "SwissPairError", "TRFError", "TRFFileError", "UnsupportedFeatureError"),
     "swisspair.model": ("Board", "BoardResult", "Colour", "ForbiddenPairs", "Player", "Result", "RoundPairing", "RoundResult",
                         "Scoring", "Tournament"),
+    "swisspair.categories": ("Category", "CategoryRow", "PlayerFacts", "Unrated"),
+    "swisspair.norms": ("Failure", "NormCheck", "NormTitle", "PlayerNorms", "Requirement"),
     "swisspair.pairing.checker": ("RoundCheck",),
     "swisspair.playoff": ("Playoff", "apply_playoff", "start_playoff"),
+    "swisspair.prizes": ("Award", "PrizeCategory", "PrizeList", "Sharing"),
+    "swisspair.rating_change": ("GameLine", "InitialNote", "InitialRating", "KFacts", "KRule", "NotRated",
+                                "PlayerRating", "RatingReport", "Regulations"),
+    "swisspair.reports": ("CategoryTable", "category_tables", "norm_report", "prize_report", "rating_report"),
     "swisspair.roundrobin": ("RoundSchedule", "berger_schedule"),
+    "swisspair.rounds": ("recommended_rounds",),
+    "swisspair.schemas": ("load_schema",),
     "swisspair.standings": ("StandingRow", "Standings", "compute_standings"),
     "swisspair.team_pairing": ("MatchPairing", "TeamPairing"),
     "swisspair.teams": ("TeamEntry",),
@@ -86,15 +110,18 @@ _EXPORTS = {name: module for module, names in _MODULES.items() for name in names
 """Public name -> the module that defines it."""
 
 __all__ = [
-    "Board", "BoardResult", "ByeKind", "Colour", "Diagnostic", "ForbiddenPairs", "GameResult",
-    "InconsistentTournamentError", "InvalidRequestError", "InvalidTieBreakError", "InvalidTypeError",
-    "LimitExceededError", "Location", "MatchPairing", "MissingRatingsError", "NoValidPairingError", "Player",
-    "Playoff", "PlayoffError", "Result", "RoundCheck", "RoundNumberError", "RoundPairing", "RoundResult",
-    "RoundRobinError", "RoundSchedule", "Scoring", "StandingRow", "Standings", "SwissPairError", "TRFError",
-    "TRFFileError", "TRFReadResult", "TeamEntry", "TeamPairing", "Tournament", "UnsupportedFeatureError", "add_bye",
-    "add_player", "add_team", "apply_playoff", "berger_schedule", "check_rounds", "compute_standings",
-    "new_tournament", "pair", "pairing_systems", "parse_trf", "read_trf", "record_round", "start_playoff",
-    "write_trf", "__version__",
+    "Award", "Board", "BoardResult", "ByeKind", "Category", "CategoryRow", "CategoryTable", "Colour", "Diagnostic",
+    "Failure", "ForbiddenPairs", "GameLine", "GameResult", "InconsistentTournamentError", "InitialNote",
+    "InitialRating", "InvalidRequestError", "InvalidTieBreakError", "InvalidTypeError", "KFacts", "KRule",
+    "LimitExceededError", "Location", "MatchPairing", "MissingRatingsError", "NoValidPairingError", "NormCheck",
+    "NormTitle", "NotRated", "Player", "PlayerFacts", "PlayerNorms", "PlayerRating", "Playoff", "PlayoffError",
+    "PrizeCategory", "PrizeList", "RatingReport", "Regulations", "Requirement", "Result", "RoundCheck",
+    "RoundNumberError", "RoundPairing", "RoundResult", "RoundRobinError", "RoundSchedule", "Scoring", "Sharing",
+    "StandingRow", "Standings", "SwissPairError", "TRFError", "TRFFileError", "TRFReadResult", "TeamEntry",
+    "TeamPairing", "Tournament", "Unrated", "UnsupportedFeatureError", "add_bye", "add_player", "add_team",
+    "apply_playoff", "berger_schedule", "category_tables", "check_rounds", "compute_standings", "load_schema",
+    "new_tournament", "norm_report", "pair", "pairing_systems", "parse_trf", "prize_report", "rating_report",
+    "read_trf", "recommended_rounds", "record_round", "start_playoff", "write_trf", "__version__",
 ]
 
 __getattr__ = lazy_exports(__name__, _EXPORTS, globals())

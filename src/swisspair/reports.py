@@ -7,14 +7,6 @@ start and ``052`` end, in any form :func:`~swisspair.trf.dates.parse_date` reads
 Rating Regulations in force on the start date, the year whose juniors get K 40 (the year of the last day,
 else of the first, else this year: an event without dates is played now), the date ages are counted on
 (the one the arbiter set, else the start, else today), and the members of each category.
-
->>> from swisspair import new_tournament, pair, record_round
->>> t = new_tournament("Club", rounds=1, players=[("Ames", 2100), ("Bell", 1900)])
->>> t.headers["042"] = ["2026/03/14"]
->>> record_round(t, pair(t), ["1-0"])
->>> report = rating_report(t)
->>> report.regulations.value, [(p.tpn, p.change) for p in report.players]
-('2025-10', [(1, 5), (2, -5)])
 """
 
 from __future__ import annotations
@@ -75,6 +67,15 @@ def rating_report(tournament: Tournament, *, ratings: Mapping[int, int] | None =
     """Every player's rating change, performance and opponents' average (:func:`swisspair.rating_change.rating_report`)
     under the Rating Regulations in force on the start date, juniors by :func:`rating_year`.
 
+    >>> from swisspair import new_tournament, pair, record_round
+    >>> t = new_tournament("Club", rounds=1, players=[("Ames", 2100), ("Bell", 1900)])
+    >>> record_round(t, pair(t), ["1-0"])
+    >>> report = rating_report(t, start=datetime.date(2026, 3, 14))
+    >>> report.regulations.title
+    'FIDE Rating Regulations effective from 1 March 2024, 8.3.1 as amended from 1 October 2025'
+    >>> [(p.name, p.k, p.change, p.performance) for p in report.players]
+    [('Ames', 20, 5, (2700, 1900, 100)), ('Bell', 20, -5, (1300, 2100, 0))]
+
     :param ratings: each player's FIDE rating at the start, 0 for unrated (default: the players' ``rating``).
     :param facts: what chooses each player's K (:class:`~swisspair.rating_change.KFacts`: the K the rating list
         publishes, games rated before...).
@@ -93,6 +94,14 @@ def norm_report(tournament: Tournament, *, ratings: Mapping[int, int] | None = N
     """Every player's title norm checks (:func:`swisspair.norms.norms_report`) over rounds ``1 .. rounds``
     (default: all recorded), the event's planned rounds deciding B.01 1.4.1 c.
 
+    >>> from swisspair import new_tournament, pair, record_round
+    >>> t = new_tournament("Club", rounds=1, players=[("Ames", 2450), ("Bell", 2300)])
+    >>> record_round(t, pair(t), ["1-0"])
+    >>> [(line.name, [check.title.value for check in line.checks], line.achieved) for line in norm_report(t)]
+    [('Ames', ['GM', 'IM'], []), ('Bell', ['GM', 'IM'], [])]
+    >>> norm_report(t)[0].checks[1].failures[0]
+    '1.4.1 a: 1 games, at least 9 needed'
+
     :param foreigners_waived: an exemption of B.01 1.4.3 a-d applies (1.4.3-1.4.4 not checked).
     """
     played = tournament if rounds is None else tournament.truncated(rounds, keep_absences=False)
@@ -109,7 +118,7 @@ class CategoryTable:
     """A category, its members and its standings: the event's standings filtered, places counted again."""
 
     category: Category
-    """The category (:data:`OVERALL`, code ``""``, for the overall standings)."""
+    """The category (:data:`~swisspair.reports.OVERALL`, code ``""``, for the overall standings)."""
     members: frozenset[int]
     """Pairing numbers of its players."""
     rows: list[CategoryRow]
@@ -140,7 +149,15 @@ def prize_report(rows: Sequence[Ranked], tables: Sequence[CategoryTable], prizes
                  sharing: Sharing = Sharing.TIEBREAK, *, names: Mapping[int, str] | None = None) -> PrizeList:
     """The prize list (:func:`swisspair.prizes.prize_list`) of the categories ``tables`` in their order, each
     with the prizes ``prizes`` gives for its code (``""``: the overall standings, everybody), named by its
-    title (``Overall`` for the overall standings without a name)."""
+    title (``Overall`` for the overall standings without a name).
+
+    >>> from swisspair.standings import StandingRow
+    >>> rows = [StandingRow(1, "A", 0, Fraction(2), 1, 1, 1), StandingRow(2, "B", 0, Fraction(2), 2, 2, 2)]
+    >>> tables = category_tables(rows, [PlayerFacts(1), PlayerFacts(2)], [OVERALL], datetime.date(2026, 1, 1))
+    >>> prizes = prize_report(rows, tables, {"": (Fraction(100), Fraction(50))}, Sharing.EQUAL)
+    >>> [(a.tpn, a.place_text, a.amount_text) for a in prizes.awards]
+    [(1, '1-2', '75'), (2, '1-2', '75')]
+    """
     categories = [PrizeCategory(t.category.code, t.category.title or OVERALL.name,
                                 t.members if t.category.code else None, tuple(prizes.get(t.category.code, ())))
                   for t in tables]

@@ -49,6 +49,7 @@ from swisspair.tiebreaks.base import (
 from swisspair.tiebreaks.rounding import decimal_text
 
 __all__ = [
+    "DEFAULT_TEAM_TIEBREAKS",
     "DEFAULT_TIEBREAKS",
     "RECOMMENDED",
     "Lots",
@@ -66,6 +67,11 @@ It is the 2009 recommendation for a Swiss whose participants are not all
 rated (FIDE C.02 13.15.4, 2009), and needs no ratings.
 """
 
+DEFAULT_TEAM_TIEBREAKS = "EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPVGP"
+"""Used for the teams of a team event when neither the caller nor the file gives a list: the practice of
+FIDE's team events (extended direct encounter, extended Sonneborn-Berger, Buchholz on match points, the
+other score; C.07 (2026) arts. 12-13)."""
+
 RECOMMENDED: dict[str, tuple[str, str]] = {
     "swiss": ("BH/C1,BH,DE,SB,WIN,BPG,TPN",
               "Individual Swiss, current practice (C.07 (2026): TPN as deterministic last resort)"),
@@ -76,7 +82,7 @@ RECOMMENDED: dict[str, tuple[str, str]] = {
     "round-robin-2009": ("DE,WIN,SB,KS", "Individual round robin (FIDE C.02 13.15.2, 2009)"),
     "team-round-robin-2009": ("MPVGP,DE,SB", "Team round robin (FIDE C.02 13.15.3, 2009)"),
     "team-swiss-2009": ("MPVGP,DE,BH/C1,BH,SB", "Team Swiss (FIDE C.02 13.15.5bis, 2009)"),
-    "team-swiss": ("EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPVGP", "Team Swiss, TEC sample file practice"),
+    "team-swiss": (DEFAULT_TEAM_TIEBREAKS, "Team Swiss, TEC sample file practice"),
     "fide-1987-rated": ("SRO/C*", "FIDE Swiss rules 1987-89, art. 16a, all rated"),
     "fide-1987": ("PS/C*", "FIDE Swiss rules 1987-89, art. 16b"),
     "dutch-1992": ("DE1,ARO/E", "FIDE Dutch system, 1992 rules, F 10: first place by direct encounter, then ARO"),
@@ -410,7 +416,7 @@ def compute_standings(
 
     :param tiebreaks: a list of descriptors (or a comma-separated string, or a
         name of :data:`RECOMMENDED`); default: the file's ``212``/``202`` list,
-        else :data:`DEFAULT_TIEBREAKS`.
+        else :data:`DEFAULT_TIEBREAKS` (:data:`DEFAULT_TEAM_TIEBREAKS` for teams).
     :param edition: rules for unplayed rounds (:class:`Edition`, or ``"auto"``:
         the edition in force on the start date, TRF ``042``).
     :param lots_seed: draw lots for the ties that remain, with this seed; without
@@ -482,12 +488,14 @@ def _descriptors(tiebreaks: str | Sequence[str | Descriptor] | None, event: Even
     """The list of tie-breaks announced beforehand (C.07 (2026) 4.1), and notes on what was skipped.
 
     Default: the file's ``212``/``202`` list, keeping the entries we know (a list written by other
-    software), else :data:`DEFAULT_TIEBREAKS`; a name of :data:`RECOMMENDED` stands for its list.
+    software), else :data:`DEFAULT_TIEBREAKS` (:data:`DEFAULT_TEAM_TIEBREAKS` for teams); a name of
+    :data:`RECOMMENDED` stands for its list.
     """
     skipped: list[str] = []
     if tiebreaks is None:
         header = tiebreaks_from_headers(event.tournament) if event.tournament is not None else None
-        tiebreaks = DEFAULT_TIEBREAKS
+        default = DEFAULT_TEAM_TIEBREAKS if event.is_team else DEFAULT_TIEBREAKS
+        tiebreaks = default
         if header:
             kept = []
             for entry in header.split(","):
@@ -501,7 +509,7 @@ def _descriptors(tiebreaks: str | Sequence[str | Descriptor] | None, event: Even
                                    "teams=True), swisspair standings --teams); skipped for the players")
                     continue
                 kept.append(entry)
-            tiebreaks = ",".join(kept) if kept else DEFAULT_TIEBREAKS
+            tiebreaks = ",".join(kept) if kept else default
     if isinstance(tiebreaks, str):
         key = tiebreaks.strip().lower()
         return parse_list(RECOMMENDED[key][0] if key in RECOMMENDED else tiebreaks, event.rounds), skipped
