@@ -19,7 +19,7 @@ import swisspair
 from swisspair import schemas
 from swisspair.categories import Category, PlayerFacts
 from swisspair.cli import cli
-from swisspair.reports import OVERALL, category_tables, norm_report, prize_report, rating_report
+from swisspair.reports import OVERALL, category_tables, norm_report, prize_report, rating_changes
 from swisspair.prizes import Sharing
 
 REPORTS = ["ratings", "performance", "norms", "categories", "prizes"]
@@ -78,7 +78,7 @@ def test_each_report_in_three_forms(event: Path, report: str) -> None:
 
 def test_ratings_are_the_core_report(event: Path) -> None:
     data = document("ratings", str(event))
-    core = rating_report(swisspair.read_trf(event).tournament)
+    core = rating_changes(swisspair.read_trf(event).tournament)
     assert data["regulations"] == core.regulations.value == "2025-10"  # in force on 2026-03-01
     for entry, line in zip(data["players"], core.players, strict=True):
         assert (entry["tpn"], entry["k"], entry["change"]) == (line.tpn, line.k, line.change)
@@ -91,7 +91,7 @@ def test_ratings_are_the_core_report(event: Path) -> None:
 
 def test_performance_is_the_rating_reports(event: Path) -> None:
     data = document("performance", str(event))
-    core = rating_report(swisspair.read_trf(event).tournament)
+    core = rating_changes(swisspair.read_trf(event).tournament)
     for entry, line in zip(data["players"], core.players, strict=True):
         perf = line.performance
         assert perf is not None

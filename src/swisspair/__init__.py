@@ -69,7 +69,7 @@ if TYPE_CHECKING:
         RatingReport,
         Regulations,
     )
-    from swisspair.reports import CategoryTable, category_tables, norm_report, prize_report, rating_report
+    from swisspair.reports import CategoryTable, category_tables, norm_report, prize_report, rating_changes
     from swisspair.roundrobin import RoundSchedule, berger_schedule
     from swisspair.rounds import recommended_rounds
     from swisspair.schemas import load_schema
@@ -77,6 +77,8 @@ if TYPE_CHECKING:
     from swisspair.team_pairing import MatchPairing, TeamPairing
     from swisspair.teams import TeamEntry
     from swisspair.trf.reader import Diagnostic, TRFReadResult
+    from swisspair.trf.roundrobin import detect_round_robin, rating_report
+    from swisspair.withdrawals import standings_view
 
 _MODULES = {
     "swisspair.api": ("check_rounds", "pair", "pairing_systems", "parse_trf", "read_trf", "write_trf"),
@@ -86,8 +88,8 @@ _MODULES = {
                          "InvalidTypeError", "LimitExceededError", "Location", "MissingRatingsError",
                          "NoValidPairingError", "PlayoffError", "RoundNumberError", "RoundRobinError",
                          "SwissPairError", "TRFError", "TRFFileError", "UnsupportedFeatureError"),
-    "swisspair.model": ("Board", "BoardResult", "Colour", "ForbiddenPairs", "Player", "Result", "RoundPairing", "RoundResult",
-                        "Scoring", "Tournament"),
+    "swisspair.model": ("Board", "BoardResult", "Colour", "ForbiddenPairs", "Player", "Result", "RoundPairing",
+                        "RoundResult", "Scoring", "Tournament"),
     "swisspair.categories": ("Category", "CategoryRow", "PlayerFacts", "Unrated"),
     "swisspair.norms": ("Failure", "NormCheck", "NormTitle", "PlayerNorms", "Requirement"),
     "swisspair.pairing.checker": ("RoundCheck",),
@@ -95,7 +97,7 @@ _MODULES = {
     "swisspair.prizes": ("Award", "PrizeCategory", "PrizeList", "Sharing"),
     "swisspair.rating_change": ("GameLine", "InitialNote", "InitialRating", "KFacts", "KRule", "NotRated",
                                 "PlayerRating", "RatingReport", "Regulations"),
-    "swisspair.reports": ("CategoryTable", "category_tables", "norm_report", "prize_report", "rating_report"),
+    "swisspair.reports": ("CategoryTable", "category_tables", "norm_report", "prize_report", "rating_changes"),
     "swisspair.roundrobin": ("RoundSchedule", "berger_schedule"),
     "swisspair.rounds": ("recommended_rounds",),
     "swisspair.schemas": ("load_schema",),
@@ -103,6 +105,8 @@ _MODULES = {
     "swisspair.team_pairing": ("MatchPairing", "TeamPairing"),
     "swisspair.teams": ("TeamEntry",),
     "swisspair.trf.reader": ("Diagnostic", "TRFReadResult"),
+    "swisspair.trf.roundrobin": ("detect_round_robin", "rating_report"),
+    "swisspair.withdrawals": ("standings_view",),
 }
 """The module that defines each public name."""
 
@@ -119,9 +123,10 @@ __all__ = [
     "RoundNumberError", "RoundPairing", "RoundResult", "RoundRobinError", "RoundSchedule", "Scoring", "Sharing",
     "StandingRow", "Standings", "SwissPairError", "TRFError", "TRFFileError", "TRFReadResult", "TeamEntry",
     "TeamPairing", "Tournament", "Unrated", "UnsupportedFeatureError", "add_bye", "add_player", "add_team",
-    "apply_playoff", "berger_schedule", "category_tables", "check_rounds", "compute_standings", "load_schema",
-    "new_tournament", "norm_report", "pair", "pairing_systems", "parse_trf", "prize_report", "rating_report",
-    "read_trf", "recommended_rounds", "record_round", "start_playoff", "write_trf", "__version__",
+    "apply_playoff", "berger_schedule", "category_tables", "check_rounds", "compute_standings",
+    "detect_round_robin", "load_schema", "new_tournament", "norm_report", "pair", "pairing_systems", "parse_trf",
+    "prize_report", "rating_changes", "rating_report", "read_trf", "recommended_rounds", "record_round",
+    "standings_view", "start_playoff", "write_trf", "__version__",
 ]
 
 __getattr__ = lazy_exports(__name__, _EXPORTS, globals())

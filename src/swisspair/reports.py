@@ -23,7 +23,7 @@ from swisspair.prizes import PrizeCategory, PrizeList, Sharing, prize_list
 from swisspair.rating_change import KFacts, RatingReport, regulations_for
 from swisspair.rating_change import rating_report as _rating_report
 
-__all__ = ["OVERALL", "CategoryTable", "category_tables", "event_dates", "norm_report", "prize_report", "rating_report",
+__all__ = ["OVERALL", "CategoryTable", "category_tables", "event_dates", "norm_report", "prize_report", "rating_changes",
            "rating_year", "reference_date"]
 
 
@@ -60,7 +60,7 @@ def reference_date(age_date: datetime.date | None, start: datetime.date | None,
     return age_date or start or today or datetime.date.today()
 
 
-def rating_report(tournament: Tournament, *, ratings: Mapping[int, int] | None = None,
+def rating_changes(tournament: Tournament, *, ratings: Mapping[int, int] | None = None,
                   facts: Mapping[int, KFacts] | None = None, start: datetime.date | None = None,
                   end: datetime.date | None = None, rounds: int | None = None,
                   today: datetime.date | None = None) -> RatingReport:
@@ -70,7 +70,7 @@ def rating_report(tournament: Tournament, *, ratings: Mapping[int, int] | None =
     >>> from swisspair import new_tournament, pair, record_round
     >>> t = new_tournament("Club", rounds=1, players=[("Ames", 2100), ("Bell", 1900)])
     >>> record_round(t, pair(t), ["1-0"])
-    >>> report = rating_report(t, start=datetime.date(2026, 3, 14))
+    >>> report = rating_changes(t, start=datetime.date(2026, 3, 14))
     >>> report.regulations.title
     'FIDE Rating Regulations effective from 1 March 2024, 8.3.1 as amended from 1 October 2025'
     >>> [(p.name, p.k, p.change, p.performance) for p in report.players]

@@ -22,6 +22,9 @@ def recommended_rounds(players: int, prize_places: int = 1) -> int:
     Halves round up (``round(log2 3) = round(1.58) = 2``; ``log2`` of an integer is
     never exactly ``x.5``, so the rounding mode does not matter).
 
+    >>> recommended_rounds(16, 4), recommended_rounds(100)
+    (5, 6)
+
     :raises: :exc:`~swisspair.errors.InvalidRequestError` when ``players < 2`` or
         ``prize_places`` is not between 1 and ``players``.
     """

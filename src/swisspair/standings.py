@@ -27,12 +27,13 @@ import html
 import io
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from swisspair.model import Colour, Outcome, Tournament
+from swisspair.roundrobin import is_round_robin
 from swisspair.tiebreaks.base import (
     Context,
     Descriptor,
@@ -47,6 +48,7 @@ from swisspair.tiebreaks.base import (
     tied_runs,
 )
 from swisspair.tiebreaks.rounding import decimal_text
+from swisspair.withdrawals import counted_event
 
 __all__ = [
     "DEFAULT_TEAM_TIEBREAKS",
@@ -399,6 +401,7 @@ def compute_standings(
     round_robin: bool | None = None,
     context: Context | None = None,
     literal: bool = False,
+    withdrawals: Mapping[int, int] | None = None,
     teams: bool = False,
 ) -> Standings:
     """Rank ``source`` by score, then by ``tiebreaks`` (FIDE C.07 (2026) 4.2).
@@ -431,14 +434,22 @@ def compute_standings(
     :param context: a :class:`~swisspair.tiebreaks.base.Context` to reuse (its event and
         edition win over ``source`` and ``edition``), so that values already computed are not
         computed again.
+    :param withdrawals: in a round-robin, TPN -> the first round a player did not play after leaving;
+        the standings count his results or not by FIDE C.05 art. 6.6 and say so in :attr:`Standings.notes`
+        (default: read from a finished event's results; :mod:`swisspair.withdrawals`).
     :raises: :exc:`~swisspair.tiebreaks.base.InvalidTieBreakError` for a bad list, or ``teams`` for an event
         without team records.
     """
     event = context.event if context is not None else (
         source if isinstance(source, Event) else _event(source, rounds, round_robin, teams))
+    view = None
+    if context is None:  # a round-robin counts the results of a player who left by C.05 art. 6.6
+        event, view = counted_event(event, withdrawals)
     ctx = context if context is not None else Context(event, _edition(edition, event), literal=literal)
     descriptors, skipped = _descriptors(tiebreaks, event)
     standings = Standings(event=event, edition=ctx.edition, tiebreaks=[], rows=[], notes=skipped)
+    if view is not None:
+        standings.notes.extend(view.notes)
     points = {c.id: event.total(c.id) for c in event}
     groups = tied_runs(sorted(event.ids, key=lambda c: (-points[c], c)), points.__getitem__)
     columns: list[dict[int, TieBreakValue]] = []
@@ -469,7 +480,8 @@ def compute_standings(
 def _event(tournament: Tournament, rounds: int | None, round_robin: bool | None, teams: bool) -> Event:
     """What is ranked: the players of ``tournament``, or its teams (C.07 (2026) 11.1)."""
     if not teams:
-        return Event.from_tournament(tournament, rounds=rounds, round_robin=round_robin)
+        return Event.from_tournament(tournament, rounds=rounds,
+                                     round_robin=is_round_robin(tournament) if round_robin is None else round_robin)
     from swisspair.tiebreaks.team import standings_event
 
     return standings_event(tournament, rounds=rounds, round_robin=round_robin)

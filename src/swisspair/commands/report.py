@@ -131,11 +131,11 @@ def _k_facts(items: Sequence[str]) -> dict[int, Any]:
 
 
 def _rating_report(file: Path, rounds: int | None, k: Sequence[str]) -> tuple[RatingReport, int]:
-    from swisspair.reports import rating_report
+    from swisspair.reports import rating_changes
 
     tournament = read_trf(file)
     covered = _rounds(tournament, rounds)
-    return rating_report(tournament, facts=_k_facts(k), rounds=covered), covered
+    return rating_changes(tournament, facts=_k_facts(k), rounds=covered), covered
 
 
 @report_group.command("ratings")

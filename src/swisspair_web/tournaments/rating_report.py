@@ -22,7 +22,7 @@ from swisspair.rating_change import (
     RatingReport,
     Regulations,
 )
-from swisspair.reports import rating_report
+from swisspair.reports import rating_changes
 from swisspair_web.tournaments.categories import fide_rating
 from swisspair_web.tournaments.convert import SectionData, to_tournament
 from swisspair_web.tournaments.models import Player, PlayerDetail
@@ -60,8 +60,8 @@ def compute(data: SectionData, after_round: int) -> RatingView:
                   .values_list("player_id", "k_factor"))
     facts = {p.tpn: KFacts(listed_k=listed[p.id]) for p in data.players if p.id in listed}
     event = section.event
-    report = rating_report(conv.tournament, ratings={p.tpn: fide_rating(p) for p in data.players}, facts=facts,
-                           start=event.start_date, end=event.end_date, rounds=after_round)
+    report = rating_changes(conv.tournament, ratings={p.tpn: fide_rating(p) for p in data.players}, facts=facts,
+                            start=event.start_date, end=event.end_date, rounds=after_round)
     return RatingView(report, after_round, {p.tpn: p for p in data.players})
 
 
