@@ -46,6 +46,7 @@ if TYPE_CHECKING:
         BoardResult,
         Colour,
         ForbiddenPairs,
+        Outcome,
         Player,
         Result,
         RoundPairing,
@@ -53,10 +54,10 @@ if TYPE_CHECKING:
         Scoring,
         Tournament,
     )
-    from swisspair.categories import Category, CategoryRow, PlayerFacts, Unrated
+    from swisspair.categories import Category, CategoryRow, PlayerFacts, Ranked, Unrated
     from swisspair.norms import Failure, NormCheck, NormTitle, PlayerNorms, Requirement
     from swisspair.pairing.checker import RoundCheck
-    from swisspair.playoff import Playoff, apply_playoff, start_playoff
+    from swisspair.playoff import Game, Placement, Playoff, apply_playoff, start_playoff
     from swisspair.prizes import Award, PrizeCategory, PrizeList, Sharing
     from swisspair.rating_change import (
         GameLine,
@@ -73,12 +74,20 @@ if TYPE_CHECKING:
     from swisspair.roundrobin import RoundSchedule, berger_schedule
     from swisspair.rounds import recommended_rounds
     from swisspair.schemas import load_schema
-    from swisspair.standings import StandingRow, Standings, compute_standings
+    from swisspair.standings import (
+        DEFAULT_TEAM_TIEBREAKS,
+        DEFAULT_TIEBREAKS,
+        RECOMMENDED,
+        Lots,
+        StandingRow,
+        Standings,
+        compute_standings,
+    )
     from swisspair.team_pairing import MatchPairing, TeamPairing
-    from swisspair.teams import TeamEntry
+    from swisspair.teams import MatchPoints, TeamEntry, TeamForfeit, TeamLineup, TeamPab
     from swisspair.trf.reader import Diagnostic, TRFReadResult
-    from swisspair.trf.roundrobin import detect_round_robin, rating_report
-    from swisspair.withdrawals import standings_view
+    from swisspair.trf.roundrobin import RoundRobinFormat, detect_round_robin, rating_report
+    from swisspair.withdrawals import CountDecision, RoundRobinView, standings_view
 
 _MODULES = {
     "swisspair.api": ("check_rounds", "pair", "pairing_systems", "parse_trf", "read_trf", "write_trf"),
@@ -88,12 +97,12 @@ _MODULES = {
                          "InvalidTypeError", "LimitExceededError", "Location", "MissingRatingsError",
                          "NoValidPairingError", "PlayoffError", "RoundNumberError", "RoundRobinError",
                          "SwissPairError", "TRFError", "TRFFileError", "UnsupportedFeatureError"),
-    "swisspair.model": ("Board", "BoardResult", "Colour", "ForbiddenPairs", "Player", "Result", "RoundPairing",
-                        "RoundResult", "Scoring", "Tournament"),
-    "swisspair.categories": ("Category", "CategoryRow", "PlayerFacts", "Unrated"),
+    "swisspair.model": ("Board", "BoardResult", "Colour", "ForbiddenPairs", "Outcome", "Player", "Result",
+                        "RoundPairing", "RoundResult", "Scoring", "Tournament"),
+    "swisspair.categories": ("Category", "CategoryRow", "PlayerFacts", "Ranked", "Unrated"),
     "swisspair.norms": ("Failure", "NormCheck", "NormTitle", "PlayerNorms", "Requirement"),
     "swisspair.pairing.checker": ("RoundCheck",),
-    "swisspair.playoff": ("Playoff", "apply_playoff", "start_playoff"),
+    "swisspair.playoff": ("Game", "Placement", "Playoff", "apply_playoff", "start_playoff"),
     "swisspair.prizes": ("Award", "PrizeCategory", "PrizeList", "Sharing"),
     "swisspair.rating_change": ("GameLine", "InitialNote", "InitialRating", "KFacts", "KRule", "NotRated",
                                 "PlayerRating", "RatingReport", "Regulations"),
@@ -101,12 +110,13 @@ _MODULES = {
     "swisspair.roundrobin": ("RoundSchedule", "berger_schedule"),
     "swisspair.rounds": ("recommended_rounds",),
     "swisspair.schemas": ("load_schema",),
-    "swisspair.standings": ("StandingRow", "Standings", "compute_standings"),
+    "swisspair.standings": ("DEFAULT_TEAM_TIEBREAKS", "DEFAULT_TIEBREAKS", "Lots", "RECOMMENDED", "StandingRow",
+                            "Standings", "compute_standings"),
     "swisspair.team_pairing": ("MatchPairing", "TeamPairing"),
-    "swisspair.teams": ("TeamEntry",),
+    "swisspair.teams": ("MatchPoints", "TeamEntry", "TeamForfeit", "TeamLineup", "TeamPab"),
     "swisspair.trf.reader": ("Diagnostic", "TRFReadResult"),
-    "swisspair.trf.roundrobin": ("detect_round_robin", "rating_report"),
-    "swisspair.withdrawals": ("standings_view",),
+    "swisspair.trf.roundrobin": ("RoundRobinFormat", "detect_round_robin", "rating_report"),
+    "swisspair.withdrawals": ("CountDecision", "RoundRobinView", "standings_view"),
 }
 """The module that defines each public name."""
 
@@ -114,16 +124,18 @@ _EXPORTS = {name: module for module, names in _MODULES.items() for name in names
 """Public name -> the module that defines it."""
 
 __all__ = [
-    "Award", "Board", "BoardResult", "ByeKind", "Category", "CategoryRow", "CategoryTable", "Colour", "Diagnostic",
-    "Failure", "ForbiddenPairs", "GameLine", "GameResult", "InconsistentTournamentError", "InitialNote",
-    "InitialRating", "InvalidRequestError", "InvalidTieBreakError", "InvalidTypeError", "KFacts", "KRule",
-    "LimitExceededError", "Location", "MatchPairing", "MissingRatingsError", "NoValidPairingError", "NormCheck",
-    "NormTitle", "NotRated", "Player", "PlayerFacts", "PlayerNorms", "PlayerRating", "Playoff", "PlayoffError",
-    "PrizeCategory", "PrizeList", "RatingReport", "Regulations", "Requirement", "Result", "RoundCheck",
-    "RoundNumberError", "RoundPairing", "RoundResult", "RoundRobinError", "RoundSchedule", "Scoring", "Sharing",
-    "StandingRow", "Standings", "SwissPairError", "TRFError", "TRFFileError", "TRFReadResult", "TeamEntry",
-    "TeamPairing", "Tournament", "Unrated", "UnsupportedFeatureError", "add_bye", "add_player", "add_team",
-    "apply_playoff", "berger_schedule", "category_tables", "check_rounds", "compute_standings",
+    "Award", "Board", "BoardResult", "ByeKind", "Category", "CategoryRow", "CategoryTable", "Colour",
+    "CountDecision", "DEFAULT_TEAM_TIEBREAKS", "DEFAULT_TIEBREAKS", "Diagnostic", "Failure", "ForbiddenPairs",
+    "Game", "GameLine", "GameResult", "InconsistentTournamentError", "InitialNote", "InitialRating",
+    "InvalidRequestError", "InvalidTieBreakError", "InvalidTypeError", "KFacts", "KRule", "LimitExceededError",
+    "Location", "Lots", "MatchPairing", "MatchPoints", "MissingRatingsError", "NoValidPairingError", "NormCheck",
+    "NormTitle", "NotRated", "Outcome", "Placement", "Player", "PlayerFacts", "PlayerNorms", "PlayerRating",
+    "Playoff", "PlayoffError", "PrizeCategory", "PrizeList", "RECOMMENDED", "Ranked", "RatingReport", "Regulations",
+    "Requirement", "Result", "RoundCheck", "RoundNumberError", "RoundPairing", "RoundResult", "RoundRobinError",
+    "RoundRobinFormat", "RoundRobinView", "RoundSchedule", "Scoring", "Sharing", "StandingRow", "Standings",
+    "SwissPairError", "TRFError", "TRFFileError", "TRFReadResult", "TeamEntry", "TeamForfeit", "TeamLineup",
+    "TeamPab", "TeamPairing", "Tournament", "Unrated", "UnsupportedFeatureError", "add_bye", "add_player",
+    "add_team", "apply_playoff", "berger_schedule", "category_tables", "check_rounds", "compute_standings",
     "detect_round_robin", "load_schema", "new_tournament", "norm_report", "pair", "pairing_systems", "parse_trf",
     "prize_report", "rating_changes", "rating_report", "read_trf", "recommended_rounds", "record_round",
     "standings_view", "start_playoff", "write_trf", "__version__",
