@@ -98,7 +98,9 @@ def lineup(tournament: Tournament, team: int, round_number: int, boards: int) ->
     entry = next((t for t in tournament.teams if t.number == team), None)
     if entry is None:
         raise InvalidRequestError(f"no team with number {team}")
-    written = next((t.players for t in tournament.team_lineups if (t.round, t.team) == (round_number, team)), None)
+    from swisspair.team_matches import written_lineup
+
+    written = written_lineup(tournament, round_number, team)
     if written is not None:
         return tuple(tpn for tpn in written if tpn)[:boards]
     available = [tpn for tpn in entry.members if tpn in tournament.players
