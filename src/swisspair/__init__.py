@@ -15,13 +15,8 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-# The names are imported on first use (PEP 562), so that ``import swisspair`` loads no engine and the
-# command line's --version, --help and engine form load only the modules they need (docs/pairing.md,
-# "Start-up").
-from swisspair.exports import lazy_exports
-
 TYPE_CHECKING = False
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # what the type checker reads: every public name, imported from its module
     from swisspair.api import check_rounds, pair, pairing_systems, parse_trf, read_trf, write_trf
     from swisspair.builder import ByeKind, GameResult, add_bye, add_player, add_team, new_tournament, record_round
     from swisspair.errors import (
@@ -141,7 +136,14 @@ __all__ = [
     "standings_view", "start_playoff", "write_trf", "__version__",
 ]
 
-__getattr__ = lazy_exports(__name__, _EXPORTS, globals())
+if not TYPE_CHECKING:
+    # At run time each name is imported on first use (PEP 562), so that ``import swisspair`` loads no engine
+    # and the command line's --version, --help and engine form load only the modules they need
+    # (docs/pairing.md, "Start-up"). The type checker does not see this loader, only the imports above: a
+    # name swisspair does not export is an error, not an ``object``.
+    from swisspair.exports import lazy_exports
+
+    __getattr__ = lazy_exports(__name__, _EXPORTS, globals())
 
 
 def __dir__() -> list[str]:
