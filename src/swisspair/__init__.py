@@ -50,20 +50,23 @@ if TYPE_CHECKING:  # what the type checker reads: every public name, imported fr
         Tournament,
     )
     from swisspair.categories import Category, CategoryRow, PlayerFacts, Ranked, Unrated
-    from swisspair.norms import Failure, NormCheck, NormTitle, PlayerNorms, Requirement
+    from swisspair.norms import Failure, LeftOut, NormCheck, NormTitle, PlayerNorms, Requirement
     from swisspair.pairing.checker import RoundCheck
     from swisspair.playoff import Game, Placement, Playoff, apply_playoff, start_playoff
     from swisspair.prizes import Award, PrizeCategory, PrizeList, Sharing
     from swisspair.rating_change import (
+        Chapter,
         GameLine,
         InitialNote,
         InitialRating,
         KFacts,
         KRule,
+        MissingDate,
         NotRated,
         PlayerRating,
         RatingReport,
         Regulations,
+        ReportWarning,
     )
     from swisspair.reports import CategoryTable, category_tables, norm_report, prize_report, rating_changes
     from swisspair.roundrobin import RoundSchedule, berger_schedule
@@ -95,12 +98,13 @@ _MODULES = {
     "swisspair.model": ("Board", "BoardResult", "Colour", "ForbiddenPairs", "Outcome", "Player", "Result",
                         "RoundPairing", "RoundResult", "Scoring", "Tournament"),
     "swisspair.categories": ("Category", "CategoryRow", "PlayerFacts", "Ranked", "Unrated"),
-    "swisspair.norms": ("Failure", "NormCheck", "NormTitle", "PlayerNorms", "Requirement"),
+    "swisspair.norms": ("Failure", "LeftOut", "NormCheck", "NormTitle", "PlayerNorms", "Requirement"),
     "swisspair.pairing.checker": ("RoundCheck",),
     "swisspair.playoff": ("Game", "Placement", "Playoff", "apply_playoff", "start_playoff"),
     "swisspair.prizes": ("Award", "PrizeCategory", "PrizeList", "Sharing"),
-    "swisspair.rating_change": ("GameLine", "InitialNote", "InitialRating", "KFacts", "KRule", "NotRated",
-                                "PlayerRating", "RatingReport", "Regulations"),
+    "swisspair.rating_change": ("Chapter", "GameLine", "InitialNote", "InitialRating", "KFacts", "KRule",
+                                "MissingDate", "NotRated", "PlayerRating", "RatingReport", "Regulations",
+                                "ReportWarning"),
     "swisspair.reports": ("CategoryTable", "category_tables", "norm_report", "prize_report", "rating_changes"),
     "swisspair.roundrobin": ("RoundSchedule", "berger_schedule"),
     "swisspair.rounds": ("recommended_rounds",),
@@ -119,21 +123,21 @@ _EXPORTS = {name: module for module, names in _MODULES.items() for name in names
 """Public name -> the module that defines it."""
 
 __all__ = [
-    "Award", "Board", "BoardResult", "ByeKind", "Category", "CategoryRow", "CategoryTable", "Colour",
+    "Award", "Board", "BoardResult", "ByeKind", "Category", "CategoryRow", "CategoryTable", "Chapter", "Colour",
     "CountDecision", "DEFAULT_TEAM_TIEBREAKS", "DEFAULT_TIEBREAKS", "Diagnostic", "Failure", "ForbiddenPairs",
     "Game", "GameLine", "GameResult", "InconsistentTournamentError", "InitialNote", "InitialRating",
-    "InvalidRequestError", "InvalidTieBreakError", "InvalidTypeError", "KFacts", "KRule", "LimitExceededError",
-    "Location", "Lots", "MatchPairing", "MatchPoints", "MissingRatingsError", "NoValidPairingError", "NormCheck",
-    "NormTitle", "NotRated", "Outcome", "Placement", "Player", "PlayerFacts", "PlayerNorms", "PlayerRating",
-    "Playoff", "PlayoffError", "PrizeCategory", "PrizeList", "RECOMMENDED", "Ranked", "RatingReport", "Regulations",
-    "Requirement", "Result", "RoundCheck", "RoundNumberError", "RoundPairing", "RoundResult", "RoundRobinError",
-    "RoundRobinFormat", "RoundRobinView", "RoundSchedule", "Scoring", "Sharing", "StandingRow", "Standings",
-    "SwissPairError", "TRFError", "TRFFileError", "TRFReadResult", "TeamEntry", "TeamForfeit", "TeamLineup",
-    "TeamPab", "TeamPairing", "Tournament", "Unrated", "UnsupportedFeatureError", "add_bye", "add_player",
-    "add_team", "apply_playoff", "berger_schedule", "category_tables", "check_rounds", "compute_standings",
-    "detect_round_robin", "load_schema", "new_tournament", "norm_report", "pair", "pairing_systems", "parse_trf",
-    "prize_report", "rating_changes", "rating_report", "read_trf", "recommended_rounds", "record_round",
-    "standings_view", "start_playoff", "write_trf", "__version__",
+    "InvalidRequestError", "InvalidTieBreakError", "InvalidTypeError", "KFacts", "KRule", "LeftOut",
+    "LimitExceededError", "Location", "Lots", "MatchPairing", "MatchPoints", "MissingDate", "MissingRatingsError",
+    "NoValidPairingError", "NormCheck", "NormTitle", "NotRated", "Outcome", "Placement", "Player", "PlayerFacts",
+    "PlayerNorms", "PlayerRating", "Playoff", "PlayoffError", "PrizeCategory", "PrizeList", "RECOMMENDED", "Ranked",
+    "RatingReport", "Regulations", "ReportWarning", "Requirement", "Result", "RoundCheck", "RoundNumberError",
+    "RoundPairing", "RoundResult", "RoundRobinError", "RoundRobinFormat", "RoundRobinView", "RoundSchedule",
+    "Scoring", "Sharing", "StandingRow", "Standings", "SwissPairError", "TRFError", "TRFFileError", "TRFReadResult",
+    "TeamEntry", "TeamForfeit", "TeamLineup", "TeamPab", "TeamPairing", "Tournament", "Unrated",
+    "UnsupportedFeatureError", "add_bye", "add_player", "add_team", "apply_playoff", "berger_schedule",
+    "category_tables", "check_rounds", "compute_standings", "detect_round_robin", "load_schema", "new_tournament",
+    "norm_report", "pair", "pairing_systems", "parse_trf", "prize_report", "rating_changes", "rating_report",
+    "read_trf", "recommended_rounds", "record_round", "standings_view", "start_playoff", "write_trf", "__version__",
 ]
 
 if not TYPE_CHECKING:

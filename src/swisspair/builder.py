@@ -191,9 +191,10 @@ def record_round(tournament: Tournament, pairing: RoundPairing | TeamPairing,
     A result is a score-sheet string of :data:`GAME_RESULTS` (``"1-0"``, ``"1/2-1/2"``, ``"+-"``...),
     a :class:`~swisspair.model.BoardResult`, or a pair of :class:`~swisspair.model.Result` (White's,
     Black's) that is a board's result. The participant with the pairing-allocated bye scores it (C.04.1
-    art. 3; in a team round the team's line-up, C.04.6 1.4); a participant neither paired nor given a
-    bye by :func:`add_bye` gets a zero-point bye (``Z``). Each participant's points (the TRF points
-    column, :attr:`~swisspair.model.Player.points`) become the score after the round.
+    art. 3; in a team round the team's line-up, its value in the team-bye record ``320``, C.04.6 1.4); a
+    participant neither paired nor given a bye by :func:`add_bye` gets a zero-point bye (``Z``). Each
+    participant's points (the TRF points column, :attr:`~swisspair.model.Player.points`) become the score
+    after the round.
 
     >>> from swisspair import pair
     >>> t = new_tournament(rounds=2, players=["Ames", "Bell", "Cole", "Dunn"])
@@ -229,6 +230,10 @@ def record_round(tournament: Tournament, pairing: RoundPairing | TeamPairing,
         if player.result(rnd).result is Result.ABSENT:
             _set(player, rnd, RoundResult.bye(Result.ZERO_BYE))
         player.points = tournament.score(player.tpn)  # the TRF points column
+    if isinstance(pairing, TeamPairing):
+        from swisspair.team_matches import state_pab_value
+
+        state_pab_value(tournament)  # a written file says what its team byes are worth (320, C.04.6 1.4)
 
 
 def _round_of(pairing: RoundPairing | TeamPairing) -> tuple[tuple[Board, ...], tuple[int, ...]]:

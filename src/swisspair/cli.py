@@ -378,9 +378,11 @@ def check_json(file: Path, system: str, checks: list[RoundCheck]) -> str:
 @click.option("--seed", "-s", type=int, default=1, show_default=True, help="Random seed.")
 @click.option("--players", type=int, help="Number of players (overrides the config).")
 @click.option("--rounds", type=int, help="Number of rounds (overrides the config).")
+@click.option("--boards", type=click.IntRange(min=1),
+              help="Boards per team, for a system that pairs teams (default 4; overrides the config).")
 @handle_errors
 def generate_command(system: str | None, output: Path, config_path: Path | None, seed: int,
-                     players: int | None, rounds: int | None) -> None:
+                     players: int | None, rounds: int | None, boards: int | None) -> None:
     """Generate a random tournament, every round paired by the chosen system.
 
     The same seed and settings always give the same file.
@@ -389,6 +391,8 @@ def generate_command(system: str | None, output: Path, config_path: Path | None,
 
     \b
         swisspair generate --players 100 --rounds 9 --seed 7 -o random.trf
+
+        swisspair generate -S team --players 20 --boards 6 --rounds 9 -o teams.trf
     """
     import dataclasses
 
@@ -400,11 +404,14 @@ def generate_command(system: str | None, output: Path, config_path: Path | None,
         config = dataclasses.replace(config, players=players)
     if rounds is not None:
         config = dataclasses.replace(config, rounds=rounds)
+    if boards is not None:
+        config = dataclasses.replace(config, boards=boards)
     engine = find_system(system or "dutch")
     with click.progressbar(length=config.rounds, label="generating", file=sys.stderr) as bar:
         tournament = generate(engine, config, seed, progress=lambda _: bar.update(1))
     write_atomically(output, trf.dumps(tournament))
-    click.echo(f"{output}: {config.players} players, {config.rounds} rounds (seed {seed})")
+    who = f"teams of {config.boards or engine.shape.team_boards}" if engine.shape.team_boards else "players"
+    click.echo(f"{output}: {config.players} {who}, {config.rounds} rounds (seed {seed})")
 
 
 @cli.command("demo")

@@ -20,7 +20,7 @@ from swisspair.categories import Category, CategoryRow, PlayerFacts, Ranked, cat
 from swisspair.model import Tournament
 from swisspair.norms import NormOptions, PlayerNorms, norms_report
 from swisspair.prizes import PrizeCategory, PrizeList, Sharing, prize_list
-from swisspair.rating_change import KFacts, RatingReport, regulations_for
+from swisspair.rating_change import Chapter, KFacts, RatingReport, regulations_for
 from swisspair.rating_change import rating_report as _rating_report
 
 __all__ = ["OVERALL", "CategoryTable", "category_tables", "event_dates", "norm_report", "prize_report", "rating_changes",
@@ -34,14 +34,10 @@ def event_dates(tournament: Tournament) -> tuple[datetime.date | None, datetime.
     >>> event_dates(Tournament(headers={"042": ["11.05.2024"], "052": ["2024/05/13"]}))
     (datetime.date(2024, 5, 11), datetime.date(2024, 5, 13))
     """
-    from swisspair.trf.dates import parse_date
+    from swisspair.trf.dates import calendar_date
 
-    found: list[datetime.date | None] = []
-    for code in ("042", "052"):
-        parsed = parse_date((tournament.headers.get(code) or [""])[0])
-        found.append(datetime.date(parsed.year, parsed.month, parsed.day)
-                     if parsed is not None and parsed.year and parsed.month and parsed.day else None)
-    return found[0], found[1]
+    start, end = (calendar_date((tournament.headers.get(code) or [""])[0]) for code in ("042", "052"))
+    return start, end
 
 
 def rating_year(start: datetime.date | None, end: datetime.date | None, today: datetime.date | None = None) -> int:
@@ -63,7 +59,7 @@ def reference_date(age_date: datetime.date | None, start: datetime.date | None,
 def rating_changes(tournament: Tournament, *, ratings: Mapping[int, int] | None = None,
                   facts: Mapping[int, KFacts] | None = None, start: datetime.date | None = None,
                   end: datetime.date | None = None, rounds: int | None = None,
-                  today: datetime.date | None = None) -> RatingReport:
+                  today: datetime.date | None = None, chapter: Chapter = Chapter.STANDARD) -> RatingReport:
     """Every player's rating change, performance and opponents' average (:func:`swisspair.rating_change.rating_report`)
     under the Rating Regulations in force on the start date, juniors by :func:`rating_year`.
 
@@ -81,12 +77,13 @@ def rating_changes(tournament: Tournament, *, ratings: Mapping[int, int] | None 
         publishes, games rated before...).
     :param start: the first day (default: TRF ``042``); ``end`` the last (default: ``052``).
     :param rounds: the rounds to take into account (default: all recorded).
+    :param chapter: the rating list the event is rated for (rapid and blitz: their own regulations).
     """
     read_start, read_end = event_dates(tournament)
     start, end = start or read_start, end or read_end
     return _rating_report(tournament, ratings=ratings, facts=facts,
-                          regulations=regulations_for(start.isoformat() if start else None),
-                          year=rating_year(start, end, today), rounds=rounds)
+                          regulations=regulations_for(start, chapter),
+                          year=rating_year(start, end, today), rounds=rounds, chapter=chapter)
 
 
 def norm_report(tournament: Tournament, *, ratings: Mapping[int, int] | None = None,

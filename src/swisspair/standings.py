@@ -96,14 +96,21 @@ RECOMMENDED: dict[str, tuple[str, str]] = {
 
 
 def edition_for_date(date: str | None) -> Edition:
-    """The edition in force on ``date`` (``YYYY-MM-DD`` or ``YYYY/MM/DD``); default the current one.
+    """The edition in force on ``date`` (in any form the TRF reader accepts, :mod:`swisspair.trf.dates`:
+    ``2025/09/30``, ``30.09.2025`` ...); without a full date the current one.
 
     Before 1 Sep 2023 the 2009 virtual-opponent rule, then C.07 2023, from
     1 Aug 2024 the August 2024 text, from 1 Mar 2026 the current one.
+
+    >>> edition_for_date("24/09/2010").name, edition_for_date("2025-03-01").name
+    ('VIRTUAL_2009', 'C07_2024')
     """
-    if not date or len(date) < 10:
+    from swisspair.trf.dates import calendar_date
+
+    day = calendar_date(date) if date else None
+    if day is None:
         return Edition.C07_2026
-    d = date[:10].replace("/", "-").replace(".", "-")
+    d = day.isoformat()
     if d < "2023-09-01":
         return Edition.VIRTUAL_2009
     if d < "2024-08-01":

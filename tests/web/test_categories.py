@@ -38,6 +38,12 @@ class CategoryTestCase(BaseTestCase):
         page = self.client.get(self.url("sp-categories")).content.decode()
         self.assertIn("under 16", page)
         self.assertIn("Overall", page)
+        # the players without a birth date are named: an age category cannot place them
+        self.assertIn('id="undated"', page)
+        self.assertIn("Player01, Test", page[page.index('id="undated"'):page.index('id="categories"')])
+        Player.objects.filter(section=self.section, tpn=2).update(birth_date="15.06.1990")  # any form the TRF has
+        page = self.client.get(self.url("sp-categories")).content.decode()
+        self.assertNotIn("Player01, Test", page[page.index('id="undated"'):page.index('id="categories"')])
 
     def test_its_standings_are_the_final_standings_filtered_4_2(self) -> None:
         for _ in range(3):

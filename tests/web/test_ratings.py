@@ -44,6 +44,33 @@ class RatingReportTestCase(BaseTestCase):
         changes = [line.change_exact for line in report.players if line.k == 20 and line.change_exact is not None]
         self.assertTrue(changes)
 
+    def test_the_ratings_reached_and_the_missing_dates_8_3_3(self) -> None:
+        """8.3.3: a junior once rated 2300 no longer gets 40; a published rating once 2400 keeps K at 10. The
+        arbiter marks both on Labels and K; a player without a birth date, and an event without dates, are
+        named on the page with the rule that could not be applied."""
+        self.play_round()
+        self.client.login(username="bob", password="password")
+        settings_version = self.client.get(self.url("sp-player-details")).context["version"]
+        response = self.client.post(self.url("sp-player-details"), {
+            "version": str(settings_version), "labels-9": "", "k-9": "", "r2300-9": "on"}, follow=True)
+        self.assertContains(response, "1 player changed.")
+        detail = PlayerDetail.objects.get(player__section=self.section, player__tpn=9)
+        self.assertEqual((detail.reached_2300, detail.reached_2400), (True, False))
+        self.assertEqual(rating_report.compute(SectionData.load(self.section), 1).report.player(9).k, 20)
+        PlayerDetail.objects.filter(pk=detail.pk).update(reached_2300=False, reached_2400=True)
+        self.assertEqual(rating_report.compute(SectionData.load(self.section), 1).report.player(9).k, 10)
+        page = self.client.get(self.url("sp-player-details")).content.decode()
+        self.assertIn('name="r2400-9" checked', page)
+        Player.objects.filter(section=self.section, tpn=5).update(birth_date="", rating=2100)
+        self.section.event.start_date = self.section.event.end_date = None
+        self.section.event.save()
+        view = rating_report.compute(SectionData.load(self.section), 1)
+        self.assertTrue(view.no_dates)
+        page = self.client.get(self.url("sp-ratings")).content.decode()
+        self.assertIn('id="rating-warnings"', page)
+        self.assertIn("The event has no dates", page)
+        self.assertIn("has no birth date: whether K is 40", page)
+
     def test_the_page_and_the_files(self) -> None:
         for _ in range(2):
             self.play_round()

@@ -158,6 +158,11 @@ class TeamTestCase(TeamBase):
             self.assertEqual((score.white_points, score.black_points), (Fraction(3, 2), Fraction(1, 2)))
             self.assertEqual((score.white_match_points, score.black_match_points), (Fraction(2), Fraction(0)))
         self.assertTrue(AuditEntry.objects.filter(action="result", section=section).exists())
+        # the TRF states the team byes and their value, a drawn match of 2 boards (C.04.6 1.4; TRF26 320)
+        text = self.client.get(self.turl("sp-export-trf")).content.decode()
+        [pab] = [line.split() for line in text.splitlines() if line.startswith("320 ")]
+        byes = [Round.objects.get(section=section, number=n).team_bye.number for n in (1, 2, 3)]  # type: ignore[union-attr]
+        self.assertEqual(pab, ["320", "1.0", "1.0", *map(str, byes)])
 
         # public pages and JSON, logged out
         self.client.logout()

@@ -130,12 +130,23 @@ def _k_facts(items: Sequence[str]) -> dict[int, Any]:
     return facts
 
 
-def _rating_report(file: Path, rounds: int | None, k: Sequence[str]) -> tuple[RatingReport, int]:
-    from swisspair.reports import rating_changes
+def _rating_report(file: Path, rounds: int | None, k: Sequence[str],
+                   chapter: str = "standard") -> tuple[RatingReport, int, list[str]]:
+    """The report, the rounds it covers, and what it could not apply for want of a date (also on stderr)."""
+    from swisspair.rating_change import Chapter
+    from swisspair.reports import event_dates, rating_changes
 
     tournament = read_trf(file)
     covered = _rounds(tournament, rounds)
-    return rating_changes(tournament, facts=_k_facts(k), rounds=covered), covered
+    report = rating_changes(tournament, facts=_k_facts(k), rounds=covered, chapter=Chapter(chapter))
+    warnings = [w.text for w in report.warnings]
+    if event_dates(tournament) == (None, None):
+        warnings.insert(0, "the event has no dates (042, 052): the FIDE Rating Regulations in force today were "
+                           "applied, and the juniors' K 40 (8.3.3) counted for those whose 18th birthday is this "
+                           "year or later")
+    for warning in warnings:
+        click.echo(f"swisspair: warning: {warning}", err=True)
+    return report, covered, warnings
 
 
 @report_group.command("ratings")
@@ -143,9 +154,11 @@ def _rating_report(file: Path, rounds: int | None, k: Sequence[str]) -> tuple[Ra
 @click.option("--k", "k", multiple=True, metavar="TPN=K",
               help="The K the rating list publishes for a player (B.02 7.1.2; repeatable). Otherwise K follows "
                    "8.3.3 from the rating and the birth date.")
+@click.option("--chapter", type=click.Choice(["standard", "rapid", "blitz"]), default="standard", show_default=True,
+              help="The rating list the event is rated for (rapid and blitz have regulations of their own).")
 @handle_errors
 def ratings_command(file: Path, rounds: int | None, fmt: str, as_json: bool, output: Path | None,
-                    k: tuple[str, ...]) -> None:
+                    k: tuple[str, ...], chapter: str) -> None:
     """Each player's rating change (FIDE Rating Regulations, B.02).
 
     Only games played over the board against rated opponents count (5.1,
@@ -159,12 +172,12 @@ def ratings_command(file: Path, rounds: int | None, fmt: str, as_json: bool, out
         swisspair report ratings final.trf
         swisspair report ratings final.trf --k 3=40 --format csv
     """
-    report, covered = _rating_report(file, rounds, k)
+    report, covered, warnings = _rating_report(file, rounds, k, chapter)
     fmt = _format(fmt, as_json)
     if fmt == "json":
         _emit(_document("ratings", file, covered, {
             "regulations": report.regulations.value, "regulations_title": report.regulations.title,
-            "players": [_rating_json(p) for p in report.players]}), output)
+            "warnings": warnings, "players": [_rating_json(p) for p in report.players]}), output)
         return
     text = report.to_csv()
     if fmt == "text":
@@ -208,7 +221,7 @@ def performance_command(file: Path, rounds: int | None, fmt: str, as_json: bool,
         swisspair report performance final.trf
         swisspair report performance final.trf --json
     """
-    report, covered = _rating_report(file, rounds, ())
+    report, covered, _ = _rating_report(file, rounds, ())
     fmt = _format(fmt, as_json)
     lines = [(p, p.performance) for p in report.players]
     if fmt == "json":

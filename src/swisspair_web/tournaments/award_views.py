@@ -66,6 +66,7 @@ def _categories_page(request: HttpRequest, sec: Section, form: CategoryForm | No
         _shown_version(form, settings.version)
     return render(request, "tournaments/categories.html", _ctx(
         request, sec.event, sec, categories=views, settings=settings, on=categories.reference_date(sec, settings),
+        undated=categories.undated(data, views),
         form=form, settings_form=AwardSettingsForm(instance=settings, initial={"version": settings.version})
         if arbiter else None, awards_tab="categories"), status=status)
 
@@ -143,14 +144,16 @@ def category_view(request: HttpRequest, slug: str, section: str, pk: int) -> Htt
 
 @login_required
 def player_details(request: HttpRequest, slug: str, section: str) -> HttpResponse:
-    """Labels (club, school...) and K of every player, in one table."""
+    """Labels (club, school...), K and the ratings reached (2300, 2400: FIDE B.02 8.3.3) of every player, in
+    one table."""
     sec = _section(slug, section)
     require(request, sec.event)
     settings = categories.settings_of(sec)
     players = list(sec.players.order_by("tpn"))
     if request.method == "POST":
         try:
-            details = {p.tpn: (request.POST.get(f"labels-{p.tpn}", ""), _k(request.POST.get(f"k-{p.tpn}", "")))
+            details = {p.tpn: (request.POST.get(f"labels-{p.tpn}", ""), _k(request.POST.get(f"k-{p.tpn}", "")),
+                               f"r2300-{p.tpn}" in request.POST, f"r2400-{p.tpn}" in request.POST)
                        for p in players if f"labels-{p.tpn}" in request.POST}
             changed = services.categories.save_player_details(sec, request.user, details, _version(request))
             messages.success(request, ngettext("%(n)s player changed.", "%(n)s players changed.", changed)

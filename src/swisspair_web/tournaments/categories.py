@@ -20,7 +20,7 @@ from fractions import Fraction
 from django.utils.translation import gettext as _
 
 from swisspair import reports
-from swisspair.categories import Category as CoreCategory, CategoryRow, PlayerFacts, Unrated
+from swisspair.categories import Category as CoreCategory, CategoryRow, PlayerFacts, Unrated, age_on
 from swisspair.model import Player as CorePlayer
 from swisspair.prizes import parse_amount, split_amounts
 from swisspair_web.tournaments.convert import SectionData
@@ -154,6 +154,15 @@ class Line:
 def lines_of(table: Table) -> list[Line]:
     """The standings table as the core's ranked lines."""
     return [Line(r.player.tpn, r.points, *_places(r)) for r in table.rows]
+
+
+def undated(data: SectionData, views: list[CategoryView]) -> list[Player]:
+    """The players an age category cannot place, for want of a birth date it can read (none when no
+    category has an age condition)."""
+    if not any(core_category(v.row).needs_birth_date for v in views):
+        return []
+    on = datetime.date.today()
+    return [p for p in data.players if age_on(p.birth_date, on) is None]
 
 
 def category_views(data: SectionData, table: Table, settings: AwardSettings) -> list[CategoryView]:

@@ -16,6 +16,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from swisspair import trf
+from swisspair.team_matches import state_pab_value
 from swisspair_web.tournaments import dates, pairing_lists, replay_notes, standings, teams
 from swisspair_web.tournaments.auth import is_arbiter, require, require_visible
 from swisspair_web.tournaments.convert import SectionData, team_entries, to_tournament
@@ -34,8 +35,9 @@ def trf_text(sec: Section) -> str:
     round a pairing checker will not reproduce, and why (:mod:`.replay_notes`).
 
     A team section (complete rounds only) also has a ``310`` record per team (TRF26: roster in board
-    order, match points, game points, rank), a ``330`` record per match forfeited as a whole, ``352``,
-    ``362`` and its ``192`` code.
+    order, match points, game points, rank), a ``320`` record with the team byes and their value (a drawn
+    match, C.04.6 1.4), a ``330`` record per match forfeited as a whole, ``352``, ``362`` and its ``192``
+    code.
     """
     data = SectionData.load(sec)
     table = standings.table(data)
@@ -59,6 +61,7 @@ def trf_text(sec: Section) -> str:
         tournament.teams = team_entries(data, {number: (row.match_points, row.game_points, rank)
                                                for number, (rank, row) in team_rows.items()})
         tournament.team_forfeits = tuple(teams.forfeit_records(sec, table.after_round))
+        state_pab_value(tournament)  # the team byes' value (C.04.6 1.4), not TRF's default for U
     notes.extend(replay_notes.notes(sec, upto))
     tournament.extra_lines.extend(notes)
     return trf.dumps(tournament)

@@ -459,6 +459,12 @@ class PlayerDetail(models.Model):
                               help_text=_("Club, school...: comma separated."))
     k_factor = models.PositiveSmallIntegerField(_("K"), null=True, blank=True,
                                                 help_text=_("As the rating list publishes it; empty: by the rules."))
+    reached_2300 = models.BooleanField(_("has reached 2300"), default=False,
+                                       help_text=_("Rated 2300 or more at some time: no junior's K 40 (FIDE B.02 "
+                                                   "8.3.3)."))
+    reached_2400 = models.BooleanField(_("has reached 2400"), default=False,
+                                       help_text=_("The published rating has reached 2400 at some time: K 10 "
+                                                   "(FIDE B.02 8.3.3)."))
 
     def __str__(self) -> str:
         return f"{self.player}: {self.labels}"

@@ -56,6 +56,9 @@ def failure_text(failure: Failure) -> str:
         Requirement.ONE_FEDERATION: _("%(value)s opponents from %(federation)s, at most %(needed)s (2/3)"),
         Requirement.TITLE_HOLDERS: _("%(value)s title holders, at least %(needed)s needed (50 %%)"),
         Requirement.TITLE: _("%(value)s opponents with the title %(title)s or higher, at least %(needed)s needed"),
+        Requirement.DOUBLE_TITLE: _("%(value)s opponents with the title %(title)s or higher, at least %(needed)s "
+                                    "needed (half)"),
+        Requirement.PLAYERS: _("a double round robin of %(value)s players, at least %(needed)s needed"),
         Requirement.PERFORMANCE: _("performance %(value)s, at least %(needed)s needed"),
         Requirement.AVERAGE: _("average %(value)s, at least %(needed)s needed"),
         Requirement.SCORE: _("score %(value)s %%, at least %(needed)s %% needed"),

@@ -57,6 +57,9 @@ class ReadPlayers:
     encoding: str = ""
     """How the file was decoded (:data:`.charsets.NAMES`), or a description of the format."""
     notes: list[str] = field(default_factory=list)
+    k_factors: dict[str, int] = field(default_factory=dict)
+    """K by FIDE ID, as a FIDE rating list publishes it (B.02 7.1.2): kept with the players' details for the
+    rating report."""
 
 
 @dataclass

@@ -8,6 +8,8 @@ The TXT lists have fixed columns located by their header line:
 - the standard, rapid and blitz lists (``standard_rating_list.txt``...): the
   same, with one rating column headed by the month of the list (``NOV26``)
   followed by ``Gms K``;
+- the K of the rating taken (``SK``, ``Rk``/``RK``, ``BK``, or ``K``; XML ``<k>``, ``<rapid_k>``,
+  ``<blitz_k>``) is read when the list has it (B.02 7.1.2 publishes it): the rating report uses it;
 - lists before September 2012: ``ID number Name Titl Fed Mar11 Games Born Flag``
   (headers written without a space between them are found all the same).
 
@@ -43,6 +45,8 @@ KINDS = ("standard", "rapid", "blitz")
 KIND_LABELS = {"standard": gettext_lazy("standard"), "rapid": gettext_lazy("rapid"), "blitz": gettext_lazy("blitz")}
 COMBINED_COLUMNS = {"standard": "SRtng", "rapid": "RRtng", "blitz": "BRtng"}
 XML_TAGS = {"standard": "rating", "rapid": "rapid_rating", "blitz": "blitz_rating"}
+COMBINED_K = {"standard": ("SK",), "rapid": ("RK", "Rk"), "blitz": ("BK",)}
+XML_K = {"standard": "k", "rapid": "rapid_k", "blitz": "blitz_k"}
 TITLES = {"GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"}
 FIELDS = {"name", "rating", "federation", "fide_id", "title", "sex", "birth_date"}
 
@@ -51,7 +55,7 @@ _HEADER = re.compile(r"ID [Nn]umber|ID|Name|Titl|Tit|WTit|OTit|FOA|Fed|Sex|SRtng
 _KEYS = {"ID Number": "id", "ID number": "id", "ID": "id", "Name": "name", "Titl": "tit", "Tit": "tit",
          "Fed": "fed", "Sex": "sex", "B-day": "bday", "Born": "bday", "Flag": "flag"}
 PROGRESS_LINES = 50000
-_USED = {"id", "name", "tit", "fed", "sex", "bday", "rtg"}
+_USED = {"id", "name", "tit", "fed", "sex", "bday", "rtg", "k"}
 
 Progress = Callable[[int, str], None]
 
@@ -135,7 +139,8 @@ def layout(header: str, kind: str, source: str, line: int) -> Layout:
     found = [(m.start(), m.group(0), bool(m.group("month"))) for m in _HEADER.finditer(header)]
     texts: dict[str, tuple[int, str]] = {}
     for start, text, month in found:
-        key = "rtg" if month or text == COMBINED_COLUMNS.get(kind) else _KEYS.get(text, text)
+        key = "rtg" if month or text == COMBINED_COLUMNS.get(kind) else \
+            "k" if text == "K" or text in COMBINED_K.get(kind, ()) else _KEYS.get(text, text)
         texts.setdefault(key, (start, text))
     months = [text for _s, text, month in found if month]
     missing = [label for key, label in (("id", "ID Number"), ("name", "Name")) if key not in texts]
@@ -156,6 +161,7 @@ def _read_txt(handle: IO[bytes], source: str, kind: str, wanted: Wanted, max_row
     lines = _lines(handle)
     cols: Layout | None = None
     taken: list[tuple[int, PlayerData]] = []
+    ks: dict[str, int] = {}
     for number, text, done in lines:
         if progress and number % PROGRESS_LINES == 0 and size:
             progress(min(5 + 50 * done // size, 55), "parsing")
@@ -173,15 +179,15 @@ def _read_txt(handle: IO[bytes], source: str, kind: str, wanted: Wanted, max_row
         if len(text.rstrip()) <= cols.starts["name"][0]:
             raise OperationError(located(source, number, _("line too short: no name (column %(column)s)")
                                          % {"column": cols.starts["name"][0] + 1}))
-        _take(taken, cells, wanted, max_rows, source, number, cols)
+        _take(taken, cells, wanted, max_rows, source, number, cols, ks)
     if cols is None:
         raise OperationError(f"{source}: " + _("the file is empty."))
-    return _result(source, taken, wanted.ids, cols.description)
+    return _result(source, taken, wanted.ids, cols.description, ks)
 
 
 def _take(taken: list[tuple[int, PlayerData]], cells: dict[str, str], wanted: Wanted, max_rows: int,
-          source: str, number: int, cols: Layout | None) -> None:
-    """Check one player's cells and keep the player if wanted."""
+          source: str, number: int, cols: Layout | None, ks: dict[str, int]) -> None:
+    """Check one player's cells and keep the player if wanted (his K, when the list gives it, in ``ks``)."""
     def where(key: str) -> str:
         if cols is None:
             return located(source, number, f"<{key}>")
@@ -203,6 +209,9 @@ def _take(taken: list[tuple[int, PlayerData]], cells: dict[str, str], wanted: Wa
                                      if wanted.federations is None else
                                      _("more than %(max)s players to take: give fewer federations.")
                                      % {"max": max_rows}))
+    k = cells.get("k", "")
+    if k and not k.isdigit():
+        raise OperationError(where("k") + ": " + _("expected a K factor, found %(value)r") % {"value": k[:20]})
     title = cells.get("tit", "").upper()
     birth = cells.get("bday", "")[:4]
     fed = cells.get("fed", "")[:3]
@@ -214,11 +223,13 @@ def _take(taken: list[tuple[int, PlayerData]], cells: dict[str, str], wanted: Wa
     except OperationError as error:
         raise OperationError(located(source, number, str(error))) from None
     taken.append((number, data))
+    if k and 0 < int(k) <= 100:
+        ks[fide_id] = int(k)
 
 
 def _result(source: str, taken: list[tuple[int, PlayerData]], ids: set[str] | None,
-            description: str) -> ReadPlayers:
-    read = ReadPlayers(source, taken, set(FIELDS), description)
+            description: str, ks: dict[str, int]) -> ReadPlayers:
+    read = ReadPlayers(source, taken, set(FIELDS), description, k_factors=ks)
     missing = sorted((ids or set()) - {data.fide_id for _n, data in taken}, key=int)
     if missing:
         read.notes.append(_("FIDE IDs not in the list: %(ids)s") % {"ids": ", ".join(missing)})
@@ -230,6 +241,7 @@ def _read_xml(handle: IO[bytes], source: str, kind: str, wanted: Wanted, max_row
     """The XML lists, read with expat as a stream; a document type declaration is refused (no entities)."""
     parser = expat.ParserCreate()
     taken: list[tuple[int, PlayerData]] = []
+    ks: dict[str, int] = {}
     player: dict[str, str] | None = None
     tag: list[str] = []
     start = [0]
@@ -251,8 +263,8 @@ def _read_xml(handle: IO[bytes], source: str, kind: str, wanted: Wanted, max_row
             cells = {"id": player.get("fideid", "").strip(), "name": player.get("name", "").strip(),
                      "fed": player.get("country", "").strip(), "sex": player.get("sex", "").strip(),
                      "tit": player.get("title", "").strip(), "rtg": rating.strip(),
-                     "bday": player.get("birthday", "").strip()}
-            _take(taken, cells, wanted, max_rows, source, start[0], None)
+                     "bday": player.get("birthday", "").strip(), "k": player.get(XML_K[kind], player.get("k", "") if kind != "standard" else "").strip()}
+            _take(taken, cells, wanted, max_rows, source, start[0], None, ks)
             player = None
 
     def text(data: str) -> None:
@@ -268,7 +280,8 @@ def _read_xml(handle: IO[bytes], source: str, kind: str, wanted: Wanted, max_row
     parser.CharacterDataHandler = text
     parser.StartDoctypeDeclHandler = doctype
     _feed(parser, _chunks(handle, size, progress), source)
-    return _result(source, taken, wanted.ids, _("FIDE rating list (XML), %(kind)s") % {"kind": KIND_LABELS[kind]})
+    return _result(source, taken, wanted.ids, _("FIDE rating list (XML), %(kind)s") % {"kind": KIND_LABELS[kind]},
+                   ks)
 
 
 def _chunks(handle: IO[bytes], size: int, progress: Progress | None) -> Iterable[bytes]:

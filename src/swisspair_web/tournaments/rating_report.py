@@ -17,6 +17,7 @@ from swisspair.rating_change import (
     InitialRating,
     KFacts,
     KRule,
+    MissingDate,
     NotRated,
     PlayerRating,
     RatingReport,
@@ -36,6 +37,8 @@ class RatingView:
     after_round: int
     players: dict[int, Player]
     """Stored players by pairing number."""
+    no_dates: bool = False
+    """The event has no dates: the edition in force today was applied and the juniors counted this year."""
 
     @property
     def lines(self) -> list[tuple[PlayerRating, Player]]:
@@ -49,27 +52,48 @@ class RatingView:
     def unrated(self) -> list[tuple[PlayerRating, Player]]:
         return [(line, p) for line, p in self.lines if not line.rating]
 
+    @property
+    def warnings(self) -> list[str]:
+        """The rules that could not be applied for want of a date, in words (a date to enter)."""
+        out = [_("The event has no dates: the FIDE Rating Regulations in force today were applied, and the "
+                 "juniors' K 40 (8.3.3) counted for the players whose 18th birthday is this year or later.")
+               ] if self.no_dates else []
+        for warning in self.report.warnings:
+            if warning.missing is MissingDate.BIRTH and warning.tpn is not None:
+                player = self.players[warning.tpn]
+                out.append(_("%(tpn)s. %(name)s has no birth date: whether K is 40 until the end of the year of the "
+                             "18th birthday (8.3.3) could not be checked; enter it, or K on Labels and K.")
+                           % {"tpn": player.tpn, "name": player.name})
+        return out
+
 
 def compute(data: SectionData, after_round: int) -> RatingView:
-    """The report over rounds ``1..after_round``. The juniors' K (B.02 8.3.3) counts the year of the event's last
-    day, else of its first, else this year (an event without dates is played now: the categories count ages on
-    today too, :func:`.categories.reference_date`)."""
+    """The report over rounds ``1..after_round``. K: the one typed (or read from the rating list) on the players'
+    details page, else the rules with the ratings reached marked there (B.02 8.3.3). The juniors' K counts the
+    year of the event's last day, else of its first, else this year (an event without dates is played now: the
+    categories count ages on today too, :func:`.categories.reference_date`), and says so."""
     section = data.section
     conv = to_tournament(data, upto=after_round)
-    listed = dict(PlayerDetail.objects.filter(player__section=section, k_factor__isnull=False)
-                  .values_list("player_id", "k_factor"))
-    facts = {p.tpn: KFacts(listed_k=listed[p.id]) for p in data.players if p.id in listed}
+    stored = {d.player_id: d for d in PlayerDetail.objects.filter(player__section=section)}
+    facts = {p.tpn: KFacts(listed_k=d.k_factor, reached_2300=d.reached_2300, reached_2400=d.reached_2400)
+             for p in data.players if (d := stored.get(p.id)) is not None}
     event = section.event
     report = rating_changes(conv.tournament, ratings={p.tpn: fide_rating(p) for p in data.players}, facts=facts,
                             start=event.start_date, end=event.end_date, rounds=after_round)
-    return RatingView(report, after_round, {p.tpn: p for p in data.players})
+    return RatingView(report, after_round, {p.tpn: p for p in data.players},
+                      no_dates=event.start_date is None and event.end_date is None)
 
 
 def regulations_text(regulations: Regulations) -> str:
     """The edition applied, in words."""
-    if regulations is Regulations.MARCH_2024:
-        return _("FIDE Rating Regulations effective from 1 March 2024")
-    return _("FIDE Rating Regulations effective from 1 March 2024, 8.3.1 as amended from 1 October 2025")
+    return {
+        Regulations.MARCH_2024: _("FIDE Rating Regulations effective from 1 March 2024"),
+        Regulations.OCTOBER_2025: _("FIDE Rating Regulations effective from 1 March 2024, 8.3.1 as amended from "
+                                    "1 October 2025"),
+        Regulations.RAPID_BLITZ_MARCH_2024: _("FIDE Rapid and Blitz Rating Regulations effective from 1 March 2024"),
+        Regulations.RAPID_BLITZ_DECEMBER_2024: _("FIDE Rapid and Blitz Rating Regulations effective from 1 March "
+                                                 "2024, 7.3.1 as amended from 1 December 2024"),
+    }[regulations]
 
 
 def not_rated_text(reason: NotRated | None) -> str:
@@ -83,6 +107,9 @@ def not_rated_text(reason: NotRated | None) -> str:
         NotRated.NO_MOVE: _("less than one move each: not rated (5.1)"),
         NotRated.OPPONENT_UNRATED: _("opponent unrated: only games against rated players count (8.3.1)"),
         NotRated.BOTH_UNRATED: _("opponent unrated: only games against rated opponents count (8.2.2)"),
+        NotRated.OPPONENT_RATED_SINCE: _("opponent counted as unrated: rated only since the start (8.2.4)"),
+        NotRated.DIFFERENCE_600: _("600 points or more apart, one rated above 2600: not rated (rapid and blitz "
+                                   "7.3.1)"),
     }[reason]
 
 
@@ -99,8 +126,8 @@ def k_text(line: PlayerRating) -> str:
     }[line.k_rule]
     text = f"K {line.k_unlimited}: {rule}"
     if line.k != line.k_unlimited:
-        text += "; " + _("K %(k)s: K × %(n)s games may not exceed 700 (8.3.3)") % {"k": line.k,
-                                                                                  "n": len(line.rated_games)}
+        limit = _("K %(k)s: K × %(n)s games may not exceed 700 in a rating period (8.3.3)")
+        text += "; " + limit % {"k": line.k, "n": len(line.rated_games)}
     return text
 
 

@@ -101,27 +101,35 @@ def save_settings(section: Section, user: User, values: dict[str, object], seen_
             audit(section.event, user, "prize-settings", section=section, detail="; ".join(changes))
 
 
-def save_player_details(section: Section, user: User, details: dict[int, tuple[str, int | None]],
+def save_player_details(section: Section, user: User, details: dict[int, tuple[str, int | None, bool, bool]],
                         seen_version: int) -> int:
-    """Labels and K of players by pairing number; returns how many changed."""
+    """Labels, K and whether the rating has reached 2300 and 2400 (FIDE B.02 8.3.3) of players by pairing
+    number; returns how many changed."""
     settings = make_defaults(section)
     players = {p.tpn: p for p in section.players.all()}
     current = {d.player_id: d for d in PlayerDetail.objects.filter(player__section=section)}
     changed = 0
     with transaction.atomic():
         _bump(settings, seen_version)
-        for tpn, (labels, k) in sorted(details.items()):
+        for tpn, (labels, k, reached_2300, reached_2400) in sorted(details.items()):
             player = players.get(tpn)
             if player is None:
                 raise OperationError(_("No player %(tpn)s in this section.") % {"tpn": tpn})
             labels = ", ".join(part.strip() for part in labels.split(",") if part.strip())[:200]
             row = current.get(player.id) or PlayerDetail(player=player)
-            if (row.labels, row.k_factor) == (labels, k):
+            if (row.labels, row.k_factor, row.reached_2300, row.reached_2400) == (labels, k, reached_2300,
+                                                                                   reached_2400):
                 continue
-            before = f"{row.labels} K={row.k_factor or '-'}"
-            row.labels, row.k_factor = labels, k
+            before = _details_text(row.labels, row.k_factor, row.reached_2300, row.reached_2400)
+            row.labels, row.k_factor, row.reached_2300, row.reached_2400 = labels, k, reached_2300, reached_2400
             row.save()
             changed += 1
             audit(section.event, user, "player-labels", section=section, old=before,
-                  new=f"{labels} K={k or '-'}", detail=f"{player.tpn}. {player.name}")
+                  new=_details_text(labels, k, reached_2300, reached_2400), detail=f"{player.tpn}. {player.name}")
     return changed
+
+
+def _details_text(labels: str, k: int | None, reached_2300: bool, reached_2400: bool) -> str:
+    """``Club K=40 2300+`` for the audit log."""
+    marks = "".join(f" {mark}" for mark, on in (("2300+", reached_2300), ("2400+", reached_2400)) if on)
+    return f"{labels} K={k or '-'}{marks}"

@@ -8,7 +8,7 @@ from django.db.models import F, Max
 from django.utils.translation import gettext as _
 
 from swisspair_web.tournaments.errors import OperationError
-from swisspair_web.tournaments.models import Bye, Player, Section
+from swisspair_web.tournaments.models import Bye, Player, PlayerDetail, Section
 from swisspair_web.tournaments.player_data import PlayerData
 from swisspair_web.tournaments.player_import import (
     ONLY_UPDATE,
@@ -56,12 +56,21 @@ def merge(section: Section, user: User, read: ReadPlayers, *, existing: str = UP
             check_paired(paired, seen_paired)
         updated = [player for _line, data, player in matched if _update(player, data, read.fields)]
         created = create_players(section, new, late_byes, paired)
+        _store_k(section, read.k_factors)
         audit(section.event, user, "players-imported", section=section,
               detail=f"{read.source}: {len(created)} added, {len(updated)} updated"
                      + (late_text(late_byes, paired) if created and paired else "")
                      + (f" ({read.encoding})" if read.encoding else "") + "".join(f"; {n}" for n in read.notes))
         keep_sorted(section, user, [*created, *updated])
     return Merged(created, updated, len(matched) - len(updated), late_byes if created and paired else "", paired)
+
+
+def _store_k(section: Section, given: dict[str, int]) -> None:
+    """The K a rating list gives (B.02 7.1.2, by FIDE ID), into the players' details for the rating report."""
+    if not given:
+        return
+    for player in Player.objects.filter(section=section, fide_id__in=list(given)):
+        PlayerDetail.objects.update_or_create(player=player, defaults={"k_factor": given[player.fide_id]})
 
 
 def _update(player: Player, data: PlayerData, fields: set[str]) -> bool:
