@@ -18,7 +18,8 @@ from swisspair.team_roundrobin import (
     team_standings,
 )
 from swisspair.teams import TeamEntry
-from swisspair.tiebreaks.base import TIEBREAKS, Descriptor
+from swisspair.tiebreaks.descriptors import Descriptor
+from swisspair.tiebreaks.registry import TIEBREAKS
 
 BOARDS = 4
 

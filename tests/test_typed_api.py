@@ -106,3 +106,14 @@ def test_the_tiebreak_codes_are_public() -> None:
     assert list(codes) == sorted(codes)
     with pytest.raises(swisspair.InvalidTieBreakError, match=r"unknown tie-break 'BHX': expected one of .*\bBH\b"):
         swisspair.compute_standings(swisspair.new_tournament(rounds=1, players=["A", "B"]), "BHX")
+
+
+def test_no_package_shows_the_type_checker_a_module_getattr() -> None:
+    for init in (ROOT / "src" / "swisspair").rglob("*.py"):
+        tree = ast.parse(init.read_text(encoding="utf-8"))
+        for node in tree.body:
+            shown = node.body if isinstance(node, ast.If) and not isinstance(node.test, ast.UnaryOp) else [node]
+            for statement in shown:
+                names = [t.id for t in getattr(statement, "targets", []) if isinstance(t, ast.Name)]
+                assert "__getattr__" not in names and getattr(statement, "name", "") != "__getattr__", \
+                    f"{init}: a module __getattr__ the type checker sees (put it under 'if not TYPE_CHECKING:')"

@@ -21,7 +21,7 @@ from swisspair.cli import cli
 from swisspair.model import Board, Colour, Player, Result, RoundResult, Tournament
 from swisspair.roundrobin import berger_schedule, round_pairing
 from swisspair.standings import compute_standings
-from swisspair.tiebreaks.base import Event
+from swisspair.tiebreaks.event import Event
 from swisspair.withdrawals import ARTICLE, counted_event, inferred_withdrawals, standings_view
 
 WIN = (Result.WIN, Result.LOSS)

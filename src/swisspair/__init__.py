@@ -83,7 +83,14 @@ if TYPE_CHECKING:  # what the type checker reads: every public name, imported fr
     )
     from swisspair.team_pairing import MatchPairing, TeamPairing
     from swisspair.teams import MatchPoints, TeamEntry, TeamForfeit, TeamLineup, TeamPab
-    from swisspair.trf.reader import Diagnostic, TRFReadResult
+    from swisspair.tiebreaks.context import Context
+    from swisspair.tiebreaks.descriptors import Descriptor
+    from swisspair.tiebreaks.editions import Edition
+    from swisspair.tiebreaks.event import Competitor, Event, RoundKind, RoundRecord
+    from swisspair.tiebreaks.registry import TIEBREAK_CODES, TieBreakSpec
+    from swisspair.tiebreaks.values import GroupSplit, Term, TieBreakValue
+    from swisspair.trf.diagnostics import Diagnostic
+    from swisspair.trf.reader import TRFReadResult
     from swisspair.trf.roundrobin import RoundRobinFormat, detect_round_robin, rating_report
     from swisspair.withdrawals import CountDecision, RoundRobinView, standings_view
 
@@ -113,7 +120,14 @@ _MODULES = {
                             "Standings", "compute_standings"),
     "swisspair.team_pairing": ("MatchPairing", "TeamPairing"),
     "swisspair.teams": ("MatchPoints", "TeamEntry", "TeamForfeit", "TeamLineup", "TeamPab"),
-    "swisspair.trf.reader": ("Diagnostic", "TRFReadResult"),
+    "swisspair.tiebreaks.context": ("Context",),
+    "swisspair.tiebreaks.descriptors": ("Descriptor",),
+    "swisspair.tiebreaks.editions": ("Edition",),
+    "swisspair.tiebreaks.event": ("Competitor", "Event", "RoundKind", "RoundRecord"),
+    "swisspair.tiebreaks.registry": ("TIEBREAK_CODES", "TieBreakSpec"),
+    "swisspair.tiebreaks.values": ("GroupSplit", "Term", "TieBreakValue"),
+    "swisspair.trf.diagnostics": ("Diagnostic",),
+    "swisspair.trf.reader": ("TRFReadResult",),
     "swisspair.trf.roundrobin": ("RoundRobinFormat", "detect_round_robin", "rating_report"),
     "swisspair.withdrawals": ("CountDecision", "RoundRobinView", "standings_view"),
 }
@@ -124,20 +138,22 @@ _EXPORTS = {name: module for module, names in _MODULES.items() for name in names
 
 __all__ = [
     "Award", "Board", "BoardResult", "ByeKind", "Category", "CategoryRow", "CategoryTable", "Chapter", "Colour",
-    "CountDecision", "DEFAULT_TEAM_TIEBREAKS", "DEFAULT_TIEBREAKS", "Diagnostic", "Failure", "ForbiddenPairs",
-    "Game", "GameLine", "GameResult", "InconsistentTournamentError", "InitialNote", "InitialRating",
-    "InvalidRequestError", "InvalidTieBreakError", "InvalidTypeError", "KFacts", "KRule", "LeftOut",
-    "LimitExceededError", "Location", "Lots", "MatchPairing", "MatchPoints", "MissingDate", "MissingRatingsError",
-    "NoValidPairingError", "NormCheck", "NormTitle", "NotRated", "Outcome", "Placement", "Player", "PlayerFacts",
-    "PlayerNorms", "PlayerRating", "Playoff", "PlayoffError", "PrizeCategory", "PrizeList", "RECOMMENDED", "Ranked",
-    "RatingReport", "Regulations", "ReportWarning", "Requirement", "Result", "RoundCheck", "RoundNumberError",
-    "RoundPairing", "RoundResult", "RoundRobinError", "RoundRobinFormat", "RoundRobinView", "RoundSchedule",
-    "Scoring", "Sharing", "StandingRow", "Standings", "SwissPairError", "TRFError", "TRFFileError", "TRFReadResult",
-    "TeamEntry", "TeamForfeit", "TeamLineup", "TeamPab", "TeamPairing", "Tournament", "Unrated",
-    "UnsupportedFeatureError", "add_bye", "add_player", "add_team", "apply_playoff", "berger_schedule",
-    "category_tables", "check_rounds", "compute_standings", "detect_round_robin", "load_schema", "new_tournament",
-    "norm_report", "pair", "pairing_systems", "parse_trf", "prize_report", "rating_changes", "rating_report",
-    "read_trf", "recommended_rounds", "record_round", "standings_view", "start_playoff", "write_trf", "__version__",
+    "Competitor", "Context", "CountDecision", "DEFAULT_TEAM_TIEBREAKS", "DEFAULT_TIEBREAKS", "Descriptor",
+    "Diagnostic", "Edition", "Event", "Failure", "ForbiddenPairs", "Game", "GameLine", "GameResult", "GroupSplit",
+    "InconsistentTournamentError", "InitialNote", "InitialRating", "InvalidRequestError", "InvalidTieBreakError",
+    "InvalidTypeError", "KFacts", "KRule", "LeftOut", "LimitExceededError", "Location", "Lots", "MatchPairing",
+    "MatchPoints", "MissingDate", "MissingRatingsError", "NoValidPairingError", "NormCheck", "NormTitle",
+    "NotRated", "Outcome", "Placement", "Player", "PlayerFacts", "PlayerNorms", "PlayerRating", "Playoff",
+    "PlayoffError", "PrizeCategory", "PrizeList", "RECOMMENDED", "Ranked", "RatingReport", "Regulations",
+    "ReportWarning", "Requirement", "Result", "RoundCheck", "RoundKind", "RoundNumberError", "RoundPairing",
+    "RoundRecord", "RoundResult", "RoundRobinError", "RoundRobinFormat", "RoundRobinView", "RoundSchedule",
+    "Scoring", "Sharing", "StandingRow", "Standings", "SwissPairError", "TIEBREAK_CODES", "TRFError",
+    "TRFFileError", "TRFReadResult", "TeamEntry", "TeamForfeit", "TeamLineup", "TeamPab", "TeamPairing", "Term",
+    "TieBreakSpec", "TieBreakValue", "Tournament", "Unrated", "UnsupportedFeatureError", "add_bye", "add_player",
+    "add_team", "apply_playoff", "berger_schedule", "category_tables", "check_rounds", "compute_standings",
+    "detect_round_robin", "load_schema", "new_tournament", "norm_report", "pair", "pairing_systems", "parse_trf",
+    "prize_report", "rating_changes", "rating_report", "read_trf", "recommended_rounds", "record_round",
+    "standings_view", "start_playoff", "write_trf", "__version__",
 ]
 
 if not TYPE_CHECKING:
@@ -145,7 +161,7 @@ if not TYPE_CHECKING:
     # and the command line's --version, --help and engine form load only the modules they need
     # (docs/pairing.md, "Start-up"). The type checker does not see this loader, only the imports above: a
     # name swisspair does not export is an error, not an ``object``.
-    from swisspair.exports import lazy_exports
+    from swisspair.lazy import lazy_exports
 
     __getattr__ = lazy_exports(__name__, _EXPORTS, globals())
 

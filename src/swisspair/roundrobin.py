@@ -282,7 +282,7 @@ ROUND_ROBIN_TIEBREAKS = ("DE", "WIN", "SB", "KS")
 """The tie-breaks of an individual round-robin, in FIDE's recommended order: direct encounter, number of
 wins, Sonneborn-Berger, Koya (C.02 (2009) 13.15.2; C.07 (2026) leaves the list to the organiser, defines
 Koya for round-robins (9.2) and bars the Buchholz family from them (art. 8)). Every acronym is in the
-tie-break registry (:data:`swisspair.tiebreaks.base.TIEBREAKS`)."""
+tie-break registry (:data:`swisspair.tiebreaks.registry.TIEBREAKS`)."""
 
 
 def says_round_robin(text: str) -> bool:

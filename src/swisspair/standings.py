@@ -33,20 +33,13 @@ from fractions import Fraction
 from typing import Any
 
 from swisspair.model import Colour, Outcome, Tournament
+from swisspair.errors import InvalidTieBreakError, MissingRatingsError
 from swisspair.roundrobin import is_round_robin
-from swisspair.tiebreaks.base import (
-    Context,
-    Descriptor,
-    Edition,
-    Event,
-    InvalidTieBreakError,
-    MissingRatingsError,
-    RoundKind,
-    Term,
-    TieBreakValue,
-    parse_list,
-    tied_runs,
-)
+from swisspair.tiebreaks.context import Context
+from swisspair.tiebreaks.descriptors import Descriptor, parse_list
+from swisspair.tiebreaks.editions import Edition
+from swisspair.tiebreaks.event import Event, RoundKind
+from swisspair.tiebreaks.values import Term, TieBreakValue, tied_runs
 from swisspair.tiebreaks.rounding import decimal_text
 from swisspair.withdrawals import counted_event
 
@@ -437,14 +430,14 @@ def compute_standings(
         game points first, as its system says) rather than its players; each row is then a team, by
         its number.
     :param literal: read the regulations literally where the reference tool differs
-        (:attr:`Context.literal <swisspair.tiebreaks.base.Context.literal>`).
-    :param context: a :class:`~swisspair.tiebreaks.base.Context` to reuse (its event and
+        (:attr:`Context.literal <swisspair.tiebreaks.context.Context.literal>`).
+    :param context: a :class:`~swisspair.tiebreaks.context.Context` to reuse (its event and
         edition win over ``source`` and ``edition``), so that values already computed are not
         computed again.
     :param withdrawals: in a round-robin, TPN -> the first round a player did not play after leaving;
         the standings count his results or not by FIDE C.05 art. 6.6 and say so in :attr:`Standings.notes`
         (default: read from a finished event's results; :mod:`swisspair.withdrawals`).
-    :raises: :exc:`~swisspair.tiebreaks.base.InvalidTieBreakError` for a bad list, or ``teams`` for an event
+    :raises: :exc:`~swisspair.errors.InvalidTieBreakError` for a bad list, or ``teams`` for an event
         without team records.
     """
     event = context.event if context is not None else (

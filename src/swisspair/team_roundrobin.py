@@ -98,7 +98,7 @@ def team_standings(tournament: Tournament, tiebreaks: str | Sequence[str] | None
     """The standings of a team round-robin: match points (or game points, when ``192`` names them first),
     then ``tiebreaks`` (default :data:`TEAM_ROUND_ROBIN_TIEBREAKS`), computed as a round-robin's.
 
-    :raises: :exc:`~swisspair.tiebreaks.base.InvalidTieBreakError` without team records or for a bad list.
+    :raises: :exc:`~swisspair.errors.InvalidTieBreakError` without team records or for a bad list.
     """
     from swisspair.tiebreaks.team import standings_event
 

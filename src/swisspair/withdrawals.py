@@ -56,7 +56,7 @@ from dataclasses import dataclass
 
 from swisspair.model import ABSENT, Colour, Player, Result, RoundResult, Tournament
 from swisspair.roundrobin import RoundSchedule, berger_schedule, cycles_for, table_size
-from swisspair.tiebreaks.base import Event
+from swisspair.tiebreaks.event import Event
 from swisspair.valueclass import replace
 
 __all__ = ["ARTICLE", "CountDecision", "RoundRobinView", "counted_event", "cycles_in", "inferred_withdrawals",

@@ -16,7 +16,9 @@ from swisspair.standings import (
     Standings,
     compute_standings,
 )
-from swisspair.tiebreaks.base import TIEBREAKS, Event, InvalidTieBreakError
+from swisspair.errors import InvalidTieBreakError
+from swisspair.tiebreaks.event import Event
+from swisspair.tiebreaks.registry import TIEBREAKS
 
 EDITIONS = ["2026", "2024", "2023", "2009", "none", "auto"]
 

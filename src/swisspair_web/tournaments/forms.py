@@ -144,7 +144,7 @@ class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
             if not all(ch.isalnum() or ch in "/-:." for ch in code) or len(code) > 20:
                 raise forms.ValidationError(_("Not a tie-break code: %(code)s") % {"code": code[:20]})
         try:
-            from swisspair.tiebreaks.base import parse_list
+            from swisspair.tiebreaks import parse_list
         except ImportError:
             return ",".join(codes)
         try:

@@ -1,6 +1,6 @@
 """Public names imported on first use (PEP 562), for the packages whose start-up counts.
 
-``swisspair``, ``swisspair.trf`` and ``swisspair.pairing`` name what they export
+``swisspair``, ``swisspair.trf`` and ``swisspair.matching`` name what they export
 and the module that defines each; the module is imported only when the name is
 first asked for, so that ``swisspair --version``, ``--help`` and the engine form
 load only the modules they need (docs/pairing.md, "Start-up").
