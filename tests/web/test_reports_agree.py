@@ -53,7 +53,13 @@ class ReportsAgreeTestCase(BaseTestCase):
         data: dict[str, Any] = json.loads(result.stdout)
         return data
 
-    def test_the_rating_report_and_the_performance(self) -> None:
+    def test_every_report_agrees_with_its_page(self) -> None:
+        """One event for the five reports (its set-up is most of the test's time)."""
+        self.rating_report_and_performance()
+        self.norms()
+        self.categories_and_prize_list()
+
+    def rating_report_and_performance(self) -> None:
         page = rating_report.compute(self.data, 5).report
         cli_report = self.report("ratings")
         self.assertEqual(cli_report["regulations"], page.regulations.value)
@@ -65,7 +71,7 @@ class ReportsAgreeTestCase(BaseTestCase):
         self.assertEqual([(p["tpn"], p["performance"], p["average"], p["percent"]) for p in performance],
                          [(p.tpn, *(p.performance or (None, None, None))) for p in page.players])
 
-    def test_the_norms(self) -> None:
+    def norms(self) -> None:
         page = norm_report.compute(self.data, 5)
         cli_report = self.report("norms")
         self.assertEqual([[(c["title"], c["achieved"], c["performance"], [f["text"] for f in c["failures"]])
@@ -73,7 +79,7 @@ class ReportsAgreeTestCase(BaseTestCase):
                          [[(c.title.value, c.achieved, c.performance, c.failures) for c in norms.checks]
                           for norms, _ in page.players])
 
-    def test_the_categories_and_the_prize_list(self) -> None:
+    def categories_and_prize_list(self) -> None:
         table = standings.table(self.data)
         views = categories.category_views(self.data, table, categories.settings_of(self.section))
         shown = self.report("categories", "-c", "U18")["categories"]
