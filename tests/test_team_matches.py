@@ -210,4 +210,4 @@ def test_the_team_records_are_read_in_one_module() -> None:
                      if any(name in path.read_text(encoding="utf-8")
                             for name in (".team_pabs", ".team_lineups", ".team_forfeits")))
     assert readers == ["swisspair/team_matches.py", "swisspair/trf/records.py", "swisspair/trf/writer.py",
-                       "swisspair_web/tournaments/exports.py"]  # the manager writes its 330 records there
+                       "swisspair_web/tournaments/reads/trf_export.py"]  # the manager writes its 330 records there

@@ -45,14 +45,14 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
                    "Print the Berger-table schedule by pairing number (FIDE C.05 Annex 1)."),
     "rounds": ("swisspair.commands.rounds:rounds_command",
                "Print the recommended number of rounds: round(log2 N) + round(log2 K) - 1 (Swiss for any sport)."),
-    "serve": ("swisspair.commands.serve:serve", "Run the tournament manager."),
+    "serve": ("swisspair_web.commands.serve:serve", "Run the tournament manager."),
     "simple": ("swisspair.commands.simple:simple_group",
                "The Swiss for any sport: points per match result, match scores, score groups."),
     "standings": ("swisspair.commands.standings:standings_command",
                   "Final standings: score, then tie-breaks (FIDE C.07), shared places or lots."),
     "varma": ("swisspair.commands.roundrobin:varma_command",
               "Draw pairing numbers with the Varma tables (FIDE C.05 Annex 2), 9 to 24 players."),
-    "worker": ("swisspair.commands.worker:worker", "Run background jobs of the tournament manager until stopped."),
+    "worker": ("swisspair_web.commands.worker:worker", "Run background jobs of the tournament manager until stopped."),
 }
 """The commands that live in their own modules: name -> (``module:attribute``, the first paragraph of
 its help, which ``swisspair --help`` lists). A module is imported only when its command runs, so that

@@ -3,9 +3,9 @@ standings (FIDE C.07 (2026) 4.2: the same tie-breaks); players' labels and K; ve
 
 from __future__ import annotations
 
-from swisspair_web.tournaments import categories, standings
-from swisspair_web.tournaments.convert import SectionData
-from swisspair_web.tournaments.models import AuditEntry, Category, Player, PlayerDetail
+from swisspair_web.tournaments.reads import categories, standings
+from swisspair_web.tournaments.reads.convert import SectionData
+from swisspair_web.tournaments.rows import AuditEntry, Category, Player, PlayerDetail
 
 from .helpers import BaseTestCase
 

@@ -15,8 +15,10 @@ from django.db import IntegrityError, transaction
 from django.test import override_settings
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from swisspair_web.tournaments import charsets, jobs, player_import, rating_list, services
-from swisspair_web.tournaments.models import AuditEntry, Job, Player, PlayerDetail, Section
+from swisspair_web.tournaments import services
+from swisspair_web.tournaments.reads import charsets, player_import, rating_list
+from swisspair_web.tournaments.rows import AuditEntry, Job, Player, PlayerDetail, Section
+from swisspair_web.tournaments.services import jobs
 
 from .helpers import BaseTestCase
 from .test_convert import TRF
@@ -451,7 +453,7 @@ def test_the_migration_takes_a_duplicate_fide_id_off_the_later_player(tmp_path: 
         "    Player.objects.create(section=s, tpn=tpn, name=f'P{tpn}', fide_id=fide_id)"]))
     manage(tmp_path, "migrate", "-v", "0")
     out = manage(tmp_path, "shell", "-c", "\n".join([
-        "from swisspair_web.tournaments.models import AuditEntry, Player",
+        "from swisspair_web.tournaments.rows import AuditEntry, Player",
         "print(list(Player.objects.order_by('tpn').values_list('fide_id', flat=True)))",
         "print([a.detail for a in AuditEntry.objects.filter(action='fide-id-dropped').order_by('id')])"])).stdout
     assert "['111', '', '', '', '']" in out

@@ -13,9 +13,10 @@ from typing import Any
 from click.testing import CliRunner
 
 from swisspair.cli import cli
-from swisspair_web.tournaments import categories, norm_report, prizes, rating_report, services, standings
-from swisspair_web.tournaments.convert import SectionData
-from swisspair_web.tournaments.models import Category, Player
+from swisspair_web.tournaments import services
+from swisspair_web.tournaments.reads import categories, norms, prizes, ratings, standings
+from swisspair_web.tournaments.reads.convert import SectionData
+from swisspair_web.tournaments.rows import Category, Player
 
 from .helpers import BaseTestCase
 
@@ -56,11 +57,11 @@ class ReportsAgreeTestCase(BaseTestCase):
     def test_every_report_agrees_with_its_page(self) -> None:
         """One event for the five reports (its set-up is most of the test's time)."""
         self.rating_report_and_performance()
-        self.norms()
+        self.norm_checks()
         self.categories_and_prize_list()
 
     def rating_report_and_performance(self) -> None:
-        page = rating_report.compute(self.data, 5).report
+        page = ratings.compute(self.data, 5).report
         cli_report = self.report("ratings")
         self.assertEqual(cli_report["regulations"], page.regulations.value)
         self.assertEqual([(p["tpn"], p["k"], p["change"], p["change_exact"] and Fraction(p["change_exact"]))
@@ -71,13 +72,13 @@ class ReportsAgreeTestCase(BaseTestCase):
         self.assertEqual([(p["tpn"], p["performance"], p["average"], p["percent"]) for p in performance],
                          [(p.tpn, *(p.performance or (None, None, None))) for p in page.players])
 
-    def norms(self) -> None:
-        page = norm_report.compute(self.data, 5)
+    def norm_checks(self) -> None:
+        page = norms.compute(self.data, 5)
         cli_report = self.report("norms")
         self.assertEqual([[(c["title"], c["achieved"], c["performance"], [f["text"] for f in c["failures"]])
                            for c in p["checks"]] for p in cli_report["players"]],
-                         [[(c.title.value, c.achieved, c.performance, c.failures) for c in norms.checks]
-                          for norms, _ in page.players])
+                         [[(c.title.value, c.achieved, c.performance, c.failures) for c in player.checks]
+                          for player, _ in page.players])
 
     def categories_and_prize_list(self) -> None:
         table = standings.table(self.data)

@@ -14,9 +14,10 @@ from click.testing import CliRunner
 
 import swisspair
 from swisspair.cli import cli
-from swisspair_web.tournaments import services, teams
-from swisspair_web.tournaments.convert import SectionData
-from swisspair_web.tournaments.models import Board, Bye, Player, Round, Team
+from swisspair_web.tournaments import services
+from swisspair_web.tournaments.reads import teams
+from swisspair_web.tournaments.reads.convert import SectionData
+from swisspair_web.tournaments.rows import Board, Bye, Player, Round, Team
 
 from .test_teams import TeamBase
 
@@ -85,7 +86,7 @@ class TeamEventThroughTheApiTestCase(TeamBase):
 
 def _text(value: Fraction | None) -> str:
     """A tie-break value as the manager's table prints it."""
-    from swisspair_web.tournaments.standings import fmt
+    from swisspair_web.tournaments.reads.standings import fmt
 
     return "" if value is None else fmt(value)
 

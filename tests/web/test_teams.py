@@ -9,11 +9,12 @@ from fractions import Fraction
 from swisspair import trf
 from swisspair.pairing.team import find_team_system, team_event
 from swisspair.teams import MatchPoints
-from swisspair_web.tournaments import services, teams
-from swisspair_web.tournaments.convert import SectionData
-from swisspair_web.tournaments.models import AuditEntry, Board, Bye, Player, Round, Section, Team, TeamMatch
+from swisspair_web.tournaments import services
+from swisspair_web.tournaments.reads import teams
+from swisspair_web.tournaments.reads.convert import SectionData
+from swisspair_web.tournaments.rows import AuditEntry, Board, Bye, Player, Round, Section, Team, TeamMatch
 
-from .helpers import BaseTestCase, shown, token, pair_form
+from .helpers import BaseTestCase, pair_form, shown, token
 
 TEAM_SECTION = {
     "name": "Teams", "slug": "teams", "kind": "team", "system": "dutch", "rounds": "4", "tiebreaks": "BH/C1,BH,SB,DE,WIN,BWG",

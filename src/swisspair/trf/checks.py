@@ -140,7 +140,7 @@ def check_team(r: Records, line: str, record: TeamRecord, position: int, team_of
 
 
 def apply_scoring(r: Records) -> None:
-    """Build :attr:`~swisspair.model.Tournament.scoring` from ``162``/``XXS`` then the bbp ``BB?`` records."""
+    """Build :attr:`swisspair.model.Tournament.scoring` from ``162``/``XXS`` then the bbp ``BB?`` records."""
     if not r.scoring:
         return
     values: dict[str, Fraction] = {}
