@@ -38,7 +38,7 @@ RUN = {"python", "console", "sh"}
 DATA = {"text", "json", "toml", "csv", "ini", "nginx"}
 MANAGER = {  # docs/manager.md: first line of each block -> why it is not run
     "pip install 'swisspair[web]'": "installs the web extra and starts the manager's server",
-    'register("sp-hall", "round")        # rendered for each published round, again when that round changes':
+    'register("sp-by-name", "round", lists.by_name_page)  # each published round, again when that round changes':
         "an excerpt of the manager's code, not a program",
     "upstream public   { server 127.0.0.1:8001; keepalive 32; keepalive_timeout 30s; }":
         "the configuration of a front web server (nginx)",
