@@ -69,7 +69,7 @@ if TYPE_CHECKING:  # what the type checker reads: every public name, imported fr
         ReportWarning,
     )
     from swisspair.reports import CategoryTable, category_tables, norm_report, prize_report, rating_changes
-    from swisspair.roundrobin import RoundSchedule, berger_schedule
+    from swisspair.roundrobin import RoundSchedule, berger_schedule, round_pairing
     from swisspair.rounds import recommended_rounds
     from swisspair.schemas import load_schema
     from swisspair.standings import (
@@ -113,7 +113,7 @@ _MODULES = {
                                 "MissingDate", "NotRated", "PlayerRating", "RatingReport", "Regulations",
                                 "ReportWarning"),
     "swisspair.reports": ("CategoryTable", "category_tables", "norm_report", "prize_report", "rating_changes"),
-    "swisspair.roundrobin": ("RoundSchedule", "berger_schedule"),
+    "swisspair.roundrobin": ("RoundSchedule", "berger_schedule", "round_pairing"),
     "swisspair.rounds": ("recommended_rounds",),
     "swisspair.schemas": ("load_schema",),
     "swisspair.standings": ("DEFAULT_TEAM_TIEBREAKS", "DEFAULT_TIEBREAKS", "Lots", "RECOMMENDED", "StandingRow",
@@ -153,7 +153,7 @@ __all__ = [
     "add_team", "apply_playoff", "berger_schedule", "category_tables", "check_rounds", "compute_standings",
     "detect_round_robin", "load_schema", "new_tournament", "norm_report", "pair", "pairing_systems", "parse_trf",
     "prize_report", "rating_changes", "rating_report", "read_trf", "recommended_rounds", "record_round",
-    "standings_view", "start_playoff", "write_trf", "__version__",
+    "round_pairing", "standings_view", "start_playoff", "write_trf", "__version__",
 ]
 
 if not TYPE_CHECKING:

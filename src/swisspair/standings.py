@@ -245,9 +245,11 @@ class Standings:
 
         text = [line(heads), line(["-" * w for w in widths])] + [line(r) for r in rows]
         text += [f"note: {n}" for n in self.notes]
-        if self.lots is not None:
+        if self.lots is not None and self.lots.groups:
             text.append(f"lots drawn with seed {self.lots.seed}: "
                         + "; ".join(" > ".join(str(t) for t in g) for g in self.lots.groups))
+        elif self.lots is not None:
+            text.append(f"no lots drawn (seed {self.lots.seed}): no tie was left")
         return "\n".join(text) + "\n"
 
     def to_json(self, detail: bool = True) -> str:
