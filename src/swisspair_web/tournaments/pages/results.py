@@ -145,7 +145,8 @@ def entry_rows(boards: list[Board], submitted: Submitted | None = None,
         number = board.number
         row: dict[str, Any] = {"board": board, "value": KEYS_FOR.get(board.result, board.result),
                                "version": board.version, "players": players_field(board), "error": "",
-                               "conflict": number in conflicts, "moved": number in moved, "mine": ""}
+                               "conflict": number in conflicts, "moved": number in moved, "mine": "",
+                               "label": _("Result of board %(n)s") % {"n": number}}
         row["initial"] = row["value"]
         shown = submitted.shown.get(number) if submitted is not None else None
         if submitted is not None and submitted.errors and number in submitted.typed:
