@@ -93,10 +93,10 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def environment(url: str, data: Path, background: int, port: int) -> dict[str, str]:
+def environment(url: str, data: Path, background: int, port: int, src: Path = ROOT / "src") -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "CACHE_URL")}
     env.update({"DATABASE_URL": url, "SWISSPAIR_DATA": str(data), "SECRET_KEY": "load-test",
-                "DJANGO_SETTINGS_MODULE": "swisspair_web.settings", "PYTHONPATH": str(ROOT / "src"),
+                "DJANGO_SETTINGS_MODULE": "swisspair_web.settings", "PYTHONPATH": str(src),
                 "SWISSPAIR_BACKGROUND_PLAYERS": str(background), "ALLOWED_HOSTS": HOST,
                 # the address the public JSON is rendered for (its links are absolute)
                 "SWISSPAIR_PUBLIC_URL": f"http://{HOST}:{port}"})
@@ -739,6 +739,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--arbiter-web", type=int, default=2,
                         help="web processes of the arbiters' pool (with --proxy nginx), default 2")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--src", type=Path, default=ROOT / "src",
+                        help="the manager's code the servers run (another commit's src/, to compare), default ours")
     parser.add_argument("--keep-logs", action="store_true", help="keep the servers' logs (their path is printed)")
     args = parser.parse_args(argv)
     if args.arbiters > args.events:
@@ -755,7 +757,7 @@ def main(argv: list[str] | None = None) -> int:
         url = stack.enter_context(cluster(binaries, max_connections=connections,
                                           settings="-c shared_buffers=128MB -c synchronous_commit=off"))
         port = free_port()
-        env = environment(url, work, args.background_players, port)
+        env = environment(url, work, args.background_players, port, args.src)
         started = time.monotonic()
         players = seed(env, args)
         print(f"seeded {len(players)} events, {sum(players.values())} players, round 1 paired "
