@@ -97,9 +97,12 @@ class SectionData:
             players = list(section.players.order_by("tpn"))
             rounds = list(section.round_set.order_by("number"))
             boards: dict[int, list[Board]] = {r.number: [] for r in rounds}
-            for board in Board.objects.filter(round__section=section).select_related("round").order_by(
-                    "round__number", "number"):
-                boards[board.round.number].append(board)
+            by_id = {r.pk: r for r in rounds}
+            cache = Board.round.field  # each board's round is one of ``rounds``: not read again with every board
+            for board in Board.objects.filter(round__section=section).order_by("round__number", "number"):
+                rnd = by_id[board.round_id]
+                cache.set_cached_value(board, rnd)
+                boards[rnd.number].append(board)
             byes = list(section.byes.all())
             teams = list(section.teams.order_by("number")) if section.is_team else []
         return cls(section, players, rounds, boards, byes, teams)

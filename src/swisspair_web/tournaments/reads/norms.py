@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from swisspair.norms import Failure, NormCheck, NormOptions, NormTitle, PlayerNorms, Requirement, norms_report
+from swisspair.norms import Failure, NormCheck, NormTitle, PlayerNorms, Requirement
+from swisspair.reports import norm_report
 from swisspair_web.tournaments.reads.categories import fide_rating, settings_of
 from swisspair_web.tournaments.reads.convert import SectionData, to_tournament
 from swisspair_web.tournaments.rows import Player
@@ -39,8 +40,8 @@ def compute(data: SectionData, after_round: int) -> NormView:
     """The norm checks over rounds ``1..after_round``."""
     waived = settings_of(data.section).norms_waived
     conv = to_tournament(data, upto=after_round)
-    report = norms_report(conv.tournament, ratings={p.tpn: fide_rating(p) for p in data.players},
-                          options=NormOptions(foreigners_waived=waived, planned_rounds=data.section.rounds))
+    report = norm_report(conv.tournament, ratings={p.tpn: fide_rating(p) for p in data.players},
+                         foreigners_waived=waived)
     by_tpn = {p.tpn: p for p in data.players}
     return NormView([(line, by_tpn[line.tpn]) for line in report], after_round, waived)
 
