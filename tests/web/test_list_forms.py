@@ -23,7 +23,7 @@ from django.utils import translation
 
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.rows import registry
-from swisspair_web.tournaments.rows import EventRole, Player, Section
+from swisspair_web.tournaments.rows import Bye, EventRole, Player, Section
 
 from .helpers import simple_pair
 
@@ -120,8 +120,8 @@ class ListFormsTestCase(TestCase):
             for i, (name, rating, title, fed) in enumerate(FIELD)])
         by_name = {p.name: p for p in players}
         services.request_bye(by_name["Kowalski, Jan"], alice, 1, "H")  # an announced half-point bye
-        ticked = [p.tpn for p in players if p.name not in ("Kowalski, Jan", "Bauer, Max")]
-        services.presence.set_presence(sec, alice, dict.fromkeys(ticked, True))  # Bauer is left out: an absence
+        ticked = [p.tpn for p in players if p.name not in ("Kowalski, Jan", "Bauer, Max", "Øster, Ida")]
+        services.presence.set_presence(sec, alice, dict.fromkeys(ticked, True))  # Bauer, Øster left out: absences
         rnd = services.pair_next_round(sec, alice).round  # 9 present: a pairing-allocated bye
         codes = ["10", "01", "+-", "=="]
         services.set_results(rnd, alice, {b.number: (codes[i % 4], services.seen(b))
@@ -202,6 +202,7 @@ class ListFormsTestCase(TestCase):
                            page_rows=False)
         data = json.loads(self.get(self.url("sp-presence-export", "json"), "en").content)
         states = {p["name"]: p["state"] for p in data["players"]}
-        self.assertEqual((states["Kowalski, Jan"], states["Bauer, Max"], states["Novák, Petr"]),
-                         ("bye-H", "not-present", "present"))
+        pab = Bye.objects.get(section=self.section, round_number=1, kind=Bye.PAB).player.name
+        self.assertEqual((states["Kowalski, Jan"], states["Bauer, Max"], states["Novák, Petr"], states[pab]),
+                         ("bye-H", "not-present", "present", "present"))  # the pairing's bye is not the player's
         self.assertEqual({s for s in states.values()}, {"bye-H", "not-present", "present"})
