@@ -206,3 +206,37 @@ class ListFormsTestCase(TestCase):
         self.assertEqual((states["Kowalski, Jan"], states["Bauer, Max"], states["Novák, Petr"], states[pab]),
                          ("bye-H", "not-present", "present", "present"))  # the pairing's bye is not the player's
         self.assertEqual({s for s in states.values()}, {"bye-H", "not-present", "present"})
+
+    def test_every_other_list_in_every_form_and_language(self) -> None:
+        """Each form answers in each language, with no code shown raw (the lists not listed above)."""
+        urls = [self.url(name, *args) for name, args in (
+            ("sp-standings", ()), ("sp-crosstable", ()), ("sp-print", ("standings",)), ("sp-print", ("pairings-2",)),
+            ("sp-print", ("sheets-2",)), ("sp-export-pdf", ("standings",)), ("sp-export-pdf", ("pairings-2",)),
+            ("sp-export-csv", ("standings",)), ("sp-export-csv", ("players",)), ("sp-export-csv", ("2",)),
+            ("sp-round", (2,)), ("sp-categories", ()), ("sp-prizes", ()), ("sp-prizes-export", ("pdf",)),
+            ("sp-prizes-export", ("csv",)), ("sp-prizes-export", ("json",)), ("sp-ratings", ()),
+            ("sp-ratings-export", ("csv",)), ("sp-norms", ()), ("sp-entries", ()), ("sp-entries-print", ()),
+            ("sp-cards-print", (2, "slips")), ("sp-cards-print", (2, "boards")), ("sp-cards-pdf", (2, "slips")),
+            ("sp-hall", ()), ("sp-api-hall", ()), ("sp-player", (1,)))]
+        for language in LANGUAGES:
+            for url in urls:
+                response = self.get(url, language)
+                if response["Content-Type"].startswith("text/"):
+                    text = response.content.decode()
+                    self.assertIsNone(RAW.search(text), f"a raw code on {url} in {language}")
+
+    def test_the_words_around_the_lists_in_the_readers_language(self) -> None:
+        page = self.get(self.url("sp-player", 1, language="ru"), "ru").content.decode()
+        colours = [row[3] for row in table_rows(page) if len(row) > 3 and row[3]]
+        self.assertTrue(colours and set(colours) <= {"белые", "чёрные", "черные"}, colours)
+        self.assertIn(">English</option>", page)  # each language named in itself
+        self.assertIn(">Čeština</option>", page)
+        audit = self.get(reverse("sp-event-audit", args=["forms"]) + "?lang=ru", "ru").content.decode()
+        what = {row[2] for row in table_rows(audit)}
+        self.assertIn("тур составлен", what)
+        self.assertNotIn("paired", what)
+        self.assertIn("отмечены присутствующими: ", audit)
+        slips = self.get(self.url("sp-cards-print", 2, "slips"), "en").content.decode()
+        self.assertIn("GM Novák, Petr (2450) CZE", slips)
+        prizes = pdf_lines(self.get(self.url("sp-prizes-export", "pdf"), "en").content)
+        self.assertTrue(any(line.startswith("As of ") for line in prizes), prizes[-3:])

@@ -148,7 +148,7 @@ def start_list_listing(section: Section, order: str) -> Listing:
     if order == "federation":
         tables: tuple[Table, ...] = tuple(Table(columns, tuple(row(columns, _player_values(p)) for p in players),
                              heading=f"{count.federation or '—'} ("
-                                     + ngettext("%(n)s player", "%(n)s players", count.players) % {"n": count.players}
+                                     + ngettext("%(counter)s player", "%(counter)s players", count.players) % {"counter": count.players}
                                      + ")",
                              key=count.federation)
                        for count, players in listing.groups())
