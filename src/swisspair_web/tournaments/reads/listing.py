@@ -105,6 +105,10 @@ class Listing:
     """What the JSON says beside the rows (``{"round": 3}``)."""
     notes: tuple[str, ...] = ()
     """Sentences under the list (how ties were shared, the date), in the active language."""
+    group: str = ""
+    """What a group is (``federation``): the class of the group headings on the page."""
+    html_id: str = ""
+    """The page's ``id`` of the list's (first) table (``by-name``)."""
     row_id: str = ""
     """The page's ``id`` of a row: this prefix and the row's ``tpn`` (``name-12``); none when empty."""
     rows_key: str = "rows"

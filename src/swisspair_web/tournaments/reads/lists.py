@@ -164,7 +164,7 @@ def start_list_listing(section: Section, order: str) -> Listing:
                    facts={"order": order, "titles": listing.titles, "federations": [
                        {"federation": c.federation or None, "players": c.players,
                         "titles": dict(zip(listing.titles, c.titles, strict=True))} for c in listing.federations]},
-                   rows_key="players")
+                   group="federation", rows_key="players")
 
 
 def by_name_listing(rnd: Round) -> Listing:
@@ -185,4 +185,5 @@ def by_name_listing(rnd: Round) -> Listing:
             "bye": line.bye or None}))
     title = _("Round %(n)s") % {"n": rnd.number} + " – " + _("pairings by name")
     return Listing(title, f"round-{rnd.number}-by-name", (Table(columns, tuple(rows)),),
-                   facts={"round": rnd.number, "published": rnd.published}, row_id="name", rows_key="players")
+                   facts={"round": rnd.number, "published": rnd.published}, html_id="by-name", row_id="name",
+                   rows_key="players")
