@@ -28,6 +28,7 @@ from swisspair.model import (
 )
 from swisspair.pairing.acceleration import GROUP_A_EVEN, baku_virtual_points
 from swisspair.teams import MatchPoints, TeamEntry
+from swisspair_web.tournaments.reads import roundrobin
 from swisspair_web.tournaments.reads.snapshot import memo, read_snapshot
 from swisspair_web.tournaments.rows import RESULTS, Board, Bye, Player, Round, Section, Team
 
@@ -258,6 +259,8 @@ def to_tournament(data: SectionData, *, upto: int | None = None, pending: Pendin
         for group in extras.get("forbidden_pairs") or []]
     if section.is_team:
         _add_team_records(data, tournament)
+    if section.is_round_robin:
+        roundrobin.mark(data, tournament)
     return conv
 
 

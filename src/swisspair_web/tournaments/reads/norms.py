@@ -35,12 +35,24 @@ class NormView:
         return list(NormTitle)
 
 
+def ratings(data: SectionData) -> dict[int, int]:
+    """The ratings the norms count: FIDE ratings as entered, an estimate as unrated (1.4.6 a)."""
+    return {p.tpn: fide_rating(p) for p in data.players}
+
+
+def options(data: SectionData) -> NormOptions:
+    """The section's norm options: the 1.4.3 a-d exemption; a round-robin's pairings are predetermined
+    (1.4.1 e, 1.4.2 b) and a double round-robin has its own mix (1.4.5 f)."""
+    section = data.section
+    return NormOptions(foreigners_waived=settings_of(section).norms_waived, planned_rounds=section.rounds,
+                       predetermined=section.is_round_robin, cycles=section.cycles if section.is_round_robin else 1)
+
+
 def compute(data: SectionData, after_round: int) -> NormView:
     """The norm checks over rounds ``1..after_round``."""
     waived = settings_of(data.section).norms_waived
     conv = to_tournament(data, upto=after_round)
-    report = norms_report(conv.tournament, ratings={p.tpn: fide_rating(p) for p in data.players},
-                          options=NormOptions(foreigners_waived=waived, planned_rounds=data.section.rounds))
+    report = norms_report(conv.tournament, ratings=ratings(data), options=options(data))
     by_tpn = {p.tpn: p for p in data.players}
     return NormView([(line, by_tpn[line.tpn]) for line in report], after_round, waived)
 

@@ -39,6 +39,8 @@ def add_players(section: Section, user: User, players: Iterable[PlayerData], *, 
         touch_section(section)
         paired = section.round_set.aggregate(m=Max("number"))["m"] or 0
         check_paired(paired, seen_paired)
+        if paired and section.is_round_robin:
+            raise OperationError(_("Round 1 is paired: a round-robin takes no new players (its table is drawn)."))
         check_fide_ids(section, [p.fide_id for p in rows])
         created = create_players(section, rows, late_byes, paired)
         audit(section.event, user, "players-added", section=section,
@@ -195,6 +197,8 @@ def request_bye(player: Player, user: User, round_number: int, kind: str, origin
                                         section.rounds) % {"rounds": section.rounds})
     if kind not in ("", Bye.HALF, Bye.FULL, Bye.ZERO):
         raise OperationError(_("Unknown kind of bye."))
+    if kind and section.is_round_robin:
+        raise OperationError(_("A round-robin has no byes: an absence is entered as a forfeit on the board."))
     with operation():
         bump_section(section)
         before = Bye.objects.filter(player=player, round_number=round_number).first()

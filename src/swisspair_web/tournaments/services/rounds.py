@@ -109,6 +109,10 @@ def pair_next_round(section: Section, user: User, *, allow_pending: bool = False
 
     :raises: :exc:`OperationError` (also for ``NoValidPairingError``), :exc:`Conflict`.
     """
+    if section.is_round_robin:  # every round from the Berger table
+        from swisspair_web.tournaments.services import roundrobin  # builds on this module
+
+        return roundrobin.pair_round(section, user, allow_pending=allow_pending, seen_version=seen_version)
     warnings = _numbering_before_round_1(section, user, seen_version)
     warnings += presence.before_pairing(section, user)  # the check-in decides who plays round 1
     seen_version = section.version
@@ -224,6 +228,9 @@ def adjust_round(rnd: Round, user: User, action: str, board_a: int, board_b: int
     section = rnd.section
     if section.is_team:
         raise OperationError(_("Team rounds follow the board order; unpair the round to change it."))
+    if section.is_round_robin:
+        raise OperationError(_("A round-robin's rounds follow the Berger table (FIDE C.05 Annex 1): they are not "
+                               "changed by hand."))
     if board_b is not None and board_a == board_b and action != "flip":
         raise OperationError(_("Player %(a)s cannot be paired with themselves: give two different numbers.")
                              % {"a": board_a} if action == "force" else _("Give two different boards."))

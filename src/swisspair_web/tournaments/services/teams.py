@@ -13,7 +13,8 @@ from django.utils.translation import gettext as _
 from swisspair.errors import SwissPairError
 from swisspair.model import Colour
 from swisspair.pairing import find_system
-from swisspair_web.tournaments.reads import sections
+from swisspair.roundrobin import round_pairing
+from swisspair_web.tournaments.reads import roundrobin, sections
 from swisspair_web.tournaments.reads.convert import SectionData, team_code, to_tournament
 from swisspair_web.tournaments.reads.errors import Conflict, OperationError
 from swisspair_web.tournaments.reads.players import PlayerData, clean_name
@@ -143,8 +144,13 @@ def pair_team_round(section: Section, user: User, *, allow_pending: bool = False
     tournament = conv.tournament
     if number == 1 and tournament.initial_colour is None:
         tournament.initial_colour = random.choice([Colour.WHITE, Colour.BLACK])
+    rest = None
     try:
-        pairing = find_system(team_code(section)).pair(tournament)  # the code selects the C.04.6 variant
+        if section.is_round_robin:  # every round from the Berger table (C.05 Annex 1), by team number
+            scheduled = roundrobin.check_pairable(data, number)
+            pairing, rest = round_pairing(scheduled), scheduled.rests
+        else:
+            pairing = find_system(team_code(section)).pair(tournament)  # the code selects the C.04.6 variant
     except SwissPairError as error:
         raise OperationError(_("The engine found no pairing: %(error)s") % {"error": error}) from None
     if pairing.round_number != number:
@@ -156,7 +162,7 @@ def pair_team_round(section: Section, user: User, *, allow_pending: bool = False
             rounds.keep_initial_colour(section, tournament.initial_colour)
         rnd = Round.objects.create(section=section, number=number, paired_by=account_of(user),
                                    settings=sections.pairing_settings(section),
-                                   system="team", team_bye=teams[pairing.bye] if pairing.bye else None)
+                                   system="team" if not section.is_round_robin else section.system, team_bye=teams[pairing.bye] if pairing.bye else None)
         boards = []
         for index, match in enumerate(pairing.boards, start=1):
             row = TeamMatch.objects.create(round=rnd, number=index, white=teams[match.white],
@@ -168,6 +174,9 @@ def pair_team_round(section: Section, user: User, *, allow_pending: bool = False
                 boards.append(Board(round=rnd, match=row, number=(index - 1) * section.boards + board,
                                     white=first, black=second))
         Board.objects.bulk_create(boards)
+        for player in line_up[rest] if rest is not None else []:  # a round-robin's rest: no match, no points
+            Bye.objects.update_or_create(player=player, round_number=number,
+                                         defaults={"section": section, "kind": Bye.ZERO, "origin": Bye.PAIRING})
         if pairing.bye is not None:
             for player in line_up[pairing.bye]:
                 Bye.objects.update_or_create(player=player, round_number=number,

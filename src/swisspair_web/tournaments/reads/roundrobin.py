@@ -1,0 +1,229 @@
+"""Round-robin sections (players or teams): every round from the Berger tables (FIDE C.05 Annex 1), the rule
+for a player who leaves (FIDE C.05 art. 6.6) applied to the standings, and the two lists of an all-play-all
+event as models every form renders (page, print, PDF, CSV, JSON): the schedule of all rounds and the
+crosstable grid (one result per cycle in each cell).
+
+The core does the work: :func:`swisspair.roundrobin.berger_schedule`,
+:func:`swisspair.withdrawals.standings_view`, :func:`swisspair.crosstable_grid.crosstable_grid`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+from typing import TYPE_CHECKING
+
+from swisspair.crosstable_grid import crosstable_grid
+from swisspair.model import Tournament
+from swisspair.roundrobin import RoundSchedule, berger_schedule, rounds_of
+from swisspair.withdrawals import RoundRobinView, standings_view
+from swisspair_web.tournaments.reads.errors import OperationError
+from swisspair_web.tournaments.rows import Player, Section, Team, result_label
+
+if TYPE_CHECKING:
+    from swisspair_web.tournaments.reads.convert import SectionData
+
+ROUND_ROBIN_TYPE = "Individual: Round-Robin"
+"""The ``092`` tournament type of an individual round-robin, as Swiss-Manager writes it."""
+
+TEAM_ROUND_ROBIN_TYPE = "Team: Round-Robin"
+"""The ``092`` tournament type of a team round-robin."""
+
+
+def participants(data: SectionData) -> int:
+    """Players (teams in a team section) the Berger table is drawn for."""
+    return len(data.teams) if data.section.is_team else len(data.players)
+
+
+def schedule(section: Section, count: int) -> tuple[RoundSchedule, ...]:
+    """Every round of the section with ``count`` participants: numbers as drawn, colours reversed in the even
+    cycles, the last number resting where the count is odd (C.05 Annex 1)."""
+    return berger_schedule(count, cycles=section.cycles)
+
+
+def planned_rounds(section: Section, count: int) -> int:
+    """The rounds of ``count`` participants in the section's cycles."""
+    return rounds_of(count, cycles=section.cycles)
+
+
+def system_code(section: Section) -> str:
+    """The ``192`` code of an individual round-robin (``FIDE_DOUBLEROUNDROBIN`` for two cycles or more)."""
+    return "FIDE_ROUNDROBIN" if section.cycles == 1 else "FIDE_DOUBLEROUNDROBIN"
+
+
+def mark(data: SectionData, tournament: Tournament) -> None:
+    """Say in the core's tournament that it is a round-robin: ``092`` (players or teams) and, for players, the
+    ``192`` code; the standings then count a player who left by C.05 art. 6.6 and rank by its tie-breaks."""
+    section = data.section
+    tournament.headers["092"] = [TEAM_ROUND_ROBIN_TYPE if section.is_team else ROUND_ROBIN_TYPE]
+    if not section.is_team:
+        tournament.system = system_code(section)
+
+
+def withdrawals(data: SectionData) -> dict[int, int]:
+    """The players who left: pairing number -> the first round they did not play."""
+    return {p.tpn: p.withdrawn_from for p in data.players if p.withdrawn_from is not None}
+
+
+def view(data: SectionData, tournament: Tournament, upto: int) -> RoundRobinView:
+    """The table and the counted view after round ``upto`` (C.05 art. 6.6)."""
+    return standings_view(tournament, withdrawals(data), cycles=data.section.cycles, rounds=upto)
+
+
+def check_pairable(data: SectionData, number: int) -> RoundSchedule:
+    """Round ``number`` of the Berger table, once the numbers can be read by it: 1 .. n each once, the
+    section's rounds those of the table, and no bye recorded for the round (a round-robin has none: an
+    absence is a forfeit on the board, C.05 Annex 1)."""
+    section = data.section
+    count = participants(data)
+    numbers = sorted(t.number for t in data.teams) if section.is_team else sorted(p.tpn for p in data.players)
+    if count < 2 or numbers != list(range(1, count + 1)):
+        raise OperationError(_("Draw the pairing numbers first: a round-robin needs the numbers 1 to %(count)s.")
+                             % {"count": count})
+    planned = planned_rounds(section, count)
+    if section.rounds != planned:
+        raise OperationError(_("%(count)s participants in %(cycles)s cycle(s) play %(planned)s rounds, not "
+                               "%(rounds)s: change the section's rounds or cycles.")
+                             % {"count": count, "cycles": section.cycles, "planned": planned,
+                                "rounds": section.rounds})
+    byes = [bye for bye in data.byes if bye.round_number == number]
+    if byes:
+        names = {p.id: p.name for p in data.players}
+        raise OperationError(_("A round-robin has no byes: remove the bye of %(names)s in round %(round)s (an "
+                               "absence is entered as a forfeit).")
+                             % {"names": ", ".join(sorted(names[b.player_id] for b in byes)), "round": number})
+    return schedule(section, count)[number - 1]
+
+
+# -- the schedule of all rounds ------------------------------------------------------------------------------
+
+
+Side = Player | Team
+
+
+@dataclass
+class ScheduleGame:
+    board: int
+    white: Side
+    black: Side
+    result: str = ""
+    """The result as the pairing list writes it, once entered (``1-0``, ``+ / −``...)."""
+
+
+@dataclass
+class ScheduleRound:
+    number: int
+    cycle: int
+    table_round: int
+    """The round of the Berger table it is (the same in every cycle)."""
+    games: list[ScheduleGame]
+    rest: Side | None = None
+    """Who rests in the round (the count is odd)."""
+    paired: bool = False
+    published: bool = False
+
+
+@dataclass
+class ScheduleList:
+    """The schedule of all rounds of a round-robin by name (C.05 Annex 1)."""
+
+    participants: int
+    cycles: int
+    rounds: list[ScheduleRound] = field(default_factory=list)
+    published: bool = False
+    """The whole schedule is public (else the public sees the published rounds)."""
+
+    @property
+    def complete(self) -> bool:
+        """Every participant has a number from 1 up: the table can be read."""
+        return self.participants >= 2
+
+
+def schedule_list(data: SectionData, *, public: bool = False) -> ScheduleList:
+    """The schedule as the section has it: the Berger rounds by name, with the results of the rounds paired;
+    for the public (``public``), the rounds not yet published only when the whole schedule is."""
+    section = data.section
+    sides: dict[int, Side] = ({t.number: t for t in data.teams} if section.is_team
+                              else {p.tpn: p for p in data.players})
+    count = participants(data)
+    listing = ScheduleList(count, section.cycles, published=section.schedule_published is not None)
+    if count < 2 or sorted(sides) != list(range(1, count + 1)):
+        return listing
+    paired = {r.number: r for r in data.rounds}
+    for rnd in schedule(section, count):
+        row = paired.get(rnd.round_number)
+        published = row is not None and row.published
+        if public and not (published or listing.published):
+            continue
+        results = _results(data, rnd.round_number) if row is not None and (published or not public) else {}
+        games = [ScheduleGame(index, sides[b.white], sides[b.black], results.get((b.white, b.black), ""))
+                 for index, b in enumerate(rnd.boards, start=1)]
+        listing.rounds.append(ScheduleRound(rnd.round_number, rnd.cycle, rnd.table_round, games,
+                                            sides.get(rnd.rests) if rnd.rests else None, row is not None, published))
+    return listing
+
+
+def _results(data: SectionData, number: int) -> dict[tuple[int, int], str]:
+    """The entered results of round ``number`` by the pair of numbers (teams: the match score)."""
+    by_id = {p.id: p for p in data.players}
+    if data.section.is_team:
+        return _match_results(data, number)
+    return {(by_id[b.white_id].tpn, by_id[b.black_id].tpn): result_label(b.result)
+            for b in data.boards.get(number, []) if b.result}
+
+
+def _match_results(data: SectionData, number: int) -> dict[tuple[int, int], str]:
+    """A team round's match scores (game points) by the pair of team numbers, once a match is complete."""
+    from swisspair_web.tournaments.reads.teams import match_scores
+
+    rnd = next(r for r in data.rounds if r.number == number)
+    return {(m.match.white.number, m.match.black.number): m.score_text for m in match_scores(rnd) if m.complete}
+
+
+# -- the crosstable grid ------------------------------------------------------------------------------------
+
+
+@dataclass
+class GridRow:
+    player: Player
+    rank: str
+    """Place in the standings; empty for a player not counted (C.05 art. 6.6)."""
+    points: str
+    cells: list[tuple[str, ...] | None]
+    """Against each player by number: his results, one per cycle; ``None`` on the diagonal."""
+    tiebreaks: list[str] = field(default_factory=list)
+    counted: bool = True
+
+
+@dataclass
+class GridList:
+    """The crosstable of a round-robin, player by player (both cycles in a double round-robin)."""
+
+    after_round: int
+    cycles: int
+    rows: list[GridRow]
+    codes: list[str]
+    notes: list[str]
+    """The standings' notes: a player who left, counted or not, and why (C.05 art. 6.6)."""
+
+
+def grid_list(data: SectionData, after_round: int) -> GridList:
+    """The grid after ``after_round``: rows and columns by pairing number, the standings' place, points and
+    tie-breaks beside each row (the standings of :func:`..standings.table`)."""
+    from swisspair_web.tournaments.reads.convert import to_tournament
+    from swisspair_web.tournaments.reads.standings import table
+
+    standing = table(data, after_round)
+    conv = to_tournament(data, upto=standing.after_round)
+    rr = view(data, conv.tournament, standing.after_round)
+    grid = crosstable_grid(rr.table, cycles=data.section.cycles)
+    ranked = {row.player.tpn: row for row in standing.rows}
+    rows = []
+    for tpn in grid.players:
+        row = ranked.get(tpn)
+        cells = [grid.cells[tpn][column] for column in grid.players]
+        rows.append(GridRow(conv.by_tpn[tpn], row.rank if row else "", row.points_text if row else "", cells,
+                            row.tiebreaks if row else [], tpn not in rr.uncounted))
+    return GridList(standing.after_round, grid.cycles, rows, standing.codes,
+                    [note for note in standing.note.split("; ") if note])

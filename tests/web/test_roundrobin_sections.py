@@ -1,0 +1,178 @@
+"""Round-robin sections in the manager: the numbers drawn (Varma, FIDE C.05 Annex 2) and audited, every round
+from the Berger tables (C.05 Annex 1), a player who leaves (C.05 art. 6.6) in the standings and the grid, the
+rating report exported and read back, and a team round-robin with match and board points."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from django.test import TestCase
+
+from swisspair import trf
+from swisspair.roundrobin import berger_schedule
+from swisspair_web.tournaments import services
+from swisspair_web.tournaments.reads import roundrobin, standings, teams
+from swisspair_web.tournaments.reads.convert import SectionData
+from swisspair_web.tournaments.reads.trf_export import trf_text
+from swisspair_web.tournaments.rows import AuditEntry, Board, Player, Round, Section
+from swisspair_web.tournaments.rows.registry import ROUND_ROBIN, ROUND_ROBIN_TIEBREAKS, TEAM_ROUND_ROBIN_TIEBREAKS
+from swisspair_web.tournaments.services import roundrobin as rr_services
+from swisspair_web.tournaments.services import teams as team_services
+
+from .helpers import BaseTestCase
+
+FEDERATIONS = ["NOR", "NOR", "NOR", "GER", "GER", "FRA", "FRA", "ESP", "ESP", "ESP"]
+
+
+def _result(white: int, black: int, r: int) -> str:
+    """A deterministic game: the lower number wins every third game, else a draw or a loss."""
+    return ("10", "==", "01")[(white * 3 + black + r) % 3]
+
+
+class DoubleRoundRobinTestCase(BaseTestCase):
+    """Ten players of four federations, drawn by Varma, two cycles; one leaves after 3 games (not counted),
+    one after 12 (counted)."""
+
+    players = 10
+
+    def setUp(self) -> None:
+        super().setUp()
+        Section.objects.filter(pk=self.section.pk).update(system=ROUND_ROBIN, cycles=2, tiebreaks=ROUND_ROBIN_TIEBREAKS)
+        for index, fed in enumerate(FEDERATIONS, start=1):
+            Player.objects.filter(section=self.section, tpn=index).update(federation=fed)
+        self.section.refresh_from_db()
+
+    def _play(self, until: int, leaving: dict[str, int]) -> None:
+        for number in range(1, until + 1):
+            for name, first in leaving.items():
+                if first == number:
+                    player = Player.objects.get(section=self.section, name=name)
+                    services.set_withdrawn(player, self.alice, first)
+            rnd = self.pair().round
+            changes = {b.number: (_result(b.white.tpn, b.black.tpn, number), services.seen(b))
+                       for b in rnd.boards.select_related("white", "black") if not b.result}
+            services.set_results(rnd, self.alice, changes)
+
+    def test_the_draw_is_audited_and_every_round_is_the_berger_table(self) -> None:
+        draw = rr_services.draw(self.section, self.alice, "varma", seed=7)
+        self.section.refresh_from_db()
+        self.assertEqual(self.section.rounds, 18)
+        self.assertEqual(self.section.numbering, Section.FIXED_ORDER)
+        entry = AuditEntry.objects.get(action="numbers-drawn")
+        self.assertIn("Varma", entry.detail)
+        self.assertEqual(self.section.number_draw["lines"], list(draw.lines()))
+        numbers = dict(Player.objects.filter(section=self.section).values_list("pk", "tpn"))
+        self.assertEqual(numbers, draw.numbers())
+        self._play(18, {})
+        tables = berger_schedule(10, cycles=2)
+        for rnd in Round.objects.filter(section=self.section).order_by("number"):
+            got = [(b.white.tpn, b.black.tpn) for b in rnd.boards.select_related("white", "black").order_by("number")]
+            self.assertEqual(got, [(b.white, b.black) for b in tables[rnd.number - 1].boards], rnd.number)
+        with self.assertRaises(services.OperationError):  # the table is drawn once
+            rr_services.draw(self.section, self.alice, "lot", seed=1)
+
+    def test_a_player_who_leaves_is_counted_by_the_half_of_his_games(self) -> None:
+        rr_services.draw(self.section, self.alice, "varma", seed=3)
+        early, late = "Player03, Test", "Player07, Test"
+        self._play(18, {early: 4, late: 13})
+        early_tpn = Player.objects.get(section=self.section, name=early).tpn
+        late_tpn = Player.objects.get(section=self.section, name=late).tpn
+        for tpn, first in ((early_tpn, 4), (late_tpn, 13)):  # his games from then on: forfeits, by the pairing
+            for board in Board.objects.filter(round__section=self.section, round__number__gte=first).select_related(
+                    "white", "black"):
+                if tpn in (board.white.tpn, board.black.tpn):
+                    self.assertIn(board.result, ("-+", "--") if board.white.tpn == tpn else ("+-", "--"))
+        data = SectionData.load(self.section)
+        table = standings.table(data)
+        ranks = {row.player.tpn: row.rank for row in table.rows}
+        self.assertEqual(ranks[early_tpn], "")  # 3 of 18 games: not counted
+        self.assertNotEqual(ranks[late_tpn], "")  # 12 of 18: counted
+        self.assertEqual(table.rows[-1].player.tpn, early_tpn)
+        self.assertIn("6.6", table.note)
+        self.assertEqual(table.codes[:2], ["DE", "WIN"])
+        grid = roundrobin.grid_list(data, 18)
+        self.assertEqual(grid.cycles, 2)
+        row = next(r for r in grid.rows if r.player.tpn == late_tpn)
+        cell = row.cells[early_tpn - 1]
+        assert cell is not None
+        self.assertEqual(len(cell), 2)
+        self.assertIn("+", cell)  # his second game against the leaver was not played
+        self.assertFalse(next(r for r in grid.rows if r.player.tpn == early_tpn).counted)
+        # the counted points: nobody has points from a game against the player not counted
+        row_points = {r.player.tpn: Fraction(r.points_text) for r in table.rows if r.rank}
+        self.assertTrue(all(points <= 16 for points in row_points.values()))
+        schedule = roundrobin.schedule_list(data)
+        self.assertEqual(len(schedule.rounds), 18)
+        self.assertTrue(all(g.result for r in schedule.rounds for g in r.games))
+
+    def test_the_export_is_the_rating_report_and_reads_back_as_a_round_robin(self) -> None:
+        rr_services.draw(self.section, self.alice, "lot", seed=11)
+        self._play(18, {"Player03, Test": 4})
+        text = trf_text(self.section)
+        tournament = trf.loads(text).tournament
+        self.assertEqual(tournament.system, "FIDE_DOUBLEROUNDROBIN")
+        self.assertEqual(tournament.headers["092"], ["Individual: Round-Robin"])
+        section = services.import_trf(self.event, self.alice, text, name="Again", slug="again")
+        self.assertEqual((section.system, section.cycles, section.tiebreaks), (ROUND_ROBIN, 2, ROUND_ROBIN_TIEBREAKS))
+        left = Player.objects.get(section=section, name="Player03, Test")
+        self.assertEqual(left.withdrawn_from, 4)
+        again = standings.table(SectionData.load(section))
+        first = standings.table(SectionData.load(self.section))
+        self.assertEqual([(r.rank, r.player.name, r.points_text) for r in again.rows],
+                         [(r.rank, r.player.name, r.points_text) for r in first.rows])
+
+    def test_byes_adjustments_and_new_players_are_refused(self) -> None:
+        rr_services.draw(self.section, self.alice, "fixed",
+                         fixed={p.pk: p.tpn for p in Player.objects.filter(section=self.section)})
+        player = Player.objects.get(section=self.section, tpn=1)
+        with self.assertRaises(services.OperationError):
+            services.request_bye(player, self.alice, 2, "H")
+        rnd = self.pair().round
+        with self.assertRaises(services.OperationError):
+            services.adjust_round(rnd, self.alice, "flip", 1)
+        with self.assertRaises(services.OperationError):
+            services.add_players(self.section, self.alice, [services.PlayerData(name="Late, Comer")])
+
+
+class TeamRoundRobinTestCase(TestCase):
+    """Six teams of four, one cycle: match points (2-1-0) and board points."""
+
+    def test_match_points_and_board_points(self) -> None:
+        from django.contrib.auth import get_user_model
+
+        alice = get_user_model().objects.create_user("alice", password="x")
+        event = services.create_event(alice, name="League", slug="league")
+        section = Section.objects.create(event=event, name="League", slug="league", kind=Section.TEAM,
+                                         system=ROUND_ROBIN, rounds=5, boards=4, tiebreaks=TEAM_ROUND_ROBIN_TIEBREAKS)
+        for t in range(1, 7):
+            team = team_services.create_team(section, alice, f"Team {t}")
+            for b in range(4):
+                team_services.add_member(team, alice, services.PlayerData(name=f"T{t} Board{b}, P",
+                                                                          rating=2300 - 10 * t - b))
+        rr_services.draw(section, alice, "lot", seed=5)
+        section.refresh_from_db()
+        self.assertEqual(section.rounds, 5)
+        number = {t.name: t.number for t in section.teams.all()}
+        for r in range(1, 6):
+            section.refresh_from_db()
+            rnd = team_services.pair_team_round(section, alice).round
+            pairs = [(m.white.number, m.black.number) for m in rnd.matches.order_by("number")]
+            self.assertEqual(pairs, [(b.white, b.black) for b in berger_schedule(6)[r - 1].boards])
+            # the lower team number wins 3-1 on every match
+            changes = {}
+            for board in rnd.boards.select_related("white__team", "black__team", "match"):
+                first = 1 + (board.number - 1) % 4
+                white_lower = board.white.team.number < board.black.team.number
+                code = "==" if first in (1, 2) else ("10" if white_lower else "01")
+                changes[board.number] = (code, services.seen(board))
+            services.set_results(rnd, alice, changes, withdraw_no_shows=False)
+        table = teams.team_table(SectionData.load(section))
+        by_number = {row.team.number: row for row in table.rows}
+        for t in range(1, 7):  # team t beat the 6 - t teams of higher number, lost to the t - 1 below
+            self.assertEqual(by_number[t].match_points, 2 * (6 - t))
+            self.assertEqual(by_number[t].game_points, 3 * (6 - t) + 1 * (t - 1))
+        self.assertEqual([row.team.number for row in table.rows], [1, 2, 3, 4, 5, 6])
+        self.assertEqual(sorted(number.values()), [1, 2, 3, 4, 5, 6])
+        schedule = roundrobin.schedule_list(SectionData.load(section))
+        self.assertEqual(schedule.rounds[0].games[0].result, "3 : 1" if schedule.rounds[0].games[0].white.number
+                         < schedule.rounds[0].games[0].black.number else "1 : 3")
