@@ -22,11 +22,16 @@ from swisspair_web.tournaments.services import teams as team_services
 from .helpers import BaseTestCase
 
 FEDERATIONS = ["NOR", "NOR", "NOR", "GER", "GER", "FRA", "FRA", "ESP", "ESP", "ESP"]
+TITLES = ["GM", "GM", "GM", "GM", "GM", "IM", "IM", "FM", "", ""]
+CANDIDATE = "Player09, Test"
+"""Untitled, 2310, of Spain: wins every game, an IM norm (B.01 1.4.5 f: 7 of his 9 opponents IM or GM)."""
 
 
-def _result(white: int, black: int, r: int) -> str:
-    """A deterministic game: the lower number wins every third game, else a draw or a loss."""
-    return ("10", "==", "01")[(white * 3 + black + r) % 3]
+def _result(white: Player, black: Player, r: int) -> str:
+    """A deterministic game: the candidate wins; else a win, a draw or a loss by the numbers and the round."""
+    if CANDIDATE in (white.name, black.name):
+        return "10" if white.name == CANDIDATE else "01"
+    return ("10", "==", "01")[(white.tpn * 3 + black.tpn + r) % 3]
 
 
 class DoubleRoundRobinTestCase(BaseTestCase):
@@ -38,18 +43,18 @@ class DoubleRoundRobinTestCase(BaseTestCase):
     def setUp(self) -> None:
         super().setUp()
         Section.objects.filter(pk=self.section.pk).update(system=ROUND_ROBIN, cycles=2, tiebreaks=ROUND_ROBIN_TIEBREAKS)
-        for index, fed in enumerate(FEDERATIONS, start=1):
-            Player.objects.filter(section=self.section, tpn=index).update(federation=fed)
+        for index, (fed, title) in enumerate(zip(FEDERATIONS, TITLES, strict=True), start=1):
+            Player.objects.filter(section=self.section, tpn=index).update(federation=fed, title=title)
         self.section.refresh_from_db()
 
-    def _play(self, until: int, leaving: dict[str, int]) -> None:
-        for number in range(1, until + 1):
+    def _play(self, until: int, leaving: dict[str, int], first: int = 1) -> None:
+        for number in range(first, until + 1):
             for name, first in leaving.items():
                 if first == number:
                     player = Player.objects.get(section=self.section, name=name)
                     services.set_withdrawn(player, self.alice, first)
             rnd = self.pair().round
-            changes = {b.number: (_result(b.white.tpn, b.black.tpn, number), services.seen(b))
+            changes = {b.number: (_result(b.white, b.black, number), services.seen(b))
                        for b in rnd.boards.select_related("white", "black") if not b.result}
             services.set_results(rnd, self.alice, changes)
 
@@ -132,6 +137,53 @@ class DoubleRoundRobinTestCase(BaseTestCase):
             services.adjust_round(rnd, self.alice, "flip", 1)
         with self.assertRaises(services.OperationError):
             services.add_players(self.section, self.alice, [services.PlayerData(name="Late, Comer")])
+
+
+    def test_the_pages_draw_pair_and_render_every_list(self) -> None:
+        self.client.login(username="alice", password="password")
+        manage = self.url("sp-section-manage")
+        page = self.client.get(manage).content.decode()
+        self.assertIn('id="draw-form"', page)
+        self.assertNotIn('id="bye-form"', page)
+        self.client.post(self.url("sp-draw-numbers"), {"version": self.section.version, "method": "varma",
+                                                         "seed": "5", "table": "handbook"})
+        self.section.refresh_from_db()
+        self.assertEqual(self.section.number_draw["method"], "varma")
+        page = self.client.get(manage).content.decode()
+        self.assertIn('id="draw-lines"', page)
+        self.assertIn("Varma", page)
+        self.client.post(self.url("sp-pair"), {"round": 1, "version": self.section.version})
+        self.assertEqual(Round.objects.filter(section=self.section).count(), 1)
+        self.section.refresh_from_db()
+        self._play_from(2, 18, {"Player03, Test": 4, "Player07, Test": 13})
+        schedule = self.client.get(self.url("sp-schedule")).content.decode()
+        self.assertIn('id="schedule-round-18"', schedule)
+        for name, fmt in (("sp-schedule-export", "pdf"), ("sp-grid-export", "pdf")):
+            response = self.client.get(self.url(name, fmt))
+            self.assertEqual((response.status_code, response["Content-Type"]), (200, "application/pdf"))
+        grid = self.client.get(self.url("sp-grid-export", "json")).json()
+        self.assertEqual(grid["cycles"], 2)
+        self.assertTrue(any("6.6" in note for note in grid["notes"]))
+        self.assertIn('id="grid"', self.client.get(self.url("sp-grid")).content.decode())
+        norms_page = self.client.get(self.url("sp-norms")).content.decode()
+        self.assertIn("norm-certificate", norms_page)
+        tpn = Player.objects.get(section=self.section, name=CANDIDATE).tpn
+        response = self.client.get(self.url("sp-norm-certificate", tpn, "IM"))
+        self.assertEqual((response.status_code, response["Content-Type"]), (200, "application/pdf"))
+        self.assertEqual(self.client.get(self.url("sp-norm-certificate", tpn, "GM")).status_code, 404)
+        # the public sees the published rounds only, until the schedule is published
+        self.client.logout()
+        self.assertNotIn("schedule-round-1", self.client.get(self.url("sp-schedule")).content.decode())
+        self.client.login(username="alice", password="password")
+        self.client.post(self.url("sp-schedule-publish"), {"publish": "1"})
+        self.client.logout()
+        self.assertIn('id="schedule-round-18"', self.client.get(self.url("sp-schedule")).content.decode())
+
+    def _play_from(self, first: int, last: int, leaving: dict[str, int]) -> None:
+        rnd = Round.objects.get(section=self.section, number=first - 1)
+        services.set_results(rnd, self.alice, {b.number: (_result(b.white, b.black, rnd.number), services.seen(b))
+                                               for b in rnd.boards.select_related("white", "black")})
+        self._play(last, leaving, first=first)
 
 
 class TeamRoundRobinTestCase(TestCase):

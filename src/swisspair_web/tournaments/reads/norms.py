@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from swisspair.norm_certificate import NormCertificate, norm_certificates
 from swisspair.norms import Failure, NormCheck, NormOptions, NormTitle, PlayerNorms, Requirement, norms_report
 from swisspair_web.tournaments.reads.categories import fide_rating, settings_of
 from swisspair_web.tournaments.reads.convert import SectionData, to_tournament
@@ -76,3 +77,13 @@ def failure_text(failure: Failure) -> str:
     }[failure.requirement]
     return f"{failure.article}: " + words % {"value": failure.value, "needed": failure.needed,
                                              "federation": failure.federation, "title": failure.title}
+
+
+def certificate(data: SectionData, after_round: int, tpn: int, title: str) -> NormCertificate | None:
+    """The norm certificate's content (B.01 1.8, :mod:`swisspair.norm_certificate`) of player ``tpn``'s
+    ``title`` norm over rounds ``1..after_round``; ``None`` when that norm is not achieved."""
+    conv = to_tournament(data, upto=after_round)
+    for found in norm_certificates(conv.tournament, ratings=ratings(data), options=options(data)):
+        if found.player.tpn == tpn and found.title.value == title:
+            return found
+    return None

@@ -201,7 +201,8 @@ def _build_table(data: SectionData, after_round: int | None) -> Table:
         if upto == data.section.rounds and not data.section.is_team:
             ranked, playoffs = _apply_playoffs(data, ranked, result)
     if rr is not None:  # the players not counted after the ranked ones, without a place (C.05 art. 6.6)
-        ranked = [r for r in ranked if r.tpn not in rr.uncounted] + [_Ranked(tpn, "", []) for tpn in sorted(rr.uncounted)]
+        ranked = [r for r in ranked if r.tpn not in rr.uncounted] + [_Ranked(tpn, "", [""] * len(labels))
+                                                                  for tpn in sorted(rr.uncounted)]
     shown, scored = (rr.table, rr.counted) if rr is not None else (tournament, tournament)
     row_of = {r.tpn: index for index, r in enumerate(ranked, start=1)}
     rows = [Row(r.place, conv.by_tpn[r.tpn], (scored if r.tpn in scored.players else shown).score(r.tpn), r.values,
