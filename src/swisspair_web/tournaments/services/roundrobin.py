@@ -16,7 +16,7 @@ from swisspair.varma import Entrant, VarmaTable, varma_available
 from swisspair_web.tournaments.reads import roundrobin, sections
 from swisspair_web.tournaments.reads.convert import SectionData
 from swisspair_web.tournaments.reads.errors import Conflict, OperationError
-from swisspair_web.tournaments.rows import Board, Bye, Player, Round, Section, Team
+from swisspair_web.tournaments.rows import RESULTS, Board, Bye, Player, Round, Section, Team
 from swisspair_web.tournaments.services import follow
 from swisspair_web.tournaments.services.base import User, account_of, audit, bump_section, run_before_commit
 from swisspair_web.tournaments.services.effects import operation
@@ -24,6 +24,9 @@ from swisspair_web.tournaments.services.rounds import PairingOutcome, next_round
 
 METHODS = tuple(method.value for method in DrawMethod)
 """``lot``, ``varma``, ``fixed``."""
+
+FORFEIT_NOTE = "forfeit: withdrawn (C.05 art. 6.6)"
+"""The audit log's words for a game of a player who left, written as a forfeit by the pairing."""
 
 
 def _require_round_robin(section: Section) -> None:
@@ -124,7 +127,7 @@ def pair_round(section: Section, user: User, *, allow_pending: bool = False,
         for board in boards:
             if board.result:
                 audit(section.event, user, "result", section=section, round_number=number, board_number=board.number,
-                      new=board.result, detail=_("forfeit: withdrawn (C.05 art. 6.6)"))
+                      new=RESULTS[board.result], detail=f"{FORFEIT_NOTE}: {board.white.name} - {board.black.name}")
         if scheduled.rests is not None:
             Bye.objects.create(section=section, player=by_tpn[scheduled.rests], round_number=number, kind=Bye.ZERO,
                                origin=Bye.PAIRING)
