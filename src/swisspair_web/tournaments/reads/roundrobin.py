@@ -12,23 +12,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
-from typing import TYPE_CHECKING
 
 from swisspair.crosstable_grid import crosstable_grid
 from swisspair.model import Tournament
 from swisspair.roundrobin import RoundSchedule, berger_schedule, rounds_of
 from swisspair.withdrawals import RoundRobinView, standings_view
+from swisspair_web.tournaments.reads.convert import SectionData, to_tournament, withdrawals_of
 from swisspair_web.tournaments.reads.errors import OperationError
+from swisspair_web.tournaments.reads.standings import table
+from swisspair_web.tournaments.reads.teams import match_scores
 from swisspair_web.tournaments.rows import Player, Section, Team, result_label
 
-if TYPE_CHECKING:
-    from swisspair_web.tournaments.reads.convert import SectionData
-
-ROUND_ROBIN_TYPE = "Individual: Round-Robin"
-"""The ``092`` tournament type of an individual round-robin, as Swiss-Manager writes it."""
-
-TEAM_ROUND_ROBIN_TYPE = "Team: Round-Robin"
-"""The ``092`` tournament type of a team round-robin."""
+FORFEIT_NOTE = "forfeit: withdrawn (C.05 art. 6.6)"
+"""The audit log's words for a game of a player who left, written as a forfeit by the pairing."""
 
 
 def participants(data: SectionData) -> int:
@@ -47,28 +43,9 @@ def planned_rounds(section: Section, count: int) -> int:
     return rounds_of(count, cycles=section.cycles)
 
 
-def system_code(section: Section) -> str:
-    """The ``192`` code of an individual round-robin (``FIDE_DOUBLEROUNDROBIN`` for two cycles or more)."""
-    return "FIDE_ROUNDROBIN" if section.cycles == 1 else "FIDE_DOUBLEROUNDROBIN"
-
-
-def mark(data: SectionData, tournament: Tournament) -> None:
-    """Say in the core's tournament that it is a round-robin: ``092`` (players or teams) and, for players, the
-    ``192`` code; the standings then count a player who left by C.05 art. 6.6 and rank by its tie-breaks."""
-    section = data.section
-    tournament.headers["092"] = [TEAM_ROUND_ROBIN_TYPE if section.is_team else ROUND_ROBIN_TYPE]
-    if not section.is_team:
-        tournament.system = system_code(section)
-
-
-def withdrawals(data: SectionData) -> dict[int, int]:
-    """The players who left: pairing number -> the first round they did not play."""
-    return {p.tpn: p.withdrawn_from for p in data.players if p.withdrawn_from is not None}
-
-
 def view(data: SectionData, tournament: Tournament, upto: int) -> RoundRobinView:
     """The table and the counted view after round ``upto`` (C.05 art. 6.6)."""
-    return standings_view(tournament, withdrawals(data), cycles=data.section.cycles, rounds=upto)
+    return standings_view(tournament, withdrawals_of(data), cycles=data.section.cycles, rounds=upto)
 
 
 def check_pairable(data: SectionData, number: int) -> RoundSchedule:
@@ -175,8 +152,6 @@ def _results(data: SectionData, number: int) -> dict[tuple[int, int], str]:
 
 def _match_results(data: SectionData, number: int) -> dict[tuple[int, int], str]:
     """A team round's match scores (game points) by the pair of team numbers, once a match is complete."""
-    from swisspair_web.tournaments.reads.teams import match_scores
-
     rnd = next(r for r in data.rounds if r.number == number)
     return {(m.match.white.number, m.match.black.number): m.score_text for m in match_scores(rnd) if m.complete}
 
@@ -211,9 +186,6 @@ class GridList:
 def grid_list(data: SectionData, after_round: int) -> GridList:
     """The grid after ``after_round``: rows and columns by pairing number, the standings' place, points and
     tie-breaks beside each row (the standings of :func:`..standings.table`)."""
-    from swisspair_web.tournaments.reads.convert import to_tournament
-    from swisspair_web.tournaments.reads.standings import table
-
     standing = table(data, after_round)
     conv = to_tournament(data, upto=standing.after_round)
     rr = view(data, conv.tournament, standing.after_round)

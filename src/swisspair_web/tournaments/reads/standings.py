@@ -13,8 +13,8 @@ from typing import Any
 from swisspair.model import Colour, Result, Tournament
 from swisspair.playoff import Game, Playoff, apply_playoff, playoff_group
 from swisspair.standings import compute_standings
-from swisspair_web.tournaments.reads import roundrobin
-from swisspair_web.tournaments.reads.convert import SectionData, to_tournament
+from swisspair.withdrawals import standings_view
+from swisspair_web.tournaments.reads.convert import SectionData, to_tournament, withdrawals_of
 from swisspair_web.tournaments.reads.errors import OperationError
 from swisspair_web.tournaments.reads.playoffs import replay
 from swisspair_web.tournaments.reads.snapshot import memo
@@ -180,7 +180,8 @@ def _build_table(data: SectionData, after_round: int | None) -> Table:
     # a team section ranks its teams with team tie-breaks (.teams); its players by the individual default
     codes = DEFAULT_TIEBREAKS.split(",") if data.section.is_team else data.section.tiebreak_codes
     note = ""
-    rr = roundrobin.view(data, tournament, upto) if data.section.is_round_robin and not data.section.is_team else None
+    rr = standings_view(tournament, withdrawals_of(data), cycles=data.section.cycles, rounds=upto) \
+        if data.section.is_round_robin and not data.section.is_team else None
     try:
         core = _core_standings(tournament, codes, rr.withdrawals if rr else None)
     except Exception as error:  # a bad list must not take the page down: say why

@@ -5,8 +5,8 @@ from __future__ import annotations
 from swisspair import trf
 from swisspair.team_matches import state_pab_value
 from swisspair.trf.roundrobin import rating_report
-from swisspair_web.tournaments.reads import dates, replay_notes, roundrobin, standings, teams
-from swisspair_web.tournaments.reads.convert import SectionData, team_entries, to_tournament
+from swisspair_web.tournaments.reads import dates, replay_notes, standings, teams
+from swisspair_web.tournaments.reads.convert import SectionData, team_entries, to_tournament, withdrawals_of
 from swisspair_web.tournaments.rows import Section
 
 
@@ -47,7 +47,7 @@ def trf_text(sec: Section) -> str:
         tournament.team_forfeits = tuple(teams.forfeit_records(sec, table.after_round))
         state_pab_value(tournament)  # the team byes' value (C.04.6 1.4), not TRF's default for U
     if sec.is_round_robin and not sec.is_team:  # the FIDE rating report: C.05 art. 6.6 applied, ranks as ranked
-        tournament = rating_report(tournament, roundrobin.withdrawals(data), cycles=sec.cycles,
+        tournament = rating_report(tournament, withdrawals_of(data), cycles=sec.cycles,
                                    tiebreaks=sec.tiebreaks)
     notes.extend(replay_notes.notes(sec, upto))
     tournament.extra_lines.extend(notes)

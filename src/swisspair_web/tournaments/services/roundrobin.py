@@ -1,6 +1,7 @@
 """Round-robin sections: the pairing numbers drawn (by lot, by the Varma tables of FIDE C.05 Annex 2, or fixed
 by the arbiter) and recorded in the audit log, a round paired from the Berger tables (C.05 Annex 1), and the
-schedule of all rounds made public at once. :mod:`..reads.roundrobin` reads what these write."""
+schedule of all rounds made public at once (a round is paired by :func:`.rounds.pair_next_round`).
+:mod:`..reads.roundrobin` reads what these write."""
 
 from __future__ import annotations
 
@@ -13,20 +14,16 @@ from django.utils.translation import gettext as _
 from swisspair.drawing_of_lots import DrawMethod, NumberDraw, draw_numbers
 from swisspair.errors import SwissPairError
 from swisspair.varma import Entrant, VarmaTable, varma_available
-from swisspair_web.tournaments.reads import roundrobin, sections
-from swisspair_web.tournaments.reads.convert import SectionData
-from swisspair_web.tournaments.reads.errors import Conflict, OperationError
-from swisspair_web.tournaments.rows import RESULTS, Board, Bye, Player, Round, Section, Team
+from swisspair_web.tournaments.reads import roundrobin
+from swisspair_web.tournaments.reads.errors import OperationError
+from swisspair_web.tournaments.rows import Player, Section, Team
 from swisspair_web.tournaments.services import follow
-from swisspair_web.tournaments.services.base import User, account_of, audit, bump_section, run_before_commit
+from swisspair_web.tournaments.services.base import User, audit, bump_section
 from swisspair_web.tournaments.services.effects import operation
-from swisspair_web.tournaments.services.rounds import PairingOutcome, next_round, pairing_checkpoint
 
 METHODS = tuple(method.value for method in DrawMethod)
 """``lot``, ``varma``, ``fixed``."""
 
-FORFEIT_NOTE = "forfeit: withdrawn (C.05 art. 6.6)"
-"""The audit log's words for a game of a player who left, written as a forfeit by the pairing."""
 
 
 def _require_round_robin(section: Section) -> None:
@@ -91,54 +88,6 @@ def _apply(section: Section, numbers: Mapping[int | str | None, int]) -> None:
         rows.filter(pk=int(str(pk))).update(**{field: number})  # the keys are the database ids
     if not section.is_team:
         Player.objects.filter(section=section).update(version=F("version") + 1)
-
-
-def _forfeit(white: Player, black: Player, number: int) -> str:
-    """The result a pairing writes for a game of a player withdrawn from round ``number`` (C.05 art. 6.6:
-    his unplayed games are forfeits): ``-+``, ``+-``, ``--`` when both left; empty otherwise."""
-    gone = (white.is_withdrawn(number), black.is_withdrawn(number))
-    return {(True, True): "--", (True, False): "-+", (False, True): "+-"}.get(gone, "")
-
-
-def pair_round(section: Section, user: User, *, allow_pending: bool = False,
-               seen_version: int | None = None) -> PairingOutcome:
-    """Pair the next round of an individual round-robin from the Berger table (unpublished): its games by
-    pairing number, the colours reversed in the even cycles; the games of a player who left are written as
-    forfeits (audited as results); the player the table gives the rest records a zero-point rest.
-
-    :raises: :exc:`OperationError`, :exc:`Conflict`.
-    """
-    _require_round_robin(section)
-    if seen_version is not None and seen_version != section.version:
-        raise Conflict(_("The section was changed by somebody else meanwhile; reload the page and try again."))
-    seen_version = section.version
-    data = SectionData.load(section)
-    number, pending = next_round(section, data, allow_pending)
-    scheduled = roundrobin.check_pairable(data, number)
-    by_tpn = {p.tpn: p for p in data.players}
-    with operation():
-        bump_section(section, seen_version)
-        rnd = Round.objects.create(section=section, number=number, paired_by=account_of(user),
-                                   system=section.system, settings=sections.pairing_settings(section))
-        boards = [Board(round=rnd, number=index, white=by_tpn[b.white], black=by_tpn[b.black],
-                        result=_forfeit(by_tpn[b.white], by_tpn[b.black], number))
-                  for index, b in enumerate(scheduled.boards, start=1)]
-        Board.objects.bulk_create(boards)
-        for board in boards:
-            if board.result:
-                audit(section.event, user, "result", section=section, round_number=number, board_number=board.number,
-                      new=RESULTS[board.result], detail=f"{FORFEIT_NOTE}: {board.white.name} - {board.black.name}")
-        if scheduled.rests is not None:
-            Bye.objects.create(section=section, player=by_tpn[scheduled.rests], round_number=number, kind=Bye.ZERO,
-                               origin=Bye.PAIRING)
-        audit(section.event, user, "paired", section=section, round_number=number,
-              detail=f"{len(boards)} boards, Berger table round {scheduled.table_round}, cycle {scheduled.cycle}"
-              + (f", {scheduled.rests} rests" if scheduled.rests is not None else ""))
-        follow.section(section)
-        run_before_commit(rnd)
-        pairing_checkpoint()
-    warnings = [_("Unfinished games were counted as draws for this pairing only.")] if pending else []
-    return PairingOutcome(rnd, warnings)
 
 
 def publish_schedule(section: Section, user: User, publish: bool = True) -> None:
