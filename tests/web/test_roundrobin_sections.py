@@ -165,6 +165,12 @@ class DoubleRoundRobinTestCase(BaseTestCase):
         self.assertEqual(grid["cycles"], 2)
         self.assertTrue(any("6.6" in note for note in grid["notes"]))
         self.assertIn('id="grid"', self.client.get(self.url("sp-grid")).content.decode())
+        standings_page = self.client.get(self.url("sp-standings")).content.decode()
+        self.assertIn("6.6", standings_page)  # the standings say who is not counted, and why
+        for kind in ("boards", "slips"):  # the cards and slips of a round, as in a Swiss section
+            response = self.client.get(self.url("sp-cards-pdf", 18, kind))
+            self.assertEqual((response.status_code, response["Content-Type"]), (200, "application/pdf"))
+        self.assertIn("start-list-pdf", self.client.get(self.url("sp-start-list")).content.decode())
         norms_page = self.client.get(self.url("sp-norms")).content.decode()
         self.assertIn("norm-certificate", norms_page)
         tpn = Player.objects.get(section=self.section, name=CANDIDATE).tpn
