@@ -193,7 +193,7 @@ class DoubleRoundRobinTestCase(BaseTestCase):
 
 
 class TeamRoundRobinTestCase(TestCase):
-    """Six teams of four, one cycle: match points (2-1-0) and board points."""
+    """Six teams of four, one cycle: match points (2-1-0) and board points; team 6 withdrawn after round 3."""
 
     def test_match_points_and_board_points(self) -> None:
         from django.contrib.auth import get_user_model
@@ -210,27 +210,37 @@ class TeamRoundRobinTestCase(TestCase):
         rr_services.draw(section, alice, "lot", seed=5)
         section.refresh_from_db()
         self.assertEqual(section.rounds, 5)
-        number = {t.name: t.number for t in section.teams.all()}
+        self.assertEqual(sorted(section.teams.values_list("number", flat=True)), [1, 2, 3, 4, 5, 6])
+        mp: dict[int, int] = dict.fromkeys(range(1, 7), 0)
+        gp: dict[int, Fraction] = dict.fromkeys(range(1, 7), Fraction(0))
         for r in range(1, 6):
             section.refresh_from_db()
+            if r == 4:
+                team_services.withdraw_team(section.teams.get(number=6), alice, 4)
+                section.refresh_from_db()
             rnd = team_services.pair_team_round(section, alice).round
             pairs = [(m.white.number, m.black.number) for m in rnd.matches.order_by("number")]
             self.assertEqual(pairs, [(b.white, b.black) for b in berger_schedule(6)[r - 1].boards])
-            # the lower team number wins 3-1 on every match
-            changes = {}
-            for board in rnd.boards.select_related("white__team", "black__team", "match"):
+            changes = {}  # the lower team number wins 3-1: boards 1-2 drawn, 3-4 won
+            for board in rnd.boards.select_related("white__team", "black__team").order_by("number"):
                 first = 1 + (board.number - 1) % 4
                 white_lower = board.white.team.number < board.black.team.number
-                code = "==" if first in (1, 2) else ("10" if white_lower else "01")
-                changes[board.number] = (code, services.seen(board))
+                if not board.result:
+                    changes[board.number] = ("==" if first in (1, 2) else "10" if white_lower else "01",
+                                             services.seen(board))
             services.set_results(rnd, alice, changes, withdraw_no_shows=False)
+            for a, b in pairs:
+                low, high = min(a, b), max(a, b)
+                if high == 6 and r >= 4:  # team 6 left: every board lost by forfeit
+                    mp[low], gp[low] = mp[low] + 2, gp[low] + 4
+                else:
+                    mp[low], gp[low], gp[high] = mp[low] + 2, gp[low] + 3, gp[high] + 1
+        forfeits = Board.objects.filter(round__section=section, round__number__gte=4, result__in=("-+", "+-"))
+        self.assertEqual(forfeits.count(), 2 * 4)
         table = teams.team_table(SectionData.load(section))
-        by_number = {row.team.number: row for row in table.rows}
-        for t in range(1, 7):  # team t beat the 6 - t teams of higher number, lost to the t - 1 below
-            self.assertEqual(by_number[t].match_points, 2 * (6 - t))
-            self.assertEqual(by_number[t].game_points, 3 * (6 - t) + 1 * (t - 1))
+        self.assertEqual({row.team.number: (row.match_points, row.game_points) for row in table.rows},
+                         {t: (mp[t], gp[t]) for t in range(1, 7)})
         self.assertEqual([row.team.number for row in table.rows], [1, 2, 3, 4, 5, 6])
-        self.assertEqual(sorted(number.values()), [1, 2, 3, 4, 5, 6])
         schedule = roundrobin.schedule_list(SectionData.load(section))
-        self.assertEqual(schedule.rounds[0].games[0].result, "3 : 1" if schedule.rounds[0].games[0].white.number
-                         < schedule.rounds[0].games[0].black.number else "1 : 3")
+        game = schedule.rounds[0].games[0]
+        self.assertEqual(game.result, "3 : 1" if game.white.number < game.black.number else "1 : 3")

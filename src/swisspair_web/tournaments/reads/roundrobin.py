@@ -27,6 +27,12 @@ FORFEIT_NOTE = "forfeit: withdrawn (C.05 art. 6.6)"
 """The audit log's words for a game of a player who left, written as a forfeit by the pairing."""
 
 
+def forfeit_code(white_gone: bool, black_gone: bool) -> str:
+    """The result the pairing writes for a scheduled game of a player (a team) who left (C.05 art. 6.6: his
+    unplayed games are forfeits): ``-+``, ``+-``, ``--`` when both left; empty when neither did."""
+    return {(True, True): "--", (True, False): "-+", (False, True): "+-"}.get((white_gone, black_gone), "")
+
+
 def participants(data: SectionData) -> int:
     """Players (teams in a team section) the Berger table is drawn for."""
     return len(data.teams) if data.section.is_team else len(data.players)

@@ -16,7 +16,7 @@ from swisspair.model import Colour, RoundPairing
 from swisspair_web.tournaments.reads import numbering, roundrobin, sections
 from swisspair_web.tournaments.reads.convert import SectionData, to_tournament
 from swisspair_web.tournaments.reads.errors import Conflict, OperationError
-from swisspair_web.tournaments.rows import RESULTS, Board, Bye, Player, Round, Section, registry
+from swisspair_web.tournaments.rows import RESULTS, Board, Bye, Round, Section, registry
 from swisspair_web.tournaments.services import follow, presence
 from swisspair_web.tournaments.services.base import (
     Progress,
@@ -160,13 +160,6 @@ def pair_next_round(section: Section, user: User, *, allow_pending: bool = False
     return PairingOutcome(rnd, warnings)
 
 
-def _forfeit(white: Player, black: Player, number: int) -> str:
-    """The result a pairing writes for a game of a player withdrawn from round ``number`` (C.05 art. 6.6:
-    his unplayed games are forfeits): ``-+``, ``+-``, ``--`` when both left; empty otherwise."""
-    gone = (white.is_withdrawn(number), black.is_withdrawn(number))
-    return {(True, True): "--", (True, False): "-+", (False, True): "+-"}.get(gone, "")
-
-
 def pair_round_robin(section: Section, user: User, *, allow_pending: bool = False,
                      seen_version: int | None = None) -> PairingOutcome:
     """Pair the next round of an individual round-robin from the Berger table (unpublished): its games by
@@ -187,7 +180,8 @@ def pair_round_robin(section: Section, user: User, *, allow_pending: bool = Fals
         rnd = Round.objects.create(section=section, number=number, paired_by=account_of(user),
                                    system=section.system, settings=sections.pairing_settings(section))
         boards = [Board(round=rnd, number=index, white=by_tpn[b.white], black=by_tpn[b.black],
-                        result=_forfeit(by_tpn[b.white], by_tpn[b.black], number))
+                        result=roundrobin.forfeit_code(by_tpn[b.white].is_withdrawn(number),
+                                                       by_tpn[b.black].is_withdrawn(number)))
                   for index, b in enumerate(scheduled.boards, start=1)]
         Board.objects.bulk_create(boards)
         for board in boards:
