@@ -444,4 +444,4 @@ def test_two_arbiters_with_stale_pages_keep_every_invariant() -> None:
 @pytest.mark.slow
 def test_two_arbiters_with_stale_pages_keep_every_invariant_at_length() -> None:
     """A larger budget (slow tier); derandomized like the short run: the same histories every time."""
-    _run(settings(FAST, max_examples=12, stateful_step_count=50))
+    _run(settings(FAST, max_examples=8, stateful_step_count=40))
