@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from django.conf import settings
 from django.test import TestCase
 
 from swisspair import trf
@@ -184,6 +185,8 @@ class DoubleRoundRobinTestCase(BaseTestCase):
         self.client.post(self.url("sp-schedule-publish"), {"publish": "1"})
         self.client.logout()
         self.assertIn('id="schedule-round-18"', self.client.get(self.url("sp-schedule")).content.decode())
+        self.client.cookies[settings.LANGUAGE_COOKIE_NAME] = "ru"
+        self.assertIn("Расписание всех туров", self.client.get(self.url("sp-schedule")).content.decode())
 
     def _play_from(self, first: int, last: int, leaving: dict[str, int]) -> None:
         rnd = Round.objects.get(section=self.section, number=first - 1)
