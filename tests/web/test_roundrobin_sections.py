@@ -159,6 +159,8 @@ class DoubleRoundRobinTestCase(BaseTestCase):
         self._play_from(2, 18, {"Player03, Test": 4, "Player07, Test": 13})
         schedule = self.client.get(self.url("sp-schedule")).content.decode()
         self.assertIn('id="schedule-round-18"', schedule)
+        for name in ("sp-schedule-print", "sp-grid-print"):
+            self.assertIn("window.print()", self.client.get(self.url(name)).content.decode())
         for name, fmt in (("sp-schedule-export", "pdf"), ("sp-grid-export", "pdf")):
             response = self.client.get(self.url(name, fmt))
             self.assertEqual((response.status_code, response["Content-Type"]), (200, "application/pdf"))

@@ -102,9 +102,11 @@ urlpatterns = [
          name="sp-norm-certificate"),
     # round-robins: the schedule of all rounds, the crosstable grid, the drawing of numbers
     path(S + "schedule/", public_page(roundrobin.schedule_page), name="sp-schedule"),
+    path(S + "schedule/print/", public_page(roundrobin.schedule_print), name="sp-schedule-print"),
     path(S + "schedule.<str:fmt>", public_page(roundrobin.schedule_export), name="sp-schedule-export"),
     path(S + "schedule/publish/", round_robin_pages.publish_schedule, name="sp-schedule-publish"),
     path(S + "grid/", public_page(roundrobin.grid_page), name="sp-grid"),
+    path(S + "grid/print/", public_page(roundrobin.grid_print), name="sp-grid-print"),
     path(S + "grid.<str:fmt>", public_page(roundrobin.grid_export), name="sp-grid-export"),
     path(S + "draw/", round_robin_pages.draw_numbers, name="sp-draw-numbers"),
     # entries, check-in, lists for the hall, cards

@@ -1,5 +1,5 @@
 """The lists of a round-robin section (:mod:`..reads.roundrobin`): the schedule of all rounds and the crosstable
-grid as pages, PDF, CSV and JSON, and the norm certificate of a norm achieved as a PDF the chief arbiter signs
+grid as pages, printable HTML, PDF, CSV and JSON, and the norm certificate of a norm achieved as a PDF the chief arbiter signs
 (FIDE B.01 1.8)."""
 
 from __future__ import annotations
@@ -42,6 +42,12 @@ def _name(side: Any) -> str:
 def schedule_page(visitor: Visitor, slug: str, section: str) -> HttpResponse:
     sec = _section(visitor, slug, section)
     return page(visitor, "tournaments/schedule.html", context(visitor, sec.event, sec, listing=_schedule(visitor, sec)))
+
+
+def schedule_print(visitor: Visitor, slug: str, section: str) -> HttpResponse:
+    sec = _section(visitor, slug, section)
+    return page(visitor, "tournaments/print_schedule.html", {"event": sec.event, "section": sec,
+                                                             "listing": _schedule(visitor, sec)})
 
 
 def schedule_rows(listing: roundrobin.ScheduleList) -> list[list[str]]:
@@ -88,6 +94,12 @@ def _grid(visitor: Visitor, sec: Section) -> roundrobin.GridList:
 def grid_page(visitor: Visitor, slug: str, section: str) -> HttpResponse:
     sec = _section(visitor, slug, section)
     return page(visitor, "tournaments/grid.html", context(visitor, sec.event, sec, grid=_grid(visitor, sec)))
+
+
+def grid_print(visitor: Visitor, slug: str, section: str) -> HttpResponse:
+    sec = _section(visitor, slug, section)
+    return page(visitor, "tournaments/print_grid.html", {"event": sec.event, "section": sec,
+                                                         "grid": _grid(visitor, sec)})
 
 
 def grid_table(grid: roundrobin.GridList) -> Table:
