@@ -39,8 +39,6 @@ def add_players(section: Section, user: User, players: Iterable[PlayerData], *, 
         touch_section(section)
         paired = section.round_set.aggregate(m=Max("number"))["m"] or 0
         check_paired(paired, seen_paired)
-        if paired and section.is_round_robin:
-            raise OperationError(_("Round 1 is paired: a round-robin takes no new players (its table is drawn)."))
         check_fide_ids(section, [p.fide_id for p in rows])
         created = create_players(section, rows, late_byes, paired)
         audit(section.event, user, "players-added", section=section,
@@ -62,7 +60,10 @@ def check_paired(paired: int, seen_paired: int | None) -> None:
 
 def create_players(section: Section, rows: list[PlayerData], late_byes: str, paired: int) -> list[Player]:
     """New players with the next pairing numbers, each with a bye of kind ``late_byes`` (origin
-    :attr:`Bye.LATE`) for each of the ``paired`` rounds they missed (inside the caller's transaction)."""
+    :attr:`Bye.LATE`) for each of the ``paired`` rounds they missed (inside the caller's transaction). A
+    round-robin takes none once round 1 is paired: its table is drawn for its players."""
+    if paired and section.is_round_robin:
+        raise OperationError(_("Round 1 is paired: a round-robin takes no new players (its table is drawn)."))
     next_tpn = (section.players.aggregate(m=Max("tpn"))["m"] or 0) + 1
     created = [Player.objects.create(section=section, tpn=next_tpn + offset, **data.__dict__)
                for offset, data in enumerate(rows)]
