@@ -107,4 +107,4 @@ def test_two_arbiters_at_a_round_robin_keep_every_invariant() -> None:
 @pytest.mark.slow
 def test_two_arbiters_at_a_round_robin_keep_every_invariant_at_length() -> None:
     """A larger budget (slow tier), derandomized: the same histories every time."""
-    _run(settings(FAST, max_examples=4, stateful_step_count=40))
+    _run(settings(FAST, max_examples=3, stateful_step_count=40))
