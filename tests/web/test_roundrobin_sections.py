@@ -146,6 +146,10 @@ class DoubleRoundRobinTestCase(BaseTestCase):
         page = self.client.get(manage).content.decode()
         self.assertIn('id="draw-form"', page)
         self.assertNotIn('id="bye-form"', page)
+        for bad in ({"seed": "five"}, {"method": "random"}):  # refused, said, nothing drawn
+            self.client.post(self.url("sp-draw-numbers"), {"version": self.section.version, "method": "lot", **bad})
+        self.section.refresh_from_db()
+        self.assertEqual(self.section.number_draw, {})
         self.client.post(self.url("sp-draw-numbers"), {"version": self.section.version, "method": "varma",
                                                          "seed": "5", "table": "handbook"})
         self.section.refresh_from_db()

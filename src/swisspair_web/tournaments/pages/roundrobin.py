@@ -24,10 +24,11 @@ def draw_numbers(request: HttpRequest, sec: Section) -> HttpResponse:
     """Draw the pairing numbers (``method``: lot, varma, fixed as they are; an optional ``seed`` reproduces a
     draw); the form carries the section's version its page showed."""
     version = posted_int(request, "version", _("version"))
-    seed = posted_int(request, "seed", _("seed")) if request.POST.get("seed", "").strip() else None
+    given = request.POST.get("seed", "").strip()
+    seed = posted_int(request, "seed", _("seed"), high=2**31 - 1) if given else None
     method = request.POST.get("method", "")
     table = request.POST.get("table", "handbook")
-    if version is None:
+    if version is None or (given and seed is None):  # posted_int said what was wrong
         return to_section(sec)
     if method not in roundrobin.METHODS or table not in TABLES:
         messages.error(request, _("%(field)s: expected %(expected)s, got %(value)s.")
