@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0013_player_detail_reached'),
+        ('tournaments', '0014_audit_params'),
     ]
 
     operations = [
