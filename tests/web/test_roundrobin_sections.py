@@ -162,7 +162,7 @@ class DoubleRoundRobinTestCase(BaseTestCase):
         self.section.refresh_from_db()
         self._play_from(2, 18, {"Player03, Test": 4, "Player07, Test": 13})
         schedule = self.client.get(self.url("sp-schedule")).content.decode()
-        self.assertIn('id="schedule-round-18"', schedule)
+        self.assertIn('id="group-round-18"', schedule)
         for name in ("sp-schedule-print", "sp-grid-print"):
             self.assertIn("window.print()", self.client.get(self.url(name)).content.decode())
         for name, fmt in (("sp-schedule-export", "pdf"), ("sp-grid-export", "pdf")):
@@ -170,6 +170,9 @@ class DoubleRoundRobinTestCase(BaseTestCase):
             self.assertEqual((response.status_code, response["Content-Type"]), (200, "application/pdf"))
         grid = self.client.get(self.url("sp-grid-export", "json")).json()
         self.assertEqual(grid["cycles"], 2)
+        self.assertEqual(len(grid["rows"]), 10)
+        self.assertEqual(len(self.client.get(self.url("sp-schedule-export", "json")).json()["games"]), 90)
+        self.assertIn("tb0", self.client.get(self.url("sp-grid-export", "csv")).content.decode().splitlines()[0])
         self.assertTrue(any("6.6" in note for note in grid["notes"]))
         self.assertIn('id="grid"', self.client.get(self.url("sp-grid")).content.decode())
         standings_page = self.client.get(self.url("sp-standings")).content.decode()
@@ -186,11 +189,11 @@ class DoubleRoundRobinTestCase(BaseTestCase):
         self.assertEqual(self.client.get(self.url("sp-norm-certificate", tpn, "GM")).status_code, 404)
         # the public sees the published rounds only, until the schedule is published
         self.client.logout()
-        self.assertNotIn("schedule-round-1", self.client.get(self.url("sp-schedule")).content.decode())
+        self.assertNotIn("group-round-1", self.client.get(self.url("sp-schedule")).content.decode())
         self.client.login(username="alice", password="password")
         self.client.post(self.url("sp-schedule-publish"), {"publish": "1"})
         self.client.logout()
-        self.assertIn('id="schedule-round-18"', self.client.get(self.url("sp-schedule")).content.decode())
+        self.assertIn('id="group-round-18"', self.client.get(self.url("sp-schedule")).content.decode())
         self.client.cookies[settings.LANGUAGE_COOKIE_NAME] = "ru"
         self.assertIn("Расписание всех туров", self.client.get(self.url("sp-schedule")).content.decode())
 

@@ -1,7 +1,7 @@
 """Round-robin sections (players or teams): every round from the Berger tables (FIDE C.05 Annex 1), the rule
 for a player who leaves (FIDE C.05 art. 6.6) applied to the standings, and the two lists of an all-play-all
-event as models every form renders (page, print, PDF, CSV, JSON): the schedule of all rounds and the
-crosstable grid (one result per cycle in each cell).
+event as lists (:mod:`.listing`: one model every form renders, page, print, PDF, CSV, JSON): the schedule
+of all rounds and the crosstable grid (one result per cycle in each cell).
 
 The core does the work: :func:`swisspair.roundrobin.berger_schedule`,
 :func:`swisspair.withdrawals.standings_view`, :func:`swisspair.crosstable_grid.crosstable_grid`.
@@ -19,6 +19,7 @@ from swisspair.roundrobin import RoundSchedule, berger_schedule, rounds_of
 from swisspair.withdrawals import RoundRobinView, standings_view
 from swisspair_web.tournaments.reads.convert import SectionData, to_tournament, withdrawals_of
 from swisspair_web.tournaments.reads.errors import OperationError
+from swisspair_web.tournaments.reads.listing import Column, Listing, Row, Table, plain, row
 from swisspair_web.tournaments.reads.standings import table
 from swisspair_web.tournaments.reads.teams import match_scores
 from swisspair_web.tournaments.rows import Player, Section, Team, result_label
@@ -205,3 +206,71 @@ def grid_list(data: SectionData, after_round: int) -> GridList:
                             row.tiebreaks if row else [], tpn not in rr.uncounted))
     return GridList(standing.after_round, grid.cycles, rows, standing.codes,
                     [note for note in standing.note.split("; ") if note])
+
+
+# -- the two lists as every form shows them (:mod:`.listing`) ---------------------------------------------
+
+
+def _number(side: Side) -> int:
+    return side.tpn if isinstance(side, Player) else side.number
+
+
+def _side(side: Side) -> str:
+    return f"{_number(side)}. {side.name}"
+
+
+def schedule_listing(data: SectionData, *, public: bool = False) -> Listing:
+    """The schedule of all rounds: a table per round (its cycle and round of the Berger table in the heading),
+    a row per game (board, White, Black, result), the rest as a row of its own."""
+    listing = schedule_list(data, public=public)
+    columns = (Column("board", _("Bd"), number=True), Column("white", _("White"), wrap=True),
+               Column("black", _("Black"), wrap=True), Column("result", _("Result")))
+    tables = []
+    for rnd in listing.rounds:
+        rows = [row(columns, {"round": rnd.number, "board": g.board, "white_no": _number(g.white),
+                              "white": _side(g.white), "black_no": _number(g.black), "black": _side(g.black),
+                              "result": g.result or None}) for g in rnd.games]
+        if rnd.rest is not None:
+            rows.append(row(columns, {"round": rnd.number, "board": None, "white_no": _number(rnd.rest),
+                                      "white": _side(rnd.rest), "black_no": None, "black": _("rests"),
+                                      "result": None}))
+        heading = _("Round %(n)s") % {"n": rnd.number} + " – " + _("cycle %(c)s, table round %(t)s") % {
+            "c": rnd.cycle, "t": rnd.table_round}
+        tables.append(Table(columns, tuple(rows), heading=heading, key=f"round-{rnd.number}"))
+    return Listing(_("Schedule of all rounds (Berger tables, FIDE C.05 Annex 1)"), "schedule", tuple(tables),
+                   facts={"participants": listing.participants, "cycles": listing.cycles,
+                          "published": listing.published}, rows_key="games")
+
+
+def _cell(results: tuple[str, ...] | None) -> str:
+    """A cell of the grid: ``×`` on the diagonal, else each cycle's result (``·`` not yet played)."""
+    return "×" if results is None else " ".join(result or "·" for result in results)
+
+
+def _rank(value: object) -> str:
+    return str(value) if value else "–"
+
+
+def grid_listing(data: SectionData, after_round: int) -> Listing:
+    """The crosstable grid: a row per player by number (his number, name, federation, his results against
+    each player, points, place, tie-breaks); the notes say who left and whether he is counted (C.05 art. 6.6)."""
+    grid = grid_list(data, after_round)
+    columns = (Column("tpn", _("No."), number=True), Column("name", _("Name"), wrap=True),
+               Column("federation", _("Fed")),
+               *(Column(f"p{r.player.tpn}", str(r.player.tpn)) for r in grid.rows),
+               Column("points", _("Pts"), number=True), Column("rank", _("Rank"), _rank, number=True),
+               *(Column(f"tb{i}", code, plain, number=True) for i, code in enumerate(grid.codes)))
+    rows: list[Row] = []
+    for r in grid.rows:
+        values: dict[str, object] = {"tpn": r.player.tpn, "name": r.player.name, "federation": r.player.federation,
+                                     "points": r.points, "rank": r.rank or None, "counted": r.counted,
+                                     "withdrawn_from": r.player.withdrawn_from}
+        values.update({f"p{other.player.tpn}": _cell(cell) for other, cell in zip(grid.rows, r.cells, strict=True)})
+        values.update({f"tb{i}": value for i, value in enumerate(r.tiebreaks)})
+        values["results"] = {other.player.tpn: list(cell) for other, cell in zip(grid.rows, r.cells, strict=True)
+                             if cell is not None}
+        rows.append(row(columns, values))
+    title = _("Crosstable after round %(n)s") % {"n": grid.after_round}
+    return Listing(title, "grid", (Table(columns, tuple(rows)),), notes=tuple(grid.notes), row_id="grid",
+                   facts={"after_round": grid.after_round, "cycles": grid.cycles, "tiebreaks": grid.codes,
+                          "notes": grid.notes})
