@@ -87,7 +87,8 @@ def rating_changes(tournament: Tournament, *, ratings: Mapping[int, int] | None 
 
 
 def norm_report(tournament: Tournament, *, ratings: Mapping[int, int] | None = None,
-                foreigners_waived: bool = False, rounds: int | None = None) -> list[PlayerNorms]:
+                foreigners_waived: bool = False, rounds: int | None = None,
+                round_robin_cycles: int | None = None) -> list[PlayerNorms]:
     """Every player's title norm checks (:func:`swisspair.norms.norms_report`) over rounds ``1 .. rounds``
     (default: all recorded), the event's planned rounds deciding B.01 1.4.1 c.
 
@@ -100,10 +101,19 @@ def norm_report(tournament: Tournament, *, ratings: Mapping[int, int] | None = N
     '1.4.1 a: 1 games, at least 9 needed'
 
     :param foreigners_waived: an exemption of B.01 1.4.3 a-d applies (1.4.3-1.4.4 not checked).
+    :param round_robin_cycles: the event is a round-robin of that many cycles (its pairings predetermined:
+        B.01 1.4.1 e, 1.4.2 b, 1.4.5 f); ``0`` a Swiss; default: recognised from the tournament
+        (:func:`swisspair.detect_round_robin`).
     """
+    if round_robin_cycles is None:
+        from swisspair.trf.roundrobin import detect_round_robin
+
+        found = detect_round_robin(tournament)
+        round_robin_cycles = found.cycles if found is not None else 0
     played = tournament if rounds is None else tournament.truncated(rounds, keep_absences=False)
-    return norms_report(played, ratings=ratings,
-                        options=NormOptions(foreigners_waived=foreigners_waived, planned_rounds=tournament.rounds))
+    options = NormOptions(foreigners_waived=foreigners_waived, planned_rounds=tournament.rounds,
+                          predetermined=round_robin_cycles > 0, cycles=max(round_robin_cycles, 1))
+    return norms_report(played, ratings=ratings, options=options)
 
 
 OVERALL = Category("", "Overall")

@@ -66,6 +66,7 @@ from swisspair_web.tournaments.public import (
     players,
     prizes,
     ratings,
+    roundrobin,
     rounds,
     sections,
     standings,
@@ -150,6 +151,9 @@ register("sp-categories", "standings", categories.categories_page)
 register("sp-prizes", "standings", prizes.prizes_page)
 register("sp-ratings", "standings", ratings.ratings_page)
 register("sp-norms", "standings", norms.norms_page)
+# a round-robin's schedule of all rounds and its crosstable grid (no page in a Swiss section)
+register("sp-schedule", "section", roundrobin.schedule_page)
+register("sp-grid", "standings", roundrobin.grid_page)
 
 
 SectionRows = Callable[[Section], Iterable[models.Model]]
