@@ -42,7 +42,7 @@ MANAGER = {  # docs/manager.md: first line of each block -> why it is not run
         "an excerpt of the manager's code, not a program",
     "upstream public   { server 127.0.0.1:8001; keepalive 32; keepalive_timeout 30s; }":
         "the configuration of a front web server (nginx)",
-    "python benchmarks/load.py                                   # 300 readers thinking 2 s: ~150 requests/s":
+    "python benchmarks/load.py                                   # the load real events make (below)":
         "the load benchmark: PostgreSQL, several server processes, minutes",
     "[mypy]": "a configuration file's content",
 }
