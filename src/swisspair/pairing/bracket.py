@@ -477,11 +477,20 @@ class Bracket(ABC):
                 weights.append(base[oi][pi])
             self.set_row(pi, remainder[pidx + 1:], weights)
 
+    def decide_run(self, rest: list[Position]) -> bool:
+        """Art. 4.2: fix the opponents of the first S1 participant of ``rest``, and of those after it, where
+        that is known without a matching.
+
+        ``True`` when the first one is decided (the decided pairs are fixed
+        and marked in :attr:`matched`); by default never.
+        """
+        return False
+
     def transpositions(self, remainder: list[Position]) -> None:
         """Art. 4.2 (2017: D.1): each S1 participant, from the first, meets the first S2 participant it can."""
         matched = self.matched
         for pidx, pi in enumerate(remainder):
-            if self.lowered(pi):
+            if matched[pi] or self.lowered(pi) or self.decide_run(remainder[pidx:]):
                 continue
             candidates = [oi for oi in remainder if oi > pi and not matched[oi]]
             if not self.keeps_opponent(pi, candidates):
