@@ -1107,6 +1107,22 @@ static int harmless_inside(Core *s, int a, int b, uint32_t wi, int old, int **st
     return 1;
 }
 
+/* A matched pair whose ends lie in no blossom and have no other edge (an isolated pair, PythonCore._lone_pair): every
+   condition holds again once its ends' duals are half its doubled weight each, which is done. */
+static int lone_pair(Core *s, int a, int b, uint32_t wi)
+{
+    int n = s->n, cap = s->cap, L = s->L;
+    if (!wi || s->top[a] != a || s->top[b] != b)
+        return 0;
+    const uint32_t *ra = s->w + (size_t)a * cap, *rb = s->w + (size_t)b * cap;
+    for (int j = 0; j < n; j++)
+        if ((ra[j] && j != b) || (rb[j] && j != a))
+            return 0;
+    nsar1(NP(s->dual, a), NP(s->vals, wi), L);
+    ncpy(NP(s->dual, b), NP(s->dual, a), L);
+    return 1;
+}
+
 static void apply_pending(Core *s)
 {
     int n = s->n, cap = s->cap, L = s->L;
@@ -1128,7 +1144,7 @@ static void apply_pending(Core *s)
         if (s->top[a] == s->top[b] && s->top[a] >= cap)
             need = !harmless_inside(s, a, b, wi, old, &cstart, &cends);
         else if (s->mate[a] == b)
-            need = 1;
+            need = !lone_pair(s, a, b, wi);
         else {
             nadd(t, NP(u, a), NP(u, b), L);
             need = wi && ncmp(t, NP(s->vals, wi), L) < 0;
@@ -2374,13 +2390,29 @@ static PyObject *Core_set_edge_weights(Core *s, PyObject *args)
     guard_hold(fo);
     guard_hold(fw);
     int failed = 0;
+    /* The weights of a row are mostly the same few objects (one per kind of pair): the index of each object
+       checked in this call is kept by its address, so that it is checked and interned once. */
+    PyObject *seen[64] = {NULL};
+    int seen_wi[64];
     for (Py_ssize_t k = 0; k < m && !failed; k++) {
         int u, v;
-        int wi = checked_weight(s, uo, PySequence_Fast_GET_ITEM(fo, k), PySequence_Fast_GET_ITEM(fw, k), &u, &v);
+        PyObject *vo = PySequence_Fast_GET_ITEM(fo, k), *wo = PySequence_Fast_GET_ITEM(fw, k);
+        size_t h = ((uintptr_t)wo >> 4) & 63;
+        long long vv = PyLong_CheckExact(vo) ? vertex_arg(vo) : -1;
+        if (seen[h] == wo && 0 <= vv && vv < s->n && vv != uu) {
+            set_index(s, (int)uu, (int)vv, seen_wi[h]);
+            continue;
+        }
+        int wi = checked_weight(s, uo, vo, wo, &u, &v);
         if (wi < 0)
             failed = 1;
-        else
+        else {
+            if (PyLong_CheckExact(wo)) {
+                seen[h] = wo;
+                seen_wi[h] = wi;
+            }
             set_index(s, u, v, wi);
+        }
     }
     guard_release(fo);
     guard_release(fw);

@@ -688,7 +688,7 @@ class PythonCore:
                         partners = self._cycle_partners()
                     need = b in partners.get(a, ())
             elif mate[a] == b:
-                need = True
+                need = not self._lone_pair(a, b)
             else:
                 need = wt > 0 and u[a] + u[b] < wt
             if need:
@@ -718,6 +718,20 @@ class PythonCore:
         # bases of dissolved blossoms) gets the least feasible dual: this is
         # always allowed for a vertex in no blossom and with no matched edge.
         self._lower_free(cover)
+
+    def _lone_pair(self, a: int, b: int) -> bool:
+        """Whether the matched pair ``a``-``b``, in no blossom, has no other edge; then its ends' duals become half
+        its doubled weight each, which restores every condition there (an isolated pair needs no stage)."""
+        w = self._w
+        wt = w[a][b]
+        top = self._top
+        if not wt or top[a] != a or top[b] != b:
+            return False
+        row_a, row_b = w[a], w[b]
+        if any(x for j, x in enumerate(row_a) if j != b) or any(x for j, x in enumerate(row_b) if j != a):
+            return False
+        self._dual[a] = self._dual[b] = wt >> 1
+        return True
 
     def _cycle_partners(self) -> dict[int, set[int]]:
         """The other ends of the blossom cycle edges at each vertex (for :meth:`_apply_pending`)."""

@@ -620,6 +620,7 @@ class _DutchBracket(Bracket):
         tables: dict[tuple[int, bool], tuple[list[int], list[int]]] = {}
         base: list[list[int]] = [[] for _ in range(size)]
         solver = self.solver
+        at = solver.positions(members)
         for larger in range(self.sg_begin, size):
             in_cur = larger < next_begin
             key = (kinds[larger], in_cur)
@@ -632,7 +633,7 @@ class _DutchBracket(Bracket):
             local_row = list(map(local.__getitem__, smaller_kinds))
             for smaller in forbidden.get(larger, ()):
                 row[smaller] = local_row[smaller] = 0
-            solver.set_many(members[larger], members[:larger], row, local_row)
+            solver.set_row_at(at[larger], at[:larger], row, local_row)
         return base
 
     # -- the solver, in positions -------------------------------------------------
@@ -671,6 +672,17 @@ class _DutchBracket(Bracket):
         return mate_at == first or self.solver.excluded(
             self.members[a], [self.members[oi] for oi in candidates[first:mate_at] if base[oi][a]])
 
+    def _adopt(self, mates: list[Position]) -> None:
+        """Make ``mates``, an optimum of the same weight found by swapping partners inside the bracket, the
+        matching here and the solver's (:meth:`_Solver.adopt`), so that it repairs from it."""
+        members, old = self.members, self.mates
+        found = self.solver.vertex_mates()
+        for p, q in enumerate(mates):
+            if q != old[p]:
+                found[members[p]] = members[q]
+        self.mates = mates
+        self.solver.adopt(found)
+
     def decide_run(self, rest: list[Position]) -> bool:
         """Art. 4.2: S1 participants whose first possible opponent is shown by swapping partners in the optimum.
 
@@ -691,6 +703,7 @@ class _DutchBracket(Bracket):
             return False
         self.mates = [position[found[v]] for v in members]
         self.solver.adopt(found)
+
         for v in decided:
             pi = position[v]
             mi = self.mates[pi]
@@ -744,7 +757,7 @@ class _DutchBracket(Bracket):
             return False
         mates = self._without_exchange(remainder, rem_pairs)
         if mates is not None:
-            self.mates = mates
+            self._adopt(mates)
             return False
         return not self._s1_kept_by_penalty(remainder, rem_pairs)
 
@@ -804,8 +817,12 @@ class _DutchBracket(Bracket):
             b = mates[a]
             if a < b < self.next_begin:
                 continue
+            if b == a and not self.solver.local:
+                if not self._pair_unpaired(mates, a, spare):
+                    return None
+                continue
             if b == a or b >= self.size:
-                return None  # unpaired, or paired outside the bracket and the next scoregroup
+                return None  # paired outside the bracket and the next scoregroup, or unpaired (see above)
             ab = weight(a, b)
             for k, c in enumerate(spare):
                 d = mates[c]
@@ -820,6 +837,20 @@ class _DutchBracket(Bracket):
             else:
                 return None
         return mates
+
+    def _pair_unpaired(self, mates: list[Position], a: Position, spare: list[Position]) -> bool:
+        """Pair the unpaired ``a`` with one of a pair of two S2 participants when that weighs as much as their pair,
+        the other left unpaired (on the whole round's graph, where the weights include the PAB's criteria)."""
+        weight = self._weight
+        for k, c in enumerate(spare):
+            d = mates[c]
+            cd = weight(c, d)
+            for x, y in ((c, d), (d, c)):
+                if weight(a, x) == cd:
+                    mates[a], mates[x], mates[y] = x, a, y
+                    del spare[k]
+                    return True
+        return False
 
     def _weight(self, a: Position, b: Position) -> int:
         """The weight of ``a``-``b`` in the solver now (0 for no pair)."""
@@ -863,8 +894,12 @@ class _Solver:
         """The pairs of the current bracket fixed so far (:meth:`finalize`), kept by :meth:`go_global`."""
 
     # -- modes ---------------------------------------------------------------
-    def go_global(self, active: list[int], bye_search: bool = False) -> None:
-        """Solve on every participant not yet paired, with the reference weights."""
+    def go_global(self, active: list[int], bye_search: bool = False, carry: int | None = None) -> None:
+        """Solve on every participant not yet paired, with the reference weights.
+
+        The weights of the last local graph are carried over between its participants, or only between the first
+        ``carry`` of ``active`` (when a bracket starts, it sets every other pair of its own).
+        """
         rnd = self.rnd
         old_mc, old_pos = self.mc, self.pos
         was_local = self.local
@@ -880,9 +915,10 @@ class _Solver:
             mc.restart()  # every weight changes below: a fresh start, without recording each change
         carried = [(0, old_pos[active[0]])] if active and active[0] in old_pos else []
         """The vertices of the old local graph met so far: (position here, position there)."""
+        limit = len(active) if carry is None else carry
         for i, row in self._initial_rows(active):
             a = active[i]
-            if was_local and not bye_search and a in old_pos:
+            if was_local and not bye_search and i < limit and a in old_pos:
                 oa, completion = old_pos[a], rnd.completion
                 for j, ob in carried:
                     w = old_mc.edge_weight(oa, ob)
@@ -923,7 +959,7 @@ class _Solver:
         rnd = self.rnd
         if rnd.n % 2 and group_start < rnd.n and rnd.bye_score >= rnd.scores[group_start]:
             # From here on the PAB assignee's identity (C9) depends on the whole rest.
-            self.go_global(list(vertices) + list(range(lower, self.n)))
+            self.go_global(list(vertices) + list(range(lower, self.n)), carry=mdps)
             return
         old_mc, old_pos = self.mc, self.pos
         self.vertices = list(vertices)
@@ -953,10 +989,18 @@ class _Solver:
         pos = self.pos
         if self.local and local is not None:
             weights = local
-        elif self.local:
+        elif self.local and any(weights):
             completion = self.rnd.completion
             weights = [w - completion(a, b) if w else 0 for b, w in zip(others, weights)]
         self.mc.set_edge_weights(pos[a], [pos[b] for b in others], weights)
+
+    def positions(self, vertices: Sequence[int]) -> list[int]:
+        """The places of ``vertices`` in the graph solved now (for :meth:`set_row_at`)."""
+        return list(map(self.pos.__getitem__, vertices))
+
+    def set_row_at(self, a: int, others: list[int], weights: list[int], local: list[int]) -> None:
+        """:meth:`set_many` in the graph's places (:meth:`positions`), the weights given both ways."""
+        self.mc.set_edge_weights(a, others, local if self.local else weights)
 
     def excluded(self, a: int, others: list[int]) -> bool:
         """Whether no best matching pairs ``a`` with one of ``others``, known without solving.
@@ -1123,6 +1167,10 @@ class _Solver:
                 if t:
                     return o
             block *= 2
+
+    def vertex_mates(self) -> list[int]:
+        """The solver's matching, vertex -> partner (itself when unpaired or not in the graph)."""
+        return self._mates()
 
     def adopt(self, mates: list[int]) -> None:
         """Take ``mates`` (vertex -> partner) as the solver's matching (see :meth:`MatchingComputer.adopt`)."""
