@@ -91,7 +91,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 from swisspair_web.tournaments import services
-from swisspair_web.tournaments.models import Board, Bye, Round, Section
+from swisspair_web.tournaments.rows import Board, Bye, Round, Section
 events, arbiters, low, high, seed, password = sys.argv[1:7]
 rng = random.Random(int(seed))
 users = get_user_model()

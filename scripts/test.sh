@@ -21,4 +21,4 @@ echo "gate: ruff check" >&2
 echo "gate: mypy --strict (src/swisspair, src/swisspair_web with django-stubs)" >&2
 # the django-stubs plugin imports the settings: a fixed key keeps it from writing one
 SECRET_KEY=type-checking-only .venv/bin/mypy
-exec .venv/bin/python -m pytest -n auto -q "$@"
+exec .venv/bin/python -m pytest -n auto --dist worksteal -q "$@"

@@ -25,6 +25,14 @@ def test_age_is_counted_in_full_years_on_the_reference_date() -> None:
     assert age_on("", ON) is None and age_on("0000/00/00", ON) is None
 
 
+def test_birth_dates_as_real_files_write_them() -> None:
+    """The TRF reader accepts ``DD.MM.YYYY``, ``YYYY-MM-DD``, ``DD/MM/YYYY`` and partial dates; the categories
+    read them the same way (one date parser), so such a player is in his age category."""
+    assert age_on("15.06.2010", ON) == 15 and age_on("2010-06-15", ON) == 15 and age_on("15/06/2010", ON) == 15
+    assert age_on("1975.  .", ON) == 50 and age_on("not a date", ON) is None
+    assert Category.parse("U16").contains(PlayerFacts(1, birth_date="15.06.2010"), ON)
+
+
 @pytest.mark.parametrize(("code", "birth", "inside"), [
     ("U16", "2010/01/02", True), ("U16", "2010/01/01", False), ("U8", "2018/06/01", True), ("U20", "2005/12/31", False),
     ("50+", "1976/01/01", True), ("50+", "1976/01/02", False), ("65+", "1960/12/31", True), ("U16", "", False),

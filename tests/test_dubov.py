@@ -266,3 +266,23 @@ def test_upfloater_choice_solved_from_scratch_gives_the_same_brackets(seed: int,
     from_scratch = [engine.pair(t.truncated(r)) for r in range(7)]
     monkeypatch.setattr(MatchingComputer, "restart", lambda self: None)
     assert [engine.pair(t.truncated(r)) for r in range(7)] == from_scratch
+
+
+DATA = Path(__file__).parent / "data" / "dubov"
+
+
+def test_c6_upfloaters_scores_taken_in_ascending_order() -> None:
+    """2.3.2 [C6]: "Minimise the score differences (taken in descending order) in the pairs involving
+    upfloaters, i.e. maximise the scores (taken in ascending order) of the upfloaters".
+
+    Round 9 (the last, so C8-C10 are off) of ``swisspair generate --system dubov --players 21 --rounds 9
+    --seed 358408``. 8 has the PAB; the 4.0 bracket (13, 14, 17) needs three upfloaters (C5) from 2 (3.5),
+    19 (3.0), 18, 20 (2.5) and 21 (1.5). {19, 18, 20} has the scores 2.5, 2.5, 3.0 and the differences 1.5,
+    1.5, 1.0; {2, 20, 21} has 1.5, 2.5, 3.5 and 2.5, 1.5, 0.5. The lowest score (the largest difference)
+    decides first: {19, 18, 20}. Preferring the set with the smallest difference (2-13, 0.5) takes the
+    scores from the highest down, which the article does not."""
+    t = trf.loads((DATA / "generated-seed358408-21-players-before-round9.trf").read_text()).tournament
+    p = dubov(t)
+    assert "Bracket 4.0: residents 13 14 17; upfloaters 19 18 20" in "\n".join(p.explanation)
+    assert boards(p) == {(1, 7), (6, 12), (16, 4), (9, 5), (11, 3), (15, 10), (19, 13), (18, 14), (17, 20), (2, 21)}
+    assert p.bye == 8

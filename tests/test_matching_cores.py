@@ -207,8 +207,8 @@ def test_a_compacted_heap_gives_the_same_solutions() -> None:
     assert compactions > 0, "no heap was compacted: the test does not reach heap_compact"
 
 
-LARGE = 1000
-"""Vertices of the large sessions: the size of the largest brackets of a 3000-player Dutch round."""
+LARGE = 700
+"""Vertices of the large sessions: dense graphs the size of a large open's biggest brackets."""
 
 
 def _same_sessions(sessions: list[Iterator[tuple[MatchingComputer, dict[str, object]]]], computes: int) -> None:
@@ -226,13 +226,13 @@ def _same_sessions(sessions: list[Iterator[tuple[MatchingComputer, dict[str, obj
 @pytest.mark.slow
 @pytest.mark.parametrize("mode", ["small", "layered", "wide"])
 def test_both_cores_give_the_same_solutions_on_large_graphs(mode: str) -> None:
-    """The random sessions of :func:`test_both_cores_give_the_same_solutions` (every kind of change) at 1000
-    vertices, dense: the same matching, duals, blossoms and stages after every compute, ties included."""
+    """The random sessions of :func:`test_both_cores_give_the_same_solutions` (every kind of change) at
+    :data:`LARGE` vertices, dense: the same matching, duals, blossoms and stages after every compute, ties included."""
     _same_sessions([random_session(random.Random(mode), name, LARGE, mode, 8) for name in BACKENDS], 8)
 
 
 @pytest.mark.slow
 def test_both_cores_give_the_same_solutions_on_a_large_graded_graph() -> None:
-    """A dense 1000-vertex graph weighted as a Dutch bracket is, solved from scratch, then repaired after rows
+    """A dense :data:`LARGE`-vertex graph weighted as a Dutch bracket is, solved from scratch, then repaired after rows
     change: the same solutions and stages in both cores."""
-    _same_sessions([_graded_session(name, LARGE, every=200) for name in BACKENDS], 6)
+    _same_sessions([_graded_session(name, LARGE, every=140) for name in BACKENDS], 6)

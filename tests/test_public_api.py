@@ -77,7 +77,7 @@ def test_importing_the_package_loads_no_engine_nor_the_model() -> None:
     code = "import json, sys, swisspair; print(json.dumps(sorted(sys.modules)))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     loaded = {name for name in json.loads(done.stdout) if name.startswith("swisspair")}
-    assert loaded == {"swisspair", "swisspair.exports"}
+    assert loaded == {"swisspair", "swisspair.lazy"}
 
 
 def test_pair_leaves_the_tournament_as_it_was() -> None:

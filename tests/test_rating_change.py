@@ -10,9 +10,11 @@ import pytest
 
 from swisspair.model import Colour, Player, Result, RoundResult, Tournament
 from swisspair.rating_change import (
+    Chapter,
     InitialNote,
     KFacts,
     KRule,
+    MissingDate,
     NotRated,
     Regulations,
     initial_rating,
@@ -108,6 +110,10 @@ def test_games_of_less_than_one_move_are_not_rated_5_1() -> None:
 
 @pytest.mark.parametrize(("rating", "facts", "games", "k"), [
     (1850, KFacts(birth_year=2008), 9, 40),  # 18th birthday in 2026: 40 until the end of that year, under 2300
+    (2290, KFacts(birth_year=2009, reached_2400=True), 9, 10),  # once 2400, 10 even for a junior under 2300
+    (2290, KFacts(birth_year=2009, reached_2300=True), 9, 20),  # a junior once rated 2300: no longer 40
+    (2450, KFacts(rated_games=12), 9, 10),  # 2400 reached: 10, whatever the games rated
+    (2100, KFacts(rated_games=40, period_games=30), 9, 17),  # 20 x (9 + 30) > 700 in the period: 17
     (1850, KFacts(birth_year=2007), 9, 20),  # 18th birthday in 2025: over
     (2350, KFacts(birth_year=2010), 9, 20),  # a junior rated 2300 or more: not 40
     (1700, KFacts(rated_games=29), 9, 40),  # new to the list, fewer than 30 games
@@ -175,3 +181,99 @@ def test_csv_has_a_line_per_player() -> None:
     t = event({1: 2000, 2: 0}, {1: [game(2, Result.WIN)], 2: [game(1, Result.LOSS, B)]})
     lines = rating_report(t, year=2026).to_csv().splitlines()
     assert lines[0].startswith("tpn,name,fide_id") and len(lines) == 3
+
+
+def test_k_stays_10_once_2400_was_reached_even_for_a_junior_8_3_3() -> None:
+    """8.3.3: "K = 10 once a player's published rating has reached 2400 and remains at that level
+    subsequently, even if the rating drops below 2400"; juniors get 40 only "as long as their rating remains
+    under 2300". A junior (born 2009, event 2026) rated 2290 beats a 2290: D = 0, PD .50, +0.5 x K."""
+    t = event({1: 2290, 2: 2290}, {1: [game(2, Result.WIN)]}, birth={1: "2009/03/01"})
+    t.headers["042"] = ["2026/04/01"]
+    assert rating_report(t).player(1).change == 20  # no fact known: a junior under 2300, K 40
+    line = rating_report(t, facts={1: KFacts(reached_2400=True)}).player(1)
+    assert (line.k, line.k_rule, line.change) == (10, KRule.REACHED_2400, 5)
+    line = rating_report(t, facts={1: KFacts(reached_2300=True)}).player(1)  # rated 2300 once: 20, not 40
+    assert (line.k, line.k_rule, line.change) == (20, KRule.UNDER_2400, 10)
+
+
+def test_dates_as_real_files_write_them_8_3_1_8_3_3() -> None:
+    """042 ``30.09.2025``: the event started before 1 October 2025, so the March 2024 rules apply (8.3.1:
+    every difference over 400 counts as 400): a 2700 drawing a 2200 gets D = 400, PD .92, -0.42 x 10 = -4
+    (the October 2025 rules: D = 500, PD .96, -5). The 2200, born ``01.05.2008``, is a junior in 2025
+    (8.3.3: 40 until the end of the year of the 18th birthday): +0.42 x 40 = +17 (K 20: +8)."""
+    t = event({1: 2700, 2: 2200}, {1: [game(2, Result.DRAW)], 2: [game(1, Result.DRAW, B)]},
+              birth={2: "01.05.2008"})
+    t.headers["042"] = ["30.09.2025"]
+    report = rating_report(t)
+    assert report.regulations is Regulations.MARCH_2024 and report.warnings == []
+    assert report.player(1).change == -4
+    assert (report.player(2).k, report.player(2).k_rule, report.player(2).change) == (40, KRule.JUNIOR, 17)
+    t.headers["042"] = ["01.10.2025"]
+    assert rating_report(t).player(1).change == -5
+    t.headers["042"] = ["24/09/2010"]  # as a real file writes it: before 2024, the March 2024 rules
+    assert rating_report(t).regulations is Regulations.MARCH_2024
+
+
+def test_a_missing_date_says_which_rule_could_not_be_applied_8_3_3() -> None:
+    t = event({1: 2200, 2: 2100}, {1: [game(2, Result.WIN)], 2: [game(1, Result.LOSS, B)]}, birth={1: "2010"})
+    report = rating_report(t)
+    assert [w.missing for w in report.warnings] == [MissingDate.EDITION, MissingDate.YEAR]
+    assert report.player(1).k == 20  # not known to be a junior without the year of the event
+    assert report.warnings[1].text == "no start date (TRF 042): the juniors' K (8.3.3) could not be applied"
+    t.headers["042"] = ["2026/01/10"]
+    report = rating_report(t)
+    assert report.player(1).k == 40  # born 2010: a junior in 2026
+    assert [(w.missing, w.tpn) for w in report.warnings] == [(MissingDate.BIRTH, 2)]
+    assert report.warnings[0].text.startswith("player 2: no birth date: whether K is 40")
+
+
+def test_k_times_n_is_limited_per_rating_period_8_3_3() -> None:
+    """8.3.3: "If the number of games (n) for a player on any list for a rating period multiplied by K ...
+    exceeds 700, then K shall be the largest whole number such that K x n does not exceed 700": a player
+    with K 40 plays 9 games here after 12 others in the same period: n = 21, K = 33."""
+    ratings = {1: 1800, **{tpn: 1800 for tpn in range(2, 11)}}
+    t = event(ratings, {1: [game(o, Result.WIN) for o in range(2, 11)]})
+    t.headers["042"] = ["2026/02/01"]
+    line = rating_report(t, facts={1: KFacts(rated_games=10, period_games=12)}).player(1)
+    assert (line.k, line.k_unlimited, line.change) == (33, 40, 149)  # 33 x 9 x 0.5 = 148.5 -> 149
+    assert line.k_reason.endswith("33: K x 9 + 12 games of the period may not exceed 700 in a rating period (8.3.3)")
+    assert rating_report(t, facts={1: KFacts(rated_games=10)}).player(1).k == 40  # 40 x 9 = 360
+
+
+def test_rapid_and_blitz_rules_7_2_1_7_3_1() -> None:
+    """Rapid and Blitz Rating Regulations: the 400-point rule for every player, without the 2650 exception
+    of standard play (7.3.1); from 1 December 2024 no rating of a game between players 600 or more apart
+    when one is rated above 2600 (7.3.1); an unrated player with a standard rating is rated with it (7.2.1)."""
+    t = event({1: 2700, 2: 2200, 3: 2050, 4: 0},
+              {1: [game(2, Result.DRAW), game(3, Result.WIN), game(4, Result.WIN)],
+               2: [game(1, Result.DRAW, B)], 3: [game(1, Result.LOSS, B)], 4: [game(1, Result.LOSS, B)]})
+    t.headers["042"] = ["2025/11/15"]
+    standard = rating_report(t)
+    assert standard.regulations is Regulations.OCTOBER_2025
+    assert standard.player(1).games[0].difference == 500  # 2650 and more: the actual difference (8.3.1)
+    blitz = rating_report(t, chapter=Chapter.BLITZ, standard_ratings={4: 1900})
+    assert blitz.regulations is Regulations.RAPID_BLITZ_DECEMBER_2024
+    one = blitz.player(1)
+    assert one.games[0].difference == 400 and one.games[0].capped  # 500 counts as 400 (7.3.1)
+    assert one.games[1].reason is NotRated.DIFFERENCE_600  # 650 apart, 2700 > 2600
+    assert one.games[2].opponent_rating == 1900 and one.games[2].reason is NotRated.DIFFERENCE_600  # 800 apart
+    four = blitz.player(4)
+    assert (four.rating, four.rated_as, four.k, four.k_rule) == (1900, "7.2.1", 40, KRule.NEW)
+    t.headers["042"] = ["2024/11/30"]  # before 1 December 2024: every game rated
+    before = rating_report(t, chapter=Chapter.RAPID)
+    assert before.regulations is Regulations.RAPID_BLITZ_MARCH_2024
+    assert before.player(1).games[1].rated and before.player(4).rating == 0  # no standard ratings given
+
+
+def test_a_player_rated_since_the_start_8_2_4() -> None:
+    """8.2.4: "If an unrated player receives a published rating before a particular tournament in which they
+    have played is rated, then they are rated as a rated player with their current rating, but in the rating
+    of their opponents they are counted as an unrated player." Player 2, unrated at the start, now 1850,
+    beats 1 (1900): rated with 1850 (D = -50, PD .43, +0.57 x 40 = 22.8 -> +23); 1's game is not rated."""
+    t = event({1: 1900, 2: 0}, {1: [game(2, Result.LOSS)], 2: [game(1, Result.WIN, B)]})
+    t.headers["042"] = ["2026/03/01"]
+    report = rating_report(t, rated_since={2: 1850})
+    two = report.player(2)
+    assert (two.rating, two.rated_as, two.k, two.change, two.initial) == (1850, "8.2.4", 40, 23, None)
+    one = report.player(1)
+    assert one.games[0].reason is NotRated.OPPONENT_RATED_SINCE and one.change == 0

@@ -12,6 +12,7 @@ are data, not output of the code under test.
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 from collections import Counter
 
 import pytest
@@ -25,8 +26,12 @@ from swisspair.roundrobin import (
     RoundSchedule,
     berger_round,
     berger_schedule,
+    cycles_of,
     format_round,
     meeting_round,
+    rounds_of,
+    schedule_round,
+    swapped_cycles,
     table_size,
 )
 
@@ -203,6 +208,63 @@ def test_closed_form_matches_the_tables() -> None:
                     assert board.white == (i if white_is_lower else j)
 
 
+def as_the_tables_read(m: int) -> tuple[tuple[Board, ...], ...]:
+    """The Berger table for ``m`` numbers written out the way the published tables read (C.05 Annex 1),
+    independently of the module's closed form:
+
+    * board 1 is the game of the highest number ``m``; its opponent runs 1, m/2 + 1, 2, m/2 + 2, ...
+      round after round, and has White in the odd rounds (``1-16``, ``16-9``, ``2-16``, ``16-10``...);
+    * the other boards pair the numbers on both sides of that opponent ``a``: ``a+1`` (White) against
+      ``a-1``, then ``a+2`` against ``a-2``, and so on, counting around the circle 1 .. m - 1
+      (round 2 of 15/16 players: ``10-8, 11-7, ..., 15-3, 1-2``).
+    """
+    rounds = []
+    for r in range(1, m):
+        a = (r + 1) // 2 if r % 2 else r // 2 + m // 2
+        boards = [Board(a, m) if r % 2 else Board(m, a)]
+        for k in range(1, m // 2):
+            boards.append(Board((a - 1 + k) % (m - 1) + 1, (a - 1 - k) % (m - 1) + 1))
+        rounds.append(tuple(boards))
+    return tuple(rounds)
+
+
+@pytest.mark.parametrize("m", sorted(PUBLISHED))
+def test_the_reading_of_the_tables_gives_the_published_ones(m: int) -> None:
+    """C.05 Annex 1: the layout rule written out above reproduces every published table (4-16)."""
+    assert as_the_tables_read(m) == tuple(parse(text) for text in PUBLISHED[m])
+
+
+@pytest.mark.parametrize("n", range(3, 25))
+def test_every_size_from_3_to_24_is_the_table(n: int) -> None:
+    """C.05 Annex 1: every schedule for 3 to 24 players is the Berger table, board for board (the published
+    tables up to 16, the same layout beyond), the odd counts without the game of the bye number."""
+    m = table_size(n)
+    expected = as_the_tables_read(m)
+    if n <= 16:
+        assert expected == tuple(parse(text) for text in PUBLISHED[m])
+    for rnd, boards in zip(berger_schedule(n), expected, strict=True):
+        if n == m:
+            assert rnd.boards == boards and rnd.rests is None
+        else:
+            assert rnd.boards == boards[1:]
+            assert rnd.rests == ({boards[0].white, boards[0].black} - {m}).pop()
+
+
+@pytest.mark.parametrize("n", range(3, 25))
+def test_every_double_schedule_from_3_to_24(n: int) -> None:
+    """C.05 Annex 1 for 3 to 24 players, double: the first cycle is the table with its last two rounds
+    reversed, the second the table in order with every colour reversed."""
+    m = table_size(n)
+    tables = as_the_tables_read(m)
+    first = list(range(m - 1))
+    first[-2], first[-1] = first[-1], first[-2]
+    expected = [tables[i] for i in first] + [tuple(Board(b.black, b.white) for b in t) for t in tables]
+    schedule = berger_schedule(n, double=True)
+    assert len(schedule) == 2 * (m - 1) == rounds_of(n, double=True)
+    for rnd, boards in zip(schedule, expected, strict=True):
+        assert rnd.boards == (boards if n == m else tuple(b for b in boards if m not in (b.white, b.black)))
+
+
 # --- structural invariants, any size ---------------------------------------------------
 
 
@@ -299,6 +361,76 @@ def test_without_the_swap_players_would_get_three_in_a_row() -> None:
     assert {p for p, run in runs.items() if run >= 3} == {1, m // 2 + 1}
 
 
+# --- more cycles ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("cycles", range(1, 8))
+def test_every_pair_meets_once_per_cycle(cycles: int) -> None:
+    """C.05 Annex 1 repeated: in cycle c every pair meets once, with the table's colours in odd cycles and
+    reversed ones in even cycles; every cycle is the table, some with their last two rounds reversed."""
+    for n in range(2, 25):
+        schedule = berger_schedule(n, cycles=cycles)
+        per_cycle = table_size(n) - 1
+        assert len(schedule) == per_cycle * cycles == rounds_of(n, cycles=cycles)
+        single = berger_schedule(n)
+        for cycle in range(1, cycles + 1):
+            rounds = schedule[(cycle - 1) * per_cycle: cycle * per_cycle]
+            assert {r.cycle for r in rounds} == {cycle}
+            order = list(range(1, per_cycle + 1))
+            if cycle in swapped_cycles(n, cycles):
+                order[-2], order[-1] = order[-1], order[-2]
+            assert [r.table_round for r in rounds] == order
+            for rnd in rounds:
+                table = single[rnd.table_round - 1]
+                flip = cycle % 2 == 0
+                assert rnd.boards == tuple(Board(b.black, b.white) if flip else b for b in table.boards)
+                assert rnd.rests == table.rests
+
+
+@pytest.mark.parametrize("cycles", range(1, 8))
+def test_no_three_same_colours_in_a_row_in_any_number_of_cycles(cycles: int) -> None:
+    """C.05 Annex 1 (the aim of the swap): nobody plays three games in a row with one colour, 2 to 40
+    players, 1 to 7 cycles; and colours balance: every player has as many Whites as Blacks over two cycles."""
+    for n in range(2, 41):
+        schedule = berger_schedule(n, cycles=cycles)
+        for player, colours in colour_sequences(schedule, n).items():
+            assert longest_run(colours) <= 2, (n, cycles, player, colours)
+            difference = colours.count("W") - colours.count("B")
+            assert abs(difference) == (1 if cycles % 2 and n % 2 == 0 else 0)
+
+
+def test_the_general_order_would_fail_three_or_four_players() -> None:
+    """Why 3-4 players swap the odd cycles: swapping every cycle but the last gives 4 players in three cycles
+    three same colours in a row at the join of cycles 2 and 3."""
+    single = berger_schedule(4)
+    rounds = []
+    for cycle, swap in ((1, True), (2, True), (3, False)):
+        order = list(single)
+        if swap:
+            order[-2], order[-1] = order[-1], order[-2]
+        for r in order:
+            boards = r.boards if cycle % 2 else tuple(Board(b.black, b.white) for b in r.boards)
+            rounds.append(RoundSchedule(len(rounds) + 1, boards, cycle=cycle))
+    assert max(longest_run(c) for c in colour_sequences(tuple(rounds), 4).values()) == 3
+    assert swapped_cycles(4, 3) == {1, 3} and swapped_cycles(3, 2) == {1} == swapped_cycles(12, 2)
+
+
+def test_cycles_and_double_agree() -> None:
+    """``double=True`` is ``cycles=2``; anything else is an error; one round is a round of the schedule."""
+    assert berger_schedule(7, double=True) == berger_schedule(7, cycles=2)
+    assert cycles_of() == 1 and cycles_of(True) == 2 and cycles_of(cycles=3) == 3
+    for bad in (0, -1, True, 1.5):
+        with pytest.raises(RoundRobinError):
+            berger_schedule(6, cycles=bad)  # type: ignore[arg-type]
+    with pytest.raises(RoundRobinError):
+        berger_schedule(6, double=True, cycles=3)
+    full = berger_schedule(9, cycles=3)
+    assert [schedule_round(9, r, cycles=3) for r in range(1, len(full) + 1)] == list(full)
+    for bad_round in (0, len(full) + 1, True):
+        with pytest.raises(RoundRobinError):
+            schedule_round(9, bad_round, cycles=3)  # type: ignore[arg-type]
+
+
 # --- API details -----------------------------------------------------------------------
 
 
@@ -389,3 +521,61 @@ def test_cli_bad_count_exits_3() -> None:
     assert code == 3
     assert out == ""
     assert err.startswith("swisspair: error:") and err.count("\n") == 1
+
+
+def trf_file(tmp_path: Path, n: int, feds: str = "NOR") -> Path:
+    """A start list of ``n`` players, pairing numbers 1 .. n, federations taken in turn from ``feds``."""
+    codes = feds.split(",")
+    lines = ["012 Closed event", f"XXR {n - 1 + n % 2}"]
+    for tpn in range(1, n + 1):
+        name = f"Player {tpn:02d}"
+        lines.append(f"001 {tpn:>4}      {name:<33} {2500 - 10 * tpn:>4} {codes[tpn % len(codes)]:>3}")
+    path = tmp_path / "start.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_cli_schedule_of_a_trf(tmp_path: Path) -> None:
+    """C.05 Annex 1 for a TRF's players: their list by pairing number, then the table by number."""
+    code, out, _ = run("roundrobin", str(trf_file(tmp_path, 6)))
+    assert code == 0, out
+    lines = out.splitlines()
+    assert lines[0] == "Pairing numbers: the file's."
+    assert lines[1] == "  1  Player 01  NOR  2490"
+    assert lines[8:] == [f"Round {r}: {text}" for r, text in enumerate(PUBLISHED[6], start=1)]
+
+
+def test_cli_cycles_and_a_drawing_of_lots(tmp_path: Path) -> None:
+    """``--cycles 3``: three cycles; ``--draw lot --seed``: numbers drawn, the same for the same seed."""
+    path = trf_file(tmp_path, 5)
+    code, out, _ = run("roundrobin", str(path), "--cycles", "3", "--draw", "lot", "--seed", "11")
+    assert code == 0, out
+    assert out == run("roundrobin", str(path), "--cycles", "3", "--draw", "lot", "--seed", "11")[1]
+    assert out.splitlines()[0] == "Pairing numbers drawn by lot: 5 players, seed 11."
+    rounds = [line for line in out.splitlines() if line.startswith("Round ")]
+    assert rounds == [format_round(r) for r in berger_schedule(5, cycles=3)]
+
+
+def test_cli_varma_draw_of_a_trf(tmp_path: Path) -> None:
+    """C.05 Annex 2 for a TRF's players: ``--draw varma`` prints the envelopes and every draw first."""
+    code, out, _ = run("roundrobin", str(trf_file(tmp_path, 10, "NOR,GER,ENG")), "--draw", "varma", "--seed", "2",
+                       "--double")
+    assert code == 0, out
+    assert out.splitlines()[0].startswith("Pairing numbers drawn with the Varma tables (FIDE C.05 Annex 2")
+    assert len([line for line in out.splitlines() if line.startswith("Round ")]) == 18
+
+
+def test_cli_bad_requests(tmp_path: Path) -> None:
+    """Exit code 3: neither a file nor --players, both, --draw without a file, numbers not 1 .. n, Varma
+    outside 9-24."""
+    path = trf_file(tmp_path, 6)
+    assert run("roundrobin")[0] == 3
+    assert run("roundrobin", str(path), "--players", "6")[0] == 3
+    assert run("roundrobin", "--players", "6", "--draw", "lot")[0] == 3
+    assert run("roundrobin", str(path), "--draw", "varma")[0] == 3
+    assert run("roundrobin", "--players", "6", "--double", "--cycles", "3")[0] == 3
+    gap = tmp_path / "gap.trf"
+    gap.write_text(path.read_text(encoding="utf-8").replace("001    6", "001    7"), encoding="utf-8")
+    code, _, err = run("roundrobin", str(gap))
+    assert code == 3 and "not 1 to 6" in err
+    assert run("roundrobin", str(tmp_path / "missing.trf"))[0] == 5

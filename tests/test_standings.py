@@ -15,7 +15,8 @@ from swisspair.standings import (
     edition_for_date,
     tiebreaks_from_headers,
 )
-from swisspair.tiebreaks.base import Edition, InvalidTieBreakError
+from swisspair.errors import InvalidTieBreakError
+from swisspair.tiebreaks.editions import Edition
 
 
 def test_ranking_applies_each_tiebreak_inside_tied_groups_4_2() -> None:

@@ -19,7 +19,7 @@ from click.testing import CliRunner
 from helpers import corpus_files
 
 from swisspair.cli import LAZY_COMMANDS, SwissPairGroup, cli
-from swisspair.trf import dumps, load, reader
+from swisspair.trf import dumps, fields, load, records
 from swisspair.trf.teams import TEAM_CODES
 
 _RUN = """
@@ -140,7 +140,7 @@ def test_help_lists_what_the_loaded_commands_would_show() -> None:
 
 
 def test_team_codes_are_the_team_modules() -> None:
-    assert set(reader._TEAM_CODES) == TEAM_CODES
+    assert set(records._TEAM_CODES) == TEAM_CODES
 
 
 _PLAIN_DATES = [f"{year}/{month:02d}/{day:02d}" for year in ("0000", "0001", "1900", "1985", "2000", "2023", "2024")
@@ -150,10 +150,10 @@ _PLAIN_DATES = [f"{year}/{month:02d}/{day:02d}" for year in ("0000", "0001", "19
 def test_plain_dates_read_as_the_date_parser_reads_them(monkeypatch: pytest.MonkeyPatch) -> None:
     """The reader's check of YYYY/MM/DD without the date parser accepts nothing the parser refuses, and
     every full date but February 29 (the parser decides the rest: leap years, unknown days)."""
-    fast = {value: reader._plain_date(value) for value in _PLAIN_DATES}
-    monkeypatch.setattr(reader, "_plain_date", lambda value: False)
+    fast = {value: fields._plain_date(value) for value in _PLAIN_DATES}
+    monkeypatch.setattr(fields, "_plain_date", lambda value: False)
     for value in _PLAIN_DATES:
-        parsed = reader.check_date(value)
+        parsed = fields.check_date(value)
         if fast[value]:
             assert parsed == (True, True), value
         elif parsed == (True, True):

@@ -16,7 +16,7 @@ from swisspair.model import Colour, Outcome, Result, Scoring
 from swisspair.pairing.team import TeamSystem, _state, generate_team_tournament
 from swisspair.team_matches import TeamBoard, TeamMatch, team_event
 from swisspair.teams import MatchPoints, TeamEntry, TeamForfeit, TeamLineup, TeamPab
-from swisspair.tiebreaks.base import RoundKind
+from swisspair.tiebreaks.event import RoundKind
 from swisspair.tiebreaks.team import standings_event
 
 W, B, N = Colour.WHITE, Colour.BLACK, Colour.NONE
@@ -209,5 +209,5 @@ def test_the_team_records_are_read_in_one_module() -> None:
     readers = sorted(str(path.relative_to(src)) for path in src.rglob("*.py")
                      if any(name in path.read_text(encoding="utf-8")
                             for name in (".team_pabs", ".team_lineups", ".team_forfeits")))
-    assert readers == ["swisspair/team_matches.py", "swisspair/trf/reader.py", "swisspair/trf/writer.py",
-                       "swisspair_web/tournaments/exports.py"]  # the manager writes its 330 records there
+    assert readers == ["swisspair/team_matches.py", "swisspair/trf/records.py", "swisspair/trf/writer.py",
+                       "swisspair_web/tournaments/reads/trf_export.py"]  # the manager writes its 330 records there

@@ -18,7 +18,8 @@ from fractions import Fraction
 import pytest
 from test_tiebreaks_support import EXAMPLE, F, build, context, values
 
-from swisspair.tiebreaks.base import Context, Event
+from swisspair.tiebreaks.context import Context
+from swisspair.tiebreaks.event import Event
 from swisspair.tiebreaks.fide_tables import dp, expected
 from swisspair.tiebreaks.unplayed import opponent_view
 

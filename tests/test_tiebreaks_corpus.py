@@ -25,7 +25,9 @@ import pytest
 
 from swisspair import trf
 from swisspair.standings import compute_standings
-from swisspair.tiebreaks.base import Context, Event, MissingRatingsError
+from swisspair.errors import MissingRatingsError
+from swisspair.tiebreaks.context import Context
+from swisspair.tiebreaks.event import Event
 from swisspair.tiebreaks.rounding import decimal_text
 
 from helpers import CORPUS

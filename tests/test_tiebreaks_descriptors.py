@@ -7,7 +7,8 @@ from fractions import Fraction
 import pytest
 
 from swisspair.tiebreaks import TIEBREAKS, Descriptor, InvalidTieBreakError, TieBreakSpec, find_tiebreak, register
-from swisspair.tiebreaks.base import Edition, parse_list
+from swisspair.tiebreaks.descriptors import parse_list
+from swisspair.tiebreaks.editions import Edition
 
 TIEBREAK_ACRONYMS = (
     "DE WIN WON BPG BWG PS REP STD TPN BH AOB FB SB KS ARO TPR PTP APRO APPO RTNG "
@@ -88,7 +89,8 @@ def test_plugin_registration() -> None:
         TIEBREAKS.pop("XTEST")
 
 
-@pytest.mark.parametrize("module", ["swisspair.tiebreaks", "swisspair.tiebreaks.base", "swisspair.tiebreaks.rounding",
+@pytest.mark.parametrize("module", ["swisspair.tiebreaks", "swisspair.tiebreaks.descriptors", "swisspair.tiebreaks.registry",
+                                    "swisspair.tiebreaks.values", "swisspair.tiebreaks.rounding",
                                     "swisspair.tiebreaks.fide_tables", "swisspair.tiebreaks.jahr",
                                     "swisspair.standings"])
 def test_doctests(module: str) -> None:

@@ -14,7 +14,10 @@ from fractions import Fraction
 import pytest
 from test_tiebreaks_support import EXAMPLE, F, build, context, values
 
-from swisspair.tiebreaks.base import Context, Edition, Event, InvalidTieBreakError
+from swisspair.errors import InvalidTieBreakError
+from swisspair.tiebreaks.context import Context
+from swisspair.tiebreaks.editions import Edition
+from swisspair.tiebreaks.event import Event
 
 
 def _virtual(ctx: Context, tpn: int, round_number: int) -> Fraction:

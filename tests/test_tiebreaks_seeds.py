@@ -15,7 +15,8 @@ from test_tiebreaks_support import EXAMPLE, F, build, context, values
 
 from swisspair.model import Scoring
 from swisspair.standings import RECOMMENDED, compute_standings
-from swisspair.tiebreaks.base import Event, parse_list
+from swisspair.tiebreaks.descriptors import parse_list
+from swisspair.tiebreaks.event import Event
 from swisspair.tiebreaks.jahr import jahr_order, jahr_totals, tenth
 from swisspair.tiebreaks.sports import read_match_scores
 

@@ -14,7 +14,8 @@ import re
 from fractions import Fraction
 
 from swisspair.model import Colour, Player, Result, RoundResult, Scoring, Tournament
-from swisspair.tiebreaks.base import Context, Event
+from swisspair.tiebreaks.context import Context
+from swisspair.tiebreaks.event import Event
 
 _GAME = re.compile(r"^(\d+)([wb])([10=+\-WDL])$")
 

@@ -21,7 +21,8 @@ from test_tiebreaks_support import F, build
 from swisspair.standings import compute_standings
 from swisspair.teams import MatchPoints, TeamEntry
 from swisspair.trf import dumps, loads
-from swisspair.tiebreaks.base import Context, InvalidTieBreakError
+from swisspair.errors import InvalidTieBreakError
+from swisspair.tiebreaks.context import Context
 from swisspair.tiebreaks.team import standings_event
 
 PLAYERS = """

@@ -22,10 +22,10 @@ from helpers import corpus_files
 from swisspair import errors, model
 from swisspair.pairing import dutch, pair, state, system
 from swisspair.pairing import bracket as bracket_module
-from swisspair.trf import load, reader
+from swisspair.trf import diagnostics, load, reader
 from swisspair.valueclass import FrozenInstanceError, field, replace, valueclass
 
-ENGINE_MODULES = (errors, model, reader, state, bracket_module, dutch, system)
+ENGINE_MODULES = (errors, model, diagnostics, reader, state, bracket_module, dutch, system)
 """The modules the engine form loads that define value classes."""
 
 VALUE_CLASSES = sorted((value for module in ENGINE_MODULES for value in vars(module).values()

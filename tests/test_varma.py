@@ -346,3 +346,42 @@ def test_cli_missing_file_exits_5(tmp_path: Path) -> None:
     """Exit codes (README, bbpPairings values): a file that cannot be read is 5."""
     result = CliRunner().invoke(cli, ["varma", "--players", str(tmp_path / "none.csv")])
     assert result.exit_code == 5
+
+
+# --- every group pattern of the tables ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", range(9, 25))
+@pytest.mark.parametrize("table", list(VarmaTable))
+def test_contingents_shaped_like_the_groups(n: int, table: VarmaTable) -> None:
+    """C.05 Annex 2, points 2-5, for every row of the tables: four federations whose sizes are the sizes
+    of groups A, B, C and D fill the four envelopes, one each, for every seed; each federation's
+    numbers are one group of the table, and no two of its players meet in the last three rounds (but
+    for the Handbook's 12-player row, whose group C holds 6 and 12, who meet in round 11)."""
+    groups = varma_groups(n, table)
+    feds = ("AAA", "BBB", "CCC", "DDD")
+    entrants = [Entrant(f"{fed} {i}", fed) for fed, g in zip(feds, groups) for i in range(len(g.numbers))]
+    rows = {frozenset(g.numbers) for g in groups}
+    for seed in range(25):
+        draw = varma_draw(entrants, seed=seed, table=table)
+        assert draw.split == ()
+        by_fed: dict[str, set[int]] = {}
+        for drawn in draw.draws:
+            by_fed.setdefault(drawn.entrant.federation, set()).add(drawn.number)
+        assert {frozenset(v) for v in by_fed.values()} == rows
+        late = clashes(draw)
+        if n == 12 and table is VarmaTable.HANDBOOK:
+            assert all(c.numbers == (6, 12) for c in late)
+        else:
+            assert late == ()
+
+
+def test_keys_travel_with_the_draw() -> None:
+    """An entrant's key (the caller's identifier) comes back with its number; two entrants of one name and
+    federation stay apart by their keys; one key twice is an error."""
+    entrants = [Entrant("Same", "NOR", key) for key in range(1, 11)]
+    draw = varma_draw(entrants, seed=4)
+    numbers = draw.numbers()
+    assert sorted(numbers) == list(range(1, 11)) and sorted(numbers.values()) == list(range(1, 11))
+    with pytest.raises(VarmaError, match="key"):
+        varma_draw(entrants[:9] + [Entrant("Other", "GER", 1)], seed=4)

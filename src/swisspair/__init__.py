@@ -19,7 +19,7 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from swisspair.exports import lazy_exports
+from swisspair.lazy import lazy_exports
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -55,7 +55,10 @@ if TYPE_CHECKING:
     from swisspair.playoff import Playoff, apply_playoff, start_playoff
     from swisspair.roundrobin import RoundSchedule, berger_schedule
     from swisspair.standings import StandingRow, Standings, compute_standings
-    from swisspair.trf.reader import Diagnostic, TRFReadResult
+    from swisspair.trf.diagnostics import Diagnostic
+    from swisspair.trf.reader import TRFReadResult
+    from swisspair.trf.roundrobin import detect_round_robin, rating_report
+    from swisspair.withdrawals import standings_view
 
 _MODULES = {
     "swisspair.api": ("check_rounds", "pair", "pairing_systems", "parse_trf", "read_trf", "write_trf"),
@@ -70,7 +73,10 @@ _MODULES = {
     "swisspair.playoff": ("Playoff", "apply_playoff", "start_playoff"),
     "swisspair.roundrobin": ("RoundSchedule", "berger_schedule"),
     "swisspair.standings": ("StandingRow", "Standings", "compute_standings"),
-    "swisspair.trf.reader": ("Diagnostic", "TRFReadResult"),
+    "swisspair.trf.diagnostics": ("Diagnostic",),
+    "swisspair.trf.reader": ("TRFReadResult",),
+    "swisspair.trf.roundrobin": ("detect_round_robin", "rating_report"),
+    "swisspair.withdrawals": ("standings_view",),
 }
 """The module that defines each public name."""
 
@@ -85,6 +91,7 @@ __all__ = [
     "TRFReadResult", "Tournament", "UnsupportedFeatureError", "add_bye", "add_player", "apply_playoff",
     "berger_schedule", "check_rounds", "compute_standings", "new_tournament", "pair", "pairing_systems", "parse_trf",
     "read_trf", "record_round", "start_playoff", "write_trf", "__version__",
+    "detect_round_robin", "rating_report", "standings_view",
 ]
 
 __getattr__ = lazy_exports(__name__, _EXPORTS, globals())

@@ -70,7 +70,8 @@ class PlayerFacts:
     tpn: int
     """Pairing number."""
     birth_date: str = ""
-    """``YYYY/MM/DD`` (or ``YYYY-MM-DD``), ``00`` for an unknown month or day, or the year alone."""
+    """As the TRF has it (``YYYY/MM/DD``, ``DD.MM.YYYY``, ``YYYY-MM-DD`` ...), ``00`` for an unknown month or
+    day, or the year alone."""
     sex: str = ""
     """``m`` or ``w`` (``f`` is read as ``w``)."""
     rating: int = 0
@@ -88,26 +89,25 @@ class PlayerFacts:
                    player.federation, frozenset(names))
 
 
-_DATE = re.compile(r"(\d{4})(?:[/.-](\d{1,2})(?:[/.-](\d{1,2}))?)?")
-
-
 def age_on(birth_date: str, on: datetime.date) -> int | None:
-    """Age in full years on ``on``; ``None`` when the birth date is not given.
+    """Age in full years on ``on``; ``None`` when the birth date is not given. The date may be in any form
+    a TRF writer uses (``2010/06/15``, ``15.06.2010``, ``2010-06-15``, ``1975.  .``: the TRF reader's
+    :func:`swisspair.trf.dates.parse_date`).
 
     When the day or the month is not known (``00``), the last day the known part allows is taken (the
     youngest the player can be): a year alone counts as 31 December.
 
-    >>> age_on("2010/06/15", datetime.date(2026, 6, 14)), age_on("2010/06/15", datetime.date(2026, 6, 15))
+    >>> age_on("2010/06/15", datetime.date(2026, 6, 14)), age_on("15.06.2010", datetime.date(2026, 6, 15))
     (15, 16)
     >>> age_on("2010", datetime.date(2026, 1, 1)), age_on("2010/00/00", datetime.date(2026, 12, 31))
     (15, 16)
     """
-    match = _DATE.fullmatch(birth_date.strip())
-    if not match or not int(match[1]):
+    from swisspair.trf.dates import parse_date
+
+    parsed = parse_date(birth_date)
+    if parsed is None or not parsed.year:
         return None
-    year = int(match[1])
-    month = int(match[2] or 0) or 12
-    day = int(match[3] or 0) if match[2] and int(match[2]) else 0
+    year, month, day = parsed.year, parsed.month or 12, parsed.day if parsed.month else 0
     if not day:
         following = datetime.date(year + (month == 12), month % 12 + 1, 1)
         day = (following - datetime.timedelta(days=1)).day

@@ -43,14 +43,14 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
                    "Print the Berger-table schedule by pairing number (FIDE C.05 Annex 1)."),
     "rounds": ("swisspair.commands.rounds:rounds_command",
                "Print the recommended number of rounds: round(log2 N) + round(log2 K) - 1 (Swiss for any sport)."),
-    "serve": ("swisspair.commands.serve:serve", "Run the tournament manager."),
+    "serve": ("swisspair_web.commands.serve:serve", "Run the tournament manager."),
     "simple": ("swisspair.commands.simple:simple_group",
                "The Swiss for any sport: points per match result, match scores, score groups."),
     "standings": ("swisspair.commands.standings:standings_command",
                   "Final standings: score, then tie-breaks (FIDE C.07), shared places or lots."),
     "varma": ("swisspair.commands.roundrobin:varma_command",
               "Draw pairing numbers with the Varma tables (FIDE C.05 Annex 2), 9 to 24 players."),
-    "worker": ("swisspair.commands.worker:worker", "Run background jobs of the tournament manager until stopped."),
+    "worker": ("swisspair_web.commands.worker:worker", "Run background jobs of the tournament manager until stopped."),
 }
 """The commands that live in their own modules: name -> (``module:attribute``, the first paragraph of
 its help, which ``swisspair --help`` lists). A module is imported only when its command runs, so that
@@ -336,9 +336,11 @@ def check_json(file: Path, system: str, checks: list[RoundCheck]) -> str:
 @click.option("--seed", "-s", type=int, default=1, show_default=True, help="Random seed.")
 @click.option("--players", type=int, help="Number of players (overrides the config).")
 @click.option("--rounds", type=int, help="Number of rounds (overrides the config).")
+@click.option("--boards", type=click.IntRange(min=1),
+              help="Boards per team, for a system that pairs teams (default 4; overrides the config).")
 @handle_errors
 def generate_command(system: str | None, output: Path, config_path: Path | None, seed: int,
-                     players: int | None, rounds: int | None) -> None:
+                     players: int | None, rounds: int | None, boards: int | None) -> None:
     """Generate a random tournament, every round paired by the chosen system.
 
     The same seed and settings always give the same file.
@@ -346,6 +348,8 @@ def generate_command(system: str | None, output: Path, config_path: Path | None,
     Example:
 
         swisspair generate --players 100 --rounds 9 --seed 7 -o random.trf
+
+        swisspair generate -S team --players 20 --boards 6 --rounds 9 -o teams.trf
     """
     import dataclasses
 
@@ -357,11 +361,14 @@ def generate_command(system: str | None, output: Path, config_path: Path | None,
         config = dataclasses.replace(config, players=players)
     if rounds is not None:
         config = dataclasses.replace(config, rounds=rounds)
+    if boards is not None:
+        config = dataclasses.replace(config, boards=boards)
     engine = find_system(system or "dutch")
     with click.progressbar(length=config.rounds, label="generating", file=sys.stderr) as bar:
         tournament = generate(engine, config, seed, progress=lambda _: bar.update(1))
     write_atomically(output, trf.dumps(tournament))
-    click.echo(f"{output}: {config.players} players, {config.rounds} rounds (seed {seed})")
+    who = f"teams of {config.boards or engine.shape.team_boards}" if engine.shape.team_boards else "players"
+    click.echo(f"{output}: {config.players} {who}, {config.rounds} rounds (seed {seed})")
 
 
 @cli.command("demo")

@@ -16,6 +16,7 @@ The command line maps each class to an exit code in one place
 from __future__ import annotations
 
 from collections.abc import Sequence
+
 from swisspair.valueclass import valueclass
 
 

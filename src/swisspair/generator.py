@@ -17,19 +17,22 @@ games of a match, every board of a team match).
 The configuration keys follow the RTG files read by the established engines
 (``PlayersNumber=100`` per line); a rate of N means "one in N", ``1e30`` never.
 ``PlayersNumber`` counts the participants (teams in a team event) and
-``RoundsNumber`` the pairings (matches in a Double-Swiss).
+``RoundsNumber`` the pairings (matches in a Double-Swiss); ``boards`` sets the players of a team
+(default: the system's, 4). A team's byes are stated in a ``320`` record with their value (C.04.6 1.4:
+a drawn match), since TRF's default for ``U`` would make each one a won game.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
 from swisspair.errors import SwissPairError
 from swisspair.model import ABSENT, Board, Colour, Player, Result, RoundPairing, RoundResult, Tournament
 from swisspair.pairing.system import INDIVIDUAL, EventShape
+from swisspair.team_matches import state_pab_value
 
 NEVER = 1e30
 
@@ -57,6 +60,8 @@ class GeneratorConfig:
     """``HighestRating``."""
     lowest_rating: int = 1400
     """``LowestRating``."""
+    boards: int = 0
+    """Boards per team (players of a team) when the system pairs teams (C.04.6); 0: the system's default."""
 
     @classmethod
     def parse(cls, text: str, source: str = "<config>") -> GeneratorConfig:
@@ -86,7 +91,7 @@ class GeneratorConfig:
                 raise SwissPairError(f"{source}:{lineno}: {key.strip()}: expected a number, got {value!r}") \
                     from None
             values[name] = int(number) if name in ("players", "rounds", "highest_rating",
-                                                    "lowest_rating") else number
+                                                    "lowest_rating", "boards") else number
         return cls(**values)  # type: ignore[arg-type]
 
     @classmethod
@@ -148,6 +153,12 @@ def generate(config: GeneratorConfig, seed: int, pair: Callable[[Tournament], Ro
     """
     if config.players < 1 or config.rounds < 1:
         raise SwissPairError("a tournament needs at least one player and one round")
+    if config.boards:
+        if not shape.team_boards:
+            raise SwissPairError("boards per team: this system pairs players, not teams")
+        if config.boards < 1:
+            raise SwissPairError(f"boards per team: expected at least 1, got {config.boards}")
+        shape = replace(shape, team_boards=config.boards)
     rng = random.Random(seed)
     low, high = sorted((config.lowest_rating, config.highest_rating))
     size = max(shape.team_boards, 1)
@@ -169,6 +180,8 @@ def generate(config: GeneratorConfig, seed: int, pair: Callable[[Tournament], Ro
             _play(tournament, units, board, shape, config, rng)
         if pairing.bye is not None:
             _record_byes(tournament, units[pairing.bye], shape.pab)
+            if shape.team_boards:  # C.04.6 1.4: the value in a 320 record, not TRF's default for U (a win)
+                state_pab_value(tournament)
         for player in tournament:
             player.results.extend([RoundResult.bye(Result.ZERO_BYE)] * (done + shape.games - len(player.results)))
         if progress is not None:

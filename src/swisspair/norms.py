@@ -1,30 +1,36 @@
 """Title norms: whether a player's result in an event is a GM, IM, WGM or WIM norm (FIDE Title
-Regulations effective from 1 January 2024, FIDE Handbook B.01, articles 1.4.1-1.4.9).
+Regulations effective from 1 January 2024, FIDE Handbook B.01, articles 1.4.1-1.4.9), and what the
+norm certificate says of a norm achieved (:mod:`swisspair.norm_certificate`).
 
 For each norm the check records the figures it used and every requirement that failed:
 
 * 1.4.1 a: at least 9 games; 1.4.1 c: in a 9-round event, 8 games are enough when the missing game is
   a forfeit win or a pairing-allocated bye; 1.4.1 e: in an event without predetermined pairings the
-  games after the round in which a norm was reached may be ignored;
-* 1.4.2 c: games decided by forfeit (or not played over the board) are not counted;
+  games after the round in which a norm was reached may be ignored; 1.4.1 f: a player may ignore
+  games against opponents he defeated, provided the rest, at least 9 games, meets every requirement;
+  in a round robin only when the opponents of the whole event would make a norm possible;
+* 1.4.2 b: in a round robin, a game against an unrated opponent who scored zero against the rated
+  opponents is not counted; 1.4.2 c: games decided by forfeit (or not played over the board) are
+  not counted;
 * 1.4.3: opponents from at least two federations other than the player's; 1.4.4: at most 3/5 of the
   opponents from the player's federation and at most 2/3 from one federation (maxima rounded down),
   both waived where the event's regulations invoke an exemption of 1.4.3 a-d; ``FID`` is no
   federation;
 * 1.4.5 a: at least 50 % of the opponents title holders (GM, IM, FM, WGM, WIM, WFM; not CM, WCM);
   1.4.5 b-e: at least a third of them, and at least 3, holding the norm's title or a higher one
-  (minima rounded up);
+  (minima rounded up); 1.4.5 f: a double round robin needs at least 6 players, and half of the
+  opponents (rounded up) holding the norm's title or a higher one;
 * 1.4.6: the ratings of the list in force at the start; an unrated opponent counts as 1400 (1.4.6 d);
   at most one opponent, the lowest, is raised to the adjusted rating floor (GM 2200, IM 2050,
-  WGM 2000, WIM 1850; 1.4.6 b-c);
+  WGM 2000, WIM 1850; 1.4.6 b-c): in a double round robin both games against him;
 * 1.4.7: Ra, the average, rounded to the nearest whole number, 0.5 upward;
 * 1.4.8: Rp = Ra + dp (table 1.4.9, the percentage rounded, 0.5 % up) at least GM 2600, IM 2450,
   WGM 2400, WIM 2250, with Ra at least GM 2380, IM 2230, WGM 2180, WIM 2030 (1.4.8 a) and a score of
   at least 35 % (1.4.8 b).
 
 Women's titles are checked for women only (B.01 0.3.1). Not modelled: 1.4.1 b (team championships),
-1.4.1 d and 1.7 (how many games a norm counts for in an application), 1.4.1 f (ignoring games against
-defeated opponents), 1.4.2 a (opponents of federations outside FIDE), 1.4.5 f (double round robins).
+1.4.1 d (a point above the requirement counting as an extra game), 1.4.2 a (opponents of federations
+outside FIDE), 1.4.3 e and 1.5 (the requirements of a title application).
 
 >>> check = NormCheck(NormTitle.IM, games=9, counted_games=9, ratings=(2300,) * 9, score=Fraction(6),
 ...                   titled=6, holders=3, federations={"GER": 3, "FRA": 3, "ITA": 3}, own_federation="BUL")
@@ -39,12 +45,13 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import combinations
 
 from swisspair.model import Result, Tournament
 from swisspair.tiebreaks.fide_tables import average_rating, percentage, performance_rating
 
-__all__ = ["Failure", "NormCheck", "NormOptions", "NormTitle", "PlayerNorms", "Requirement", "check_norm",
-           "norms_report", "sought"]
+__all__ = ["Failure", "LeftOut", "NormCheck", "NormOptions", "NormTitle", "PlayerNorms", "Requirement", "best_norm",
+           "check_norm", "norms_report", "sought"]
 
 TITLE_HOLDERS = frozenset({"GM", "IM", "FM", "WGM", "WIM", "WFM"})
 """Titles that make an opponent a title holder for 1.4.5 a (CM and WCM do not)."""
@@ -54,6 +61,10 @@ NO_FEDERATION = "FID"
 """Players registered with FIDE itself: no federation for 1.4.3-1.4.4."""
 NORM_RESULTS = {Result.WIN: Fraction(1), Result.DRAW: Fraction(1, 2), Result.LOSS: Fraction(0)}
 """Games played over the board, with their score: the only ones a norm counts (1.4.2 c)."""
+DOUBLE_ROUND_ROBIN_PLAYERS = 6
+"""A double round robin needs at least this many players for a norm (1.4.5 f)."""
+SUBSETS_TRIED = 1 << 16
+"""At most this many sets of defeated opponents are tried for 1.4.1 f (more wins than 16 are not met)."""
 
 
 class Requirement(enum.Enum):
@@ -65,6 +76,8 @@ class Requirement(enum.Enum):
     ONE_FEDERATION = "{value} opponents from {federation}, at most {needed} (2/3)"
     TITLE_HOLDERS = "{value} title holders, at least {needed} needed (50 %)"
     TITLE = "{value} opponents with the title {title} or higher, at least {needed} needed"
+    DOUBLE_TITLE = "{value} opponents with the title {title} or higher, at least {needed} needed (half)"
+    PLAYERS = "a double round robin of {value} players, at least {needed} needed"
     PERFORMANCE = "performance {value}, at least {needed} needed"
     AVERAGE = "average {value}, at least {needed} needed"
     SCORE = "score {value} %, at least {needed} % needed"
@@ -156,9 +169,24 @@ class NormOptions:
     """An exemption of 1.4.3 a-d applies (national championship, zonal, a big open as in 1.4.3 d):
     1.4.3 and 1.4.4 are not checked."""
     predetermined: bool = False
-    """Round robin: the pairings were predetermined, so every round counts (1.4.1 e)."""
+    """Round robin: the pairings were predetermined, so every round counts (1.4.1 e); a game against an
+    unrated opponent who scored zero against the rated ones is not counted (1.4.2 b); defeated opponents
+    may be left out (1.4.1 f) only when the whole event's opponents would make a norm possible."""
     planned_rounds: int | None = None
     """Rounds of the event (for 1.4.1 c); default: the tournament's."""
+    cycles: int = 1
+    """Cycles of a round robin: 2 for a double round robin (1.4.5 f), where every opponent is met twice."""
+
+
+class LeftOut(enum.Enum):
+    """Why a game played over the board is not in a norm check."""
+
+    UNRATED_ZERO = "1.4.2 b"
+    """A round robin: the opponent is unrated and scored zero against the rated opponents."""
+    DEFEATED = "1.4.1 f"
+    """The player left out a game against an opponent he defeated."""
+    LATER = "1.4.1 e"
+    """A game after the round in which the norm was reached (an event without predetermined pairings)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +219,20 @@ class NormCheck:
     """1.4.3-1.4.4 not checked (an exemption of 1.4.3 a-d)."""
     after_round: int | None = None
     """The games after this round are ignored (1.4.1 e); ``None``: every round counts."""
+    rounds: tuple[int, ...] = ()
+    """The round of each game counted, in order (with :attr:`ratings`)."""
+    opponents: tuple[int, ...] = ()
+    """The opponent of each game counted (pairing numbers), in order."""
+    left_out: tuple[tuple[int, LeftOut], ...] = ()
+    """Games played over the board and not counted: ``(round, why)``."""
+    cycles: int = 1
+    """2 in a double round robin (1.4.5 f)."""
+    participants: int = 0
+    """Players of the event (1.4.5 f: a double round robin needs 6)."""
+    distinct_holders: int = 0
+    """Opponents (each counted once) holding the norm's title or a higher one (1.4.5 f)."""
+    tpn: int = 0
+    """The player checked (0 when the check was built by hand)."""
 
     @property
     def average(self) -> int | None:
@@ -217,9 +259,7 @@ class NormCheck:
         out += self._federation_problems()
         if n and self.titled < math.ceil(n / 2):
             out.append(Failure("1.4.5 a", Requirement.TITLE_HOLDERS, self.titled, math.ceil(n / 2)))
-        needed = max(3, math.ceil(n / 3))
-        if self.holders < needed:
-            out.append(Failure(self.title.article, Requirement.TITLE, self.holders, needed, title=self.title.value))
+        out += self._holder_problems()
         if self.performance is not None and self.performance < self.title.performance:
             out.append(Failure("1.4.8", Requirement.PERFORMANCE, self.performance, self.title.performance))
         if self.average is not None and self.average < self.title.average:
@@ -232,6 +272,34 @@ class NormCheck:
     def failures(self) -> list[str]:
         """:attr:`problems` in words, each with its article."""
         return [f.text for f in self.problems]
+
+    def _holder_problems(self) -> list[Failure]:
+        """1.4.5 b-e: a third of the games (at least 3) against holders of the norm's title or a higher one;
+        1.4.5 f: in a double round robin, at least 6 players and half the opponents holding it."""
+        if self.cycles >= 2:
+            out = []
+            if self.participants < DOUBLE_ROUND_ROBIN_PLAYERS:
+                out.append(Failure("1.4.5 f", Requirement.PLAYERS, self.participants, DOUBLE_ROUND_ROBIN_PLAYERS))
+            met = len(set(self.opponents))
+            needed = math.ceil(met / 2)
+            if self.distinct_holders < needed:
+                out.append(Failure("1.4.5 f", Requirement.DOUBLE_TITLE, self.distinct_holders, needed,
+                                   title=self.title.value))
+            return out
+        needed = max(3, math.ceil(self.games / 3))
+        if self.holders < needed:
+            return [Failure(self.title.article, Requirement.TITLE, self.holders, needed, title=self.title.value)]
+        return []
+
+    @property
+    def defeated_left_out(self) -> tuple[int, ...]:
+        """The rounds of the games against defeated opponents left out (1.4.1 f)."""
+        return tuple(r for r, why in self.left_out if why is LeftOut.DEFEATED)
+
+    @property
+    def mix_problems(self) -> list[Failure]:
+        """The requirements on the opponents (1.4.3-1.4.5) not met."""
+        return [f for f in self.problems if f.article.startswith(("1.4.3", "1.4.4", "1.4.5"))]
 
     def _federation_problems(self) -> list[Failure]:
         """1.4.3 and 1.4.4, unless waived."""
@@ -289,6 +357,13 @@ def _games(tournament: Tournament, tpn: int, last: int) -> list[_Game]:
     return out
 
 
+def _scored_zero_against_rated(tournament: Tournament, tpn: int, rating_of: Mapping[int, int], last: int) -> bool:
+    """1.4.2 b: ``tpn`` is unrated and scored nothing in his games against rated opponents."""
+    if rating_of.get(tpn, 0):
+        return False
+    return not sum((g.score for g in _games(tournament, tpn, last) if rating_of.get(g.opponent, 0)), Fraction(0))
+
+
 def _counted_games(tournament: Tournament, tpn: int, games: int, last: int, planned: int | None) -> int:
     """1.4.1 c: 8 games in a 9-round event count as 9 when the missing round is a forfeit win or a PAB."""
     if planned != 9 or last != 9 or games != 8:
@@ -298,8 +373,9 @@ def _counted_games(tournament: Tournament, tpn: int, games: int, last: int, plan
     return 9 if len(unplayed) == 1 and unplayed[0] in (Result.FORFEIT_WIN, Result.PAB) else games
 
 
-def _rated(ratings: list[int], floor: int) -> tuple[tuple[int, ...], tuple[int, int] | None]:
-    """1.4.6 c-d: unrated as 1400, then the lowest rating (one only) raised to the floor."""
+def _rated(ratings: list[int], opponents: list[int], floor: int) -> tuple[tuple[int, ...], tuple[int, int] | None]:
+    """1.4.6 c-d: unrated as 1400, then the lowest-rated opponent (one only; both games against him in a
+    double round robin) raised to the floor."""
     values = [r or UNRATED_AS for r in ratings]
     if not values:
         return (), None
@@ -307,57 +383,147 @@ def _rated(ratings: list[int], floor: int) -> tuple[tuple[int, ...], tuple[int, 
     if values[low] >= floor:
         return tuple(values), None
     raised = (values[low], floor)
-    values[low] = floor
+    values = [floor if opponents[i] == opponents[low] else v for i, v in enumerate(values)]
     return tuple(values), raised
 
 
+@dataclass(frozen=True, slots=True)
+class _Player:
+    """What every check of one player's norms reads from the event, read once."""
+
+    tournament: Tournament
+    tpn: int
+    rating_of: Mapping[int, int]
+    options: NormOptions
+    recorded: int
+    games: tuple[_Game, ...]
+    """Every game played over the board (1.4.2 c)."""
+    excluded: frozenset[int]
+    """Rounds of games not counted by 1.4.2 b (round robins)."""
+
+    @classmethod
+    def of(cls, tournament: Tournament, tpn: int, ratings: Mapping[int, int] | None,
+           options: NormOptions) -> _Player:
+        recorded = tournament.recorded_rounds
+        rating_of = ratings if ratings is not None else {p.tpn: p.rating for p in tournament}
+        games = tuple(_games(tournament, tpn, recorded))
+        excluded = frozenset(g.round for g in games if options.predetermined
+                             and _scored_zero_against_rated(tournament, g.opponent, rating_of, recorded))
+        return cls(tournament, tpn, rating_of, options, recorded, games, excluded)
+
+    def check(self, title: NormTitle, last: int, ignored: frozenset[int] = frozenset()) -> NormCheck:
+        """The check of ``title`` over rounds 1..``last``, the games of ``ignored`` left out (1.4.1 f)."""
+        left_out = [(g.round, LeftOut.UNRATED_ZERO if g.round in self.excluded else LeftOut.DEFEATED
+                     if g.round in ignored else LeftOut.LATER)
+                    for g in self.games if g.round in self.excluded or g.round in ignored or g.round > last]
+        games = [g for g in self.games if g.round <= last and g.round not in self.excluded and g.round not in ignored]
+        return self._figures(title, games, last, tuple(left_out), bool(ignored or self.excluded))
+
+    def _figures(self, title: NormTitle, games: list[_Game], last: int, left_out: tuple[tuple[int, LeftOut], ...],
+                 fewer: bool) -> NormCheck:
+        t, options = self.tournament, self.options
+        opponents = [t.players[g.opponent] for g in games]
+        values, raised = _rated([self.rating_of.get(o.tpn, 0) for o in opponents], [o.tpn for o in opponents],
+                                title.floor)
+        federations: dict[str, int] = {}
+        for o in opponents:
+            fed = o.federation.strip().upper()
+            if fed and fed != NO_FEDERATION:
+                federations[fed] = federations.get(fed, 0) + 1
+        titles = [o.title.strip().upper() for o in opponents]
+        planned = options.planned_rounds if options.planned_rounds is not None else t.rounds
+        counted = len(games) if fewer else _counted_games(t, self.tpn, len(games), last, planned)
+        return NormCheck(
+            title, len(games), counted, values, sum((g.score for g in games), Fraction(0)),
+            titled=sum(x in TITLE_HOLDERS for x in titles), holders=sum(x in title.holders for x in titles),
+            federations=federations, own_federation=t.players[self.tpn].federation.strip().upper(), raised=raised,
+            unrated=sum(not self.rating_of.get(o.tpn, 0) for o in opponents),
+            foreigners_waived=options.foreigners_waived, after_round=None if last == self.recorded else last,
+            rounds=tuple(g.round for g in games), opponents=tuple(g.opponent for g in games), left_out=left_out,
+            cycles=options.cycles if options.predetermined else 1, participants=len(t.players),
+            distinct_holders=len({o.tpn for o in opponents if o.title.strip().upper() in title.holders}),
+            tpn=self.tpn)
+
+
 def check_norm(tournament: Tournament, tpn: int, title: NormTitle, *, ratings: Mapping[int, int] | None = None,
-               options: NormOptions = NormOptions(), last: int | None = None) -> NormCheck:
+               options: NormOptions = NormOptions(), last: int | None = None,
+               ignored: frozenset[int] = frozenset()) -> NormCheck:
     """The check of norm ``title`` for ``tpn`` over rounds 1 to ``last`` (default: all recorded).
 
     :param ratings: ratings at the start, 0 for unrated (default: the players' ``rating``).
+    :param ignored: rounds of games against defeated opponents left out (1.4.1 f); the caller checks
+        that they were won.
     """
-    player = tournament.players[tpn]
-    last = tournament.recorded_rounds if last is None else last
-    games = _games(tournament, tpn, last)
-    opponents = [tournament.players[g.opponent] for g in games]
-    rating_of = ratings if ratings is not None else {p.tpn: p.rating for p in tournament}
-    values, raised = _rated([rating_of.get(o.tpn, 0) for o in opponents], title.floor)
-    federations: dict[str, int] = {}
-    for o in opponents:
-        fed = o.federation.strip().upper()
-        if fed and fed != NO_FEDERATION:
-            federations[fed] = federations.get(fed, 0) + 1
-    titles = [o.title.strip().upper() for o in opponents]
-    planned = options.planned_rounds if options.planned_rounds is not None else tournament.rounds
-    return NormCheck(
-        title, len(games), _counted_games(tournament, tpn, len(games), last, planned), values,
-        sum((g.score for g in games), Fraction(0)), sum(t in TITLE_HOLDERS for t in titles),
-        sum(t in title.holders for t in titles), federations, player.federation.strip().upper(), raised,
-        sum(not rating_of.get(o.tpn, 0) for o in opponents), options.foreigners_waived,
-        None if last == tournament.recorded_rounds else last)
+    player = _Player.of(tournament, tpn, ratings, options)
+    return player.check(title, player.recorded if last is None else last, ignored)
+
+
+def best_norm(tournament: Tournament, tpn: int, title: NormTitle, *, ratings: Mapping[int, int] | None = None,
+              options: NormOptions = NormOptions()) -> NormCheck:
+    """The check of norm ``title`` for ``tpn`` that achieves it with the most games, if any does: over every
+    round; else leaving out games against defeated opponents (1.4.1 f: the fewest, the rest at least 9 games
+    meeting every requirement; in a round robin only when the whole event's opponents meet 1.4.3-1.4.5);
+    else, without predetermined pairings, over the rounds up to an earlier one (1.4.1 e), with 1.4.1 f
+    there too. When none achieves it, the check over every round."""
+    player = _Player.of(tournament, tpn, ratings, options)
+    full = player.check(title, player.recorded)
+    if full.achieved:
+        return full
+    lasts = [player.recorded] + ([] if options.predetermined else list(range(player.recorded - 1, 0, -1)))
+    best: NormCheck | None = None
+    for last in lasts:
+        found = _leaving_out_defeated(player, title, last, full)
+        if found is not None and (best is None or found.games > best.games):
+            best = found
+    return best or full
+
+
+def _leaving_out_defeated(player: _Player, title: NormTitle, last: int, full: NormCheck) -> NormCheck | None:
+    """The achieved check over rounds 1..``last`` that leaves out the fewest wins (1.4.1 f), none first;
+    among as many, the highest performance, then the earliest rounds left out. ``None`` when none."""
+    base = full if last == player.recorded else player.check(title, last)
+    if base.achieved:
+        return base
+    if (player.options.predetermined and full.mix_problems) or not _may_improve(base):
+        return None  # 1.4.1 f in a round robin: the whole event must make a norm possible
+    wins = [r for r in base.rounds if player.tournament.players[player.tpn].result(r).result is Result.WIN]
+    tried = 0
+    for size in range(1, len(wins) + 1):
+        if base.games - size < 9:
+            break
+        achieved = []
+        for chosen in combinations(wins, size):
+            tried += 1
+            if tried > SUBSETS_TRIED:
+                return None
+            check = player.check(title, last, frozenset(chosen))
+            if check.achieved:
+                achieved.append((-(check.performance or 0), chosen, check))
+        if achieved:
+            return min(achieved, key=lambda item: (item[0], item[1]))[2]
+    return None
+
+
+def _may_improve(check: NormCheck) -> bool:
+    """Whether leaving out games could meet what ``check`` misses: never the requirements whose counts only
+    fall when games go (the minimum of 3 holders of the title, 5 title holders in 9 games, 2 foreign
+    federations)."""
+    if check.cycles < 2 and check.holders < 3:
+        return False
+    if check.titled < 5:
+        return False
+    foreign = [fed for fed in check.federations if fed != check.own_federation]
+    return check.foreigners_waived or len(foreign) >= 2
 
 
 def norms_report(tournament: Tournament, *, ratings: Mapping[int, int] | None = None,
                  options: NormOptions = NormOptions()) -> list[PlayerNorms]:
-    """Every player's norm checks (the norms :func:`sought`), in pairing-number order.
-
-    When a norm is not achieved over all the rounds of an event without predetermined pairings, it is
-    achieved if it was after an earlier round (1.4.1 e: later games may be ignored); the check shown is
-    then that one.
-    """
+    """Every player's norm checks (the norms :func:`sought`), in pairing-number order: for each, the check
+    of :func:`best_norm` (a norm achieved over every round, else by 1.4.1 f or e, else the full check)."""
     out = []
-    rounds = tournament.recorded_rounds
     for player in tournament:
         line = PlayerNorms(player.tpn, player.name)
         for title in sought(player.title, player.sex):
-            check = check_norm(tournament, player.tpn, title, ratings=ratings, options=options)
-            if not check.achieved and not options.predetermined:
-                for last in range(rounds - 1, 0, -1):
-                    earlier = check_norm(tournament, player.tpn, title, ratings=ratings, options=options, last=last)
-                    if earlier.achieved:
-                        check = earlier
-                        break
-            line.checks.append(check)
+            line.checks.append(best_norm(tournament, player.tpn, title, ratings=ratings, options=options))
         out.append(line)
     return out

@@ -1,20 +1,37 @@
 """The rating report of an event: each player's rating change, performance and opponents' average.
 
 The rules are the FIDE Rating Regulations effective from 1 March 2024 (FIDE Handbook B.02), with the
-amendment of article 8.3.1 effective from 1 October 2025:
+amendment of article 8.3.1 effective from 1 October 2025, and the FIDE Rapid and Blitz Rating
+Regulations effective from 1 March 2024 with their amendment of 7.3.1 effective from 1 December 2024
+(:class:`Chapter`):
 
 * only games played over the board are rated: forfeits, byes and games in which a player did not
   make a move are not (5.1);
 * a rated player's rating changes by K x sum(score - PD) over the games against *rated* opponents
   (8.3.1, 8.3.2); PD comes from table 8.1.2 for the difference D, a difference of more than 400
-  points counting as 400 (8.3.1; from 1 October 2025 only for players rated below 2650);
-* K is 40, 20 or 10 by the rules of 8.3.3 (or the value the rating list publishes, 7.1.2), and
-  lowered so that K x n does not exceed 700;
+  points counting as 400 (8.3.1; from 1 October 2025 only for players rated below 2650; in rapid and
+  blitz for every player, 7.3.1);
+* in rapid and blitz, from 1 December 2024, a game between players 600 or more points apart is not
+  rated when one of them is rated above 2600 (7.3.1), and an unrated player with a standard rating
+  is rated with it, as a rated player (7.2.1);
+* K is 40, 20 or 10 by the rules of 8.3.3 (or the value the rating list publishes, 7.1.2): 10 once
+  the published rating has reached 2400, even below it; otherwise 40 until the end of the year of the
+  18th birthday as long as the rating remains under 2300, and 40 until 30 games are rated; otherwise
+  20. Then K is lowered so that K x n does not exceed 700, n being the player's games of the rating
+  period: this event's, plus those of other events of the same period when they are given
+  (:attr:`KFacts.period_games`);
 * the change is rounded to the nearest whole number, 0.5 away from zero (8.3.4);
 * an unrated player gets the provisional figure Ru = Ra + dp over the games against rated opponents
   plus two hypothetical draws against opponents rated 1800, at most 2200 (8.2); it is published once
   it rests on at least 5 games against rated opponents and reaches 1400 (7.1.4), and a zero score in
-  the first event is disregarded (8.2.1).
+  the first event is disregarded (8.2.1);
+* a player unrated at the start who has received a published rating before the event is rated is
+  rated as a rated player with that rating, but counts as unrated for the opponents (8.2.4).
+
+The edition in force is the one of the event's start date (TRF ``042``, in any form the TRF reader
+accepts, :mod:`swisspair.trf.dates`), the juniors' K counts the year of that date and the year of the
+birth date (``001``, any form). Where a date is missing the report says which rule could not be
+applied (:attr:`RatingReport.warnings`).
 
 The performance Rp and the opponents' average Ra of the report are those of the Title Regulations
 (B.01 1.4.7-1.4.9) over the same rated games: :func:`swisspair.tiebreaks.fide_tables.performance_rating`.
@@ -32,6 +49,7 @@ The performance Rp and the opponents' average Ra of the report are those of the 
 from __future__ import annotations
 
 import csv
+import datetime
 import enum
 import io
 import math
@@ -44,15 +62,18 @@ from swisspair.tiebreaks.fide_tables import dp, percentage, performance_rating, 
 from swisspair.tiebreaks.rounding import decimal_text, round_half_up
 
 __all__ = [
+    "Chapter",
     "GameLine",
     "InitialNote",
     "InitialRating",
     "KFacts",
     "KRule",
+    "MissingDate",
     "NotRated",
     "PlayerRating",
     "RatingReport",
     "Regulations",
+    "ReportWarning",
     "initial_rating",
     "k_factor",
     "rating_report",
@@ -73,6 +94,11 @@ MINIMUM_GAMES = 5
 """Games against rated opponents an initial rating needs before it is published (B.02 7.1.4)."""
 K_TIMES_GAMES = 700
 """K x n may not exceed this in a rating period (B.02 8.3.3)."""
+DIFFERENCE_NOT_RATED = 600
+"""Rapid and blitz: games between players this far apart are not rated when one of them is rated above
+:data:`TOP_RATING` (Rapid and Blitz Rating Regulations 7.3.1, from 1 December 2024)."""
+TOP_RATING = 2600
+"""See :data:`DIFFERENCE_NOT_RATED`."""
 
 
 class NotRated(enum.Enum):
@@ -90,15 +116,21 @@ class NotRated(enum.Enum):
     """A rated player's game against an unrated opponent (8.3.1)."""
     BOTH_UNRATED = "opponent unrated: only games against rated opponents count (8.2.2)"
     """An unrated player's game against an unrated opponent (8.2.2)."""
+    OPPONENT_RATED_SINCE = "opponent counted as unrated: rated only since the start (8.2.4)"
+    """A game against a player who was unrated at the start and has a published rating since: rated for
+    that player, not for the opponent (8.2.4)."""
+    DIFFERENCE_600 = "600 points or more apart, one rated above 2600: not rated (rapid and blitz 7.3.1)"
+    """Rapid and blitz, from 1 December 2024: a rating difference of 600 or more with one of the two rated
+    above 2600 (7.3.1)."""
 
 
 class KRule(enum.Enum):
-    """Which rule of B.02 8.3.3 gave K (before the K x n <= 700 limit)."""
+    """Which rule of B.02 8.3.3 gave K (before the K x n <= 700 limit), in the order they are applied."""
 
     LISTED = "as the rating list publishes it (7.1.2)"
-    NEW = "fewer than 30 games rated (8.3.3)"
-    JUNIOR = "until the end of the year of the 18th birthday, rated under 2300 (8.3.3)"
     REACHED_2400 = "the published rating has reached 2400 (8.3.3)"
+    JUNIOR = "until the end of the year of the 18th birthday, rated under 2300 (8.3.3)"
+    NEW = "fewer than 30 games rated (8.3.3)"
     UNDER_2400 = "rated under 2400 (8.3.3)"
 
 
@@ -112,38 +144,111 @@ class InitialNote(enum.Enum):
     BELOW_FLOOR = "below 1400: not published (7.1.4)"
 
 
+class Chapter(enum.Enum):
+    """The rating list an event is rated for: standard play (B.02), or rapid or blitz (the Rapid and Blitz
+    Rating Regulations, the same tables, K and rounding, with their own 7.2.1 and 7.3.1)."""
+
+    STANDARD = "standard"
+    RAPID = "rapid"
+    BLITZ = "blitz"
+
+
 class Regulations(enum.Enum):
-    """The edition of the FIDE Rating Regulations (B.02) applied."""
+    """The edition of the FIDE Rating Regulations applied."""
 
     MARCH_2024 = "2024-03"
     """Effective from 1 March 2024: the 400-point rule for every player, in every game (8.3.1)."""
     OCTOBER_2025 = "2025-10"
     """The amendment of 8.3.1 effective from 1 October 2025: players rated 2650 and above use the
     actual difference in all cases."""
+    RAPID_BLITZ_MARCH_2024 = "rapid-blitz-2024-03"
+    """The Rapid and Blitz Rating Regulations effective from 1 March 2024: the 400-point rule for every
+    player (7.3.1), an unrated player's standard rating used (7.2.1)."""
+    RAPID_BLITZ_DECEMBER_2024 = "rapid-blitz-2024-12"
+    """The same with 7.3.1 as amended from 1 December 2024: games between players 600 or more points
+    apart, one of them rated above 2600, are not rated."""
 
     @property
     def title(self) -> str:
         """How the report names the rules it applied."""
-        if self is Regulations.MARCH_2024:
-            return "FIDE Rating Regulations effective from 1 March 2024"
-        return "FIDE Rating Regulations effective from 1 March 2024, 8.3.1 as amended from 1 October 2025"
+        return {
+            Regulations.MARCH_2024: "FIDE Rating Regulations effective from 1 March 2024",
+            Regulations.OCTOBER_2025: "FIDE Rating Regulations effective from 1 March 2024, 8.3.1 as amended "
+                                      "from 1 October 2025",
+            Regulations.RAPID_BLITZ_MARCH_2024: "FIDE Rapid and Blitz Rating Regulations effective from "
+                                                "1 March 2024",
+            Regulations.RAPID_BLITZ_DECEMBER_2024: "FIDE Rapid and Blitz Rating Regulations effective from "
+                                                   "1 March 2024, 7.3.1 as amended from 1 December 2024",
+        }[self]
+
+    @property
+    def rapid_blitz(self) -> bool:
+        """The Rapid and Blitz Rating Regulations."""
+        return self in (Regulations.RAPID_BLITZ_MARCH_2024, Regulations.RAPID_BLITZ_DECEMBER_2024)
 
     def capped(self, rating: int) -> bool:
-        """Whether a difference of more than 400 points counts as 400 for a player rated ``rating`` (8.3.1)."""
-        return self is Regulations.MARCH_2024 or rating < 2650
+        """Whether a difference of more than 400 points counts as 400 for a player rated ``rating``
+        (8.3.1; rapid and blitz 7.3.1, without the 2650 exception)."""
+        return self is not Regulations.OCTOBER_2025 or rating < 2650
+
+    def rated_pair(self, rating: int, opponent: int) -> bool:
+        """Whether a game between two rated players is rated at all: not, in rapid and blitz from
+        1 December 2024, when they are 600 or more points apart and one is rated above 2600 (7.3.1)."""
+        return not (self is Regulations.RAPID_BLITZ_DECEMBER_2024 and abs(rating - opponent) >= DIFFERENCE_NOT_RATED
+                    and max(rating, opponent) > TOP_RATING)
 
 
-def regulations_for(date: str | None) -> Regulations:
-    """The edition in force for an event starting on ``date`` (``YYYY-MM-DD`` or ``YYYY/MM/DD``);
-    without a date, the current one. Editions before 1 March 2024 (another initial rating, the 400-point
-    rule once per event) are not modelled: older events get the March 2024 rules.
+_EDITIONS = {
+    Chapter.STANDARD: ((datetime.date(2025, 10, 1), Regulations.OCTOBER_2025), Regulations.MARCH_2024),
+    Chapter.RAPID: ((datetime.date(2024, 12, 1), Regulations.RAPID_BLITZ_DECEMBER_2024),
+                    Regulations.RAPID_BLITZ_MARCH_2024),
+}
+_EDITIONS[Chapter.BLITZ] = _EDITIONS[Chapter.RAPID]
 
-    >>> regulations_for("2025-09-30"), regulations_for("2025/10/01"), regulations_for(None)
+
+def regulations_for(date: str | datetime.date | None, chapter: Chapter = Chapter.STANDARD) -> Regulations:
+    """The edition in force for an event of ``chapter`` starting on ``date`` (a date, or a text in any form
+    the TRF reader accepts: ``2025/09/30``, ``30.09.2025``, ``2025-09-30`` ...); without a full date, the
+    current one. Editions before 1 March 2024 (another initial rating, the 400-point rule once per event)
+    are not modelled: older events get the March 2024 rules.
+
+    >>> regulations_for("2025-09-30"), regulations_for("01.10.2025"), regulations_for(None)
     (<Regulations.MARCH_2024: '2024-03'>, <Regulations.OCTOBER_2025: '2025-10'>, <Regulations.OCTOBER_2025: '2025-10'>)
+    >>> regulations_for("30/11/2024", Chapter.BLITZ).name
+    'RAPID_BLITZ_MARCH_2024'
     """
-    if date and len(date) >= 10 and date[:10].replace("/", "-") < "2025-10-01":
-        return Regulations.MARCH_2024
-    return Regulations.OCTOBER_2025
+    from swisspair.trf.dates import calendar_date
+
+    day = calendar_date(date) if isinstance(date, str) else date
+    (amended, latest), earlier = _EDITIONS[chapter]
+    return earlier if day is not None and day < amended else latest
+
+
+class MissingDate(enum.Enum):
+    """A date the report needed and did not have, with the rule it could not apply."""
+
+    EDITION = "no start date (TRF 042): the edition in force today was applied (B.02 8.3.1)"
+    """The event has no (full) start date, and no edition was chosen."""
+    YEAR = "no start date (TRF 042): the juniors' K (8.3.3) could not be applied"
+    """The event has no (full) start date, and no year was given: nobody is known to be a junior."""
+    BIRTH = ("no birth date: whether K is 40 until the end of the year of the 18th birthday (8.3.3) could "
+             "not be checked")
+    """A rated player under 2300 without a birth date, whose K would be 40 were he a junior."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReportWarning:
+    """A rule the report could not apply for want of a date."""
+
+    missing: MissingDate
+    """What is missing, and which rule it keeps from being applied."""
+    tpn: int | None = None
+    """The player concerned; ``None`` for the event."""
+
+    @property
+    def text(self) -> str:
+        """``player 7: no birth date: ...``."""
+        return self.missing.value if self.tpn is None else f"player {self.tpn}: {self.missing.value}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,37 +256,52 @@ class KFacts:
     """What B.02 8.3.3 needs to know of a player besides the rating, to choose K."""
 
     listed_k: int | None = None
-    """K as the FIDE rating list publishes it (7.1.2); when given, it is used."""
+    """K as the FIDE rating list publishes it (7.1.2, the ``K`` column); when given, it is used."""
     birth_year: int | None = None
     """Year of birth: K is 40 until the end of the year of the 18th birthday, under 2300."""
     rated_games: int | None = None
     """Games rated before the event; fewer than 30: K is 40. ``None``: not known (taken as 30 or more)."""
     reached_2400: bool = False
     """The published rating has reached 2400 at some time (K stays 10 even below 2400)."""
+    reached_2300: bool = False
+    """The rating has been 2300 or more at some time: the juniors' 40 is for "as long as their rating
+    remains under 2300", so it is over."""
+    period_games: int = 0
+    """Games of other events rated in the same rating period: K x n may not exceed 700 for the period
+    (8.3.3), so they count in n with this event's."""
 
 
 def k_factor(rating: int, facts: KFacts, year: int | None, games: int) -> tuple[int, KRule, int]:
     """``(K, rule, K before the limit)`` for a player rated ``rating`` who plays ``games`` rated games in
-    ``year`` (B.02 8.3.3): the rule that gives K, then K lowered so that K x games does not exceed 700.
+    ``year`` (B.02 8.3.3): the rule that gives K, then K lowered so that K x n does not exceed 700, n being
+    ``games`` plus :attr:`KFacts.period_games`.
+
+    The rules in the order they decide: the list's K when known (7.1.2); 10 once the published rating
+    has reached 2400 ("and remains at that level subsequently, even if the rating drops below 2400"),
+    whatever the age or the games; 40 until the end of the year of the 18th birthday "as long as their
+    rating remains under 2300" (so not once it has been 2300 or more); 40 for a player new to the list
+    until 30 games; otherwise 20.
 
     >>> k_factor(1850, KFacts(birth_year=2008), 2026, 9)
     (40, <KRule.JUNIOR: 'until the end of the year of the 18th birthday, rated under 2300 (8.3.3)'>, 40)
-    >>> k_factor(2450, KFacts(), 2026, 9)[:2]
+    >>> k_factor(2290, KFacts(birth_year=2009, reached_2400=True), 2026, 9)[:2]
     (10, <KRule.REACHED_2400: 'the published rating has reached 2400 (8.3.3)'>)
     >>> k_factor(1700, KFacts(rated_games=12), 2026, 20)
     (35, <KRule.NEW: 'fewer than 30 games rated (8.3.3)'>, 40)
     """
     if facts.listed_k is not None:
         k, rule = facts.listed_k, KRule.LISTED
-    elif facts.rated_games is not None and facts.rated_games < 30:
-        k, rule = 40, KRule.NEW
-    elif facts.birth_year is not None and year is not None and year <= facts.birth_year + 18 and rating < 2300:
-        k, rule = 40, KRule.JUNIOR
     elif facts.reached_2400 or rating >= 2400:
         k, rule = 10, KRule.REACHED_2400
+    elif (facts.birth_year is not None and year is not None and year <= facts.birth_year + 18
+          and rating < 2300 and not facts.reached_2300):
+        k, rule = 40, KRule.JUNIOR
+    elif facts.rated_games is not None and facts.rated_games < 30:
+        k, rule = 40, KRule.NEW
     else:
         k, rule = 20, KRule.UNDER_2400
-    limited = K_TIMES_GAMES // games if games and k * games > K_TIMES_GAMES else k
+    n = games + facts.period_games
+    limited = K_TIMES_GAMES // n if n and k * n > K_TIMES_GAMES else k
     return limited, rule, k
 
 
@@ -293,15 +413,23 @@ class PlayerRating:
     """Federation."""
     initial: InitialRating | None = None
     """The provisional figure of an unrated player (8.2)."""
+    period_games: int = 0
+    """Games of other events of the same rating period counted in K x n (8.3.3)."""
+    rated_as: str = ""
+    """Why a player unrated on the list is rated here: ``"8.2.4"`` (a published rating received since the
+    start: rated with it, unrated for the opponents), ``"7.2.1"`` (rapid and blitz: the standard rating
+    used); empty otherwise."""
 
     @property
     def k_reason(self) -> str:
-        """Why K is what it is, in words."""
+        """Why K is what it is, in words; the K x n limit is per rating period (8.3.3)."""
         if self.k is None or self.k_rule is None:
             return ""
         text = f"{self.k_unlimited}: {self.k_rule.value}"
         if self.k != self.k_unlimited:
-            text += f"; {self.k}: K x {len(self.rated_games)} games may not exceed {K_TIMES_GAMES} (8.3.3)"
+            n = len(self.rated_games)
+            games = f"{n} games" if not self.period_games else f"{n} + {self.period_games} games of the period"
+            text += f"; {self.k}: K x {games} may not exceed {K_TIMES_GAMES} in a rating period (8.3.3)"
         return text
 
     @property
@@ -355,6 +483,14 @@ class RatingReport:
     """The edition applied."""
     players: list[PlayerRating] = field(default_factory=list)
     """In pairing-number order."""
+    warnings: list[ReportWarning] = field(default_factory=list)
+    """Rules that could not be applied for want of a date (the start date, a birth date)."""
+
+    @property
+    def chapter(self) -> Chapter:
+        """Standard play, or rapid and blitz (which list the report is for is the caller's; both rapid and
+        blitz read :attr:`Chapter.RAPID` here)."""
+        return Chapter.RAPID if self.regulations.rapid_blitz else Chapter.STANDARD
 
     def player(self, tpn: int) -> PlayerRating:
         """The line of ``tpn``.
@@ -386,7 +522,8 @@ class RatingReport:
 
 def _line(rnd: int, rec: RoundResult, rating: int, ratings: Mapping[int, int],
           regulations: Regulations) -> GameLine:
-    """The report's line for round ``rnd`` of a player rated ``rating`` (0: unrated)."""
+    """The report's line for round ``rnd`` of a player rated ``rating`` (0: unrated); ``ratings`` are the
+    opponents' ratings as the opponents count them (0: unrated)."""
     if rec.opponent is None:
         return GameLine(rnd, None, reason=NotRated.BYE if rec.result.is_bye and rec.result is not Result.ABSENT
                         else NotRated.NOT_PAIRED)
@@ -400,6 +537,8 @@ def _line(rnd: int, rec: RoundResult, rating: int, ratings: Mapping[int, int],
     score = RATED_RESULTS[rec.result]
     if not rating:
         return GameLine(rnd, rec.opponent, opponent_rating, score)
+    if not regulations.rated_pair(rating, opponent_rating):
+        return GameLine(rnd, rec.opponent, opponent_rating, reason=NotRated.DIFFERENCE_600)
     actual = rating - opponent_rating
     capped = abs(actual) > 400 and regulations.capped(rating)
     difference = max(-400, min(400, actual)) if capped else actual
@@ -407,44 +546,75 @@ def _line(rnd: int, rec: RoundResult, rating: int, ratings: Mapping[int, int],
                     probability=Fraction(probability_hundredths(difference), 100))
 
 
+def _rated_since(line: GameLine, rated_since: Mapping[int, int]) -> GameLine:
+    """8.2.4: a game against a player rated since the start is not rated for this player (the opponent
+    counts as unrated), though it is for that player."""
+    if line.opponent not in rated_since or line.reason not in (None, NotRated.OPPONENT_UNRATED,
+                                                                NotRated.BOTH_UNRATED):
+        return line
+    return GameLine(line.round, line.opponent, 0, reason=NotRated.OPPONENT_RATED_SINCE)
+
+
 def rating_report(tournament: Tournament, *, ratings: Mapping[int, int] | None = None,
                   facts: Mapping[int, KFacts] | None = None, regulations: Regulations | None = None,
-                  year: int | None = None, rounds: int | None = None) -> RatingReport:
+                  year: int | None = None, rounds: int | None = None, chapter: Chapter = Chapter.STANDARD,
+                  rated_since: Mapping[int, int] | None = None,
+                  standard_ratings: Mapping[int, int] | None = None) -> RatingReport:
     """The rating figures of every player of ``tournament`` (see the module's description).
 
-    :param ratings: each player's rating at the start, 0 for unrated (default: the players' ``rating``).
+    :param ratings: each player's rating at the start, 0 for unrated (default: the players' ``rating``),
+        on the list of ``chapter``.
     :param facts: what chooses each player's K (:class:`KFacts`; default: none known).
-    :param regulations: the edition (default: the one in force on the start date, TRF ``042``).
+    :param regulations: the edition (default: the one of ``chapter`` in force on the start date, TRF ``042``).
     :param year: the year of the event, for the juniors' K (default: from the start date).
     :param rounds: rounds to take into account (default: all recorded).
+    :param chapter: the list the event is rated for; rapid and blitz apply their own regulations.
+    :param rated_since: players unrated at the start who have a published rating now, with it (8.2.4):
+        rated as rated players with it, counted as unrated by their opponents. Their K, when not known,
+        is that of a player new to the list (fewer than 30 games).
+    :param standard_ratings: rapid and blitz: the standard ratings of players without a rating of
+        ``chapter``, used for them as their rating, for themselves and their opponents (7.2.1); their K,
+        when not known, is that of a player new to the list.
     """
-    start = (tournament.headers.get("042") or [""])[0].strip()
-    regulations = regulations or regulations_for(start or None)
-    if year is None and start[:4].isdigit():
-        year = int(start[:4])
-    ratings = ratings if ratings is not None else {p.tpn: p.rating for p in tournament}
+    from swisspair.trf.dates import calendar_date, year_of
+
+    start = calendar_date((tournament.headers.get("042") or [""])[0])
+    report = RatingReport(regulations or regulations_for(start, chapter))
+    if start is None and regulations is None:
+        report.warnings.append(ReportWarning(MissingDate.EDITION))
+    if year is None and start is not None:
+        year = start.year
+    if year is None:
+        report.warnings.append(ReportWarning(MissingDate.YEAR))
+    ratings = dict(ratings if ratings is not None else {p.tpn: p.rating for p in tournament})
     facts = facts or {}
-    report = RatingReport(regulations)
+    seeded: dict[int, str] = {}
+    if report.regulations.rapid_blitz:
+        for tpn, standard in (standard_ratings or {}).items():
+            if not ratings.get(tpn) and standard:
+                ratings[tpn], seeded[tpn] = standard, "7.2.1"
+    since = {tpn: value for tpn, value in (rated_since or {}).items() if value and not ratings.get(tpn)}
+    seeded.update({tpn: "8.2.4" for tpn in since})
     for player in tournament:
-        rating = ratings.get(player.tpn, 0)
+        rating = since.get(player.tpn) or ratings.get(player.tpn, 0)
         last = rounds if rounds is not None else len(player.results)
-        lines = tuple(_line(rnd, player.result(rnd), rating, ratings, regulations) for rnd in range(1, last + 1))
+        lines = tuple(_rated_since(_line(rnd, player.result(rnd), rating, ratings, report.regulations), since)
+                      for rnd in range(1, last + 1))
         line = PlayerRating(player.tpn, player.name, rating, lines, fide_id=player.fide_id.strip(),
-                            federation=player.federation)
-        rated = [g for g in lines if g.rated]
+                            federation=player.federation, rated_as=seeded.get(player.tpn, ""))
         if rating:
             known = facts.get(player.tpn, KFacts())
             if known.birth_year is None:
-                known = replace(known, birth_year=_birth_year(player.birth_date))
+                known = replace(known, birth_year=year_of(player.birth_date))
+            if known.rated_games is None and player.tpn in seeded:
+                known = replace(known, rated_games=0)  # new to the list (8.2.4, 7.2.1)
+            rated = [g for g in lines if g.rated]
             line.k, line.k_rule, line.k_unlimited = k_factor(rating, known, year, len(rated))
+            line.period_games = known.period_games
+            if known.birth_year is None and year is not None and line.k_rule is KRule.UNDER_2400 \
+                    and rating < 2300 and not known.reached_2300:
+                report.warnings.append(ReportWarning(MissingDate.BIRTH, player.tpn))
         else:
-            line.initial = initial_rating([g.opponent_rating for g in rated], line.score)
+            line.initial = initial_rating([g.opponent_rating for g in lines if g.rated], line.score)
         report.players.append(line)
     return report
-
-
-
-def _birth_year(text: str) -> int | None:
-    """The year of a birth date as the TRF writes it (``YYYY/MM/DD``), ``None`` when not given."""
-    year = text.strip()[:4]
-    return int(year) if year.isdigit() and int(year) else None

@@ -27,26 +27,21 @@ import html
 import io
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from swisspair.model import Colour, Outcome, Tournament
-from swisspair.tiebreaks.base import (
-    Context,
-    Descriptor,
-    Edition,
-    Event,
-    InvalidTieBreakError,
-    MissingRatingsError,
-    RoundKind,
-    Term,
-    TieBreakValue,
-    parse_list,
-    tied_runs,
-)
+from swisspair.errors import InvalidTieBreakError, MissingRatingsError
+from swisspair.roundrobin import is_round_robin
+from swisspair.tiebreaks.context import Context
+from swisspair.tiebreaks.descriptors import Descriptor, parse_list
+from swisspair.tiebreaks.editions import Edition
+from swisspair.tiebreaks.event import Event, RoundKind
+from swisspair.tiebreaks.values import Term, TieBreakValue, tied_runs
 from swisspair.tiebreaks.rounding import decimal_text
+from swisspair.withdrawals import counted_event
 
 __all__ = [
     "DEFAULT_TIEBREAKS",
@@ -88,14 +83,21 @@ RECOMMENDED: dict[str, tuple[str, str]] = {
 
 
 def edition_for_date(date: str | None) -> Edition:
-    """The edition in force on ``date`` (``YYYY-MM-DD`` or ``YYYY/MM/DD``); default the current one.
+    """The edition in force on ``date`` (in any form the TRF reader accepts, :mod:`swisspair.trf.dates`:
+    ``2025/09/30``, ``30.09.2025`` ...); without a full date the current one.
 
     Before 1 Sep 2023 the 2009 virtual-opponent rule, then C.07 2023, from
     1 Aug 2024 the August 2024 text, from 1 Mar 2026 the current one.
+
+    >>> edition_for_date("24/09/2010").name, edition_for_date("2025-03-01").name
+    ('VIRTUAL_2009', 'C07_2024')
     """
-    if not date or len(date) < 10:
+    from swisspair.trf.dates import calendar_date
+
+    day = calendar_date(date) if date else None
+    if day is None:
         return Edition.C07_2026
-    d = date[:10].replace("/", "-").replace(".", "-")
+    d = day.isoformat()
     if d < "2023-09-01":
         return Edition.VIRTUAL_2009
     if d < "2024-08-01":
@@ -393,6 +395,7 @@ def compute_standings(
     round_robin: bool | None = None,
     context: Context | None = None,
     literal: bool = False,
+    withdrawals: Mapping[int, int] | None = None,
 ) -> Standings:
     """Rank ``source`` by score, then by ``tiebreaks`` (FIDE C.07 (2026) 4.2).
 
@@ -417,17 +420,26 @@ def compute_standings(
     :param rounds: rounds to take into account (default: all paired rounds).
     :param round_robin: pre-determined pairings (default: from the system code).
     :param literal: read the regulations literally where the reference tool differs
-        (:attr:`Context.literal <swisspair.tiebreaks.base.Context.literal>`).
-    :param context: a :class:`~swisspair.tiebreaks.base.Context` to reuse (its event and
+        (:attr:`Context.literal <swisspair.tiebreaks.context.Context.literal>`).
+    :param context: a :class:`~swisspair.tiebreaks.context.Context` to reuse (its event and
         edition win over ``source`` and ``edition``), so that values already computed are not
         computed again.
-    :raises: :exc:`~swisspair.tiebreaks.base.InvalidTieBreakError` for a bad list.
+    :param withdrawals: in a round-robin, TPN -> the first round a player did not play after leaving;
+        the standings count his results or not by FIDE C.05 art. 6.6 and say so in :attr:`Standings.notes`
+        (default: read from a finished event's results; :mod:`swisspair.withdrawals`).
+    :raises: :exc:`~swisspair.errors.InvalidTieBreakError` for a bad list.
     """
     event = context.event if context is not None else (
-        source if isinstance(source, Event) else Event.from_tournament(source, rounds=rounds, round_robin=round_robin))
+        source if isinstance(source, Event) else Event.from_tournament(
+            source, rounds=rounds, round_robin=is_round_robin(source) if round_robin is None else round_robin))
+    view = None
+    if context is None:  # a round-robin counts the results of a player who left by C.05 art. 6.6
+        event, view = counted_event(event, withdrawals)
     ctx = context if context is not None else Context(event, _edition(edition, event), literal=literal)
     descriptors, skipped = _descriptors(tiebreaks, event)
     standings = Standings(event=event, edition=ctx.edition, tiebreaks=[], rows=[], notes=skipped)
+    if view is not None:
+        standings.notes.extend(view.notes)
     points = {c.id: event.total(c.id) for c in event}
     groups = tied_runs(sorted(event.ids, key=lambda c: (-points[c], c)), points.__getitem__)
     columns: list[dict[int, TieBreakValue]] = []

@@ -40,7 +40,7 @@ from fractions import Fraction
 
 from swisspair.errors import UnsupportedFeatureError
 from swisspair.model import Colour, Outcome, Result, RoundResult, Scoring, Tournament
-from swisspair.teams import DEFAULT_MATCH_POINTS, ForfeitOutcome, MatchPoints, TeamEntry, team_numbers
+from swisspair.teams import DEFAULT_MATCH_POINTS, ForfeitOutcome, MatchPoints, TeamEntry, TeamPab, team_numbers
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,6 +261,35 @@ Lineup = tuple[int | None, tuple[TeamBoard, ...]]
 """A team's opponent in a round and its boards: its games against that team, in board order (its player first)."""
 
 
+def pab_record(tournament: Tournament) -> TeamPab | None:
+    """The ``320`` record of the team byes of ``tournament`` as :func:`team_event` reads them: the value
+    of a pairing-allocated bye (C.04.6 (2026) 1.4: a drawn match's match points and game points, unless
+    a ``320`` record already says otherwise) and the team that had it in each round; ``None`` when no team
+    had one.
+
+    A file should state the value: TRF's own default scores a ``U`` as a won game, so a reader that
+    knows no better would count a team bye as a match won on every board.
+    """
+    event = team_event(tournament)
+    teams = [0] * event.played_rounds
+    value: tuple[Fraction, Fraction] | None = None
+    for number, team in event.teams.items():
+        for r, match in enumerate(team.history, start=1):
+            if match.pab:
+                teams[r - 1] = number
+                value = value or (match.match_points, match.game_points)
+    if value is None:
+        return None
+    return TeamPab(value[0], value[1], tuple(teams))
+
+
+def state_pab_value(tournament: Tournament) -> None:
+    """Give ``tournament`` the ``320`` record of :func:`pab_record` (none when no team had a bye), so that
+    a file written from it states what its team byes are worth."""
+    record = pab_record(tournament)
+    tournament.team_pabs = (record,) if record is not None else ()
+
+
 class _Reading:
     """The records of one tournament that :func:`team_event` reads, indexed once."""
 
@@ -401,4 +430,4 @@ _PLAYED_RESULTS = {Outcome.WIN: Result.WIN, Outcome.DRAW: Result.DRAW, Outcome.L
 
 
 __all__ = ["Team", "TeamBoard", "TeamEvent", "TeamMatch", "TeamRound", "match_outcomes", "match_points_of",
-           "team_event"]
+           "pab_record", "state_pab_value", "team_event"]

@@ -72,6 +72,7 @@ __all__ = [
     "clashes",
     "drawing_order",
     "read_entrants",
+    "varma_available",
     "varma_draw",
     "varma_groups",
 ]
@@ -144,6 +145,9 @@ class Entrant:
     """The name, as it is sorted for the drawing order (``"Surname, Given"`` sorts by surname)."""
     federation: str
     """The FIDE federation code (``"NOR"``); stored upper-case."""
+    key: int | str | None = None
+    """The caller's identifier of the player (a pairing number, a database id), carried through the draw;
+    it tells apart two entrants of the same name and federation."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +197,10 @@ class VarmaDraw:
         """The draws sorted by pairing number: the starting list of the round-robin."""
         return tuple(sorted(self.draws, key=lambda d: d.number))
 
+    def numbers(self) -> dict[int | str | None, int]:
+        """Each entrant's key (:attr:`Entrant.key`) and the number it drew (the keys should be given and distinct)."""
+        return {drawn.entrant.key: drawn.number for drawn in self.draws}
+
     def number_of(self, entrant: Entrant) -> int:
         """The pairing number drawn by ``entrant``.
 
@@ -202,6 +210,12 @@ class VarmaDraw:
             if drawn.entrant == entrant:
                 return drawn.number
         raise KeyError(entrant)
+
+
+def varma_available(n: int) -> bool:
+    """Whether the Varma tables cover ``n`` players (C.05 Annex 2, point 5: 9 to 24). For other sizes the
+    annex gives no table: the numbers are drawn by an ordinary lot."""
+    return not isinstance(n, bool) and isinstance(n, int) and MIN_PLAYERS <= n <= MAX_PLAYERS
 
 
 def varma_groups(n: int, table: VarmaTable = VarmaTable.HANDBOOK) -> tuple[VarmaGroup, ...]:
@@ -216,7 +230,7 @@ VarmaGroup(label='C', numbers=(1, 6)), VarmaGroup(label='D', numbers=(2,)))
 
     :raises: :exc:`VarmaPlayerCountError` when ``n`` is not between 9 and 24.
     """
-    if isinstance(n, bool) or not isinstance(n, int) or not MIN_PLAYERS <= n <= MAX_PLAYERS:
+    if not varma_available(n):
         raise VarmaPlayerCountError(
             f"the Varma tables (FIDE C.05 Annex 2) cover {MIN_PLAYERS} to {MAX_PLAYERS} players, got {n!r}"
         )
@@ -266,6 +280,7 @@ def _fits(sizes: Sequence[int], capacities: list[int]) -> bool:
 
 def _normalise(entrants: Iterable[Entrant]) -> tuple[Entrant, ...]:
     result = []
+    keys: set[int | str] = set()
     for entrant in entrants:
         name = entrant.name.strip()
         federation = entrant.federation.strip().upper()
@@ -273,7 +288,11 @@ def _normalise(entrants: Iterable[Entrant]) -> tuple[Entrant, ...]:
             raise VarmaError("a player has an empty name")
         if not federation:
             raise VarmaError(f"player {name!r} has no federation")
-        result.append(Entrant(name, federation))
+        if entrant.key is not None:
+            if entrant.key in keys:
+                raise VarmaError(f"two players have the key {entrant.key!r}")
+            keys.add(entrant.key)
+        result.append(Entrant(name, federation, entrant.key))
     return tuple(result)
 
 

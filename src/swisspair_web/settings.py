@@ -214,9 +214,9 @@ SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", "False")
 SWISSPAIR_BEHIND_PROXY = envbool("BEHIND_PROXY", "False")
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if SWISSPAIR_BEHIND_PROXY else None
 
-# Login throttling (django-axes, tournaments/lockout.py): after SWISSPAIR_LOGIN_FAILURES failed logins
+# Login throttling (django-axes, tournaments/pages/lockout.py): after SWISSPAIR_LOGIN_FAILURES failed logins
 # for one account, or from one address, logins are refused for SWISSPAIR_LOGIN_LOCK_MINUTES.
-AUTHENTICATION_BACKENDS = ["swisspair_web.tournaments.lockout.LoginThrottleBackend",
+AUTHENTICATION_BACKENDS = ["swisspair_web.tournaments.pages.lockout.LoginThrottleBackend",
                            "django.contrib.auth.backends.ModelBackend"]
 AXES_FAILURE_LIMIT = envint("SWISSPAIR_LOGIN_FAILURES", "10")
 AXES_COOLOFF_TIME = timedelta(minutes=envint("SWISSPAIR_LOGIN_LOCK_MINUTES", "15"))
@@ -224,10 +224,10 @@ AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # the lock ends when the page says it does
 AXES_ENABLE_ACCESS_FAILURE_LOG = True
-AXES_LOCKOUT_CALLABLE = "swisspair_web.tournaments.lockout.locked_out"
+AXES_LOCKOUT_CALLABLE = "swisspair_web.tournaments.pages.lockout.locked_out"
 AXES_VERBOSE = False
 # Behind a proxy the client's address is the first of X-Forwarded-For (the proxy must set it).
-AXES_CLIENT_IP_CALLABLE = "swisspair_web.tournaments.lockout.client_address"
+AXES_CLIENT_IP_CALLABLE = "swisspair_web.tournaments.pages.lockout.client_address"
 
 # Uploads (CSV, TRF, rating lists) are refused beyond this size; beyond 256 KiB they are received
 # into a temporary file, not the process memory. A big TRF goes to its job's database row.
@@ -240,7 +240,7 @@ SWISSPAIR_MAX_RATING_LIST = envint("SWISSPAIR_MAX_RATING_LIST", str(300 * 1024 *
 # A rating list this big or bigger is read in a background job with a progress page.
 SWISSPAIR_BACKGROUND_LIST_BYTES = envint("SWISSPAIR_BACKGROUND_LIST_BYTES", str(4 * 1024 * 1024))
 
-# Long operations run as background jobs (swisspair_web.tournaments.jobs).
+# Long operations run as background jobs (swisspair_web.tournaments.services.jobs).
 SWISSPAIR_BACKGROUND_PLAYERS = envint("SWISSPAIR_BACKGROUND_PLAYERS", "500")
 SWISSPAIR_JOB_STALE = envint("SWISSPAIR_JOB_STALE", "30")
 SWISSPAIR_JOB_ATTEMPTS = envint("SWISSPAIR_JOB_ATTEMPTS", "3")
@@ -283,8 +283,8 @@ EMAIL_USE_TLS = envbool("EMAIL_USE_TLS", "True")
 EMAIL_TIMEOUT = 20
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "swisspair@localhost")
 
-# Public pages rendered to files when they change (tournaments/public_pages.py), served before the
-# application runs (public_front.py) or by the web server. See docs/manager.md, "Public pages as files".
+# Public pages rendered to files when they change (tournaments/public/render.py), served before the
+# application runs (tournaments/public/serve.py) or by the web server. See docs/manager.md, "Public pages as files".
 SWISSPAIR_PUBLIC_FILES = envbool("SWISSPAIR_PUBLIC_FILES", "True")
 SWISSPAIR_PUBLIC_DIR = Path(os.environ.get("SWISSPAIR_PUBLIC_DIR", str(DATA_DIR / "public"))).resolve()
 SWISSPAIR_PUBLIC_DEBOUNCE = float(envint("SWISSPAIR_PUBLIC_DEBOUNCE_MS", "1000")) / 1000
@@ -300,4 +300,4 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["one_line_403"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
-CSRF_FAILURE_VIEW = "swisspair_web.tournaments.views.csrf_failure"
+CSRF_FAILURE_VIEW = "swisspair_web.tournaments.pages.common.csrf_failure"

@@ -8,7 +8,7 @@ from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "swisspair_web.settings")
 
-# Public pages rendered to files are answered before Django runs (public_front.py).
-from swisspair_web.public_front import wrap  # noqa: E402
+# Public pages rendered to files are answered before Django runs (tournaments/public/serve.py).
+from swisspair_web.tournaments.public.serve import wrap
 
 application = wrap(get_wsgi_application())

@@ -22,8 +22,7 @@ django.setup()
 @pytest.fixture(scope="session", autouse=True)
 def django_test_database() -> Iterator[None]:
     from django.conf import settings
-    from django.test.utils import setup_databases, setup_test_environment, teardown_databases, \
-        teardown_test_environment
+    from django.test.utils import setup_databases, setup_test_environment, teardown_databases, teardown_test_environment
 
     worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
     from django.db import connections

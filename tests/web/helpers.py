@@ -21,9 +21,11 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 from django.test import TestCase
 
-from swisspair.model import Board as CoreBoard, Colour, RoundPairing, Tournament
-from swisspair_web.tournaments import form_state, registry, services
-from swisspair_web.tournaments.models import Board, EventRole, Player, Round, Section
+from swisspair.model import Board as CoreBoard
+from swisspair.model import Colour, RoundPairing, Tournament
+from swisspair_web.tournaments import services
+from swisspair_web.tournaments.reads import form_state
+from swisspair_web.tournaments.rows import Board, EventRole, Player, Round, Section, registry
 
 from .pgcluster import postgres_binaries  # noqa: F401  (re-exported for the test modules)
 
@@ -305,7 +307,7 @@ def score(value: Fraction) -> str:
 SEED_SCRIPT = """
 from django.contrib.auth import get_user_model
 from swisspair_web.tournaments import services
-from swisspair_web.tournaments.models import Board, EventRole, Player, Round, Section
+from swisspair_web.tournaments.rows import Board, EventRole, Player, Round, Section
 U = get_user_model()
 alice = U.objects.get(username='alice')
 event = services.create_event(alice, name='Live {slug}', slug='{slug}')

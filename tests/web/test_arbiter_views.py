@@ -10,7 +10,7 @@ import logging
 from django.conf import settings
 
 from swisspair_web.tournaments import services
-from swisspair_web.tournaments.models import Player
+from swisspair_web.tournaments.rows import Player
 
 from .helpers import BaseTestCase, shown
 

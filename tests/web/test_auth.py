@@ -6,7 +6,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client, override_settings
 
 from swisspair_web.tournaments import services
-from swisspair_web.tournaments.models import AuditEntry, Event, EventRole, Player, Round
+from swisspair_web.tournaments.rows import AuditEntry, Event, EventRole, Player, Round
 
 from .helpers import BaseTestCase
 

@@ -13,12 +13,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import HealthCheck, settings, strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule, run_state_machine_as_test
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
 
-from swisspair_web.tournaments import categories, prizes, services
-from swisspair_web.tournaments.convert import SectionData
-from swisspair_web.tournaments.models import AuditEntry, AwardSettings, Category, Player, Section
+from swisspair_web.tournaments import services
+from swisspair_web.tournaments.reads import categories, prizes
+from swisspair_web.tournaments.reads.convert import SectionData
+from swisspair_web.tournaments.rows import AuditEntry, AwardSettings, Category, Player, Section
 from swisspair_web.tournaments.services import Conflict
 
 from .helpers import BaseTestCase
@@ -95,7 +104,7 @@ class AwardsMachine(RuleBasedStateMachine):
     def add_category(self, who: str, code: str, prizes: list[int]) -> None:
         if Category.objects.filter(section=self.section, code=code.upper() if code != "unrated" else "NR").exists():
             return
-        from swisspair_web.tournaments.award_forms import CategoryForm
+        from swisspair_web.tournaments.pages.forms import CategoryForm
 
         form = CategoryForm({"code": code, "order": "2", "prizes": " ".join(map(str, sorted(prizes, reverse=True))),
                              "version": "0"})

@@ -18,9 +18,10 @@ from typing import Any
 import pytest
 
 from swisspair import trf
+
 from .browser import chromium, fetch_bytes, fetch_text, require_browser
-from .pdfcheck import read_pdf
 from .helpers import create_users, live_server, server_env
+from .pdfcheck import read_pdf
 
 pytestmark = pytest.mark.slow  # a whole event in Chromium: the full tier only
 

@@ -24,7 +24,7 @@ pytestmark = pytest.mark.slow  # Chromium: the full tier only
 SEED = """
 from django.contrib.auth import get_user_model
 from swisspair_web.tournaments import services
-from swisspair_web.tournaments.models import Player, Section
+from swisspair_web.tournaments.rows import Player, Section
 alice = get_user_model().objects.get(username='alice')
 event = services.create_event(alice, name='Arbiter View', slug='view')
 section = Section.objects.create(event=event, name='Open', slug='open', rounds=5, initial_colour='w',

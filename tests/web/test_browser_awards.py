@@ -25,7 +25,7 @@ SEED = """
 import datetime
 from django.contrib.auth import get_user_model
 from swisspair_web.tournaments import services
-from swisspair_web.tournaments.models import Section
+from swisspair_web.tournaments.rows import Section
 alice = get_user_model().objects.get(username='alice')
 event = services.create_event(alice, name='Spring Open', slug='spring', start_date=datetime.date(2026, 4, 1))
 section = Section.objects.create(event=event, name='Open', slug='open', rounds=5, initial_colour='w',

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.slow  # Chromium: the full tier only
 SEED = """
 from django.contrib.auth import get_user_model
 from swisspair_web.tournaments import services
-from swisspair_web.tournaments.models import EventRole, Section
+from swisspair_web.tournaments.rows import EventRole, Section
 users = get_user_model()
 alice = users.objects.get(username='alice')
 NAMES = ['Иванов, Иван', 'Петров, Петър', 'Dvořák, Antonín', 'Nowak, Zofia', 'Smith, John', 'Garcia, Ana',

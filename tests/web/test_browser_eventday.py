@@ -29,7 +29,7 @@ pytestmark = pytest.mark.slow  # Chromium: the full tier only
 SEED = """
 from django.contrib.auth import get_user_model
 from swisspair_web.tournaments import services
-from swisspair_web.tournaments.models import Section
+from swisspair_web.tournaments.rows import Section
 alice = get_user_model().objects.get(username='alice')
 event = services.create_event(alice, name='Spring Open', slug='day')
 Section.objects.create(event=event, name='Entries', slug='entries', rounds=5)
@@ -304,7 +304,7 @@ def test_the_hall_screen_pages_and_picks_up_a_new_round(browser: Browser, server
 PUBLISH_ROUND_2 = """
 from django.contrib.auth import get_user_model
 from swisspair_web.tournaments import services
-from swisspair_web.tournaments.models import Section
+from swisspair_web.tournaments.rows import Section
 alice = get_user_model().objects.get(username='alice')
 section = Section.objects.get(event__slug='day', slug='hall')
 rnd = section.round_set.get(number=1)

@@ -41,7 +41,7 @@ SEED = f"""
 import datetime
 from django.contrib.auth import get_user_model
 from swisspair_web.tournaments import services
-from swisspair_web.tournaments.models import Section
+from swisspair_web.tournaments.rows import Section
 alice = get_user_model().objects.get(username='alice')
 event = services.create_event(alice, name='City Open', slug='city', start_date=datetime.date.fromisoformat('{START}'))
 Section.objects.create(event=event, name='Open', slug='open', rounds=5, initial_colour='w')

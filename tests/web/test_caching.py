@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils.http import http_date
 
 from swisspair_web.tournaments import services
-from swisspair_web.tournaments.models import AuditEntry, Board
+from swisspair_web.tournaments.rows import AuditEntry, Board
 
 from .helpers import BaseTestCase
 
@@ -86,9 +86,9 @@ class CachingTestCase(BaseTestCase):
 
         from django.db import OperationalError
 
-        with mock.patch("swisspair_web.tournaments.caching.cache") as broken:
+        with mock.patch("swisspair_web.tournaments.public.caching.cache") as broken:
             broken.get.side_effect = broken.set.side_effect = OperationalError("deadlock detected")
-            with self.assertLogs("swisspair_web.tournaments.caching", "WARNING"):
+            with self.assertLogs("swisspair_web.tournaments.public.caching", "WARNING"):
                 response = self.client.get("/api/e/test/open/standings.json")
         self.assertEqual(response.status_code, 200)
         self.assertEqual(json.loads(response.content)["after_round"], 1)

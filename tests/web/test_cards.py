@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from swisspair_web.tournaments import cards, services
+from swisspair_web.tournaments import services
+from swisspair_web.tournaments.pages import cards
 
 from .helpers import BaseTestCase
 from .pdfcheck import read_pdf

@@ -3,9 +3,9 @@ standings (FIDE C.07 (2026) 4.2: the same tie-breaks); players' labels and K; ve
 
 from __future__ import annotations
 
-from swisspair_web.tournaments import categories, standings
-from swisspair_web.tournaments.convert import SectionData
-from swisspair_web.tournaments.models import AuditEntry, Category, Player, PlayerDetail
+from swisspair_web.tournaments.reads import categories, standings
+from swisspair_web.tournaments.reads.convert import SectionData
+from swisspair_web.tournaments.rows import AuditEntry, Category, Player, PlayerDetail
 
 from .helpers import BaseTestCase
 
@@ -38,6 +38,12 @@ class CategoryTestCase(BaseTestCase):
         page = self.client.get(self.url("sp-categories")).content.decode()
         self.assertIn("under 16", page)
         self.assertIn("Overall", page)
+        # the players without a birth date are named: an age category cannot place them
+        self.assertIn('id="undated"', page)
+        self.assertIn("Player01, Test", page[page.index('id="undated"'):page.index('id="categories"')])
+        Player.objects.filter(section=self.section, tpn=2).update(birth_date="15.06.1990")  # any form the TRF has
+        page = self.client.get(self.url("sp-categories")).content.decode()
+        self.assertNotIn("Player01, Test", page[page.index('id="undated"'):page.index('id="categories"')])
 
     def test_its_standings_are_the_final_standings_filtered_4_2(self) -> None:
         for _ in range(3):

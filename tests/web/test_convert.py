@@ -7,14 +7,17 @@ from fractions import Fraction
 from swisspair import trf
 from swisspair.model import Colour, Result
 from swisspair_web.tournaments import services
-from swisspair_web.tournaments.convert import SectionData, to_tournament
-from swisspair_web.tournaments.exports import trf_text
-from swisspair_web.tournaments.models import Board, Bye, Section
+from swisspair_web.tournaments.reads.convert import SectionData, to_tournament
+from swisspair_web.tournaments.reads.trf_export import trf_text
+from swisspair_web.tournaments.rows import Board, Bye, Section
 
 from .helpers import BaseTestCase
 
+
 def _trf() -> str:
-    from swisspair.model import Player as P, RoundResult as R, Tournament
+    from swisspair.model import Player as P
+    from swisspair.model import RoundResult as R
+    from swisspair.model import Tournament
 
     w, b = Colour.WHITE, Colour.BLACK
     t = Tournament(name="Import Test", rounds=5)

@@ -28,8 +28,8 @@ def test_the_default_is_the_users_data_directory(monkeypatch: pytest.MonkeyPatch
 def test_serve_and_worker_use_the_same_default(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     from click.testing import CliRunner
 
-    from swisspair.commands.serve import serve, use_data_dir
-    from swisspair.commands.worker import worker
+    from swisspair_web.commands.serve import serve, use_data_dir
+    from swisspair_web.commands.worker import worker
 
     saved = os.environ.get("SWISSPAIR_DATA")
     monkeypatch.delenv("SWISSPAIR_DATA", raising=False)

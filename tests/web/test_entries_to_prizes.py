@@ -7,11 +7,10 @@ import datetime
 
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from swisspair_web.tournaments import categories, lists, prizes, rating_report, registration, services
-from swisspair_web.tournaments import standings
-from swisspair_web.tournaments.convert import SectionData
-from swisspair_web.tournaments.entry_models import Entry
-from swisspair_web.tournaments.models import AwardSettings, Category, Player
+from swisspair_web.tournaments import services
+from swisspair_web.tournaments.reads import categories, lists, prizes, ratings, registration, standings
+from swisspair_web.tournaments.reads.convert import SectionData
+from swisspair_web.tournaments.rows import AwardSettings, Category, Entry, Player
 
 from .helpers import BaseTestCase
 from .test_registration import RATING_LIST, form
@@ -89,7 +88,7 @@ class EntriesToPrizesTestCase(BaseTestCase):
         self.play_round()
         junior.refresh_from_db()
         senior.refresh_from_db()
-        report = rating_report.compute(SectionData.load(self.section), 1).report
+        report = ratings.compute(SectionData.load(self.section), 1).report
         self.assertEqual((report.player(junior.tpn).k, report.player(senior.tpn).k), (40, 20))
 
     def test_without_dates_the_juniors_k_counts_this_year(self) -> None:
@@ -100,7 +99,7 @@ class EntriesToPrizesTestCase(BaseTestCase):
         junior = self.enter(name="Young, Yan", birth_date=str(datetime.date.today().year - 16), rating="2100")
         self.play_round()
         junior.refresh_from_db()
-        self.assertEqual(rating_report.compute(SectionData.load(self.section), 1).report.player(junior.tpn).k, 40)
+        self.assertEqual(ratings.compute(SectionData.load(self.section), 1).report.player(junior.tpn).k, 40)
 
     def test_the_check_ins_absence_is_no_game_in_the_rating_report(self) -> None:
         """A player the check-in leaves out of round 1 has a zero-point bye there (C.04.2 (2026) art. 4.1, 3.3):
@@ -111,11 +110,11 @@ class EntriesToPrizesTestCase(BaseTestCase):
         services.presence.set_presence(self.section, self.alice, present)
         for _ in range(3):
             self.play_round()
-        line = rating_report.compute(SectionData.load(self.section), 3).report.player(late.tpn)
-        self.assertEqual(line.games[0].reason, rating_report.NotRated.BYE)
+        line = ratings.compute(SectionData.load(self.section), 3).report.player(late.tpn)
+        self.assertEqual(line.games[0].reason, ratings.NotRated.BYE)
         games = [cell for cell in row_cells(self.section, late.tpn) if cell[-1:] in ("1", "½", "0")]
         self.assertEqual(len(line.rated_games), len(games))
-        self.assertEqual(rating_report.not_rated_text(line.games[0].reason), "bye: not rated (5.1)")
+        self.assertEqual(ratings.not_rated_text(line.games[0].reason), "bye: not rated (5.1)")
         self.assertEqual(row_cells(self.section, late.tpn)[0], "Z")
         self.client.login(username="bob", password="password")  # the rounds are not published
         csv_rows = self.client.get(self.url("sp-ratings-export", "csv")).content.decode().splitlines()
@@ -143,9 +142,9 @@ class EntriesToPrizesTestCase(BaseTestCase):
         view = prizes.compute(data)
         assert view.result is not None
         self.assertEqual(view.result.points[player.tpn], scores[player.tpn])
-        line = rating_report.compute(data, 5).report.player(player.tpn)
+        line = ratings.compute(data, 5).report.player(player.tpn)
         games = [cell for cell in cells if cell[-1:] in ("1", "½", "0")]
-        self.assertEqual((line.games[1].reason, len(line.rated_games)), (rating_report.NotRated.BYE, len(games)))
+        self.assertEqual((line.games[1].reason, len(line.rated_games)), (ratings.NotRated.BYE, len(games)))
 
 
 def row_cells(section: object, tpn: int) -> list[str]:

@@ -22,9 +22,9 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule, run_state_machine_as_test
 
-from swisspair_web.tournaments import registration, services
-from swisspair_web.tournaments.entry_models import Announcement, Entry, Presence
-from swisspair_web.tournaments.models import AuditEntry, Board, Bye, Player, Section
+from swisspair_web.tournaments import services
+from swisspair_web.tournaments.reads import registration
+from swisspair_web.tournaments.rows import Announcement, AuditEntry, Board, Bye, Entry, Player, Presence, Section
 
 from .helpers import BaseTestCase
 

@@ -10,7 +10,7 @@ from django.core.management import call_command
 
 from swisspair import trf
 from swisspair_web.tournaments import services
-from swisspair_web.tournaments.models import Section
+from swisspair_web.tournaments.rows import Section
 
 from .helpers import BaseTestCase
 

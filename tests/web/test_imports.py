@@ -15,8 +15,10 @@ from django.db import IntegrityError, transaction
 from django.test import override_settings
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from swisspair_web.tournaments import charsets, jobs, player_import, rating_list, services
-from swisspair_web.tournaments.models import AuditEntry, Job, Player, Section
+from swisspair_web.tournaments import services
+from swisspair_web.tournaments.reads import charsets, player_import, rating_list
+from swisspair_web.tournaments.rows import AuditEntry, Job, Player, PlayerDetail, Section
+from swisspair_web.tournaments.services import jobs
 
 from .helpers import BaseTestCase
 from .test_convert import TRF
@@ -231,6 +233,7 @@ class ImportTwiceTestCase(BaseTestCase):
                          ("Carlsen, Magnus", 2831, "GM", "Offerspill"))
         self.assertEqual(Player.objects.filter(section=self.section).count(), 2)
         self.assertTrue(AuditEntry.objects.filter(action="players-imported").exists())
+        self.assertEqual(PlayerDetail.objects.get(player=carlsen).k_factor, 10)  # the list's K (7.1.2)
 
 
 @override_settings(SWISSPAIR_BACKGROUND_LIST_BYTES=500)
@@ -274,6 +277,10 @@ class RatingListTestCase(BaseTestCase):
             with self.subTest(kind=kind):
                 read = self.read(combined_list(), kind=kind)
                 self.assertEqual([p.rating for _, p in read.rows], ratings)
+        # the K of the rating taken (B.02 7.1.2: the list publishes it), for the rating report
+        self.assertEqual(self.read(combined_list(), kind="rapid").k_factors,
+                         {"1503014": 10, "700070": 10, "25121731": 40})
+        self.assertEqual(self.read(combined_list()).k_factors, {"1503014": 10, "700070": 10})
         carlsen, polgar = [p for _, p in self.read(combined_list()).rows][:2]
         self.assertEqual((carlsen.fide_id, carlsen.name, carlsen.federation, carlsen.sex, carlsen.title,
                           carlsen.birth_date), ("1503014", "Carlsen, Magnus", "NOR", "m", "GM", "1990/00/00"))
@@ -287,6 +294,7 @@ class RatingListTestCase(BaseTestCase):
         [(line, kasparov)] = read.rows
         self.assertEqual((line, kasparov.rating, kasparov.title, kasparov.birth_date), (2, 2812, "GM", "1963/00/00"))
         self.assertIn("NOV26", read.encoding)
+        self.assertEqual(read.k_factors, {"4100018": 10})
 
     def test_the_lists_before_2012(self) -> None:
         text = OLD + "\n" + fide_line(OLD, ID_number="1503014", Name="Carlsen, Magnus", Titl="g",
@@ -310,6 +318,7 @@ class RatingListTestCase(BaseTestCase):
         self.assertEqual([(p.name, p.rating, p.birth_date) for _, p in read.rows],
                          [("Carlsen, Magnus", 2823, "1990/00/00"), ("Müller, Jörg", 1700, ""), ("Slow, Sam", 0, "")])
         self.assertEqual([line for line, _ in read.rows], [3, 24, 25])
+        self.assertEqual(read.k_factors, {"1503014": 10})
         self.assertEqual([p.rating for _, p in self.read(xml, kind="blitz").rows], [2886, 0, 0])
         self.assertEqual([p.rating for _, p in self.read(xml).rows], [2831, 0, 2000])
         monthly = "<playerslist><player><fideid>1</fideid><name>A, B</name><rating>1900</rating></player></playerslist>"
@@ -444,7 +453,7 @@ def test_the_migration_takes_a_duplicate_fide_id_off_the_later_player(tmp_path: 
         "    Player.objects.create(section=s, tpn=tpn, name=f'P{tpn}', fide_id=fide_id)"]))
     manage(tmp_path, "migrate", "-v", "0")
     out = manage(tmp_path, "shell", "-c", "\n".join([
-        "from swisspair_web.tournaments.models import AuditEntry, Player",
+        "from swisspair_web.tournaments.rows import AuditEntry, Player",
         "print(list(Player.objects.order_by('tpn').values_list('fide_id', flat=True)))",
         "print([a.detail for a in AuditEntry.objects.filter(action='fide-id-dropped').order_by('id')])"])).stdout
     assert "['111', '', '', '', '']" in out

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from swisspair_web.tournaments import services
-from swisspair_web.tournaments.models import AuditEntry, Board, EventRole, Player, Round, Section
+from swisspair_web.tournaments.rows import AuditEntry, Board, EventRole, Player, Round, Section
 
 from .helpers import BaseTestCase, player_fields, token
 

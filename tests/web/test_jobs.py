@@ -22,10 +22,20 @@ from django.test import override_settings
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
-from swisspair_web.tournaments import jobs
-from swisspair_web.tournaments.models import Job, Round, Section
+from swisspair_web.tournaments.rows import Job, Round, Section
+from swisspair_web.tournaments.services import jobs
 
-from .helpers import BaseTestCase, HttpClient, create_users, job_state, live_server, seed_event, sql, pair_form, form_value
+from .helpers import (
+    BaseTestCase,
+    HttpClient,
+    create_users,
+    form_value,
+    job_state,
+    live_server,
+    pair_form,
+    seed_event,
+    sql,
+)
 from .test_convert import TRF
 
 
@@ -163,7 +173,8 @@ _setup = django.setup
 def _patched_setup(*args, **kwargs):
     _setup(*args, **kwargs)
     from swisspair.model import Board, RoundPairing
-    from swisspair_web.tournaments import registry, services
+    from swisspair_web.tournaments import services
+    from swisspair_web.tournaments.rows import registry
     def slow_halves(t, system):
         time.sleep({pair_seconds})
         tpns = sorted(t.players)
@@ -173,7 +184,7 @@ def _patched_setup(*args, **kwargs):
         pathlib.Path({marker!r}).write_text("inside the transaction")
         time.sleep({hold_seconds})
     registry.PAIRER.append(slow_halves)
-    services.rounds._pairing_checkpoint = checkpoint
+    services.rounds.pairing_checkpoint = checkpoint
 django.setup = _patched_setup
 """
 

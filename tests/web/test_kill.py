@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import HttpClient, create_users, live_server, seed_event, sql, form_value
+from .helpers import HttpClient, create_users, form_value, live_server, seed_event, sql
 from .test_convert import TRF
 
 pytestmark = pytest.mark.slow  # starts and kills server processes: the full tier only
@@ -21,7 +21,8 @@ _setup = django.setup
 def _patched_setup(*args, **kwargs):
     _setup(*args, **kwargs)
     from swisspair.model import Board, RoundPairing
-    from swisspair_web.tournaments import registry, services
+    from swisspair_web.tournaments import services
+    from swisspair_web.tournaments.rows import registry
     def checkpoint():
         pathlib.Path({marker!r}).write_text("inside the transaction")
         time.sleep(600)
@@ -29,7 +30,7 @@ def _patched_setup(*args, **kwargs):
         tpns = sorted(t.players)
         half = len(tpns) // 2
         return RoundPairing(t.paired_rounds + 1, tuple(Board(tpns[i], tpns[half + i]) for i in range(half)))
-    services.rounds._pairing_checkpoint = checkpoint
+    services.rounds.pairing_checkpoint = checkpoint
     services.trf_import._import_checkpoint = checkpoint
     registry.PAIRER.append(halves)
 django.setup = _patched_setup

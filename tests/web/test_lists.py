@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 
-from swisspair_web.tournaments import lists, services
-from swisspair_web.tournaments.models import Bye, Player
+from swisspair_web.tournaments import services
+from swisspair_web.tournaments.reads import lists
+from swisspair_web.tournaments.rows import Bye, Player
 
 from .helpers import BaseTestCase
 from .pdfcheck import read_pdf

@@ -7,8 +7,9 @@ from decimal import Decimal
 from django.contrib.messages import get_messages
 
 from swisspair import trf
-from swisspair_web.tournaments import player_import, services
-from swisspair_web.tournaments.models import AuditEntry, Board, Bye, Player
+from swisspair_web.tournaments import services
+from swisspair_web.tournaments.reads import player_import
+from swisspair_web.tournaments.rows import AuditEntry, Board, Bye, Player
 
 from .helpers import BaseTestCase, form_value, numbers, shown, token
 

@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 from swisspair.norms import NormTitle, norms_report
-from swisspair_web.tournaments import norm_report
-from swisspair_web.tournaments.convert import SectionData, to_tournament
-from swisspair_web.tournaments.models import AwardSettings, Player
+from swisspair_web.tournaments.reads import norms
+from swisspair_web.tournaments.reads.convert import SectionData, to_tournament
+from swisspair_web.tournaments.rows import AwardSettings, Player
 
 from .helpers import BaseTestCase
 
@@ -26,7 +26,7 @@ class NormsTestCase(BaseTestCase):
             self.play_round()
 
     def test_it_checks_every_norm_each_player_may_seek(self) -> None:
-        view = norm_report.compute(SectionData.load(self.section), 9)
+        view = norms.compute(SectionData.load(self.section), 9)
         sought = {norms.tpn: [c.title for c in norms.checks] for norms, _player in view.players}
         self.assertEqual(sought[1], [])  # a GM seeks nothing
         self.assertEqual(sought[4], [NormTitle.GM])
@@ -55,7 +55,7 @@ class NormsTestCase(BaseTestCase):
 
     def test_the_exemption_waives_the_federation_requirements_1_4_3(self) -> None:
         def federation_failures() -> list[str]:
-            view = norm_report.compute(SectionData.load(self.section), 9)
+            view = norms.compute(SectionData.load(self.section), 9)
             return [f for n, _p in view.players for c in n.checks for f in c.failures if f.startswith("1.4.4")]
 
         # with player 9 from BUL too, some BUL player met more BUL opponents than 3/5 of 9 (5) allows

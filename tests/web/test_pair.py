@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from swisspair_web.tournaments import registry, services
-from swisspair_web.tournaments.models import AuditEntry, Board, Bye, Round
+from swisspair_web.tournaments import services
+from swisspair_web.tournaments.rows import AuditEntry, Board, Bye, Round, registry
 
-from .helpers import BaseTestCase, token, pair_form
+from .helpers import BaseTestCase, pair_form, token
 
 
 class PairTestCase(BaseTestCase):

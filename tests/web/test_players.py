@@ -5,8 +5,9 @@ from __future__ import annotations
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db.models import F
 
-from swisspair_web.tournaments import player_import, rating_list, services
-from swisspair_web.tournaments.models import AuditEntry, Bye, Player
+from swisspair_web.tournaments import services
+from swisspair_web.tournaments.reads import player_import, rating_list
+from swisspair_web.tournaments.rows import AuditEntry, Bye, Player
 
 from .helpers import BaseTestCase, numbers, player_fields
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 
-from swisspair_web.tournaments import playoffs, services, standings
-from swisspair_web.tournaments.convert import SectionData
-from swisspair_web.tournaments.models import AuditEntry, Playoff
+from swisspair_web.tournaments import services
+from swisspair_web.tournaments.reads import playoffs, standings
+from swisspair_web.tournaments.reads.convert import SectionData
+from swisspair_web.tournaments.rows import AuditEntry, Playoff
 
 from .helpers import BaseTestCase
 

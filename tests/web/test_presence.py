@@ -7,9 +7,10 @@ import json
 
 from django.test import override_settings
 
-from swisspair_web.tournaments import jobs, presence, services
-from swisspair_web.tournaments.entry_models import Presence
-from swisspair_web.tournaments.models import AuditEntry, Bye, Job
+from swisspair_web.tournaments import services
+from swisspair_web.tournaments.reads import presence
+from swisspair_web.tournaments.rows import AuditEntry, Bye, Job, Presence
+from swisspair_web.tournaments.services import jobs
 
 from .helpers import BaseTestCase, pair_form
 

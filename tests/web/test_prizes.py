@@ -9,9 +9,10 @@ import io
 import json
 from fractions import Fraction
 
-from swisspair_web.tournaments import categories, prizes, services, standings
-from swisspair_web.tournaments.convert import SectionData
-from swisspair_web.tournaments.models import AuditEntry, AwardSettings, Category, Player
+from swisspair_web.tournaments import services
+from swisspair_web.tournaments.reads import categories, prizes, standings
+from swisspair_web.tournaments.reads.convert import SectionData
+from swisspair_web.tournaments.rows import AuditEntry, AwardSettings, Category, Player
 
 from .helpers import BaseTestCase
 from .pdfcheck import read_pdf
@@ -108,7 +109,7 @@ class PrizeTestCase(BaseTestCase):
         with self.captureOnCommitCallbacks(execute=True) as callbacks:
             services.set_results(rnd, self.bob, {1: ("01", services.seen(board)), 2: ("01", services.seen(rnd.boards.get(number=2)))},
                                  withdraw_no_shows=False)
-        self.assertEqual(len(callbacks), 1)  # one check for the whole write
+        self.assertEqual(len(callbacks), 2)  # one check of the prize list, one rendering of the pages: the whole write
         entry = AuditEntry.objects.get(action="prize-list-changed")
         self.assertEqual(entry.detail, prizes.list_text(before))
         after = categories.settings_of(self.section).published_list

@@ -6,7 +6,7 @@ import csv
 import json
 
 from swisspair_web.tournaments import services
-from swisspair_web.tournaments.models import AuditEntry
+from swisspair_web.tournaments.rows import AuditEntry
 
 from .helpers import BaseTestCase
 

@@ -11,12 +11,15 @@ from typing import Any
 
 from django.db import connection, transaction
 from django.db.models import F
-from django.test import Client, override_settings
+from django.contrib import admin
+from django.test import Client, RequestFactory, override_settings
 from django.test.utils import CaptureQueriesContext
 
-from swisspair_web.public_front import PublicFiles
-from swisspair_web.tournaments import public_changes, public_pages, public_store, services
-from swisspair_web.tournaments.models import PublicRender, PublicWant, Round, Section
+from swisspair_web.tournaments import services
+from swisspair_web.tournaments.pages import sections as section_pages
+from swisspair_web.tournaments.public import changes, render, sections, store
+from swisspair_web.tournaments.public.serve import PublicFiles
+from swisspair_web.tournaments.rows import PublicRender, PublicWant, Round, Section
 
 from .helpers import BaseTestCase
 
@@ -27,7 +30,7 @@ def anonymous(path: str, language: str = "en") -> bytes:
     """What a visitor who is not logged in gets from the application itself."""
     response = Client(HTTP_ACCEPT_LANGUAGE=language).get(path)
     assert response.status_code == 200, (path, response.status_code)
-    return public_pages.CSRF_INPUT.sub(b"", response.content)
+    return render.CSRF_INPUT.sub(b"", response.content)
 
 
 class PublicFilesTestCase(BaseTestCase):
@@ -39,7 +42,7 @@ class PublicFilesTestCase(BaseTestCase):
         override = override_settings(SWISSPAIR_PUBLIC_DIR=self.root, SWISSPAIR_PUBLIC_FILES=True)
         override.enable()
         self.addCleanup(override.disable)
-        public_store._recorded.clear()
+        store.recorded.clear()
         # the seeding's commit callbacks never run in a test's transaction: the tests run theirs
         transaction.get_connection().run_on_commit.clear()
 
@@ -52,20 +55,20 @@ class PublicFilesTestCase(BaseTestCase):
             super().play_round(number, code)
 
     def render(self) -> int:
-        return public_pages.render_event(self.event.pk)
+        return render.render_event(self.event.pk)
 
     def files(self) -> dict[str, bytes]:
         return {str(p.relative_to(self.root)): p.read_bytes() for p in self.root.rglob("*")
                 if p.is_file() and not p.relative_to(self.root).parts[0] == "state"}
 
     def wish(self, page: str, target: int = 0, language: str = "en") -> None:
-        json_page = public_pages.is_json(page)
-        public_changes.want(self.event.pk, self.section.pk, page, target, "" if json_page else language,
+        json_page = render.is_json(page)
+        changes.want(self.event.pk, self.section.pk, page, target, "" if json_page else language,
                           ORIGIN if json_page else "")
 
     def wish_everything(self) -> None:
         """Every page of the section, in English and Russian, and its JSON, is wanted (players included)."""
-        for p in public_pages.PAGES:
+        for p in render.PAGES:
             for language in ("en", "ru"):
                 self.wish(p.name, 1, language)
                 self.wish(p.name, 2, language)
@@ -147,8 +150,10 @@ class UnpublishedRoundTest(PublicFilesTestCase):
         self.assertTrue(self.mentions_round(self.files(), 1))
         rnd = Round.objects.get(section=self.section, number=1)
         rnd.published_at = None
+        request = RequestFactory().post("/admin/")
+        request.user = self.alice
         with self.captureOnCommitCallbacks(execute=True):
-            rnd.save()
+            admin.site.get_model_admin(Round).save_model(request, rnd, None, True)
         self.assertEqual(self.mentions_round(self.files(), 1), [])
 
     def test_it_takes_the_files_down_when_the_event_is_made_private(self) -> None:
@@ -158,8 +163,7 @@ class UnpublishedRoundTest(PublicFilesTestCase):
         self.assertTrue(self.files())
         with self.captureOnCommitCallbacks(execute=True):  # as the event's settings page saves it
             self.event.public = False
-            self.event.save()
-            services.audit(self.event, self.alice, "event-edited")
+            services.update_event(self.event, self.alice, ["public"])
         self.assertEqual(self.files(), {})
         self.render()
         self.assertEqual(self.files(), {})
@@ -198,12 +202,12 @@ class CorrectionTest(PublicFilesTestCase):
         self.play_round()
         self.publish(1)
         self.render()
-        self.assertEqual(public_changes.sweep(), 0)
+        self.assertEqual(changes.sweep(), 0)
         Section.objects.filter(pk=self.section.pk).update(version=F("version") + 1)
-        self.assertEqual(public_changes.sweep(), 1)
+        self.assertEqual(changes.sweep(), 1)
         self.assertTrue(PublicRender.objects.get(event=self.event).dirty_at)
         self.render()
-        self.assertEqual(public_changes.sweep(), 0)
+        self.assertEqual(changes.sweep(), 0)
 
     def test_it_builds_only_what_changed(self) -> None:
         self.wish_everything()
@@ -298,8 +302,8 @@ class WantTest(PublicFilesTestCase):
 
     def test_it_renders_nothing_of_a_page_behind_a_login(self) -> None:
         """A page registered by mistake whose view needs a login is rendered as the public sees it: not at all."""
-        public_pages.register("sp-section-manage", "section")
-        self.addCleanup(public_pages.PAGES.pop)
+        render.register("sp-section-manage", "section", section_pages.section_manage)
+        self.addCleanup(render.PAGES.pop)
         self.play_round()
         self.publish(1)
         self.render()
@@ -326,15 +330,15 @@ class WantTest(PublicFilesTestCase):
 
     def test_it_refuses_an_unknown_scope(self) -> None:
         with self.assertRaises(ValueError):
-            public_pages.register("sp-section", "everything")
+            render.register("sp-section", "everything", sections.section_page)
 
 
 def test_a_file_replaced_within_the_second_gets_a_later_second(tmp_path: Path) -> None:
     """A result corrected within one second (``1-0`` to ``0-1``: the same size) must change what a web
     server that counts whole seconds (nginx's ``ETag`` and ``Last-Modified``) says of the file."""
     page = tmp_path / "rounds" / "1.json"
-    public_store.write(page, b'{"result": "1-0"}')
+    store.write(page, b'{"result": "1-0"}')
     first = page.stat().st_mtime
-    public_store.write(page, b'{"result": "0-1"}')
+    store.write(page, b'{"result": "0-1"}')
     assert int(page.stat().st_mtime) > int(first)
     assert page.read_bytes() == b'{"result": "0-1"}'

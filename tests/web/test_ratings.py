@@ -6,9 +6,10 @@ from __future__ import annotations
 import csv
 import io
 
-from swisspair_web.tournaments import rating_report, services
-from swisspair_web.tournaments.convert import SectionData
-from swisspair_web.tournaments.models import Player, PlayerDetail
+from swisspair_web.tournaments import services
+from swisspair_web.tournaments.reads import ratings
+from swisspair_web.tournaments.reads.convert import SectionData
+from swisspair_web.tournaments.rows import Player, PlayerDetail
 
 from .helpers import BaseTestCase
 from .pdfcheck import read_pdf
@@ -29,7 +30,7 @@ class RatingReportTestCase(BaseTestCase):
         board = rnd.boards.get(number=1)
         services.set_results(rnd, self.alice, {1: ("+-", services.seen(board))}, withdraw_no_shows=False)
         PlayerDetail.objects.create(player=Player.objects.get(section=self.section, tpn=3), k_factor=40)
-        view = rating_report.compute(SectionData.load(self.section), 1)
+        view = ratings.compute(SectionData.load(self.section), 1)
         report = view.report
         self.assertEqual(report.player(10).rating, 0)  # an estimate is no FIDE rating
         self.assertIsNotNone(report.player(10).initial)
@@ -44,6 +45,33 @@ class RatingReportTestCase(BaseTestCase):
         changes = [line.change_exact for line in report.players if line.k == 20 and line.change_exact is not None]
         self.assertTrue(changes)
 
+    def test_the_ratings_reached_and_the_missing_dates_8_3_3(self) -> None:
+        """8.3.3: a junior once rated 2300 no longer gets 40; a published rating once 2400 keeps K at 10. The
+        arbiter marks both on Labels and K; a player without a birth date, and an event without dates, are
+        named on the page with the rule that could not be applied."""
+        self.play_round()
+        self.client.login(username="bob", password="password")
+        settings_version = self.client.get(self.url("sp-player-details")).context["version"]
+        response = self.client.post(self.url("sp-player-details"), {
+            "version": str(settings_version), "labels-9": "", "k-9": "", "r2300-9": "on"}, follow=True)
+        self.assertContains(response, "1 player changed.")
+        detail = PlayerDetail.objects.get(player__section=self.section, player__tpn=9)
+        self.assertEqual((detail.reached_2300, detail.reached_2400), (True, False))
+        self.assertEqual(ratings.compute(SectionData.load(self.section), 1).report.player(9).k, 20)
+        PlayerDetail.objects.filter(pk=detail.pk).update(reached_2300=False, reached_2400=True)
+        self.assertEqual(ratings.compute(SectionData.load(self.section), 1).report.player(9).k, 10)
+        page = self.client.get(self.url("sp-player-details")).content.decode()
+        self.assertIn('name="r2400-9" checked', page)
+        Player.objects.filter(section=self.section, tpn=5).update(birth_date="", rating=2100)
+        self.section.event.start_date = self.section.event.end_date = None
+        self.section.event.save()
+        view = ratings.compute(SectionData.load(self.section), 1)
+        self.assertTrue(view.no_dates)
+        page = self.client.get(self.url("sp-ratings")).content.decode()
+        self.assertIn('id="rating-warnings"', page)
+        self.assertIn("The event has no dates", page)
+        self.assertIn("has no birth date: whether K is 40", page)
+
     def test_the_page_and_the_files(self) -> None:
         for _ in range(2):
             self.play_round()
@@ -56,7 +84,7 @@ class RatingReportTestCase(BaseTestCase):
         rows = list(csv.reader(io.StringIO(self.client.get(self.url("sp-ratings-export", "csv")).content.decode())))
         self.assertEqual(rows[0][:6], ["tpn", "name", "federation", "rating", "k", "games"])
         self.assertEqual(len(rows), 11)
-        line = rating_report.compute(SectionData.load(self.section), 2).report.player(1)
+        line = ratings.compute(SectionData.load(self.section), 2).report.player(1)
         self.assertEqual(rows[1][9], f"{line.change:+d}" if line.change else "0")
         pdf = read_pdf(self.client.get(self.url("sp-ratings-export", "pdf")).content)
         self.assertIn("Rating report after round 2", pdf.text)

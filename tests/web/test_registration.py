@@ -9,9 +9,10 @@ from django.core import mail
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import override_settings
 
-from swisspair_web.tournaments import jobs, registration, services
-from swisspair_web.tournaments.entry_models import Announcement, Entry, ListedPlayer
-from swisspair_web.tournaments.models import AuditEntry, Bye, Job, Player
+from swisspair_web.tournaments import services
+from swisspair_web.tournaments.reads import registration
+from swisspair_web.tournaments.rows import Announcement, AuditEntry, Bye, Entry, Job, ListedPlayer, Player
+from swisspair_web.tournaments.services import jobs
 
 from .helpers import BaseTestCase
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from swisspair_web.tournaments import services
-from swisspair_web.tournaments.models import AuditEntry, Board, Bye, Player
+from swisspair_web.tournaments.rows import AuditEntry, Board, Bye, Player
 
 from .helpers import BaseTestCase, shown
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from swisspair_web.tournaments.models import Event, EventRole, Section
+from swisspair_web.tournaments.rows import Event, EventRole, Section
 
 from .helpers import BaseTestCase
 

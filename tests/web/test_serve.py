@@ -14,11 +14,22 @@ from .helpers import ROOT, live_server, server_env
 
 
 def test_it_keeps_the_core_free_of_django() -> None:
+    """The core's command line lists ``serve`` and ``worker`` without importing the manager; their launchers
+    (in the manager's package) import Django only when they run."""
     code = ("import sys, swisspair, swisspair.cli, swisspair.trf, swisspair.model, swisspair.errors;"
-            "import swisspair.commands.serve;"
             "bad = [m for m in sys.modules if m.split('.')[0] in ('django', 'swisspair_web')];"
+            "assert not bad, bad;"
+            "import swisspair_web.commands.serve, swisspair_web.commands.worker;"
+            "bad = [m for m in sys.modules if m.split('.')[0] == 'django'];"
             "assert not bad, bad")
     subprocess.run([sys.executable, "-c", code], check=True, env={"PYTHONPATH": str(ROOT / "src"), "PATH": ""})
+
+
+def test_the_serve_command_is_listed_and_runs_from_the_manager() -> None:
+    result = subprocess.run([sys.executable, "-m", "swisspair", "serve", "--help"], capture_output=True, text=True,
+                            env={"PYTHONPATH": str(ROOT / "src"), "PATH": ""}, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "Run the tournament manager." in result.stdout
 
 
 @pytest.mark.slow

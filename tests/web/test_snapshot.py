@@ -20,8 +20,8 @@ import threading
 from django.contrib.auth import get_user_model
 from django.db import connection
 from swisspair_web.tournaments import services
-from swisspair_web.tournaments.convert import SectionData, to_tournament
-from swisspair_web.tournaments.models import Round, Section
+from swisspair_web.tournaments.reads.convert import SectionData, to_tournament
+from swisspair_web.tournaments.rows import Round, Section
 
 section = Section.objects.select_related('event').get(event__slug='snap', slug='open')
 alice = get_user_model().objects.get(username='alice')
@@ -68,15 +68,16 @@ def test_it_reads_a_section_in_one_snapshot_while_a_round_is_paired(tmp_path: Pa
 
 RENDER_SCRIPT = """
 from django.contrib.auth import get_user_model
-from swisspair_web.tournaments import public_pages, services
-from swisspair_web.tournaments.models import Event, Round
+from swisspair_web.tournaments import services
+from swisspair_web.tournaments.public import render
+from swisspair_web.tournaments.rows import Event, Round
 
 alice = get_user_model().objects.get(username='alice')
 Event.objects.filter(slug='render').update(public=True)
 services.publish_round(Round.objects.get(section__event__slug='render', number=1), alice)
 event = Event.objects.get(slug='render')
-first = public_pages.render_event(event.pk)
-again = public_pages.render_event(event.pk)
+first = render.render_event(event.pk)
+again = render.render_event(event.pk)
 print('RENDERED', first, again)
 """
 

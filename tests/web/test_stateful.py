@@ -35,8 +35,9 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from swisspair import trf
 from swisspair.pairing import find_system
-from swisspair_web.tournaments import replay_notes, services, settings_changes
-from swisspair_web.tournaments.models import AuditEntry, Board, Bye, EventRole, Player, Round, Section
+from swisspair_web.tournaments import services
+from swisspair_web.tournaments.reads import replay_notes, sections
+from swisspair_web.tournaments.rows import AuditEntry, Board, Bye, EventRole, Player, Round, Section
 
 from .forms import Form, forms
 
@@ -70,7 +71,7 @@ def _snapshot() -> dict[str, Any]:
         "withdrawals": dict(Player.objects.filter(section=section).values_list("pk", "withdrawn_from")),
         "publication": set(Round.objects.filter(section=section, published_at__isnull=False)
                            .values_list("number", flat=True)),
-        "settings": settings_changes.snapshot(section),
+        "settings": sections.snapshot(section),
         "numbering": section.numbering,
         "players": set(Player.objects.filter(section=section).values_list("pk", flat=True)),
         "numbers": dict(Player.objects.filter(section=section).values_list("pk", "tpn")),
@@ -440,4 +441,4 @@ def test_two_arbiters_with_stale_pages_keep_every_invariant() -> None:
 @pytest.mark.slow
 def test_two_arbiters_with_stale_pages_keep_every_invariant_at_length() -> None:
     """A larger budget (slow tier); derandomized like the short run: the same histories every time."""
-    _run(settings(FAST, max_examples=12, stateful_step_count=50))
+    _run(settings(FAST, max_examples=8, stateful_step_count=40))

@@ -7,7 +7,7 @@ import html
 from django.conf import settings
 
 from swisspair.pairing import system_names
-from swisspair_web.tournaments import registry
+from swisspair_web.tournaments.rows import registry
 
 from .helpers import BaseTestCase
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from swisspair import trf
 from swisspair.team_matches import team_event
-from swisspair_web.tournaments.models import Section
+from swisspair_web.tournaments.rows import Section
 
 from .test_teams import TeamBase
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from swisspair.model import BOARD_RESULTS, BoardResult
 from swisspair.team_matches import team_event
-from swisspair_web.tournaments import services, teams
-from swisspair_web.tournaments.convert import SectionData, board_results, to_tournament
-from swisspair_web.tournaments.models import RESULT_CHOICES, RESULTS, Round
+from swisspair_web.tournaments import services
+from swisspair_web.tournaments.reads import teams
+from swisspair_web.tournaments.reads.convert import SectionData, board_results, to_tournament
+from swisspair_web.tournaments.rows import RESULT_CHOICES, RESULTS, Round
 
 from .test_teams import TeamBase
 

@@ -9,11 +9,12 @@ from fractions import Fraction
 from swisspair import trf
 from swisspair.pairing.team import find_team_system, team_event
 from swisspair.teams import MatchPoints
-from swisspair_web.tournaments import services, teams
-from swisspair_web.tournaments.convert import SectionData
-from swisspair_web.tournaments.models import AuditEntry, Board, Bye, Player, Round, Section, Team, TeamMatch
+from swisspair_web.tournaments import services
+from swisspair_web.tournaments.reads import teams
+from swisspair_web.tournaments.reads.convert import SectionData
+from swisspair_web.tournaments.rows import AuditEntry, Board, Bye, Player, Round, Section, Team, TeamMatch
 
-from .helpers import BaseTestCase, shown, token, pair_form
+from .helpers import BaseTestCase, pair_form, shown, token
 
 TEAM_SECTION = {
     "name": "Teams", "slug": "teams", "kind": "team", "system": "dutch", "rounds": "4", "tiebreaks": "BH/C1,BH,SB,DE,WIN,BWG",
@@ -158,6 +159,11 @@ class TeamTestCase(TeamBase):
             self.assertEqual((score.white_points, score.black_points), (Fraction(3, 2), Fraction(1, 2)))
             self.assertEqual((score.white_match_points, score.black_match_points), (Fraction(2), Fraction(0)))
         self.assertTrue(AuditEntry.objects.filter(action="result", section=section).exists())
+        # the TRF states the team byes and their value, a drawn match of 2 boards (C.04.6 1.4; TRF26 320)
+        text = self.client.get(self.turl("sp-export-trf")).content.decode()
+        [pab] = [line.split() for line in text.splitlines() if line.startswith("320 ")]
+        byes = [Round.objects.get(section=section, number=n).team_bye.number for n in (1, 2, 3)]  # type: ignore[union-attr]
+        self.assertEqual(pab, ["320", "1.0", "1.0", *map(str, byes)])
 
         # public pages and JSON, logged out
         self.client.logout()

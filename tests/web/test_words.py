@@ -9,8 +9,9 @@ from django.test import override_settings
 from django.utils import translation
 
 from swisspair import trf
-from swisspair_web.tournaments import jobs, services
-from swisspair_web.tournaments.models import Board, Bye, Job, Player, Round, Section, result_label
+from swisspair_web.tournaments import services
+from swisspair_web.tournaments.rows import Board, Bye, Job, Player, Round, Section, result_label
+from swisspair_web.tournaments.services import jobs
 
 from .helpers import BaseTestCase, numbers, shown
 
@@ -71,7 +72,8 @@ class WordsTestCase(BaseTestCase):
 
     @override_settings(SWISSPAIR_BACKGROUND_PLAYERS=5)
     def test_a_background_import_says_how_many_players_it_imported(self) -> None:
-        from swisspair.model import Player as CorePlayer, Tournament
+        from swisspair.model import Player as CorePlayer
+        from swisspair.model import Tournament
 
         event = Tournament(name="Bg", rounds=5)
         for n in range(1, 9):

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import HttpClient, create_users, job_state, live_server, seed_event, server_env, sql, stop, form_value
+from .helpers import HttpClient, create_users, form_value, job_state, live_server, seed_event, server_env, sql, stop
 
 PRELUDE = """
 import django, pathlib, time
@@ -28,7 +28,8 @@ _setup = django.setup
 def _patched_setup(*args, **kwargs):
     _setup(*args, **kwargs)
     from swisspair.model import Board, RoundPairing
-    from swisspair_web.tournaments import registry, services
+    from swisspair_web.tournaments import services
+    from swisspair_web.tournaments.rows import registry
     def halves(t, system):
         tpns = sorted(t.players)
         half = len(tpns) // 2
@@ -39,7 +40,7 @@ def _patched_setup(*args, **kwargs):
             marker.write_text("inside the transaction")
             time.sleep(600)
     registry.PAIRER.append(halves)
-    services.rounds._pairing_checkpoint = checkpoint
+    services.rounds.pairing_checkpoint = checkpoint
 django.setup = _patched_setup
 """
 
@@ -132,7 +133,8 @@ def test_a_worker_on_a_database_without_tables_says_what_to_do(tmp_path: Path) -
 def test_the_public_pages_are_rendered_from_a_queue_of_their_own() -> None:
     """Arbiters first: rendering the public pages is queued apart ("public"), so a worker of the arbiters'
     jobs ("default") never waits behind it."""
-    from swisspair_web.tournaments import jobs, public_pages
+    from swisspair_web.tournaments.public import render
+    from swisspair_web.tournaments.services import jobs
 
-    assert public_pages.render_public.queue_name == "public"
+    assert render.render_public.queue_name == "public"
     assert jobs.run_job.queue_name == "default"

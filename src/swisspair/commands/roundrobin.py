@@ -13,24 +13,43 @@ from pathlib import Path
 
 import click
 
-from swisspair.commands.plumbing import fail
-from swisspair.errors import SwissPairError
-from swisspair.roundrobin import berger_schedule, format_round
-from swisspair.varma import VarmaDraw, VarmaTable, clashes, read_entrants, varma_draw
+from swisspair.commands.plumbing import fail, read_trf
+from swisspair.drawing_of_lots import DrawMethod, draw_numbers
+from swisspair.errors import InvalidRequestError, SwissPairError
+from swisspair.model import Tournament
+from swisspair.roundrobin import berger_schedule, cycles_of, format_round
+from swisspair.varma import Entrant, VarmaDraw, VarmaTable, clashes, read_entrants, varma_draw
 
 
 @click.command("roundrobin")
-@click.option("--players", "players", type=int, required=True, metavar="N",
-              help="Number of players (2 or more); an odd number adds a dummy and a rest each round.")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path), required=False)
+@click.option("--players", "players", type=int, default=None, metavar="N",
+              help="Number of players (2 or more) when no FILE is given; an odd number adds a dummy and a rest "
+                   "each round.")
 @click.option("--double", is_flag=True,
               help="Double round-robin: second cycle with colours reversed; the last two rounds "
                    "of the first cycle are swapped.")
-def roundrobin_command(players: int, double: bool) -> None:
+@click.option("--cycles", type=int, default=None, metavar="K",
+              help="K cycles (colours reversed in the even ones); --double is --cycles 2.")
+@click.option("--draw", "draw", type=click.Choice([m.value for m in DrawMethod if m is not DrawMethod.FIXED]),
+              default=None, help="With FILE: draw the pairing numbers by lot, or with the Varma tables (FIDE C.05 "
+                                 "Annex 2, 9 to 24 players); default: the file's pairing numbers.")
+@click.option("--seed", type=int, default=None, envvar="SWISSPAIR_SEED",
+              help="Seed of --draw; the same seed and file give the same numbers. Without it one is chosen and "
+                   "printed.")
+@click.option("--table", "table", type=click.Choice([t.value for t in VarmaTable]),
+              default=VarmaTable.HANDBOOK.value, show_default=True,
+              help="Text of the Varma tables for --draw varma (see swisspair varma --help).")
+def roundrobin_command(file: Path | None, players: int | None, double: bool, cycles: int | None, draw: str | None,
+                       seed: int | None, table: str) -> None:
     """Print the Berger-table schedule by pairing number (FIDE C.05 Annex 1).
 
     One line per round, White first, in the table's board order. With an odd
     number of players the game against the missing last number is left out and
     the player who rests is shown at the end.
+
+    With a TRF FILE the players are the file's: their list by pairing number
+    comes first (the file's numbers, or drawn with --draw), then the schedule.
 
     Example:
 
@@ -39,14 +58,50 @@ def roundrobin_command(players: int, double: bool) -> None:
         Round 1: 2-5, 3-4, 1 rests
         Round 2: 5-3, 1-2, 4 rests
         ...
+        swisspair roundrobin event.trf --double --draw varma --seed 2026
     """
     try:
-        schedule = berger_schedule(players, double=double)
-    except SwissPairError as error:
+        if (file is None) == (players is None):
+            raise InvalidRequestError("give either a TRF file or --players N")
+        if draw is not None and file is None:
+            raise InvalidRequestError("--draw draws the numbers of a TRF's players: give the file")
+        count = cycles_of(double, cycles)
+        if file is not None:
+            tournament = read_trf(file)
+            players = len(tournament.players)
+            for line in _start_list(tournament, draw, seed, VarmaTable(table)):
+                click.echo(line)
+            click.echo("")
+        assert players is not None
+        schedule = berger_schedule(players, cycles=count)
+    except (SwissPairError, OSError) as error:
         fail(error)
         return
     for round_schedule in schedule:
         click.echo(format_round(round_schedule))
+
+
+def _start_list(tournament: Tournament, draw: str | None, seed: int | None, table: VarmaTable) -> list[str]:
+    """The lines before the schedule: how the numbers were given, then number, name, federation and rating."""
+    entrants = [Entrant(p.name or f"Player {p.tpn}", p.federation or "-", p.tpn) for p in tournament]
+    if len(entrants) < 2:
+        raise InvalidRequestError("a round-robin needs at least 2 players; the file has "
+                                  f"{len(entrants)}")
+    if draw is None:
+        if sorted(tournament.players) != list(range(1, len(entrants) + 1)):
+            raise InvalidRequestError("the file's pairing numbers are not 1 to "
+                                      f"{len(entrants)}: draw them with --draw lot or --draw varma")
+        numbers = draw_numbers(entrants, DrawMethod.FIXED, fixed={tpn: tpn for tpn in tournament.players})
+        lines = ["Pairing numbers: the file's."]
+    else:
+        numbers = draw_numbers(entrants, DrawMethod(draw), seed=seed, table=table)
+        lines = list(numbers.lines())
+    width = max(len(e.name) for e in entrants)
+    for number, entrant in numbers.by_number():
+        player = tournament.players[int(entrant.key or 0)]
+        rating = str(player.rating) if player.rating else ""
+        lines.append(f"{number:3d}  {entrant.name:<{width}}  {player.federation:<3}  {rating:>4}".rstrip())
+    return lines
 
 
 def _print_draw(draw: VarmaDraw) -> None:

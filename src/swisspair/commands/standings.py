@@ -9,13 +9,16 @@ import click
 from swisspair.commands.plumbing import handle_errors, read_trf
 from swisspair.fileio import write_atomically
 from swisspair.playoff import Playoff, PlayoffError, apply_playoff, playoff_group, start_playoff
+from swisspair.roundrobin import is_round_robin
 from swisspair.standings import (
     DEFAULT_TIEBREAKS,
     RECOMMENDED,
     Standings,
     compute_standings,
 )
-from swisspair.tiebreaks.base import TIEBREAKS, Event, InvalidTieBreakError
+from swisspair.errors import InvalidTieBreakError
+from swisspair.tiebreaks.event import Event
+from swisspair.tiebreaks.registry import TIEBREAKS
 
 EDITIONS = ["2026", "2024", "2023", "2009", "none", "auto"]
 
@@ -23,6 +26,8 @@ EDITIONS = ["2026", "2024", "2023", "2009", "none", "auto"]
 def _standings(file: Path, tiebreaks: str | None, edition: str, lots: int | None, rounds: int | None,
                round_robin: bool | None, teams: bool, scores: Path | None, literal: bool = False) -> Standings:
     tournament = read_trf(file)
+    if round_robin is None and is_round_robin(tournament):  # a 092 "Individual: Round-Robin" says so too
+        round_robin = True
     event: Event
     if teams:
         from swisspair.tiebreaks.team import standings_event

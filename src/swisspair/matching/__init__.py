@@ -22,7 +22,7 @@ may meet, and asks for a matching.
 
 from __future__ import annotations
 
-from swisspair.exports import lazy_exports
+from swisspair.lazy import lazy_exports
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

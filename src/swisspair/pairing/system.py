@@ -20,7 +20,6 @@ Nothing here imports ``typing`` at run time: the engine form loads this module (
 
 from __future__ import annotations
 
-
 from swisspair.errors import UnsupportedFeatureError
 from swisspair.model import Result, RoundPairing, Tournament
 from swisspair.valueclass import valueclass

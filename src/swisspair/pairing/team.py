@@ -40,7 +40,7 @@ from swisspair.matching.cardinality import CardinalityMatching
 from swisspair.matching.weighted import MatchingComputer
 from swisspair.model import Board, Colour, RoundPairing, Tournament
 from swisspair.pairing.checker import RoundCheck
-from swisspair.pairing.state import PairingState, build_team_state
+from swisspair.pairing.state import PairingState, PlayerState, build_team_state
 from swisspair.pairing.system import EventShape, SystemBase
 from swisspair.team_matches import Team, team_event
 from swisspair.teams import DEFAULT_MATCH_POINTS, MatchPoints
@@ -360,12 +360,21 @@ def _state(event: TeamEvent, round_number: int) -> dict[int, _Round]:
             secondary=event.score(number, secondary, round_number),
             opponents=frozenset(state.forbidden[number]),
             preference=colour_preference(colours, event.colour_type, last_round),
-            floated_last=state.played_rounds > 0 and state.paired_against_other_score(team),
+            floated_last=_floated_last(state, team),
             pab_eligible=not state.won_without_playing(team),
             matches_played=sum(1 for r in team.records if r.played),
             colours=colours,
         )
     return rounds
+
+
+def _floated_last(state: PairingState, team: PlayerState) -> bool:
+    """Whether ``team`` was a floater in the previous round: C.04.6 (2026) 1.5, "a team that *plays*
+    against an opponent with a different score". A match forfeited as a whole (no game of it played)
+    was not played (GHR 3.5: the two may meet again), so it makes no float, as a bye makes none."""
+    if not state.played_rounds or not team.records[state.played_rounds - 1].played:
+        return False
+    return state.paired_against_other_score(team)
 
 
 def _perfect(vertices: list[int], state: dict[int, _Round]) -> bool:
@@ -400,12 +409,14 @@ def pair_teams(event: TeamEvent, round_number: int | None = None) -> RoundPairin
         notes.append(f"3.4: PAB to team {bye}")
     if not _perfect(remaining, state):
         raise NoValidPairingError(f"round {round_number}: no pairing of the teams without a rematch")
+    levels = {state[n].score for n in order}  # the round's scoregroups, the PAB team's included (C6)
     pairs: list[tuple[int, int]] = []
     while remaining:
         top = state[remaining[0]].score
         residents = [n for n in remaining if state[n].score == top]
         lower = [n for n in remaining if state[n].score != top]
-        upfloaters = _choose_upfloaters(residents, lower, state, not last_two)
+        following = max((level for level in levels if level < top), default=None)
+        upfloaters = _choose_upfloaters(residents, lower, state, not last_two, following)
         bracket = sorted(residents + list(upfloaters), key=lambda n: (-state[n].score, n))
         if upfloaters:
             notes.append(f"3.5: scoregroup {format_points(top)}: upfloaters {', '.join(map(str, upfloaters))}")
@@ -433,14 +444,17 @@ def _ascending_scores(group: Sequence[int], state: dict[int, _Round]) -> tuple[F
 
 
 def _choose_upfloaters(residents: list[int], lower: list[int], state: dict[int, _Round],
-                       float_criteria: bool) -> tuple[int, ...]:
+                       float_criteria: bool, following: Fraction | None = None) -> tuple[int, ...]:
     """C.04.6 3.5: the upfloaters of a bracket.
 
     Fewest upfloaters (C4), then the highest scores taken in ascending order
-    (C5), then C6 (the fewest extra upfloaters the next scoregroup's bracket
+    (C5), then C6 (the fewest extra upfloaters the bracket of the following scoregroup
     would need, :func:`_next_bracket_excess`), then C7 (fewest upfloaters who floated in the
     previous round; not in the last two rounds); then the first set in TPN
     order, the members of a set listed by descending score then TPN.
+
+    :param following: the score of the following scoregroup (2.3.3: the next score below the
+        residents' among the teams of the round); default: the highest score of ``lower``.
     """
     candidates = sorted(lower, key=lambda n: (-state[n].score, n))
     remaining = residents + candidates
@@ -476,7 +490,8 @@ def _choose_upfloaters(residents: list[int], lower: list[int], state: dict[int, 
         best = max(_ascending_scores(g, state) for g in found)
         found = [g for g in found if _ascending_scores(g, state) == best]
         if len(found) > 1:
-            excess = {g: _next_bracket_excess(residents, g, candidates, state) for g in found}
+            level = following if following is not None else state[candidates[0]].score
+            excess = {g: _next_bracket_excess(g, candidates, state, level) for g in found}
             least = min(excess.values())
             found = [g for g in found if excess[g] == least]
         if float_criteria and len(found) > 1:
@@ -486,23 +501,25 @@ def _choose_upfloaters(residents: list[int], lower: list[int], state: dict[int, 
     raise NoValidPairingError("no legal set of upfloaters (C.04.6 C1, C3)")
 
 
-def _next_bracket_excess(residents: list[int], group: Sequence[int], candidates: list[int],
-                         state: dict[int, _Round]) -> int:
-    """C.04.6 C6: how many more upfloaters than its parity needs the bracket of the next
-    scoregroup would need after ``group`` upfloats (C1, C3, C4 there); 0 when that
-    scoregroup has been emptied.
+def _next_bracket_excess(group: Sequence[int], candidates: list[int], state: dict[int, _Round],
+                         following: Fraction) -> int:
+    """C.04.6 C6: how many more upfloaters than its parity needs the bracket of the following
+    scoregroup (score ``following``) would need after ``group`` upfloats (C1, C3, C4 there); 0 when
+    that scoregroup is now empty.
+
+    2.3.3: "Unless all the teams in the following scoregroup became or are upfloaters (thus this
+    scoregroup is now empty)": the following scoregroup is the one right below the bracket's in the
+    round, so the teams it lost as upfloaters of an earlier bracket count as gone; C6 is then not
+    moved on to the next scoregroup that still has teams.
 
     Sizes are tried upwards; a set size whose combinations exceed the search limit
     counts as not found.
     """
     rest = [n for n in candidates if n not in group]
-    if not rest:
-        return 0
-    top = state[candidates[0]].score
-    nxt = [n for n in rest if state[n].score == top]
+    nxt = [n for n in rest if state[n].score == following]
     if not nxt:
-        return 0  # the following scoregroup has been emptied
-    below = [n for n in rest if state[n].score != top]
+        return 0  # the following scoregroup became (or is) upfloaters: now empty
+    below = [n for n in rest if state[n].score != following]
     parity = len(nxt) % 2
     for size in range(parity, len(below) + 1, 2):
         for examined, extra in enumerate(itertools.combinations(below, size)):
@@ -686,14 +703,12 @@ def generate_team_tournament(teams: int, boards: int, rounds: int, seed: int,
     :func:`swisspair.generator.generate`): team ``k`` has the players ``(k-1)*boards+1 ..
     k*boards`` in board order, the team with White has White on the odd boards (``352``
     ``WBWB...``) and the team PAB is written as ``U`` for every player (the reader takes ``U`` on
-    members of one team as that team's one PAB, not as several)."""
-    from dataclasses import replace
-
+    members of one team as that team's one PAB, not as several) with its value in a ``320`` record."""
     from swisspair.generator import GeneratorConfig, generate
 
     engine = find_team_system(system)
-    config = GeneratorConfig(players=teams, rounds=rounds, draw_percentage=draw_percentage)
-    return generate(config, seed, engine.pair, progress, replace(engine.shape, team_boards=boards))
+    config = GeneratorConfig(players=teams, rounds=rounds, draw_percentage=draw_percentage, boards=boards)
+    return generate(config, seed, engine.pair, progress, engine.shape)
 
 
 def find_team_system(code: str) -> TeamSystem:

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from swisspair.tiebreaks.base import Context, Descriptor, Term, TieBreakValue
+from swisspair.tiebreaks.context import Context
+from swisspair.tiebreaks.descriptors import Descriptor
+from swisspair.tiebreaks.values import Term, TieBreakValue
 from swisspair.tiebreaks.cuts import Item, apply_cuts
 from swisspair.tiebreaks.rounding import exact_sum, round_half_up
 from swisspair.tiebreaks.unplayed import Contribution, contributions

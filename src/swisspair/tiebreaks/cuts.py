@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
-from swisspair.tiebreaks.base import Edition
+from swisspair.tiebreaks.editions import Edition
 
 __all__ = ["Item", "apply_cuts"]
 

@@ -29,7 +29,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from swisspair.tiebreaks.base import Context, Descriptor, GroupSplit
+from swisspair.tiebreaks.context import Context
+from swisspair.tiebreaks.descriptors import Descriptor
+from swisspair.tiebreaks.values import GroupSplit
 
 __all__ = ["direct_encounter", "direct_encounter_first", "mini_table", "split_by_encounters"]
 

@@ -25,7 +25,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from swisspair.model import Tournament
-from swisspair.tiebreaks.base import Context, Descriptor, Event, RoundKind, Term, TieBreakValue
+from swisspair.tiebreaks.context import Context
+from swisspair.tiebreaks.descriptors import Descriptor
+from swisspair.tiebreaks.event import Event, RoundKind
+from swisspair.tiebreaks.values import Term, TieBreakValue
 from swisspair.tiebreaks.rounding import round_half_even
 
 __all__ = ["jahr", "jahr_order", "jahr_totals", "tenth"]

@@ -11,7 +11,10 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from swisspair.model import Colour, Outcome
-from swisspair.tiebreaks.base import Context, Descriptor, RoundRecord, Term, TieBreakValue
+from swisspair.tiebreaks.context import Context
+from swisspair.tiebreaks.descriptors import Descriptor
+from swisspair.tiebreaks.event import RoundRecord
+from swisspair.tiebreaks.values import Term, TieBreakValue
 
 __all__ = [
     "black_games",

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from swisspair.tiebreaks.base import Context, Descriptor, Term, TieBreakValue
+from swisspair.tiebreaks.context import Context
+from swisspair.tiebreaks.descriptors import Descriptor
+from swisspair.tiebreaks.values import Term, TieBreakValue
 
 __all__ = ["progressive"]
 

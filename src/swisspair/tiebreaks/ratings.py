@@ -20,7 +20,7 @@
   reached" (``SRO/C*`` in a list).
 
 All of these need ratings: if any participant is unrated,
-:exc:`~swisspair.tiebreaks.base.MissingRatingsError` is raised and the
+:exc:`~swisspair.errors.MissingRatingsError` is raised and the
 standings drop the tie-break (art. 10), unless ``/Unnnn`` gives unrated
 participants a rating.
 """
@@ -30,7 +30,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from swisspair.tiebreaks.base import Context, Descriptor, Edition, Term, TieBreakValue
+from swisspair.tiebreaks.context import Context
+from swisspair.tiebreaks.descriptors import Descriptor
+from swisspair.tiebreaks.editions import Edition
+from swisspair.tiebreaks.values import Term, TieBreakValue
 from swisspair.tiebreaks.fide_tables import dp, expected_hundredths, performance_rating
 from swisspair.tiebreaks.rounding import round_half_up
 

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from swisspair.tiebreaks.base import Context, Descriptor, Term, TieBreakValue
+from swisspair.tiebreaks.context import Context
+from swisspair.tiebreaks.descriptors import Descriptor
+from swisspair.tiebreaks.values import Term, TieBreakValue
 from swisspair.tiebreaks.buchholz import sum_with_cuts
 from swisspair.tiebreaks.unplayed import contributions
 
@@ -59,19 +61,16 @@ def koya_limit(ctx: Context, d: Descriptor) -> Fraction:
     """The Koya threshold in points: 50 % of the maximum possible score, moved by ``/L``.
 
     The maximum is a win's points times the number of rounds; in a round
-    robin with an odd number of participants the rest rounds are taken
-    off, and so are participants never paired (as the reference tool does).
+    robin, times the most games a participant had (rounds with a scheduled
+    opponent): the rest rounds of an odd number of participants are taken
+    off, and so are the games against a participant never paired (as the
+    reference tool does) or not counted (FIDE C.05 art. 6.6).
     """
     event = ctx.event
     score = ctx.score_name(d)
     games = event.rounds
     if ctx.round_robin(d):
-        n = len(event.competitors)
-        if n and event.rounds % n == 0:
-            games -= event.rounds // n
-        for comp in event:
-            if not any(r.opponent is not None or r.played for r in comp.rounds):
-                games -= 1
+        games = max((sum(1 for r in comp.rounds if r.opponent is not None or r.played) for comp in event), default=0)
     percent = d.limit_percent if d.limit_percent is not None else Fraction(50)
     limit = percent / 100 * event.win[score] * games
     if d.limit_points is not None:

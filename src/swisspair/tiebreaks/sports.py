@@ -6,7 +6,7 @@ matches played, then that second score scored, then the higher place in the
 rating list. Rule 8 uses the same criteria for the final standings.
 
 Chess results carry no such scores, so they are supplied per match:
-:attr:`Event.match_scores <swisspair.tiebreaks.base.Event.match_scores>` maps (participant, round) to (for, against) and
+:attr:`Event.match_scores <swisspair.tiebreaks.event.Event.match_scores>` maps (participant, round) to (for, against) and
 optionally a second pair. Team events built by
 :func:`swisspair.tiebreaks.team.standings_event` fill it with game points for and
 against. Rounds without data contribute nothing.
@@ -27,7 +27,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TextIO
 
-from swisspair.tiebreaks.base import Context, Descriptor, InvalidTieBreakError, Term, TieBreakValue
+from swisspair.errors import InvalidTieBreakError
+from swisspair.tiebreaks.context import Context
+from swisspair.tiebreaks.descriptors import Descriptor
+from swisspair.tiebreaks.values import Term, TieBreakValue
 
 __all__ = ["MatchScore", "read_match_scores", "score_difference", "scores_for", "second_difference",
            "second_for"]
@@ -50,7 +53,7 @@ class MatchScore:
 def read_match_scores(source: str | Path | TextIO) -> dict[tuple[int, int], MatchScore]:
     """Read ``round,tpn,for,against[,for2,against2]`` CSV lines (a header line is allowed).
 
-    :raises: :exc:`~swisspair.tiebreaks.base.InvalidTieBreakError` for a bad line.
+    :raises: :exc:`~swisspair.errors.InvalidTieBreakError` for a bad line.
     """
     if isinstance(source, (str, Path)):
         with open(source, newline="", encoding="utf-8") as handle:

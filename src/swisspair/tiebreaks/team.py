@@ -1,6 +1,6 @@
 """Team competitions: the team view of a TRF, and the team tie-breaks (FIDE C.07 (2026) arts. 11-13).
 
-:func:`standings_event` builds an :class:`~swisspair.tiebreaks.base.Event` whose competitors are
+:func:`standings_event` builds an :class:`~swisspair.tiebreaks.event.Event` whose competitors are
 teams, from the team matches as the core reads them (:func:`swisspair.team_matches.team_event`:
 boards, game points, match points by ``362``, the PAB by ``320``, forfeits, byes):
 
@@ -25,19 +25,11 @@ from fractions import Fraction
 
 from swisspair.model import Outcome, Result, Scoring, Tournament
 from swisspair.team_matches import TeamRound, team_event
-from swisspair.tiebreaks.base import (
-    Competitor,
-    Context,
-    Descriptor,
-    Event,
-    GroupSplit,
-    InvalidTieBreakError,
-    RoundKind,
-    RoundRecord,
-    Term,
-    TieBreakValue,
-    tied_runs,
-)
+from swisspair.errors import InvalidTieBreakError
+from swisspair.tiebreaks.context import Context
+from swisspair.tiebreaks.descriptors import Descriptor
+from swisspair.tiebreaks.event import Competitor, Event, RoundKind, RoundRecord
+from swisspair.tiebreaks.values import GroupSplit, Term, TieBreakValue, tied_runs
 from swisspair.tiebreaks.direct import split_by_encounters
 from swisspair.tiebreaks.rounding import round_half_up
 from swisspair.tiebreaks.sports import MatchScore
@@ -56,7 +48,7 @@ def standings_event(tournament: Tournament, *, rounds: int | None = None, round_
     """The team view of an individual TRF with team records (C.07 (2026) 11.1).
 
     :param rounds: rounds to take into account; default: the paired rounds.
-    :raises: :exc:`~swisspair.tiebreaks.base.InvalidTieBreakError` if the file has no team records.
+    :raises: :exc:`~swisspair.errors.InvalidTieBreakError` if the file has no team records.
     """
     if not tournament.teams:
         raise InvalidTieBreakError("no team records (013 or 310) in the file: not a team competition")

@@ -30,7 +30,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from swisspair.model import Outcome
-from swisspair.tiebreaks.base import Context, Descriptor, Edition, RoundKind, RoundRecord
+from swisspair.tiebreaks.context import Context
+from swisspair.tiebreaks.descriptors import Descriptor
+from swisspair.tiebreaks.editions import Edition
+from swisspair.tiebreaks.event import RoundKind, RoundRecord
 from swisspair.tiebreaks.rounding import exact_sum
 
 __all__ = ["Contribution", "contributions", "fore_score", "last_non_vur", "opponent_view", "own_score"]

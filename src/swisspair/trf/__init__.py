@@ -11,18 +11,20 @@ The reader and the writer are imported on first use (PEP 562): the engine form
 
 from __future__ import annotations
 
-from swisspair.exports import lazy_exports
+from swisspair.lazy import lazy_exports
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from swisspair.trf.reader import Diagnostic, TRFReadResult, decode, format_warnings, load, loads, read
+    from swisspair.trf.decoding import decode
+    from swisspair.trf.diagnostics import Diagnostic, format_warnings
+    from swisspair.trf.reader import TRFReadResult, load, loads, read
     from swisspair.trf.writer import dumps, player_line, write
 
 _EXPORTS = {
-    "Diagnostic": "swisspair.trf.reader",
+    "Diagnostic": "swisspair.trf.diagnostics",
     "TRFReadResult": "swisspair.trf.reader",
-    "decode": "swisspair.trf.reader",
-    "format_warnings": "swisspair.trf.reader",
+    "decode": "swisspair.trf.decoding",
+    "format_warnings": "swisspair.trf.diagnostics",
     "load": "swisspair.trf.reader",
     "loads": "swisspair.trf.reader",
     "read": "swisspair.trf.reader",

@@ -7,8 +7,10 @@ blanks, Swiss-Manager), ``YY.MM.DD``, ``Mon D, YYYY`` (lichess), partial birth
 dates (``1975.  .``, ``1975/00/00``, ``.  .``) and a year alone.
 
 :func:`parse_date` reads all of them; :func:`to_trf` gives the TRF form used
-when a file is written. The text as written is kept in the model, so a
-conversion never loses what the file said.
+when a file is written; :func:`calendar_date` and :func:`year_of` give what the
+rules that depend on a date use (the edition of the rating regulations in force,
+the juniors' K, the age categories). The text as written is kept in the model, so
+a conversion never loses what the file said.
 
 >>> parse_date("Feb 28, 2026"), parse_date("28. 07. 2005"), parse_date("1975.  .")
 (ParsedDate(year=2026, month=2, day=28, standard=False), ParsedDate(year=2005, month=7, day=28, standard=False), ParsedDate(year=1975, month=0, day=0, standard=False))
@@ -18,6 +20,7 @@ conversion never loses what the file said.
 
 from __future__ import annotations
 
+import datetime
 import re
 from typing import NamedTuple
 
@@ -129,3 +132,27 @@ def to_trf(text: str) -> str:
     if parsed.year == 0:
         return ""
     return f"{parsed.year:04d}/{parsed.month:02d}/{parsed.day:02d}"
+
+
+def calendar_date(text: str) -> datetime.date | None:
+    """The day ``text`` names, in any form :func:`parse_date` reads; ``None`` when it is not a date or
+    its year, month or day is not known.
+
+    >>> calendar_date("30.09.2025"), calendar_date("24/09/2010"), calendar_date("1975/00/00")
+    (datetime.date(2025, 9, 30), datetime.date(2010, 9, 24), None)
+    """
+    parsed = parse_date(text)
+    if parsed is None or not (parsed.year and parsed.month and parsed.day):
+        return None
+    return datetime.date(parsed.year, parsed.month, parsed.day)
+
+
+def year_of(text: str) -> int | None:
+    """The year of a date in any form :func:`parse_date` reads (``1975.  .`` included); ``None`` when
+    there is none.
+
+    >>> year_of("01.05.2008"), year_of("2008"), year_of(""), year_of("soon")
+    (2008, 2008, None, None)
+    """
+    parsed = parse_date(text)
+    return parsed.year if parsed is not None and parsed.year else None

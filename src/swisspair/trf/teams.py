@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from swisspair.errors import LimitExceededError
-from swisspair.trf.points import fixed_width_points, format_points
 from swisspair.teams import ForfeitOutcome, MatchPoints, TeamEntry, TeamForfeit, TeamLineup, TeamPab
+from swisspair.trf.points import fixed_width_points, format_points
 
 TEAM_CODES = frozenset({"013", "310"})
 """Record codes that describe a team and its members."""

@@ -13,7 +13,9 @@ One module per concept: :mod:`.events` (events, arbiters, sections),
 :mod:`.player_import`, :mod:`.rounds` (pairing, publishing, unpairing,
 changes by hand), :mod:`.results`, :mod:`.teams`, :mod:`.playoffs`,
 :mod:`.registration` (entries), :mod:`.presence` (check-in), :mod:`.categories`,
-:mod:`.prizes` and :mod:`.demo`; :mod:`.base` holds what they share. A module
+:mod:`.prizes` and :mod:`.demo`; :mod:`.base` holds what they share. An operation runs in
+:func:`.effects.operation` and says there what follows it once it commits (:mod:`.follow`: the public pages
+rendered again, a published prize list checked). A module
 of the app named like one of these reads what it writes (``teams`` computes
 match scores and team standings, ``services.teams`` pairs a team round). The
 operations on events, players, rounds and results are also names of this
@@ -25,12 +27,14 @@ bookkeeping it names.
 
 from __future__ import annotations
 
-from swisspair_web.tournaments.errors import Conflict, FieldError, NameTaken, OperationError
-from swisspair_web.tournaments.player_data import LENIENT_FIELDS, PlayerData, clean_name, estimate_rating, lenient
+from swisspair_web.tournaments.reads.errors import Conflict, FieldError, NameTaken, OperationError
+from swisspair_web.tournaments.reads.players import LENIENT_FIELDS, PlayerData, clean_name, estimate_rating, lenient
 from swisspair_web.tournaments.services import (
     categories,
     demo,
+    effects,
     events,
+    follow,
     numbering,
     player_import,
     players,
@@ -84,7 +88,6 @@ from swisspair_web.tournaments.services.results import (
     set_results,
 )
 from swisspair_web.tournaments.services.rounds import (
-    BEFORE_PAIRING,
     PairingOutcome,
     adjust_round,
     pair_next_round,
@@ -95,10 +98,11 @@ from swisspair_web.tournaments.services.rounds import (
 from swisspair_web.tournaments.services.trf_import import import_trf, parse_trf
 
 __all__ = [
-    "BEFORE_PAIRING", "FORFEIT_LOSERS", "FROZEN_AFTER", "LENIENT_FIELDS", "Conflict", "FieldError", "NameTaken",
+    "FORFEIT_LOSERS", "FROZEN_AFTER", "LENIENT_FIELDS", "Conflict", "FieldError", "NameTaken",
     "OperationError", "PairingOutcome", "PlayerData", "Progress", "ResultChanges", "Seen", "User", "add_players",
     "adjust_round", "audit", "before_commit", "bump_section", "categories", "check_fide_ids", "clean_name",
-    "create_event", "create_section", "delete_player", "demo", "estimate_rating", "events", "fix_numbers",
+    "create_event", "create_section", "delete_player", "demo", "effects", "estimate_rating", "events", "fix_numbers",
+    "follow",
     "import_trf", "keep_sorted", "lenient", "numbering", "pair_next_round", "pairing_text", "parse_result",
     "parse_trf", "player_import", "players", "playoffs", "presence", "prizes", "publish_round", "registration",
     "remove_role", "renumber_by_rating", "renumber_plan", "request_bye", "results", "rounds", "rule_warnings", "seen",

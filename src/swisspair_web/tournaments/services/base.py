@@ -8,24 +8,25 @@ import contextlib
 import threading
 from collections.abc import Callable, Iterator
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User as AuthUser
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import User as AuthUser
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from swisspair_web.tournaments.errors import Conflict
-from swisspair_web.tournaments.models import AuditEntry, Event, Round, Section
+from swisspair_web.tournaments.reads.errors import Conflict
+from swisspair_web.tournaments.rows import AuditEntry, Event, Round, Section
 
 User = AbstractBaseUser | AnonymousUser | None
 
 Progress = Callable[[int, str], None]
-"""``progress(percent, stage)`` of a long operation run as a background job (:mod:`swisspair_web.tournaments.jobs`)."""
+"""``progress(percent, stage)`` of a long operation run as a background job (:mod:`swisspair_web.tournaments.services.jobs`)."""
 
 
-def _no_progress(percent: int, stage: str) -> None:
+def no_progress(percent: int, stage: str) -> None:
     """The progress of an operation nobody watches."""
 
 
-def _user(user: User) -> AuthUser | None:
+def account_of(user: User) -> AuthUser | None:
     """The account behind a request (``None`` for anonymous and command-line callers)."""
     return user if isinstance(user, AbstractBaseUser) else None  # type: ignore[return-value]
 
@@ -35,7 +36,7 @@ def audit(event: Event, user: User, action: str, *, section: Section | None = No
           new: str = "") -> None:
     """The entry of a write in the event's audit log: who did what, where, the value before and after (inside
     the write's transaction)."""
-    AuditEntry.objects.create(event=event, section=section, user=_user(user), action=action, detail=detail[:2000],
+    AuditEntry.objects.create(event=event, section=section, user=account_of(user), action=action, detail=detail[:2000],
                               round_number=round_number, board_number=board_number, old=old[:40], new=new[:40])
 
 
@@ -77,7 +78,7 @@ def before_commit(callback: Callable[[Round | Section], None]) -> Iterator[None]
         _committing.callback = None
 
 
-def _before_commit(written: Round | Section) -> None:
+def run_before_commit(written: Round | Section) -> None:
     callback = getattr(_committing, "callback", None)
     if callback is not None:
         callback(written)

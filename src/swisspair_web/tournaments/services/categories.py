@@ -1,23 +1,25 @@
 """The writes of the categories, the prize settings and the players' labels: one transaction each, in the
 audit log, refused when somebody else changed the settings meanwhile (the version of the section's
-:class:`~swisspair_web.tournaments.models.AwardSettings`). :mod:`swisspair_web.tournaments.categories`
+:class:`~swisspair_web.tournaments.rows.AwardSettings`). :mod:`swisspair_web.tournaments.reads.categories`
 reads them."""
 
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
-from django.db.models.signals import post_save
 from django.utils.translation import gettext as _
 
-from swisspair_web.tournaments.categories import OVERALL, amounts, describe
-from swisspair_web.tournaments.errors import Conflict, OperationError
-from swisspair_web.tournaments.models import AwardSettings, Category, PlayerDetail, Section
+from swisspair_web.tournaments.reads.categories import OVERALL, amounts, describe
+from swisspair_web.tournaments.reads.errors import Conflict, OperationError
+from swisspair_web.tournaments.rows import AwardSettings, Category, PlayerDetail, Section
+from swisspair_web.tournaments.services import follow
 from swisspair_web.tournaments.services.base import User, audit
+from swisspair_web.tournaments.services.effects import operation
 
 
 def make_defaults(section: Section) -> AwardSettings:
-    """The section's prize settings, made (with the overall category) when they are not there yet."""
+    """The section's prize settings, made (with the overall category) when they are not there yet (a new
+    section is saved with them: :meth:`~..rows.Section.save`; a section loaded from a fixture may lack them)."""
     with transaction.atomic():
         settings, created = AwardSettings.objects.get_or_create(section=section)
         if created:
@@ -25,18 +27,7 @@ def make_defaults(section: Section) -> AwardSettings:
     return settings
 
 
-def _section_saved(sender: type[Section], instance: Section, created: bool, raw: bool = False,
-                   **kwargs: object) -> None:
-    if created and not raw:  # a fixture brings its own rows
-        make_defaults(instance)
-
-
-def connect() -> None:
-    """Make every new section's prize settings with it, in its transaction (called when the app is ready)."""
-    post_save.connect(_section_saved, sender=Section, dispatch_uid="swisspair-award-defaults")
-
-
-def _bump(settings: AwardSettings, seen_version: int) -> None:
+def bump_settings(settings: AwardSettings, seen_version: int) -> None:
     """Take the settings for writing: ``version += 1`` if it is still ``seen_version`` (inside a transaction).
 
     :raises: :exc:`Conflict` when somebody else changed them first.
@@ -60,8 +51,8 @@ def save_category(section: Section, user: User, values: dict[str, object], seen_
         values = {k: v for k, v in values.items() if k in ("order", "name", "prizes")}
     elif not str(values.get("code", "")).strip():
         raise OperationError(_("A category needs a code (U16, W, U2000...)."))
-    with transaction.atomic():
-        _bump(settings, seen_version)
+    with operation():
+        bump_settings(settings, seen_version)
         row = category or Category(section=section)
         before = describe(row) if category else ""
         for name in _FIELDS:
@@ -74,23 +65,25 @@ def save_category(section: Section, user: User, values: dict[str, object], seen_
             raise OperationError(_("There is already a category %(code)s.") % {"code": row.code}) from None
         audit(section.event, user, "category-edited" if category else "category-added", section=section,
               old=before, new=describe(row), detail=f"{row.code or row.title}: {row.title}; {_('prizes')}: {row.prizes}")
+        follow.section(section)
     return row
 
 
 def delete_category(section: Section, user: User, category: Category, seen_version: int) -> None:
     if category.code == OVERALL:
         raise OperationError(_("The overall standings cannot be deleted."))
-    with transaction.atomic():
-        _bump(make_defaults(section), seen_version)
+    with operation():
+        bump_settings(make_defaults(section), seen_version)
         category.delete()
         audit(section.event, user, "category-deleted", section=section, detail=f"{category.code}: {category.title}")
+        follow.section(section)
 
 
 def save_settings(section: Section, user: User, values: dict[str, object], seen_version: int) -> None:
     """The prize settings (``age_date``, ``sharing``, ``currency``, ``norms_waived``)."""
     settings = make_defaults(section)
-    with transaction.atomic():
-        _bump(settings, seen_version)
+    with operation():
+        bump_settings(settings, seen_version)
         changes = []
         for name in ("age_date", "sharing", "currency", "norms_waived"):
             if name in values and getattr(settings, name) != values[name]:
@@ -99,29 +92,39 @@ def save_settings(section: Section, user: User, values: dict[str, object], seen_
         settings.save(update_fields=["age_date", "sharing", "currency", "norms_waived"])
         if changes:
             audit(section.event, user, "prize-settings", section=section, detail="; ".join(changes))
+            follow.section(section)
 
 
-def save_player_details(section: Section, user: User, details: dict[int, tuple[str, int | None]],
+def save_player_details(section: Section, user: User, details: dict[int, tuple[str, int | None, bool, bool]],
                         seen_version: int) -> int:
-    """Labels and K of players by pairing number; returns how many changed."""
+    """Labels, K and whether the rating has reached 2300 and 2400 (FIDE B.02 8.3.3) of players by pairing
+    number; returns how many changed."""
     settings = make_defaults(section)
     players = {p.tpn: p for p in section.players.all()}
     current = {d.player_id: d for d in PlayerDetail.objects.filter(player__section=section)}
     changed = 0
-    with transaction.atomic():
-        _bump(settings, seen_version)
-        for tpn, (labels, k) in sorted(details.items()):
+    with operation():
+        bump_settings(settings, seen_version)
+        for tpn, (labels, k, reached_2300, reached_2400) in sorted(details.items()):
             player = players.get(tpn)
             if player is None:
                 raise OperationError(_("No player %(tpn)s in this section.") % {"tpn": tpn})
             labels = ", ".join(part.strip() for part in labels.split(",") if part.strip())[:200]
             row = current.get(player.id) or PlayerDetail(player=player)
-            if (row.labels, row.k_factor) == (labels, k):
+            if (row.labels, row.k_factor, row.reached_2300, row.reached_2400) == (labels, k, reached_2300,
+                                                                                   reached_2400):
                 continue
-            before = f"{row.labels} K={row.k_factor or '-'}"
-            row.labels, row.k_factor = labels, k
+            before = _details_text(row.labels, row.k_factor, row.reached_2300, row.reached_2400)
+            row.labels, row.k_factor, row.reached_2300, row.reached_2400 = labels, k, reached_2300, reached_2400
             row.save()
             changed += 1
             audit(section.event, user, "player-labels", section=section, old=before,
-                  new=f"{labels} K={k or '-'}", detail=f"{player.tpn}. {player.name}")
+                  new=_details_text(labels, k, reached_2300, reached_2400), detail=f"{player.tpn}. {player.name}")
+            follow.section(section)
     return changed
+
+
+def _details_text(labels: str, k: int | None, reached_2300: bool, reached_2400: bool) -> str:
+    """``Club K=40 2300+`` for the audit log."""
+    marks = "".join(f" {mark}" for mark, on in (("2300+", reached_2300), ("2400+", reached_2400)) if on)
+    return f"{labels} K={k or '-'}{marks}"

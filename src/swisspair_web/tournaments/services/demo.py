@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
 
-from swisspair_web.tournaments.models import Event, EventRole, Section
-from swisspair_web.tournaments.player_data import PlayerData
+from swisspair_web.tournaments.reads.players import PlayerData
+from swisspair_web.tournaments.rows import Event, EventRole, Section
+from swisspair_web.tournaments.services.effects import operation
 from swisspair_web.tournaments.services.events import create_event
 from swisspair_web.tournaments.services.players import add_players
 from swisspair_web.tournaments.services.results import seen, set_results
@@ -27,7 +27,7 @@ def create_demo(username: str = "demo", password: str = "demo") -> tuple[Event, 
     """The demo event (created once) and whether the demo account was created now."""
     users = get_user_model()
     rng = random.Random(2026)
-    with transaction.atomic():
+    with operation():
         user = users.objects.filter(username=username).first()
         created_user = user is None
         if user is None:

@@ -2,25 +2,27 @@
 
 from __future__ import annotations
 
-
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from swisspair_web.tournaments.errors import FieldError, NameTaken, OperationError
-from swisspair_web.tournaments.models import Event, EventRole, Section
-from swisspair_web.tournaments.services.base import User, _user, audit, bump_section
+from swisspair_web.tournaments.reads.errors import FieldError, NameTaken, OperationError
+from swisspair_web.tournaments.rows import Event, EventRole, Section
+from swisspair_web.tournaments.services import follow
+from swisspair_web.tournaments.services.base import User, account_of, audit, bump_section
+from swisspair_web.tournaments.services.effects import operation
 
 
 def create_event(user: User, *, name: str, slug: str, **fields: object) -> Event:
-    with transaction.atomic():
-        event = Event.objects.create(name=name, slug=slug, created_by=_user(user), **fields)
-        account = _user(user)
+    with operation():
+        event = Event.objects.create(name=name, slug=slug, created_by=account_of(user), **fields)
+        account = account_of(user)
         if account is not None:
             EventRole.objects.create(event=event, user=account, role=EventRole.CHIEF)
         audit(event, user, "event-created", detail=name)
+        follow.event(event.pk)
     return event
 
 
@@ -29,13 +31,14 @@ def update_event(event: Event, user: User, changed: list[str]) -> None:
 
     :raises: :exc:`NameTaken` for a short name another event has.
     """
-    with transaction.atomic():
+    with operation():
         try:
             with transaction.atomic():
                 event.save()
         except IntegrityError:
             raise NameTaken(_("This short name is taken.")) from None
         audit(event, user, "event-edited", detail=", ".join(changed))
+        follow.event(event.pk, hiding=not event.public)
 
 
 def _other_chiefs(event: Event, account_id: int) -> bool:
@@ -52,7 +55,7 @@ def set_role(event: Event, user: User, name: str, role: str, password: str = "")
     if role not in (EventRole.CHIEF, EventRole.ARBITER):
         raise FieldError("role", _("Unknown role."))
     users = get_user_model()
-    with transaction.atomic():
+    with operation():
         Event.objects.select_for_update().filter(pk=event.pk).exists()  # serialises role changes of the event
         account = users.objects.filter(username=name).first()
         created = account is None
@@ -80,7 +83,7 @@ def remove_role(event: Event, user: User, role_id: int) -> str:
 
     :raises: :exc:`OperationError`.
     """
-    with transaction.atomic():
+    with operation():
         Event.objects.select_for_update().filter(pk=event.pk).exists()
         row = EventRole.objects.filter(event=event, pk=role_id).select_related("user").first()
         if row is None:
@@ -101,7 +104,7 @@ def update_section(section: Section, user: User, seen_version: int, detail: str)
 
     :raises: :exc:`Conflict`; :exc:`OperationError` for a short name another section of the event has.
     """
-    with transaction.atomic():
+    with operation():
         bump_section(section, seen_version)
         try:
             with transaction.atomic():
@@ -109,6 +112,7 @@ def update_section(section: Section, user: User, seen_version: int, detail: str)
         except IntegrityError:
             raise NameTaken(_("This short name is taken by another section of the event.")) from None
         audit(section.event, user, "section-edited", section=section, detail=detail)
+        follow.section(section)
 
 
 def create_section(section: Section, user: User) -> Section:
@@ -116,11 +120,12 @@ def create_section(section: Section, user: User) -> Section:
 
     :raises: :exc:`OperationError` for a short name another section of the event has.
     """
-    with transaction.atomic():
+    with operation():
         try:
             with transaction.atomic():
                 section.save()
         except IntegrityError:
             raise NameTaken(_("This short name is taken by another section of the event.")) from None
         audit(section.event, user, "section-created", section=section, detail=section.name)
+        follow.event(section.event_id)
     return section

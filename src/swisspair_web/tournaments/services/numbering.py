@@ -1,18 +1,19 @@
 """Pairing numbers: re-sorted by the initial ranking, kept sorted before round 1 as players come and go, or
-fixed by the arbiter. :mod:`swisspair_web.tournaments.numbering` computes the ranking."""
+fixed by the arbiter. :mod:`swisspair_web.tournaments.reads.numbering` computes the ranking."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.db import transaction
 from django.db.models import F, Max
 from django.utils.translation import gettext as _
 
-from swisspair_web.tournaments import numbering
-from swisspair_web.tournaments.errors import OperationError
-from swisspair_web.tournaments.models import Player, Section
+from swisspair_web.tournaments.reads import numbering
+from swisspair_web.tournaments.reads.errors import OperationError
+from swisspair_web.tournaments.rows import Player, Section
+from swisspair_web.tournaments.services import follow
 from swisspair_web.tournaments.services.base import User, audit, bump_section
+from swisspair_web.tournaments.services.effects import operation
 
 
 def renumber_plan(section: Section) -> list[tuple[Player, int]]:
@@ -29,7 +30,7 @@ def renumber_by_rating(section: Section, user: User, seen_version: int | None = 
     """Re-sort pairing numbers (:func:`renumber_plan`) if the section is still at ``seen_version``; the
     audit log lists every number before and after. Before round 1 the numbers then stay sorted as players
     come and go (:attr:`Section.RATING_ORDER`). Returns the changes made."""
-    with transaction.atomic():
+    with operation():
         bump_section(section, seen_version)
         paired = section.round_set.aggregate(m=Max("number"))["m"] or 0
         if paired >= FROZEN_AFTER:
@@ -40,6 +41,7 @@ def renumber_by_rating(section: Section, user: User, seen_version: int | None = 
         plan = renumber_plan(section)
         if plan:
             audit(section.event, user, "renumbered", section=section, detail=numbering.describe(plan))
+            follow.section(section)
             apply(plan)
     return plan
 
@@ -47,7 +49,7 @@ def renumber_by_rating(section: Section, user: User, seen_version: int | None = 
 def fix_numbers(section: Section, user: User, seen_version: int) -> None:
     """Keep the pairing numbers as they are (:attr:`Section.FIXED_ORDER`): new players get the next numbers,
     nothing is re-sorted, if the section is still at ``seen_version``."""
-    with transaction.atomic():
+    with operation():
         bump_section(section, seen_version)
         if section.numbering != Section.FIXED_ORDER:
             _set_numbering(section, user, Section.FIXED_ORDER)
@@ -56,6 +58,7 @@ def fix_numbers(section: Section, user: User, seen_version: int) -> None:
 def _set_numbering(section: Section, user: User, mode: str) -> None:
     Section.objects.filter(pk=section.pk).update(numbering=mode)
     audit(section.event, user, "numbering", section=section, old=section.numbering, new=mode)
+    follow.section(section)
     section.numbering = mode
 
 

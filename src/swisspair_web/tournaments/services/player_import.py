@@ -1,25 +1,26 @@
 """The merge of players read from a file into a section by FIDE ID, in one transaction.
-:mod:`swisspair_web.tournaments.player_import` reads the file."""
+:mod:`swisspair_web.tournaments.reads.player_import` reads the file."""
 
 from __future__ import annotations
 
-from django.db import transaction
 from django.db.models import F, Max
 from django.utils.translation import gettext as _
 
-from swisspair_web.tournaments.errors import OperationError
-from swisspair_web.tournaments.models import Bye, Player, Section
-from swisspair_web.tournaments.player_data import PlayerData
-from swisspair_web.tournaments.player_import import (
+from swisspair_web.tournaments.reads.errors import OperationError
+from swisspair_web.tournaments.reads.player_import import (
     ONLY_UPDATE,
     REFUSE,
     UPDATE,
     Merged,
     ReadPlayers,
-    _refusal,
     check_unique_ids,
+    refusal,
 )
+from swisspair_web.tournaments.reads.players import PlayerData
+from swisspair_web.tournaments.rows import Bye, Player, PlayerDetail, Section
+from swisspair_web.tournaments.services import follow
 from swisspair_web.tournaments.services.base import User, audit, touch_section
+from swisspair_web.tournaments.services.effects import operation
 from swisspair_web.tournaments.services.numbering import keep_sorted
 from swisspair_web.tournaments.services.players import check_paired, create_players, late_text
 
@@ -40,14 +41,14 @@ def merge(section: Section, user: User, read: ReadPlayers, *, existing: str = UP
     check_unique_ids(read)
     if late_byes not in (Bye.ZERO, Bye.HALF):
         raise OperationError(_("Unknown kind of bye."))
-    with transaction.atomic():
+    with operation():
         touch_section(section)
         paired = section.round_set.aggregate(m=Max("number"))["m"] or 0
         known = {p.fide_id: p for p in Player.objects.filter(section=section).exclude(fide_id="")}
         matched = [(line, data, known[data.fide_id]) for line, data in read.rows if data.fide_id in known]
         new = [data for _line, data in read.rows if data.fide_id not in known]
         if existing == REFUSE and matched:
-            raise OperationError(_refusal(read.source, matched))
+            raise OperationError(refusal(read.source, matched))
         if existing == ONLY_UPDATE:
             new = []
         if not matched and not new:
@@ -56,12 +57,22 @@ def merge(section: Section, user: User, read: ReadPlayers, *, existing: str = UP
             check_paired(paired, seen_paired)
         updated = [player for _line, data, player in matched if _update(player, data, read.fields)]
         created = create_players(section, new, late_byes, paired)
+        _store_k(section, read.k_factors)
         audit(section.event, user, "players-imported", section=section,
               detail=f"{read.source}: {len(created)} added, {len(updated)} updated"
                      + (late_text(late_byes, paired) if created and paired else "")
                      + (f" ({read.encoding})" if read.encoding else "") + "".join(f"; {n}" for n in read.notes))
+        follow.section(section)
         keep_sorted(section, user, [*created, *updated])
     return Merged(created, updated, len(matched) - len(updated), late_byes if created and paired else "", paired)
+
+
+def _store_k(section: Section, given: dict[str, int]) -> None:
+    """The K a rating list gives (B.02 7.1.2, by FIDE ID), into the players' details for the rating report."""
+    if not given:
+        return
+    for player in Player.objects.filter(section=section, fide_id__in=list(given)):
+        PlayerDetail.objects.update_or_create(player=player, defaults={"k_factor": given[player.fide_id]})
 
 
 def _update(player: Player, data: PlayerData, fields: set[str]) -> bool:

@@ -6,15 +6,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from django.db import transaction
 from django.db.models import F, Max, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from swisspair_web.tournaments.errors import Conflict, OperationError
-from swisspair_web.tournaments.models import Board, Bye, Player, Section
-from swisspair_web.tournaments.player_data import PlayerData
+from swisspair_web.tournaments.reads.errors import Conflict, OperationError
+from swisspair_web.tournaments.reads.players import PlayerData
+from swisspair_web.tournaments.rows import Board, Bye, Player, Section
+from swisspair_web.tournaments.services import follow
 from swisspair_web.tournaments.services.base import User, audit, bump_section, touch_section
+from swisspair_web.tournaments.services.effects import operation
 from swisspair_web.tournaments.services.numbering import keep_sorted
 
 
@@ -34,7 +35,7 @@ def add_players(section: Section, user: User, players: Iterable[PlayerData], *, 
         raise OperationError(_("No players to add."))
     if late_byes not in (Bye.ZERO, Bye.HALF):
         raise OperationError(_("Unknown kind of bye."))
-    with transaction.atomic():
+    with operation():
         touch_section(section)
         paired = section.round_set.aggregate(m=Max("number"))["m"] or 0
         check_paired(paired, seen_paired)
@@ -42,6 +43,7 @@ def add_players(section: Section, user: User, players: Iterable[PlayerData], *, 
         created = create_players(section, rows, late_byes, paired)
         audit(section.event, user, "players-added", section=section,
               detail=f"{len(created)} from {source}" + (late_text(late_byes, paired) if paired else ""))
+        follow.section(section)
         keep_sorted(section, user, created)
     return created
 
@@ -96,7 +98,7 @@ def update_player(player: Player, user: User, data: PlayerData, seen_version: in
     """
     data.validate()
     section = player.section
-    with transaction.atomic():
+    with operation():
         touch_section(section)
         check_fide_ids(section, [data.fide_id], exclude=player.pk)
         updated = Player.objects.filter(pk=player.pk, version=seen_version).update(
@@ -107,6 +109,7 @@ def update_player(player: Player, user: User, data: PlayerData, seen_version: in
                             if getattr(player, name) != value)
         audit(section.event, user, "player-edited", section=section,
               detail=f"{player.tpn}. {data.name}" + (f": {changed}" if changed else ""))
+        follow.section(section)
         player.refresh_from_db()
         keep_sorted(section, user, [player])
 
@@ -118,7 +121,7 @@ def delete_player(player: Player, user: User, seen_version: int | None = None) -
     :raises: :exc:`OperationError`, :exc:`Conflict`.
     """
     section = player.section
-    with transaction.atomic():
+    with operation():
         touch_section(section)
         if Board.objects.filter(round__section=section).filter(Q(white=player) | Q(black=player)).exists():
             raise OperationError(_("A player who has been paired cannot be deleted; withdraw them instead."))
@@ -126,6 +129,7 @@ def delete_player(player: Player, user: User, seen_version: int | None = None) -
             raise Conflict(_("This player was changed by somebody else meanwhile; reload and try again."))
         player.delete()
         audit(section.event, user, "player-deleted", section=section, detail=str(player))
+        follow.section(section)
         keep_sorted(section, user)
 
 
@@ -152,7 +156,7 @@ def set_withdrawn(player: Player, user: User, from_round: int | None, seen_versi
     """
     section = player.section
     notes = []
-    with transaction.atomic():
+    with operation():
         touch_section(section)
         paired = section.round_set.aggregate(m=Max("number"))["m"] or 0
         if from_round is not None and from_round < 1:
@@ -170,6 +174,7 @@ def set_withdrawn(player: Player, user: User, from_round: int | None, seen_versi
                          % {"round": paired, "name": player.name, "next": paired + 1})
         audit(section.event, user, "withdrawn" if from_round else "reinstated", section=section,
               detail=f"{player.tpn}. {player.name}" + (f" from round {from_round}" if from_round else ""))
+        follow.section(section)
     player.withdrawn_from = from_round
     player.version = version + 1
     return notes
@@ -190,7 +195,7 @@ def request_bye(player: Player, user: User, round_number: int, kind: str, origin
                                         section.rounds) % {"rounds": section.rounds})
     if kind not in ("", Bye.HALF, Bye.FULL, Bye.ZERO):
         raise OperationError(_("Unknown kind of bye."))
-    with transaction.atomic():
+    with operation():
         bump_section(section)
         before = Bye.objects.filter(player=player, round_number=round_number).first()
         if (before.kind if before else "") == kind:
@@ -201,4 +206,5 @@ def request_bye(player: Player, user: User, round_number: int, kind: str, origin
                                origin=origin)
         audit(section.event, user, "bye", section=section, round_number=round_number,
               detail=f"{player.tpn}. {player.name}", old=before.kind if before else "", new=kind or "-")
+        follow.section(section)
     return True

@@ -1,20 +1,23 @@
 """Play-offs for tied places (FIDE C.02 art. 13.2, 2009): set up, their results recorded, deleted.
-:mod:`swisspair_web.tournaments.playoffs` replays them."""
+:mod:`swisspair_web.tournaments.reads.playoffs` replays them."""
 
 from __future__ import annotations
 
 import random
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.db.models import F
 from django.utils.translation import gettext as _
 
 from swisspair.playoff import PlayoffError, playoff_group
-from swisspair_web.tournaments.convert import SectionData
-from swisspair_web.tournaments.errors import Conflict, OperationError
-from swisspair_web.tournaments.models import Playoff as PlayoffRow, Section
-from swisspair_web.tournaments.playoffs import core_standings, replay
+from swisspair_web.tournaments.reads.convert import SectionData
+from swisspair_web.tournaments.reads.errors import Conflict, OperationError
+from swisspair_web.tournaments.reads.playoffs import core_standings, replay
+from swisspair_web.tournaments.rows import Playoff as PlayoffRow
+from swisspair_web.tournaments.rows import Section
+from swisspair_web.tournaments.services import follow
 from swisspair_web.tournaments.services.base import User, audit
+from swisspair_web.tournaments.services.effects import operation
 
 
 def create(section: Section, user: User, place: int) -> PlayoffRow:
@@ -35,10 +38,11 @@ def create(section: Section, user: User, place: int) -> PlayoffRow:
         raise OperationError(_("Nobody is level on points for place %(place)s.") % {"place": place})
     seed = random.SystemRandom().randrange(1, 2 ** 31)
     try:
-        with transaction.atomic():
+        with operation():
             row = PlayoffRow.objects.create(section=section, place=place, players=group, seed=seed)
             audit(section.event, user, "playoff-created", section=section,
                   detail=f"place {place}: {', '.join(map(str, group))}, seed {seed}")
+            follow.section(section)
     except IntegrityError:
         raise OperationError(_("There is a play-off for place %(place)s already.") % {"place": place}) from None
     return row
@@ -55,7 +59,7 @@ def record(row: PlayoffRow, user: User, game_id: str, result: str, seen_version:
         playoff.record(game_id, result)
     except PlayoffError as error:
         raise OperationError(str(error)) from None
-    with transaction.atomic():
+    with operation():
         updated = PlayoffRow.objects.filter(pk=row.pk, version=seen_version).update(
             results=playoff.results, version=F("version") + 1)
         if not updated:
@@ -63,10 +67,12 @@ def record(row: PlayoffRow, user: User, game_id: str, result: str, seen_version:
                              "again."))
         audit(row.section.event, user, "playoff-result", section=row.section,
               detail=f"place {row.place}: {game_id}", new=playoff.results[game_id])
+        follow.section(row.section)
     row.results, row.version = playoff.results, seen_version + 1
 
 
 def delete(row: PlayoffRow, user: User) -> None:
-    with transaction.atomic():
+    with operation():
         row.delete()
         audit(row.section.event, user, "playoff-deleted", section=row.section, detail=f"place {row.place}")
+        follow.section(row.section)

@@ -1,20 +1,20 @@
 """The writes of the check-in before round 1: the ticks, and the absences recorded when round 1 is paired.
-:mod:`swisspair_web.tournaments.presence` says who is ticked and who is left out."""
+:mod:`swisspair_web.tournaments.reads.presence` says who is ticked and who is left out."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from swisspair_web.tournaments.entry_models import Presence
-from swisspair_web.tournaments.errors import OperationError
-from swisspair_web.tournaments.models import Bye, Player, Section
-from swisspair_web.tournaments.presence import is_open, left_out, left_out_note
-from swisspair_web.tournaments.services.base import User, _user, audit, bump_section
+from swisspair_web.tournaments.reads.errors import OperationError
+from swisspair_web.tournaments.reads.presence import is_open, left_out, left_out_note
+from swisspair_web.tournaments.rows import Bye, Player, Presence, Section
+from swisspair_web.tournaments.services import follow
+from swisspair_web.tournaments.services.base import User, account_of, audit, bump_section
+from swisspair_web.tournaments.services.effects import operation
 
 
 @dataclass
@@ -39,7 +39,7 @@ def set_presence(section: Section, user: User, changes: Mapping[int, bool]) -> S
     if not is_open(section):
         raise OperationError(_("Round 1 is paired: the check-in is closed."))
     saved = Saved([], [], [])
-    with transaction.atomic():
+    with operation():
         players = {p.tpn: p for p in section.players.filter(tpn__in=list(changes))}
         unknown = sorted(set(changes) - set(players))
         if unknown:
@@ -54,7 +54,7 @@ def set_presence(section: Section, user: User, changes: Mapping[int, bool]) -> S
                 Bye.objects.filter(player=player, round_number=1, kind=Bye.ZERO).delete()
                 saved.unrecorded.append(player)
             Presence.objects.update_or_create(player=player, defaults={
-                "present": present, "absence_recorded": False, "changed_by": _user(user)})
+                "present": present, "absence_recorded": False, "changed_by": account_of(user)})
             (saved.present if present else saved.absent).append(player)
         if saved.present or saved.absent:
             saved.unrecorded += _remove_stale_absences(section, user)
@@ -85,24 +85,26 @@ def record_absences(section: Section, user: User) -> list[Player]:
     """
     if not is_open(section):
         return []
-    with transaction.atomic():
+    with operation():
         removed = _remove_stale_absences(section, user)
         if removed:
             bump_section(section)
             audit(section.event, user, "presence", section=section, round_number=1,
                   detail=_detail(Saved([], [], removed)))
+            follow.section(section)
     players = left_out(section)
     new = [p for p in players if not Bye.objects.filter(player=p, round_number=1).exists()]
     if new:
-        with transaction.atomic():
+        with operation():
             bump_section(section)
             for player in new:
                 Bye.objects.create(section=section, player=player, round_number=1, kind=Bye.ZERO,
                                    origin=Bye.CHECK_IN)
                 Presence.objects.update_or_create(player=player, defaults={
-                    "present": False, "absence_recorded": True, "changed_by": _user(user)})
+                    "present": False, "absence_recorded": True, "changed_by": account_of(user)})
             audit(section.event, user, "absent-not-present", section=section, round_number=1,
                   detail="not ticked present: " + ", ".join(f"{p.tpn}. {p.name}" for p in new))
+            follow.section(section)
     return players
 
 
@@ -115,12 +117,13 @@ def _remove_stale_absences(section: Section, user: User) -> list[Player]:
              .exclude(player_id__in=left).select_related("player").order_by("player__tpn")]
     if stale:
         Bye.objects.filter(player__in=stale, round_number=1, kind=Bye.ZERO, origin=Bye.CHECK_IN).delete()
-        Presence.objects.filter(player__in=stale).update(absence_recorded=False, changed_by=_user(user),
+        Presence.objects.filter(player__in=stale).update(absence_recorded=False, changed_by=account_of(user),
                                                          changed_at=timezone.now())
     return stale
 
 
 def before_pairing(section: Section, user: User) -> list[str]:
-    """The step of :data:`.services.BEFORE_PAIRING`: :func:`record_absences`, and what the arbiter is told."""
+    """What :func:`.rounds.pair_next_round` runs before it reads the section: :func:`record_absences`, and what
+    the arbiter is told."""
     players = record_absences(section, user)
     return [left_out_note(players)] if players else []

@@ -1,36 +1,36 @@
 """The writes of entries: opening and closing, an entry received from the public form, the arbiter's
 approval or refusal, the rating list kept for the entries, and the byes and absences players announce
 through their private link; each one transaction with its audit entry.
-:mod:`swisspair_web.tournaments.registration` reads them."""
+:mod:`swisspair_web.tournaments.reads.registration` reads them."""
 
 from __future__ import annotations
 
 import secrets
-
 from collections.abc import Iterable
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from swisspair_web.tournaments.entry_models import Announcement, Entry, ListedPlayer, Registration
-from swisspair_web.tournaments.errors import Conflict, OperationError
-from swisspair_web.tournaments.models import Bye, Player, Section
-from swisspair_web.tournaments.player_data import PlayerData
-from swisspair_web.tournaments.player_import import ReadPlayers
-from swisspair_web.tournaments.registration import (
+from swisspair_web.tournaments.reads.errors import Conflict, OperationError
+from swisspair_web.tournaments.reads.player_import import ReadPlayers
+from swisspair_web.tournaments.reads.players import PlayerData
+from swisspair_web.tournaments.reads.registration import (
     Completion,
     EntryData,
-    _paired,
     complete,
     listed_player,
     refuse_taken_fide_id,
     registration_of,
+    rounds_paired,
 )
-from swisspair_web.tournaments.services.base import User, _user, audit
+from swisspair_web.tournaments.rows import Announcement, Bye, Entry, ListedPlayer, Player, Registration, Section
+from swisspair_web.tournaments.services import follow
+from swisspair_web.tournaments.services.base import User, account_of, audit
+from swisspair_web.tournaments.services.effects import operation
 from swisspair_web.tournaments.services.players import add_players, request_bye
 
 
@@ -47,7 +47,7 @@ def set_open(section: Section, user: User, open_: bool, seen_version: int) -> bo
     """
     if section.is_team:
         raise OperationError(_("Team sections take no entries on the public form."))
-    with transaction.atomic():
+    with operation():
         registration = _saved_registration(section)
         updated = Registration.objects.filter(pk=registration.pk, version=seen_version).update(
             open=open_, version=F("version") + 1)
@@ -56,6 +56,7 @@ def set_open(section: Section, user: User, open_: bool, seen_version: int) -> bo
         if registration.open == open_:
             return False
         audit(section.event, user, "entries-opened" if open_ else "entries-closed", section=section)
+        follow.event(section.event_id)
     return True
 
 
@@ -83,7 +84,7 @@ def submit(section: Section, typed: EntryData) -> Entry:
     changes = complete(data, listed)
     data.validate()
     try:
-        with transaction.atomic():
+        with operation():
             refuse_taken_fide_id(section, data.fide_id)
             entry = Entry.objects.create(
                 section=section, token=secrets.token_urlsafe(24), name=data.name, federation=data.federation,
@@ -118,14 +119,14 @@ def approve(entry: Entry, user: User, seen_version: int) -> Player:
     (:func:`.services.add_players`).
     """
     section = entry.section
-    with transaction.atomic():
+    with operation():
         _take(entry, seen_version, (Entry.PENDING, Entry.REFUSED))
         refuse_taken_fide_id(section, entry.fide_id, entry)
         [player] = add_players(section, user, [PlayerData(
             name=entry.name, rating=entry.rating, federation=entry.federation, fide_id=entry.fide_id,
             title=entry.title, sex=entry.sex, birth_date=entry.birth_date, club=entry.club)], source="entry")
         Entry.objects.filter(pk=entry.pk).update(state=Entry.APPROVED, player=player, reason="",
-                                                 decided_at=timezone.now(), decided_by=_user(user))
+                                                 decided_at=timezone.now(), decided_by=account_of(user))
         audit(section.event, user, "entry-approved", section=section, old=entry.state, new=Entry.APPROVED,
               detail=f"{player.tpn}. {player.name}")
     entry.state, entry.player = Entry.APPROVED, player
@@ -136,10 +137,10 @@ def refuse(entry: Entry, user: User, seen_version: int, reason: str = "") -> Non
     """Refuse a waiting entry (an approved one is a player: withdraw or delete the player instead)."""
     section = entry.section
     reason = " ".join(reason.split())[:200]
-    with transaction.atomic():
+    with operation():
         _take(entry, seen_version, (Entry.PENDING,))
         Entry.objects.filter(pk=entry.pk).update(state=Entry.REFUSED, reason=reason, decided_at=timezone.now(),
-                                                 decided_by=_user(user))
+                                                 decided_by=account_of(user))
         audit(section.event, user, "entry-refused", section=section, old=entry.state, new=Entry.REFUSED,
               detail=entry.name + (f": {reason}" if reason else ""))
     entry.state, entry.reason = Entry.REFUSED, reason
@@ -155,7 +156,7 @@ def import_list(section: Section, user: User, read: ReadPlayers) -> int:
     for row in rows:
         by_id.setdefault(row.fide_id, row)  # a FIDE ID listed twice: the first line
     unique = list(by_id.values())
-    with transaction.atomic():
+    with operation():
         _saved_registration(section)
         ListedPlayer.objects.filter(section=section).delete()
         ListedPlayer.objects.bulk_create(unique, batch_size=2000)
@@ -180,7 +181,7 @@ def announce(entry: Entry, round_number: int, kind: str) -> Announcement:
         raise OperationError(_("Unknown kind of bye."))
     if player.is_withdrawn(round_number):
         raise OperationError(_("You are withdrawn from the tournament; ask the arbiter."))
-    with transaction.atomic():
+    with operation():
         if Bye.objects.filter(player=player, round_number=round_number).exists():
             raise OperationError(_("You have a bye or an absence in round %(round)s already.")
                                  % {"round": round_number})
@@ -188,6 +189,7 @@ def announce(entry: Entry, round_number: int, kind: str) -> Announcement:
         announcement = Announcement.objects.create(entry=entry, round_number=round_number, kind=kind)
         audit(entry.section.event, None, "bye-announced", section=entry.section, round_number=round_number,
               new=kind, detail=f"{player.tpn}. {player.name}, through the player's private link")
+        follow.section(entry.section)
     return announcement
 
 
@@ -195,11 +197,11 @@ def _withdraw(announcement: Announcement, user: User, state: str, reason: str = 
     """Take back a recorded announcement (its bye too) while its round is not paired."""
     entry = announcement.entry
     section = entry.section
-    if announcement.round_number <= _paired(section):
+    if announcement.round_number <= rounds_paired(section):
         raise OperationError(_("Round %(round)s is already paired.") % {"round": announcement.round_number})
-    with transaction.atomic():
+    with operation():
         updated = Announcement.objects.filter(pk=announcement.pk, state=Announcement.RECORDED).update(
-            state=state, reason=" ".join(reason.split())[:200], decided_at=timezone.now(), decided_by=_user(user))
+            state=state, reason=" ".join(reason.split())[:200], decided_at=timezone.now(), decided_by=account_of(user))
         if not updated:
             raise Conflict(_("This announcement was refused or cancelled meanwhile; reload the page."))
         player = entry.player
@@ -209,6 +211,7 @@ def _withdraw(announcement: Announcement, user: User, state: str, reason: str = 
         audit(section.event, user, "announcement-refused" if state == Announcement.REFUSED
               else "announcement-cancelled", section=section, round_number=announcement.round_number,
               old=announcement.kind, detail=entry.name + (f": {reason}" if reason else ""))
+        follow.section(section)
     announcement.state = state
 
 

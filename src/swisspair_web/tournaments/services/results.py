@@ -7,15 +7,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
 from swisspair.model import BoardResult
-from swisspair_web.tournaments import late_corrections
-from swisspair_web.tournaments.errors import OperationError
-from swisspair_web.tournaments.models import RESULTS, Board, Player, Round, Section
+from swisspair_web.tournaments.reads import late_corrections
+from swisspair_web.tournaments.reads.errors import OperationError
+from swisspair_web.tournaments.rows import RESULTS, Board, Player, Round, Section
+from swisspair_web.tournaments.services import follow
 from swisspair_web.tournaments.services.base import User, audit
+from swisspair_web.tournaments.services.effects import operation
 
 
 def parse_result(text: str) -> str:
@@ -83,7 +84,7 @@ def set_results(rnd: Round, user: User, changes: Mapping[int, tuple[str, Seen]],
     outcome = ResultChanges()
     section = rnd.section
     later = list(section.round_set.filter(number__gt=rnd.number).values_list("number", flat=True))
-    with transaction.atomic():
+    with operation():
         boards = {b.number: b for b in rnd.boards.select_related("white", "black")}
         for number, (code, shown) in sorted(changes.items()):
             if code not in RESULTS:
@@ -107,6 +108,7 @@ def set_results(rnd: Round, user: User, changes: Mapping[int, tuple[str, Seen]],
                   section=section, round_number=rnd.number, board_number=number,
                   old=RESULTS.get(board.result, board.result), new=RESULTS.get(code, code),
                   detail=f"{board.white.name} - {board.black.name}")
+            follow.section(section)
             outcome.saved.append(number)
             _follow_forfeits(rnd, user, board, board.result, code, outcome.notes, withdraw=withdraw_no_shows)
             board.result = code

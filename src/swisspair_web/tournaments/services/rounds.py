@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -14,30 +13,26 @@ from django.utils.translation import ngettext
 
 from swisspair.errors import SwissPairError
 from swisspair.model import Colour, RoundPairing
-from swisspair_web.tournaments import numbering, registry, settings_changes
-from swisspair_web.tournaments.convert import SectionData, to_tournament
-from swisspair_web.tournaments.errors import Conflict, OperationError
-from swisspair_web.tournaments.models import Board, Bye, Round, Section
+from swisspair_web.tournaments.reads import numbering, sections
+from swisspair_web.tournaments.reads.convert import SectionData, to_tournament
+from swisspair_web.tournaments.reads.errors import Conflict, OperationError
+from swisspair_web.tournaments.rows import Board, Bye, Round, Section, registry
+from swisspair_web.tournaments.services import follow, presence
 from swisspair_web.tournaments.services.base import (
     Progress,
     User,
-    _before_commit,
-    _no_progress,
-    _user,
+    account_of,
     audit,
     bump_section,
+    no_progress,
+    run_before_commit,
 )
+from swisspair_web.tournaments.services.effects import operation
 from swisspair_web.tournaments.services.numbering import keep_sorted
 
 
-def _pairing_checkpoint() -> None:
+def pairing_checkpoint() -> None:
     """Called inside the pairing transaction just before it commits (a seam for the kill tests)."""
-
-
-BEFORE_PAIRING: list[Callable[[Section, User], list[str]]] = []
-"""Steps :func:`pair_next_round` runs before it reads the section (the check-in of :mod:`.presence`
-registers one when the app starts): each writes what it must in a transaction of its own and returns
-what the arbiter is told."""
 
 
 def _numbering_before_round_1(section: Section, user: User, seen_version: int | None) -> list[str]:
@@ -56,7 +51,7 @@ def _numbering_before_round_1(section: Section, user: User, seen_version: int | 
                          "The pairing numbers are fixed by the arbiter, not in the order of the rules (%(order)s): "
                          "%(count)s players would have other numbers.", len(plan))
                 % {"order": numbering.order(section).label, "count": len(plan)}]
-    with transaction.atomic():
+    with operation():
         bump_section(section)
         keep_sorted(section, user)
     return [ngettext("%(count)s pairing number was sorted into the order of the rules (%(order)s) before pairing.",
@@ -74,7 +69,7 @@ def keep_initial_colour(section: Section, drawn: Colour | None) -> None:
     """Keep the colour drawn for the first player in round 1 (C.04.3 art. 5.1) when the section had none."""
     if not section.initial_colour and drawn is not None:
         colour = "w" if drawn is Colour.WHITE else "b"
-        with transaction.atomic():  # within the pairing's own
+        with operation():  # within the pairing's own
             Section.objects.filter(pk=section.pk).update(initial_colour=colour)
         section.initial_colour = colour
 
@@ -103,7 +98,7 @@ def next_round(section: Section, data: SectionData, allow_pending: bool) -> tupl
 
 
 def pair_next_round(section: Section, user: User, *, allow_pending: bool = False,
-                    progress: Progress = _no_progress, seen_version: int | None = None) -> PairingOutcome:
+                    progress: Progress = no_progress, seen_version: int | None = None) -> PairingOutcome:
     """Pair the next round with the section's system and store it (unpublished).
 
     The engine runs on a snapshot, outside any transaction; the result is
@@ -115,7 +110,7 @@ def pair_next_round(section: Section, user: User, *, allow_pending: bool = False
     :raises: :exc:`OperationError` (also for ``NoValidPairingError``), :exc:`Conflict`.
     """
     warnings = _numbering_before_round_1(section, user, seen_version)
-    warnings += [note for step in BEFORE_PAIRING for note in step(section, user)]
+    warnings += presence.before_pairing(section, user)  # the check-in decides who plays round 1
     seen_version = section.version
     progress(5, "reading")
     data = SectionData.load(section)
@@ -137,12 +132,12 @@ def pair_next_round(section: Section, user: User, *, allow_pending: bool = False
     if pending:
         warnings.append(_("Unfinished games were counted as draws for this pairing only."))
     progress(90, "saving")
-    with transaction.atomic():
+    with operation():
         bump_section(section, seen_version)
         if number == 1:
             keep_initial_colour(section, tournament.initial_colour)
-        rnd = Round.objects.create(section=section, number=number, paired_by=_user(user), system=section.system,
-                                   settings=settings_changes.pairing_settings(section))
+        rnd = Round.objects.create(section=section, number=number, paired_by=account_of(user), system=section.system,
+                                   settings=sections.pairing_settings(section))
         by_tpn = conv.by_tpn
         Board.objects.bulk_create([
             Board(round=rnd, number=index, white=by_tpn[b.white], black=by_tpn[b.black])
@@ -157,8 +152,9 @@ def pair_next_round(section: Section, user: User, *, allow_pending: bool = False
         audit(section.event, user, "paired", section=section, round_number=number,
               detail=f"{len(pairing.boards)} boards, system {section.system}" +
               (f", bye {pairing.bye}" if pairing.bye else ""))
-        _before_commit(rnd)
-        _pairing_checkpoint()
+        follow.section(section)
+        run_before_commit(rnd)
+        pairing_checkpoint()
     return PairingOutcome(rnd, warnings)
 
 
@@ -171,7 +167,7 @@ def publish_round(rnd: Round, user: User, publish: bool = True) -> list[int]:
     :raises: :exc:`OperationError` when an earlier round is not published.
     """
     section = rnd.section
-    with transaction.atomic():
+    with operation():
         Section.objects.select_for_update().filter(pk=section.pk).exists()  # one publication change at a time
         rounds = Round.objects.filter(section=section)
         if publish:
@@ -189,12 +185,13 @@ def publish_round(rnd: Round, user: User, publish: bool = True) -> list[int]:
         for number in changed:
             audit(section.event, user, "published" if publish else "unpublished", section=section,
                   round_number=number)
+            follow.section(section, hiding=not publish)
     return changed
 
 
 def unpair_last_round(section: Section, user: User, *, discard_results: bool = False) -> int:
     """Delete the last paired round (its boards, its PAB); requested byes stay."""
-    with transaction.atomic():
+    with operation():
         bump_section(section)
         rnd = section.round_set.order_by("-number").first()
         if rnd is None:
@@ -213,6 +210,7 @@ def unpair_last_round(section: Section, user: User, *, discard_results: bool = F
         audit(section.event, user, "unpaired", section=section, round_number=number,
               detail="; ".join([*([f"{entered} results discarded"] if entered else []),
                                 *(["it was public: withdrawn from the public pages"] if published else [])]))
+        follow.section(section, hiding=True)
     return number
 
 
@@ -229,7 +227,7 @@ def adjust_round(rnd: Round, user: User, action: str, board_a: int, board_b: int
     if board_b is not None and board_a == board_b and action != "flip":
         raise OperationError(_("Player %(a)s cannot be paired with themselves: give two different numbers.")
                              % {"a": board_a} if action == "force" else _("Give two different boards."))
-    with transaction.atomic():
+    with operation():
         bump_section(section)
         if rnd.boards.exclude(result="").exists():
             raise OperationError(_("The round already has results; unpair it or correct results instead."))
@@ -258,6 +256,7 @@ def adjust_round(rnd: Round, user: User, action: str, board_a: int, board_b: int
         Round.objects.filter(pk=rnd.pk).update(adjusted=True)
         audit(section.event, user, "adjusted", section=section, round_number=rnd.number,
               detail=f"{action} {board_a}" + (f" {board_b}" if board_b else ""))
+        follow.section(section)
     return rule_warnings(section, rnd.number, touched)
 
 

@@ -1,5 +1,5 @@
 """The writes of a team section (FIDE C.04.6, 2026): teams and their rosters, the team rounds paired by
-the core, matches forfeited as a whole, and withdrawn teams. :mod:`swisspair_web.tournaments.teams` reads
+the core, matches forfeited as a whole, and withdrawn teams. :mod:`swisspair_web.tournaments.reads.teams` reads
 what they store (line-ups, match scores, team standings)."""
 
 from __future__ import annotations
@@ -7,24 +7,24 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from django.db import transaction
 from django.db.models import F, Max
 from django.utils.translation import gettext as _
 
 from swisspair.errors import SwissPairError
 from swisspair.model import Colour
 from swisspair.pairing import find_system
-from swisspair_web.tournaments import settings_changes
-from swisspair_web.tournaments.convert import SectionData, team_code, to_tournament
-from swisspair_web.tournaments.errors import Conflict, OperationError
-from swisspair_web.tournaments.models import Board, Bye, Player, Round, Section, Team, TeamMatch
-from swisspair_web.tournaments.player_data import PlayerData, clean_name
-from swisspair_web.tournaments.services import rounds
-from swisspair_web.tournaments.services.base import User, _user, audit, bump_section
+from swisspair_web.tournaments.reads import sections
+from swisspair_web.tournaments.reads.convert import SectionData, team_code, to_tournament
+from swisspair_web.tournaments.reads.errors import Conflict, OperationError
+from swisspair_web.tournaments.reads.players import PlayerData, clean_name
+from swisspair_web.tournaments.reads.teams import FORFEIT_SIDES, lineups, roster
+from swisspair_web.tournaments.rows import Board, Bye, Player, Round, Section, Team, TeamMatch
+from swisspair_web.tournaments.services import follow, rounds
+from swisspair_web.tournaments.services.base import User, account_of, audit, bump_section
+from swisspair_web.tournaments.services.effects import operation
 from swisspair_web.tournaments.services.players import add_players, check_withdrawal_round, delete_player
 from swisspair_web.tournaments.services.results import Seen, set_results
 from swisspair_web.tournaments.services.rounds import PairingOutcome
-from swisspair_web.tournaments.teams import FORFEIT_SIDES, lineups, roster
 
 
 def _require_team_section(section: Section) -> None:
@@ -40,28 +40,30 @@ def create_team(section: Section, user: User, name: str) -> Team:
     """A new team with the next team pairing number (C.04.6: TPNs are fixed except for late entries)."""
     _require_team_section(section)
     name = clean_name(name, empty=_("A team needs a name."))
-    with transaction.atomic():
+    with operation():
         bump_section(section)
         number = (section.teams.aggregate(m=Max("number"))["m"] or 0) + 1
         team = Team.objects.create(section=section, number=number, name=name)
         audit(section.event, user, "team-created", section=section, detail=f"{number}. {name}")
+        follow.section(section)
     return team
 
 
 def rename_team(team: Team, user: User, name: str) -> None:
     name = clean_name(name, empty=_("A team needs a name."))
-    with transaction.atomic():
+    with operation():
         bump_section(team.section)
         Team.objects.filter(pk=team.pk).update(name=name)
         audit(team.section.event, user, "team-renamed", section=team.section, detail=f"{team.number}. {name}",
               old=team.name, new=name)
+        follow.section(team.section)
     team.name = name
 
 
 def delete_team(team: Team, user: User) -> None:
     """Delete a team without players that has never been paired."""
     section = team.section
-    with transaction.atomic():
+    with operation():
         if team.members.exists():
             raise OperationError(_("Remove the team's players first."))
         if TeamMatch.objects.filter(white=team).exists() or TeamMatch.objects.filter(black=team).exists() or \
@@ -70,17 +72,19 @@ def delete_team(team: Team, user: User) -> None:
         bump_section(section)
         team.delete()
         audit(section.event, user, "team-deleted", section=section, detail=f"{team.number}. {team.name}")
+        follow.section(section)
 
 
 def add_member(team: Team, user: User, data: PlayerData) -> Player:
     """Register a player at the end of ``team``'s roster (a new pairing number in the section)."""
     section = team.section
-    with transaction.atomic():
+    with operation():
         [player] = add_players(section, user, [data], source=f"team {team.number}")
         order = (team.members.aggregate(m=Max("board_order"))["m"] or 0) + 1
         Player.objects.filter(pk=player.pk).update(team=team, board_order=order)
         audit(section.event, user, "team-member-added", section=section,
               detail=f"{team.number}. {team.name}: board {order}, {player.tpn}. {player.name}")
+        follow.section(section)
     player.team, player.board_order = team, order
     return player
 
@@ -91,7 +95,7 @@ def move_member(player: Player, user: User, step: int) -> None:
     if team is None:
         raise OperationError(_("This player is in no team."))
     section = team.section
-    with transaction.atomic():
+    with operation():
         bump_section(section)
         if _paired(section):
             raise OperationError(_("The board order is fixed once round 1 is paired; players may still be "
@@ -106,12 +110,13 @@ def move_member(player: Player, user: User, step: int) -> None:
             Player.objects.filter(pk=member.pk).update(board_order=order, version=F("version") + 1)
         audit(section.event, user, "team-reordered", section=section,
               detail=f"{team.number}. {team.name}: {player.name} to board {other + 1}")
+        follow.section(section)
 
 
 def remove_member(player: Player, user: User) -> None:
     """Delete a player who has never been paired from their team (the others move up)."""
     team = player.team
-    with transaction.atomic():
+    with operation():
         delete_player(player, user)
         if team is not None:
             for order, member in enumerate(roster(team), start=1):
@@ -145,12 +150,12 @@ def pair_team_round(section: Section, user: User, *, allow_pending: bool = False
     if pairing.round_number != number:
         raise OperationError(f"engine paired round {pairing.round_number}, expected {number}")
     teams = {t.number: t for t in data.teams}
-    with transaction.atomic():
+    with operation():
         bump_section(section, seen_version)
         if number == 1:
             rounds.keep_initial_colour(section, tournament.initial_colour)
-        rnd = Round.objects.create(section=section, number=number, paired_by=_user(user),
-                                   settings=settings_changes.pairing_settings(section),
+        rnd = Round.objects.create(section=section, number=number, paired_by=account_of(user),
+                                   settings=sections.pairing_settings(section),
                                    system="team", team_bye=teams[pairing.bye] if pairing.bye else None)
         boards = []
         for index, match in enumerate(pairing.boards, start=1):
@@ -171,7 +176,8 @@ def pair_team_round(section: Section, user: User, *, allow_pending: bool = False
         audit(section.event, user, "paired", section=section, round_number=number,
               detail=f"{len(pairing.boards)} matches, system team {team_code(section)}" +
               (f", bye team {pairing.bye}" if pairing.bye else ""))
-        rounds._pairing_checkpoint()
+        follow.section(section)
+        rounds.pairing_checkpoint()
     warnings = [_("Unfinished games were counted as draws for this pairing only.")] if pending else []
     return PairingOutcome(rnd, warnings)
 
@@ -204,13 +210,14 @@ def forfeit_match(match: TeamMatch, user: User, side: str, seen: Mapping[int, Se
         white_absent, black_absent = board.white.team_id in absent, board.black.team_id in absent
         code = "--" if white_absent and black_absent else "-+" if white_absent else "+-"
         changes[board.number] = (code, seen[board.number])
-    with transaction.atomic():
+    with operation():
         outcome = set_results(rnd, user, changes, withdraw_no_shows=False)
         if outcome.conflicts or outcome.moved:
             raise Conflict(_("Somebody else entered results in this match meanwhile; reload the page "
                                "and try again."))
         audit(section.event, user, "match-forfeited", section=section, round_number=rnd.number,
               detail=f"match {match.number}: {match.white.name} - {match.black.name}, absent: {side}")
+        follow.section(section)
     return len(outcome.saved)
 
 
@@ -223,10 +230,11 @@ def withdraw_team(team: Team, user: User, from_round: int | None) -> None:
     :raises: :exc:`OperationError` for a round already paired or beyond the last one.
     """
     section = team.section
-    with transaction.atomic():
+    with operation():
         bump_section(section)
         paired = _paired(section)
         check_withdrawal_round(section, from_round, paired)
         Player.objects.filter(team=team).update(withdrawn_from=from_round, version=F("version") + 1)
         audit(section.event, user, "team-withdrawn" if from_round else "team-reinstated", section=section,
               detail=f"{team.number}. {team.name}" + (f" from round {from_round}" if from_round else ""))
+        follow.section(section)

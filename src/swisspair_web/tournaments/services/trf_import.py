@@ -3,7 +3,6 @@ its teams, rosters and team matches, in one transaction."""
 
 from __future__ import annotations
 
-
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -13,12 +12,14 @@ from swisspair import trf
 from swisspair.errors import SwissPairError
 from swisspair.model import Colour, Tournament
 from swisspair.trf import Diagnostic
-from swisspair_web.tournaments import team_import
-from swisspair_web.tournaments.convert import decimal, rows_from_tournament
-from swisspair_web.tournaments.errors import OperationError
-from swisspair_web.tournaments.models import Board, Bye, Event, Player, Round, Section, Team, TeamMatch
-from swisspair_web.tournaments.player_data import PlayerData, lenient
-from swisspair_web.tournaments.services.base import Progress, User, _before_commit, _no_progress, _user, audit
+from swisspair_web.tournaments.reads import team_import
+from swisspair_web.tournaments.reads.convert import decimal, rows_from_tournament
+from swisspair_web.tournaments.reads.errors import OperationError
+from swisspair_web.tournaments.reads.players import PlayerData, lenient
+from swisspair_web.tournaments.rows import Board, Bye, Event, Player, Round, Section, Team, TeamMatch
+from swisspair_web.tournaments.services import follow
+from swisspair_web.tournaments.services.base import Progress, User, account_of, audit, no_progress, run_before_commit
+from swisspair_web.tournaments.services.effects import operation
 
 
 def parse_trf(text: str | bytes, source: str = "upload", warnings: list[str] | None = None,
@@ -57,7 +58,7 @@ def _unique_fide_ids(data: list[tuple[int, PlayerData]], source: str, warnings: 
 
 
 def import_trf(event: Event, user: User, text: str | bytes, *, name: str, slug: str, system: str = "dutch",
-               progress: Progress = _no_progress, source: str = "upload",
+               progress: Progress = no_progress, source: str = "upload",
                warnings: list[str] | None = None) -> Section:
     """A new section from a TRF file, with its players, rounds, results and byes.
 
@@ -98,7 +99,7 @@ def import_trf(event: Event, user: User, text: str | bytes, *, name: str, slug: 
                                       if line[:3] not in team_import.DROPPED_RECORDS]
     scoring = tournament.scoring
     progress(60, "saving")
-    with transaction.atomic():
+    with operation():
         try:
             with transaction.atomic():
                 section = Section.objects.create(
@@ -117,7 +118,7 @@ def import_trf(event: Event, user: User, text: str | bytes, *, name: str, slug: 
             raise OperationError(_("A section with this short name exists already.")) from None
         players = {tpn: Player.objects.create(section=section, tpn=tpn, **d.__dict__) for tpn, d in data}
         now = timezone.now()
-        rounds = {r: Round.objects.create(section=section, number=r, paired_by=_user(user), published_at=now)
+        rounds = {r: Round.objects.create(section=section, number=r, paired_by=account_of(user), published_at=now)
                   for r in range(1, rows.paired_rounds + 1)}
         for b in rows.boards:
             if b.round_number not in rounds:
@@ -140,7 +141,8 @@ def import_trf(event: Event, user: User, text: str | bytes, *, name: str, slug: 
               detail=f"{len(players)} players, {rows.paired_rounds} rounds" +
               (f", {len(team_plan.teams)} teams" if team_plan else "") +
               ("; " + "; ".join([*rows.warnings, *notes]) if rows.warnings or notes else ""))
-        _before_commit(section)
+        follow.event(event.pk)
+        run_before_commit(section)
         _import_checkpoint()
     return section
 

@@ -9,7 +9,7 @@ from django import template
 from swisspair.norms import NormCheck
 from swisspair.rating_change import InitialRating, NotRated, PlayerRating, Regulations
 from swisspair.tiebreaks.rounding import decimal_text
-from swisspair_web.tournaments import norm_report, rating_report
+from swisspair_web.tournaments.reads import norms, ratings
 
 register = template.Library()
 
@@ -28,29 +28,29 @@ def signed(value: int | None) -> str:
 
 @register.filter
 def not_rated(reason: NotRated | None) -> str:
-    """Why a round is not rated (:func:`.rating_report.not_rated_text`)."""
-    return rating_report.not_rated_text(reason)
+    """Why a round is not rated (:func:`..reads.ratings.not_rated_text`)."""
+    return ratings.not_rated_text(reason)
 
 
 @register.filter
 def k_reason(line: PlayerRating) -> str:
-    """Why the player's K is what it is (:func:`.rating_report.k_text`)."""
-    return rating_report.k_text(line)
+    """Why the player's K is what it is (:func:`..reads.ratings.k_text`)."""
+    return ratings.k_text(line)
 
 
 @register.filter
 def initial_notes(initial: InitialRating | None) -> str:
-    """:func:`.rating_report.initial_text`."""
-    return rating_report.initial_text(initial)
+    """:func:`..reads.ratings.initial_text`."""
+    return ratings.initial_text(initial)
 
 
 @register.filter
 def regulations(value: Regulations) -> str:
-    """:func:`.rating_report.regulations_text`."""
-    return rating_report.regulations_text(value)
+    """:func:`..reads.ratings.regulations_text`."""
+    return ratings.regulations_text(value)
 
 
 @register.filter
 def failures(check: NormCheck) -> str:
-    """The requirements a norm check did not meet (:func:`.norm_report.failure_text`), ``;``-separated."""
-    return "; ".join(norm_report.failure_text(f) for f in check.problems)
+    """The requirements a norm check did not meet (:func:`..reads.norms.failure_text`), ``;``-separated."""
+    return "; ".join(norms.failure_text(f) for f in check.problems)

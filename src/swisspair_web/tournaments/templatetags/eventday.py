@@ -10,9 +10,8 @@ from typing import Any
 
 from django import template
 
-from swisspair_web.tournaments import presence
-from swisspair_web.tournaments.entry_models import Entry, Registration
-from swisspair_web.tournaments.models import Section
+from swisspair_web.tournaments.reads import presence
+from swisspair_web.tournaments.rows import Entry, Registration, Section
 
 register = template.Library()
 

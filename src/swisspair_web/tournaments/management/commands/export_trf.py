@@ -8,8 +8,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from swisspair_web.tournaments.exports import trf_text
-from swisspair_web.tournaments.models import Section
+from swisspair_web.tournaments.reads.trf_export import trf_text
+from swisspair_web.tournaments.rows import Section
 
 
 class Command(BaseCommand):

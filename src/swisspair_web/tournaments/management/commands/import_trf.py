@@ -9,7 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from swisspair_web.tournaments import services
-from swisspair_web.tournaments.models import Event
+from swisspair_web.tournaments.rows import Event
 
 
 class Command(BaseCommand):

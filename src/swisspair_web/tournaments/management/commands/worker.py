@@ -1,7 +1,7 @@
 """``python -m swisspair_web worker``: run background jobs (the queue's ``db_worker``, plus a sweeper).
 
 The sweeper queues again the jobs whose worker died (no heartbeat for ``SWISSPAIR_JOB_STALE``
-seconds), see :mod:`swisspair_web.tournaments.jobs`. Start as many workers as the machine has cores
+seconds), see :mod:`swisspair_web.tournaments.services.jobs`. Start as many workers as the machine has cores
 to spare, on any machine that reaches the database; SIGTERM or Ctrl+C stops a worker after its task.
 """
 
@@ -17,7 +17,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.utils.crypto import get_random_string
 
-from swisspair_web.tournaments import jobs
+from swisspair_web.tournaments.services import jobs
 
 
 def _require_migrated() -> None:

@@ -1,0 +1,250 @@
+"""The event as the tie-breaks see it: competitors and their rounds (FIDE C.07 (2026) 15-16).
+
+An :class:`Event` is a neutral view of an individual or a team tournament: who met whom, with which
+points, each round a :class:`RoundRecord` of one :class:`RoundKind`.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from swisspair.model import Colour, Outcome, Result, RoundResult, Tournament
+from swisspair.tiebreaks.rounding import exact_sum
+
+
+class RoundKind(enum.Enum):
+    """What happened to a participant in one round (C.07 (2026) 15-16)."""
+
+    GAME = "game"
+    """Played over the board (individual game or team match)."""
+    FORFEIT_WIN = "+"
+    """Won by forfeit: paired, the opponent did not appear (16.2.2)."""
+    FORFEIT_LOSS = "-"
+    """Lost by forfeit (16.2.4), including a double forfeit."""
+    PAB = "U"
+    """Pairing-allocated bye (16.2.1)."""
+    FULL_BYE = "F"
+    """Requested full-point bye (16.2.1)."""
+    HALF_BYE = "H"
+    """Requested half-point bye (16.2.3 or 16.2.5)."""
+    ZERO_BYE = "Z"
+    """Zero-point bye: a known absence (16.2.3 or 16.2.5)."""
+    ABSENT = " "
+    """No record: not paired (after a withdrawal, or a late entry), 16.1."""
+
+    @property
+    def is_vur(self) -> bool:
+        """A voluntary unplayed round: a requested bye or a forfeit loss (16.1)."""
+        return self in _VUR_KINDS
+
+    @property
+    def is_forfeit(self) -> bool:
+        """A scheduled game not played (16.2.2, 16.2.4)."""
+        return self is RoundKind.FORFEIT_WIN or self is RoundKind.FORFEIT_LOSS
+
+    def __repr__(self) -> str:
+        return f"RoundKind.{self.name}"
+
+
+_VUR_KINDS = frozenset({RoundKind.FORFEIT_LOSS, RoundKind.HALF_BYE, RoundKind.ZERO_BYE, RoundKind.ABSENT})
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    """One participant in one round, as the tie-breaks see it."""
+
+    round: int
+    """1-based round number."""
+    kind: RoundKind
+    """Game, forfeit, bye or absence."""
+    opponent: int | None
+    """The scheduled opponent (games and forfeits), ``None`` otherwise."""
+    points: Mapping[str, Fraction]
+    """Points scored, by score name (``PTS`` for individuals, ``MP`` and ``GP`` for teams)."""
+    colour: Colour = Colour.NONE
+    """Colour of a game (individuals)."""
+    outcome: Outcome = Outcome.LOSS
+    """Win, draw or loss as far as the primary score goes."""
+    rating_result: Fraction | None = None
+    """1, 1/2 or 0 for games that count for rating-based tie-breaks (art. 10)."""
+    boards: tuple[Fraction, ...] = ()
+    """Teams: game points by board (board 1 first), art. 12."""
+
+    @property
+    def played(self) -> bool:
+        """A game (or match) took place over the board."""
+        return self.kind is RoundKind.GAME
+
+    @property
+    def is_vur(self) -> bool:
+        """A voluntary unplayed round (C.07 (2026) 16.1)."""
+        return self.kind.is_vur
+
+    def score(self, name: str) -> Fraction:
+        """Points for score ``name``."""
+        return self.points[name]
+
+
+@dataclass(slots=True)
+class Competitor:
+    """A participant (player or team) with its rounds."""
+
+    id: int
+    """Pairing number (TPN) or team number."""
+    name: str = ""
+    """Display name."""
+    rating: int | None = None
+    """Rating used by art. 10, ``None`` when unrated."""
+    rounds: list[RoundRecord] = field(default_factory=list)
+    """One record per round, round 1 first; always :attr:`Event.rounds` long."""
+
+    def __repr__(self) -> str:
+        return f"Competitor(id={self.id!r}, name={self.name!r}, rating={self.rating!r})"
+
+
+@dataclass(slots=True)
+class Event:
+    """Everything the tie-breaks read: competitors, rounds and the point systems.
+
+    Build one with :meth:`from_tournament` (individuals) or
+    :func:`swisspair.tiebreaks.team.standings_event` (teams).
+    """
+
+    competitors: dict[int, Competitor]
+    """By id."""
+    rounds: int
+    """Rounds taken into account (the completed rounds)."""
+    scores: tuple[str, ...] = ("PTS",)
+    """Score names, primary first (``("PTS",)``, ``("MP", "GP")`` or ``("GP", "MP")``)."""
+    win: dict[str, Fraction] = field(default_factory=lambda: {"PTS": Fraction(1)})
+    """Points of a win, by score name."""
+    draw: dict[str, Fraction] = field(default_factory=lambda: {"PTS": Fraction(1, 2)})
+    """Points of a draw, by score name."""
+    round_robin: bool = False
+    """Pre-determined pairings (C.07 (2026) 15.2): forfeits count as games, no dummy."""
+    team_size: int = 1
+    """Boards per match (teams)."""
+    is_team: bool = False
+    """A team competition (C.07 (2026) arts. 11-13)."""
+    tournament: Tournament | None = None
+    """The individual tournament this view was built from, if any."""
+    match_scores: Mapping[tuple[int, int], Any] | None = None
+    """Scores per (id, round) for the score-based criteria (:mod:`swisspair.tiebreaks.sports`)."""
+    _totals: dict[tuple[int, str, int], Fraction] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def primary(self) -> str:
+        """The score that ranks the event."""
+        return self.scores[0]
+
+    @property
+    def secondary(self) -> str | None:
+        """The other score of a team event (C.07 (2026) 13.1), ``None`` for individuals."""
+        return self.scores[1] if len(self.scores) > 1 else None
+
+    def __iter__(self) -> Iterator[Competitor]:
+        return iter(self.competitors[i] for i in sorted(self.competitors))
+
+    @property
+    def ids(self) -> list[int]:
+        """Competitor ids in ascending order."""
+        return sorted(self.competitors)
+
+    def record(self, cid: int, round_number: int) -> RoundRecord:
+        """The record of ``cid`` in 1-based ``round_number``."""
+        return self.competitors[cid].rounds[round_number - 1]
+
+    def total(self, cid: int, score: str | None = None, rounds: int | None = None) -> Fraction:
+        """Points of ``cid`` (``score`` defaults to the primary) after ``rounds`` rounds."""
+        name = score or self.primary
+        n = self.rounds if rounds is None else rounds
+        key = (cid, name, n)
+        cached = self._totals.get(key)
+        if cached is None:
+            cached = exact_sum(r.points[name] for r in self.competitors[cid].rounds[:n])
+            self._totals[key] = cached
+        return cached
+
+    @classmethod
+    def from_tournament(
+        cls,
+        tournament: Tournament,
+        *,
+        rounds: int | None = None,
+        round_robin: bool | None = None,
+    ) -> Event:
+        """The view of an individual tournament.
+
+        :param rounds: rounds to take into account; default: the last round in
+            which somebody was paired (:attr:`Tournament.paired_rounds`), so that
+            byes entered for a round not yet paired do not count.
+        :param round_robin: pre-determined pairings; default: decided from the
+            system code (``192``/``092``: ``..ROUNDROBIN``, ``BERGER..``).
+        """
+        n = tournament.paired_rounds if rounds is None else rounds
+        if round_robin is None:
+            system = (tournament.system or "").upper()
+            round_robin = "ROUNDROBIN" in system or "BERGER" in system or "ROUND_ROBIN" in system
+        scoring = tournament.scoring
+        competitors: dict[int, Competitor] = {}
+        for player in tournament:
+            recs = []
+            for r in range(1, n + 1):
+                entry = player.result(r)
+                recs.append(_record(r, entry, scoring.points(entry.result, entry.colour)))
+            competitors[player.tpn] = Competitor(
+                id=player.tpn, name=player.name, rating=player.rating or None, rounds=recs
+            )
+        return cls(
+            competitors=competitors,
+            rounds=n,
+            scores=("PTS",),
+            win={"PTS": scoring.win},
+            draw={"PTS": scoring.draw},
+            round_robin=bool(round_robin),
+            tournament=tournament,
+        )
+
+
+_BYE_OF_OUTCOME = {Outcome.WIN: RoundKind.FULL_BYE, Outcome.DRAW: RoundKind.HALF_BYE}
+_RATING_RESULT = {Outcome.WIN: Fraction(1), Outcome.DRAW: Fraction(1, 2)}
+_LOST = Fraction(0)
+
+
+def _record(round_number: int, entry: RoundResult, points: Fraction) -> RoundRecord:
+    result = entry.result
+    opponent = entry.opponent
+    if result.is_played:
+        if opponent is not None:
+            kind = RoundKind.GAME
+        else:
+            kind = _BYE_OF_OUTCOME.get(result.outcome, RoundKind.ZERO_BYE)
+    else:
+        kind = _KIND_OF_RESULT[result]
+    rating_result: Fraction | None = None
+    if kind is RoundKind.GAME:
+        rating_result = _RATING_RESULT.get(result.outcome, _LOST)
+    return RoundRecord(
+        round=round_number,
+        kind=kind,
+        opponent=opponent,
+        points={"PTS": points},
+        colour=entry.colour if kind is RoundKind.GAME else Colour.NONE,
+        outcome=result.outcome,
+        rating_result=rating_result,
+    )
+
+
+_KIND_OF_RESULT = {
+    Result.FORFEIT_WIN: RoundKind.FORFEIT_WIN,
+    Result.FORFEIT_LOSS: RoundKind.FORFEIT_LOSS,
+    Result.PAB: RoundKind.PAB,
+    Result.FULL_BYE: RoundKind.FULL_BYE,
+    Result.HALF_BYE: RoundKind.HALF_BYE,
+    Result.ZERO_BYE: RoundKind.ZERO_BYE,
+    Result.ABSENT: RoundKind.ABSENT,
+}

@@ -1,0 +1,94 @@
+"""What a tie-break computes: a value with its terms (types B, C, D) or a tied group split (type A),
+FIDE C.07 (2026) 4.3.
+
+*Value* tie-breaks give every participant a number that does not depend on who else is tied
+(``BH``, ``SB``, ``ARO`` ...): a :class:`TieBreakValue` made of :class:`Term`. *Group* tie-breaks
+(``DE``, ``EDE`` and the team knock-out criteria) are computed among the participants still tied
+and split that group into an ordered list of sub-groups: a :class:`GroupSplit`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """One contribution to a tie-break value, for the per-player detail."""
+
+    round: int | None
+    """The round it comes from (``None`` for a term not tied to a round)."""
+    opponent: int | None
+    """The opponent (``None``: a dummy/virtual opponent, or not applicable)."""
+    value: Fraction
+    """What this term adds (before cuts)."""
+    note: str = ""
+    """How it was obtained ("dummy: own score 5, capped to 4.5 by 16.4.2")."""
+    cut: bool = False
+    """Removed by a Cut or Median modifier."""
+    score: Fraction | None = None
+    """The opponent's score behind the term (BH, SB), if any."""
+    factor: Fraction | None = None
+    """The multiplier (SB: the points scored in the round), if any."""
+    vur: bool = False
+    """From a voluntary unplayed round (C.07 (2026) 16.1)."""
+
+    def describe(self) -> str:
+        """A one-line explanation: who, what score, times what, how obtained."""
+        parts = []
+        if self.score is not None:
+            who = f"opponent {self.opponent}" if self.opponent is not None else "no opponent"
+            text = f"{who}: {_short(self.score)}"
+            if self.factor is not None:
+                text += f" x {_short(self.factor)}"
+            parts.append(text)
+        if self.note:
+            parts.append(self.note if not parts else f"({self.note})")
+        if self.vur:
+            parts.append("[VUR]")
+        return " ".join(parts)
+
+
+def _short(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
+
+
+@dataclass(frozen=True, slots=True)
+class TieBreakValue:
+    """The value of a value tie-break for one participant, with its terms."""
+
+    value: Fraction | None
+    """The value; ``None`` when it cannot be computed (no opponent, etc.)."""
+    terms: tuple[Term, ...] = ()
+    """The contributions, in round order."""
+    note: str = ""
+    """A remark on the whole value (rounding, rule applied)."""
+    demoted: bool = False
+    """Ranked below every participant that is not demoted, whatever the value (FIDE C.02 (2009) 13.14.1)."""
+
+
+def tied_runs(ordered: Sequence[int], key: Callable[[int], object]) -> list[list[int]]:
+    """``ordered`` cut into runs of equal ``key``: the participants still tied (C.07 (2026) 4.2).
+
+    >>> tied_runs([1, 2, 3, 4], lambda c: c // 2)
+    [[1], [2, 3], [4]]
+    """
+    runs: list[list[int]] = []
+    for cid in ordered:
+        if runs and key(runs[-1][0]) == key(cid):
+            runs[-1].append(cid)
+        else:
+            runs.append([cid])
+    return runs
+
+
+@dataclass(frozen=True, slots=True)
+class GroupSplit:
+    """What a group tie-break (type A) made of one tied group."""
+
+    parts: tuple[tuple[int, ...], ...]
+    """The group split into ordered sub-groups; one part: nothing separated."""
+    notes: Mapping[int, str] = field(default_factory=dict)
+    """Per-participant explanation (mini-table points, the step that decided)."""

@@ -1,0 +1,123 @@
+"""``swisspair serve``: the tournament manager (web application).
+
+The core's command line imports this module only when the command runs (``swisspair.cli.LAZY_COMMANDS``);
+Django is imported inside the command, so that without the web extra it says what to install.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+if TYPE_CHECKING:
+    from wsgiref.types import WSGIApplication
+
+
+DATA_HELP = ("Directory for the SQLite database, the secret key and uploads (created on first start); default: "
+             "the user's data directory, the same for every command (~/.local/share/swisspair on Linux).")
+
+
+def use_data_dir(data_dir: Path | None) -> None:
+    """Check that the web extra is installed, then point the manager's settings at ``data_dir`` (``None``: the
+    one default data directory, ``swisspair_web.datadir.data_dir()``).
+
+    :raises: :exc:`click.ClickException` (exit 3) without the web extra.
+    """
+    try:
+        import django  # noqa: F401
+    except ImportError:
+        raise click.ClickException("the manager needs the web extra: pip install 'swisspair[web]'") from None
+    if data_dir is None:
+        from swisspair_web.datadir import data_dir as default
+
+        data_dir = default()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    os.environ["SWISSPAIR_DATA"] = str(data_dir.resolve())
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "swisspair_web.settings")
+
+
+@click.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, envvar="SWISSPAIR_HOST",
+              help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=int, envvar="SWISSPAIR_PORT",
+              help="Port to listen on.")
+@click.option("--data", "data_dir", default=None, envvar="SWISSPAIR_DATA",
+              type=click.Path(file_okay=False, path_type=Path), help=DATA_HELP)
+@click.option("--demo", is_flag=True, help="Create a demo event and a 'demo' account (password 'demo').")
+@click.option("--threads", default=8, show_default=True, type=int, help="Threads serving requests.")
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(min=0), envvar="SWISSPAIR_WORKERS",
+              help="Threads running background jobs in this process (0: leave them to 'swisspair worker').")
+def serve(host: str, port: int, data_dir: Path | None, demo: bool, threads: int, workers: int) -> None:
+    """Run the tournament manager.
+
+    SQLite in the data directory by default (created and migrated on first start);
+    PostgreSQL when DATABASE_URL is set (e.g. postgres://user:pw@host/db).
+
+    Example:
+
+        swisspair serve --demo
+    """
+    use_data_dir(data_dir)
+    if host not in ("127.0.0.1", "localhost", "::1", "0.0.0.0", "::"):
+        os.environ.setdefault("ALLOWED_HOSTS", f"{host},127.0.0.1,localhost")
+    elif host in ("0.0.0.0", "::"):
+        os.environ.setdefault("ALLOWED_HOSTS", "*")
+    import django as dj
+
+    dj.setup()
+    from django.conf import settings
+    from django.core.management import call_command
+
+    call_command("migrate", interactive=False, verbosity=0)
+    from swisspair_web.tournaments.services.jobs import requeue_stale, start_worker_threads
+
+    requeue_stale()  # jobs of a server that was killed: nothing of theirs was written; they run again
+    if workers:
+        start_worker_threads(workers)
+    if demo:
+        from swisspair_web.tournaments.services.demo import create_demo
+
+        event, created = create_demo()
+        click.echo(f"demo event: /e/{event.slug}/" + (" (log in as demo / demo)" if created else ""))
+    from swisspair_web.wsgi import application
+
+    database = settings.DATABASES["default"]
+    engine, name = str(database["ENGINE"]), str(database["NAME"])
+    where = name if engine.endswith("sqlite3") else f"{engine} {name}"
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"swisspair manager: database {where}")
+    click.echo(f"point a browser at http://{shown}:{port}/   (Ctrl+C to stop)")
+    sys.stdout.flush()
+    _run(application, host, port, threads)
+
+
+def _run(application: WSGIApplication, host: str, port: int, threads: int) -> None:
+    """Serve with waitress when installed, else a threaded wsgiref server."""
+    try:
+        import waitress
+    except ImportError:
+        pass
+    else:
+        waitress.serve(application, host=host, port=port, threads=threads, _quiet=True)
+        return
+    import socket
+    import socketserver
+    from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
+
+    class Server(socketserver.ThreadingMixIn, WSGIServer):
+        daemon_threads = True
+        address_family = socket.AF_INET6 if ":" in host else socket.AF_INET
+
+    class QuietHandler(WSGIRequestHandler):
+        def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+            pass
+
+    with make_server(host, port, application, server_class=Server, handler_class=QuietHandler) as server:
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass

@@ -1,0 +1,229 @@
+"""The result-entry form of a round: what the arbiter changed, and what the page shows again.
+
+Each board's input goes with three hidden fields: ``v<board>``, the board's version when the page was
+rendered, ``p<board>``, its players in their colours (``white id-black id``), and ``i<board>``, the value the
+input was rendered with. A result is written only on a board that still holds the players the page showed,
+in the same colours (:func:`.services.set_results`); a board that holds others now is reported, with them. Only a board whose input differs
+from its ``i`` value was changed by the arbiter, so only such boards are written: a board somebody else
+changed meanwhile and this arbiter left alone is neither a conflict nor overwritten with the stale value.
+A board both changed is a conflict; the page then shows the *current* result and version for it (and
+what this arbiter typed), so saving again without retyping keeps the other result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from swisspair_web.tournaments import services
+from swisspair_web.tournaments.pages.common import arbiter_page, refusals_shown, to_section
+from swisspair_web.tournaments.pages.forms import AdjustForm
+from swisspair_web.tournaments.public.common import context, round_of
+from swisspair_web.tournaments.reads import absences, form_state, late_corrections, teams
+from swisspair_web.tournaments.reads.convert import SectionData
+from swisspair_web.tournaments.rows import Board, Round, Section, result_label
+from swisspair_web.tournaments.services import OperationError, Seen, parse_result
+
+KEYS_FOR = {"10": "1", "01": "0", "==": "=", "+-": "+", "-+": "-", "--": "--", "00": "00", "WL": "wl", "DD": "dd",
+            "LW": "lw", "": ""}
+"""The key that gives each result code (what an input shows for a stored result)."""
+
+
+@dataclass
+class Submitted:
+    """A posted result form, read against the round's boards."""
+
+    changes: dict[int, tuple[str, Seen]] = field(default_factory=dict)
+    """``{board: (result code, what the page showed of the board)}`` of the boards the arbiter changed."""
+    errors: dict[int, str] = field(default_factory=dict)
+    """``{board: message}`` of inputs that are not a result."""
+    typed: dict[int, str] = field(default_factory=dict)
+    """``{board: text}`` as posted, for every board in the form."""
+    initial: dict[int, str] = field(default_factory=dict)
+    versions: dict[int, int] = field(default_factory=dict)
+    shown: dict[int, tuple[int | None, int | None]] = field(default_factory=dict)
+    """``{board: (white id, black id)}`` the page showed."""
+
+
+def _int(text: str | None, default: int) -> int:
+    try:
+        return int(text or "")
+    except ValueError:
+        return default
+
+
+def players_field(board: Board) -> str:
+    """The ``p<board>`` value: the ids of the board's white and black players."""
+    return f"{board.white_id}-{board.black_id}"
+
+
+def _players(text: str | None) -> tuple[int | None, int | None]:
+    """The players a ``p<board>`` field names; ``(None, None)`` when it is missing or malformed."""
+    white, _sep, black = (text or "").partition("-")
+    if white.isdigit() and black.isdigit():
+        return int(white), int(black)
+    return None, None
+
+
+def _malformed(post: Mapping[str, str], number: int) -> str:
+    """What is wrong with the hidden fields of board ``number`` of a hand-made form (``""``: nothing)."""
+    version, players = post.get(f"v{number}", ""), post.get(f"p{number}", "")
+    if not version.isdigit():
+        return _("%(field)s: expected %(expected)s, got %(value)s.") % {
+            "field": f"v{number}", "expected": _("the board's version (a whole number)"), "value": repr(version[:20])}
+    if _players(players) == (None, None):
+        return _("%(field)s: expected %(expected)s, got %(value)s.") % {
+            "field": f"p{number}", "expected": _("the board's players (white id-black id)"),
+            "value": repr(players[:20])}
+    return ""
+
+
+def shown_boards(post: Mapping[str, str]) -> dict[int, Seen]:
+    """``{board: what the page showed of it}`` from the ``v<board>`` and ``p<board>`` fields of a form."""
+    return {int(key[1:]): Seen(_int(post.get(key), -1), *_players(post.get(f"p{key[1:]}")))
+            for key in post if key[:1] == "v" and key[1:].isdigit() and len(key) < 8}
+
+
+def read(post: Mapping[str, str], boards: Mapping[int, Board]) -> Submitted:
+    """The boards a posted form changes.
+
+    A board is changed when its input's result differs from the result of the value it was rendered
+    with (``i<board>``). A form without ``i`` fields (an older page) counts every board whose result
+    or version differs from the database as changed. Every posted board counts, also one the round
+    does not have any more (the service reports it).
+    """
+    out = Submitted()
+    posted = sorted(int(key[1:]) for key in post if key[:1] == "r" and key[1:].isdigit() and len(key) < 8)
+    for number in posted:
+        board = boards.get(number)
+        text = post.get(f"r{number}", "")
+        version = _int(post.get(f"v{number}"), -1)
+        out.typed[number], out.versions[number] = text, version
+        out.shown[number] = _players(post.get(f"p{number}"))
+        try:
+            code = parse_result(text)
+        except OperationError as error:
+            out.errors[number] = str(error)
+            continue
+        malformed = _malformed(post, number)
+        if malformed:
+            out.errors[number] = malformed
+            continue
+        initial = post.get(f"i{number}")
+        if initial is not None:
+            out.initial[number] = initial
+            try:
+                untouched = parse_result(initial) == code
+            except OperationError:
+                untouched = False
+        else:
+            untouched = board is not None and board.result == code and board.version == version
+        if not untouched:
+            out.changes[number] = (code, Seen(version, *out.shown[number]))
+    return out
+
+
+def entry_rows(boards: list[Board], submitted: Submitted | None = None,
+         conflicts: Mapping[int, str] | None = None, moved: Mapping[int, str] | None = None) -> list[dict[str, Any]]:
+    """What each board's input shows: ``value``, ``initial``, ``version``, ``players``, ``error``,
+    ``conflict``, ``moved`` and ``mine`` (the result this arbiter typed on a conflicting or moved board).
+
+    After a form with errors nothing was saved: the inputs keep what was typed, with the values and
+    versions the arbiter saw (unless the board holds other players now). Otherwise they show the database,
+    which is current.
+    """
+    conflicts, moved = conflicts or {}, moved or {}
+    out = []
+    for board in boards:
+        number = board.number
+        row: dict[str, Any] = {"board": board, "value": KEYS_FOR.get(board.result, board.result),
+                               "version": board.version, "players": players_field(board), "error": "",
+                               "conflict": number in conflicts, "moved": number in moved, "mine": ""}
+        row["initial"] = row["value"]
+        shown = submitted.shown.get(number) if submitted is not None else None
+        if submitted is not None and submitted.errors and number in submitted.typed:
+            row["error"] = submitted.errors.get(number, "")
+            if shown == (board.white_id, board.black_id):
+                row.update(value=submitted.typed[number], version=submitted.versions[number],
+                           initial=submitted.initial.get(number, row["initial"]))
+        if (row["conflict"] or row["moved"]) and submitted is not None and number in submitted.changes:
+            code = submitted.changes[number][0]
+            row["mine"] = result_label(code) or "…"
+        out.append(row)
+    return out
+
+
+def _boards(rnd: Round) -> list[Board]:
+    return list(rnd.boards.select_related("white", "black"))
+
+
+@login_required
+@arbiter_page
+def results(request: HttpRequest, sec: Section, number: int) -> HttpResponse:
+    rnd = Round.objects.filter(section=sec, number=number).first()
+    if rnd is None and request.method == "POST":
+        messages.error(request, _("Round %(round)s is not paired any more (somebody unpaired it): nothing was "
+                                  "saved.") % {"round": number})
+        return to_section(sec)
+    rnd = round_of(sec, number)
+    conflicts: dict[int, str] = {}
+    moved: dict[int, str] = {}
+    submitted = None
+    if request.method == "POST":
+        submitted = read(request.POST, {b.number: b for b in rnd.boards.all()})
+        if not submitted.errors:
+            with refusals_shown(request):
+                outcome = services.set_results(rnd, request.user, submitted.changes)
+                conflicts, moved = dict(outcome.conflicts), dict(outcome.moved)
+                _results_messages(request, outcome, bool(submitted.changes))
+                if not conflicts and not moved:
+                    return to_section(sec, "sp-results", number=number)
+        else:
+            messages.error(request, _("Nothing saved: fix the marked boards."))
+    boards = _boards(rnd)
+    heads = {score.boards[0].number: score for score in teams.match_scores(rnd) if score.boards} \
+        if sec.is_team else {}
+    rows = entry_rows(boards, submitted, conflicts, moved)
+    late = [c for c in late_corrections.find(sec) if c.round == number or number in c.later]
+    for row in rows:
+        row["head"] = heads.get(row["board"].number)
+    return render(request, "tournaments/results.html", context(
+        request, sec.event, sec, rnd=rnd, rows=rows, not_paired=absences.of_round(SectionData.load(sec), number),
+        is_last=not sec.round_set.filter(number__gt=number).exists(), adjust_form=AdjustForm(),
+        entered=sum(1 for b in boards if b.result), total=len(boards), late=late,
+        pairing_token=form_state.pairing_token(rnd), results_token=form_state.results_token(rnd), gone=sorted(n for n, now in moved.items() if not now)))
+
+
+def _results_messages(request: HttpRequest, outcome: services.ResultChanges, changed: bool) -> None:
+    """What a save of the results page did: saved, nothing changed, conflicts, boards that hold other players."""
+    for note in outcome.notes:
+        messages.info(request, note)
+    if outcome.saved:
+        messages.success(request, ngettext("%(count)s result saved.", "%(count)s results saved.",
+                                           len(outcome.saved)) % {"count": len(outcome.saved)})
+    elif not changed:
+        messages.info(request, _("Nothing changed on the page: nothing saved."))
+    if outcome.moved:
+        boards = ", ".join(str(n) for n, _now in outcome.moved)
+        messages.error(request, ngettext(
+            "Board %(boards)s does not hold the players your page showed any more (the round was paired again "
+            "or changed by hand): your result was not saved there. The page shows the current pairing; check "
+            "it and type the result again.",
+            "Boards %(boards)s do not hold the players your page showed any more (the round was paired again "
+            "or changed by hand): your results were not saved there. The page shows the current pairing; check "
+            "it and type the results again.", len(outcome.moved)) % {"boards": boards})
+    if outcome.conflicts:
+        messages.error(request, ngettext(
+            "Somebody else entered a different result on board %(boards)s meanwhile; yours was not saved there. "
+            "The page shows their result now: to keep yours instead, type it again and save.",
+            "Somebody else entered a different result on boards %(boards)s meanwhile; yours were not saved "
+            "there. The page shows their results now: to keep yours instead, type them again and save.",
+            len(outcome.conflicts)) % {"boards": ", ".join(str(n) for n, _now in sorted(outcome.conflicts))})

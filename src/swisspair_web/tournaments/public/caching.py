@@ -1,0 +1,179 @@
+"""Cheap public pages: HTTP caching from the section's version and a cache shared by the web processes.
+
+The pages thousands of players refresh (pairings, standings, crosstable, player cards, their JSON, and
+the printable pages, CSV and PDF exports)
+change only when an arbiter writes something, and every write either bumps the section's ``version``
+or is recorded in the event's audit log (results, pairings, publishing, settings, players...). The
+*stamp* of a page is therefore ``(event, section version, newest audit entry)``, read in one small
+query. From it:
+
+* an ``ETag`` (with the language, and the visitor's CSRF cookie for the language form), through
+  Django's :func:`~django.views.decorators.http.condition`: a browser that has the page gets ``304 Not
+  Modified`` without the page being built. There is no ``Last-Modified``: HTTP dates count whole
+  seconds, so a page built between two changes made within one second would carry the date of the
+  second change, and a browser that revalidates by date alone (Chromium does so with an HTTP/1.0
+  server) would be told ``304`` for it until the next change: the hall screen stayed on the old round;
+* a copy of the page in the shared cache (``CACHES``, see ``CACHE_URL`` in the settings) under a key
+  made of the stamp, the path and the language: the first visitor after a change builds the page, the
+  others (in any web process) get the copy. A new result changes the stamp, so a stale copy is never
+  served; old copies expire.
+
+Only visitors who are not logged in are served this way (arbiters see unpublished rounds and their
+own header), only for public events, and only ``200`` responses are kept. The CSRF token of the
+language form is taken out of the kept copy and each visitor gets their own.
+
+It is applied in ``urls.py``: the pages themselves do not change.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import logging
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db.models import F, OuterRef, Subquery, Value
+from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.translation import get_language
+from django.views.decorators.http import condition
+
+from swisspair import __version__
+from swisspair_web.tournaments.public import changes, render
+from swisspair_web.tournaments.public.common import Builder, served
+from swisspair_web.tournaments.reads.snapshot import stamped
+from swisspair_web.tournaments.rows import AuditEntry, Event, Section
+
+log = logging.getLogger(__name__)
+
+View = Callable[..., HttpResponse]
+
+CSRF_FIELD = re.compile(rb'(name="csrfmiddlewaretoken" value=")[^"]*(")')
+PLACEHOLDER = b"__swisspair_csrf_token__"
+KEPT_HEADERS = ("Content-Type", "Content-Disposition")
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """What a public page of an event (or of one of its sections) depends on."""
+
+    key: str
+    changed_at: datetime
+    event: int = 0
+    section: int | None = None
+
+
+def _stamp(request: HttpRequest, slug: str, section: str | None = None) -> Stamp | None:
+    """The page's stamp, or ``None`` when the page is not served from caches (a logged-in user, a private
+    event, an unknown event or section, a write). Computed once per request."""
+    if hasattr(request, "_swisspair_stamp"):
+        return request._swisspair_stamp  # type: ignore[no-any-return]
+    stamp = None
+    if request.method in ("GET", "HEAD") and not request.user.is_authenticated \
+            and "messages" not in request.COOKIES:
+        row = _row(slug, section)
+        if row is not None:
+            stamp = Stamp(key=f"{__version__}:{slug}:{section}:{row['pk']}:{row['version']}:{row['audit_id']}",
+                          changed_at=row["audit_at"] or row["created_at"], event=row["event_id"],
+                          section=row["pk"] if section else None)
+    request._swisspair_stamp = stamp  # type: ignore[attr-defined]
+    return stamp
+
+
+def _row(slug: str, section: str | None) -> Mapping[str, Any] | None:
+    """``pk``, ``version``, ``created_at`` (of the event) and the newest audit entry's ``audit_id`` and
+    ``audit_at`` of a public event or of a section of one, in one query."""
+    newest = AuditEntry.objects.filter(event=OuterRef("event_id" if section else "pk")).order_by("-at", "-id")
+    audit = {"audit_id": Subquery(newest.values("id")[:1]), "audit_at": Subquery(newest.values("at")[:1])}
+    if section is None:
+        return Event.objects.filter(slug=slug, public=True).values(
+            "pk", "created_at", version=Value(0), event_id=F("pk")).annotate(**audit).first()
+    return Section.objects.filter(event__slug=slug, slug=section, event__public=True).values(
+        "pk", "version", "event_id", created_at=F("event__created_at")).annotate(**audit).first()
+
+
+def _etag(request: HttpRequest, *args: Any, **kwargs: Any) -> str | None:
+    stamp = _stamp(request, kwargs["slug"], kwargs.get("section"))
+    if stamp is None:
+        return None
+    token = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
+    language = getattr(request, "LANGUAGE_CODE", "")
+    return hashlib.sha256(f"{stamp.key}:{language}:{token}".encode()).hexdigest()[:32]
+
+
+def _shared(view: View) -> View:
+    """Serve the page from the shared cache when its stamp is unchanged; keep a copy when it is built."""
+
+    @functools.wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        stamp = _stamp(request, kwargs["slug"], kwargs.get("section"))
+        if stamp is None:
+            return view(request, *args, **kwargs)
+        language = getattr(request, "LANGUAGE_CODE", "")
+        key = "page:" + hashlib.sha256(f"{stamp.key}:{language}:{request.get_full_path()}".encode()).hexdigest()
+        kept = _cache_get(key)
+        if kept is not None:
+            headers, body = kept
+            if PLACEHOLDER in body:
+                body = body.replace(PLACEHOLDER, get_token(request).encode())
+            response = HttpResponse(body, headers=headers)
+            response["X-Swisspair-Cache"] = "hit"
+        else:
+            # one read of the section's rows per change, for every visitor (the time of the newest audit
+            # entry too: a database restored, or a test's rolled back, may give its number to another one)
+            with stamped(f"{stamp.key}:{stamp.changed_at.isoformat()}"):
+                response = view(request, *args, **kwargs)
+            if response.status_code == 200 and not response.streaming and not response.cookies:
+                body = CSRF_FIELD.sub(rb"\1" + PLACEHOLDER + rb"\2", response.content)
+                _cache_set(key, ({h: response[h] for h in KEPT_HEADERS if response.has_header(h)}, body))
+                response["X-Swisspair-Cache"] = "miss"
+        if response.status_code == 200 and not request.GET:
+            _want(request, stamp, kwargs)
+        patch_cache_control(response, no_cache=True)
+        patch_vary_headers(response, ("Cookie", "Accept-Language"))
+        return response
+
+    return wrapped
+
+
+def _want(request: HttpRequest, stamp: Stamp, kwargs: dict[str, Any]) -> None:
+    """A page rendered to files (render.py) was served by the application: render it from now on."""
+    name = request.resolver_match.url_name if request.resolver_match else None
+    if name is None or render.page(name) is None:
+        return
+    json = render.is_json(name)
+    origin = f"{request.scheme}://{request.get_host()}" if json else ""
+    target = int(kwargs.get("tpn") or kwargs.get("number") or 0)
+    try:
+        changes.want(stamp.event, stamp.section, name, target, "" if json else get_language(), origin)
+    except Exception:  # noqa: BLE001 - an optimisation, never a reason for an error page
+        log.warning("public pages: could not record %s", request.path, exc_info=True)
+
+
+def _cache_get(key: str) -> Any:
+    """The kept copy, or ``None``; a cache that fails (a deadlock while culling, Redis away) is only slower."""
+    try:
+        return cache.get(key)
+    except Exception:  # noqa: BLE001 - the cache is an optimisation, never a reason for an error page
+        log.warning("shared cache: get failed", exc_info=True)
+        return None
+
+
+def _cache_set(key: str, value: object) -> None:
+    try:
+        cache.set(key, value)
+    except Exception:  # noqa: BLE001 - see _cache_get
+        log.warning("shared cache: set failed", exc_info=True)
+
+
+def public_page(builder: Builder) -> View:
+    """The view of a public page of an event or section (URL arguments ``slug`` and optionally ``section``):
+    ``builder`` for the visitor the request is (:func:`.common.served`), with ``ETag`` and the shared cache."""
+    return condition(etag_func=_etag)(_shared(served(builder)))

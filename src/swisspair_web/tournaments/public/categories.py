@@ -1,0 +1,48 @@
+"""The categories of a section and a category's standings: the standings the visitor may see, filtered, places
+counted again. Arbiters get the categories page with their forms (:mod:`..pages.categories`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+
+from swisspair_web.tournaments.public.common import Visitor, context, page, shown_round, visible_section
+from swisspair_web.tournaments.reads import categories, standings
+from swisspair_web.tournaments.reads.convert import SectionData
+from swisspair_web.tournaments.rows import Category, Section
+
+TEMPLATE = "tournaments/categories.html"
+
+
+def _shown(visitor: Visitor, sec: Section) -> tuple[SectionData, standings.Table]:
+    """The section's data and the standings the requester may see."""
+    data = SectionData.load(sec)
+    return data, standings.table(data, shown_round(visitor, data))
+
+
+def categories_context(visitor: Visitor, sec: Section) -> dict[str, Any]:
+    """What the categories page shows: each category with its conditions, members and prizes."""
+    settings = categories.settings_of(sec)
+    data, table = _shown(visitor, sec)
+    views = categories.category_views(data, table, settings)
+    return context(visitor, sec.event, sec, categories=views, settings=settings,
+                   on=categories.reference_date(sec, settings), undated=categories.undated(data, views), form=None,
+                   settings_form=None, awards_tab="categories")
+
+
+def categories_page(visitor: Visitor, slug: str, section: str) -> HttpResponse:
+    """The categories page as a visitor sees it."""
+    sec = visible_section(visitor, slug, section)
+    return page(visitor, TEMPLATE, categories_context(visitor, sec))
+
+
+def category_page(visitor: Visitor, slug: str, section: str, pk: int) -> HttpResponse:
+    """A category's standings: the event's standings filtered, places counted again."""
+    sec = visible_section(visitor, slug, section)
+    row = get_object_or_404(Category, section=sec, pk=pk)
+    data, table = _shown(visitor, sec)
+    view = next(v for v in categories.category_views(data, table, categories.settings_of(sec)) if v.row.pk == pk)
+    return page(visitor, "tournaments/category.html", context(visitor, sec.event, sec, view=view, row=row,
+                                                                table=table, awards_tab="categories"))

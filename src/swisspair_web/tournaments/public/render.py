@@ -1,0 +1,397 @@
+"""The public pages rendered when they change, to be served as files (``store.py``).
+
+A page joins with one line, its URL name, its *scope* (what it is built from) and its builder (the function
+that builds it from the reads for a visitor, :mod:`.common`)::
+
+    register("sp-standings", "standings", standings.standings_page)
+
+A page built from more of a section than its players, rounds, boards, byes and teams names those rows
+once, for every page of the section (``depends_on(lambda section: Category.objects.filter(section=section))``).
+
+The scope decides for which URL arguments the page is rendered and when it is rendered again:
+
+=============  ===========================================  ===============================================
+scope          rendered for                                 again when these change
+=============  ===========================================  ===============================================
+``event``      the event (``slug``)                         the event's row, its sections' rows
+``section``    each section                                 the section: settings, players, published rounds
+``standings``  each section                                 the above, and the results of the rounds the
+                                                            public standings include (complete, published)
+``round``      each published round (``number``)            the above, and the boards and byes of that round
+                                                            and of the rounds before it
+``player``     each player (``tpn``) somebody asked for     the section, and that player's boards and byes
+``team``       each team (``number``) somebody asked for    anything in the section
+``all``        each section                                 anything in the section
+=============  ===========================================  ===============================================
+
+Pages are rendered as a visitor who is not logged in sees them (by the page's builder, the function the
+application serves too, for :meth:`.common.Visitor.anonymous`), so what is not published is not in them. HTML is rendered in the languages somebody asked for (the default one
+always), JSON for the addresses it was asked at. ``player`` and ``team`` pages, and the pages registered
+``on_demand`` (pairings by name, the hall screen), are rendered only once somebody asked for them (a
+visitor whose page is not on disk yet is served by the application, which records the wish:
+``changes.want``); the others always.
+
+One rendering reads the event in one snapshot (``snapshot.shared_reads``): a section's rows and its
+standings are built once and shared by every page and language. Each file on disk carries the
+fingerprint of what it was built from; a page whose fingerprint did not change is not built again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import re
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied
+from django.db import models
+from django.http import Http404
+from django.urls import reverse
+from django.utils import timezone, translation
+from django_tasks import task
+
+from swisspair import __version__
+from swisspair_web.tournaments.public import (
+    categories,
+    events,
+    hall,
+    lists,
+    norms,
+    players,
+    prizes,
+    ratings,
+    rounds,
+    sections,
+    standings,
+    store,
+    teams,
+)
+from swisspair_web.tournaments.public.common import Builder, Visitor
+from swisspair_web.tournaments.reads.convert import SectionData
+from swisspair_web.tournaments.reads.snapshot import shared_reads
+from swisspair_web.tournaments.rows import (
+    AwardSettings,
+    Category,
+    Event,
+    PublicRender,
+    PublicWant,
+    Registration,
+    Section,
+)
+
+log = logging.getLogger(__name__)
+
+RENDERING = "1"
+"""Bumped when what a page is rendered from changes in a way the fingerprints do not see."""
+
+NO_PAGE = "-"
+"""Marks, in the manifest, an address with no public page (a round withdrawn, a team page of a section
+without teams): no file, and not rendered again until its fingerprint changes."""
+
+SCOPES = ("event", "section", "standings", "round", "player", "team", "all")
+ON_DEMAND = {"player": "tpn", "team": "number"}
+"""Scopes rendered for the targets somebody asked for, with the URL argument of the target."""
+TARGET = {**ON_DEMAND, "round": "number"}
+"""The URL argument of a scope's target (the other scopes have one page a section)."""
+
+
+@dataclass(frozen=True)
+class PublicPage:
+    """A page rendered to a file: its URL name and what it is built from (see the module's table)."""
+
+    name: str
+    scope: str
+    build: Builder
+    """Builds the page for a visitor and its URL arguments (the address ``name`` has them)."""
+    on_demand: bool = False
+    """Rendered only for the targets, languages and addresses somebody asked for (as cards are)."""
+
+
+PAGES: list[PublicPage] = []
+
+
+def register(name: str, scope: str, build: Builder, on_demand: bool = False) -> None:
+    """Render the page named ``name`` (a URL name) to files with ``build``; ``scope`` as in the module's table;
+    ``on_demand``: only once somebody asked for it (always for the scopes of :data:`ON_DEMAND`)."""
+    if scope not in SCOPES:
+        raise ValueError(f"unknown scope {scope!r}: one of {', '.join(SCOPES)}")
+    PAGES.append(PublicPage(name, scope, build, on_demand or scope in ON_DEMAND))
+
+
+register("sp-event", "event", events.event_page)
+register("sp-api-event", "event", events.event_json)
+register("sp-section", "section", sections.section_page)
+register("sp-api-section", "section", sections.section_json)
+register("sp-standings", "standings", standings.standings_page)
+register("sp-api-standings", "standings", standings.standings_json)
+register("sp-crosstable", "standings", standings.crosstable_page)
+register("sp-round", "round", rounds.round_page)
+register("sp-api-round", "round", rounds.round_json)
+register("sp-player", "player", players.player_page)
+register("sp-api-player", "player", players.player_json)
+register("sp-teams", "section", teams.teams_page)
+register("sp-team", "team", teams.team_page)
+register("sp-api-team", "team", teams.team_json)
+register("sp-start-list", "section", lists.start_list_page)
+# the pages an open's players and its hall screen ask for, rendered once somebody asked: a result typed
+# rebuilds them only where they are read
+register("sp-by-name", "round", lists.by_name_page, on_demand=True)
+register("sp-hall", "all", hall.hall_page, on_demand=True)
+register("sp-api-hall", "all", hall.hall_json, on_demand=True)
+# the category standings are the public standings filtered
+register("sp-categories", "standings", categories.categories_page)
+# published once the last round is complete: the final standings
+register("sp-prizes", "standings", prizes.prizes_page)
+register("sp-ratings", "standings", ratings.ratings_page)
+register("sp-norms", "standings", norms.norms_page)
+
+
+SectionRows = Callable[[Section], Iterable[models.Model]]
+DEPENDS_ON: list[SectionRows] = []
+"""Rows of a section beyond its players, rounds, boards, byes and teams that public pages are built from
+(:func:`depends_on`): each is part of every fingerprint of the section's pages."""
+
+
+def depends_on(rows: SectionRows) -> None:
+    """Public pages of a section are also built from ``rows(section)`` (its entry settings, its categories):
+    a change there renders them again."""
+    DEPENDS_ON.append(rows)
+
+
+def _registration(section: Section) -> Iterable[models.Model]:
+    return Registration.objects.filter(section=section)
+
+
+def _awards(section: Section) -> Iterable[models.Model]:
+    return [*AwardSettings.objects.filter(section=section), *Category.objects.filter(section=section).order_by("pk")]
+
+
+depends_on(_registration)  # the section page's link to the entry form
+depends_on(_awards)  # categories, the prize list once published
+
+
+def page(name: str) -> PublicPage | None:
+    return next((p for p in PAGES if p.name == name), None)
+
+
+def is_json(name: str) -> bool:
+    return name.startswith("sp-api-")
+
+
+# -- fingerprints -----------------------------------------------------------------------------------
+
+
+def _digest(*parts: Any) -> str:
+    return hashlib.blake2b(repr(parts).encode(), digest_size=12).hexdigest()
+
+
+def _row(obj: models.Model) -> tuple[Any, ...]:
+    """The row's values, less its ``version`` (a counter of writes: a result entered bumps the section's,
+    though no page of the section but the round's and the two players' changes)."""
+    return tuple(getattr(obj, f.attname) for f in obj._meta.concrete_fields if f.attname != "version")
+
+
+@dataclass
+class Fingerprints:
+    """What the pages of one section are built from, digested (see the module's table)."""
+
+    data: SectionData
+    base: str = ""
+    prefix: dict[int, str] = field(default_factory=dict)
+    """Digest of the boards and byes of rounds ``1..n``."""
+    by_player: dict[int, str] = field(default_factory=dict)
+    """Digest of each player's boards and byes, by pairing number."""
+
+    def __post_init__(self) -> None:
+        data = self.data
+        section = data.section
+        playoffs = [_row(p) for p in section.playoffs.all()]
+        published = tuple(r.number for r in data.rounds if r.published)
+        extra = [_row(row) for rows in DEPENDS_ON for row in rows(section)]
+        self.base = _digest(RENDERING, __version__, _row(section.event), _row(section), published,
+                            [_row(p) for p in data.players], [_row(t) for t in data.teams], playoffs, extra)
+        byes: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
+        own: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
+        for bye in data.byes:
+            byes[bye.round_number].append(_row(bye))
+            own[bye.player_id].append(_row(bye))
+        running = ""
+        for number in range(1, data.paired_rounds + 1):
+            boards = [_row(b) for b in data.boards.get(number, [])]
+            for board in data.boards.get(number, []):
+                own[board.white_id].append(_row(board))
+                own[board.black_id].append(_row(board))
+            running = _digest(running, number, boards, sorted(byes.get(number, [])))
+            self.prefix[number] = running
+        self.by_player = {p.tpn: _digest(sorted(own.get(p.id, []), key=repr)) for p in data.players}
+
+    def of(self, scope: str, target: int) -> str:
+        """The fingerprint of a page of ``scope`` for ``target`` (round, pairing or team number)."""
+        last = self.data.paired_rounds
+        if scope == "section":
+            return _digest(self.base)
+        if scope == "standings":
+            shown = self.data.complete_rounds(published_only=True)
+            return _digest(self.base, shown, self.prefix.get(shown, ""))
+        if scope == "round":
+            return _digest(self.base, target, self.prefix.get(target, ""))
+        if scope == "player":
+            return _digest(self.base, self.by_player.get(target, ""))
+        return _digest(self.base, self.prefix.get(last, ""))
+
+
+def _event_fingerprint(event: Event, sections: list[Section]) -> str:
+    return _digest(RENDERING, __version__, _row(event), [_row(s) for s in sections])
+
+
+# -- rendering one page -----------------------------------------------------------------------------
+
+CSRF_INPUT = re.compile(rb'<input type="hidden" name="csrfmiddlewaretoken" value="[^"]*">')
+"""The CSRF field of a form, as the application serves a page to one visitor (a file has none)."""
+
+
+def render(page: PublicPage, kwargs: dict[str, Any], path: str, language: str, origin: str = "") -> bytes | None:
+    """The page at ``path`` (``page`` for its URL arguments ``kwargs``) as a visitor who is not logged in gets
+    it, built by the page's builder; ``None`` when they get no page (not published, not found, private)."""
+    with translation.override(language):
+        try:
+            response = page.build(Visitor.anonymous(path, origin), **kwargs)
+        except (Http404, PermissionDenied):
+            return None
+    if response.status_code != 200 or response.streaming:
+        return None
+    body: bytes = response.content
+    return body
+
+
+# -- rendering an event -----------------------------------------------------------------------------
+
+
+@dataclass
+class Pass:
+    """One rendering of an event: what is on disk, what is wanted, what is written."""
+
+    event: Event
+    old: dict[str, str]
+    new: dict[str, str] = field(default_factory=dict)
+    languages: set[str] = field(default_factory=set)
+    origins: set[str] = field(default_factory=set)
+    wanted: dict[tuple[int, str], set[tuple[int, str, str]]] = field(default_factory=lambda: defaultdict(set))
+    """``{(section, page): {(target, language, origin)}}`` of the on-demand pages."""
+    built: int = 0
+
+    def keep(self, page: PublicPage, kwargs: dict[str, Any], fingerprint: str, language: str, origin: str) -> None:
+        """Have the page on disk, built again only when its fingerprint changed."""
+        path = reverse(page.name, kwargs=kwargs)
+        file = store.json_file(origin, path) if is_json(page.name) else store.html_file(language, path)
+        if file is None:
+            return
+        relative = str(file.relative_to(store.root()))
+        before = self.old.get(relative)
+        if before == NO_PAGE + fingerprint or before == fingerprint and file.exists():
+            self.new[relative] = before
+            return
+        body = render(page, kwargs, path, language, origin)
+        self.built += 1
+        if body is None:  # nothing public at this address (remembered, so it is not tried again)
+            store.remove(relative)
+            self.new[relative] = NO_PAGE + fingerprint
+            return
+        store.write(file, body)
+        self.new[relative] = fingerprint
+
+    def variants(self, name: str) -> Iterable[tuple[str, str]]:
+        """``(language, origin)`` in which a page is rendered."""
+        if is_json(name):
+            return [("en", origin) for origin in sorted(self.origins)]
+        return [(language, "") for language in sorted(self.languages)]
+
+
+def targets(scope: str, data: SectionData) -> list[int]:
+    """The targets a page of ``scope`` can be rendered for (``0``: the section's one page)."""
+    if scope == "round":
+        return [r.number for r in data.rounds if r.published]
+    if scope == "player":
+        return [p.tpn for p in data.players]
+    if scope == "team":
+        return [t.number for t in data.teams]
+    return [0]
+
+
+def _address(base: dict[str, Any], scope: str, target: int) -> dict[str, Any]:
+    """The URL arguments of the page of ``scope`` for ``target``."""
+    argument = TARGET.get(scope)
+    return {**base, argument: target} if argument else base
+
+
+def render_event(event_id: int) -> int:
+    """Render what changed of the event's public pages; returns how many pages were built."""
+    with store.event_lock(event_id):
+        PublicRender.objects.filter(event_id=event_id).update(dirty_at=None)
+        with shared_reads():
+            stamp = store.stamp(event_id)
+            event = Event.objects.filter(pk=event_id).first()
+            work = Pass(event, store.read_manifest(event_id)) if event is not None else None
+            if event is not None and event.public and work is not None:
+                _render(work)
+        new = work.new if work is not None else {}
+        for relative in set(work.old if work is not None else store.read_manifest(event_id)) - set(new):
+            store.remove(relative)
+        store.write_manifest(event_id, new)
+        PublicRender.objects.filter(event_id=event_id).update(rendered_at=timezone.now(), stamp=stamp)
+    return work.built if work is not None else 0
+
+
+def _render(work: Pass) -> None:
+    event = work.event
+    wants = list(PublicWant.objects.filter(event=event))
+    work.languages = {settings.LANGUAGE_CODE} | {w.language for w in wants if w.language}
+    work.origins = {w.origin for w in wants if w.origin} | set(filter(None, [settings.SWISSPAIR_PUBLIC_URL]))
+    for w in wants:
+        if w.section_id is not None:
+            work.wanted[(w.section_id, w.page)].add((w.target, w.language, w.origin))
+    sections = list(event.sections.order_by("pk"))
+    fingerprint = _event_fingerprint(event, sections)
+    for p in PAGES:
+        if p.scope == "event":
+            for language, origin in work.variants(p.name):
+                work.keep(p, {"slug": event.slug}, fingerprint, language, origin)
+    for section in sections:
+        section.event = event
+        _render_section(work, section)
+
+
+def _render_section(work: Pass, section: Section) -> None:
+    data = SectionData.load(section)
+    prints = Fingerprints(data)
+    base: dict[str, Any] = {"slug": work.event.slug, "section": section.slug}
+    gone = []
+    for p in PAGES:
+        if p.scope == "event":
+            continue
+        valid = targets(p.scope, data)
+        if p.on_demand:
+            known = set(valid)
+            for target, language, origin in sorted(work.wanted.get((section.pk, p.name), ())):
+                if target not in known:
+                    gone.append(f"{work.event.pk}:{section.pk}:{p.name}:{target}:{language}:{origin}")
+                    continue
+                work.keep(p, _address(base, p.scope, target), prints.of(p.scope, target), language or "en",
+                          origin)
+            continue
+        for target in valid:
+            for language, origin in work.variants(p.name):
+                work.keep(p, _address(base, p.scope, target), prints.of(p.scope, target), language, origin)
+    if gone:
+        store.forget(gone)
+
+
+@task(queue_name="public")
+def render_public(event_id: int) -> None:
+    """The task queued by :func:`~.changes.changed`."""
+    built = render_event(event_id)
+    log.info("public pages of event %s: %s built", event_id, built)

@@ -1,0 +1,181 @@
+"""Categories of a section, the prize settings and the players' labels: the stored rows, the core's
+categories (:mod:`swisspair.categories`) built from them and category standings. Every write is in
+:mod:`.services.categories` (one transaction each, in the audit log, refused when somebody else changed the
+settings meanwhile). The settings and the overall category are made with their defaults when the section
+is made (:func:`.services.categories.make_defaults`), so reading them writes nothing: the public pages are
+rendered in a read-only snapshot.
+
+The section's :class:`~..rows.AwardSettings` row carries a ``version``: every form of the categories and
+prize pages sends the version it was shown, and a write seeing another one is refused
+(:exc:`~.errors.Conflict`).
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+
+from django.utils.translation import gettext as _
+
+from swisspair.categories import Category as CoreCategory, CategoryRow, PlayerFacts, Unrated, age_on, category_standings
+from swisspair.model import Player as CorePlayer
+from swisspair_web.tournaments.reads.convert import SectionData, fraction
+from swisspair_web.tournaments.reads.errors import OperationError
+from swisspair_web.tournaments.reads.standings import Row, Table
+from swisspair_web.tournaments.rows import AwardSettings, Category, Player, PlayerDetail, Section
+
+OVERALL = ""
+"""The code of the category that is the overall standings."""
+
+
+def settings_of(section: Section) -> AwardSettings:
+    """The section's prize settings (made with the section); their defaults, not saved, for a section whose
+    rows were loaded without them (a fixture)."""
+    found = AwardSettings.objects.filter(section=section).first()
+    return found if found is not None else AwardSettings(section=section)
+
+
+# -- reading ----------------------------------------------------------------------------------------------
+
+
+def amounts(text: str) -> tuple[Fraction, ...]:
+    """The prizes of places 1, 2, ... as typed: amounts separated by spaces or semicolons, a decimal point or
+    comma (``1000 600 400``, ``250,50; 100``).
+
+    :raises: :exc:`OperationError` for anything that is not an amount.
+    """
+    out = []
+    for item in re.split(r"[\s;]+", text.strip()):
+        if not item:
+            continue
+        try:
+            value = Decimal(item.replace(",", "."))
+        except InvalidOperation:
+            raise OperationError(_("%(text)s is not an amount.") % {"text": item[:20]}) from None
+        if not value.is_finite() or value < 0:
+            raise OperationError(_("%(text)s is not an amount.") % {"text": item[:20]})
+        out.append(fraction(value))
+    return tuple(out)
+
+
+def core_category(row: Category) -> CoreCategory:
+    """The core's category of a stored row."""
+    feds = frozenset(f.strip().upper() for f in re.split(r"[\s,;]+", row.federations) if f.strip())
+    return CoreCategory(row.code, row.name, age_below=row.age_below, age_from=row.age_from, sex=row.sex,
+                        rating_from=row.rating_from, rating_below=row.rating_below,
+                        unrated=Unrated(row.unrated) if row.unrated else None, federations=feds, label=row.label)
+
+
+def fide_rating(player: Player) -> int:
+    """The player's FIDE rating, 0 when unrated or when the rating is an estimate from another scale."""
+    return 0 if player.rating_estimate else player.rating
+
+
+def labels_of(section: Section) -> dict[int, str]:
+    """Each player's labels (by player id) as typed."""
+    return dict(PlayerDetail.objects.filter(player__section=section).values_list("player_id", "labels"))
+
+
+def facts(data: SectionData) -> list[PlayerFacts]:
+    """What the categories look at in each player (the club counts as a label)."""
+    labels = labels_of(data.section)
+    return [PlayerFacts.of(_core_player(p), labels=labels.get(p.id, "").split(","), rating=fide_rating(p))
+            for p in data.players]
+
+
+def _core_player(player: Player) -> CorePlayer:
+    return CorePlayer(player.tpn, player.name, player.sex, player.title, player.rating, player.federation,
+                      player.fide_id, player.birth_date, club=player.club)
+
+
+def reference_date(section: Section, settings: AwardSettings) -> datetime.date:
+    """The date ages are counted on: the one set, else the event's start, else today."""
+    return settings.age_date or section.event.start_date or datetime.date.today()
+
+
+@dataclass
+class CategoryView:
+    """A category as the pages show it: its row, its members and its standings."""
+
+    row: Category
+    members: frozenset[int]
+    """Pairing numbers."""
+    lines: list[tuple[CategoryRow, Row]]
+    """The category standings with the event's rows."""
+
+    @property
+    def is_overall(self) -> bool:
+        return self.row.code == OVERALL
+
+    @property
+    def conditions(self) -> str:
+        """The conditions in words."""
+        return describe(self.row)
+
+
+def describe(row: Category) -> str:
+    """A category's conditions in words (``under 16; w; rated 1600-1799``)."""
+    parts = []
+    if row.age_below is not None:
+        parts.append(_("under %(n)s") % {"n": row.age_below})
+    if row.age_from is not None:
+        parts.append(_("%(n)s and over") % {"n": row.age_from})
+    if row.sex:
+        parts.append(_("women") if row.sex == "w" else _("men"))
+    if row.rating_from is not None or row.rating_below is not None:
+        low = row.rating_from if row.rating_from is not None else ""
+        high = row.rating_below - 1 if row.rating_below is not None else ""
+        parts.append(_("rated %(low)s-%(high)s") % {"low": low, "high": high})
+    if row.unrated:
+        parts.append(_("unrated: %(how)s") % {"how": row.get_unrated_display()})
+    if row.federations:
+        parts.append(row.federations.upper())
+    if row.label:
+        parts.append(_("label %(label)s") % {"label": row.label})
+    return "; ".join(parts) or _("everybody")
+
+
+def _places(row: Row) -> tuple[int, int]:
+    first, _sep, last = row.rank.partition("-")
+    return int(first), int(last or first)
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of the final standings as the core reads it (``tpn``, ``points``, ``place``, ``place_last``)."""
+
+    tpn: int
+    points: Fraction
+    place: int
+    place_last: int
+
+
+def lines_of(table: Table) -> list[Line]:
+    """The standings table as the core's ranked lines."""
+    return [Line(r.player.tpn, r.points, *_places(r)) for r in table.rows]
+
+
+def undated(data: SectionData, views: list[CategoryView]) -> list[Player]:
+    """The players an age category cannot place, for want of a birth date it can read (none when no
+    category has an age condition)."""
+    if not any(core_category(v.row).needs_birth_date for v in views):
+        return []
+    on = datetime.date.today()
+    return [p for p in data.players if age_on(p.birth_date, on) is None]
+
+
+def category_views(data: SectionData, table: Table, settings: AwardSettings) -> list[CategoryView]:
+    """Every category of the section with its members and standings (a filter of ``table``)."""
+    on = reference_date(data.section, settings)
+    everybody = facts(data)
+    by_tpn = {r.player.tpn: r for r in table.rows}
+    lines = lines_of(table)
+    views = []
+    for row in data.section.categories.all():
+        members = frozenset(f.tpn for f in everybody) if row.code == OVERALL else \
+            core_category(row).members(everybody, on)
+        views.append(CategoryView(row, members, [(c, by_tpn[c.tpn]) for c in category_standings(lines, members)]))
+    return views

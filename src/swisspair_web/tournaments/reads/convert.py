@@ -1,0 +1,353 @@
+"""Conversion between database rows and :class:`swisspair.model.Tournament`.
+
+This is the only module that knows both shapes. Everything the core does
+(pairing, standings, TRF) goes through :func:`to_tournament`; imports go
+through :func:`section_rows_from_tournament`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from typing import Literal
+
+from swisspair.model import (
+    ABSENT,
+    BoardResult,
+    Colour,
+    ForbiddenPairs,
+    Result,
+    RoundResult,
+    Scoring,
+    Tournament,
+)
+from swisspair.model import (
+    Player as CorePlayer,
+)
+from swisspair.pairing.acceleration import GROUP_A_EVEN, baku_virtual_points
+from swisspair.teams import MatchPoints, TeamEntry
+from swisspair_web.tournaments.reads.snapshot import memo, read_snapshot
+from swisspair_web.tournaments.rows import RESULTS, Board, Bye, Player, Round, Section, Team
+
+Pending = Literal["absent", "draw", "scheduled"]
+
+
+def fraction(value: Decimal) -> Fraction:
+    """An exact :class:`Fraction` from a database decimal."""
+    return Fraction(str(value))
+
+
+def decimal(value: Fraction) -> Decimal:
+    """A database decimal (2 places) from an exact score."""
+    return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.01"))
+
+
+def scoring_of(section: Section) -> Scoring:
+    win, draw, loss = fraction(section.win), fraction(section.draw), fraction(section.loss)
+    return Scoring(
+        win=win,
+        draw=draw,
+        loss=loss,
+        pab=None if fraction(section.pab) == win else fraction(section.pab),
+        half_bye=None if fraction(section.half_bye) == draw else fraction(section.half_bye),
+        full_bye=None if fraction(section.full_bye) == win else fraction(section.full_bye),
+        forfeit_win=None if fraction(section.forfeit_win) == win else fraction(section.forfeit_win),
+        forfeit_loss=None if fraction(section.forfeit_loss) == fraction(section.zero_bye)
+        else fraction(section.forfeit_loss),
+        zero_bye=fraction(section.zero_bye),
+    )
+
+
+def board_results(code: str) -> tuple[Result, Result]:
+    """The white and black :class:`Result` of a stored board result (the core's :class:`BoardResult`)."""
+    result = BoardResult.from_code(code)
+    return result.white, result.black
+
+
+@dataclass
+class SectionData:
+    """Rows of one section, read once (a consistent snapshot for the core)."""
+
+    section: Section
+    players: list[Player]
+    rounds: list[Round]
+    boards: dict[int, list[Board]]
+    """Boards by round number."""
+    byes: list[Bye]
+    teams: list[Team] = field(default_factory=list)
+    """Teams of a team section, by number."""
+
+    @classmethod
+    def load(cls, section: Section) -> SectionData:
+        """The section's rows, read in one snapshot (:func:`~.snapshot.read_snapshot`): a round paired
+        meanwhile is either wholly in them (round, boards, byes) or not at all. The section's own row
+        (its settings) is read again in the same snapshot. Pages rendered together share one load
+        (:func:`~.snapshot.shared_reads`)."""
+        return memo(("section-data", section.pk), lambda: cls._read(section))
+
+    @classmethod
+    def _read(cls, section: Section) -> SectionData:
+        with read_snapshot():
+            fresh = Section.objects.filter(pk=section.pk).first()
+            if fresh is not None:
+                fresh.event = section.event
+                section = fresh
+            players = list(section.players.order_by("tpn"))
+            rounds = list(section.round_set.order_by("number"))
+            boards: dict[int, list[Board]] = {r.number: [] for r in rounds}
+            for board in Board.objects.filter(round__section=section).select_related("round").order_by(
+                    "round__number", "number"):
+                boards[board.round.number].append(board)
+            byes = list(section.byes.all())
+            teams = list(section.teams.order_by("number")) if section.is_team else []
+        return cls(section, players, rounds, boards, byes, teams)
+
+    def members(self, team: Team) -> list[Player]:
+        """The roster of ``team`` in board order."""
+        return sorted((p for p in self.players if p.team_id == team.id), key=lambda p: (p.board_order, p.tpn))
+
+    @property
+    def paired_rounds(self) -> int:
+        return self.rounds[-1].number if self.rounds else 0
+
+    def pending_boards(self, round_number: int) -> list[Board]:
+        return [b for b in self.boards.get(round_number, []) if not b.result]
+
+    def complete_rounds(self, *, published_only: bool = False) -> int:
+        """The last round such that it and every earlier round have all results.
+
+        With ``published_only``, also published: the last round the public may see standings after.
+        """
+        done = 0
+        for rnd in self.rounds:
+            if self.pending_boards(rnd.number) or (published_only and not rnd.published):
+                break
+            done = rnd.number
+        return done
+
+
+@dataclass
+class Conversion:
+    """A tournament with the maps between pairing numbers and rows."""
+
+    tournament: Tournament
+    by_tpn: dict[int, Player] = field(default_factory=dict)
+
+
+def team_code(section: Section) -> str:
+    """The TRF26 ``192`` code of a team section: ``FIDE_TEAM[_TYPEA|_TYPEB]_<primary>_<secondary>``
+    (read back by :func:`swisspair.pairing.team.parse_code`)."""
+    colour = {"A": "_TYPEA", "B": "_TYPEB"}.get(section.team_colours, "")
+    secondary = "GP" if section.team_primary == "MP" else "MP"
+    return f"FIDE_TEAM{colour}_{section.team_primary}_{secondary}"
+
+
+def team_entries(data: SectionData, results: Mapping[int, tuple[Fraction, Fraction, int]] | None = None,
+                 ) -> tuple[TeamEntry, ...]:
+    """The teams of a team section as the core's model (rosters in board order); ``results`` gives
+    the match points, game points and rank by team number for an export. Names are cut to the
+    32 columns of the TRF ``310`` record."""
+    out = []
+    for team in data.teams:
+        mp, gp, rank = results[team.number] if results else (None, None, None)
+        out.append(TeamEntry(team.number, team.name[:32].strip(), tuple(p.tpn for p in data.members(team)),
+                             match_points=mp, game_points=gp, rank=rank))
+    return tuple(out)
+
+
+def _add_team_records(data: SectionData, tournament: Tournament) -> None:
+    """The team view of a team section for the core: the teams (rosters in board order), the board
+    colours (the team with White has White on the odd boards), the match points and the system code
+    ``192``. Team records kept from an older import are dropped: the section is the truth."""
+    section = data.section
+    tournament.extra_lines = [line for line in tournament.extra_lines if line[:3] not in ("013", "310")]
+    for code in ("352", "362"):
+        tournament.headers.pop(code, None)
+    tournament.teams = team_entries(data)
+    tournament.board_colours = "".join("W" if b % 2 == 0 else "B" for b in range(section.boards))
+    tournament.match_points = MatchPoints(fraction(section.match_win), fraction(section.match_draw),
+                                          fraction(section.match_loss))
+    tournament.system = team_code(section)
+
+
+def to_tournament(data: SectionData, *, upto: int | None = None, pending: Pending = "absent",
+                  next_round: bool = False) -> Conversion:
+    """The core's view of a section.
+
+    :param upto: keep rounds ``1..upto`` only (default: every paired round).
+    :param pending: unfinished games as ``"absent"`` (standings),
+        ``"draw"`` (pairing the next round while a game is still being played,
+        FIDE Dutch system, 1992 rules, F 9) or ``"scheduled"`` (paired, no result yet:
+        the opponent and colour with a blank result, as a TRF export taken mid-round has them).
+    :param next_round: add the requested byes and absences (``H``/``F``/``Z``,
+        withdrawals) of round ``upto + 1``, the state in which it is paired.
+    """
+    section = data.section
+    last = data.paired_rounds if upto is None else min(upto, data.paired_rounds)
+    extras = section.trf_extras or {}
+    headers: dict[str, list[str]] = {k: list(v) for k, v in (extras.get("headers") or {}).items()}
+    event = section.event
+    name = event.name if section.name in ("", "Main", "Open") else f"{event.name} - {section.name}"
+    for code, value in (("022", event.city), ("032", event.federation),
+                        ("042", event.start_date.strftime("%Y/%m/%d") if event.start_date else ""),
+                        ("052", event.end_date.strftime("%Y/%m/%d") if event.end_date else ""),
+                        ("102", event.chief_arbiter)):
+        if value:
+            headers[code] = [value]
+    headers["062"] = [str(len(data.players))]
+    scoring = scoring_of(section)
+    tournament = Tournament(
+        name=name,
+        rounds=section.rounds,
+        initial_colour={"w": Colour.WHITE, "b": Colour.BLACK}.get(section.initial_colour),
+        scoring=scoring,
+        headers=headers,
+        extra_lines=list(extras.get("extra_lines") or []),
+    )
+    by_id = {p.id: p for p in data.players}
+    conv = Conversion(tournament, {p.tpn: p for p in data.players})
+    entries: dict[int, list[RoundResult]] = {p.id: [ABSENT] * last for p in data.players}
+    for rnd in range(1, last + 1):
+        for board in data.boards.get(rnd, []):
+            white, black = by_id[board.white_id], by_id[board.black_id]
+            if board.result:
+                w_res, b_res = board_results(board.result)
+            elif pending == "draw":
+                w_res = b_res = Result.DRAW
+            elif pending == "scheduled":
+                w_res = b_res = Result.ABSENT
+            else:
+                continue
+            entries[white.id][rnd - 1] = RoundResult(black.tpn, Colour.WHITE, w_res)
+            entries[black.id][rnd - 1] = RoundResult(white.tpn, Colour.BLACK, b_res)
+    byes_next: dict[int, str] = {}
+    for bye in data.byes:
+        if bye.round_number <= last:
+            entries[bye.player_id][bye.round_number - 1] = RoundResult.bye(Result(bye.kind))
+        elif bye.round_number == last + 1:
+            byes_next[bye.player_id] = bye.kind
+    for player in data.players:
+        results = entries[player.id]
+        for index, entry in enumerate(results):
+            if entry is ABSENT and _was_paired(data, index + 1, pending):
+                results[index] = RoundResult.bye(Result.ZERO_BYE)
+        if next_round:
+            kind = byes_next.get(player.id)
+            if kind is None and player.is_withdrawn(last + 1):
+                kind = Bye.ZERO
+            if kind is not None:
+                results.append(RoundResult.bye(Result(kind)))
+        while results and results[-1] is ABSENT:
+            results.pop()
+        tournament.players[player.tpn] = CorePlayer(
+            tpn=player.tpn, name=player.name, sex=player.sex, title=player.title, rating=player.rating,
+            federation=player.federation, fide_id=player.fide_id, birth_date=player.birth_date,
+            results=results, club=player.club)
+    if section.acceleration == Section.BAKU:
+        # The manager follows the text of C.04.7 1.2 (GA = 2 * ceil(N / 4)); the exported TRF carries the
+        # values (XXA), so other engines pair with the same ones.
+        tournament.accelerations = baku_virtual_points(tournament, GROUP_A_EVEN)
+    elif section.acceleration == Section.CUSTOM:
+        tournament.accelerations = {
+            int(tpn): {int(r): Fraction(v) for r, v in values.items()}
+            for tpn, values in (extras.get("accelerations") or {}).items()}
+    tournament.forbidden_pairs = [
+        ForbiddenPairs(tuple(group["players"]), group.get("first_round"), group.get("last_round"))
+        for group in extras.get("forbidden_pairs") or []]
+    if section.is_team:
+        _add_team_records(data, tournament)
+    return conv
+
+
+def _was_paired(data: SectionData, round_number: int, pending: Pending) -> bool:
+    """Whether results of ``round_number`` are known, so an unlisted player counts as absent."""
+    return round_number <= data.paired_rounds and (pending != "absent" or not data.pending_boards(round_number))
+
+
+# -- import -----------------------------------------------------------------------------------------
+
+
+@dataclass
+class ImportedBoard:
+    round_number: int
+    white: int
+    black: int
+    result: str
+
+
+@dataclass
+class ImportedRows:
+    """What a core tournament becomes in the database (before saving)."""
+
+    rounds: int
+    paired_rounds: int
+    boards: list[ImportedBoard]
+    byes: list[tuple[int, int, str]]
+    """``(tpn, round, kind)``."""
+    extras: dict[str, object]
+    warnings: list[str]
+
+
+def rows_from_tournament(tournament: Tournament) -> ImportedRows:
+    """Boards, byes and kept extras of an imported tournament.
+
+    :raises: :exc:`ValueError` when a game is recorded inconsistently.
+    """
+    paired = tournament.paired_rounds
+    boards: list[ImportedBoard] = []
+    byes: list[tuple[int, int, str]] = []
+    warnings: list[str] = []
+    for rnd in range(1, tournament.recorded_rounds + 1):
+        seen: set[int] = set()
+        round_boards: list[tuple[Fraction, ImportedBoard]] = []
+        for player in tournament:
+            entry = player.result(rnd)
+            if entry.opponent is None or entry.opponent == 0:
+                if entry.result in (Result.PAB, Result.HALF_BYE, Result.FULL_BYE, Result.ZERO_BYE):
+                    byes.append((player.tpn, rnd, entry.result.value))
+                elif entry.result is Result.FORFEIT_WIN:
+                    byes.append((player.tpn, rnd, Result.FULL_BYE.value))
+                    warnings.append(f"round {rnd}: player {player.tpn} has a forfeit win without an "
+                                    f"opponent, kept as a full-point bye")
+                elif entry.result is Result.FORFEIT_LOSS:
+                    byes.append((player.tpn, rnd, Result.ZERO_BYE.value))
+                continue
+            if player.tpn in seen:
+                continue
+            opponent = tournament.players.get(entry.opponent)
+            if opponent is None:
+                raise ValueError(f"round {rnd}: player {player.tpn} meets unknown player {entry.opponent}")
+            other = opponent.result(rnd)
+            if other.opponent != player.tpn:
+                raise ValueError(f"round {rnd}: players {player.tpn} and {entry.opponent} disagree on the game")
+            seen.update((player.tpn, opponent.tpn))
+            if entry.colour is Colour.BLACK or (entry.colour is Colour.NONE and other.colour is Colour.WHITE):
+                white, black, w_res, b_res = opponent.tpn, player.tpn, other.result, entry.result
+            else:
+                white, black, w_res, b_res = player.tpn, opponent.tpn, entry.result, other.result
+            if w_res is Result.ABSENT and b_res is Result.ABSENT:
+                code = ""
+            else:
+                code = BoardResult(w_res, b_res).code
+                if code not in RESULTS:
+                    raise ValueError(f"round {rnd}: unsupported result pair {w_res.value!r}/{b_res.value!r} "
+                                     f"for players {white} and {black}")
+            key = max(tournament.score(white, rnd - 1), tournament.score(black, rnd - 1))
+            round_boards.append((key, ImportedBoard(rnd, white, black, code)))
+        round_boards.sort(key=lambda item: (-item[0], min(item[1].white, item[1].black)))
+        boards.extend(board for _, board in round_boards)
+    extras: dict[str, object] = {
+        "headers": {k: v for k, v in tournament.headers.items()
+                    if k not in ("012", "022", "032", "042", "052", "062", "102")},
+        "extra_lines": list(tournament.extra_lines),
+        "forbidden_pairs": [{"players": list(g.players), "first_round": g.first_round,
+                             "last_round": g.last_round} for g in tournament.forbidden_pairs],
+    }
+    if tournament.accelerations:
+        extras["accelerations"] = {
+            str(tpn): {str(r): str(v) for r, v in values.items()}
+            for tpn, values in tournament.accelerations.items()}
+    return ImportedRows(rounds=max(tournament.rounds or 0, tournament.recorded_rounds, 1),
+                        paired_rounds=paired, boards=boards, byes=byes, extras=extras, warnings=warnings)

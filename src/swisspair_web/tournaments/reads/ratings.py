@@ -1,0 +1,149 @@
+"""The rating report of a section: each player's rating change, performance and opponents' average by the
+FIDE Rating Regulations (:mod:`swisspair.rating_change`), over the rounds the standings show.
+
+A rating estimated from another scale (:attr:`~..rows.Player.rating_estimate`) is no FIDE rating: such a
+player is unrated here, as in the exported TRF. K is the one typed on the players' details page (as the
+rating list publishes it), else the one the rules give from the rating and the birth date.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from swisspair.rating_change import (
+    InitialNote,
+    InitialRating,
+    KFacts,
+    KRule,
+    MissingDate,
+    NotRated,
+    PlayerRating,
+    RatingReport,
+    Regulations,
+    rating_report,
+    regulations_for,
+)
+from swisspair_web.tournaments.reads.categories import fide_rating
+from swisspair_web.tournaments.reads.convert import SectionData, to_tournament
+from swisspair_web.tournaments.rows import Player, PlayerDetail
+
+
+@dataclass
+class RatingView:
+    """The report as the pages show it."""
+
+    report: RatingReport
+    after_round: int
+    players: dict[int, Player]
+    """Stored players by pairing number."""
+    no_dates: bool = False
+    """The event has no dates: the edition in force today was applied and the juniors counted this year."""
+
+    @property
+    def lines(self) -> list[tuple[PlayerRating, Player]]:
+        return [(line, self.players[line.tpn]) for line in self.report.players]
+
+    @property
+    def rated(self) -> list[tuple[PlayerRating, Player]]:
+        return [(line, p) for line, p in self.lines if line.rating]
+
+    @property
+    def unrated(self) -> list[tuple[PlayerRating, Player]]:
+        return [(line, p) for line, p in self.lines if not line.rating]
+
+    @property
+    def warnings(self) -> list[str]:
+        """The rules that could not be applied for want of a date, in words (a date to enter)."""
+        out = [_("The event has no dates: the FIDE Rating Regulations in force today were applied, and the "
+                 "juniors' K 40 (8.3.3) counted for the players whose 18th birthday is this year or later.")
+               ] if self.no_dates else []
+        for warning in self.report.warnings:
+            if warning.missing is MissingDate.BIRTH and warning.tpn is not None:
+                player = self.players[warning.tpn]
+                out.append(_("%(tpn)s. %(name)s has no birth date: whether K is 40 until the end of the year of the "
+                             "18th birthday (8.3.3) could not be checked; enter it, or K on Labels and K.")
+                           % {"tpn": player.tpn, "name": player.name})
+        return out
+
+
+def compute(data: SectionData, after_round: int) -> RatingView:
+    """The report over rounds ``1..after_round``. K: the one typed (or read from the rating list) on the players'
+    details page, else the rules with the ratings reached marked there (B.02 8.3.3). The juniors' K counts the
+    year of the event's last day, else of its first, else this year (an event without dates is played now: the
+    categories count ages on today too, :func:`.categories.reference_date`), and says so."""
+    section = data.section
+    conv = to_tournament(data, upto=after_round)
+    stored = {d.player_id: d for d in PlayerDetail.objects.filter(player__section=section)}
+    facts = {p.tpn: KFacts(listed_k=d.k_factor, reached_2300=d.reached_2300, reached_2400=d.reached_2400)
+             for p in data.players if (d := stored.get(p.id)) is not None}
+    event = section.event
+    day = event.end_date or event.start_date or datetime.date.today()
+    report = rating_report(conv.tournament, ratings={p.tpn: fide_rating(p) for p in data.players}, facts=facts,
+                           regulations=regulations_for(event.start_date), year=day.year, rounds=after_round)
+    return RatingView(report, after_round, {p.tpn: p for p in data.players},
+                      no_dates=event.start_date is None and event.end_date is None)
+
+
+def regulations_text(regulations: Regulations) -> str:
+    """The edition applied, in words."""
+    return {
+        Regulations.MARCH_2024: _("FIDE Rating Regulations effective from 1 March 2024"),
+        Regulations.OCTOBER_2025: _("FIDE Rating Regulations effective from 1 March 2024, 8.3.1 as amended from "
+                                    "1 October 2025"),
+        Regulations.RAPID_BLITZ_MARCH_2024: _("FIDE Rapid and Blitz Rating Regulations effective from 1 March 2024"),
+        Regulations.RAPID_BLITZ_DECEMBER_2024: _("FIDE Rapid and Blitz Rating Regulations effective from 1 March "
+                                                 "2024, 7.3.1 as amended from 1 December 2024"),
+    }[regulations]
+
+
+def not_rated_text(reason: NotRated | None) -> str:
+    """Why a round is not rated, in words."""
+    if reason is None:
+        return ""
+    return {
+        NotRated.NOT_PAIRED: _("not paired"),
+        NotRated.BYE: _("bye: not rated (5.1)"),
+        NotRated.FORFEIT: _("forfeit: not rated (5.1)"),
+        NotRated.NO_MOVE: _("less than one move each: not rated (5.1)"),
+        NotRated.OPPONENT_UNRATED: _("opponent unrated: only games against rated players count (8.3.1)"),
+        NotRated.BOTH_UNRATED: _("opponent unrated: only games against rated opponents count (8.2.2)"),
+        NotRated.OPPONENT_RATED_SINCE: _("opponent counted as unrated: rated only since the start (8.2.4)"),
+        NotRated.DIFFERENCE_600: _("600 points or more apart, one rated above 2600: not rated (rapid and blitz "
+                                   "7.3.1)"),
+    }[reason]
+
+
+def k_text(line: PlayerRating) -> str:
+    """Why the player's K is what it is, in words (8.3.3)."""
+    if line.k is None or line.k_rule is None:
+        return ""
+    rule = {
+        KRule.LISTED: _("as the rating list publishes it (7.1.2)"),
+        KRule.NEW: _("fewer than 30 games rated (8.3.3)"),
+        KRule.JUNIOR: _("until the end of the year of the 18th birthday, rated under 2300 (8.3.3)"),
+        KRule.REACHED_2400: _("the published rating has reached 2400 (8.3.3)"),
+        KRule.UNDER_2400: _("rated under 2400 (8.3.3)"),
+    }[line.k_rule]
+    text = f"K {line.k_unlimited}: {rule}"
+    if line.k != line.k_unlimited:
+        limit = _("K %(k)s: K × %(n)s games may not exceed 700 in a rating period (8.3.3)")
+        text += "; " + limit % {"k": line.k, "n": len(line.rated_games)}
+    return text
+
+
+def initial_text(initial: InitialRating | None) -> str:
+    """Why an initial rating is not published yet, or why there is none, in words."""
+    if initial is None:
+        return ""
+    words = {
+        InitialNote.NO_GAME: _("no game against a rated opponent"),
+        InitialNote.ZERO_SCORE: _("a zero score in the first event is disregarded (8.2.1)"),
+        InitialNote.MAXIMUM: _("at most 2200 (8.2.3)"),
+        InitialNote.FEW_GAMES: _("fewer than 5 games against rated opponents: pooled with later events within 26 "
+                                 "months (7.1.4)"),
+        InitialNote.BELOW_FLOOR: _("below 1400: not published (7.1.4)"),
+    }
+    return "; ".join(words[note] for note in initial.notes)

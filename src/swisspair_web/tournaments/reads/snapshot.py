@@ -1,0 +1,121 @@
+"""One consistent view of the database for reads that span several statements.
+
+A page built from a section's rows (its players, rounds, boards, byes) reads them in several
+statements. Outside a transaction each statement sees the database as it is when it runs, so a round
+paired between two of them is seen half: its boards without the round. :func:`read_snapshot` runs
+the statements in one read transaction that sees the database as it was at its first read:
+
+* PostgreSQL: ``REPEATABLE READ, READ ONLY`` (the default, ``READ COMMITTED``, takes a new snapshot
+  for every statement);
+* SQLite: a ``DEFERRED`` transaction, which in WAL mode reads one snapshot and takes no lock that
+  would keep an arbiter from writing (the project's connections begin ``IMMEDIATE`` transactions,
+  which take the write lock), with ``PRAGMA query_only``: a write in the block fails on both.
+
+Inside a transaction already open (a write that reads), the reads are that transaction's: the writer
+has locked what it changes.
+
+:func:`shared_reads` goes one step further for the public pages rendered together
+(``public/render.py``): inside it, what :func:`memo` is asked for (a section's rows, its standings) is
+computed once and shared by every page built in the block, in every language.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, TypeVar
+
+from django.db import DEFAULT_DB_ALIAS, connections, transaction
+
+
+@contextmanager
+def read_snapshot(using: str = DEFAULT_DB_ALIAS) -> Iterator[None]:
+    """Run the queries of the block on one snapshot of the database (see the module's docstring)."""
+    connection = connections[using]
+    if connection.in_atomic_block:
+        yield
+        return
+    if connection.vendor == "sqlite":
+        mode = getattr(connection, "transaction_mode", None)
+        connection.transaction_mode = "DEFERRED"  # type: ignore[attr-defined]
+        try:
+            with transaction.atomic(using):
+                connection.transaction_mode = mode  # type: ignore[attr-defined]  # savepoints inside
+                with connection.cursor() as cursor:
+                    cursor.execute("PRAGMA query_only = ON")  # a write fails here as on PostgreSQL
+                try:
+                    yield
+                finally:
+                    with connection.cursor() as cursor:
+                        cursor.execute("PRAGMA query_only = OFF")
+        finally:
+            connection.transaction_mode = mode  # type: ignore[attr-defined]
+        return
+    with transaction.atomic(using):
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        yield
+
+
+T = TypeVar("T")
+
+_SHARED: ContextVar[dict[Hashable, Any] | None] = ContextVar("swisspair_shared_reads", default=None)
+
+
+@contextmanager
+def shared_reads() -> Iterator[None]:
+    """Inside the block, :func:`memo` computes each value once (one snapshot, see :func:`read_snapshot`)."""
+    token = _SHARED.set({})
+    try:
+        with read_snapshot():
+            yield
+    finally:
+        _SHARED.reset(token)
+
+
+_STAMP: ContextVar[str | None] = ContextVar("swisspair_stamp", default=None)
+_BY_STAMP: OrderedDict[tuple[str, Hashable], Any] = OrderedDict()
+_BY_STAMP_LOCK = threading.Lock()
+BY_STAMP_SIZE = 256
+"""Values kept per process by :func:`stamped` (a section's rows, its tournament, its standings, a round's
+pairing list: three or four a section, so 50 busy sections fit), the least recently used dropped first."""
+
+
+@contextmanager
+def stamped(stamp: str) -> Iterator[None]:
+    """Inside the block, :func:`memo` keeps its values in this process under ``stamp``, what they depend on
+    (``caching.py``'s stamp of a public page: the section's version and the event's newest audit entry, so
+    a change makes a new stamp). Visitors of one section's public pages between two changes share one
+    read of its rows and one build of its standings, in any thread of the process."""
+    token = _STAMP.set(stamp)
+    try:
+        yield
+    finally:
+        _STAMP.reset(token)
+
+
+def memo(key: Hashable, compute: Callable[[], T]) -> T:
+    """``compute()``, or the value computed for ``key`` before inside :func:`shared_reads` (one rendering) or
+    under the same stamp (:func:`stamped`)."""
+    shared = _SHARED.get()
+    if shared is not None:
+        if key not in shared:
+            shared[key] = compute()
+        return shared[key]  # type: ignore[no-any-return]
+    stamp = _STAMP.get()
+    if stamp is None:
+        return compute()
+    with _BY_STAMP_LOCK:
+        if (stamp, key) in _BY_STAMP:
+            _BY_STAMP.move_to_end((stamp, key))
+            return _BY_STAMP[(stamp, key)]  # type: ignore[no-any-return]
+    value = compute()
+    with _BY_STAMP_LOCK:
+        _BY_STAMP[(stamp, key)] = value
+        while len(_BY_STAMP) > BY_STAMP_SIZE:
+            _BY_STAMP.popitem(last=False)
+    return value

@@ -1,0 +1,241 @@
+"""Standings, crosstable and player cards of a section, computed by the core.
+
+The tie-breaks are the core's (``swisspair.standings``); when the section's list cannot be computed
+(a bad code, say) the table is ordered by points, then pairing number, and says why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from swisspair.model import Colour, Result, Tournament
+from swisspair.playoff import Game, Playoff, apply_playoff, playoff_group
+from swisspair.standings import compute_standings
+from swisspair_web.tournaments.reads.convert import SectionData, to_tournament
+from swisspair_web.tournaments.reads.errors import OperationError
+from swisspair_web.tournaments.reads.playoffs import replay
+from swisspair_web.tournaments.reads.snapshot import memo
+from swisspair_web.tournaments.rows import Player
+from swisspair_web.tournaments.rows import Playoff as PlayoffRow
+from swisspair_web.tournaments.rows.registry import DEFAULT_TIEBREAKS
+
+
+def fmt(value: Fraction | float | int | None) -> str:
+    """A score as arbiters write it: ``3½``-free plain ``3.5``, ``4``, ``2.25``."""
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        value = Fraction(value).limit_denominator(1000)
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    text = f"{float(value):.2f}".rstrip("0")
+    return text
+
+
+@dataclass
+class Row:
+    rank: str
+    """Place, ``"3-5"`` when shared."""
+    player: Player
+    points: Fraction
+    tiebreaks: list[str] = field(default_factory=list)
+    cells: list[str] = field(default_factory=list)
+    """Crosstable cells, one per round (``12w1``, ``+``, ``U``...), opponents by pairing number."""
+    rank_cells: list[str] = field(default_factory=list)
+    """The same cells with opponents by their row (rank) in this table, as in a rank crosstable."""
+    playoff: bool = False
+    """The place was decided by a play-off."""
+
+    @property
+    def points_text(self) -> str:
+        return fmt(self.points)
+
+
+@dataclass
+class Table:
+    after_round: int
+    codes: list[str]
+    rows: list[Row]
+    note: str = ""
+    playoffs: list[PlayoffView] = field(default_factory=list)
+    """The section's play-offs (final standings only)."""
+
+
+_CELL = {Result.WIN: "1", Result.DRAW: "½", Result.LOSS: "0", Result.FORFEIT_WIN: "+", Result.FORFEIT_LOSS: "−",
+         Result.WIN_UNRATED: "1", Result.DRAW_UNRATED: "½", Result.LOSS_UNRATED: "0"}
+
+
+def cell(tournament: Tournament, tpn: int, rnd: int, numbers: dict[int, int] | None = None) -> str:
+    """What ``tpn`` did in round ``rnd``: opponent, colour, result (``12w1``) or the bye's letter.
+
+    The opponent is named by pairing number, or by ``numbers[pairing number]`` (the rank crosstable's
+    row numbers).
+    """
+    entry = tournament.players[tpn].result(rnd)
+    if entry.opponent is not None:
+        colour = {Colour.WHITE: "w", Colour.BLACK: "b"}.get(entry.colour, "")
+        opponent = numbers.get(entry.opponent, entry.opponent) if numbers else entry.opponent
+        return f"{opponent}{colour}{_CELL.get(entry.result, '')}"
+    return {Result.PAB: "U", Result.HALF_BYE: "H", Result.FULL_BYE: "F", Result.ZERO_BYE: "Z"}.get(entry.result, "")
+
+
+@dataclass
+class _Ranked:
+    tpn: int
+    place: str
+    values: list[str]
+    playoff: bool = False
+
+
+def _core_standings(tournament: Tournament, codes: list[str]) -> tuple[list[_Ranked], list[str], str, Any]:
+    """Rows in rank order, tie-break labels, notes and the core's standings."""
+    result = compute_standings(tournament, ",".join(codes) if codes else None)
+    rows = [_Ranked(row.tpn, row.place_text, [fmt(v) if v is not None else "" for v in row.values])
+            for row in result.rows]
+    labels = [d.label for d in result.tiebreaks]
+    return rows, labels, "; ".join(result.notes), result
+
+
+@dataclass
+class _Placed:
+    tpn: int
+    place_text: str
+
+
+@dataclass
+class _Placing:
+    """The shape :func:`swisspair.playoff.apply_playoff` reads: rows with ``tpn`` and ``place_text``."""
+
+    rows: list[_Placed]
+
+
+@dataclass
+class PlayoffView:
+    """A play-off as the pages show it."""
+
+    row: PlayoffRow
+    playoff: Playoff | None
+    """``None`` when its results do not replay."""
+    applied: bool = False
+    """Its places are in the standings."""
+    stale: bool = False
+    """The tie it was set up for is not in the standings any more (a result was corrected)."""
+    names: dict[int, str] = field(default_factory=dict)
+    """Player names by pairing number."""
+
+    @property
+    def games(self) -> list[tuple[Game, str, str]]:
+        """The games with the names of White and Black."""
+        games = self.playoff.games if self.playoff else []
+        return [(g, f"{g.white}. {self.names.get(g.white, '')}", f"{g.black}. {self.names.get(g.black, '')}")
+                for g in games]
+
+    @property
+    def places(self) -> list[tuple[str, str]]:
+        """``(place, names)`` once the play-off is over."""
+        placements = self.playoff.placements if self.playoff else None
+        return [(p.text, ", ".join(self.names.get(tpn, str(tpn)) for tpn in p.players)) for p in placements or []]
+
+
+def _apply_playoffs(data: SectionData, ranked: list[_Ranked], core: Any) -> tuple[list[_Ranked], list[PlayoffView]]:
+    """The final standings with the places decided by finished play-offs (C.02 13.2.5, 13.2.6)."""
+    views = []
+    for row in data.section.playoffs.order_by("place"):
+        try:
+            playoff: Playoff | None = replay(row)
+        except OperationError:
+            playoff = None
+        view = PlayoffView(row, playoff, names={p.tpn: p.name for p in data.players})
+        views.append(view)
+        if sorted(playoff_group(core, row.place)) != sorted(row.players):
+            view.stale = True
+            continue
+        if playoff is None or not playoff.finished:
+            continue
+        by_tpn = {r.tpn: r for r in ranked}
+        placed = apply_playoff(_Placing([_Placed(r.tpn, r.place) for r in ranked]), playoff)
+        ranked = [_Ranked(tpn, place, by_tpn[tpn].values, by_tpn[tpn].playoff or tpn in playoff.players)
+                  for place, tpn in placed]
+        view.applied = True
+    return ranked, views
+
+
+def table(data: SectionData, after_round: int | None = None) -> Table:
+    """Standings after ``after_round`` (default: the last round with every result in); built once for all
+    the pages rendered together (standings, crosstable, JSON, in every language: :func:`~.snapshot.shared_reads`)."""
+    return memo(("table", id(data), after_round), lambda: _build_table(data, after_round))
+
+
+def _build_table(data: SectionData, after_round: int | None) -> Table:
+    complete = data.complete_rounds()
+    upto = complete if after_round is None else max(0, min(after_round, complete))
+    conv = to_tournament(data, upto=upto)
+    tournament = conv.tournament
+    # a team section ranks its teams with team tie-breaks (.teams); its players by the individual default
+    codes = DEFAULT_TIEBREAKS.split(",") if data.section.is_team else data.section.tiebreak_codes
+    note = ""
+    try:
+        core = _core_standings(tournament, codes)
+    except Exception as error:  # a bad list must not take the page down: say why
+        core, note = None, f"tie-breaks unavailable: {error}; ordered by points"
+    playoffs: list[PlayoffView] = []
+    if core is None:
+        order = sorted(tournament.players, key=lambda tpn: (-tournament.score(tpn), tpn))
+        ranked: list[_Ranked] = []
+        labels: list[str] = []
+        previous, place = None, 0
+        for index, tpn in enumerate(order, start=1):
+            if tournament.score(tpn) != previous:
+                place, previous = index, tournament.score(tpn)
+            ranked.append(_Ranked(tpn, str(place), []))
+    else:
+        ranked, labels, core_note, result = core
+        note = note or core_note
+        if upto == data.section.rounds and not data.section.is_team:
+            ranked, playoffs = _apply_playoffs(data, ranked, result)
+    row_of = {r.tpn: index for index, r in enumerate(ranked, start=1)}
+    rows = [Row(r.place, conv.by_tpn[r.tpn], tournament.score(r.tpn), r.values,
+                [cell(tournament, r.tpn, rnd) for rnd in range(1, upto + 1)],
+                [cell(tournament, r.tpn, rnd, row_of) for rnd in range(1, upto + 1)], r.playoff) for r in ranked]
+    return Table(upto, labels, rows, note, playoffs)
+
+
+def player_card(data: SectionData, player: Player) -> list[dict[str, Any]]:
+    """One line per round: opponent, colour, result, running score."""
+    conv = memo(("conversion", id(data)), lambda: to_tournament(data))
+    tournament = conv.tournament
+    lines = []
+    running = Fraction(0)
+    core = tournament.players[player.tpn]
+    for rnd in range(1, data.paired_rounds + 1):
+        entry = core.result(rnd)
+        opponent = conv.by_tpn.get(entry.opponent) if entry.opponent else None
+        if entry.opponent is None and entry.result is Result.ABSENT:
+            # a game in progress is not in the standings view: look it up directly
+            for board in data.boards.get(rnd, []):
+                if player.id in (board.white_id, board.black_id):
+                    other = board.black_id if board.white_id == player.id else board.white_id
+                    opponent = next(p for p in data.players if p.id == other)
+                    lines.append({"round": rnd, "opponent": opponent,
+                                  "colour": "w" if board.white_id == player.id else "b",
+                                  "result": "…", "score": fmt(running), "board": board.number})
+                    break
+            else:
+                lines.append({"round": rnd, "opponent": None, "colour": "", "result": "", "score": fmt(running),
+                              "board": None})
+            continue
+        points = tournament.scoring.points(entry.result, entry.colour)
+        running += points
+        board_no = None
+        if opponent is not None:
+            for board in data.boards.get(rnd, []):
+                if player.id in (board.white_id, board.black_id):
+                    board_no = board.number
+        lines.append({"round": rnd, "opponent": opponent,
+                      "colour": {Colour.WHITE: "w", Colour.BLACK: "b"}.get(entry.colour, ""),
+                      "result": entry.result.value if entry.opponent is None else _CELL.get(entry.result, ""),
+                      "points": fmt(points), "score": fmt(running), "board": board_no})
+    return lines

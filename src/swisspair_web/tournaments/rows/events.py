@@ -1,0 +1,45 @@
+"""An event and its arbiters (their roles: chief arbiter, arbiter)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Event(models.Model):
+    slug = models.SlugField(_("short name"), max_length=60, unique=True)
+    name = models.CharField(_("name"), max_length=200)
+    city = models.CharField(_("city"), max_length=100, blank=True)
+    federation = models.CharField(_("federation"), max_length=3, blank=True)
+    start_date = models.DateField(_("start date"), null=True, blank=True)
+    end_date = models.DateField(_("end date"), null=True, blank=True)
+    chief_arbiter = models.CharField(_("chief arbiter (as printed)"), max_length=100, blank=True)
+    public = models.BooleanField(_("public"), default=True,
+                                 help_text=_("Published pairings and standings are visible to everybody."))
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+
+    class Meta:
+        ordering = ["-start_date", "-created_at"]
+        indexes = [models.Index(fields=["public", "-start_date"], name="sp_event_public_idx")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class EventRole(models.Model):
+    CHIEF = "chief"
+    ARBITER = "arbiter"
+    ROLES = [(CHIEF, _("chief arbiter")), (ARBITER, _("arbiter"))]
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="roles")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="sp_roles")
+    role = models.CharField(max_length=10, choices=ROLES, default=ARBITER)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["event", "user"], name="sp_role_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.role}) @ {self.event}"

@@ -1,0 +1,77 @@
+"""What follows a write of the services once it commits, said in the write's own code (:mod:`.effects`).
+
+- :func:`event`: the event's public pages are rendered again (:func:`..public.changes.committed`); a write
+  that hides something (a round withdrawn or unpaired, the event made private) has the event's files taken
+  down first, before the arbiter's page says it is done.
+- :func:`section`: the same, and the section's published prize list is checked against the results
+  (:func:`prize_list`) before the pages are rendered.
+
+Each is queued once per operation, whatever the number of rows written.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from django.utils.translation import gettext as _
+
+from swisspair_web.tournaments.public import changes, store
+from swisspair_web.tournaments.reads.convert import SectionData
+from swisspair_web.tournaments.reads.prizes import compute, list_text
+from swisspair_web.tournaments.rows import AuditEntry, AwardSettings, Section
+from swisspair_web.tournaments.services.effects import after_commit, operation
+
+
+def event(event_id: int, *, hiding: bool = False) -> None:
+    """The event's public pages follow this write once it commits (``hiding``: its files go first), when they
+    are rendered to files at all (``SWISSPAIR_PUBLIC_FILES``)."""
+    if store.enabled():
+        after_commit(("public-pages", event_id, hiding), functools.partial(changes.committed, event_id, hiding))
+
+
+def event_deleted(event_id: int) -> None:
+    """The event is deleted by this write: once it commits, its public files go."""
+    if store.enabled():
+        after_commit(("event-deleted", event_id), functools.partial(changes.event_deleted, event_id))
+
+
+def section(section: Section, *, hiding: bool = False) -> None:
+    """The section's published prize list is checked, then the event's public pages follow (:func:`event`)."""
+    after_commit(("prize-list", section.pk), functools.partial(_check_prize_list, section.pk), robust=True)
+    event(section.event_id, hiding=hiding)
+
+
+def _check_prize_list(section_id: int) -> None:
+    found = Section.objects.select_related("event").filter(pk=section_id).first()
+    if found is not None:
+        _record_prize_list(found)  # the pages follow the write that changed it: :func:`section` said so
+
+
+def prize_list(section: Section) -> bool:
+    """Check the section's published prize list now (:func:`_record_prize_list`); the public pages follow a list
+    that changed. ``True`` when it changed."""
+    if not _record_prize_list(section):
+        return False
+    event(section.event_id)
+    return True
+
+
+def _record_prize_list(section: Section) -> bool:
+    """If the section's published prize list differs from the list the results give now, write the old one to
+    the audit log and keep the new one; ``True`` when it did."""
+    settings = AwardSettings.objects.filter(section=section, published_at__isnull=False).first()
+    if settings is None:
+        return False
+    view = compute(SectionData.load(section), settings)
+    current = view.as_dict()
+    with operation():
+        locked = AwardSettings.objects.select_for_update().get(pk=settings.pk)
+        if locked.published_at is None or locked.published_list == current:
+            return False
+        AuditEntry.objects.create(event=section.event, section=section, action="prize-list-changed",
+                                  old=(_("published %(at)s") % {"at": f"{locked.published_at:%Y-%m-%d %H:%M}"})[:40],
+                                  new=(_("after round %(n)s") % {"n": view.table.after_round})[:40],
+                                  detail=list_text(locked.published_list))
+        locked.published_list = current
+        locked.save(update_fields=["published_list"])
+    return True
