@@ -30,7 +30,7 @@ The bracket's steps shared with the 2017 rules are those of
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from itertools import chain, compress, filterfalse, islice
 
 from swisspair.errors import NoValidPairingError
@@ -1106,7 +1106,6 @@ class _Solver:
         """
         mc, pos, vertices = self.mc, self.pos, self.vertices
         mates = mc.mates()
-        weight = mc.edge_weight
         fixed: set[int] = set()
         decided: list[int] = []
         for v, candidates in preferences:
@@ -1125,7 +1124,7 @@ class _Solver:
             decided = []
         return result, decided
 
-    def _swap(self, mates: list[int], a: int, c: int, fixed: set[int]) -> bool:
+    def _swap(self, mates: list[int], a: int, c: int, fixed: Container[int]) -> bool:
         """Pair ``a`` with ``c`` in ``mates`` (positions) by a swap of partners of the same weight, if one is found."""
         mc = self.mc
         weight = mc.edge_weight
