@@ -1777,11 +1777,23 @@ static int scan_vertex(Core *s, int v)
     nadd(off2, offset, offset, L);
     nadd(uv2, uv, off2, L);
     int ns = s->slist.n;
+    /* The top limb of the slack uv2 + u(j) - W(v, j) is est - 1, est or est + 1 (the carries of the limbs below):
+       an edge whose est - 1 exceeds the top limbs of off2 and of the least slack recorded is neither tight nor
+       better, without the whole sum. */
+    int64_t off_top = (int64_t)off2[L - 1], uv_top = (int64_t)uv2[L - 1];
     for (int q = 0; q < ns; q++) {
         int j = s->slist.a[q];
         uint32_t wi = row[j];
         if (!wi || top[j] == bv)
             continue;
+        __int128 est = (__int128)uv_top + (int64_t)NP(u, j)[L - 1] - (int64_t)NP(vals, wi)[L - 1];
+        if (est - 1 > off_top && s->bsa[bv] >= 0 && est - 1 > (int64_t)NP(s->bsk, bv)[L - 1]) {
+            if (s->haslist[bv]) {
+                iv_push(&s->lists[bv], v);
+                iv_push(&s->lists[bv], j);
+            }
+            continue;
+        }
         nadd(sl, uv2, NP(u, j), L);
         nsub(sl, sl, NP(vals, wi), L);
         if (ncmp(sl, off2, L) == 0) {
