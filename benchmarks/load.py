@@ -1,8 +1,26 @@
 """Load test of the hosted manager: PostgreSQL, N web processes, M workers, readers and arbiters at once.
 
-    python benchmarks/load.py                       # 4+2 web, 1+2 workers, 50 events, 300 readers, 20 arbiters, 5 min
+    python benchmarks/load.py                       # the load real events make: 50 events, 300 readers, 20 arbiters, 5 min
+    python benchmarks/load.py --stress              # the heavy load: each arbiter posts 10 results every second
     python benchmarks/load.py --duration 20 --events 4 --readers 20 --arbiters 4 --web 2 --public-workers 1
     python benchmarks/load.py --readers 1000 --reader-think 1 # the capacity run: ~1000 requests/s offered
+
+The default is the load real events make (its model):
+
+* results come in as games end: ``--results-per-minute`` results per event and minute (default 6: a
+  250-board round's results in about 40 minutes, the end of a rapid round), so 50 events give 5 results a
+  second across the site; an arbiter enters them as the slips reach the desk, ``--batch`` at a time
+  (default 2), the gaps between saves drawn at random around their mean (a Poisson stream: games end
+  independently), and reads the round's results page before each save, as the page is shown again after
+  a save;
+* logins are spread as a morning's arrivals: each arbiter logs in at a random moment of the first
+  ``--arrivals`` seconds (default 60, or a fifth of ``--duration`` when shorter; the arbiters of a real
+  site arrive over an hour);
+* readers refresh the public pages as below (300, one page every 2 s on average).
+
+``--stress`` is the heavy load, about ten times that: every arbiter logs in at the very start, then posts
+10 results each second (``--arbiter-think 1 --batch 10 --arrivals 0``; about 45 results a second).
+Any of these options given explicitly wins over the profile.
 
 Everything runs on this machine and talks to 127.0.0.1 only: a throwaway PostgreSQL cluster
 (``initdb``/``pg_ctl`` in a temporary directory, as the tests start it), the web processes (gunicorn,
@@ -75,10 +93,10 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def environment(url: str, data: Path, background: int, port: int) -> dict[str, str]:
+def environment(url: str, data: Path, background: int, port: int, src: Path = ROOT / "src") -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "CACHE_URL")}
     env.update({"DATABASE_URL": url, "SWISSPAIR_DATA": str(data), "SECRET_KEY": "load-test",
-                "DJANGO_SETTINGS_MODULE": "swisspair_web.settings", "PYTHONPATH": str(ROOT / "src"),
+                "DJANGO_SETTINGS_MODULE": "swisspair_web.settings", "PYTHONPATH": str(src),
                 "SWISSPAIR_BACKGROUND_PLAYERS": str(background), "ALLOWED_HOSTS": HOST,
                 # the address the public JSON is rendered for (its links are absolute)
                 "SWISSPAIR_PUBLIC_URL": f"http://{HOST}:{port}"})
@@ -447,7 +465,8 @@ PUBLISH_TOKEN = re.compile(r'name="publish" value="1"><input type="hidden" name=
 
 
 async def arbiter(client: Client, number: int, arbiters: int, world: World, rng: random.Random, until: float,
-                  think: float, batch: int, probe_every: int) -> None:
+                  think: float, batch: int, probe_every: int, arrival: float, poisson: bool) -> None:
+    await asyncio.sleep(arrival)
     login = await client.request("login", "GET", "/accounts/login/")
     if login is None:
         return
@@ -461,7 +480,7 @@ async def arbiter(client: Client, number: int, arbiters: int, world: World, rng:
         event = rng.choice(mine)
         if not await arbiter_step(client, event, world, rng, batch, probe_every):
             mine.remove(event)
-        await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
+        await asyncio.sleep(rng.expovariate(1 / think) if poisson else rng.uniform(0.5, 1.5) * think)
 
 
 async def arbiter_step(client: Client, event: str, world: World, rng: random.Random, batch: int,
@@ -554,9 +573,10 @@ async def simulate(args: argparse.Namespace, port: int, world: World) -> tuple[S
     started = time.monotonic()
     until = started + args.duration
     rng = random.Random(args.seed)
+    arrivals = [rng.uniform(0, args.arrivals) for _ in range(args.arbiters)]
     tasks = [asyncio.create_task(arbiter(Client(port, stats, limit), a, args.arbiters, world,
                                          random.Random(rng.random()), until, args.arbiter_think, args.batch,
-                                         args.freshness_every))
+                                         args.freshness_every, arrivals[a], not args.stress))
              for a in range(args.arbiters)]
     for _ in range(args.readers):
         tasks.append(asyncio.create_task(reader(Client(port, stats, limit), world, random.Random(rng.random()),
@@ -669,6 +689,18 @@ def report(stats: Stats, elapsed: float, world: World, problems: list[str], args
     return "\n".join(lines)
 
 
+def profile(args: argparse.Namespace) -> None:
+    """Fill the options left unset from the load chosen: real events' (the default) or ``--stress``."""
+    if args.batch is None:
+        args.batch = 10 if args.stress else 2
+    if args.arrivals is None:
+        args.arrivals = 0.0 if args.stress else min(60.0, args.duration / 5)
+    if args.arbiter_think is None:
+        # An arbiter keeps events/arbiters events; each gives results_per_minute results a minute.
+        per_arbiter = args.results_per_minute * args.events / max(1, args.arbiters) / 60
+        args.arbiter_think = 1.0 if args.stress else args.batch / per_arbiter
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -686,8 +718,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--duration", type=float, default=300, help="seconds of load, default 300")
     parser.add_argument("--max-requests", type=int, default=1_000_000, help="stop after this many requests")
     parser.add_argument("--reader-think", type=float, default=2.0, help="mean seconds between a reader's pages")
-    parser.add_argument("--arbiter-think", type=float, default=1.0, help="mean seconds between an arbiter's actions")
-    parser.add_argument("--batch", type=int, default=10, help="results per arbiter POST, default 10")
+    parser.add_argument("--stress", action="store_true",
+                        help="the heavy load: --arbiter-think 1 --batch 10 --arrivals 0 (about ten times real events)")
+    parser.add_argument("--results-per-minute", type=float, default=6.0,
+                        help="results per event and minute as games end (the default load), default 6")
+    parser.add_argument("--arbiter-think", type=float, default=None,
+                        help="mean seconds between an arbiter's actions (default: from --results-per-minute; "
+                             "1 with --stress)")
+    parser.add_argument("--batch", type=int, default=None, help="results per arbiter POST, default 2 (10 with --stress)")
+    parser.add_argument("--arrivals", type=float, default=None,
+                        help="arbiters log in at random within these first seconds, default 60 (0 with --stress)")
     parser.add_argument("--background-players", type=int, default=300,
                         help="sections this big are paired by a worker (SWISSPAIR_BACKGROUND_PLAYERS), default 300")
     parser.add_argument("--freshness-every", type=int, default=3,
@@ -699,10 +739,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--arbiter-web", type=int, default=2,
                         help="web processes of the arbiters' pool (with --proxy nginx), default 2")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--src", type=Path, default=ROOT / "src",
+                        help="the manager's code the servers run (another commit's src/, to compare), default ours")
     parser.add_argument("--keep-logs", action="store_true", help="keep the servers' logs (their path is printed)")
     args = parser.parse_args(argv)
     if args.arbiters > args.events:
         parser.error("at most one arbiter per event")
+    profile(args)
     binaries = postgres_binaries()
     if binaries is None or shutil.which("gunicorn") is None and not (Path(sys.executable).parent / "gunicorn").exists():
         print("needs the PostgreSQL server binaries (scripts/web-test-setup.sh) and gunicorn (the web extra)")
@@ -714,7 +757,7 @@ def main(argv: list[str] | None = None) -> int:
         url = stack.enter_context(cluster(binaries, max_connections=connections,
                                           settings="-c shared_buffers=128MB -c synchronous_commit=off"))
         port = free_port()
-        env = environment(url, work, args.background_players, port)
+        env = environment(url, work, args.background_players, port, args.src)
         started = time.monotonic()
         players = seed(env, args)
         print(f"seeded {len(players)} events, {sum(players.values())} players, round 1 paired "
@@ -753,7 +796,9 @@ def main(argv: list[str] | None = None) -> int:
         world = World(players=players, published=dict.fromkeys(players, 1))
         print(f"load: {setup}, {args.workers} workers for jobs + {args.public_workers} rendering, "
               f"{args.readers} readers thinking {args.reader_think} s, "
-              f"{args.arbiters} arbiters thinking {args.arbiter_think} s, {args.duration:.0f} s", flush=True)
+              f"{args.arbiters} arbiters ({'stress' if args.stress else 'real events'}: posting {args.batch} "
+              f"results every {args.arbiter_think:.1f} s on average, logging in within {args.arrivals:.0f} s), "
+              f"{args.duration:.0f} s", flush=True)
         parts = {"web (public pool)" if nginx else "web": [web.pid],
                  **({"web (arbiters' pool)": [arbiters.pid], "nginx": [proxy.pid]} if nginx else {}),
                  "workers": [w.pid for w in workers], "PostgreSQL": [postgres_pid(url)]}

@@ -142,6 +142,9 @@ def resolve_by_import(app: Sphinx, env: object, node: nodes.Element, contnode: n
     if described:  # a public object is documented as swisspair.NAME: its own module's names count
         parts = described.group(1).split(".")
         bases[:0] = [".".join(parts[:end]) for end in range(len(parts) - 1, 1, -1)]
+        defined = getattr(importlib.import_module(parts[0]), parts[1], None) if len(parts) > 1 else None
+        if isinstance(getattr(defined, "__module__", None), str):
+            bases.insert(len(parts) - 2, defined.__module__)
     domain = app.env.get_domain("py")
     for base in dict.fromkeys(bases):
         full = f"{base}.{target}" if base else target

@@ -119,10 +119,15 @@ def pairs(bin_folder: Path, event: Path, tmp_path: Path) -> None:
 def test_the_sdist_carries_the_c_source_and_the_package_data(dist: Path) -> None:
     with tarfile.open(only(dist, "swisspair-*.tar.gz")) as sdist:
         names = {name.split("/", 1)[1] for name in sdist.getnames() if "/" in name}
-    assert {"setup.py", "pyproject.toml", "README.md", "src/swisspair/matching/_matchcore.c",
+    assert {"setup.py", "pyproject.toml", "README.md", "LICENSE", "src/swisspair/matching/_matchcore.c",
             "src/swisspair/schemas/pair.json", "src/swisspair/py.typed"} <= names
     with zipfile.ZipFile(only(dist, "swisspair-*.whl")) as wheel:
         inside = set(wheel.namelist())
+        metadata = wheel.read(next(name for name in inside if name.endswith(".dist-info/METADATA"))).decode()
+    # the licence the metadata names is the file shipped; what it is, for the indexes
+    assert "License-Expression: MIT" in metadata and "License-File: LICENSE" in metadata
+    assert "Classifier: Typing :: Typed" in metadata and "Project-URL: " in metadata
+    assert any(name.endswith(".dist-info/licenses/LICENSE") for name in inside)
     for package, patterns in package_data().items():
         folder = SRC.joinpath(*package.split("."))
         for pattern in patterns:

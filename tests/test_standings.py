@@ -66,6 +66,18 @@ def test_lots_are_drawn_with_a_recorded_seed() -> None:
     assert len(orders) > 1
 
 
+def test_a_seed_given_with_no_tie_left_says_no_lots_were_drawn() -> None:
+    t = build("""
+1: 3w1 4b1
+2: 4w1 3b=
+3: 1b0 2w=
+4: 2b0 1w0
+""")
+    s = compute_standings(t, "WIN", lots_seed=7)
+    assert s.lots is not None and s.lots.groups == ()
+    assert s.to_text().splitlines()[-1] == "no lots drawn (seed 7): no tie was left"
+
+
 def test_missing_ratings_drop_the_tiebreak_with_a_message_art_10() -> None:
     t = build("""
 1(2000): 2w1 3b=

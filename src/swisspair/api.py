@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from os import PathLike
 
-from swisspair.errors import InvalidRequestError
-from swisspair.model import ForbiddenPairs, Result, RoundPairing, RoundResult, Tournament
+from swisspair.errors import InvalidRequestError, InvalidTypeError, UnsupportedFeatureError
+from swisspair.model import ForbiddenPairs, Player, Result, RoundPairing, RoundResult, Tournament
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from swisspair.pairing.checker import RoundCheck
+    from swisspair.team_pairing import TeamPairing
     from swisspair.trf.reader import TRFReadResult
 
 
@@ -55,13 +56,17 @@ def parse_trf(data: str | bytes, *, source: str = "<string>", strict: bool = Fal
     ['club.trf:1: not UTF-8; lines that are not UTF-8 read as Windows-1252 (Western, latin-1)']
 
     :param source: the name that locates the problems in messages.
-    :raises: :exc:`~swisspair.errors.TRFError` as :func:`read_trf`.
+    :raises: :exc:`~swisspair.errors.TRFError` as :func:`read_trf`;
+        :exc:`~swisspair.errors.InvalidTypeError` for ``data`` that is neither text nor bytes.
     """
     from swisspair.trf.reader import decode, loads
 
+    if not isinstance(data, (str, bytes, bytearray)):
+        raise InvalidTypeError(f"parse_trf: expected the text (str) or the bytes of a TRF, got {type(data).__name__}"
+                               + (": read a file with read_trf(path)" if hasattr(data, "__fspath__") else ""))
     if isinstance(data, str):
         return loads(data, source=source, strict=strict, lenient=lenient)
-    text, notes = decode(data, source)
+    text, notes = decode(bytes(data), source)
     return loads(text, source=source, strict=strict, lenient=lenient, notes=notes)
 
 
@@ -101,7 +106,7 @@ def pairing_systems() -> list[str]:
 
 def pair(tournament: Tournament, system: str | None = None, *, round_number: int | None = None,
          acceleration: str | None = None, forbidden: Iterable[Iterable[int]] = (),
-         absent: Iterable[int] = ()) -> RoundPairing:
+         absent: Iterable[int] = ()) -> RoundPairing | TeamPairing:
     """Pair the next round of ``tournament`` (or ``round_number``, from the rounds before it).
 
     ``tournament`` is not changed: record the results with :func:`swisspair.record_round`.
@@ -114,17 +119,22 @@ def pair(tournament: Tournament, system: str | None = None, *, round_number: int
     >>> pair(t, "dutch", forbidden=[(1, 3)], absent=[5]).boards
     (Board(white=1, black=4), Board(white=3, black=2))
 
+    A system that pairs teams (the FIDE team system, C.04.6) gives a
+    :class:`~swisspair.team_pairing.TeamPairing`: the matches by team number, each with its games
+    board by board (``boards`` and ``bye`` are then the teams').
+
     :param system: a name of :func:`pairing_systems`, an alias or a TRF ``192`` code; default the
         tournament's system, else the FIDE Dutch system (C.04.3).
     :param acceleration: ``"baku"`` for Baku acceleration (C.04.7), ``"none"`` for none;
         default: as the tournament says (its virtual points, or a ``_BAKU`` system code).
     :param forbidden: groups of pairing numbers no two of whom may meet in this round (C.04.1 art. 2).
-    :param absent: pairing numbers left out of this round (a zero-point bye once recorded).
+    :param absent: pairing numbers left out of this round (a zero-point bye once recorded; in a team
+        event a player left out of the line-up, a team when all its players are).
     :raises: :exc:`~swisspair.errors.InvalidRequestError` for an unknown pairing number;
         :exc:`~swisspair.errors.NoValidPairingError` when no pairing satisfies the absolute
         criteria; :exc:`~swisspair.errors.UnsupportedFeatureError` for an unknown system, or an
-        acceleration the system does not take; :exc:`~swisspair.errors.SwissPairError` for a round
-        beyond the announced number.
+        acceleration the system does not take; :exc:`~swisspair.errors.RoundNumberError` for a round
+        beyond the announced number (the event is finished), or without one where the system needs it.
     """
     from swisspair.pairing import find_system
     from swisspair.pairing.state import round_to_pair
@@ -134,14 +144,32 @@ def pair(tournament: Tournament, system: str | None = None, *, round_number: int
     if acceleration is not None:
         chosen = chosen.with_acceleration(acceleration)
     state = tournament.truncated(rnd - 1)
-    state.forbidden_pairs.extend(ForbiddenPairs(tuple(group), rnd, rnd) for group in forbidden)
+    for group in forbidden:
+        members = tuple(group)
+        for tpn in members:
+            _participant(state, tpn, "forbidden")
+        state.forbidden_pairs.append(ForbiddenPairs(members, rnd, rnd))
     for tpn in absent:
-        player = state.players.get(tpn)
-        if player is None:
-            raise InvalidRequestError(f"absent: no participant with pairing number {tpn}")
+        player = _participant(state, tpn, "absent")
         player.results.extend([RoundResult.bye(Result.ABSENT)] * (rnd - len(player.results)))
         player.results[rnd - 1] = RoundResult.bye(Result.ZERO_BYE)
-    return chosen.pair(state)
+    if state.forbidden_pairs != tournament.forbidden_pairs and chosen.shape.team_boards:
+        raise UnsupportedFeatureError(f"forbidden: the {chosen.name} system pairs teams and takes no forbidden pairs")
+    pairing = chosen.pair(state)
+    if chosen.shape.team_boards:
+        from swisspair.team_pairing import team_pairing
+
+        return team_pairing(state, pairing)
+    return pairing
+
+
+def _participant(tournament: Tournament, tpn: int, option: str) -> Player:
+    """The participant ``tpn`` named in ``option``."""
+    player = tournament.players.get(tpn) if isinstance(tpn, int) else None
+    if player is None:
+        raise InvalidRequestError(f"{option}: no participant with pairing number {tpn!r} "
+                                  f"(expected one of 1-{max(tournament.players, default=0)})")
+    return player
 
 
 def check_rounds(tournament: Tournament, system: str | None = None) -> list[RoundCheck]:

@@ -39,6 +39,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     "playoff": ("swisspair.commands.standings:playoff_command",
                 "Set up, record and settle a play-off for tied places (C.02 13.2, C.07 art. 3)."),
+    "report": ("swisspair.commands.report:report_group",
+               "The reports of a TRF: rating change, performance, norms, categories, prizes."),
     "roundrobin": ("swisspair.commands.roundrobin:roundrobin_command",
                    "Print the Berger-table schedule by pairing number (FIDE C.05 Annex 1)."),
     "rounds": ("swisspair.commands.rounds:rounds_command",
@@ -77,17 +79,26 @@ def trf_group() -> None:
 @click.option("--strict", is_flag=True,
               help="Refuse what FIDE's rating officer would reject (dates not YYYY/MM/DD, points that do not "
                    "match the results, ...). Default: refuse only what pairing cannot use.")
+@click.option("--pairable", is_flag=True,
+              help="Also refuse a file whose next round cannot be paired: no number of rounds (XXR/142), "
+                   "every round paired, or an unknown system (192).")
 @click.option("--json", "as_json", is_flag=True,
               help="Print one JSON document for all the files (schema urn:swisspair:schema:trf-validate:1).")
-def trf_validate(files: Sequence[Path], quiet: bool, strict: bool, as_json: bool) -> None:
-    """Check TRF files: exit 0 when all are valid, 3 (or 5) otherwise.
+def trf_validate(files: Sequence[Path], quiet: bool, strict: bool, pairable: bool, as_json: bool) -> None:
+    """Check TRF files: exit 0 when all can be read, 3 (or 5) otherwise.
 
-    By default a file is valid when it can be paired: fields pairing does not
-    need give warnings. Each problem is printed as FILE:LINE:COLUMN: RECORD: message.
+    A file is valid when it can be read: the records pairing and standings use
+    are well formed; fields pairing does not need give warnings. Whether its
+    next round can also be paired (the number of rounds given, a round left,
+    a known system) is said of each file; with --pairable a file that cannot
+    be paired fails too. Each problem is printed as
+    FILE:LINE:COLUMN: RECORD: message.
 
     Example:
 
+    \b
         swisspair trf validate round5.trf
+        swisspair trf validate --pairable round5.trf
         swisspair trf validate --strict rating-report.trf
         swisspair trf validate --json *.trf
     """
@@ -97,7 +108,8 @@ def trf_validate(files: Sequence[Path], quiet: bool, strict: bool, as_json: bool
     reports: list[dict[str, Any]] = []
     for path in files:
         report: dict[str, Any] = {"file": str(path), "valid": False, "exit_code": 0, "error": None, "warnings": [],
-                                  "players": None, "rounds_paired": None, "rounds": None}
+                                  "players": None, "rounds_paired": None, "rounds": None, "pairable": None,
+                                  "not_pairable": None}
         reports.append(report)
         try:
             result = trf.load(path, strict=strict)
@@ -115,17 +127,43 @@ def trf_validate(files: Sequence[Path], quiet: bool, strict: bool, as_json: bool
             worst = max(worst, ExitCode.UNEXPECTED_ERROR)
             continue
         t = result.tournament
+        why_not = not_pairable(t)
         report.update(valid=True, players=len(t), rounds_paired=t.paired_rounds, rounds=t.rounds,
-                      warnings=[_diagnostic(w.message, w.location) for w in result.warnings])
+                      warnings=[_diagnostic(w.message, w.location) for w in result.warnings],
+                      pairable=why_not is None, not_pairable=why_not)
+        if pairable and why_not is not None:
+            report.update(valid=False, exit_code=ExitCode.INVALID_REQUEST,
+                          error=_diagnostic(f"cannot be paired: {why_not}", Location(str(path))))
+            worst = max(worst, ExitCode.INVALID_REQUEST)
         if not quiet and not as_json:
             for warning in result.warnings:
                 click.echo(f"{warning} (warning)", err=True)
-            click.echo(f"{path}: ok: {len(t)} players, {t.paired_rounds} rounds paired"
-                       + (f" of {t.rounds}" if t.rounds else ""))
+            held = f"{len(t)} players, {t.paired_rounds} rounds paired" + (f" of {t.rounds}" if t.rounds else "")
+            if why_not is None:
+                click.echo(f"{path}: ok: {held}")
+            elif pairable:
+                click.echo(f"{path}: cannot be paired: {why_not} ({held})", err=True)
+            else:
+                click.echo(f"{path}: ok: {held}; the next round cannot be paired: {why_not}")
     if as_json:
         click.echo(jsonout.dumps({"schema": jsonout.schema_id("trf-validate"), "strict": strict, "files": reports}),
                    nl=False)
     sys.exit(worst)
+
+
+def not_pairable(tournament: Tournament) -> str | None:
+    """Why ``swisspair pair`` would refuse the next round of ``tournament`` before pairing it: an unknown
+    system (``192``), no number of rounds (``XXR``/``142``), every round paired; ``None`` when none of these."""
+    from swisspair.errors import SwissPairError
+    from swisspair.pairing import find_system
+    from swisspair.pairing.state import round_to_pair
+
+    try:
+        find_system(tournament.system or "dutch")
+        round_to_pair(tournament, needs_rounds=True)
+    except SwissPairError as error:
+        return str(error)
+    return None
 
 
 def _diagnostic(message: str, location: Location) -> dict[str, Any]:
@@ -145,6 +183,7 @@ def trf_convert(file: Path, output: Path | None, trf26: bool) -> None:
 
     Example:
 
+    \b
         swisspair trf convert swiss-manager-export.trf -o clean.trf
     """
     text = trf.dumps(read_trf(file), trf26=trf26)
@@ -166,6 +205,7 @@ def systems_command() -> None:
 
     Example:
 
+    \b
         swisspair systems
     """
     from swisspair.pairing import find_system, system_names
@@ -195,6 +235,7 @@ def pair_command(file: Path, system: str | None, output: Path | None, round_numb
 
     Example:
 
+    \b
         swisspair pair --system dutch round4.trf
         swisspair pair round4.trf --json
     """
@@ -280,6 +321,7 @@ def check_command(file: Path, system: str | None, as_json: bool) -> None:
 
     Example:
 
+    \b
         swisspair check --system dutch finished.trf
         swisspair check finished.trf --json
     """
@@ -347,6 +389,7 @@ def generate_command(system: str | None, output: Path, config_path: Path | None,
 
     Example:
 
+    \b
         swisspair generate --players 100 --rounds 9 --seed 7 -o random.trf
 
         swisspair generate -S team --players 20 --boards 6 --rounds 9 -o teams.trf
@@ -381,6 +424,7 @@ def demo_command(players: int, rounds: int, seed: int) -> None:
 
     Example:
 
+    \b
         swisspair demo --players 24 --rounds 7
     """
     from swisspair.generator import GeneratorConfig, generate

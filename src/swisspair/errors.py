@@ -88,8 +88,9 @@ class NoValidPairingError(SwissPairError):
     """No pairing satisfies the absolute criteria (C.04.3 art. 1.9.3)."""
 
 
-class UnsupportedFeatureError(SwissPairError):
-    """The input asks for something this engine does not implement."""
+class UnsupportedFeatureError(SwissPairError, ValueError):
+    """The input asks for something this engine does not implement: an unknown pairing system, an
+    acceleration a system does not take."""
 
 
 class LimitExceededError(SwissPairError):
@@ -99,6 +100,17 @@ class LimitExceededError(SwissPairError):
 class InvalidRequestError(SwissPairError, ValueError):
     """An argument the library cannot use: a result that is not a result, an unknown participant,
     a round recorded twice."""
+
+
+class InvalidTypeError(InvalidRequestError, TypeError):
+    """An argument of the wrong type (a rating given as text, a number where a TRF is expected); a
+    :exc:`TypeError` as Python's own, and an :exc:`InvalidRequestError` as every bad argument."""
+
+
+class RoundNumberError(InvalidRequestError):
+    """A round that cannot be paired or recorded: beyond the announced number of rounds (the event is
+    finished), not the next one, or the number of rounds is not given (TRF ``XXR`` or ``142``) where
+    the system needs it."""
 
 
 class InvalidTieBreakError(SwissPairError, ValueError):
@@ -137,7 +149,7 @@ class RoundRobinError(SwissPairError, ValueError):
 
 
 __all__ = [
-    "InconsistentTournamentError", "InvalidRequestError", "InvalidTieBreakError", "LimitExceededError", "Location",
-    "MissingRatingsError", "NoValidPairingError", "PlayoffError", "RoundRobinError", "SwissPairError", "TRFError",
-    "TRFFileError", "UnsupportedFeatureError",
+    "InconsistentTournamentError", "InvalidRequestError", "InvalidTieBreakError", "InvalidTypeError",
+    "LimitExceededError", "Location", "MissingRatingsError", "NoValidPairingError", "PlayoffError", "RoundNumberError",
+    "RoundRobinError", "SwissPairError", "TRFError", "TRFFileError", "UnsupportedFeatureError",
 ]

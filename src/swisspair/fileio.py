@@ -19,7 +19,8 @@ def write_atomically(path: str | os.PathLike[str], text: str) -> None:
     an existing file keeps its mode. Plain :mod:`os` calls rather than :mod:`pathlib`,
     which the engine form does not otherwise import (docs/pairing.md, "Start-up").
 
-    :raises: :exc:`IsADirectoryError` when ``path`` is a directory (named in the error).
+    :raises: :exc:`OSError` naming ``path`` (never the temporary file): :exc:`IsADirectoryError` when
+        it is a directory, :exc:`FileNotFoundError` when its folder does not exist, ...
     """
     name = os.fspath(path)
     if os.path.isdir(name):
@@ -37,6 +38,8 @@ def write_atomically(path: str | os.PathLike[str], text: str) -> None:
             break
         except FileExistsError:
             continue
+        except OSError as error:  # the folder is missing, not writable...: say so of the file asked for
+            raise type(error)(error.errno, error.strerror, name) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
             handle.write(text)

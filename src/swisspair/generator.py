@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
-from swisspair.errors import SwissPairError
+from swisspair.errors import InvalidRequestError
 from swisspair.model import ABSENT, Board, Colour, Player, Result, RoundPairing, RoundResult, Tournament
 from swisspair.pairing.system import INDIVIDUAL, EventShape
 from swisspair.team_matches import state_pab_value
@@ -67,7 +67,7 @@ class GeneratorConfig:
     def parse(cls, text: str, source: str = "<config>") -> GeneratorConfig:
         """Read ``Key=value`` lines (RTG style); unknown keys are an error.
 
-        :raises: :exc:`~swisspair.errors.SwissPairError` naming the line.
+        :raises: :exc:`~swisspair.errors.InvalidRequestError` naming the line.
         """
         names = {
             "playersnumber": "players", "roundsnumber": "rounds", "drawpercentage": "draw_percentage",
@@ -84,11 +84,11 @@ class GeneratorConfig:
             key, sep, value = line.partition("=")
             name = names.get(key.strip().lower())
             if not sep or name is None:
-                raise SwissPairError(f"{source}:{lineno}: expected Key=value with a known key, got {raw!r}")
+                raise InvalidRequestError(f"{source}:{lineno}: expected Key=value with a known key, got {raw!r}")
             try:
                 number = float(value)
             except ValueError:
-                raise SwissPairError(f"{source}:{lineno}: {key.strip()}: expected a number, got {value!r}") \
+                raise InvalidRequestError(f"{source}:{lineno}: {key.strip()}: expected a number, got {value!r}") \
                     from None
             values[name] = int(number) if name in ("players", "rounds", "highest_rating",
                                                     "lowest_rating", "boards") else number
@@ -152,12 +152,12 @@ def generate(config: GeneratorConfig, seed: int, pair: Callable[[Tournament], Ro
     :param progress: called with the pairing's number after each one.
     """
     if config.players < 1 or config.rounds < 1:
-        raise SwissPairError("a tournament needs at least one player and one round")
+        raise InvalidRequestError("a tournament needs at least one player and one round")
     if config.boards:
         if not shape.team_boards:
-            raise SwissPairError("boards per team: this system pairs players, not teams")
+            raise InvalidRequestError("boards per team: this system pairs players, not teams")
         if config.boards < 1:
-            raise SwissPairError(f"boards per team: expected at least 1, got {config.boards}")
+            raise InvalidRequestError(f"boards per team: expected at least 1, got {config.boards}")
         shape = replace(shape, team_boards=config.boards)
     rng = random.Random(seed)
     low, high = sorted((config.lowest_rating, config.highest_rating))

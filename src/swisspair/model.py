@@ -491,7 +491,7 @@ class Tournament:
 
         With ``keep_absences``, the requested byes and absences (``H``, ``F``,
         ``Z``, blank) of round ``rounds + 1`` are kept: the state in which that
-        round is paired (tests/corpus/README.md).
+        round is paired: what a pairing program is given to pair it.
         """
         copy = replace(  # every field as it is; the mutable ones copied
             self,

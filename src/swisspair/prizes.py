@@ -33,6 +33,7 @@ import enum
 import io
 import json
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -42,7 +43,8 @@ from swisspair.categories import Ranked
 from swisspair.errors import SwissPairError
 from swisspair.tiebreaks.rounding import decimal_text
 
-__all__ = ["Award", "PrizeCategory", "PrizeError", "PrizeList", "Sharing", "amount_text", "prize_list"]
+__all__ = ["Award", "PrizeCategory", "PrizeError", "PrizeList", "Sharing", "amount_text", "parse_amount",
+           "parse_amounts", "prize_list", "split_amounts"]
 
 
 class PrizeError(SwissPairError, ValueError):
@@ -183,6 +185,46 @@ def amount_text(value: Fraction, places: int = 2) -> str:
     scale = 10**places
     cents = math.floor(value * scale + Fraction(1, 2))
     return f"{'-' if cents < 0 else ''}{abs(cents) // scale}.{abs(cents) % scale:0{places}d}"
+
+
+def parse_amount(text: str) -> Fraction | None:
+    """An amount as typed (a decimal point or comma: ``250.50``, ``250,50``), exactly; ``None`` for anything
+    else (a negative amount too).
+
+    >>> parse_amount("250,50"), parse_amount("1e3"), parse_amount("-5"), parse_amount("ten")
+    (Fraction(501, 2), Fraction(1000, 1), None, None)
+    """
+    from decimal import Decimal, InvalidOperation
+
+    try:
+        value = Decimal(text.strip().replace(",", "."))
+    except InvalidOperation:
+        return None
+    return Fraction(value) if value.is_finite() and value >= 0 else None
+
+
+def split_amounts(text: str) -> list[str]:
+    """The amounts of places 1, 2, ... as typed: separated by spaces or semicolons."""
+    return [item for item in re.split(r"[\s;]+", text.strip()) if item]
+
+
+def parse_amounts(text: str) -> tuple[Fraction, ...]:
+    """The prizes of places 1, 2, ... as typed: amounts separated by spaces or semicolons, a decimal point
+    or comma (``1000 600 400``, ``250,50; 100``).
+
+    >>> parse_amounts("1000 600; 400,50")
+    (Fraction(1000, 1), Fraction(600, 1), Fraction(801, 2))
+
+    :raises: :exc:`PrizeError` for anything that is not an amount.
+    """
+    out = []
+    for item in split_amounts(text):
+        value = parse_amount(item)
+        if value is None:
+            raise PrizeError(f"{item[:20]!r} is not an amount: expected a number of at least 0, a decimal point "
+                             "or comma, amounts separated by spaces or semicolons")
+        out.append(value)
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)

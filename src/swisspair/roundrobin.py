@@ -251,8 +251,9 @@ def schedule_round(n: int, round_number: int, double: bool = False, *, cycles: i
 def round_pairing(schedule: RoundSchedule) -> RoundPairing:
     """The round as the pairing engines give one (:class:`~swisspair.model.RoundPairing`): its boards by
     pairing number, no pairing-allocated bye (a rest is no bye: recorded, e.g. by
-    :func:`swisspair.builder.record_round`, as a zero-point round), and where it comes from.
+    :func:`swisspair.record_round`, as a zero-point round), and where it comes from.
 
+    >>> from swisspair import berger_schedule
     >>> round_pairing(berger_schedule(5, double=True)[5]).explanation
     ('Berger table (FIDE C.05 Annex 1), round 1 of the table, cycle 2 (colours reversed); 1 rests',)
     """

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from swisspair.errors import SwissPairError
+from swisspair.errors import InvalidRequestError
 
 
 def recommended_rounds(players: int, prize_places: int = 1) -> int:
@@ -22,13 +22,16 @@ def recommended_rounds(players: int, prize_places: int = 1) -> int:
     Halves round up (``round(log2 3) = round(1.58) = 2``; ``log2`` of an integer is
     never exactly ``x.5``, so the rounding mode does not matter).
 
-    :raises: :exc:`~swisspair.errors.SwissPairError` when ``players < 2`` or
+    >>> recommended_rounds(16, 4), recommended_rounds(100)
+    (5, 6)
+
+    :raises: :exc:`~swisspair.errors.InvalidRequestError` when ``players < 2`` or
         ``prize_places`` is not between 1 and ``players``.
     """
     if players < 2:
-        raise SwissPairError(f"a Swiss needs at least two players, got {players}")
+        raise InvalidRequestError(f"a Swiss needs at least two players, got {players}")
     if not 1 <= prize_places <= players:
-        raise SwissPairError(f"prize places must be between 1 and {players}, got {prize_places}")
+        raise InvalidRequestError(f"prize places must be between 1 and {players}, got {prize_places}")
     return max(1, round(math.log2(players)) + round(math.log2(prize_places)) - 1)
 
 

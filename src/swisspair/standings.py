@@ -44,6 +44,7 @@ from swisspair.tiebreaks.rounding import decimal_text
 from swisspair.withdrawals import counted_event
 
 __all__ = [
+    "DEFAULT_TEAM_TIEBREAKS",
     "DEFAULT_TIEBREAKS",
     "RECOMMENDED",
     "Lots",
@@ -61,6 +62,11 @@ It is the 2009 recommendation for a Swiss whose participants are not all
 rated (FIDE C.02 13.15.4, 2009), and needs no ratings.
 """
 
+DEFAULT_TEAM_TIEBREAKS = "EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPVGP"
+"""Used for the teams of a team event when neither the caller nor the file gives a list: the practice of
+FIDE's team events (extended direct encounter, extended Sonneborn-Berger, Buchholz on match points, the
+other score; C.07 (2026) arts. 12-13)."""
+
 RECOMMENDED: dict[str, tuple[str, str]] = {
     "swiss": ("BH/C1,BH,DE,SB,WIN,BPG,TPN",
               "Individual Swiss, current practice (C.07 (2026): TPN as deterministic last resort)"),
@@ -71,7 +77,7 @@ RECOMMENDED: dict[str, tuple[str, str]] = {
     "round-robin-2009": ("DE,WIN,SB,KS", "Individual round robin (FIDE C.02 13.15.2, 2009)"),
     "team-round-robin-2009": ("MPVGP,DE,SB", "Team round robin (FIDE C.02 13.15.3, 2009)"),
     "team-swiss-2009": ("MPVGP,DE,BH/C1,BH,SB", "Team Swiss (FIDE C.02 13.15.5bis, 2009)"),
-    "team-swiss": ("EDET/P,EMGSB/C1/P,BH:MP/C1/P,MPVGP", "Team Swiss, TEC sample file practice"),
+    "team-swiss": (DEFAULT_TEAM_TIEBREAKS, "Team Swiss, TEC sample file practice"),
     "fide-1987-rated": ("SRO/C*", "FIDE Swiss rules 1987-89, art. 16a, all rated"),
     "fide-1987": ("PS/C*", "FIDE Swiss rules 1987-89, art. 16b"),
     "dutch-1992": ("DE1,ARO/E", "FIDE Dutch system, 1992 rules, F 10: first place by direct encounter, then ARO"),
@@ -239,9 +245,11 @@ class Standings:
 
         text = [line(heads), line(["-" * w for w in widths])] + [line(r) for r in rows]
         text += [f"note: {n}" for n in self.notes]
-        if self.lots is not None:
+        if self.lots is not None and self.lots.groups:
             text.append(f"lots drawn with seed {self.lots.seed}: "
                         + "; ".join(" > ".join(str(t) for t in g) for g in self.lots.groups))
+        elif self.lots is not None:
+            text.append(f"no lots drawn (seed {self.lots.seed}): no tie was left")
         return "\n".join(text) + "\n"
 
     def to_json(self, detail: bool = True) -> str:
@@ -396,6 +404,7 @@ def compute_standings(
     context: Context | None = None,
     literal: bool = False,
     withdrawals: Mapping[int, int] | None = None,
+    teams: bool = False,
 ) -> Standings:
     """Rank ``source`` by score, then by ``tiebreaks`` (FIDE C.07 (2026) 4.2).
 
@@ -412,13 +421,16 @@ def compute_standings(
 
     :param tiebreaks: a list of descriptors (or a comma-separated string, or a
         name of :data:`RECOMMENDED`); default: the file's ``212``/``202`` list,
-        else :data:`DEFAULT_TIEBREAKS`.
+        else :data:`DEFAULT_TIEBREAKS` (:data:`DEFAULT_TEAM_TIEBREAKS` for teams).
     :param edition: rules for unplayed rounds (:class:`Edition`, or ``"auto"``:
         the edition in force on the start date, TRF ``042``).
     :param lots_seed: draw lots for the ties that remain, with this seed; without
         it, tied participants share the place (``"3-5"``).
     :param rounds: rounds to take into account (default: all paired rounds).
     :param round_robin: pre-determined pairings (default: from the system code).
+    :param teams: rank the teams of a team event (its team records, C.07 (2026) 11.1: match points or
+        game points first, as its system says) rather than its players; each row is then a team, by
+        its number.
     :param literal: read the regulations literally where the reference tool differs
         (:attr:`Context.literal <swisspair.tiebreaks.context.Context.literal>`).
     :param context: a :class:`~swisspair.tiebreaks.context.Context` to reuse (its event and
@@ -427,11 +439,11 @@ def compute_standings(
     :param withdrawals: in a round-robin, TPN -> the first round a player did not play after leaving;
         the standings count his results or not by FIDE C.05 art. 6.6 and say so in :attr:`Standings.notes`
         (default: read from a finished event's results; :mod:`swisspair.withdrawals`).
-    :raises: :exc:`~swisspair.errors.InvalidTieBreakError` for a bad list.
+    :raises: :exc:`~swisspair.errors.InvalidTieBreakError` for a bad list, or ``teams`` for an event
+        without team records.
     """
     event = context.event if context is not None else (
-        source if isinstance(source, Event) else Event.from_tournament(
-            source, rounds=rounds, round_robin=is_round_robin(source) if round_robin is None else round_robin))
+        source if isinstance(source, Event) else _event(source, rounds, round_robin, teams))
     view = None
     if context is None:  # a round-robin counts the results of a player who left by C.05 art. 6.6
         event, view = counted_event(event, withdrawals)
@@ -445,7 +457,9 @@ def compute_standings(
     columns: list[dict[int, TieBreakValue]] = []
     for d in descriptors:
         if d.spec.team and not event.is_team:
-            raise InvalidTieBreakError(f"{d.label}: a team tie-break (C.07 (2026) arts. 12-13) needs a team event")
+            raise InvalidTieBreakError(f"{d.label}: a team tie-break (C.07 (2026) arts. 12-13) ranks teams: "
+                                       "rank the teams of a team event (compute_standings(..., teams=True), "
+                                       "swisspair standings --teams)")
         if d.spec.kind == "value":
             try:
                 values = ctx.values(d)
@@ -465,6 +479,16 @@ def compute_standings(
     return standings
 
 
+def _event(tournament: Tournament, rounds: int | None, round_robin: bool | None, teams: bool) -> Event:
+    """What is ranked: the players of ``tournament``, or its teams (C.07 (2026) 11.1)."""
+    if not teams:
+        return Event.from_tournament(tournament, rounds=rounds,
+                                     round_robin=is_round_robin(tournament) if round_robin is None else round_robin)
+    from swisspair.tiebreaks.team import standings_event
+
+    return standings_event(tournament, rounds=rounds, round_robin=round_robin)
+
+
 def _edition(edition: Edition | str, event: Event) -> Edition | str:
     """``"auto"``: the edition in force on the start date (TRF ``042``, C.07 (2026) 1); else ``edition``."""
     if not (isinstance(edition, str) and edition.strip().lower() == "auto"):
@@ -478,22 +502,28 @@ def _descriptors(tiebreaks: str | Sequence[str | Descriptor] | None, event: Even
     """The list of tie-breaks announced beforehand (C.07 (2026) 4.1), and notes on what was skipped.
 
     Default: the file's ``212``/``202`` list, keeping the entries we know (a list written by other
-    software), else :data:`DEFAULT_TIEBREAKS`; a name of :data:`RECOMMENDED` stands for its list.
+    software), else :data:`DEFAULT_TIEBREAKS` (:data:`DEFAULT_TEAM_TIEBREAKS` for teams); a name of
+    :data:`RECOMMENDED` stands for its list.
     """
     skipped: list[str] = []
     if tiebreaks is None:
         header = tiebreaks_from_headers(event.tournament) if event.tournament is not None else None
-        tiebreaks = DEFAULT_TIEBREAKS
+        default = DEFAULT_TEAM_TIEBREAKS if event.is_team else DEFAULT_TIEBREAKS
+        tiebreaks = default
         if header:
             kept = []
             for entry in header.split(","):
                 try:
-                    parse_list(entry, event.rounds)
+                    parsed = parse_list(entry, event.rounds)
                 except InvalidTieBreakError as exc:
                     skipped.append(f"tie-break list of the file: {exc}; skipped")
-                else:
-                    kept.append(entry)
-            tiebreaks = ",".join(kept) if kept else DEFAULT_TIEBREAKS
+                    continue
+                if not event.is_team and any(d.spec.team for d in parsed):
+                    skipped.append(f"tie-break list of the file: {entry} ranks teams (compute_standings(..., "
+                                   "teams=True), swisspair standings --teams); skipped for the players")
+                    continue
+                kept.append(entry)
+            tiebreaks = ",".join(kept) if kept else default
     if isinstance(tiebreaks, str):
         key = tiebreaks.strip().lower()
         return parse_list(RECOMMENDED[key][0] if key in RECOMMENDED else tiebreaks, event.rounds), skipped

@@ -257,6 +257,13 @@ def team_event(tournament: Tournament, rounds: int | None = None) -> TeamEvent:
     return event
 
 
+def written_lineup(tournament: Tournament, round_number: int, team: int) -> tuple[int, ...] | None:
+    """Team ``team``'s players in round ``round_number`` as its ``300`` record writes them, board 1 first (0 for
+    an empty board); ``None`` when the file has no such record (C.04.6 1.6.1: the roster's order then)."""
+    return next((lineup.players for lineup in tournament.team_lineups
+                 if (lineup.round, lineup.team) == (round_number, team)), None)
+
+
 Lineup = tuple[int | None, tuple[TeamBoard, ...]]
 """A team's opponent in a round and its boards: its games against that team, in board order (its player first)."""
 
@@ -430,4 +437,4 @@ _PLAYED_RESULTS = {Outcome.WIN: Result.WIN, Outcome.DRAW: Result.DRAW, Outcome.L
 
 
 __all__ = ["Team", "TeamBoard", "TeamEvent", "TeamMatch", "TeamRound", "match_outcomes", "match_points_of",
-           "pab_record", "state_pab_value", "team_event"]
+           "pab_record", "state_pab_value", "team_event", "written_lineup"]

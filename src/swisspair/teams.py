@@ -28,7 +28,8 @@ class TeamEntry:
     """A team entered in the tournament and its roster."""
 
     number: int
-    """Team pairing number (TPN of the team), by the numbering rule of this module."""
+    """Team pairing number (TPN of the team): the ``310`` record's number, else the team's place among the
+    team records (the numbering rule of the TRF reader)."""
     name: str
     """Team name."""
     members: tuple[int, ...]

@@ -122,10 +122,8 @@ def standings_view(tournament: Tournament, withdrawals: Mapping[int, int] | None
                    rounds: int | None = None) -> RoundRobinView:
     """The table and the counted view of a round-robin (C.05 art. 6.6, module docstring).
 
-    >>> from swisspair.builder import record_round
-    >>> from swisspair.model import Player
-    >>> from swisspair.roundrobin import round_pairing
-    >>> t = Tournament(players={n: Player(n, f"P{n}") for n in range(1, 5)}, rounds=3, system="FIDE_ROUNDROBIN")
+    >>> from swisspair import berger_schedule, new_tournament, record_round, round_pairing
+    >>> t = new_tournament("Club", rounds=3, players=["P1", "P2", "P3", "P4"], system="FIDE_ROUNDROBIN")
     >>> record_round(t, round_pairing(berger_schedule(4)[0]), ["1-0", "1-0"])
     >>> view = standings_view(t, {4: 2})
     >>> [entry.result.value for entry in view.table.players[4].results], view.uncounted

@@ -193,6 +193,13 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 
+# Passwords: Argon2id at a small CPU cost per login; older hashes still check and are upgraded (passwords.py).
+PASSWORD_HASHERS = ["swisspair_web.passwords.Argon2idHasher",
+                    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+                    "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
+                    "django.contrib.auth.hashers.Argon2PasswordHasher",
+                    "django.contrib.auth.hashers.ScryptPasswordHasher"]
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "sp-index"
 LOGOUT_REDIRECT_URL = "sp-index"

@@ -186,7 +186,7 @@ def test_it_runs_a_whole_event_in_chromium(tmp_path: Path) -> None:
 
         # audit log: the correction is recorded with who made it
         go("/e/browser/audit/")
-        assert "correction" in driver.find_element(By.ID, "audit").text
+        assert "result corrected" in driver.find_element(By.ID, "audit").text
 
         # public pages, logged out
         driver.delete_all_cookies()

@@ -491,8 +491,8 @@ def test_a_whole_event_from_the_entry_form_to_the_prize_list(site: tuple[Browser
     assert not pdf.problems, pdf.problems[:3]
 
     audit = fetch_text(a.driver, a.base + "/e/city/audit/")
-    for action in ("entries-opened", "entry-list-imported", "entry-received", "entry-approved", "entry-refused",
-                   "presence", "bye-announced", "paired", "published", "category-added", "prize-settings",
-                   "prize-list-published"):
+    for action in ("entries opened", "rating list imported", "entry received", "entry approved", "entry refused",
+                   "check-in", "bye announced", "round paired", "round published", "category added", "prize settings",
+                   "prize list published"):
         assert action in audit, action
 

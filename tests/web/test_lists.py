@@ -100,7 +100,7 @@ class ByNameTestCase(BaseTestCase):
         self.assertTrue(text.startswith("name,tpn,points,board,colour,opponent"))
         pdf = read_pdf(self.client.get(self.url("sp-by-name-export", 2, "pdf")).content)
         self.assertIn("pairings by name", pdf.text)
-        self.assertIn("half-point bye: 0.5", pdf.text)
+        self.assertIn("half-point bye: ½", pdf.text)
         self.assertFalse(pdf.problems, pdf.problems[:3])
         self.assertContains(self.client.get(self.url("sp-by-name-print", 2)), first.white.name)
         self.assertContains(self.client.get(self.url("sp-round", 2)), 'id="by-name-link"')

@@ -29,7 +29,7 @@ def test_the_small_load_test_passes() -> None:
         [sys.executable, str(ROOT / "benchmarks" / "load.py"), "--web", "2", "--workers", "1", "--public-workers", "1",
          "--events", "3",
          "--min-players", "100", "--max-players", "140", "--readers", "10", "--arbiters", "3", "--duration", "20",
-         "--background-players", "120", "--batch", "40", "--max-requests", "5000"],
+         "--background-players", "120", "--stress", "--batch", "40", "--max-requests", "5000"],
         env=env, capture_output=True, text=True, timeout=600)
     print(result.stdout)
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-3000:]

@@ -214,3 +214,30 @@ class ForfeitCorrectionTestCase(ResultsTestCase):
         self.assertFalse(Bye.objects.filter(player=player).exists())
         rnd = self.pair().round
         self.assertTrue(rnd.boards.filter(white=player).exists() or rnd.boards.filter(black=player).exists())
+
+
+class NotPairedListTestCase(BaseTestCase):
+    """The results page lists who is not on a board of the round, from that round's rows alone: the same
+    list as the section's rows give (a pairing-allocated bye, a requested bye, nobody recorded)."""
+
+    players = 12
+
+    def test_the_round_s_absences_read_alone_match_the_section_s(self) -> None:
+        from swisspair_web.tournaments.reads import absences
+        from swisspair_web.tournaments.reads.convert import SectionData
+
+        services.request_bye(Player.objects.get(section=self.section, tpn=3), self.alice, 1, Bye.HALF)
+        rnd = self.pair().round
+        board = rnd.boards.order_by("number").last()
+        assert board is not None
+        gone = board.black
+        board.delete()  # a player left on no board, with nothing recorded
+        expected = absences.of_round(SectionData.load(self.section), 1)
+        got = absences.of_paired_round(rnd)
+        self.assertEqual([(a.player.tpn, a.reason, a.bye) for a in got],
+                         [(a.player.tpn, a.reason, a.bye) for a in expected])
+        self.assertEqual(len(got), 4)
+        self.assertIn(gone.tpn, [a.player.tpn for a in got])
+        self.client.login(username="alice", password="password")
+        page = self.client.get(self.url("sp-results", 1)).content.decode()
+        self.assertIn("not paired, and no bye or absence recorded", page)

@@ -54,7 +54,7 @@ CHANGES: dict[str, set[str]] = {
     "settings": {"section-edited"},
     "numbering": {"numbering"},
     "players": {"players-added", "players-imported", "player-deleted"},
-    "numbers": {"renumbered"},
+    "numbers": {"renumbered", "numbers-drawn"},
 }
 """What changed -> the audit actions that record it."""
 
@@ -121,9 +121,7 @@ class ManagerMachine(RuleBasedStateMachine):
         bob = users.objects.create_user("sm-bob", password="x")
         event = services.create_event(alice, name="Multi", slug=EVENT)
         EventRole.objects.create(event=event, user=bob, role=EventRole.ARBITER)
-        section = Section.objects.create(event=event, name="Open", slug=SECTION, rounds=6, initial_colour="w")
-        services.add_players(section, alice, [services.PlayerData(name=f"Player {i:02d}, P", rating=2400 - 15 * i)
-                                              for i in range(12)])
+        self._create_section(event, alice)
         self.clients = {"alice": Client(), "bob": Client()}
         self.clients["alice"].force_login(alice)
         self.clients["bob"].force_login(bob)
@@ -137,6 +135,11 @@ class ManagerMachine(RuleBasedStateMachine):
         for who in self.clients:
             self._get(who, BASE + "manage/")
         self._start()
+
+    def _create_section(self, event: Any, alice: Any) -> None:
+        section = Section.objects.create(event=event, name="Open", slug=SECTION, rounds=6, initial_colour="w")
+        services.add_players(section, alice, [services.PlayerData(name=f"Player {i:02d}, P", rating=2400 - 15 * i)
+                                              for i in range(12)])
 
     def _start(self) -> None:
         """Round 1 paired and played, round 2 paired, through the pages (Alice); Bob kept the pages he loaded

@@ -24,9 +24,10 @@ def test_every_built_in_system_has_a_label() -> None:
 
 
 def test_the_choices_are_the_core_systems_with_their_labels() -> None:
-    """The manager offers exactly what the core registers (the core is always there: no fallback list)."""
+    """The manager offers exactly what the core registers (the core is always there: no fallback list), and
+    the round-robin, whose rounds are the Berger tables rather than an engine's pairing."""
     choices = registry.system_choices()
-    assert [name for name, _ in choices] == system_names()
+    assert [name for name, _ in choices] == [*system_names(), registry.ROUND_ROBIN]
     assert all(label == registry.SYSTEM_LABELS[name] for name, label in choices)
 
 

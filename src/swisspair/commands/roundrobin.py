@@ -150,6 +150,7 @@ def varma_command(players_file: Path, seed: int | None, table: str) -> None:
 
     Example:
 
+    \b
         swisspair varma --players entrants.csv --seed 2026
     """
     try:

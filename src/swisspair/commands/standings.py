@@ -111,6 +111,7 @@ def standings_command(file: Path | None, tiebreaks: str | None, edition: str, fm
 
     Example:
 
+    \b
         swisspair standings final.trf --tiebreaks "BH/C1,BH,SB,DE,WIN,BWG" --format csv
         swisspair standings final.trf --json
     """
@@ -187,6 +188,7 @@ def playoff_command(file: Path, state: Path, place: int, seed: int | None, tiebr
 
     Example:
 
+    \b
         swisspair playoff final.trf --state po.json --seed 2026
         swisspair playoff final.trf --state po.json --result M.1=1-0 --result M.2=1/2-1/2
     """

@@ -22,8 +22,6 @@ may meet, and asks for a matching.
 
 from __future__ import annotations
 
-from swisspair.lazy import lazy_exports
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from swisspair.matching.cardinality import CardinalityMatching
@@ -37,6 +35,9 @@ _EXPORTS = {
 }
 """Public names, imported on first use (PEP 562): the engines import the modules they need."""
 
-__getattr__ = lazy_exports(__name__, _EXPORTS, globals())
+if not TYPE_CHECKING:  # the type checker reads the imports above; a name not exported is an error for it
+    from swisspair.lazy import lazy_exports
+
+    __getattr__ = lazy_exports(__name__, _EXPORTS, globals())
 
 __all__ = ["CardinalityMatching", "MatchingComputer", "MatchingCore"]

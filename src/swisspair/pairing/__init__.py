@@ -152,7 +152,7 @@ def pair(tournament: Tournament, system: str | None = None, round_number: int | 
 
     :param system: a system name; default: the file's ``192`` code, else Dutch.
     :raises: :exc:`~swisspair.errors.NoValidPairingError` when no legal pairing exists;
-        :exc:`~swisspair.errors.SwissPairError` for a round beyond the announced number.
+        :exc:`~swisspair.errors.RoundNumberError` for a round beyond the announced number.
     """
     from swisspair.pairing.state import round_to_pair
 

@@ -71,7 +71,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from swisspair.errors import NoValidPairingError, SwissPairError
+from swisspair.errors import NoValidPairingError, RoundNumberError
 from swisspair.matching.cardinality import CardinalityMatching
 from swisspair.matching.weighted import MatchingComputer
 from swisspair.model import Board, Colour, Result, RoundPairing, Tournament
@@ -131,13 +131,13 @@ def build_match_state(tournament: Tournament, match: int) -> MatchState:
     """Read the matches before ``match`` (TRF rounds ``1 .. 2*match-2``) through the shared state
     (:func:`~swisspair.pairing.state.build_state`, ``games=2``).
 
-    :raises: :exc:`~swisspair.errors.SwissPairError` when the number of rounds
+    :raises: :exc:`~swisspair.errors.RoundNumberError` when the number of rounds
         is unknown or odd, or ``match`` is beyond it.
     """
     round_to_pair(tournament, 2 * match - 1, needs_rounds=True)  # known, and game 1 of the match within it
     assert tournament.rounds is not None
     if tournament.rounds % 2:
-        raise SwissPairError(f"double-swiss: {tournament.rounds} TRF rounds is odd; "
+        raise RoundNumberError(f"double-swiss: {tournament.rounds} TRF rounds is odd; "
                              "each match takes two TRF rounds")
     initial = tournament.initial_colour or _infer_initial_colour(tournament) or Colour.WHITE
     return match_state(build_state(tournament, match, initial, accelerations={}, games=2))
@@ -230,7 +230,7 @@ class DoubleSwissSystem(SystemBase):
             if entry.opponent is not None and entry.colour is Colour.WHITE:
                 boards.append(Board(entry.opponent, player.tpn))
         if not boards and not any(p.result(rnd - 1).result.paired for p in tournament):
-            raise SwissPairError(f"double-swiss: game 1 (TRF round {rnd - 1}) of this match is not paired")
+            raise RoundNumberError(f"double-swiss: game 1 (TRF round {rnd - 1}) of this match is not paired")
         return RoundPairing(rnd, tuple(boards), None)
 
 

@@ -23,7 +23,7 @@ import enum
 import math
 from fractions import Fraction
 
-from swisspair.errors import SwissPairError, UnsupportedFeatureError
+from swisspair.errors import RoundNumberError
 from swisspair.model import Colour, Outcome, Result, Scoring, Tournament
 from swisspair.valueclass import field, valueclass
 
@@ -263,18 +263,18 @@ def round_to_pair(tournament: Tournament, round_number: int | None = None, sourc
     >>> round_to_pair(Tournament(rounds=7), 8, source="event.trf")
     Traceback (most recent call last):
     ...
-    swisspair.errors.SwissPairError: event.trf: round 8 is beyond the 7 rounds of the tournament (XXR/142)
+    swisspair.errors.RoundNumberError: event.trf: round 8 is beyond the 7 rounds of the tournament (XXR/142)
 
-    :raises: :exc:`~swisspair.errors.SwissPairError` (exit code 3).
+    :raises: :exc:`~swisspair.errors.RoundNumberError` (exit code 3).
     """
     rnd = tournament.paired_rounds + 1 if round_number is None else round_number
     where = f"{source}: " if source else ""
     if tournament.rounds is None:
         if needs_rounds:
-            raise SwissPairError(f"{where}the number of rounds is not given (TRF 142 or XXR): it is needed to pair")
+            raise RoundNumberError(f"{where}the number of rounds is not given (TRF 142 or XXR): it is needed to pair")
         return rnd
     if rnd > tournament.rounds:
-        raise SwissPairError(
+        raise RoundNumberError(
             f"{where}round {rnd} is beyond the {tournament.rounds} rounds of the tournament (XXR/142)")
     return rnd
 
@@ -313,9 +313,8 @@ def build_state(tournament: Tournament, round_number: int | None = None,
         :attr:`PairingState.total_rounds` count matches, and the absences of game 1 of the match
         to pair decide who is paired.
 
-    :raises: :exc:`~swisspair.errors.SwissPairError` when the number of rounds
-        is unknown (and needed) or the round is beyond it;
-        :exc:`~swisspair.errors.UnsupportedFeatureError` when the round is already paired.
+    :raises: :exc:`~swisspair.errors.RoundNumberError` when the number of rounds
+        is unknown (and needed), the round is beyond it, or it is already paired.
     """
     first_game = round_to_pair(tournament, None if round_number is None else games * (round_number - 1) + 1,
                                needs_rounds=needs_rounds)
@@ -348,10 +347,10 @@ def build_state(tournament: Tournament, round_number: int | None = None,
         has_future = len(source.results) > played and upcoming.result is not Result.ABSENT
         if has_future and not participated:
             if upcoming.result.paired:
-                raise UnsupportedFeatureError(f"player {tpn}: {unit} {rnd} is already paired in the input")
+                raise RoundNumberError(f"player {tpn}: {unit} {rnd} is already paired in the input")
             continue
         if upcoming.result.paired and upcoming.result is not Result.ABSENT:
-            raise UnsupportedFeatureError(f"player {tpn}: {unit} {rnd} is already paired in the input")
+            raise RoundNumberError(f"player {tpn}: {unit} {rnd} is already paired in the input")
         records = (_game_records(source, played, points_of) if games == 1
                    else [match_record(tournament, source, match, points_of) for match in range(1, rnd)])
         state = _player_state(tpn, len(players), source.rating, records,

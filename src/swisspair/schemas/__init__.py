@@ -1,5 +1,7 @@
 """The JSON Schemas of the commands' ``--json`` output, one per command, versioned, shipped beside
-this module (``pair.json``, ``check.json``, ``standings.json``, ``trf-validate.json``).
+this module (``pair.json``, ``check.json``, ``standings.json``, ``trf-validate.json``, and
+``report-ratings.json``, ``report-performance.json``, ``report-norms.json``, ``report-categories.json``,
+``report-prizes.json`` for ``swisspair report``).
 
 Each document names the schema it follows in ``"schema"``
 (``"urn:swisspair:schema:NAME:VERSION"``, the schema's ``$id``; docs/json.md describes them). A
@@ -13,7 +15,8 @@ from fractions import Fraction
 from importlib import resources
 from typing import Any
 
-SCHEMA_VERSIONS = {"pair": 1, "check": 1, "standings": 1, "trf-validate": 1}
+SCHEMA_VERSIONS = {"pair": 1, "check": 1, "standings": 1, "trf-validate": 1, "report-ratings": 1,
+                   "report-performance": 1, "report-norms": 1, "report-categories": 1, "report-prizes": 1}
 """The version of each command's schema."""
 
 

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from swisspair.model import Colour, Outcome, Result, RoundResult, Tournament
+from swisspair.roundrobin import is_round_robin
 from swisspair.tiebreaks.rounding import exact_sum
 
 
@@ -183,12 +184,11 @@ class Event:
             which somebody was paired (:attr:`Tournament.paired_rounds`), so that
             byes entered for a round not yet paired do not count.
         :param round_robin: pre-determined pairings; default: decided from the
-            system code (``192``/``092``: ``..ROUNDROBIN``, ``BERGER..``).
+            system code or the tournament type (``192``/``092``, :func:`swisspair.roundrobin.is_round_robin`).
         """
         n = tournament.paired_rounds if rounds is None else rounds
         if round_robin is None:
-            system = (tournament.system or "").upper()
-            round_robin = "ROUNDROBIN" in system or "BERGER" in system or "ROUND_ROBIN" in system
+            round_robin = is_round_robin(tournament)
         scoring = tournament.scoring
         competitors: dict[int, Competitor] = {}
         for player in tournament:

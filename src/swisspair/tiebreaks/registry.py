@@ -122,6 +122,10 @@ _BUILTIN: tuple[TieBreakSpec, ...] = (
 TIEBREAKS: dict[str, TieBreakSpec] = {spec.acronym: spec for spec in _BUILTIN}
 """The registry: acronym -> specification (built-ins plus entry-point plugins)."""
 
+TIEBREAK_CODES: tuple[str, ...] = tuple(sorted(spec.acronym for spec in _BUILTIN))
+"""The codes of the built-in tie-breaks, in alphabetical order (``ARO``, ``BBE``, ``BC``, ``BH``...): what a
+descriptor may name, with its modifiers (``BH/C1``); ``swisspair standings --list`` says what each is."""
+
 _ALIASES: dict[str, str] = {alias: spec.acronym for spec in _BUILTIN for alias in spec.aliases}
 _plugins_loaded = False
 
@@ -162,5 +166,6 @@ def find_tiebreak(name: str) -> TieBreakSpec:
         key = _ALIASES.get(key, key)
         spec = TIEBREAKS.get(key)
     if spec is None:
-        raise InvalidTieBreakError(f"unknown tie-break {name!r}")
+        raise InvalidTieBreakError(f"unknown tie-break {name!r}: expected one of {', '.join(sorted(TIEBREAKS))} "
+                                   "(swisspair standings --list)")
     return spec

@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from swisspair.model import Outcome, Result, Scoring, Tournament
+from swisspair.roundrobin import is_round_robin
 from swisspair.team_matches import TeamRound, team_event
 from swisspair.errors import InvalidTieBreakError
 from swisspair.tiebreaks.context import Context
@@ -63,8 +64,8 @@ def standings_event(tournament: Tournament, *, rounds: int | None = None, round_
                        for r, m in enumerate(team.history, start=1) if m.opponent is not None})
     system = (tournament.system or "").upper()
     gp_first = "_GP" in system and ("_MP" not in system or system.index("_GP") < system.index("_MP"))
-    if round_robin is None:
-        round_robin = "ROUNDROBIN" in system or "BERGER" in system
+    if round_robin is None:  # the 192 code or the 092 type (``Team: Round-Robin``)
+        round_robin = is_round_robin(tournament)
     return Event(
         competitors=competitors,
         rounds=event.played_rounds,

@@ -11,8 +11,6 @@ The reader and the writer are imported on first use (PEP 562): the engine form
 
 from __future__ import annotations
 
-from swisspair.lazy import lazy_exports
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from swisspair.trf.decoding import decode
@@ -38,4 +36,7 @@ __all__ = ["Diagnostic", "TRFReadResult", "decode", "dumps", "format_warnings", 
            "write"]
 
 
-__getattr__ = lazy_exports(__name__, _EXPORTS, globals())
+if not TYPE_CHECKING:  # the type checker reads the imports above; a name not exported is an error for it
+    from swisspair.lazy import lazy_exports
+
+    __getattr__ = lazy_exports(__name__, _EXPORTS, globals())

@@ -64,8 +64,9 @@ class RoundRobinFormat:
 def detect_round_robin(tournament: Tournament) -> RoundRobinFormat | None:
     """The round-robin ``tournament`` is, or ``None`` (module docstring: what is recognised).
 
-    >>> from swisspair.model import Player
-    >>> found = detect_round_robin(Tournament({n: Player(n) for n in (1, 2, 3)}, system="FIDE_DOUBLEROUNDROBIN"))
+    >>> from swisspair import new_tournament
+    >>> t = new_tournament("Club", rounds=4, players=["Ames", "Bell", "Cole"], system="FIDE_DOUBLEROUNDROBIN")
+    >>> found = detect_round_robin(t)
     >>> found.participants, found.cycles, found.declared
     (3, 2, True)
     """
@@ -118,17 +119,25 @@ def _meetings(tournament: Tournament) -> Counter[frozenset[int]]:
 def rating_report(tournament: Tournament, withdrawals: Mapping[int, int] | None = None, *,
                   cycles: int | None = None, tiebreaks: str | Sequence[str] | None = None) -> Tournament:
     """The round-robin ``tournament`` as the FIDE rating report writes it (module docstring), to be written
-    with :func:`swisspair.trf.dumps` (``trf26=True`` for the TRF26 records).
+    with :func:`swisspair.write_trf` (``trf26=True`` for the TRF26 records).
 
-    >>> from swisspair.builder import record_round
-    >>> from swisspair.model import Player
-    >>> from swisspair.roundrobin import berger_schedule, round_pairing
-    >>> t = Tournament(players={n: Player(n, f"P{n}") for n in range(1, 5)}, rounds=3)
+    >>> from swisspair import berger_schedule, new_tournament, record_round, round_pairing, write_trf
+    >>> t = new_tournament("Club", rounds=3, players=["P1", "P2", "P3", "P4"])
     >>> for rnd in berger_schedule(4):
     ...     record_round(t, round_pairing(rnd), ["1-0", "1-0"])
     >>> report = rating_report(t)
     >>> report.system, report.rounds, report.headers["092"], [report.players[n].rank for n in (1, 2, 3, 4)]
     ('FIDE_ROUNDROBIN', 3, ['Individual: Round-Robin'], [1, 2, 4, 3])
+    >>> print(write_trf(report), end="")
+    012 Club
+    092 Individual: Round-Robin
+    001    1      P1                                                                 2.0    1     4 w 1     2 w 1     3 b 0
+    001    2      P2                                                                 2.0    2     3 w 1     1 b 0     4 w 1
+    001    3      P3                                                                 1.0    4     2 b 0     4 b 0     1 w 1
+    001    4      P4                                                                 1.0    3     1 b 0     3 w 1     2 b 0
+    XXR 3
+    XXC white1
+    192 FIDE_ROUNDROBIN
 
     :param withdrawals: TPN -> the first round a player did not play after leaving (C.05 art. 6.6); default:
         read from a finished event's results.

@@ -31,11 +31,13 @@ def worker(data_dir: Path | None, interval: float, batch: bool, queue: str) -> N
 
     Example:
 
+    \b
         DATABASE_URL=postgres://swisspair:secret@db/swisspair swisspair worker
 
     Arbiters first: one worker for their jobs, so that a pairing never waits behind
     the rendering of the public pages, and one or more for the pages:
 
+    \b
         swisspair worker --queue default
         swisspair worker --queue public
     """

@@ -15,6 +15,7 @@ from swisspair_web.tournaments.pages import (
     results,
     trf,
 )
+from swisspair_web.tournaments.pages import roundrobin as round_robin_pages
 from swisspair_web.tournaments.pages import categories as category_pages
 from swisspair_web.tournaments.pages import events as event_pages
 from swisspair_web.tournaments.pages import players as player_pages
@@ -31,6 +32,7 @@ from swisspair_web.tournaments.public import (
     norms,
     players,
     ratings,
+    roundrobin,
     rounds,
     sections,
     standings,
@@ -96,6 +98,17 @@ urlpatterns = [
     path(S + "ratings/", public_page(ratings.ratings_page), name="sp-ratings"),
     path(S + "ratings.<str:fmt>", public_page(ratings.ratings_export), name="sp-ratings-export"),
     path(S + "norms/", public_page(norms.norms_page), name="sp-norms"),
+    path(S + "norms/<int:tpn>/<str:title>.pdf", public_page(roundrobin.norm_certificate_pdf),
+         name="sp-norm-certificate"),
+    # round-robins: the schedule of all rounds, the crosstable grid, the drawing of numbers
+    path(S + "schedule/", public_page(roundrobin.schedule_page), name="sp-schedule"),
+    path(S + "schedule/print/", public_page(roundrobin.schedule_print), name="sp-schedule-print"),
+    path(S + "schedule.<str:fmt>", public_page(roundrobin.schedule_export), name="sp-schedule-export"),
+    path(S + "schedule/publish/", round_robin_pages.publish_schedule, name="sp-schedule-publish"),
+    path(S + "grid/", public_page(roundrobin.grid_page), name="sp-grid"),
+    path(S + "grid/print/", public_page(roundrobin.grid_print), name="sp-grid-print"),
+    path(S + "grid.<str:fmt>", public_page(roundrobin.grid_export), name="sp-grid-export"),
+    path(S + "draw/", round_robin_pages.draw_numbers, name="sp-draw-numbers"),
     # entries, check-in, lists for the hall, cards
     path(S + "register/", registration.register, name="sp-register"),
     path(S + "register/lookup.json", registration.lookup, name="sp-register-lookup"),

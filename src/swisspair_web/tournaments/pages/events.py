@@ -14,6 +14,7 @@ from swisspair_web.tournaments import services
 from swisspair_web.tournaments.pages.common import posted_int, refusals_shown
 from swisspair_web.tournaments.pages.forms import ArbiterForm, EventForm
 from swisspair_web.tournaments.public.common import context, event_of
+from swisspair_web.tournaments.reads import audit
 from swisspair_web.tournaments.reads.roles import require, role_of
 from swisspair_web.tournaments.rows import AuditEntry, Event, EventRole
 from swisspair_web.tournaments.services import OperationError
@@ -95,4 +96,5 @@ def event_audit(request: HttpRequest, slug: str) -> HttpResponse:
     ev = event_of(slug)
     require(request, ev)
     entries = AuditEntry.objects.filter(event=ev).select_related("user", "section")[:500]
-    return render(request, "tournaments/audit.html", context(request, ev, entries=entries))
+    return render(request, "tournaments/audit.html", context(request, ev, entries=[
+        (e, audit.action(e), audit.details(e)) for e in entries]))

@@ -17,7 +17,16 @@ from swisspair_web.tournaments.reads.categories import amounts
 from swisspair_web.tournaments.reads.errors import OperationError
 from swisspair_web.tournaments.reads.players import estimate_rating
 from swisspair_web.tournaments.rows import AwardSettings, Bye, Category, Event, Player, Section
-from swisspair_web.tournaments.rows.registry import DEFAULT_SYSTEM, DEFAULT_TIEBREAKS, TEAM_TIEBREAKS, system_choices
+from swisspair.roundrobin import rounds_of
+from swisspair_web.tournaments.rows.registry import (
+    DEFAULT_SYSTEM,
+    DEFAULT_TIEBREAKS,
+    ROUND_ROBIN,
+    ROUND_ROBIN_TIEBREAKS,
+    TEAM_ROUND_ROBIN_TIEBREAKS,
+    TEAM_TIEBREAKS,
+    system_choices,
+)
 
 
 def read_upload_bytes(upload: UploadedFile, limit: int = 0) -> bytes:  # type: ignore[type-arg]
@@ -65,7 +74,7 @@ class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
 
     class Meta:
         model = Section
-        fields = ["name", "slug", "kind", "system", "rounds", "tiebreaks", "acceleration", "initial_colour", "win",
+        fields = ["name", "slug", "kind", "system", "rounds", "cycles", "tiebreaks", "acceleration", "initial_colour", "win",
                   "draw", "loss", "pab", "half_bye", "full_bye", "forfeit_win", "forfeit_loss", "zero_bye",
                   "boards", "match_win", "match_draw", "match_loss", "team_primary", "team_colours"]
 
@@ -83,7 +92,8 @@ class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
         for name in self.TEAM_FIELDS:  # forms of individual sections may leave them out: the defaults stay
             self.fields[name].required = False
 
-    TEAM_FIELDS = ("kind", "boards", "match_win", "match_draw", "match_loss", "team_primary", "team_colours")
+    TEAM_FIELDS = ("kind", "boards", "match_win", "match_draw", "match_loss", "team_primary", "team_colours",
+                   "cycles")
 
     def clean_rounds(self) -> int:
         rounds: int = self.cleaned_data["rounds"]
@@ -106,12 +116,16 @@ class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
         kind = data.get("kind") or self.instance.kind
         if self.instance.pk and kind != self.instance.kind and self.instance.round_set.exists():
             self.add_error("kind", _("The kind of a section cannot change once a round is paired."))
+        round_robin = data.get("system") == ROUND_ROBIN
         if kind == Section.TEAM:
-            data["system"] = "team"
+            data["system"] = ROUND_ROBIN if round_robin else "team"
             if data.get("tiebreaks") in (None, "", DEFAULT_TIEBREAKS):
-                data["tiebreaks"] = TEAM_TIEBREAKS
+                data["tiebreaks"] = TEAM_ROUND_ROBIN_TIEBREAKS if round_robin else TEAM_TIEBREAKS
         elif data.get("system") == "team":
             self.add_error("system", _("The team system needs a team section."))
+        elif round_robin and data.get("tiebreaks") in (None, "", DEFAULT_TIEBREAKS):
+            data["tiebreaks"] = ROUND_ROBIN_TIEBREAKS  # direct encounter, wins, Sonneborn-Berger, Koya
+        self._check_round_robin(data, kind, round_robin)
         self._check_points(data)
         win, draw, loss = data.get("win"), data.get("draw"), data.get("loss")
         if (kind != Section.TEAM and data.get("acceleration") == Section.BAKU
@@ -120,6 +134,23 @@ class SectionForm(forms.ModelForm):  # type: ignore[type-arg]
             self.add_error("acceleration", _("Baku acceleration needs a win worth twice a draw and nothing for a "
                                              "loss (C.04.7 1.1)."))
         return data
+
+    def _check_round_robin(self, data: dict[str, Any], kind: str, round_robin: bool) -> None:
+        """A section is a round-robin or not, of so many cycles, from round 1 on; its rounds follow from the
+        participants and the cycles (C.05 Annex 1)."""
+        data["cycles"] = data.get("cycles") or self.instance.cycles or 1
+        if not 1 <= data["cycles"] <= 9:
+            self.add_error("cycles", _("Between 1 and 9 cycles."))
+            return
+        if self.instance.pk and self.instance.round_set.exists() and (
+                round_robin != self.instance.is_round_robin
+                or (round_robin and data["cycles"] != self.instance.cycles)):
+            self.add_error("system", _("A round-robin and its cycles cannot change once a round is paired."))
+            return
+        count = (self.instance.teams.count() if kind == Section.TEAM else self.instance.players.count()) \
+            if self.instance.pk else 0
+        if round_robin and count >= 2:
+            data["rounds"] = rounds_of(count, cycles=data["cycles"])
 
     POINTS = ("win", "draw", "loss", "pab", "half_bye", "full_bye", "forfeit_win", "forfeit_loss", "zero_bye",
               "match_win", "match_draw", "match_loss")

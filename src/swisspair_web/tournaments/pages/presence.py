@@ -5,21 +5,19 @@ The writes are those of :mod:`..services.presence`.
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Mapping
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.pages.common import arbiter_page, refusals_shown
-from swisspair_web.tournaments.public import files
-from swisspair_web.tournaments.public.common import INDIVIDUAL_ONLY, context
+from swisspair_web.tournaments.public import listings
+from swisspair_web.tournaments.public.common import INDIVIDUAL_ONLY, Visitor, context
 from swisspair_web.tournaments.reads import lists, presence
 from swisspair_web.tournaments.rows import Section
 from swisspair_web.tournaments.services import OperationError
@@ -53,14 +51,16 @@ def presence_page(request: HttpRequest, sec: Section) -> HttpResponse:
             saved = services.presence.set_presence(sec, request.user, read_changes(request.POST))
             _report(request, saved)
         return redirect(request.get_full_path())
-    order = "name" if request.GET.get("order") == "name" else "tpn"
+    order = _order(request)
     rows = presence.rows(sec)
     if order == "name":
-        rows.sort(key=lambda row: lists.name_key(row.player.name))
+        rows.sort(key=lambda row: (lists.name_key(row.player.name), row.player.tpn))
+    listing = presence.listing(sec, order)
+    states = {r.values["tpn"]: listing.shown(r)["state"] for r in listing.rows}
     ticked = sum(1 for row in rows if row.present)
     return render(request, "tournaments/presence.html", context(
-        request, sec.event, sec, rows=rows, ticked=ticked, order=order, open=presence.is_open(sec),
-        in_force=ticked > 0, left_out=presence.left_out(sec)))
+        request, sec.event, sec, rows=[(row, states[row.player.tpn]) for row in rows], ticked=ticked, order=order,
+        open=presence.is_open(sec), in_force=ticked > 0, left_out=presence.left_out(sec)))
 
 
 def _report(request: HttpRequest, saved: services.presence.Saved) -> None:
@@ -79,48 +79,23 @@ def _report(request: HttpRequest, saved: services.presence.Saved) -> None:
         messages.info(request, _("Nothing changed."))
 
 
-def _state(row: presence.Row) -> str:
-    """What the list says about a player: present, not present, withdrawn, or their own bye."""
-    if row.player.is_withdrawn(1):
-        return "withdrawn"
-    if row.bye and not row.recorded:
-        return f"bye-{row.bye}"
-    return "present" if row.present else "not-present"
+def _order(request: HttpRequest, default: str = "tpn") -> str:
+    order = request.GET.get("order", default)
+    return order if order in presence.ORDERS else default
 
 
 @login_required
 @arbiter_page(kind=INDIVIDUAL_ONLY)
 def presence_export(request: HttpRequest, sec: Section, fmt: str) -> HttpResponse:
     """The check-in list as CSV, JSON or PDF (``state``: present, not-present, withdrawn, bye-H/F/Z)."""
-    rows = presence.rows(sec)
-    if fmt == "json":
-        return JsonResponse({"section": sec.slug, "in_force": any(r.present for r in rows), "open": presence.is_open(sec),
-                             "players": [{"tpn": r.player.tpn, "name": r.player.name, "state": _state(r)}
-                                         for r in rows]})
-    if fmt == "csv":
-        buffer = io.StringIO()
-        writer = csv.writer(buffer)
-        writer.writerow(["tpn", "name", "rating", "federation", "state"])
-        for row in rows:
-            p = row.player
-            writer.writerow([files.csv_safe(v) for v in (p.tpn, p.name, p.rating or "", p.federation, _state(row))])
-        return files.file_response(buffer.getvalue(), sec, "-presence.csv")
-    if fmt == "pdf":
-        labels = {"present": _("present"), "not-present": "", "withdrawn": _("withdrawn"),
-                  "bye-H": _("half-point bye"), "bye-F": _("full-point bye"), "bye-Z": _("absence")}
-        table = [[str(r.player.tpn), r.player.name, str(r.player.rating or ""), r.player.federation,
-                  labels[_state(r)]] for r in rows]
-        pdf = files.pdf_table(files.heading(sec, _("Check-in")), [_("No."), _("Name"), _("Rating"), _("Fed"),
-                                                                  _("Present")], table, wrap=(1,),
-                           at_least={4: 25})
-        return files.file_response(pdf, sec, "-presence.pdf")
-    raise Http404("unknown format")
+    if fmt not in ("csv", "json", "pdf"):
+        raise Http404("unknown format")
+    return listings.respond(Visitor.of(request), sec, presence.listing(sec, _order(request)), fmt)
 
 
 @login_required
 @arbiter_page(kind=INDIVIDUAL_ONLY)
 def presence_print(request: HttpRequest, sec: Section) -> HttpResponse:
-    """The check-in list on paper: a box to tick beside each name, in alphabetical order."""
-    rows = sorted(presence.rows(sec), key=lambda row: lists.name_key(row.player.name))
-    return render(request, "tournaments/print_presence.html", {"event": sec.event, "section": sec,
-                                                                "rows": [(r, _state(r)) for r in rows]})
+    """The check-in list on paper, alphabetical unless ``?order=tpn``: the state beside each name, an empty
+    cell to tick."""
+    return listings.respond(Visitor.of(request), sec, presence.listing(sec, _order(request, "name")), "print")

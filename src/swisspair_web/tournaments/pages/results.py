@@ -28,7 +28,6 @@ from swisspair_web.tournaments.pages.common import arbiter_page, refusals_shown,
 from swisspair_web.tournaments.pages.forms import AdjustForm
 from swisspair_web.tournaments.public.common import context, round_of
 from swisspair_web.tournaments.reads import absences, form_state, late_corrections, teams
-from swisspair_web.tournaments.reads.convert import SectionData
 from swisspair_web.tournaments.rows import Board, Round, Section, result_label
 from swisspair_web.tournaments.services import OperationError, Seen, parse_result
 
@@ -146,7 +145,8 @@ def entry_rows(boards: list[Board], submitted: Submitted | None = None,
         number = board.number
         row: dict[str, Any] = {"board": board, "value": KEYS_FOR.get(board.result, board.result),
                                "version": board.version, "players": players_field(board), "error": "",
-                               "conflict": number in conflicts, "moved": number in moved, "mine": ""}
+                               "conflict": number in conflicts, "moved": number in moved, "mine": "",
+                               "label": _("Result of board %(n)s") % {"n": number}}
         row["initial"] = row["value"]
         shown = submitted.shown.get(number) if submitted is not None else None
         if submitted is not None and submitted.errors and number in submitted.typed:
@@ -196,7 +196,7 @@ def results(request: HttpRequest, sec: Section, number: int) -> HttpResponse:
     for row in rows:
         row["head"] = heads.get(row["board"].number)
     return render(request, "tournaments/results.html", context(
-        request, sec.event, sec, rnd=rnd, rows=rows, not_paired=absences.of_round(SectionData.load(sec), number),
+        request, sec.event, sec, rnd=rnd, rows=rows, not_paired=absences.of_paired_round(rnd),
         is_last=not sec.round_set.filter(number__gt=number).exists(), adjust_form=AdjustForm(),
         entered=sum(1 for b in boards if b.result), total=len(boards), late=late,
         pairing_token=form_state.pairing_token(rnd), results_token=form_state.results_token(rnd), gone=sorted(n for n, now in moved.items() if not now)))

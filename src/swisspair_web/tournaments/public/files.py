@@ -155,9 +155,10 @@ def file_response(body: bytes | str, sec: Section, suffix: str) -> HttpResponse:
     return response
 
 
-def pdf_tables(title: str, tables: list[tuple[list[str], list[list[str]], tuple[int, ...]]]) -> bytes:
-    """A titled PDF of one or more tables (header, rows, columns that wrap), laid out as
-    :func:`.exports._pdf` lays out its one table."""
+def pdf_tables(title: str, tables: list[tuple[str, list[str], list[list[str]], tuple[int, ...]]],
+               notes: tuple[str, ...] = ()) -> bytes:
+    """A titled PDF of one or more tables (a heading or ``""``, header, rows, columns that wrap), laid out as
+    :func:`pdf_table` lays out its one table, then ``notes`` (a paragraph each)."""
     from xml.sax.saxutils import escape
 
     from reportlab.lib import colors
@@ -172,12 +173,19 @@ def pdf_tables(title: str, tables: list[tuple[list[str], list[list[str]], tuple[
     style.fontName = font
     story += [Paragraph(escape(title), style), Spacer(1, 4 * mm)]
     pagesize: tuple[float, float] = (0.0, 0.0)
-    for header, rows, wrap in tables:
+    heading_style = getSampleStyleSheet()["Heading2"]
+    heading_style.fontName = font
+    for heading, header, rows, wrap in tables:
+        alike = [r for _h, other, more, _w in tables if other == header for r in more]  # one width per column
+        if heading:
+            story.append(Paragraph(escape(heading), heading_style))
         if font == "Helvetica":
             header = [c.encode("latin-1", "replace").decode("latin-1") for c in header]
             rows = [[c.encode("latin-1", "replace").decode("latin-1") for c in row] for row in rows]
+        if font == "Helvetica":
+            alike = [[c.encode("latin-1", "replace").decode("latin-1") for c in r] for r in alike]
         for size in files.FONT_SIZES:
-            size_page, widths = files.pdf_layout([header, *rows], font, size, wrap, margin, {},
+            size_page, widths = files.pdf_layout([header, *alike], font, size, wrap, margin, {},
                                                 squeeze=size == files.FONT_SIZES[-1])
             if widths:
                 break
@@ -192,6 +200,9 @@ def pdf_tables(title: str, tables: list[tuple[list[str], list[list[str]], tuple[
             ("BACKGROUND", (0, 0), (-1, 0), colors.lightgrey), ("GRID", (0, 0), (-1, -1), 0.25, colors.grey),
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
         story += [table, Spacer(1, 6 * mm)]
+    body_style = getSampleStyleSheet()["BodyText"]
+    body_style.fontName = font
+    story += [Paragraph(escape(note), body_style) for note in notes]
     buffer = io.BytesIO()
     SimpleDocTemplate(buffer, pagesize=pagesize, leftMargin=margin, rightMargin=margin, topMargin=margin,
                       bottomMargin=margin, title=title).build(story)

@@ -49,10 +49,12 @@ def screen(section: Section) -> dict[str, Any]:
                        "result": RESULTS.get(line.board.result, "")} for line in listing.boards]
     data["byes"] = [{"name": bye.bye.player.name, "tpn": bye.bye.player.tpn, "points": bye.points,
                      "kind": str(bye.bye.get_kind_display()), "awarded": bye.awarded} for bye in listing.byes]
-    data["names"] = [{"name": line.player.name, "tpn": line.player.tpn, "points": line.points, "board": line.board,
-                      "colour": line.colour, "opponent": line.opponent.name if line.opponent else None,
-                      "bye": line.bye_label if line.bye else None, "result": line.result}
-                     for line in lists.by_name(rnd)]
+    by_name = lists.by_name_listing(rnd)
+    data["names"] = [{"name": r.values["name"], "tpn": r.values["tpn"], "points": cells["points"],
+                      "board": r.values["board"], "colour": r.values["colour"] or "",
+                      "opponent": cells["opponent_name"] if r.values["opponent"] else None,
+                      "bye": None if r.values["opponent"] else cells["opponent_name"], "result": cells["result"]}
+                     for r in by_name.rows for cells in [by_name.shown(r)]]
     return data
 
 

@@ -9,7 +9,7 @@ from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
 
 from swisspair_web.tournaments.public.common import Visitor, context, json_errors, page, visible_section
-from swisspair_web.tournaments.reads import standings
+from swisspair_web.tournaments.reads import labels, standings
 from swisspair_web.tournaments.reads.convert import SectionData
 from swisspair_web.tournaments.reads.roles import is_arbiter
 from swisspair_web.tournaments.rows import Player
@@ -23,6 +23,7 @@ def player_page(visitor: Visitor, slug: str, section: str, tpn: int) -> HttpResp
     if not is_arbiter(visitor, sec.event):
         published = {r.number for r in data.rounds if r.published}
         lines = [line for line in lines if line["round"] in published]
+    lines = [{**line, "colour_label": labels.label("colour", line["colour"])} for line in lines]
     return page(visitor, "tournaments/player.html", context(visitor, sec.event, sec, player=player, lines=lines))
 
 

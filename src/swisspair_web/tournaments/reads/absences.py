@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from swisspair_web.tournaments.reads.convert import SectionData
-from swisspair_web.tournaments.rows import Bye, Player
+from swisspair_web.tournaments.rows import Board, Bye, Player, Round
 
 
 @dataclass(frozen=True)
@@ -59,18 +59,33 @@ def of_round(data: SectionData, number: int) -> list[Absence]:
     """Who is not paired in round ``number``: for a paired round, everybody not on a board (a player without
     a recorded bye is listed too, with the reason that nothing was recorded); for the next round, the
     requested byes and absences and the withdrawn players."""
-    byes = {b.player_id: b for b in data.byes if b.round_number == number}
-    paired = number <= data.paired_rounds
     playing = {pid for b in data.boards.get(number, []) for pid in (b.white_id, b.black_id)}
+    return _listed([p for p in data.players if p.pk not in playing],
+                   [b for b in data.byes if b.round_number == number], number,
+                   paired=number <= data.paired_rounds, team=data.section.is_team)
+
+
+def of_paired_round(rnd: Round) -> list[Absence]:
+    """:func:`of_round` for the paired round ``rnd``, reading only the players on none of its boards and its
+    byes (not the whole section: the results page shows this after every save)."""
+    section = rnd.section
+    boards = Board.objects.filter(round=rnd)
+    off = section.players.exclude(pk__in=boards.values("white_id")).exclude(pk__in=boards.values("black_id"))
+    return _listed(list(off.order_by("tpn")),
+                   list(section.byes.filter(round_number=rnd.number)), rnd.number,
+                   paired=True, team=section.is_team)
+
+
+def _listed(off: list[Player], byes: list[Bye], number: int, *, paired: bool, team: bool) -> list[Absence]:
+    """The absences of ``off`` (the players on no board of round ``number``, in pairing-number order)."""
+    by_player = {b.player_id: b for b in byes}
     out = []
-    for player in data.players:
-        bye = byes.get(player.pk)
-        if player.pk in playing:
-            continue
+    for player in off:
+        bye = by_player.get(player.pk)
         if bye is not None:
             out.append(Absence(player, reason(bye, player), bye))
         elif not paired and player.is_withdrawn(number):
             out.append(Absence(player, withdrawal_text(player)))
-        elif paired and not data.section.is_team:  # a team's reserves sit out a round without a bye
+        elif paired and not team:  # a team's reserves sit out a round without a bye
             out.append(Absence(player, _("not paired, and no bye or absence recorded")))
     return out

@@ -15,14 +15,15 @@ from __future__ import annotations
 import datetime
 import re
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
 from django.utils.translation import gettext as _
 
-from swisspair.categories import Category as CoreCategory, CategoryRow, PlayerFacts, Unrated, age_on, category_standings
+from swisspair import reports
+from swisspair.categories import Category as CoreCategory, CategoryRow, PlayerFacts, Unrated, age_on
 from swisspair.model import Player as CorePlayer
-from swisspair_web.tournaments.reads.convert import SectionData, fraction
+from swisspair.prizes import parse_amount, split_amounts
+from swisspair_web.tournaments.reads.convert import SectionData
 from swisspair_web.tournaments.reads.errors import OperationError
 from swisspair_web.tournaments.reads.standings import Row, Table
 from swisspair_web.tournaments.rows import AwardSettings, Category, Player, PlayerDetail, Section
@@ -42,22 +43,17 @@ def settings_of(section: Section) -> AwardSettings:
 
 
 def amounts(text: str) -> tuple[Fraction, ...]:
-    """The prizes of places 1, 2, ... as typed: amounts separated by spaces or semicolons, a decimal point or
-    comma (``1000 600 400``, ``250,50; 100``).
+    """The prizes of places 1, 2, ... as typed (:func:`swisspair.prizes.parse_amounts`: ``1000 600 400``,
+    ``250,50; 100``).
 
     :raises: :exc:`OperationError` for anything that is not an amount.
     """
     out = []
-    for item in re.split(r"[\s;]+", text.strip()):
-        if not item:
-            continue
-        try:
-            value = Decimal(item.replace(",", "."))
-        except InvalidOperation:
-            raise OperationError(_("%(text)s is not an amount.") % {"text": item[:20]}) from None
-        if not value.is_finite() or value < 0:
+    for item in split_amounts(text):
+        value = parse_amount(item)
+        if value is None:
             raise OperationError(_("%(text)s is not an amount.") % {"text": item[:20]})
-        out.append(fraction(value))
+        out.append(value)
     return tuple(out)
 
 
@@ -93,7 +89,7 @@ def _core_player(player: Player) -> CorePlayer:
 
 def reference_date(section: Section, settings: AwardSettings) -> datetime.date:
     """The date ages are counted on: the one set, else the event's start, else today."""
-    return settings.age_date or section.event.start_date or datetime.date.today()
+    return reports.reference_date(settings.age_date, section.event.start_date)
 
 
 @dataclass
@@ -105,6 +101,8 @@ class CategoryView:
     """Pairing numbers."""
     lines: list[tuple[CategoryRow, Row]]
     """The category standings with the event's rows."""
+    table: reports.CategoryTable
+    """The core's category standings (:func:`swisspair.reports.category_tables`)."""
 
     @property
     def is_overall(self) -> bool:
@@ -169,13 +167,8 @@ def undated(data: SectionData, views: list[CategoryView]) -> list[Player]:
 
 def category_views(data: SectionData, table: Table, settings: AwardSettings) -> list[CategoryView]:
     """Every category of the section with its members and standings (a filter of ``table``)."""
-    on = reference_date(data.section, settings)
-    everybody = facts(data)
+    rows = list(data.section.categories.all())
+    tables = reports.category_tables(lines_of(table), facts(data), [core_category(row) for row in rows],
+                                     reference_date(data.section, settings))
     by_tpn = {r.player.tpn: r for r in table.rows}
-    lines = lines_of(table)
-    views = []
-    for row in data.section.categories.all():
-        members = frozenset(f.tpn for f in everybody) if row.code == OVERALL else \
-            core_category(row).members(everybody, on)
-        views.append(CategoryView(row, members, [(c, by_tpn[c.tpn]) for c in category_standings(lines, members)]))
-    return views
+    return [CategoryView(row, t.members, [(c, by_tpn[c.tpn]) for c in t.rows], t) for row, t in zip(rows, tables)]

@@ -97,9 +97,12 @@ class SectionData:
             players = list(section.players.order_by("tpn"))
             rounds = list(section.round_set.order_by("number"))
             boards: dict[int, list[Board]] = {r.number: [] for r in rounds}
-            for board in Board.objects.filter(round__section=section).select_related("round").order_by(
-                    "round__number", "number"):
-                boards[board.round.number].append(board)
+            by_id = {r.pk: r for r in rounds}
+            cache = Board.round.field  # each board's round is one of ``rounds``: not read again with every board
+            for board in Board.objects.filter(round__section=section).order_by("round__number", "number"):
+                rnd = by_id[board.round_id]
+                cache.set_cached_value(board, rnd)
+                boards[rnd.number].append(board)
             byes = list(section.byes.all())
             teams = list(section.teams.order_by("number")) if section.is_team else []
         return cls(section, players, rounds, boards, byes, teams)
@@ -258,7 +261,31 @@ def to_tournament(data: SectionData, *, upto: int | None = None, pending: Pendin
         for group in extras.get("forbidden_pairs") or []]
     if section.is_team:
         _add_team_records(data, tournament)
+    if section.is_round_robin:
+        _mark_round_robin(data, tournament)
     return conv
+
+
+ROUND_ROBIN_TYPE = "Individual: Round-Robin"
+"""The ``092`` tournament type of an individual round-robin, as Swiss-Manager writes it."""
+
+TEAM_ROUND_ROBIN_TYPE = "Team: Round-Robin"
+"""The ``092`` tournament type of a team round-robin."""
+
+
+def _mark_round_robin(data: SectionData, tournament: Tournament) -> None:
+    """Say in the core's tournament that it is a round-robin: ``092`` (players or teams) and, for players, the
+    ``192`` code (``FIDE_DOUBLEROUNDROBIN`` for two cycles or more); the standings then count a player who
+    left by C.05 art. 6.6 and rank by its tie-breaks."""
+    section = data.section
+    tournament.headers["092"] = [TEAM_ROUND_ROBIN_TYPE if section.is_team else ROUND_ROBIN_TYPE]
+    if not section.is_team:
+        tournament.system = "FIDE_ROUNDROBIN" if section.cycles == 1 else "FIDE_DOUBLEROUNDROBIN"
+
+
+def withdrawals_of(data: SectionData) -> dict[int, int]:
+    """The players who left: pairing number -> the first round they did not play."""
+    return {p.tpn: p.withdrawn_from for p in data.players if p.withdrawn_from is not None}
 
 
 def _was_paired(data: SectionData, round_number: int, pending: Pending) -> bool:

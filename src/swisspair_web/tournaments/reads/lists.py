@@ -8,10 +8,13 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.utils.translation import ngettext
 
 from swisspair.model import BoardResult
-from swisspair_web.tournaments.reads import rounds
+from swisspair_web.tournaments.reads import labels, rounds
+from swisspair_web.tournaments.reads.listing import Column, Listing, Table, points, rating, row
 from swisspair_web.tournaments.rows import Player, Round, Section
 
 TITLES = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
@@ -63,15 +66,17 @@ class StartList:
 def start_list(section: Section, order: str) -> StartList:
     """The section's players in ``order`` (a key of :data:`ORDERS`), with the counts per federation."""
     players = list(section.players.all())
+    feds = Counter(p.federation for p in players)
+    ranked = sorted(feds.items(), key=lambda item: (not item[0], -item[1], item[0]))
+    rank = {fed: index for index, (fed, _count) in enumerate(ranked)}
     keys = {"tpn": lambda p: (p.tpn,), "rating": _by_strength, "name": lambda p: (name_key(p.name), p.tpn),
-            "federation": lambda p: (not p.federation, p.federation, *_by_strength(p))}
+            "federation": lambda p: (rank[p.federation], *_by_strength(p))}
     players.sort(key=keys[order])
     held = Counter(p.title for p in players if p.title in TITLES)
     titles = [t for t in TITLES if held[t]]
-    feds = Counter(p.federation for p in players)
     lines = [FederationCount(fed, count, [sum(1 for p in players if p.federation == fed and p.title == t)
                                           for t in titles])
-             for fed, count in sorted(feds.items(), key=lambda item: (not item[0], -item[1], item[0]))]
+             for fed, count in ranked]
     lines.append(FederationCount("", len(players), [held[t] for t in titles]))
     return StartList(order, players, titles, lines)
 
@@ -121,3 +126,64 @@ def by_name(rnd: Round) -> list[NameLine]:
         lines.append(NameLine(bye.bye.player, bye.points, bye=bye.bye.kind, bye_label=bye.bye.get_kind_display(),
                               awarded=bye.awarded))
     return sorted(lines, key=lambda line: (name_key(line.player.name), line.player.tpn))
+
+
+def _start_columns() -> tuple[Column, ...]:
+    return (Column("tpn", _("No."), number=True), Column("title", _("Title")), Column("name", _("Name"), wrap=True),
+            Column("fide_id", _("FIDE ID")), Column("federation", _("Fed")),
+            Column("rating", _("Rating"), rating, number=True), Column("club", _("Club"), wrap=True))
+
+
+def _player_values(p: Player) -> dict[str, object]:
+    return {"tpn": p.tpn, "title": p.title, "name": p.name, "fide_id": p.fide_id, "federation": p.federation,
+            "rating": p.rating, "club": p.club, "withdrawn_from": p.withdrawn_from}
+
+
+def start_list_listing(section: Section, order: str) -> Listing:
+    """The start list in ``order`` as every form shows it; by federation, a table per federation (most players
+    first) under its heading, then the counts per federation and title."""
+    listing = start_list(section, order)
+    columns = _start_columns()
+    extra: tuple[Table, ...] = ()
+    if order == "federation":
+        tables: tuple[Table, ...] = tuple(Table(columns, tuple(row(columns, _player_values(p)) for p in players),
+                             heading=f"{count.federation or '—'} ("
+                                     + ngettext("%(counter)s player", "%(counter)s players", count.players) % {"counter": count.players}
+                                     + ")",
+                             key=count.federation)
+                       for count, players in listing.groups())
+        counted = (Column("federation", _("Fed")), Column("players", _("Players"), number=True),
+                   *(Column(t, t, lambda n: str(n) if n else "", number=True) for t in listing.titles))
+        extra = (Table(counted, tuple(row(counted, {"federation": c.federation or _("Total"), "players": c.players,
+                                                    **dict(zip(listing.titles, c.titles, strict=True))})
+                                      for c in listing.federations),
+                       heading=_("Players by federation and title"), key="federation-counts"),)
+    else:
+        tables = (Table(columns, tuple(row(columns, _player_values(p)) for p in listing.players)),)
+    return Listing(f"{_('Start list')} ({ORDERS[order]})", f"start-list-{order}", tables, extra,
+                   facts={"order": order, "titles": listing.titles, "federations": [
+                       {"federation": c.federation or None, "players": c.players,
+                        "titles": dict(zip(listing.titles, c.titles, strict=True))} for c in listing.federations]},
+                   group="federation", rows_key="players")
+
+
+def by_name_listing(rnd: Round) -> Listing:
+    """A round's pairings by name as every form shows it: scores with ``½``, colours and byes by their labels."""
+    columns = (Column("name", _("Name"), wrap=True), Column("tpn", _("No."), number=True),
+               Column("points", _("Pts"), points, number=True), Column("board", _("Bd"), number=True),
+               Column("colour", _("Colour"), labels.shown("colour")),
+               Column("opponent_name", _("Opponent"), wrap=True), Column("opponent", _("No."), number=True),
+               Column("opponent_points", _("Pts"), points, number=True), Column("result", _("Result")))
+    rows = []
+    for line in by_name(rnd):
+        opponent = line.opponent
+        rows.append(row(columns, {
+            "name": line.player.name, "tpn": line.player.tpn, "points": line.points, "board": line.board,
+            "colour": line.colour or None, "opponent": opponent.tpn if opponent else None,
+            "opponent_name": opponent.name if opponent else f"{labels.label('bye', line.bye)}: {points(line.awarded)}",
+            "opponent_points": line.opponent_points or None, "result": line.result or None,
+            "bye": line.bye or None}))
+    title = _("Round %(n)s") % {"n": rnd.number} + " – " + _("pairings by name")
+    return Listing(title, f"round-{rnd.number}-by-name", (Table(columns, tuple(rows)),),
+                   facts={"round": rnd.number, "published": rnd.published}, html_id="by-name", row_id="name",
+                   rows_key="players")

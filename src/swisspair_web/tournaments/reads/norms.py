@@ -10,7 +10,9 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from swisspair.norms import Failure, NormCheck, NormOptions, NormTitle, PlayerNorms, Requirement, norms_report
+from swisspair.norm_certificate import NormCertificate, norm_certificates
+from swisspair.norms import Failure, NormCheck, NormOptions, NormTitle, PlayerNorms, Requirement
+from swisspair.reports import norm_report
 from swisspair_web.tournaments.reads.categories import fide_rating, settings_of
 from swisspair_web.tournaments.reads.convert import SectionData, to_tournament
 from swisspair_web.tournaments.rows import Player
@@ -35,12 +37,18 @@ class NormView:
         return list(NormTitle)
 
 
+def ratings(data: SectionData) -> dict[int, int]:
+    """The ratings the norms count: FIDE ratings as entered, an estimate as unrated (1.4.6 a)."""
+    return {p.tpn: fide_rating(p) for p in data.players}
+
+
 def compute(data: SectionData, after_round: int) -> NormView:
     """The norm checks over rounds ``1..after_round``."""
     waived = settings_of(data.section).norms_waived
     conv = to_tournament(data, upto=after_round)
-    report = norms_report(conv.tournament, ratings={p.tpn: fide_rating(p) for p in data.players},
-                          options=NormOptions(foreigners_waived=waived, planned_rounds=data.section.rounds))
+    settings = options(data)
+    report = norm_report(conv.tournament, ratings=ratings(data), foreigners_waived=waived,
+                         round_robin_cycles=settings.cycles if settings.predetermined else 0)
     by_tpn = {p.tpn: p for p in data.players}
     return NormView([(line, by_tpn[line.tpn]) for line in report], after_round, waived)
 
@@ -64,3 +72,21 @@ def failure_text(failure: Failure) -> str:
     }[failure.requirement]
     return f"{failure.article}: " + words % {"value": failure.value, "needed": failure.needed,
                                              "federation": failure.federation, "title": failure.title}
+
+
+def options(data: SectionData) -> NormOptions:
+    """The section's norm options: the 1.4.3 a-d exemption; a round-robin's pairings are predetermined
+    (1.4.1 e, 1.4.2 b) and a double round-robin has its own mix (1.4.5 f)."""
+    section = data.section
+    return NormOptions(foreigners_waived=settings_of(section).norms_waived, planned_rounds=section.rounds,
+                       predetermined=section.is_round_robin, cycles=section.cycles if section.is_round_robin else 1)
+
+
+def certificate(data: SectionData, after_round: int, tpn: int, title: str) -> NormCertificate | None:
+    """The norm certificate's content (B.01 1.8, :mod:`swisspair.norm_certificate`) of player ``tpn``'s
+    ``title`` norm over rounds ``1..after_round``; ``None`` when that norm is not achieved."""
+    conv = to_tournament(data, upto=after_round)
+    for found in norm_certificates(conv.tournament, ratings=ratings(data), options=options(data)):
+        if found.player.tpn == tpn and found.title.value == title:
+            return found
+    return None

@@ -21,7 +21,9 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from swisspair_web.tournaments.reads import labels
 from swisspair_web.tournaments.reads.errors import OperationError
+from swisspair_web.tournaments.reads.listing import Column, Listing, Table, rating, row
 from swisspair_web.tournaments.rows import Bye, Player, Presence, Section
 
 PRESENT_KEYS = ("+", "1", "p")
@@ -59,6 +61,41 @@ def rows(section: Section) -> list[Row]:
     return [Row(p, bool(ticks.get(p.pk) and ticks[p.pk].present), byes.get(p.pk, ""),
                 bool(ticks.get(p.pk) and ticks[p.pk].absence_recorded))
             for p in section.players.order_by("tpn")]
+
+
+OWN_BYES = ("H", "F", "Z")
+"""The byes a player has of their own in round 1 (a pairing-allocated bye is the pairing's, not theirs)."""
+
+
+def state(line: Row) -> str:
+    """What the list says about a player (a code of :data:`.labels.CHECK_IN`): present, not present,
+    withdrawn, or their own bye or absence (``bye-H``, ``bye-F``, ``bye-Z``)."""
+    if line.player.is_withdrawn(1):
+        return "withdrawn"
+    if line.bye in OWN_BYES and not line.recorded:
+        return f"bye-{line.bye}"
+    return "present" if line.present else "not-present"
+
+
+ORDERS = ("tpn", "name")
+
+
+def listing(section: Section, order: str = "tpn") -> Listing:
+    """The check-in list as every form shows it, by pairing number or (``order="name"``) alphabetically."""
+    from swisspair_web.tournaments.reads.lists import name_key
+
+    lines = rows(section)
+    if order == "name":
+        lines.sort(key=lambda line: (name_key(line.player.name), line.player.tpn))
+    columns = (Column("tpn", _("No."), number=True), Column("name", _("Name"), wrap=True),
+               Column("rating", _("Rating"), rating, number=True), Column("federation", _("Fed")),
+               Column("state", _("Present"), labels.shown("check-in")))
+    table = Table(columns, tuple(row(columns, {"tpn": line.player.tpn, "name": line.player.name,
+                                               "rating": line.player.rating, "federation": line.player.federation,
+                                               "state": state(line)}) for line in lines))
+    return Listing(_("Check-in"), "presence", (table,), facts={"in_force": any(line.present for line in lines),
+                                                               "open": is_open(section), "order": order},
+                   row_id="presence", rows_key="players")
 
 
 def parse_key(text: str) -> bool:

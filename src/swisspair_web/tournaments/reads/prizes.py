@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from swisspair.prizes import Award, PrizeCategory, PrizeError, PrizeList, Sharing, prize_list
+from swisspair.prizes import Award, PrizeError, PrizeList, Sharing
+from swisspair.reports import prize_report
 from swisspair_web.tournaments.reads import standings
 from swisspair_web.tournaments.reads.categories import (
-    OVERALL,
     CategoryView,
     amounts,
     category_views,
@@ -26,7 +26,7 @@ from swisspair_web.tournaments.reads.categories import (
 from swisspair_web.tournaments.reads.convert import SectionData
 from swisspair_web.tournaments.reads.errors import OperationError
 from swisspair_web.tournaments.reads.standings import Row, Table
-from swisspair_web.tournaments.rows import AwardSettings, Category
+from swisspair_web.tournaments.rows import AwardSettings
 
 OWN_ACTIONS = ("prize-list-changed", "prize-list-published", "prize-list-withdrawn")
 """Audit entries this module writes (they do not trigger a check)."""
@@ -75,19 +75,12 @@ def compute(data: SectionData, settings: AwardSettings | None = None, table: Tab
     rows = {r.player.tpn: r for r in table.rows}
     final = table.after_round == data.section.rounds and data.complete_rounds() == data.section.rounds
     try:
-        categories = [PrizeCategory(v.row.code, data_name(v.row), None if v.row.code == OVERALL else v.members,
-                                    amounts(v.row.prizes)) for v in views]
-        result = prize_list(lines_of(table), categories, Sharing(settings.sharing),
-                            names={tpn: r.player.name for tpn, r in rows.items()})
+        result = prize_report(lines_of(table), [v.table for v in views],
+                              {v.row.code: amounts(v.row.prizes) for v in views}, Sharing(settings.sharing),
+                              names={tpn: r.player.name for tpn, r in rows.items()})
     except (PrizeError, OperationError) as error:
         return PrizeView(settings, table, views, None, final, str(error), rows)
     return PrizeView(settings, table, views, result, final, "", rows)
-
-
-def data_name(row: Category) -> str:
-    """A category's name in the list's data (JSON, the published list): as given, not translated, so that the
-    list kept does not depend on the language of whoever looked at it last."""
-    return row.name or ("Overall" if row.code == OVERALL else row.code)
 
 
 def list_text(data: dict[str, Any]) -> str:

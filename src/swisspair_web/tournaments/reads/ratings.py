@@ -8,7 +8,6 @@ rating list publishes it), else the one the rules give from the rating and the b
 
 from __future__ import annotations
 
-import datetime
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -23,9 +22,8 @@ from swisspair.rating_change import (
     PlayerRating,
     RatingReport,
     Regulations,
-    rating_report,
-    regulations_for,
 )
+from swisspair.reports import rating_changes
 from swisspair_web.tournaments.reads.categories import fide_rating
 from swisspair_web.tournaments.reads.convert import SectionData, to_tournament
 from swisspair_web.tournaments.rows import Player, PlayerDetail
@@ -80,9 +78,8 @@ def compute(data: SectionData, after_round: int) -> RatingView:
     facts = {p.tpn: KFacts(listed_k=d.k_factor, reached_2300=d.reached_2300, reached_2400=d.reached_2400)
              for p in data.players if (d := stored.get(p.id)) is not None}
     event = section.event
-    day = event.end_date or event.start_date or datetime.date.today()
-    report = rating_report(conv.tournament, ratings={p.tpn: fide_rating(p) for p in data.players}, facts=facts,
-                           regulations=regulations_for(event.start_date), year=day.year, rounds=after_round)
+    report = rating_changes(conv.tournament, ratings={p.tpn: fide_rating(p) for p in data.players}, facts=facts,
+                            start=event.start_date, end=event.end_date, rounds=after_round)
     return RatingView(report, after_round, {p.tpn: p for p in data.players},
                       no_dates=event.start_date is None and event.end_date is None)
 

@@ -23,12 +23,12 @@ from swisspair_web.tournaments.rows import Section
 
 FIELDS = ("name", "slug", "kind", "system", "rounds", "tiebreaks", "acceleration", "initial_colour", "win", "draw",
           "loss", "pab", "half_bye", "full_bye", "forfeit_win", "forfeit_loss", "zero_bye", "boards", "match_win",
-          "match_draw", "match_loss", "team_primary", "team_colours")
+          "match_draw", "match_loss", "team_primary", "team_colours", "cycles")
 """The settings an arbiter edits (the fields of the section form)."""
 
 CONFIRM = frozenset({"system", "rounds", "tiebreaks", "acceleration", "initial_colour", "win", "draw", "loss", "pab", "half_bye",
                      "full_bye", "forfeit_win", "forfeit_loss", "zero_bye", "boards", "match_win", "match_draw",
-                     "match_loss", "team_primary", "team_colours"})
+                     "match_loss", "team_primary", "team_colours", "cycles"})
 """Settings whose change, once a round is paired, alters standings or later pairings: confirmed first."""
 
 

@@ -13,7 +13,8 @@ from typing import Any
 from swisspair.model import Colour, Result, Tournament
 from swisspair.playoff import Game, Playoff, apply_playoff, playoff_group
 from swisspair.standings import compute_standings
-from swisspair_web.tournaments.reads.convert import SectionData, to_tournament
+from swisspair.withdrawals import standings_view
+from swisspair_web.tournaments.reads.convert import SectionData, to_tournament, withdrawals_of
 from swisspair_web.tournaments.reads.errors import OperationError
 from swisspair_web.tournaments.reads.playoffs import replay
 from swisspair_web.tournaments.reads.snapshot import memo
@@ -90,9 +91,11 @@ class _Ranked:
     playoff: bool = False
 
 
-def _core_standings(tournament: Tournament, codes: list[str]) -> tuple[list[_Ranked], list[str], str, Any]:
-    """Rows in rank order, tie-break labels, notes and the core's standings."""
-    result = compute_standings(tournament, ",".join(codes) if codes else None)
+def _core_standings(tournament: Tournament, codes: list[str], withdrawals: dict[int, int] | None = None,
+                    ) -> tuple[list[_Ranked], list[str], str, Any]:
+    """Rows in rank order, tie-break labels, notes and the core's standings; in a round-robin, ``withdrawals``
+    (pairing number -> first round not played) decide whose results count (C.05 art. 6.6)."""
+    result = compute_standings(tournament, ",".join(codes) if codes else None, withdrawals=withdrawals)
     rows = [_Ranked(row.tpn, row.place_text, [fmt(v) if v is not None else "" for v in row.values])
             for row in result.rows]
     labels = [d.label for d in result.tiebreaks]
@@ -177,8 +180,10 @@ def _build_table(data: SectionData, after_round: int | None) -> Table:
     # a team section ranks its teams with team tie-breaks (.teams); its players by the individual default
     codes = DEFAULT_TIEBREAKS.split(",") if data.section.is_team else data.section.tiebreak_codes
     note = ""
+    rr = standings_view(tournament, withdrawals_of(data), cycles=data.section.cycles, rounds=upto) \
+        if data.section.is_round_robin and not data.section.is_team else None
     try:
-        core = _core_standings(tournament, codes)
+        core = _core_standings(tournament, codes, rr.withdrawals if rr else None)
     except Exception as error:  # a bad list must not take the page down: say why
         core, note = None, f"tie-breaks unavailable: {error}; ordered by points"
     playoffs: list[PlayoffView] = []
@@ -196,10 +201,14 @@ def _build_table(data: SectionData, after_round: int | None) -> Table:
         note = note or core_note
         if upto == data.section.rounds and not data.section.is_team:
             ranked, playoffs = _apply_playoffs(data, ranked, result)
+    if rr is not None:  # the players not counted after the ranked ones, without a place (C.05 art. 6.6)
+        ranked = [r for r in ranked if r.tpn not in rr.uncounted] + [_Ranked(tpn, "", [""] * len(labels))
+                                                                  for tpn in sorted(rr.uncounted)]
+    shown, scored = (rr.table, rr.counted) if rr is not None else (tournament, tournament)
     row_of = {r.tpn: index for index, r in enumerate(ranked, start=1)}
-    rows = [Row(r.place, conv.by_tpn[r.tpn], tournament.score(r.tpn), r.values,
-                [cell(tournament, r.tpn, rnd) for rnd in range(1, upto + 1)],
-                [cell(tournament, r.tpn, rnd, row_of) for rnd in range(1, upto + 1)], r.playoff) for r in ranked]
+    rows = [Row(r.place, conv.by_tpn[r.tpn], (scored if r.tpn in scored.players else shown).score(r.tpn), r.values,
+                [cell(shown, r.tpn, rnd) for rnd in range(1, upto + 1)],
+                [cell(shown, r.tpn, rnd, row_of) for rnd in range(1, upto + 1)], r.playoff) for r in ranked]
     return Table(upto, labels, rows, note, playoffs)
 
 

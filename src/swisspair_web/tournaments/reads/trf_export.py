@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from swisspair import trf
 from swisspair.team_matches import state_pab_value
+from swisspair.trf.roundrobin import rating_report
 from swisspair_web.tournaments.reads import dates, replay_notes, standings, teams
-from swisspair_web.tournaments.reads.convert import SectionData, team_entries, to_tournament
+from swisspair_web.tournaments.reads.convert import SectionData, team_entries, to_tournament, withdrawals_of
 from swisspair_web.tournaments.rows import Section
 
 
@@ -19,7 +20,8 @@ def trf_text(sec: Section) -> str:
     A team section (complete rounds only) also has a ``310`` record per team (TRF26: roster in board
     order, match points, game points, rank), a ``320`` record with the team byes and their value (a drawn
     match, C.04.6 1.4), a ``330`` record per match forfeited as a whole, ``352``, ``362`` and its ``192``
-    code.
+    code. A round-robin is written as its FIDE rating report (:func:`swisspair.trf.roundrobin.rating_report`:
+    ``092``/``192`` say so, the games a player who left did not play are forfeits, C.05 art. 6.6).
     """
     data = SectionData.load(sec)
     table = standings.table(data)
@@ -44,6 +46,9 @@ def trf_text(sec: Section) -> str:
                                                for number, (rank, row) in team_rows.items()})
         tournament.team_forfeits = tuple(teams.forfeit_records(sec, table.after_round))
         state_pab_value(tournament)  # the team byes' value (C.04.6 1.4), not TRF's default for U
+    if sec.is_round_robin and not sec.is_team:  # the FIDE rating report: C.05 art. 6.6 applied, ranks as ranked
+        tournament = rating_report(tournament, withdrawals_of(data), cycles=sec.cycles,
+                                   tiebreaks=sec.tiebreaks)
     notes.extend(replay_notes.notes(sec, upto))
     tournament.extra_lines.extend(notes)
     return trf.dumps(tournament)

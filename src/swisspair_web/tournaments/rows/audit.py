@@ -21,6 +21,9 @@ class AuditEntry(models.Model):
     old = models.CharField(max_length=40, blank=True)
     new = models.CharField(max_length=40, blank=True)
     detail = models.TextField(blank=True)
+    """The details as written (in English); shown when :attr:`params` is empty (older entries)."""
+    params = models.JSONField(default=dict, blank=True)
+    """The details as parameters, shown in the reader's language by :mod:`..reads.audit`."""
 
     class Meta:
         ordering = ["-at", "-id"]

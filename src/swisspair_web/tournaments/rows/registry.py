@@ -12,7 +12,7 @@ from collections.abc import Callable
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from swisspair import pairing
+from swisspair import pairing, roundrobin, team_roundrobin
 from swisspair.model import RoundPairing, Tournament
 
 SYSTEM_LABELS: dict[str, Promise] = {
@@ -27,11 +27,21 @@ SYSTEM_LABELS: dict[str, Promise] = {
     "fide-1987": _("FIDE Swiss rules 1987-89"),
     "dutch-1992": _("FIDE Dutch system, 1992 rules"),
     "simple": _("Swiss for any sport (3-1-0, score difference)"),
+    "round-robin": _("Round-robin (Berger tables, FIDE C.05 Annex 1)"),
 }
 """What the manager shows for each built-in system, translated; a plug-in system shows its own ``article``."""
 
 DEFAULT_SYSTEM = "dutch"
 """The pairing system a new section starts with: the FIDE Dutch system (C.04.3), not the first by name."""
+
+ROUND_ROBIN = "round-robin"
+"""The system of a round-robin section: every round from the Berger tables, not paired by an engine."""
+
+ROUND_ROBIN_TIEBREAKS = ",".join(roundrobin.ROUND_ROBIN_TIEBREAKS)
+"""A round-robin's tie-breaks: direct encounter, wins, Sonneborn-Berger, Koya (the core's list)."""
+
+TEAM_ROUND_ROBIN_TIEBREAKS = ",".join(team_roundrobin.TEAM_ROUND_ROBIN_TIEBREAKS)
+"""A team round-robin's: match points then game points, direct encounter, Sonneborn-Berger by games."""
 
 DEFAULT_TIEBREAKS = "BH/C1,BH,SB,DE,WIN,BWG"
 """Common current practice for an individual Swiss (FIDE C.07): Buchholz cut 1, Buchholz, Sonneborn-Berger,
@@ -55,6 +65,7 @@ def system_choices() -> list[tuple[str, str | Promise]]:
         except Exception:  # a broken plug-in must not break the forms
             pass
         choices.append((name, label))
+    choices.append((ROUND_ROBIN, SYSTEM_LABELS[ROUND_ROBIN]))
     return choices
 
 

@@ -10,7 +10,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from swisspair_web.tournaments.rows.events import Event
-from swisspair_web.tournaments.rows.registry import DEFAULT_SYSTEM, DEFAULT_TIEBREAKS, system_choices
+from swisspair_web.tournaments.rows.registry import DEFAULT_SYSTEM, DEFAULT_TIEBREAKS, ROUND_ROBIN, system_choices
 
 
 class Section(models.Model):
@@ -63,6 +63,14 @@ class Section(models.Model):
     numbering = models.CharField(
         _("pairing numbers"), max_length=10, choices=NUMBERINGS, default=RATING_ORDER,
         help_text="How pairing numbers are given before round 1 (FIDE C.04.2 art. 2.2, see numbering.py).")
+    cycles = models.PositiveSmallIntegerField(
+        _("cycles"), default=1,
+        help_text=_("Round-robin sections: 1 for a single round-robin, 2 for a double one (FIDE C.05 Annex 1)."))
+    number_draw = models.JSONField(
+        default=dict, blank=True,
+        help_text="Round-robin sections: how the pairing numbers were drawn (method, seed, the draw's lines).")
+    schedule_published = models.DateTimeField(
+        null=True, blank=True, help_text="Round-robin sections: when the schedule of all rounds was made public.")
     trf_extras = models.JSONField(default=dict, blank=True,
                                   help_text="Imported TRF data kept for export (headers, XXA, XXP, unknown lines).")
     version = models.PositiveIntegerField(default=0)
@@ -91,3 +99,8 @@ class Section(models.Model):
     @property
     def is_team(self) -> bool:
         return self.kind == self.TEAM
+
+    @property
+    def is_round_robin(self) -> bool:
+        """Every round from the Berger tables (FIDE C.05 Annex 1), players or teams."""
+        return self.system == ROUND_ROBIN

@@ -33,11 +33,13 @@ def account_of(user: User) -> AuthUser | None:
 
 def audit(event: Event, user: User, action: str, *, section: Section | None = None, detail: str = "",
           round_number: int | None = None, board_number: int | None = None, old: str = "",
-          new: str = "") -> None:
+          new: str = "", params: dict[str, str] | None = None) -> None:
     """The entry of a write in the event's audit log: who did what, where, the value before and after (inside
-    the write's transaction)."""
+    the write's transaction); ``params`` the details for :mod:`..reads.audit` to show in the reader's language
+    (``detail`` is then their English text, kept with them)."""
     AuditEntry.objects.create(event=event, section=section, user=account_of(user), action=action, detail=detail[:2000],
-                              round_number=round_number, board_number=board_number, old=old[:40], new=new[:40])
+                              round_number=round_number, board_number=board_number, old=old[:40], new=new[:40],
+                              params=params or {})
 
 
 def bump_section(section: Section, seen_version: int | None = None) -> None:

@@ -33,6 +33,8 @@ def renumber_by_rating(section: Section, user: User, seen_version: int | None = 
     with operation():
         bump_section(section, seen_version)
         paired = section.round_set.aggregate(m=Max("number"))["m"] or 0
+        if paired and section.is_round_robin:
+            raise OperationError(_("Round 1 is paired: the pairing numbers of a round-robin are its schedule."))
         if paired >= FROZEN_AFTER:
             raise OperationError(_("Round %(round)s is paired: pairing numbers do not change after round 4 is "
                                    "paired (FIDE C.04.2 art. 2.3).") % {"round": paired})

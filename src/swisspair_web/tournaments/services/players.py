@@ -60,7 +60,10 @@ def check_paired(paired: int, seen_paired: int | None) -> None:
 
 def create_players(section: Section, rows: list[PlayerData], late_byes: str, paired: int) -> list[Player]:
     """New players with the next pairing numbers, each with a bye of kind ``late_byes`` (origin
-    :attr:`Bye.LATE`) for each of the ``paired`` rounds they missed (inside the caller's transaction)."""
+    :attr:`Bye.LATE`) for each of the ``paired`` rounds they missed (inside the caller's transaction). A
+    round-robin takes none once round 1 is paired: its table is drawn for its players."""
+    if paired and section.is_round_robin:
+        raise OperationError(_("Round 1 is paired: a round-robin takes no new players (its table is drawn)."))
     next_tpn = (section.players.aggregate(m=Max("tpn"))["m"] or 0) + 1
     created = [Player.objects.create(section=section, tpn=next_tpn + offset, **data.__dict__)
                for offset, data in enumerate(rows)]
@@ -195,6 +198,8 @@ def request_bye(player: Player, user: User, round_number: int, kind: str, origin
                                         section.rounds) % {"rounds": section.rounds})
     if kind not in ("", Bye.HALF, Bye.FULL, Bye.ZERO):
         raise OperationError(_("Unknown kind of bye."))
+    if kind and section.is_round_robin:
+        raise OperationError(_("A round-robin has no byes: an absence is entered as a forfeit on the board."))
     with operation():
         bump_section(section)
         before = Bye.objects.filter(player=player, round_number=round_number).first()

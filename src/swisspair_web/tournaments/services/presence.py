@@ -59,19 +59,19 @@ def set_presence(section: Section, user: User, changes: Mapping[int, bool]) -> S
         if saved.present or saved.absent:
             saved.unrecorded += _remove_stale_absences(section, user)
             bump_section(section)
-            audit(section.event, user, "presence", section=section, round_number=1, detail=_detail(saved))
+            audit(section.event, user, "presence", section=section, round_number=1, detail=_detail(saved), params=_params(saved))
     return saved
 
 
+def _params(saved: Saved) -> dict[str, str]:
+    """The entry's details (:data:`..reads.audit.DETAILS`): the pairing numbers ticked, unticked, unrecorded."""
+    parts = {"present": saved.present, "absent": saved.absent, "unrecorded": saved.unrecorded}
+    return {key: ", ".join(str(p.tpn) for p in players) for key, players in parts.items() if players}
+
+
 def _detail(saved: Saved) -> str:
-    parts = []
-    if saved.present:
-        parts.append("present: " + ", ".join(str(p.tpn) for p in saved.present))
-    if saved.absent:
-        parts.append("not present: " + ", ".join(str(p.tpn) for p in saved.absent))
-    if saved.unrecorded:
-        parts.append("absence from round 1 removed: " + ", ".join(str(p.tpn) for p in saved.unrecorded))
-    return "; ".join(parts)
+    words = {"present": "present", "absent": "not present", "unrecorded": "absence from round 1 removed"}
+    return "; ".join(f"{words[key]}: {value}" for key, value in _params(saved).items())
 
 
 def record_absences(section: Section, user: User) -> list[Player]:
@@ -90,7 +90,7 @@ def record_absences(section: Section, user: User) -> list[Player]:
         if removed:
             bump_section(section)
             audit(section.event, user, "presence", section=section, round_number=1,
-                  detail=_detail(Saved([], [], removed)))
+                  detail=_detail(Saved([], [], removed)), params=_params(Saved([], [], removed)))
             follow.section(section)
     players = left_out(section)
     new = [p for p in players if not Bye.objects.filter(player=p, round_number=1).exists()]
@@ -103,7 +103,8 @@ def record_absences(section: Section, user: User) -> list[Player]:
                 Presence.objects.update_or_create(player=player, defaults={
                     "present": False, "absence_recorded": True, "changed_by": account_of(user)})
             audit(section.event, user, "absent-not-present", section=section, round_number=1,
-                  detail="not ticked present: " + ", ".join(f"{p.tpn}. {p.name}" for p in new))
+                  detail="not ticked present: " + ", ".join(f"{p.tpn}. {p.name}" for p in new),
+                  params={"not-ticked": ", ".join(f"{p.tpn}. {p.name}" for p in new)})
             follow.section(section)
     return players
 

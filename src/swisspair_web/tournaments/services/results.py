@@ -79,7 +79,8 @@ def set_results(rnd: Round, user: User, changes: Mapping[int, tuple[str, Seen]],
     rendered is not written either (unless it already holds the same result): a conflict.
     Corrections of earlier rounds change standings only: later pairings stay.
     A player who lost by forfeit (absent without notice) is withdrawn from the next round on (FIDE Dutch
-    system, 1992 rules, F 8); when that forfeit is corrected, the withdrawal is undone.
+    system, 1992 rules, F 8); when that forfeit is corrected, the withdrawal is undone. Not in a round-robin:
+    there the arbiter withdraws a player who leaves (C.05 art. 6.6 decides what his games count).
     """
     outcome = ResultChanges()
     section = rnd.section
@@ -110,7 +111,8 @@ def set_results(rnd: Round, user: User, changes: Mapping[int, tuple[str, Seen]],
                   detail=f"{board.white.name} - {board.black.name}")
             follow.section(section)
             outcome.saved.append(number)
-            _follow_forfeits(rnd, user, board, board.result, code, outcome.notes, withdraw=withdraw_no_shows)
+            _follow_forfeits(rnd, user, board, board.result, code, outcome.notes,
+                             withdraw=withdraw_no_shows and not section.is_round_robin)
             board.result = code
         if outcome.saved:
             Section.objects.filter(pk=section.pk).update(version=F("version") + 1)

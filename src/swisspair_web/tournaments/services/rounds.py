@@ -13,10 +13,10 @@ from django.utils.translation import ngettext
 
 from swisspair.errors import SwissPairError
 from swisspair.model import Colour, RoundPairing
-from swisspair_web.tournaments.reads import numbering, sections
+from swisspair_web.tournaments.reads import numbering, roundrobin, sections
 from swisspair_web.tournaments.reads.convert import SectionData, to_tournament
 from swisspair_web.tournaments.reads.errors import Conflict, OperationError
-from swisspair_web.tournaments.rows import Board, Bye, Round, Section, registry
+from swisspair_web.tournaments.rows import RESULTS, Board, Bye, Round, Section, registry
 from swisspair_web.tournaments.services import follow, presence
 from swisspair_web.tournaments.services.base import (
     Progress,
@@ -109,6 +109,8 @@ def pair_next_round(section: Section, user: User, *, allow_pending: bool = False
 
     :raises: :exc:`OperationError` (also for ``NoValidPairingError``), :exc:`Conflict`.
     """
+    if section.is_round_robin:  # every round from the Berger table
+        return pair_round_robin(section, user, allow_pending=allow_pending, seen_version=seen_version)
     warnings = _numbering_before_round_1(section, user, seen_version)
     warnings += presence.before_pairing(section, user)  # the check-in decides who plays round 1
     seen_version = section.version
@@ -155,6 +157,47 @@ def pair_next_round(section: Section, user: User, *, allow_pending: bool = False
         follow.section(section)
         run_before_commit(rnd)
         pairing_checkpoint()
+    return PairingOutcome(rnd, warnings)
+
+
+def pair_round_robin(section: Section, user: User, *, allow_pending: bool = False,
+                     seen_version: int | None = None) -> PairingOutcome:
+    """Pair the next round of an individual round-robin from the Berger table (unpublished): its games by
+    pairing number, the colours reversed in the even cycles; the games of a player who left are written as
+    forfeits (audited as results); the player the table gives the rest records a zero-point rest.
+
+    :raises: :exc:`OperationError`, :exc:`Conflict`.
+    """
+    if seen_version is not None and seen_version != section.version:
+        raise Conflict(_("The section was changed by somebody else meanwhile; reload the page and try again."))
+    seen_version = section.version
+    data = SectionData.load(section)
+    number, pending = next_round(section, data, allow_pending)
+    scheduled = roundrobin.check_pairable(data, number)
+    by_tpn = {p.tpn: p for p in data.players}
+    with operation():
+        bump_section(section, seen_version)
+        rnd = Round.objects.create(section=section, number=number, paired_by=account_of(user),
+                                   system=section.system, settings=sections.pairing_settings(section))
+        boards = [Board(round=rnd, number=index, white=by_tpn[b.white], black=by_tpn[b.black],
+                        result=roundrobin.forfeit_code(by_tpn[b.white].is_withdrawn(number),
+                                                       by_tpn[b.black].is_withdrawn(number)))
+                  for index, b in enumerate(scheduled.boards, start=1)]
+        Board.objects.bulk_create(boards)
+        for board in boards:
+            if board.result:
+                audit(section.event, user, "result", section=section, round_number=number, board_number=board.number,
+                      new=RESULTS[board.result], detail=f"{roundrobin.FORFEIT_NOTE}: {board.white.name} - {board.black.name}")
+        if scheduled.rests is not None:
+            Bye.objects.create(section=section, player=by_tpn[scheduled.rests], round_number=number, kind=Bye.ZERO,
+                               origin=Bye.PAIRING)
+        audit(section.event, user, "paired", section=section, round_number=number,
+              detail=f"{len(boards)} boards, Berger table round {scheduled.table_round}, cycle {scheduled.cycle}"
+              + (f", {scheduled.rests} rests" if scheduled.rests is not None else ""))
+        follow.section(section)
+        run_before_commit(rnd)
+        pairing_checkpoint()
+    warnings = [_("Unfinished games were counted as draws for this pairing only.")] if pending else []
     return PairingOutcome(rnd, warnings)
 
 
@@ -224,6 +267,9 @@ def adjust_round(rnd: Round, user: User, action: str, board_a: int, board_b: int
     section = rnd.section
     if section.is_team:
         raise OperationError(_("Team rounds follow the board order; unpair the round to change it."))
+    if section.is_round_robin:
+        raise OperationError(_("A round-robin's rounds follow the Berger table (FIDE C.05 Annex 1): they are not "
+                               "changed by hand."))
     if board_b is not None and board_a == board_b and action != "flip":
         raise OperationError(_("Player %(a)s cannot be paired with themselves: give two different numbers.")
                              % {"a": board_a} if action == "force" else _("Give two different boards."))

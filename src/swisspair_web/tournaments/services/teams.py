@@ -13,12 +13,13 @@ from django.utils.translation import gettext as _
 from swisspair.errors import SwissPairError
 from swisspair.model import Colour
 from swisspair.pairing import find_system
-from swisspair_web.tournaments.reads import sections
+from swisspair.roundrobin import round_pairing
+from swisspair_web.tournaments.reads import roundrobin, sections
 from swisspair_web.tournaments.reads.convert import SectionData, team_code, to_tournament
 from swisspair_web.tournaments.reads.errors import Conflict, OperationError
 from swisspair_web.tournaments.reads.players import PlayerData, clean_name
 from swisspair_web.tournaments.reads.teams import FORFEIT_SIDES, lineups, roster
-from swisspair_web.tournaments.rows import Board, Bye, Player, Round, Section, Team, TeamMatch
+from swisspair_web.tournaments.rows import RESULTS, Board, Bye, Player, Round, Section, Team, TeamMatch
 from swisspair_web.tournaments.services import follow, rounds
 from swisspair_web.tournaments.services.base import User, account_of, audit, bump_section
 from swisspair_web.tournaments.services.effects import operation
@@ -137,14 +138,20 @@ def pair_team_round(section: Section, user: User, *, allow_pending: bool = False
     data = SectionData.load(section)
     number, pending = rounds.next_round(section, data, allow_pending)
     line_up = lineups(data, number)
+    gone = _withdrawn_in_round_robin(data, line_up)
     if sum(1 for players in line_up.values() if players) < 2:
         raise OperationError(_("Fewer than two teams can be paired in round %(round)s.") % {"round": number})
     conv = to_tournament(data, pending="draw" if allow_pending else "absent", next_round=True)
     tournament = conv.tournament
     if number == 1 and tournament.initial_colour is None:
         tournament.initial_colour = random.choice([Colour.WHITE, Colour.BLACK])
+    rest = None
     try:
-        pairing = find_system(team_code(section)).pair(tournament)  # the code selects the C.04.6 variant
+        if section.is_round_robin:  # every round from the Berger table (C.05 Annex 1), by team number
+            scheduled = roundrobin.check_pairable(data, number)
+            pairing, rest = round_pairing(scheduled), scheduled.rests
+        else:
+            pairing = find_system(team_code(section)).pair(tournament)  # the code selects the C.04.6 variant
     except SwissPairError as error:
         raise OperationError(_("The engine found no pairing: %(error)s") % {"error": error}) from None
     if pairing.round_number != number:
@@ -156,7 +163,7 @@ def pair_team_round(section: Section, user: User, *, allow_pending: bool = False
             rounds.keep_initial_colour(section, tournament.initial_colour)
         rnd = Round.objects.create(section=section, number=number, paired_by=account_of(user),
                                    settings=sections.pairing_settings(section),
-                                   system="team", team_bye=teams[pairing.bye] if pairing.bye else None)
+                                   system="team" if not section.is_round_robin else section.system, team_bye=teams[pairing.bye] if pairing.bye else None)
         boards = []
         for index, match in enumerate(pairing.boards, start=1):
             row = TeamMatch.objects.create(round=rnd, number=index, white=teams[match.white],
@@ -166,8 +173,16 @@ def pair_team_round(section: Section, user: User, *, allow_pending: bool = False
                 # C.04.6 1.6.1 and 352 WBWB...: White on the odd boards for the team with White.
                 first, second = (w, b) if board % 2 else (b, w)
                 boards.append(Board(round=rnd, match=row, number=(index - 1) * section.boards + board,
-                                    white=first, black=second))
+                                    white=first, black=second,
+                                    result=roundrobin.forfeit_code(first.team_id in gone, second.team_id in gone)))
         Board.objects.bulk_create(boards)
+        for written in (b for b in boards if b.result):
+            audit(section.event, user, "result", section=section, round_number=number, board_number=written.number,
+                  new=RESULTS[written.result],
+                  detail=f"{roundrobin.FORFEIT_NOTE}: {written.white.name} - {written.black.name}")
+        for player in line_up[rest] if rest is not None else []:  # a round-robin's rest: no match, no points
+            Bye.objects.update_or_create(player=player, round_number=number,
+                                         defaults={"section": section, "kind": Bye.ZERO, "origin": Bye.PAIRING})
         if pairing.bye is not None:
             for player in line_up[pairing.bye]:
                 Bye.objects.update_or_create(player=player, round_number=number,
@@ -180,6 +195,20 @@ def pair_team_round(section: Section, user: User, *, allow_pending: bool = False
         rounds.pairing_checkpoint()
     warnings = [_("Unfinished games were counted as draws for this pairing only.")] if pending else []
     return PairingOutcome(rnd, warnings)
+
+
+def _withdrawn_in_round_robin(data: SectionData, line_up: dict[int, list[Player]]) -> set[int]:
+    """In a team round-robin, a withdrawn team (no player available) still meets its scheduled opponent:
+    its first players of the roster are put on the boards, which lose by forfeit (C.05 art. 6.6, as for a
+    player). Returns the ids of those teams."""
+    if not data.section.is_round_robin:
+        return set()
+    gone = set()
+    for team in data.teams:
+        if not line_up[team.number]:
+            line_up[team.number] = data.members(team)[: data.section.boards]
+            gone.add(team.id)
+    return gone
 
 
 def forfeit_match(match: TeamMatch, user: User, side: str, seen: Mapping[int, Seen]) -> int:

@@ -12,11 +12,14 @@ from swisspair import trf
 from swisspair.errors import SwissPairError
 from swisspair.model import Colour, Tournament
 from swisspair.trf import Diagnostic
+from swisspair.trf.roundrobin import detect_round_robin
+from swisspair.withdrawals import inferred_withdrawals
 from swisspair_web.tournaments.reads import team_import
 from swisspair_web.tournaments.reads.convert import decimal, rows_from_tournament
 from swisspair_web.tournaments.reads.errors import OperationError
 from swisspair_web.tournaments.reads.players import PlayerData, lenient
 from swisspair_web.tournaments.rows import Board, Bye, Event, Player, Round, Section, Team, TeamMatch
+from swisspair_web.tournaments.rows.registry import ROUND_ROBIN, ROUND_ROBIN_TIEBREAKS, TEAM_ROUND_ROBIN_TIEBREAKS
 from swisspair_web.tournaments.services import follow
 from swisspair_web.tournaments.services.base import Progress, User, account_of, audit, no_progress, run_before_commit
 from swisspair_web.tournaments.services.effects import operation
@@ -97,6 +100,7 @@ def import_trf(event: Event, user: User, text: str | bytes, *, name: str, slug: 
         byes = team_import.kept_byes(team_plan, rows)
         rows.extras["extra_lines"] = [line for line in tournament.extra_lines
                                       if line[:3] not in team_import.DROPPED_RECORDS]
+    settings, left = _round_robin(tournament)
     scoring = tournament.scoring
     progress(60, "saving")
     with operation():
@@ -113,10 +117,11 @@ def import_trf(event: Event, user: User, text: str | bytes, *, name: str, slug: 
                     forfeit_win=decimal(scoring.points(_result("+"))),
                     forfeit_loss=decimal(scoring.points(_result("-"))), zero_bye=decimal(scoring.zero_bye),
                     trf_extras=rows.extras, numbering=Section.FIXED_ORDER,
-                    **{"system": system, **(team_plan.settings if team_plan else {})})
+                    **{"system": system, **(team_plan.settings if team_plan else {}), **settings})
         except IntegrityError:
             raise OperationError(_("A section with this short name exists already.")) from None
-        players = {tpn: Player.objects.create(section=section, tpn=tpn, **d.__dict__) for tpn, d in data}
+        players = {tpn: Player.objects.create(section=section, tpn=tpn, withdrawn_from=left.get(tpn), **d.__dict__)
+                   for tpn, d in data}
         now = timezone.now()
         rounds = {r: Round.objects.create(section=section, number=r, paired_by=account_of(user), published_at=now)
                   for r in range(1, rows.paired_rounds + 1)}
@@ -145,6 +150,18 @@ def import_trf(event: Event, user: User, text: str | bytes, *, name: str, slug: 
         run_before_commit(section)
         _import_checkpoint()
     return section
+
+
+def _round_robin(tournament: Tournament) -> tuple[dict[str, object], dict[int, int]]:
+    """A round-robin file (``092``/``192``, or every pair met as often in as many rounds: FIDE's rating
+    report) gives a round-robin section: its cycles, the round-robin tie-breaks, and the players who left (forfeits to the end, C.05 art. 6.6) withdrawn from that round."""
+    found = detect_round_robin(tournament)
+    if found is None:
+        return {}, {}
+    settings: dict[str, object] = {"system": ROUND_ROBIN, "cycles": found.cycles,
+                                   "tiebreaks": TEAM_ROUND_ROBIN_TIEBREAKS if found.teams else ROUND_ROBIN_TIEBREAKS}
+    left = {} if found.teams else inferred_withdrawals(tournament, found.cycles)
+    return settings, left
 
 
 def _result(code: str):  # type: ignore[no-untyped-def]

@@ -1,0 +1,245 @@
+"""Every list in every form and every language agrees with itself: the page, the print, the PDF (its text
+extracted), the CSV and the JSON show the same rows in the same order with the same values, no code reaches
+a reader, and no form fails.
+
+The event is built once: an individual section with check-in in force, an announced half-point bye and a
+recorded absence in round 1, a pairing-allocated bye, a forfeit, a withdrawal, a late entry, unrated players,
+names with diacritics and in Cyrillic; and a team section of three teams (a team bye each round).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from html.parser import HTMLParser
+from typing import Any, ClassVar
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import TestCase
+from django.urls import reverse
+from django.utils import translation
+
+from swisspair_web.tournaments import services
+from swisspair_web.tournaments.rows import registry
+from swisspair_web.tournaments.rows import Bye, EventRole, Player, Section
+
+from .helpers import simple_pair
+
+LANGUAGES = ("en", "ru", "bg", "cs", "pl")
+PDF_LANGUAGES = ("en", "ru")
+"""The languages each list is read in every variant (every order, every round), its PDF's text included; the
+others read the variant with the most in it (by federation: group headings and counts; the round with byes
+of each kind). Reading a PDF is the test's largest cost, and its words are the print's."""
+FIELD = [("Novák, Petr", 2450, "GM", "CZE"), ("Černá, Eva", 2310, "WGM", "CZE"), ("Иванов, Иван", 2290, "IM", "RUS"),
+         ("Kowalski, Jan", 2200, "", "POL"), ("Dvořák, Jiří", 2100, "", "CZE"), ("Ahmed, Ali", 2050, "", "EGY"),
+         ("Łukasz, Zieliński", 1990, "", "POL"), ("Петрова, Анна", 0, "", "RUS"), ("Bauer, Max", 0, "", ""),
+         ("Şahin, Emre", 1800, "", "TUR"), ("Müller, Jörg", 1750, "", "GER"), ("Øster, Ida", 0, "", "NOR")]
+NAMES = {name for name, *_rest in FIELD} | {"Späť, Ľudo"}
+RAW = re.compile(r"\bbye-[UHFZ]\b|\bnot-present\b")
+"""Codes that must never reach a reader."""
+
+
+class Cells(HTMLParser):
+    """The text of each ``<td>`` row of a page's tables (``<th>`` rows left out), in order."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: list[list[str]] = []
+        self.row: list[str] | None = None
+        self.cell: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "tr":
+            self.row = []
+        elif tag == "td" and self.row is not None:
+            self.cell = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "td" and self.row is not None and self.cell is not None:
+            self.row.append(" ".join("".join(self.cell).split()))
+            self.cell = None
+        elif tag == "tr" and self.row is not None:
+            if self.row:
+                self.rows.append(self.row)
+            self.row = None
+
+    def handle_data(self, data: str) -> None:
+        if self.cell is not None:
+            self.cell.append(data)
+
+
+def table_rows(html: str) -> list[list[str]]:
+    parser = Cells()
+    parser.feed(html)
+    return parser.rows
+
+
+def pdf_lines(data: bytes) -> list[str]:
+    import pdfplumber
+
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        return [" ".join(line.split()) for page in pdf.pages for line in (page.extract_text() or "").splitlines()]
+
+
+def in_order(wanted: list[str], lines: list[str]) -> list[str]:
+    """The wanted lines that are not found, in order, among ``lines``."""
+    missing, at = [], 0
+    for line in wanted:
+        try:
+            at = lines.index(line, at) + 1
+        except ValueError:
+            missing.append(line)
+    return missing
+
+
+class ListFormsTestCase(TestCase):
+    section: ClassVar[Section]
+    teams: ClassVar[Section]
+
+    @classmethod
+    def setUpTestData(cls) -> None:
+        registry.PAIRER.append(simple_pair)
+        try:
+            cls.build()
+        finally:
+            registry.PAIRER.pop()
+            translation.activate("en")
+
+    @classmethod
+    def build(cls) -> None:
+        users = get_user_model()
+        alice = users.objects.create_user("alice", password="password")
+        event = services.create_event(alice, name="Forms Open", slug="forms")
+        EventRole.objects.create(event=event, user=users.objects.create_user("bob", password="password"),
+                                 role=EventRole.ARBITER)
+        sec = cls.section = Section.objects.create(event=event, name="Open", slug="open", rounds=4, initial_colour="w")
+        players = services.add_players(sec, alice, [
+            services.PlayerData(name=name, rating=rating, title=title, federation=fed,
+                                fide_id=str(4100 + i) if fed else "")
+            for i, (name, rating, title, fed) in enumerate(FIELD)])
+        by_name = {p.name: p for p in players}
+        services.request_bye(by_name["Kowalski, Jan"], alice, 1, "H")  # an announced half-point bye
+        ticked = [p.tpn for p in players if p.name not in ("Kowalski, Jan", "Bauer, Max", "Øster, Ida")]
+        services.presence.set_presence(sec, alice, dict.fromkeys(ticked, True))  # Bauer, Øster left out: absences
+        rnd = services.pair_next_round(sec, alice).round  # 9 present: a pairing-allocated bye
+        codes = ["10", "01", "+-", "=="]
+        services.set_results(rnd, alice, {b.number: (codes[i % 4], services.seen(b))
+                                          for i, b in enumerate(rnd.boards.order_by("number"))},
+                             withdraw_no_shows=False)
+        services.publish_round(rnd, alice)
+        sec.refresh_from_db()
+        services.set_withdrawn(Player.objects.get(pk=by_name["Müller, Jörg"].pk), alice, 2)
+        services.add_players(sec, alice, [services.PlayerData(name="Späť, Ľudo", rating=0)], late_byes="H")
+        services.request_bye(by_name["Ahmed, Ali"], alice, 2, "F")
+        sec.refresh_from_db()
+        rnd2 = services.pair_next_round(sec, alice).round
+        services.publish_round(rnd2, alice)
+        cls.section = Section.objects.get(pk=sec.pk)
+
+    def setUp(self) -> None:
+        self.client.login(username="alice", password="password")
+
+    def url(self, name: str, *args: object, language: str = "en", order: str = "") -> str:
+        query = "?" + "&".join(part for part in (f"order={order}" if order else "", f"lang={language}") if part)
+        return reverse(name, args=["forms", "open", *args]) + query
+
+    def get(self, url: str, language: str) -> Any:
+        self.client.cookies["django_language"] = language
+        response = self.client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+        self.assertEqual(response.status_code, 200, f"{url} in {language}: {response.status_code}")
+        return response
+
+    def forms(self, page: str, printed: str, export: str, *args: object, order: str = "",
+              language: str = "en", page_rows: bool = True) -> None:
+        """One list in one language: the page's and the print's table rows alike, the PDF's lines the same rows
+        in the same order, the CSV's and the JSON's rows the same players in that order with the same values."""
+        where = f"{export} {args} {order} in {language}"
+        shown = table_rows(self.get(self.url(printed, *args, language=language, order=order), language)
+                           .content.decode())
+        if page_rows:
+            on_page = table_rows(self.get(self.url(page, *args, language=language, order=order), language)
+                                 .content.decode())
+            self.assertEqual(on_page, shown, f"page and print disagree: {where}")
+        lines = []
+        if language in PDF_LANGUAGES:
+            pdf = self.get(self.url(export, *args, "pdf", language=language, order=order), language).content
+            lines = pdf_lines(pdf)
+            self.assertEqual(in_order([" ".join(c for c in row if c) for row in shown], lines), [],
+                             f"the PDF leaves out or reorders rows of the print: {where}")
+        for text in [*lines, *(c for row in shown for c in row)]:
+            self.assertIsNone(RAW.search(text), f"a raw code reaches a reader: {text!r} ({where})")
+        names = [next(c for c in row if c in NAMES) for row in shown if any(c in NAMES for c in row)]
+        table = list(csv.reader(io.StringIO(self.get(self.url(export, *args, "csv", language=language, order=order),
+                                                     language).content.decode())))
+        data = json.loads(self.get(self.url(export, *args, "json", language=language, order=order), language).content)
+        rows = data["players"]
+        keyed = [dict(zip(table[0], (re.sub(r"^'(?=[=+\-@])", "", cell) for cell in line), strict=True))
+                 for line in table[1:]]  # a cell starting like a formula is quoted
+        self.assertEqual([r["name"] for r in keyed], [r["name"] for r in rows], f"CSV and JSON disagree: {where}")
+        self.assertEqual([r["name"] for r in rows], names[:len(rows)], f"the machine forms' order: {where}")
+        for line, item in zip(keyed, rows, strict=True):
+            for key, value in line.items():
+                self.assertEqual(value, "" if item.get(key) is None else str(item[key]), f"{key}: {where}")
+
+    def test_the_start_list_in_every_order(self) -> None:
+        for language in LANGUAGES:
+            for order in ("tpn", "rating", "name", "federation") if language in PDF_LANGUAGES else ("federation",):
+                self.forms("sp-start-list", "sp-start-list-print", "sp-start-list-export", order=order,
+                           language=language)
+
+    def test_the_pairings_by_name(self) -> None:
+        for language in LANGUAGES:
+            for number in (1, 2) if language in PDF_LANGUAGES else (2,):
+                self.forms("sp-by-name", "sp-by-name-print", "sp-by-name-export", number, language=language)
+                page = self.get(self.url("sp-by-name", number, language=language), language).content.decode()
+                self.assertNotRegex(page, r"<td[^>]*>\d*0\.5</td>", "a half shown as 0.5")
+
+    def test_the_check_in(self) -> None:
+        for language in LANGUAGES:
+            for order in ("tpn", "name"):
+                self.forms("sp-presence", "sp-presence-print", "sp-presence-export", order=order, language=language,
+                           page_rows=False)
+        data = json.loads(self.get(self.url("sp-presence-export", "json"), "en").content)
+        states = {p["name"]: p["state"] for p in data["players"]}
+        pab = Bye.objects.get(section=self.section, round_number=1, kind=Bye.PAB).player.name
+        self.assertEqual((states["Kowalski, Jan"], states["Bauer, Max"], states["Novák, Petr"], states[pab]),
+                         ("bye-H", "not-present", "present", "present"))  # the pairing's bye is not the player's
+        self.assertEqual({s for s in states.values()}, {"bye-H", "not-present", "present"})
+
+    @pytest.mark.slow
+    def test_every_other_list_in_every_form_and_language(self) -> None:
+        """Each form answers in each language, with no code shown raw (the lists not listed above)."""
+        urls = [self.url(name, *args) for name, args in (
+            ("sp-standings", ()), ("sp-crosstable", ()), ("sp-print", ("standings",)), ("sp-print", ("pairings-2",)),
+            ("sp-print", ("sheets-2",)), ("sp-export-pdf", ("standings",)), ("sp-export-pdf", ("pairings-2",)),
+            ("sp-export-csv", ("standings",)), ("sp-export-csv", ("players",)), ("sp-export-csv", ("2",)),
+            ("sp-round", (2,)), ("sp-categories", ()), ("sp-prizes", ()), ("sp-prizes-export", ("pdf",)),
+            ("sp-prizes-export", ("csv",)), ("sp-prizes-export", ("json",)), ("sp-ratings", ()),
+            ("sp-ratings-export", ("csv",)), ("sp-norms", ()), ("sp-entries", ()), ("sp-entries-print", ()),
+            ("sp-cards-print", (2, "slips")), ("sp-cards-print", (2, "boards")), ("sp-cards-pdf", (2, "slips")),
+            ("sp-hall", ()), ("sp-api-hall", ()), ("sp-player", (1,)))]
+        for language in LANGUAGES:
+            for url in urls:
+                response = self.get(url, language)
+                if response["Content-Type"].startswith("text/"):
+                    text = response.content.decode()
+                    self.assertIsNone(RAW.search(text), f"a raw code on {url} in {language}")
+
+    def test_the_words_around_the_lists_in_the_readers_language(self) -> None:
+        page = self.get(self.url("sp-player", 1, language="ru"), "ru").content.decode()
+        colours = [row[3] for row in table_rows(page) if len(row) > 3 and row[3]]
+        self.assertTrue(colours and set(colours) <= {"белые", "чёрные", "черные"}, colours)
+        self.assertIn(">English</option>", page)  # each language named in itself
+        self.assertIn(">Čeština</option>", page)
+        audit = self.get(reverse("sp-event-audit", args=["forms"]) + "?lang=ru", "ru").content.decode()
+        what = {row[2] for row in table_rows(audit)}
+        self.assertIn("тур составлен", what)
+        self.assertNotIn("paired", what)
+        self.assertIn("отмечены присутствующими: ", audit)
+        slips = self.get(self.url("sp-cards-print", 2, "slips"), "en").content.decode()
+        self.assertIn("GM Novák, Petr (2450) CZE", slips)
+        prizes = pdf_lines(self.get(self.url("sp-prizes-export", "pdf"), "en").content)
+        self.assertTrue(any(line.startswith("As of ") for line in prizes), prizes[-3:])
