@@ -25,6 +25,19 @@ ROUNDS = {100: 9, 300: 9}
 """Rounds per size (11 when not listed)."""
 
 
+EVENT_SETTINGS = """PlayersNumber=9999
+RoundsNumber=11
+DrawPercentage=30
+ForfeitRate=50
+RetiredRate=200
+HalfPointByeRate=100
+"""
+"""The largest open we pair (``swisspair generate --config`` settings): after a round with 30 % draws,
+forfeits, retirements and half-point byes, its brackets are the largest the engine meets."""
+
+EVENT_SEED = 20261126
+
+
 def rounds_for(size: int) -> int:
     return ROUNDS.get(size, 11)
 
@@ -46,6 +59,21 @@ def load_history(cache: Path, size: int, seed: int) -> Tournament:
     if not path.exists():
         src = Path(__file__).resolve().parent.parent / "src"
         subprocess.run([sys.executable, __file__, str(cache), str(size), str(seed)], check=True,
+                       env={**os.environ, "PYTHONPATH": str(src)})
+    return trf.load(path).tournament
+
+
+def load_event(cache: Path) -> Tournament:
+    """The event of :data:`EVENT_SETTINGS`, generated once by ``swisspair generate`` (a child process,
+    see :func:`load_history`) and cached; some minutes of CPU."""
+    path = cache / f"event-9999x11-{EVENT_SEED}.trf"
+    if not path.exists():
+        cache.mkdir(parents=True, exist_ok=True)
+        settings = cache / "event.cfg"
+        settings.write_text(EVENT_SETTINGS)
+        src = Path(__file__).resolve().parent.parent / "src"
+        subprocess.run([sys.executable, "-m", "swisspair", "generate", "--config", str(settings),
+                        "-s", str(EVENT_SEED), "-o", str(path)], check=True,
                        env={**os.environ, "PYTHONPATH": str(src)})
     return trf.load(path).tournament
 

@@ -2,6 +2,7 @@
 
     python benchmarks/pairing.py --histories       # every round of realistic events, 100-3000 players
     python benchmarks/pairing.py --histories --huge   # ... and 9999 players
+    python benchmarks/pairing.py --event           # each round of the largest open (--cache DIR keeps it)
     python benchmarks/pairing.py                   # final round of a synthetic history, 100-1000 players
     python benchmarks/pairing.py --sizes 100,300,1000,3000 --system dutch
 
@@ -14,6 +15,12 @@ history. Per size it prints the median and the worst round (CPU seconds of
 the child process, user + system, and wall seconds), which round was the
 worst, and the peak memory of the children (ru_maxrss). CPU time is the
 number to compare on a shared machine.
+
+``--event``: the open of histories.EVENT_SETTINGS (9999 players, 11 rounds,
+30 % draws, forfeits, retirements and half-point byes), generated once by
+``swisspair generate`` (minutes of CPU) and kept in ``--cache``; each round
+re-paired from the file cut before it, checked against the recorded round,
+with its CPU seconds, wall seconds and peak memory.
 
 Without ``--histories``: the final round of an 11-round event whose first ten
 rounds come from a simple stand-in pairer (benchmarks/history.py): CPU time of
@@ -36,7 +43,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "src"))
 sys.path.insert(0, str(HERE))
 
-from histories import load_history, rounds_for  # noqa: E402
+from histories import EVENT_SEED, load_event, load_history, rounds_for  # noqa: E402
 from history import synthetic_tournament  # noqa: E402
 
 from swisspair import trf  # noqa: E402
@@ -82,21 +89,40 @@ def expected_pairs(tournament: Tournament, rnd: int) -> set[tuple[int, int]]:
     return pairs
 
 
-def histories(sizes: list[int], seed: int, only_round: int | None) -> None:
+def replay_round(history: Tournament, tag: str, rnd: int, cache: Path) -> tuple[float, float, int]:
+    """Pair round ``rnd`` of ``history`` from the file cut before it, as a whole process, and check that it
+    gives the recorded round; (wall s, CPU s, peak RSS in KiB) of that process. The cut is written once."""
+    cut = cache / f"cut-{tag}-r{rnd}.trf"
+    if not cut.exists():
+        cut.write_text(trf.dumps(history.truncated(rnd - 1)))
+    out = cache / f"out-{tag}-r{rnd}.txt"
+    wall, cpu, rss = run_engine("dutch", cut, out)
+    if engine_pairs(out.read_text()) != expected_pairs(history, rnd):
+        raise SystemExit(f"{tag}, round {rnd}: not the round of the history")
+    return wall, cpu, rss
+
+
+def event(cache: Path, only_round: int | None) -> None:
+    """The table of each round of the largest open (histories.EVENT_SETTINGS): CPU, wall, peak memory."""
+    history = load_event(cache)
+    rounds = history.recorded_rounds
+    print(f"{'round':>6} {'boards':>7} {'CPU s':>8} {'wall s':>8} {'peak MiB':>9}")
+    for rnd in range(1, rounds + 1) if only_round is None else [only_round]:
+        wall, cpu, rss = replay_round(history, f"event-{EVENT_SEED}", rnd, cache)
+        boards = len(recorded_round(history, rnd).boards)
+        print(f"{rnd:>6} {boards:>7} {cpu:>8.2f} {wall:>8.2f} {rss / 1024:>9.0f}", flush=True)
+
+
+def histories(sizes: list[int], seed: int, only_round: int | None, cache: Path) -> None:
     """The table of every round of realistic events (see the module docstring)."""
     rows = []
     for size in sizes:
-        history = load_history(CACHE, size, seed)
+        history = load_history(cache, size, seed)
         rounds = rounds_for(size)
         times: list[tuple[float, float, int]] = []
         peak = 0
         for rnd in range(1, rounds + 1) if only_round is None else [only_round]:
-            cut = CACHE / f"cut-{size}-{seed}-r{rnd}.trf"
-            cut.write_text(trf.dumps(history.truncated(rnd - 1)))
-            out = CACHE / f"out-{size}-{seed}-r{rnd}.txt"
-            wall, cpu, rss = run_engine("dutch", cut, out)
-            if engine_pairs(out.read_text()) != expected_pairs(history, rnd):
-                raise SystemExit(f"{size} players, round {rnd}: not the round of the history")
+            wall, cpu, rss = replay_round(history, f"{size}-{seed}", rnd, cache)
             print(f"  {size} players, round {rnd}: {cpu:.2f} CPU s, {wall:.2f} s, {rss / 1024:.0f} MiB",
                   file=sys.stderr, flush=True)
             times.append((cpu, wall, rnd))
@@ -151,7 +177,11 @@ def main() -> None:
     parser.add_argument("--histories", action="store_true",
                         help="every round of events paired by the Dutch engine itself")
     parser.add_argument("--huge", action="store_true", help="with --histories: add 9999 players")
-    parser.add_argument("--round", type=int, help="with --histories: time only this round")
+    parser.add_argument("--event", action="store_true",
+                        help="each round of the largest open (9999 players, 11 rounds, forfeits and byes)")
+    parser.add_argument("--round", type=int, help="with --histories or --event: time only this round")
+    parser.add_argument("--cache", type=Path, default=CACHE,
+                        help="where generated events and their cut files are kept (default benchmarks/.cache)")
     parser.add_argument("--sizes", help="players, comma-separated (default 100,300,1000 or, "
                                         "with --histories, 100,300,1000,3000)")
     parser.add_argument("--rounds", type=int, default=11)
@@ -164,11 +194,13 @@ def main() -> None:
     from swisspair.matching import cores
     core = "python" if os.environ.get("SWISSPAIR_PURE_PYTHON") == "1" else cores.BACKEND
     print(f"matching core: {core}", file=sys.stderr)
-    if args.histories:
+    if args.event:
+        event(args.cache, args.round)
+    elif args.histories:
         sizes = [int(s) for s in (args.sizes or "100,300,1000,3000").split(",")]
         if args.huge and 9999 not in sizes:
             sizes.append(9999)
-        histories(sizes, args.seed, args.round)
+        histories(sizes, args.seed, args.round, args.cache)
     else:
         sizes = [int(s) for s in (args.sizes or "100,300,1000").split(",")]
         synthetic(sizes, args.rounds, args.system, args.seed, not args.no_process)

@@ -259,6 +259,7 @@ def test_art_4_2_s1_at_once_gives_the_same_opponents(monkeypatch: pytest.MonkeyP
     (the first S1 participant with a choice left) takes 11 and 5 takes 12.
     """
     t = _round_one(12, ((3, 11), (6, 11), (6, 12)))
+    monkeypatch.setattr(dutch._DutchBracket, "decide_run", lambda self, rest: False)  # no swaps: matchings only
     monkeypatch.setattr(dutch, "_LARGE_BLOSSOM", 0)  # never at once
     one_by_one = _pairs(t)
     assert one_by_one == [(1, 7), (2, 8), (3, 9), (4, 11), (5, 12), (6, 10)]

@@ -53,7 +53,7 @@ def stub_members() -> dict[str, list[str]]:
 
 
 def test_the_protocol_is_what_the_matching_computer_delegates() -> None:
-    expected = {"stages", "__len__", "add_vertex", "set_edge_weight", "set_edge_weights", "isolate_pair",
+    expected = {"stages", "__len__", "add_vertex", "set_edge_weight", "set_edge_weights", "isolate_pair", "adopt",
                 "excluded", "tight", "slacks", "scaled", "restart", "blossom_size", "edge_weight", "mates",
                 "compute", "apply_pending", "normalise_parity", "state"}
     assert set(protocol_members()) == expected

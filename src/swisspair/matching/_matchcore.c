@@ -1060,6 +1060,69 @@ static void initialise(Core *s)
     lower_free(s, cover);
 }
 
+/* The blossom cycle edges at each vertex (PythonCore._cycle_partners), as lists in one array: the other ends of
+   x's are ends[start[x] .. start[x + 1] - 1]. */
+static void cycle_partners(Core *s, int **pstart, int **pends)
+{
+    int n = s->n, cap = s->cap;
+    int *start = tmp_calloc((size_t)n + 1, sizeof(int));
+    size_t total = 0;
+    for (int b = cap; b < 2 * cap; b++) {
+        const ivec *e = &s->bedges[b];
+        for (int k = 0; k + 1 < e->n; k += 2) {
+            start[e->a[k] + 1]++;
+            start[e->a[k + 1] + 1]++;
+            total += 2;
+        }
+    }
+    for (int x = 0; x < n; x++)
+        start[x + 1] += start[x];
+    int *ends = tmp_calloc(total + 1, sizeof(int));
+    int *fill = tmp_calloc((size_t)n + 1, sizeof(int));
+    for (int b = cap; b < 2 * cap; b++) {
+        const ivec *e = &s->bedges[b];
+        for (int k = 0; k + 1 < e->n; k += 2) {
+            int x = e->a[k], y = e->a[k + 1];
+            ends[start[x] + fill[x]++] = y;
+            ends[start[y] + fill[y]++] = x;
+        }
+    }
+    tmp_free(fill);
+    *pstart = start;
+    *pends = ends;
+}
+
+/* Whether a change of {a, b} inside a blossom leaves every condition but (iii) in place (PythonCore._harmless_inside):
+   a lighter weight on an edge neither matched nor on a blossom's cycle only raises its slack. */
+static int harmless_inside(Core *s, int a, int b, uint32_t wi, int old, int **start, int **ends)
+{
+    int L = s->L;
+    if (s->mate[a] == b || ncmp(NP(s->vals, wi), NP(s->vals, old), L) >= 0)
+        return 0;
+    if (!*start)
+        cycle_partners(s, start, ends);
+    for (int k = (*start)[a]; k < (*start)[a + 1]; k++)
+        if ((*ends)[k] == b)
+            return 0;
+    return 1;
+}
+
+/* A matched pair whose ends lie in no blossom and have no other edge (an isolated pair, PythonCore._lone_pair): every
+   condition holds again once its ends' duals are half its doubled weight each, which is done. */
+static int lone_pair(Core *s, int a, int b, uint32_t wi)
+{
+    int n = s->n, cap = s->cap, L = s->L;
+    if (!wi || s->top[a] != a || s->top[b] != b)
+        return 0;
+    const uint32_t *ra = s->w + (size_t)a * cap, *rb = s->w + (size_t)b * cap;
+    for (int j = 0; j < n; j++)
+        if ((ra[j] && j != b) || (rb[j] && j != a))
+            return 0;
+    nsar1(NP(s->dual, a), NP(s->vals, wi), L);
+    ncpy(NP(s->dual, b), NP(s->dual, a), L);
+    return 1;
+}
+
 static void apply_pending(Core *s)
 {
     int n = s->n, cap = s->cap, L = s->L;
@@ -1068,6 +1131,7 @@ static void apply_pending(Core *s)
     int np = s->pend.n / 3;
     int *ea = tmp_calloc((size_t)np, sizeof(int));
     int *eb = tmp_calloc((size_t)np, sizeof(int));
+    int *cstart = NULL, *cends = NULL;
     int ne = 0;
     for (int k = 0; k < np; k++) {
         int a = s->pend.a[3 * k], b = s->pend.a[3 * k + 1], old = s->pend.a[3 * k + 2];
@@ -1078,9 +1142,9 @@ static void apply_pending(Core *s)
             continue;
         int need;
         if (s->top[a] == s->top[b] && s->top[a] >= cap)
-            need = 1;
+            need = !harmless_inside(s, a, b, wi, old, &cstart, &cends);
         else if (s->mate[a] == b)
-            need = 1;
+            need = !lone_pair(s, a, b, wi);
         else {
             nadd(t, NP(u, a), NP(u, b), L);
             need = wi && ncmp(t, NP(s->vals, wi), L) < 0;
@@ -1092,6 +1156,10 @@ static void apply_pending(Core *s)
         }
     }
     s->pend.n = 0;
+    if (cstart) {
+        tmp_free(cstart);
+        tmp_free(cends);
+    }
     if (!ne) {
         tmp_free(ea);
         tmp_free(eb);
@@ -1709,11 +1777,23 @@ static int scan_vertex(Core *s, int v)
     nadd(off2, offset, offset, L);
     nadd(uv2, uv, off2, L);
     int ns = s->slist.n;
+    /* The top limb of the slack uv2 + u(j) - W(v, j) is est - 1, est or est + 1 (the carries of the limbs below):
+       an edge whose est - 1 exceeds the top limbs of off2 and of the least slack recorded is neither tight nor
+       better, without the whole sum. */
+    int64_t off_top = (int64_t)off2[L - 1], uv_top = (int64_t)uv2[L - 1];
     for (int q = 0; q < ns; q++) {
         int j = s->slist.a[q];
         uint32_t wi = row[j];
         if (!wi || top[j] == bv)
             continue;
+        __int128 est = (__int128)uv_top + (int64_t)NP(u, j)[L - 1] - (int64_t)NP(vals, wi)[L - 1];
+        if (est - 1 > off_top && s->bsa[bv] >= 0 && est - 1 > (int64_t)NP(s->bsk, bv)[L - 1]) {
+            if (s->haslist[bv]) {
+                iv_push(&s->lists[bv], v);
+                iv_push(&s->lists[bv], j);
+            }
+            continue;
+        }
         nadd(sl, uv2, NP(u, j), L);
         nsub(sl, sl, NP(vals, wi), L);
         if (ncmp(sl, off2, L) == 0) {
@@ -2322,13 +2402,29 @@ static PyObject *Core_set_edge_weights(Core *s, PyObject *args)
     guard_hold(fo);
     guard_hold(fw);
     int failed = 0;
+    /* The weights of a row are mostly the same few objects (one per kind of pair): the index of each object
+       checked in this call is kept by its address, so that it is checked and interned once. */
+    PyObject *seen[64] = {NULL};
+    int seen_wi[64];
     for (Py_ssize_t k = 0; k < m && !failed; k++) {
         int u, v;
-        int wi = checked_weight(s, uo, PySequence_Fast_GET_ITEM(fo, k), PySequence_Fast_GET_ITEM(fw, k), &u, &v);
+        PyObject *vo = PySequence_Fast_GET_ITEM(fo, k), *wo = PySequence_Fast_GET_ITEM(fw, k);
+        size_t h = ((uintptr_t)wo >> 4) & 63;
+        long long vv = PyLong_CheckExact(vo) ? vertex_arg(vo) : -1;
+        if (seen[h] == wo && 0 <= vv && vv < s->n && vv != uu) {
+            set_index(s, (int)uu, (int)vv, seen_wi[h]);
+            continue;
+        }
+        int wi = checked_weight(s, uo, vo, wo, &u, &v);
         if (wi < 0)
             failed = 1;
-        else
+        else {
+            if (PyLong_CheckExact(wo)) {
+                seen[h] = wo;
+                seen_wi[h] = wi;
+            }
             set_index(s, u, v, wi);
+        }
     }
     guard_release(fo);
     guard_release(fw);
@@ -2616,6 +2712,75 @@ static PyObject *Core_scaled(Core *s, PyObject *args)
     return (PyObject *)c;
 }
 
+/* The matching becomes mates (PythonCore.adopt): every blossom is dissolved, its dual moved into its vertices' (dual
+   feasibility kept), the pairs of mates whose edge is not tight then are left unmatched, and the single free vertices
+   with a positive dual get the least feasible one. mates is read and checked before anything changes. */
+static PyObject *Core_adopt(Core *s, PyObject *arg)
+{
+    if (!ready(s))
+        return NULL;
+    if (!PyList_Check(arg) || PyList_GET_SIZE(arg) != s->n) {
+        PyErr_Format(PyExc_ValueError, "expected a list of %d vertices", s->n);
+        return NULL;
+    }
+    int n = s->n, cap = s->cap, L = s->L, cnt, one;
+    int *m = tmp_calloc((size_t)n + 1, sizeof(int));
+    for (int v = 0; v < n; v++) {
+        long long x = vertex_arg(PyList_GET_ITEM(arg, v));
+        if (PyErr_Occurred())
+            goto bad;
+        if (!(0 <= x && x < n)) {
+            PyErr_Format(PyExc_ValueError, "vertex out of range: %lld (size %d)", x, n);
+            goto bad;
+        }
+        m[v] = (int)x;
+    }
+    for (int v = 0; v < n; v++)
+        if (m[m[v]] != v || (m[v] != v && !s->w[(size_t)v * cap + m[v]])) {
+            PyErr_Format(PyExc_ValueError, "not a matching of the graph's edges at vertex %d", v);
+            goto bad;
+        }
+    if (s->fresh) {
+        tmp_free(m);
+        Py_RETURN_NONE; /* no solution to start from: the next compute solves from scratch */
+    }
+    limb *u = s->dual;
+    for (int b = cap; b < 2 * cap; b++) {
+        if (!s->bchilds[b].n)
+            continue;
+        if (!nzero(NP(u, b), L)) {
+            int *lv = leaves(s, b, &cnt, &one);
+            for (int k = 0; k < cnt; k++)
+                nadd(NP(u, lv[k]), NP(u, lv[k]), NP(u, b), L);
+        }
+        release(s, b);
+    }
+    limb *t = s->tmp + 2 * L;
+    for (int v = 0; v < n; v++) {
+        s->top[v] = v;
+        s->bparent[v] = -1;
+        s->mate[v] = -1;
+    }
+    for (int v = 0; v < n; v++) {
+        int x = m[v];
+        if (x <= v)
+            continue;
+        nadd(t, NP(u, v), NP(u, x), L);
+        if (!ncmp(t, WT(s, v, x), L)) {
+            s->mate[v] = x;
+            s->mate[x] = v;
+        }
+    }
+    tmp_free(m);
+    s->certified = 0;
+    forget_isolated(s);
+    lower_free(s, tmp_calloc((size_t)n + 1, 1));
+    Py_RETURN_NONE;
+bad:
+    tmp_free(m);
+    return NULL;
+}
+
 /* No solution, the weights kept: the next compute solves from scratch (restart, and what a call that ran out of
    memory leaves). Allocates nothing: freeb has room for every blossom, and the numbers are as wide as the weights
    need. */
@@ -2836,6 +3001,7 @@ GUARDED(Core_add_vertex, 1)
 GUARDED(Core_set_edge_weight, 1)
 GUARDED(Core_set_edge_weights, 1)
 GUARDED(Core_isolate_pair, 1)
+GUARDED(Core_adopt, 1)
 GUARDED(Core_excluded, 0)
 GUARDED(Core_tight, 0)
 GUARDED(Core_slacks, 0)
@@ -2854,6 +3020,7 @@ static PyMethodDef Core_methods[] = {
     {"set_edge_weight", (PyCFunction)Core_set_edge_weight_guarded, METH_VARARGS, NULL},
     {"set_edge_weights", (PyCFunction)Core_set_edge_weights_guarded, METH_VARARGS, NULL},
     {"isolate_pair", (PyCFunction)Core_isolate_pair_guarded, METH_VARARGS, NULL},
+    {"adopt", (PyCFunction)Core_adopt_guarded, METH_O, NULL},
     {"excluded", (PyCFunction)Core_excluded_guarded, METH_VARARGS, NULL},
     {"tight", (PyCFunction)Core_tight_guarded, METH_VARARGS, NULL},
     {"slacks", (PyCFunction)Core_slacks_guarded, METH_VARARGS, NULL},

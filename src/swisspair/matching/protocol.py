@@ -45,6 +45,10 @@ class MatchingCore(Protocol):
         """Remove every edge at ``u`` and ``v`` except ``{u, v}``, which gets ``weight``."""
         ...
 
+    def adopt(self, mates: list[int], /) -> None:
+        """Take ``mates`` (as :meth:`mates` gives it) as the matching to repair from, the duals kept."""
+        ...
+
     def excluded(self, u: int, others: list[int], /) -> bool:
         """Whether the last duals prove that no maximum-weight matching pairs ``u`` with one of ``others``."""
         ...

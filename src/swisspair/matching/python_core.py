@@ -191,6 +191,45 @@ class PythonCore:
                             pending[key] = old
         self.set_edge_weight(u, v, weight)
 
+    def adopt(self, mates: list[int]) -> None:
+        """:meth:`MatchingComputer.adopt`: the blossoms dissolved into the vertex duals, the tight pairs of ``mates`` kept."""
+        n = self._n
+        if len(mates) != n:
+            raise ValueError(f"expected a list of {n} vertices")
+        w = self._w
+        for v, x in enumerate(mates):
+            if type(x) is not int:
+                x = operator.index(x)
+            if not 0 <= x < n:
+                raise ValueError(f"vertex out of range: {x} (size {n})")
+        for v, x in enumerate(mates):
+            if mates[x] != v or (x != v and not w[v][x]):
+                raise ValueError(f"not a matching of the graph's edges at vertex {v}")
+        if self._fresh:
+            return  # no solution to start from: the next compute solves from scratch
+        u = self._dual
+        for b in range(self._cap, 2 * self._cap):
+            if not self._bchilds[b]:
+                continue
+            z = u[b]
+            if z:
+                for x in self._bleaves[b]:
+                    u[x] += z
+            self._release(b)
+        self._top = list(range(n))
+        bparent = self._bparent
+        mate = self._mate
+        for v in range(n):
+            bparent[v] = -1
+            mate[v] = -1
+        for v, x in enumerate(mates):
+            if x > v and u[v] + u[x] == w[v][x]:
+                mate[v] = x
+                mate[x] = v
+        self._certified = False
+        self._isolated = set()
+        self._lower_free([])
+
     def excluded(self, u: int, others: list[int]) -> bool:
         """:meth:`MatchingComputer.excluded`: all slacks positive, while the duals certify it."""
         if not self._certified or u in self._isolated:
@@ -636,14 +675,20 @@ class PythonCore:
         u = self._dual
         w = self._w
         adj: dict[int, set[int]] = {}
+        partners: dict[int, set[int]] | None = None
         for (a, b), old in pending.items():
             wt = w[a][b]
             if wt == old:
                 continue
             if top[a] == top[b] and top[a] >= self._cap:
-                need = True
+                # Inside a blossom: a lighter edge, neither matched nor on a blossom's cycle, only gains slack.
+                need = wt > old or mate[a] == b
+                if not need:
+                    if partners is None:
+                        partners = self._cycle_partners()
+                    need = b in partners.get(a, ())
             elif mate[a] == b:
-                need = True
+                need = not self._lone_pair(a, b)
             else:
                 need = wt > 0 and u[a] + u[b] < wt
             if need:
@@ -673,6 +718,29 @@ class PythonCore:
         # bases of dissolved blossoms) gets the least feasible dual: this is
         # always allowed for a vertex in no blossom and with no matched edge.
         self._lower_free(cover)
+
+    def _lone_pair(self, a: int, b: int) -> bool:
+        """Whether the matched pair ``a``-``b``, in no blossom, has no other edge; then its ends' duals become half
+        its doubled weight each, which restores every condition there (an isolated pair needs no stage)."""
+        w = self._w
+        wt = w[a][b]
+        top = self._top
+        if not wt or top[a] != a or top[b] != b:
+            return False
+        row_a, row_b = w[a], w[b]
+        if any(x for j, x in enumerate(row_a) if j != b) or any(x for j, x in enumerate(row_b) if j != a):
+            return False
+        self._dual[a] = self._dual[b] = wt >> 1
+        return True
+
+    def _cycle_partners(self) -> dict[int, set[int]]:
+        """The other ends of the blossom cycle edges at each vertex (for :meth:`_apply_pending`)."""
+        partners: dict[int, set[int]] = {}
+        for edges in self._bedges[self._cap:]:
+            for x, y in edges:
+                partners.setdefault(x, set()).add(y)
+                partners.setdefault(y, set()).add(x)
+        return partners
 
     def _normalise_parity(self) -> None:
         """Give every free vertex with a positive dual an even dual."""

@@ -226,6 +226,25 @@ class MatchingComputer:
         """
         self._core.isolate_pair(u, v, weight)
 
+    def adopt(self, mates: list[int]) -> None:
+        """Take ``mates`` as the matching the next :meth:`compute` repairs, keeping the duals.
+
+        For a matching of the same weight as the last optimum, found outside
+        (by swapping partners): every blossom is dissolved, its dual added to
+        its vertices' (every slack stays non-negative), and the pairs of
+        ``mates`` whose edge is still tight are matched; the others, and the
+        vertices ``mates`` leaves unpaired, are free, with the least feasible
+        dual (as after a change, see the module documentation). The next
+        :meth:`compute` then only grows trees from those with a positive
+        dual: none when ``mates`` is a best matching inside no blossom with a
+        positive dual but its own. Without a solution yet, nothing changes
+        (the next :meth:`compute` solves from scratch).
+
+        :raises: :exc:`ValueError` unless ``mates`` is a matching of the graph's
+            edges (``mates[v]`` is ``v``'s partner, ``v`` itself when unpaired).
+        """
+        self._core.adopt(mates)
+
     def excluded(self, u: int, others: list[int]) -> bool:
         """Whether no maximum-weight matching of the current weights pairs ``u`` with one of ``others``.
 

@@ -28,6 +28,7 @@ shortcuts that are exact for one rule set only) is left to the subclasses.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from bisect import bisect_right
 from collections.abc import Callable, Hashable, Iterable, Sequence
 
 from swisspair.pairing.state import PairingState, PlayerState
@@ -164,6 +165,8 @@ class Bracket(ABC):
         self.matched = [False] * self.size
         """Whether each position is paired for good in this bracket."""
         self.mates: list[Position] = []
+        self.preferences_set = False
+        """Whether :meth:`ordered` weights were given to pairs of the remainder (:meth:`_fix_exchange` takes them back)."""
 
     # -- what each system supplies ---------------------------------------------------
     @abstractmethod
@@ -222,6 +225,7 @@ class Bracket(ABC):
         ``rem_pairs`` the size of its S1 (art. 3.2).
         """
         w = self.base[larger][smaller]
+        self.preferences_set = True
         if w:
             w += (((smaller_rem < rem_pairs) << (2 * self.order_bits)) - smaller_rem) << 1
         return w
@@ -464,24 +468,42 @@ class Bracket(ABC):
                     self.set(pi, oi, self.ordered(pi, oi, pidx, rem_pairs))
 
     def _fix_exchange(self, remainder: list[Position]) -> None:
-        """Keep only the pairs of an S1 participant with a later S2 one (the exchange chosen) at plain weights."""
+        """Keep only the pairs of an S1 participant with a later S2 one (the exchange chosen) at plain weights.
+
+        The other pairs of the remainder are removed (an S2 participant's
+        with a later one, two S1 participants'); those kept get their plain
+        weights back, when an exchange preference was set on them
+        (:attr:`preferences_set`).
+        """
         base = self.base
-        in_s2 = [self.lowered(pi) for pi in remainder]
-        for pidx, pi in enumerate(remainder):
-            out = in_s2[pidx]
-            weights = []
-            for oidx in range(pidx + 1, len(remainder)):
-                oi = remainder[oidx]
-                if out or not in_s2[oidx]:
+        s1 = [pi for pi in remainder if not self.lowered(pi)]
+        s2 = [pi for pi in remainder if self.lowered(pi)]
+        for group, later in ((s1, s1), (s2, remainder)):
+            for pi in group:
+                zeroed = [oi for oi in later[bisect_right(later, pi):] if base[oi][pi]]
+                for oi in zeroed:
                     base[oi][pi] = 0
-                weights.append(base[oi][pi])
-            self.set_row(pi, remainder[pidx + 1:], weights)
+                if zeroed:
+                    self.set_row(pi, zeroed, [0] * len(zeroed))
+        if self.preferences_set:
+            for pi in s1:
+                later = s2[bisect_right(s2, pi):]
+                self.set_row(pi, later, [base[oi][pi] for oi in later])
+
+    def decide_run(self, rest: list[Position]) -> bool:
+        """Art. 4.2: fix the opponents of the first S1 participant of ``rest``, and of those after it, where
+        that is known without a matching.
+
+        ``True`` when the first one is decided (the decided pairs are fixed
+        and marked in :attr:`matched`); by default never.
+        """
+        return False
 
     def transpositions(self, remainder: list[Position]) -> None:
         """Art. 4.2 (2017: D.1): each S1 participant, from the first, meets the first S2 participant it can."""
         matched = self.matched
         for pidx, pi in enumerate(remainder):
-            if self.lowered(pi):
+            if matched[pi] or self.lowered(pi) or self.decide_run(remainder[pidx:]):
                 continue
             candidates = [oi for oi in remainder if oi > pi and not matched[oi]]
             if not self.keeps_opponent(pi, candidates):

@@ -30,8 +30,8 @@ The bracket's steps shared with the 2017 rules are those of
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from itertools import chain, filterfalse
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
+from itertools import chain, compress, filterfalse, islice
 
 from swisspair.errors import NoValidPairingError
 from swisspair.matching.cardinality import CardinalityMatching
@@ -620,6 +620,7 @@ class _DutchBracket(Bracket):
         tables: dict[tuple[int, bool], tuple[list[int], list[int]]] = {}
         base: list[list[int]] = [[] for _ in range(size)]
         solver = self.solver
+        at = solver.positions(members)
         for larger in range(self.sg_begin, size):
             in_cur = larger < next_begin
             key = (kinds[larger], in_cur)
@@ -632,7 +633,7 @@ class _DutchBracket(Bracket):
             local_row = list(map(local.__getitem__, smaller_kinds))
             for smaller in forbidden.get(larger, ()):
                 row[smaller] = local_row[smaller] = 0
-            solver.set_many(members[larger], members[:larger], row, local_row)
+            solver.set_row_at(at[larger], at[:larger], row, local_row)
         return base
 
     # -- the solver, in positions -------------------------------------------------
@@ -670,6 +671,45 @@ class _DutchBracket(Bracket):
             return False
         return mate_at == first or self.solver.excluded(
             self.members[a], [self.members[oi] for oi in candidates[first:mate_at] if base[oi][a]])
+
+    def _adopt(self, mates: list[Position]) -> None:
+        """Make ``mates``, an optimum of the same weight found by swapping partners inside the bracket, the
+        matching here and the solver's (:meth:`_Solver.adopt`), so that it repairs from it."""
+        members, old = self.members, self.mates
+        found = self.solver.vertex_mates()
+        for p, q in enumerate(mates):
+            if q != old[p]:
+                found[members[p]] = members[q]
+        self.mates = mates
+        self.solver.adopt(found)
+
+    def decide_run(self, rest: list[Position]) -> bool:
+        """Art. 4.2: S1 participants whose first possible opponent is shown by swapping partners in the optimum.
+
+        See :meth:`_Solver.swapped`: from the last optimum, while its duals
+        still certify it, each S1 participant in turn takes its first S2
+        candidate that a best matching may give it, when swapping partners
+        around that pair keeps the weight. The first participant for which
+        that fails is left to a matching (:meth:`Bracket.transpositions`).
+        """
+        members, mates, matched, base, position = self.members, self.mates, self.matched, self.base, self.position
+
+        def candidates(pi: Position) -> Iterator[int]:
+            return (members[oi] for oi in rest if oi > pi and not matched[oi] and base[oi][pi])
+
+        s1 = (pi for pi in rest if not matched[pi] and pi < mates[pi] < self.next_begin)
+        found, decided = self.solver.swapped((members[pi], candidates(pi)) for pi in s1)
+        if not decided:
+            return False
+        self.mates = [position[found[v]] for v in members]
+        self.solver.adopt(found)
+
+        for v in decided:
+            pi = position[v]
+            mi = self.mates[pi]
+            matched[pi] = matched[mi] = True
+            self.fix(pi, mi)
+        return True
 
     def at_once(self, rest: list[Position]) -> bool:
         """Art. 4.2: from the second re-solve that dissolves a large blossom on, the rest of S1 in one matching.
@@ -716,9 +756,47 @@ class _DutchBracket(Bracket):
         if not super().exchange_possible(remainder, rem_pairs):
             return False
         mates = self._without_exchange(remainder, rem_pairs)
-        if mates is None:
+        if mates is not None:
+            self._adopt(mates)
+            return False
+        return not self._s1_kept_by_penalty(remainder, rem_pairs)
+
+    def _s1_kept_by_penalty(self, remainder: list[Position], rem_pairs: int) -> bool:
+        """Art. 4.3: whether an optimum keeps every S1 participant in S1, found by one repair of the matching.
+
+        Every pair that would take an S1 participant out of S1 (with an
+        earlier remainder member or with the next scoregroup), and every pair
+        of two S2 participants (with as many remainder pairs as S1 participants,
+        one means an S1 participant left over), loses 1 and the matching is
+        repaired. The total loss is below every difference of the
+        criteria (:meth:`Bracket.ordered` packs a whole preference per pair into
+        the same room), so the repaired optimum is one of the optima that lose
+        the least: nothing exactly when an optimum without exchange exists. Only
+        the optimum's lost pairs and the blossom edges among the lowered ones
+        are repaired, instead of the whole remainder re-solved with the
+        exchange preferences. When it finds one, that optimum is the answer of
+        :meth:`Bracket.prefer_fewest_exchanges` (no exchange, the same BSN sum)
+        and ``True``; else the weights are restored and ``False``.
+        """
+        if len(remainder) + self.sg_begin >= 1 << (3 * self.order_bits):
+            return False  # the losses might add up to a difference of the criteria
+        base, next_begin, size = self.base, self.next_begin, self.size
+        rows: list[tuple[Position, list[Position], list[int]]] = []
+        for k, pi in enumerate(remainder):
+            others = [oi for oi in remainder[rem_pairs if k >= rem_pairs else 0:k] if base[pi][oi]]
+            weights = [base[pi][oi] for oi in others]
+            if k < rem_pairs:
+                below = [oi for oi in span(next_begin, size) if base[oi][pi]]
+                others += below
+                weights += [base[oi][pi] for oi in below]
+            if others:
+                rows.append((pi, others, weights))
+                self.set_row(pi, others, [w - 1 for w in weights])
+        self.solve()
+        if not any(self.lowered(pi) for pi in remainder[:rem_pairs]):
             return True
-        self.mates = mates
+        for pi, others, weights in rows:
+            self.set_row(pi, others, weights)
         return False
 
     def _without_exchange(self, remainder: list[Position], rem_pairs: int) -> list[Position] | None:
@@ -739,8 +817,12 @@ class _DutchBracket(Bracket):
             b = mates[a]
             if a < b < self.next_begin:
                 continue
+            if b == a and not self.solver.local:
+                if not self._pair_unpaired(mates, a, spare):
+                    return None
+                continue
             if b == a or b >= self.size:
-                return None  # unpaired, or paired outside the bracket and the next scoregroup
+                return None  # paired outside the bracket and the next scoregroup, or unpaired (see above)
             ab = weight(a, b)
             for k, c in enumerate(spare):
                 d = mates[c]
@@ -755,6 +837,20 @@ class _DutchBracket(Bracket):
             else:
                 return None
         return mates
+
+    def _pair_unpaired(self, mates: list[Position], a: Position, spare: list[Position]) -> bool:
+        """Pair the unpaired ``a`` with one of a pair of two S2 participants when that weighs as much as their pair,
+        the other left unpaired (on the whole round's graph, where the weights include the PAB's criteria)."""
+        weight = self._weight
+        for k, c in enumerate(spare):
+            d = mates[c]
+            cd = weight(c, d)
+            for x, y in ((c, d), (d, c)):
+                if weight(a, x) == cd:
+                    mates[a], mates[x], mates[y] = x, a, y
+                    del spare[k]
+                    return True
+        return False
 
     def _weight(self, a: Position, b: Position) -> int:
         """The weight of ``a``-``b`` in the solver now (0 for no pair)."""
@@ -798,8 +894,12 @@ class _Solver:
         """The pairs of the current bracket fixed so far (:meth:`finalize`), kept by :meth:`go_global`."""
 
     # -- modes ---------------------------------------------------------------
-    def go_global(self, active: list[int], bye_search: bool = False) -> None:
-        """Solve on every participant not yet paired, with the reference weights."""
+    def go_global(self, active: list[int], bye_search: bool = False, carry: int | None = None) -> None:
+        """Solve on every participant not yet paired, with the reference weights.
+
+        The weights of the last local graph are carried over between its participants, or only between the first
+        ``carry`` of ``active`` (when a bracket starts, it sets every other pair of its own).
+        """
         rnd = self.rnd
         old_mc, old_pos = self.mc, self.pos
         was_local = self.local
@@ -815,9 +915,10 @@ class _Solver:
             mc.restart()  # every weight changes below: a fresh start, without recording each change
         carried = [(0, old_pos[active[0]])] if active and active[0] in old_pos else []
         """The vertices of the old local graph met so far: (position here, position there)."""
+        limit = len(active) if carry is None else carry
         for i, row in self._initial_rows(active):
             a = active[i]
-            if was_local and not bye_search and a in old_pos:
+            if was_local and not bye_search and i < limit and a in old_pos:
                 oa, completion = old_pos[a], rnd.completion
                 for j, ob in carried:
                     w = old_mc.edge_weight(oa, ob)
@@ -858,7 +959,7 @@ class _Solver:
         rnd = self.rnd
         if rnd.n % 2 and group_start < rnd.n and rnd.bye_score >= rnd.scores[group_start]:
             # From here on the PAB assignee's identity (C9) depends on the whole rest.
-            self.go_global(list(vertices) + list(range(lower, self.n)))
+            self.go_global(list(vertices) + list(range(lower, self.n)), carry=mdps)
             return
         old_mc, old_pos = self.mc, self.pos
         self.vertices = list(vertices)
@@ -888,10 +989,18 @@ class _Solver:
         pos = self.pos
         if self.local and local is not None:
             weights = local
-        elif self.local:
+        elif self.local and any(weights):
             completion = self.rnd.completion
             weights = [w - completion(a, b) if w else 0 for b, w in zip(others, weights)]
         self.mc.set_edge_weights(pos[a], [pos[b] for b in others], weights)
+
+    def positions(self, vertices: Sequence[int]) -> list[int]:
+        """The places of ``vertices`` in the graph solved now (for :meth:`set_row_at`)."""
+        return list(map(self.pos.__getitem__, vertices))
+
+    def set_row_at(self, a: int, others: list[int], weights: list[int], local: list[int]) -> None:
+        """:meth:`set_many` in the graph's places (:meth:`positions`), the weights given both ways."""
+        self.mc.set_edge_weights(a, others, local if self.local else weights)
 
     def excluded(self, a: int, others: list[int]) -> bool:
         """Whether no best matching pairs ``a`` with one of ``others``, known without solving.
@@ -972,6 +1081,101 @@ class _Solver:
             ranked.isolate_pair(pv, mates[pv], 1)  # its rank is gone: the next chunk's use the same digits
         return True
 
+    def swapped(self, preferences: Iterable[tuple[int, Iterator[int]]]) -> tuple[list[int], list[int]]:
+        """The answer of one matching per listed vertex (art. 4.2) for the first ones, found by swapping partners.
+
+        ``preferences`` lists ``(vertex, candidates)`` by priority, each
+        vertex's candidates by its preference (read only as far as needed).
+        From the solver's optimum, each vertex ``a`` in turn takes the first
+        candidate ``c`` not yet taken whose edge has slack 0: the others are
+        in no best matching (:meth:`MatchingComputer.tight`, a certificate
+        for every best matching, so for those that keep the pairs taken so
+        far). When ``c`` is not ``a``'s partner ``m``, a best matching with
+        ``a``-``c`` is sought by swapping partners around it: ``a``-``c`` and
+        ``m``-``d`` for ``c``-``d``, else ``a``-``c``, ``d``-``x`` and
+        ``y``-``m`` for ``c``-``d`` and a pair ``x``-``y`` with ``x`` tight to
+        ``d``. A swap of the same total weight is a best matching, so ``c`` is
+        ``a``'s first possible candidate; the first vertex for which no such
+        swap is found ends the run (as does one left unpaired, or duals that
+        no longer certify the optimum).
+
+        :returns: the matching (vertex -> partner, itself when unpaired) and
+            the vertices it decides, in order: none when the local answer
+            cannot be completed below (:meth:`_extendable`). The solver's own
+            matching is left as it is.
+        """
+        mc, pos, vertices = self.mc, self.pos, self.vertices
+        mates = mc.mates()
+        fixed: set[int] = set()
+        decided: list[int] = []
+        for v, candidates in preferences:
+            pv = pos[v]
+            m = mates[pv]
+            c = self._first_tight(pv, (p for p in map(pos.__getitem__, candidates) if p not in fixed))
+            if c is None or m == pv or (c != m and not self._swap(mates, pv, c, fixed)):
+                break
+            fixed.add(pv)
+            fixed.add(c)
+            decided.append(v)
+        result = list(range(self.n))
+        for i, j in enumerate(mates):
+            result[vertices[i]] = vertices[j]
+        if decided and self.local and not self._extendable(mates):
+            decided = []
+        return result, decided
+
+    def _swap(self, mates: list[int], a: int, c: int, fixed: Container[int]) -> bool:
+        """Pair ``a`` with ``c`` in ``mates`` (positions) by a swap of partners of the same weight, if one is found."""
+        mc = self.mc
+        weight = mc.edge_weight
+        m, d = mates[a], mates[c]
+        if d == c:
+            return False
+        old = weight(a, m) + weight(c, d)
+        gain = old - weight(a, c)
+        md = weight(m, d)
+        if md and md == gain:
+            mates[a], mates[c], mates[m], mates[d] = c, a, d, m
+            return True
+        n = len(mates)
+        tight = mc.tight(d, list(range(n)))
+        if tight is None:
+            return False
+        ends = (a, c, m, d)
+        for x in compress(range(n), tight):
+            y = mates[x]
+            if x == y or x in ends or y in ends or x in fixed:
+                continue
+            dx, ym = weight(d, x), weight(y, m)
+            if dx and ym and dx + ym == gain + weight(x, y):
+                mates[a], mates[c], mates[d], mates[x], mates[y], mates[m] = c, a, x, d, m, y
+                return True
+        return False
+
+    def _first_tight(self, pv: int, others: Iterator[int]) -> int | None:
+        """The first of ``others`` whose edge with ``pv`` has slack 0 (``None``: none, or the duals do not tell)."""
+        block = 4
+        while True:
+            chunk = list(islice(others, block))
+            if not chunk:
+                return None
+            tight = self.mc.tight(pv, chunk)
+            if tight is None:
+                return None
+            for o, t in zip(chunk, tight):
+                if t:
+                    return o
+            block *= 2
+
+    def vertex_mates(self) -> list[int]:
+        """The solver's matching, vertex -> partner (itself when unpaired or not in the graph)."""
+        return self._mates()
+
+    def adopt(self, mates: list[int]) -> None:
+        """Take ``mates`` (vertex -> partner) as the solver's matching (see :meth:`MatchingComputer.adopt`)."""
+        pos, vertices = self.pos, self.vertices
+        self.mc.adopt([pos[mates[v]] for v in vertices])
+
     def finalize(self, a: int, b: int) -> None:
         """Pair ``a`` with ``b`` for good."""
         pos = self.pos
@@ -1010,11 +1214,13 @@ class _Solver:
             result[vertices[i]] = vertices[j]
         return result
 
-    def _extendable(self) -> bool:
-        """Whether those left unpaired here can be paired with those below (C4, C2, C5)."""
+    def _extendable(self, mates: list[int] | None = None) -> bool:
+        """Whether those left unpaired here (by ``mates``, default the solver's matching) can be paired with those
+        below (C4, C2, C5)."""
         rnd = self.rnd
         vertices = self.vertices
-        mates = self.mc.mates()
+        if mates is None:
+            mates = self.mc.mates()
         unpaired = [vertices[i] for i, j in enumerate(mates) if i == j]
         lower = range(self.lower, self.n)
         if not unpaired and not rnd.n % 2 and not len(lower):
