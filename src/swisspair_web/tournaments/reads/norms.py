@@ -44,13 +44,12 @@ def ratings(data: SectionData) -> dict[int, int]:
 
 def compute(data: SectionData, after_round: int) -> NormView:
     """The norm checks over rounds ``1..after_round``."""
-    waived = settings_of(data.section).norms_waived
     conv = to_tournament(data, upto=after_round)
     settings = options(data)
-    report = norm_report(conv.tournament, ratings=ratings(data), foreigners_waived=waived,
+    report = norm_report(conv.tournament, ratings=ratings(data), foreigners_waived=settings.foreigners_waived,
                          round_robin_cycles=settings.cycles if settings.predetermined else 0)
     by_tpn = {p.tpn: p for p in data.players}
-    return NormView([(line, by_tpn[line.tpn]) for line in report], after_round, waived)
+    return NormView([(line, by_tpn[line.tpn]) for line in report], after_round, settings.foreigners_waived)
 
 
 def failure_text(failure: Failure) -> str:
