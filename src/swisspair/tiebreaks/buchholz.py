@@ -19,9 +19,10 @@ from fractions import Fraction
 from swisspair.tiebreaks.context import Context
 from swisspair.tiebreaks.descriptors import Descriptor
 from swisspair.tiebreaks.values import Term, TieBreakValue
-from swisspair.tiebreaks.cuts import Item, apply_cuts
-from swisspair.tiebreaks.rounding import exact_sum, round_half_up
-from swisspair.tiebreaks.unplayed import Contribution, contributions
+from swisspair.tiebreaks.cuts import Scaled, cut_scaled
+from swisspair.tiebreaks.rounding import round_half_up
+from swisspair.tiebreaks.units import Units
+from swisspair.tiebreaks.unplayed import UnitContribution, unit_contributions
 
 __all__ = ["average_of_buchholz", "buchholz", "fore_buchholz", "sum_with_cuts"]
 
@@ -29,25 +30,34 @@ __all__ = ["average_of_buchholz", "buchholz", "fore_buchholz", "sum_with_cuts"]
 def sum_with_cuts(
     ctx: Context,
     d: Descriptor,
-    contribs: list[Contribution],
+    contribs: list[UnitContribution],
+    scores: Units,
+    results: Units,
     *,
     products: bool,
 ) -> TieBreakValue:
-    """Sum BH (``products=False``) or SB (``products=True``) contributions, applying the cuts of ``d``."""
-    edition = ctx.edition_for(d)
-    items = [
-        Item(i, c.score, c.score * c.result if products else c.score, c.vur) for i, c in enumerate(contribs)
-    ]
-    by_product = products and edition.value == "2023"
-    cut = apply_cuts(items, d.cut_low, d.cut_high, edition, ctx.event.rounds, by_product=by_product,
-                     vur_by_value=products and ctx.literal)
-    terms = []
-    for item, c in zip(items, contribs):
-        removed = item.index in cut
-        terms.append(Term(c.round, c.opponent, item.value, c.note, removed, c.score,
-                          c.result if products else None, c.vur))
-    total = exact_sum(item.value for item in items if item.index not in cut)
-    return TieBreakValue(total, tuple(terms))
+    """Sum BH (``products=False``) or SB (``products=True``) contributions, applying the cuts of ``d``.
+
+    ``contribs`` are in integer units (:func:`~swisspair.tiebreaks.unplayed.unit_contributions`): the
+    opponents' scores in ``scores``' unit, the results in ``results``'; the sum is exact, made a fraction
+    once, and the terms are built when the detail is read.
+    """
+    values = [c[2] * c[3] for c in contribs] if products else [c[2] for c in contribs]
+    scale = results.den if products else 1
+    cut: set[int] = set()
+    if d.cut_low or d.cut_high:
+        edition = ctx.edition_for(d)
+        cut = cut_scaled([Scaled(i, c[2], v, c[4]) for i, (c, v) in enumerate(zip(contribs, values))],
+                         d.cut_low, d.cut_high, edition, ctx.event.rounds,
+                         by_product=products and edition.value == "2023", vur_by_value=products and ctx.literal)
+    total = sum(v for i, v in enumerate(values) if i not in cut) if cut else sum(values)
+
+    def terms() -> tuple[Term, ...]:
+        f = scores.fraction
+        return tuple(Term(r, o, f(v, scale), note, i in cut, f(s), results.fraction(p) if products else None, vur)
+                     for i, ((r, o, s, p, vur, note), v) in enumerate(zip(contribs, values)))
+
+    return TieBreakValue(scores.fraction(total, scale), terms)
 
 
 def buchholz(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
@@ -57,9 +67,10 @@ def buchholz(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
     """
     score = ctx.score_name(d)
     fore = d.name == "FB" or d.fore
+    units = ctx.event.units(score)
     return {
-        cid: sum_with_cuts(ctx, d, contributions(ctx, d, cid, opponent_score=score, result_score=score,
-                                                 fore=fore), products=False)
+        cid: sum_with_cuts(ctx, d, unit_contributions(ctx, d, cid, opponent_score=score, result_score=score,
+                                                      fore=fore), units, units, products=False)
         for cid in ctx.event.ids
     }
 

@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 from swisspair.tiebreaks.editions import Edition
 
-__all__ = ["Item", "apply_cuts"]
+__all__ = ["Item", "Scaled", "apply_cuts", "cut_scaled"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +41,9 @@ class Item:
     """From a voluntary unplayed round (16.5)."""
 
 
-class _Scaled(NamedTuple):
+class Scaled(NamedTuple):
+    """An :class:`Item` in integers: its score and its value each on a denominator common to all items."""
+
     idx: int
     score: int
     value: int
@@ -66,18 +68,34 @@ def apply_cuts(
     :param vur_by_value: take the VUR with the lowest contribution (16.5 read literally)
         rather than the one with the lowest score, as the reference tool does.
     """
-    low = min(low, rounds)
-    high = min(high, max(rounds - low, 0))
-    if (low <= 0 and high <= 0) or not items:
+    if not items:
         return set()
-    vur_rule = edition.dummy
     # Sorting exact fractions is slow: compare integers on a common denominator.
     scale = math.lcm(*(it.score.denominator for it in items), *(it.value.denominator for it in items))
-    remaining = [_Scaled(it.index, it.score.numerator * (scale // it.score.denominator),
-                         it.value.numerator * (scale // it.value.denominator), it.vur) for it in items]
+    return cut_scaled([Scaled(it.index, it.score.numerator * (scale // it.score.denominator),
+                              it.value.numerator * (scale // it.value.denominator), it.vur) for it in items],
+                      low, high, edition, rounds, by_product=by_product, vur_by_value=vur_by_value)
+
+
+def cut_scaled(
+    remaining: list[Scaled],
+    low: int,
+    high: int,
+    edition: Edition,
+    rounds: int,
+    *,
+    by_product: bool = False,
+    vur_by_value: bool = False,
+) -> set[int]:
+    """:func:`apply_cuts` on items already in integers (each of score and value on one denominator)."""
+    low = min(low, rounds)
+    high = min(high, max(rounds - low, 0))
+    if (low <= 0 and high <= 0) or not remaining:
+        return set()
+    vur_rule = edition.dummy
     cut: set[int] = set()
 
-    def key_all(it: _Scaled) -> tuple[int, int]:
+    def key_all(it: Scaled) -> tuple[int, int]:
         return (it.value, it.score) if by_product else (it.score, it.value)
 
     while low > 0 and remaining:

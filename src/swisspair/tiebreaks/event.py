@@ -15,6 +15,7 @@ from typing import Any
 from swisspair.model import Colour, Outcome, Result, RoundResult, Tournament
 from swisspair.roundrobin import is_round_robin
 from swisspair.tiebreaks.rounding import exact_sum
+from swisspair.tiebreaks.units import Units
 
 
 class RoundKind(enum.Enum):
@@ -136,6 +137,7 @@ class Event:
     match_scores: Mapping[tuple[int, int], Any] | None = None
     """Scores per (id, round) for the score-based criteria (:mod:`swisspair.tiebreaks.sports`)."""
     _totals: dict[tuple[int, str, int], Fraction] = field(default_factory=dict, repr=False, compare=False)
+    _units: dict[str, Units] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def primary(self) -> str:
@@ -169,6 +171,20 @@ class Event:
             cached = exact_sum(r.points[name] for r in self.competitors[cid].rounds[:n])
             self._totals[key] = cached
         return cached
+
+    def units(self, score: str | None = None) -> Units:
+        """Score ``score`` (default: the primary) of every competitor and round in integers of its smallest
+        unit (:mod:`swisspair.tiebreaks.units`); made once. The records must not change afterwards."""
+        name = score or self.primary
+        units = self._units.get(name)
+        if units is None:
+            comps = self.competitors
+            win, draw = Fraction(self.win.get(name, 0)), Fraction(self.draw.get(name, 0))
+            den = Units.denominator([win, draw, *{r.points[name] for c in comps.values() for r in c.rounds}])
+            points = {cid: [r.points[name].numerator * den // r.points[name].denominator for r in c.rounds]
+                      for cid, c in comps.items()}
+            units = self._units[name] = Units(den, points, draw=int(draw * den), win=int(win * den))
+        return units
 
     @classmethod
     def from_tournament(

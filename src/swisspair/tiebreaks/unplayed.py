@@ -34,9 +34,10 @@ from swisspair.tiebreaks.context import Context
 from swisspair.tiebreaks.descriptors import Descriptor
 from swisspair.tiebreaks.editions import Edition
 from swisspair.tiebreaks.event import RoundKind, RoundRecord
-from swisspair.tiebreaks.rounding import exact_sum
+from swisspair.tiebreaks.units import Units
 
-__all__ = ["Contribution", "contributions", "fore_score", "last_non_vur", "opponent_view", "own_score"]
+__all__ = ["Contribution", "UnitContribution", "contributions", "fore_score", "last_non_vur", "opponent_view",
+           "opponent_views", "own_score", "unit_contributions"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,39 +86,44 @@ def opponent_view(ctx: Context, cid: int, score: str, edition: Edition, fore: bo
 
     With ``fore``: the final-round game (or forfeit) of ``cid`` counts as a draw (8.3).
     """
-    def compute() -> Fraction:
-        event = ctx.event
-        draw = event.draw[score]
-        recs = event.competitors[cid].rounds
-        parts: list[Fraction] = []
-        if edition is Edition.VIRTUAL_2009:
-            for rec in recs:
-                if fore and rec.round == event.rounds and rec.opponent is not None:
-                    parts.append(draw)
-                elif rec.played or (event.round_robin and rec.kind.is_forfeit):
-                    parts.append(rec.points[score])
-                else:
-                    parts.append(draw)
-            return exact_sum(parts)
-        if edition is Edition.NONE:
-            for rec in recs:
-                if fore and rec.round == event.rounds and rec.opponent is not None:
-                    parts.append(draw)
-                else:
-                    parts.append(rec.points[score])
-            return exact_sum(parts)
-        lna = last_non_vur(ctx, cid, fore)
-        no_opponent = Fraction(0) if event.round_robin else draw
-        for rec in recs:
-            if fore and rec.round == event.rounds and rec.opponent is not None:
-                parts.append(draw)
-            elif rec.round <= lna or rec.opponent is not None:
-                parts.append(rec.points[score])
-            else:
-                parts.append(no_opponent)
-        return exact_sum(parts)
+    units = ctx.event.units(score)
+    return units.fraction(opponent_views(ctx, score, edition, fore)[cid])
 
-    return ctx.memo(("view", cid, score, edition, fore), compute)
+
+def opponent_views(ctx: Context, score: str, edition: Edition, fore: bool = False) -> dict[int, int]:
+    """:func:`opponent_view` of every competitor, in units of the score (:meth:`Event.units`; cached)."""
+    def compute() -> dict[int, int]:
+        event = ctx.event
+        units = event.units(score)
+        draw = units.draw
+        last = event.rounds
+        views: dict[int, int] = {}
+        for cid, comp in event.competitors.items():
+            points = units.points[cid]
+            total = 0
+            if edition is Edition.VIRTUAL_2009 or edition is Edition.NONE:
+                counted_as_played = edition is Edition.NONE
+                for rec, p in zip(comp.rounds, points):
+                    if fore and rec.round == last and rec.opponent is not None:
+                        total += draw
+                    elif counted_as_played or rec.played or (event.round_robin and rec.kind.is_forfeit):
+                        total += p
+                    else:
+                        total += draw
+            else:
+                lna = last_non_vur(ctx, cid, fore)
+                no_opponent = 0 if event.round_robin else draw
+                for rec, p in zip(comp.rounds, points):
+                    if fore and rec.round == last and rec.opponent is not None:
+                        total += draw
+                    elif rec.round <= lna or rec.opponent is not None:
+                        total += p
+                    else:
+                        total += no_opponent
+            views[cid] = total
+        return views
+
+    return ctx.memo(("views", score, edition, fore), compute)
 
 
 def own_score(ctx: Context, cid: int, score: str) -> Fraction:
@@ -125,27 +131,33 @@ def own_score(ctx: Context, cid: int, score: str) -> Fraction:
     return ctx.memo(("own", cid, score), lambda: ctx.event.total(cid, score))
 
 
+def _fore_units(ctx: Context, cid: int, score: str) -> int:
+    """:func:`fore_score` in units of the score."""
+    units = ctx.event.units(score)
+    total = units.totals[cid]
+    recs = ctx.event.competitors[cid].rounds
+    if recs and recs[-1].opponent is not None and _paired_last(recs[-1]):
+        total += units.draw - units.points[cid][-1]
+    return total
+
+
 def fore_score(ctx: Context, cid: int, score: str) -> Fraction:
     """Own score with a final-round game (or forfeit) counted as a draw (C.07 (2026) 8.3)."""
-    def compute() -> Fraction:
-        event = ctx.event
-        total = own_score(ctx, cid, score)
-        recs = event.competitors[cid].rounds
-        if recs and recs[-1].opponent is not None and _paired_last(recs[-1]):
-            total += event.draw[score] - recs[-1].points[score]
-        return total
-
-    return ctx.memo(("fore", cid, score), compute)
+    return ctx.event.units(score).fraction(_fore_units(ctx, cid, score))
 
 
-def _virtual_result(rec: RoundRecord, score: str, ctx: Context) -> Fraction:
-    """Points of the 2009 virtual opponent in the round itself: the other side of the result."""
-    event = ctx.event
+def _virtual_result(rec: RoundRecord, units: Units) -> int:
+    """Points of the 2009 virtual opponent in the round itself, in units: the other side of the result."""
     if rec.outcome is Outcome.WIN:
-        return Fraction(0)
+        return 0
     if rec.outcome is Outcome.DRAW:
-        return event.draw[score]
-    return event.win[score]
+        return units.draw
+    return units.win
+
+
+UnitContribution = tuple[int, "int | None", int, int, bool, str]
+""":class:`Contribution` in units: (round, opponent, score in units of the opponents' score, result in
+units of the participant's score, vur, note)."""
 
 
 def contributions(
@@ -157,12 +169,28 @@ def contributions(
     result_score: str,
     fore: bool = False,
 ) -> list[Contribution]:
-    """The per-round contributions of ``cid`` for BH, FB, SB and ESB (cached; do not modify).
+    """The per-round contributions of ``cid`` for BH, FB, SB and ESB (exact fractions).
 
     :param opponent_score: the score of the opponents that is summed (``PTS``, ``MP``, ``GP``).
     :param result_score: the participant's score that multiplies it (SB/ESB).
     :param fore: Fore Buchholz: final-round games count as draws for everyone.
     """
+    scores, results = ctx.event.units(opponent_score), ctx.event.units(result_score)
+    return [Contribution(r, o, scores.fraction(s), results.fraction(p), vur, note)
+            for r, o, s, p, vur, note in unit_contributions(ctx, d, cid, opponent_score=opponent_score,
+                                                             result_score=result_score, fore=fore)]
+
+
+def unit_contributions(
+    ctx: Context,
+    d: Descriptor,
+    cid: int,
+    *,
+    opponent_score: str,
+    result_score: str,
+    fore: bool = False,
+) -> list[UnitContribution]:
+    """:func:`contributions` in integer units (:meth:`Event.units`; cached, do not modify)."""
     key = ("contrib", cid, opponent_score, result_score, fore, ctx.edition_for(d), d.forfeits_played,
            ctx.round_robin(d))
     return ctx.memo(key, lambda: _contributions(ctx, d, cid, opponent_score, result_score, fore))
@@ -170,60 +198,60 @@ def contributions(
 
 def _contributions(
     ctx: Context, d: Descriptor, cid: int, opponent_score: str, result_score: str, fore: bool
-) -> list[Contribution]:
+) -> list[UnitContribution]:
     event = ctx.event
     edition = ctx.edition_for(d)
     rr = ctx.round_robin(d)
     last = event.rounds
-    draw = event.draw[opponent_score]
-    out: list[Contribution] = []
-    recs = event.competitors[cid].rounds
-    for rec in recs:
-        result = rec.points[result_score]
-        as_game = rec.played or (rec.opponent is not None and (d.forfeits_played or rr))
-        if fore and rec.round == last and rec.opponent is not None:
+    results = event.units(result_score)
+    views = opponent_views(ctx, opponent_score, edition, fore)
+    out: list[UnitContribution] = []
+    for rec, result in zip(event.competitors[cid].rounds, results.points[cid]):
+        opponent = rec.opponent
+        as_game = rec.played or (opponent is not None and (d.forfeits_played or rr))
+        if fore and rec.round == last and opponent is not None:
             as_game = True  # 8.3: every paired game of the final round is a draw
-        if as_game and rec.opponent is not None:
-            s = opponent_view(ctx, rec.opponent, opponent_score, edition, fore)
+        if as_game and opponent is not None:
             if fore and rec.round == last:
-                result = event.draw[result_score]
-            out.append(Contribution(rec.round, rec.opponent, s, result, False))
+                result = results.draw
+            out.append((rec.round, opponent, views[opponent], result, False, ""))
             continue
         if rr:
             # C.07 (2026) 15.2: pre-determined pairings, no dummy; a rest round adds nothing.
             continue
-        if edition is Edition.NONE:
-            if rec.opponent is not None:
-                s = opponent_view(ctx, rec.opponent, opponent_score, edition, fore)
-                out.append(Contribution(rec.round, rec.opponent, s, result, rec.is_vur,
-                                        "forfeit, opponent's actual score"))
-            else:
-                out.append(Contribution(rec.round, None, Fraction(0), result, rec.is_vur,
-                                        "no opponent: nothing"))
-            continue
-        if edition is Edition.VIRTUAL_2009:
-            before = event.total(cid, opponent_score, rec.round - 1)
-            virtual = before + _virtual_result(rec, opponent_score, ctx) + draw * (last - rec.round)
-            note = (f"virtual opponent (13.14.2): {_f(before)} + {_f(_virtual_result(rec, opponent_score, ctx))}"
-                    f" + {_f(draw)} x {last - rec.round} = {_f(virtual)}")
-            out.append(Contribution(rec.round, None, virtual, result, rec.is_vur, note))
-            continue
-        own = fore_score(ctx, cid, opponent_score) if fore else own_score(ctx, cid, opponent_score)
-        dummy = own
-        note = f"dummy: own score {_f(own)}"
-        if edition is Edition.C07_2026:
-            if rec.opponent is not None:
-                cap = opponent_view(ctx, rec.opponent, opponent_score, edition, fore)
-                if cap < dummy:
-                    dummy = cap
-                    note += f", capped to {_f(cap)} by 16.4.1 (scheduled opponent's adjusted score)"
-            else:
-                cap = draw * last
-                if cap < dummy:
-                    dummy = cap
-                    note += f", capped to {_f(cap)} by 16.4.2 (draw points x {last} rounds)"
-        out.append(Contribution(rec.round, None, dummy, result, rec.is_vur, note))
+        out.append(_unplayed(ctx, edition, cid, rec, result, opponent_score, views, fore) if edition is not Edition.NONE
+                   else (rec.round, opponent, 0 if opponent is None else views[opponent], result, rec.is_vur,
+                         "no opponent: nothing" if opponent is None else "forfeit, opponent's actual score"))
     return out
+
+
+def _unplayed(ctx: Context, edition: Edition, cid: int, rec: RoundRecord, result: int, score: str,
+              views: dict[int, int], fore: bool) -> UnitContribution:
+    """An unplayed round's contribution: the 2009 virtual opponent (13.14.2) or the dummy (16.4)."""
+    scores = ctx.event.units(score)
+    last, draw, f = ctx.event.rounds, scores.draw, scores.fraction
+    if edition is Edition.VIRTUAL_2009:
+        before = sum(scores.points[cid][:rec.round - 1])
+        other = _virtual_result(rec, scores)
+        virtual = before + other + draw * (last - rec.round)
+        note = (f"virtual opponent (13.14.2): {_f(f(before))} + {_f(f(other))}"
+                f" + {_f(f(draw))} x {last - rec.round} = {_f(f(virtual))}")
+        return (rec.round, None, virtual, result, rec.is_vur, note)
+    own = _fore_units(ctx, cid, score) if fore else scores.totals[cid]
+    dummy = own
+    note = f"dummy: own score {_f(f(own))}"
+    if edition is Edition.C07_2026:
+        if rec.opponent is not None:
+            cap = views[rec.opponent]
+            if cap < dummy:
+                dummy = cap
+                note += f", capped to {_f(f(cap))} by 16.4.1 (scheduled opponent's adjusted score)"
+        else:
+            cap = draw * last
+            if cap < dummy:
+                dummy = cap
+                note += f", capped to {_f(f(cap))} by 16.4.2 (draw points x {last} rounds)"
+    return (rec.round, None, dummy, result, rec.is_vur, note)
 
 
 def _f(value: Fraction) -> str:

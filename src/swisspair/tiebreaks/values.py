@@ -55,18 +55,65 @@ def _short(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
 
 
-@dataclass(frozen=True, slots=True)
 class TieBreakValue:
-    """The value of a value tie-break for one participant, with its terms."""
+    """The value of a value tie-break for one participant, with its terms.
+
+    Immutable. The terms may be given as a function that builds them: they are then built the first time
+    they are read (the per-player detail), not when a table is only ranked.
+    """
+
+    __slots__ = ("value", "_terms", "note", "demoted")
+    __match_args__ = ("value", "terms", "note", "demoted")
 
     value: Fraction | None
     """The value; ``None`` when it cannot be computed (no opponent, etc.)."""
-    terms: tuple[Term, ...] = ()
-    """The contributions, in round order."""
-    note: str = ""
+    _terms: tuple[Term, ...] | Callable[[], tuple[Term, ...]]
+    note: str
     """A remark on the whole value (rounding, rule applied)."""
-    demoted: bool = False
+    demoted: bool
     """Ranked below every participant that is not demoted, whatever the value (FIDE C.02 (2009) 13.14.1)."""
+
+    def __init__(self, value: Fraction | None, terms: tuple[Term, ...] | Callable[[], tuple[Term, ...]] = (),
+                 note: str = "", demoted: bool = False) -> None:
+        set_ = object.__setattr__
+        set_(self, "value", value)
+        set_(self, "_terms", terms)
+        set_(self, "note", note)
+        set_(self, "demoted", demoted)
+
+    @property
+    def terms(self) -> tuple[Term, ...]:
+        """The contributions, in round order."""
+        terms = self._terms
+        if callable(terms):
+            built = tuple(terms())
+            object.__setattr__(self, "_terms", built)
+            return built
+        return terms
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}")
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.value, self.terms, self.note, self.demoted)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"TieBreakValue(value={self.value!r}, terms={self.terms!r}, note={self.note!r}, "
+                f"demoted={self.demoted!r})")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (TieBreakValue, self._key())
 
 
 def tied_runs(ordered: Sequence[int], key: Callable[[int], object]) -> list[list[int]]:
