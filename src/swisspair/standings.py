@@ -26,6 +26,7 @@ import csv
 import html
 import io
 import json
+import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -386,11 +387,19 @@ def _cross_cell(rec: Any, position: dict[int, int], event: Event) -> str:
 # ranking
 
 
-def _sort_key(tv: TieBreakValue, descending: bool) -> tuple[Any, ...]:
-    v = tv.value
-    if v is None:
-        return (tv.demoted, 1, Fraction(0))
-    return (tv.demoted, 0, -v if descending else v)
+def _sort_keys(group: list[int], values: dict[int, TieBreakValue], descending: bool) -> dict[int, tuple[Any, ...]]:
+    """Each member's sort key for a value tie-break: demoted last (FIDE C.02 (2009) 13.14.1), a value that
+    cannot be computed after the others, then the value (as an integer on the group's common denominator:
+    comparing exact fractions is slow)."""
+    known = [v for c in group if (v := values[c].value) is not None]
+    den = math.lcm(1, *{v.denominator for v in known})
+    sign = -1 if descending else 1
+    keys: dict[int, tuple[Any, ...]] = {}
+    for c in group:
+        tv = values[c]
+        v = tv.value
+        keys[c] = (tv.demoted, 1, 0) if v is None else (tv.demoted, 0, sign * v.numerator * (den // v.denominator))
+    return keys
 
 
 def compute_standings(
@@ -453,7 +462,8 @@ def compute_standings(
     if view is not None:
         standings.notes.extend(view.notes)
     points = {c.id: event.total(c.id) for c in event}
-    groups = tied_runs(sorted(event.ids, key=lambda c: (-points[c], c)), points.__getitem__)
+    totals = event.units().totals  # the same order as ``points``, in integers
+    groups = tied_runs(sorted(event.ids, key=lambda c: (-totals[c], c)), totals.__getitem__)
     columns: list[dict[int, TieBreakValue]] = []
     for d in descriptors:
         if d.spec.team and not event.is_team:
@@ -537,8 +547,11 @@ def _split_by_values(groups: list[list[int]], values: dict[int, TieBreakValue], 
     """C.07 (2026) 4.2: a tie-break with a value orders each group still tied, and splits it where values differ."""
     new_groups: list[list[int]] = []
     for group in groups:
-        order = sorted(group, key=lambda c: (_sort_key(values[c], descending), c))
-        new_groups.extend(tied_runs(order, lambda c: _sort_key(values[c], descending)))
+        if len(group) == 1:
+            new_groups.append(group)
+            continue
+        keys = _sort_keys(group, values, descending)
+        new_groups.extend(tied_runs(sorted(group, key=lambda c: (keys[c], c)), keys.__getitem__))
     return new_groups
 
 

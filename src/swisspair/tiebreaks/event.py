@@ -7,14 +7,14 @@ points, each round a :class:`RoundRecord` of one :class:`RoundKind`.
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from swisspair.model import Colour, Outcome, Result, RoundResult, Tournament
+from swisspair.model import ABSENT, Colour, Outcome, Result, RoundResult, Tournament
 from swisspair.roundrobin import is_round_robin
-from swisspair.tiebreaks.rounding import exact_sum
 from swisspair.tiebreaks.units import Units
 
 
@@ -168,7 +168,8 @@ class Event:
         key = (cid, name, n)
         cached = self._totals.get(key)
         if cached is None:
-            cached = exact_sum(r.points[name] for r in self.competitors[cid].rounds[:n])
+            units = self.units(name)
+            cached = units.fraction(units.totals[cid] if n == self.rounds else sum(units.points[cid][:n]))
             self._totals[key] = cached
         return cached
 
@@ -180,7 +181,8 @@ class Event:
         if units is None:
             comps = self.competitors
             win, draw = Fraction(self.win.get(name, 0)), Fraction(self.draw.get(name, 0))
-            den = Units.denominator([win, draw, *{r.points[name] for c in comps.values() for r in c.rounds}])
+            den = math.lcm(win.denominator, draw.denominator,
+                           *{r.points[name].denominator for c in comps.values() for r in c.rounds})
             points = {cid: [r.points[name].numerator * den // r.points[name].denominator for r in c.rounds]
                       for cid, c in comps.items()}
             units = self._units[name] = Units(den, points, draw=int(draw * den), win=int(win * den))
@@ -207,11 +209,21 @@ class Event:
             round_robin = is_round_robin(tournament)
         scoring = tournament.scoring
         competitors: dict[int, Competitor] = {}
+        # A record is its round and opponent plus what the result, the colour and whether there is an
+        # opponent decide: made once per such combination (the points mapping is shared, read-only).
+        shapes: dict[tuple[Result, Colour, bool], tuple[RoundKind, Mapping[str, Fraction], Colour, Outcome,
+                                                          Fraction | None]] = {}
+        absent = [ABSENT] * n
         for player in tournament:
             recs = []
-            for r in range(1, n + 1):
-                entry = player.result(r)
-                recs.append(_record(r, entry, scoring.points(entry.result, entry.colour)))
+            for r, entry in enumerate((player.results + absent)[:n], 1):
+                opponent = entry.opponent
+                key = (entry.result, entry.colour, opponent is not None)
+                shape = shapes.get(key)
+                if shape is None:
+                    shape = shapes[key] = _shape(entry, scoring.points(entry.result, entry.colour))
+                kind, points, colour, outcome, rating_result = shape
+                recs.append(_new_record(r, kind, opponent, points, colour, outcome, rating_result))
             competitors[player.tpn] = Competitor(
                 id=player.tpn, name=player.name, rating=player.rating or None, rounds=recs
             )
@@ -231,11 +243,13 @@ _RATING_RESULT = {Outcome.WIN: Fraction(1), Outcome.DRAW: Fraction(1, 2)}
 _LOST = Fraction(0)
 
 
-def _record(round_number: int, entry: RoundResult, points: Fraction) -> RoundRecord:
+def _shape(entry: RoundResult, points: Fraction) -> tuple[RoundKind, Mapping[str, Fraction], Colour, Outcome,
+                                                          Fraction | None]:
+    """What a record of ``entry`` holds besides its round and opponent: kind, points, colour, outcome and
+    the result for the rating-based tie-breaks."""
     result = entry.result
-    opponent = entry.opponent
     if result.is_played:
-        if opponent is not None:
+        if entry.opponent is not None:
             kind = RoundKind.GAME
         else:
             kind = _BYE_OF_OUTCOME.get(result.outcome, RoundKind.ZERO_BYE)
@@ -244,15 +258,30 @@ def _record(round_number: int, entry: RoundResult, points: Fraction) -> RoundRec
     rating_result: Fraction | None = None
     if kind is RoundKind.GAME:
         rating_result = _RATING_RESULT.get(result.outcome, _LOST)
-    return RoundRecord(
-        round=round_number,
-        kind=kind,
-        opponent=opponent,
-        points={"PTS": points},
-        colour=entry.colour if kind is RoundKind.GAME else Colour.NONE,
-        outcome=result.outcome,
-        rating_result=rating_result,
-    )
+    return (kind, {"PTS": points}, entry.colour if kind is RoundKind.GAME else Colour.NONE, result.outcome,
+            rating_result)
+
+
+_NEW = object.__new__
+_SET_ROUND, _SET_KIND, _SET_OPPONENT, _SET_POINTS, _SET_COLOUR, _SET_OUTCOME, _SET_RATING, _SET_BOARDS = (
+    RoundRecord.__dict__[name].__set__ for name in ("round", "kind", "opponent", "points", "colour", "outcome",
+                                                    "rating_result", "boards"))
+
+
+def _new_record(round_number: int, kind: RoundKind, opponent: int | None, points: Mapping[str, Fraction],
+                colour: Colour, outcome: Outcome, rating_result: Fraction | None) -> RoundRecord:
+    """``RoundRecord(round_number, kind, ...)``, made by setting its slots directly: a frozen dataclass's
+    ``__init__`` costs twice as much, and an event of 300 players after 9 rounds makes 2700 of them."""
+    rec: RoundRecord = _NEW(RoundRecord)
+    _SET_ROUND(rec, round_number)
+    _SET_KIND(rec, kind)
+    _SET_OPPONENT(rec, opponent)
+    _SET_POINTS(rec, points)
+    _SET_COLOUR(rec, colour)
+    _SET_OUTCOME(rec, outcome)
+    _SET_RATING(rec, rating_result)
+    _SET_BOARDS(rec, ())
+    return rec
 
 
 _KIND_OF_RESULT = {

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
+from functools import partial
 
 from swisspair.model import Colour, Outcome
 from swisspair.tiebreaks.context import Context
@@ -33,10 +34,21 @@ __all__ = [
 
 def _count(ctx: Context, note: str, predicate: Callable[[RoundRecord], bool]) -> dict[int, TieBreakValue]:
     out: dict[int, TieBreakValue] = {}
+    counts: dict[int, Fraction] = {}
     for comp in ctx.event:
-        terms = tuple(Term(r.round, r.opponent, Fraction(1), note) for r in comp.rounds if predicate(r))
-        out[comp.id] = TieBreakValue(Fraction(len(terms)), terms)
+        rounds = [r for r in comp.rounds if predicate(r)]
+        n = len(rounds)
+        count = counts.get(n)
+        if count is None:
+            count = counts[n] = Fraction(n)
+        out[comp.id] = TieBreakValue(count, partial(_counted, rounds, note))
     return out
+
+
+def _counted(rounds: list[RoundRecord], note: str) -> tuple[Term, ...]:
+    """The terms of a count: one per round counted."""
+    one = Fraction(1)
+    return tuple(Term(r.round, r.opponent, one, note) for r in rounds)
 
 
 def points(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:

@@ -10,8 +10,6 @@ rule divides (averages, percentages: C.07 (2026) 7.3, 10.1), as an exact fractio
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterable
 from fractions import Fraction
 
 __all__ = ["Units"]
@@ -39,11 +37,6 @@ class Units:
         self.win = win
         """A win's points in units."""
         self._fractions: dict[tuple[int, int], Fraction] = {}
-
-    @staticmethod
-    def denominator(values: Iterable[Fraction]) -> int:
-        """The smallest unit's denominator for ``values``: the least common multiple of theirs."""
-        return math.lcm(1, *{v.denominator for v in values})
 
     def fraction(self, units: int, scale: int = 1) -> Fraction:
         """``units / (den * scale)`` as an exact fraction (``scale``: the other factor's ``den`` of a product).
