@@ -19,7 +19,7 @@ from fractions import Fraction
 from swisspair.tiebreaks.context import Context
 from swisspair.tiebreaks.descriptors import Descriptor
 from swisspair.tiebreaks.values import Term, TieBreakValue
-from swisspair.tiebreaks.cuts import Scaled, cut_scaled
+from swisspair.tiebreaks.cuts import cut_scaled
 from swisspair.tiebreaks.rounding import round_half_up
 from swisspair.tiebreaks.units import Units
 from swisspair.tiebreaks.unplayed import UnitContribution, unit_contributions
@@ -47,10 +47,10 @@ def sum_with_cuts(
     cut: set[int] = set()
     if d.cut_low or d.cut_high:
         edition = ctx.edition_for(d)
-        cut = cut_scaled([Scaled(i, c[2], v, c[4]) for i, (c, v) in enumerate(zip(contribs, values))],
+        cut = cut_scaled([(i, c[2], v, c[4]) for i, (c, v) in enumerate(zip(contribs, values))],
                          d.cut_low, d.cut_high, edition, ctx.event.rounds,
                          by_product=products and edition.value == "2023", vur_by_value=products and ctx.literal)
-    total = sum(v for i, v in enumerate(values) if i not in cut) if cut else sum(values)
+    total = sum(values) - sum(values[i] for i in cut)
 
     def terms() -> tuple[Term, ...]:
         f = scores.fraction

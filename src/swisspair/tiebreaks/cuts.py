@@ -78,7 +78,7 @@ def apply_cuts(
 
 
 def cut_scaled(
-    remaining: list[Scaled],
+    remaining: Sequence[Scaled | tuple[int, int, int, bool]],
     low: int,
     high: int,
     edition: Edition,
@@ -87,7 +87,8 @@ def cut_scaled(
     by_product: bool = False,
     vur_by_value: bool = False,
 ) -> set[int]:
-    """:func:`apply_cuts` on items already in integers (each of score and value on one denominator)."""
+    """:func:`apply_cuts` on items already in integers (each of score and value on one denominator):
+    :class:`Scaled` or plain tuples in its order."""
     low = min(low, rounds)
     high = min(high, max(rounds - low, 0))
     if (low <= 0 and high <= 0) or not remaining:
@@ -95,25 +96,27 @@ def cut_scaled(
     vur_rule = edition.dummy
     cut: set[int] = set()
 
-    def key_all(it: Scaled) -> tuple[int, int]:
-        return (it.value, it.score) if by_product else (it.score, it.value)
+    def key_all(it: Sequence[int]) -> tuple[int, int]:
+        return (it[2], it[1]) if by_product else (it[1], it[2])
+
+    def key_vur(it: Sequence[int]) -> tuple[int, int, int]:
+        return (-it[3], it[2], it[1]) if vur_by_value else (-it[3], *key_all(it))
 
     while low > 0 and remaining:
-        sort_all = sorted(remaining, key=key_all)
-        if vur_by_value:
-            sort_vur = sorted(remaining, key=lambda it: (-int(it.vur), it.value, it.score))
+        if low == 1 and high <= 0:  # the last cut needs the first of each order only (min is sorted()[0])
+            sort_all, sort_vur = [min(remaining, key=key_all)], [min(remaining, key=key_vur)]
         else:
-            sort_vur = sorted(remaining, key=lambda it: (-int(it.vur), *key_all(it)))
-        if not vur_rule or sort_all[0].value > sort_vur[0].value:
-            cut.add(sort_all[0].idx)
+            sort_all, sort_vur = sorted(remaining, key=key_all), sorted(remaining, key=key_vur)
+        if not vur_rule or sort_all[0][2] > sort_vur[0][2]:
+            cut.add(sort_all[0][0])
             remaining = sort_all[1:]
         else:
-            cut.add(sort_vur[0].idx)
+            cut.add(sort_vur[0][0])
             remaining = sort_vur[1:]
         low -= 1
     while high > 0 and remaining:
-        sort_high = sorted(remaining, key=lambda it: (-it.score, -it.value))
-        cut.add(sort_high[0].idx)
+        sort_high = sorted(remaining, key=lambda it: (-it[1], -it[2]))
+        cut.add(sort_high[0][0])
         remaining = sort_high[1:]
         high -= 1
     return cut

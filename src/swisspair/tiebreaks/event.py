@@ -211,14 +211,14 @@ class Event:
         competitors: dict[int, Competitor] = {}
         # A record is its round and opponent plus what the result, the colour and whether there is an
         # opponent decide: made once per such combination (the points mapping is shared, read-only).
-        shapes: dict[tuple[Result, Colour, bool], tuple[RoundKind, Mapping[str, Fraction], Colour, Outcome,
+        shapes: dict[tuple[int, int, bool], tuple[RoundKind, Mapping[str, Fraction], Colour, Outcome,
                                                           Fraction | None]] = {}
         absent = [ABSENT] * n
         for player in tournament:
             recs = []
             for r, entry in enumerate((player.results + absent)[:n], 1):
                 opponent = entry.opponent
-                key = (entry.result, entry.colour, opponent is not None)
+                key = (id(entry.result), id(entry.colour), opponent is None)  # members are singletons; ids hash fast
                 shape = shapes.get(key)
                 if shape is None:
                     shape = shapes[key] = _shape(entry, scoring.points(entry.result, entry.colour))

@@ -14,7 +14,7 @@ from functools import partial
 from swisspair.model import Colour, Outcome
 from swisspair.tiebreaks.context import Context
 from swisspair.tiebreaks.descriptors import Descriptor
-from swisspair.tiebreaks.event import RoundRecord
+from swisspair.tiebreaks.event import RoundKind, RoundRecord
 from swisspair.tiebreaks.values import Term, TieBreakValue
 
 __all__ = [
@@ -43,6 +43,9 @@ def _count(ctx: Context, note: str, predicate: Callable[[RoundRecord], bool]) ->
             count = counts[n] = Fraction(n)
         out[comp.id] = TieBreakValue(count, partial(_counted, rounds, note))
     return out
+
+
+_GAME, _WIN, _BLACK = RoundKind.GAME, Outcome.WIN, Colour.BLACK
 
 
 def _counted(rounds: list[RoundRecord], note: str) -> tuple[Term, ...]:
@@ -82,8 +85,8 @@ def wins(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
     win = ctx.event.win[score]
 
     def won(rec: RoundRecord) -> bool:
-        if rec.played:
-            return rec.outcome is Outcome.WIN
+        if rec.kind is _GAME:
+            return rec.outcome is _WIN
         return rec.points[score] == win
 
     return _count(ctx, "win", won)
@@ -91,18 +94,17 @@ def wins(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
 
 def games_won(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
     """WON: games won over the board (FIDE C.07 (2026) 7.2)."""
-    return _count(ctx, "won over the board", lambda r: r.played and r.outcome is Outcome.WIN)
+    return _count(ctx, "won over the board", lambda r: r.kind is _GAME and r.outcome is _WIN)
 
 
 def black_games(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
     """BPG: games played over the board with Black (FIDE C.07 (2026) 7.3)."""
-    return _count(ctx, "played with Black", lambda r: r.played and r.colour is Colour.BLACK)
+    return _count(ctx, "played with Black", lambda r: r.kind is _GAME and r.colour is _BLACK)
 
 
 def black_wins(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
     """BWG: games won over the board with Black (FIDE C.07 (2026) 7.4)."""
-    return _count(ctx, "won with Black",
-                  lambda r: r.played and r.colour is Colour.BLACK and r.outcome is Outcome.WIN)
+    return _count(ctx, "won with Black", lambda r: r.kind is _GAME and r.colour is _BLACK and r.outcome is _WIN)
 
 
 def rounds_elected(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:

@@ -106,7 +106,7 @@ def opponent_views(ctx: Context, score: str, edition: Edition, fore: bool = Fals
                 for rec, p in zip(comp.rounds, points):
                     if fore and rec.round == last and rec.opponent is not None:
                         total += draw
-                    elif counted_as_played or rec.played or (event.round_robin and rec.kind.is_forfeit):
+                    elif counted_as_played or rec.kind is _GAME or (event.round_robin and rec.kind.is_forfeit):
                         total += p
                     else:
                         total += draw
@@ -154,6 +154,8 @@ def _virtual_result(rec: RoundRecord, units: Units) -> int:
         return units.draw
     return units.win
 
+
+_GAME = RoundKind.GAME
 
 UnitContribution = tuple[int, "int | None", int, int, bool, str]
 """:class:`Contribution` in units: (round, opponent, score in units of the opponents' score, result in
@@ -208,7 +210,7 @@ def _contributions(
     out: list[UnitContribution] = []
     for rec, result in zip(event.competitors[cid].rounds, results.points[cid]):
         opponent = rec.opponent
-        as_game = rec.played or (opponent is not None and (d.forfeits_played or rr))
+        as_game = rec.kind is _GAME or (opponent is not None and (d.forfeits_played or rr))
         if fore and rec.round == last and opponent is not None:
             as_game = True  # 8.3: every paired game of the final round is a draw
         if as_game and opponent is not None:

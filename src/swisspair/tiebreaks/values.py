@@ -123,11 +123,14 @@ def tied_runs(ordered: Sequence[int], key: Callable[[int], object]) -> list[list
     [[1], [2, 3], [4]]
     """
     runs: list[list[int]] = []
+    last: object = None
     for cid in ordered:
-        if runs and key(runs[-1][0]) == key(cid):
+        k = key(cid)
+        if runs and last == k:
             runs[-1].append(cid)
         else:
             runs.append([cid])
+            last = k
     return runs
 
 
