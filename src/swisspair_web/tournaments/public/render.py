@@ -195,6 +195,15 @@ def _digest(*parts: Any) -> str:
     return hashlib.blake2b(repr(parts).encode(), digest_size=12).hexdigest()
 
 
+def _digest_texts(*texts: str) -> str:
+    """The digest of ``texts`` (each ended by a newline, which no ``repr`` holds)."""
+    h = hashlib.blake2b(digest_size=12)
+    for text in texts:
+        h.update(text.encode())
+        h.update(b"\n")
+    return h.hexdigest()
+
+
 def _row(obj: models.Model) -> tuple[Any, ...]:
     """The row's values, less its ``version`` (a counter of writes: a result entered bumps the section's,
     though no page of the section but the round's and the two players' changes)."""
@@ -206,7 +215,16 @@ def _getter(model: type[models.Model]) -> Callable[[models.Model], tuple[Any, ..
     """The values of a row of ``model`` (less ``version``), fetched at once: fingerprints read thousands."""
     names = [f.attname for f in model._meta.concrete_fields if f.attname != "version"]
     get = operator.attrgetter(*names)
-    return (lambda obj: (get(obj),)) if len(names) == 1 else get
+    values = operator.itemgetter(*names)  # from the row's ``__dict__``: no field descriptor per value
+
+    def row(obj: models.Model) -> tuple[Any, ...]:
+        try:
+            got = values(obj.__dict__)
+        except KeyError:  # a deferred field: read through the model
+            got = get(obj)
+        return (got,) if len(names) == 1 else got
+
+    return row
 
 
 @dataclass
@@ -228,24 +246,26 @@ class Fingerprints:
         extra = [_row(row) for rows in DEPENDS_ON for row in rows(section)]
         self.base = _digest(RENDERING, __version__, _row(section.event), _row(section), published,
                             [_row(p) for p in data.players], [_row(t) for t in data.teams], playoffs, extra)
-        byes: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
-        own: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
+        byes: dict[int, list[str]] = defaultdict(list)
+        own: dict[int, list[str]] = defaultdict(list)
         # only what the public sees: a round not published is in no fingerprint (its boards would show
-        # through the files' ETags which pairings and results it holds)
+        # through the files' ETags which pairings and results it holds). Each row is written out once
+        # (``repr`` of its values) and that text digested for its round and for each of its players.
         for bye in data.byes:
             if bye.round_number in published:
-                byes[bye.round_number].append(_row(bye))
-                own[bye.player_id].append(_row(bye))
+                text = repr(_row(bye))
+                byes[bye.round_number].append(text)
+                own[bye.player_id].append(text)
         running = ""
         for number in range(1, data.paired_rounds + 1):
             shown = data.boards.get(number, []) if number in published else []
-            boards = [_row(b) for b in shown]
-            for board in shown:
-                own[board.white_id].append(_row(board))
-                own[board.black_id].append(_row(board))
-            running = _digest(running, number, boards, sorted(byes.get(number, [])))
+            texts = [repr(_row(b)) for b in shown]
+            for board, text in zip(shown, texts):
+                own[board.white_id].append(text)
+                own[board.black_id].append(text)
+            running = _digest_texts(running, str(number), *texts, "|", *sorted(byes.get(number, [])))
             self.prefix[number] = running
-        self.by_player = {p.tpn: _digest(sorted(own.get(p.id, []), key=repr)) for p in data.players}
+        self.by_player = {p.tpn: _digest_texts(*sorted(own.get(p.id, []))) for p in data.players}
 
     def of(self, scope: str, target: int) -> str:
         """The fingerprint of a page of ``scope`` for ``target`` (round, pairing or team number)."""
