@@ -10,6 +10,7 @@ Scores are exact: :class:`fractions.Fraction`, never ``float``.
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Iterator
 from fractions import Fraction
 
@@ -472,7 +473,9 @@ class Tournament:
         """Points of ``tpn`` after ``after_round`` rounds (default: all recorded)."""
         player = self.players[tpn]
         rounds = player.results if after_round is None else player.results[:after_round]
-        return sum((self.scoring.points(r.result, r.colour) for r in rounds), Fraction(0))
+        points = [self.scoring.points(r.result, r.colour) for r in rounds]
+        den = math.lcm(1, *{p.denominator for p in points})  # summed exactly on a common denominator: faster
+        return Fraction(sum(p.numerator * (den // p.denominator) for p in points), den)
 
     def colour_history(self, tpn: int, before_round: int | None = None) -> list[Colour]:
         """Colours of played games only, in order (GHR 3.4: unplayed rounds are skipped)."""
