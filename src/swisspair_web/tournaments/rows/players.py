@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from typing import Any
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from swisspair_web.tournaments.rows.loading import loaded
 from swisspair_web.tournaments.rows.sections import Section
 from swisspair_web.tournaments.rows.teams import Team
 
@@ -41,6 +45,11 @@ class Player(models.Model):
                        models.UniqueConstraint(fields=["section", "fide_id"], condition=~models.Q(fide_id=""),
                                                name="sp_player_fide_id_unique")]
         indexes = [models.Index(fields=["section", "name"], name="sp_player_name_idx")]
+
+    @classmethod
+    def from_db(cls, db: str | None, field_names: Collection[str], values: Collection[Any],
+                **options: Any) -> Player:
+        return loaded(cls, db, field_names, values, **options)  # read by the thousand (rows.loading)
 
     def __str__(self) -> str:
         return f"{self.tpn}. {self.name}"

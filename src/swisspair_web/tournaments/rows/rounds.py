@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from swisspair.model import BOARD_RESULTS
 from swisspair_web.tournaments.rows.players import Player
+from swisspair_web.tournaments.rows.loading import loaded
 from swisspair_web.tournaments.rows.sections import Section
 from swisspair_web.tournaments.rows.teams import Team, TeamMatch
 
@@ -68,6 +72,11 @@ class Board(models.Model):
     class Meta:
         ordering = ["round", "number"]
         constraints = [models.UniqueConstraint(fields=["round", "number"], name="sp_board_unique")]
+
+    @classmethod
+    def from_db(cls, db: str | None, field_names: Collection[str], values: Collection[Any],
+                **options: Any) -> Board:
+        return loaded(cls, db, field_names, values, **options)  # read by the thousand (rows.loading)
 
     def __str__(self) -> str:
         return f"{self.round}: board {self.number}"
