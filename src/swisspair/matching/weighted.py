@@ -210,7 +210,8 @@ class MatchingComputer:
         self._core.set_edge_weight(u, v, weight)
 
     def set_edge_weights(self, u: int, others: list[int], weights: list[int]) -> None:
-        """:meth:`set_edge_weight` of ``{u, others[k]}`` to ``weights[k]`` for every ``k``, in order.
+        """:meth:`set_edge_weight` of ``{u, others[k]}`` to ``weights[k]`` for every ``k``, in order (as far as the
+        shorter of the two lists goes).
 
         :raises: as :meth:`set_edge_weight` (the pairs before the bad one are set).
         """

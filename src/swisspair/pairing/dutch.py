@@ -641,10 +641,13 @@ class _DutchBracket(Bracket):
                 plain_row.extend(map(plain.__getitem__, smaller_kinds))
                 local_part.extend(map(local.__getitem__, smaller_kinds))
             row = base[larger] = plain_row.copy()
-            local_row = local_part.copy()
-            for smaller in forbidden.get(larger, ()):
-                row[smaller] = local_row[smaller] = 0
-            solver.set_row_at(at[larger], at[:larger], row, local_row)
+            local_row = local_part  # set as it is (read, not kept) unless C1 zeroes some of its pairs
+            zeroed = forbidden.get(larger)
+            if zeroed:
+                local_row = local_part.copy()
+                for smaller in zeroed:
+                    row[smaller] = local_row[smaller] = 0
+            solver.set_row_at(at[larger], at, row, local_row)  # the pairs with at[:larger]: as far as the row goes
         return base
 
     # -- the solver, in positions -------------------------------------------------
@@ -1020,7 +1023,8 @@ class _Solver:
         return list(map(self.pos.__getitem__, vertices))
 
     def set_row_at(self, a: int, others: list[int], weights: list[int], local: list[int]) -> None:
-        """:meth:`set_many` in the graph's places (:meth:`positions`), the weights given both ways."""
+        """:meth:`set_many` in the graph's places (:meth:`positions`), the weights given both ways (``others`` may
+        go on past them)."""
         self.mc.set_edge_weights(a, others, local if self.local else weights)
 
     def excluded(self, a: int, others: list[int]) -> bool:
