@@ -42,14 +42,9 @@ the tests switch by assigning this name.
 _cores: dict[str, Callable[[int], MatchingCore]] = {}
 
 
-def __getattr__(name: str) -> dict[str, Callable[[int], MatchingCore]]:
-    """``CORES``: the cores by backend name; typed so that mypy checks each class against the protocol.
-
-    Made on first use: the pure-Python core is imported only when it is asked for (the engine form,
-    which runs on the compiled core, starts without it).
-    """
-    if name != "CORES":
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+def _table() -> dict[str, Callable[[int], MatchingCore]]:
+    """:data:`CORES`, made on first use: the pure-Python core is imported only when it is asked for (the
+    engine form, which runs on the compiled core, starts without it)."""
     if not _cores:
         from swisspair.matching.python_core import PythonCore
 
@@ -57,6 +52,18 @@ def __getattr__(name: str) -> dict[str, Callable[[int], MatchingCore]]:
         if _matchcore is not None:
             _cores["compiled"] = _matchcore.Core
     return _cores
+
+
+if TYPE_CHECKING:
+    CORES: dict[str, Callable[[int], MatchingCore]]
+    """The cores by backend name; typed so that mypy checks each class against the protocol."""
+else:
+
+    def __getattr__(name: str) -> dict[str, Callable[[int], MatchingCore]]:
+        """``CORES`` (:func:`_table`)."""
+        if name != "CORES":
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        return _table()
 
 
 def backend_of(core: MatchingCore) -> str:
@@ -73,7 +80,7 @@ def new_core(size: int, backend: str | None = None) -> MatchingCore:
     name = BACKEND if backend is None else backend
     if name == "compiled" and _matchcore is not None:
         return _matchcore.Core(size)
-    make = __getattr__("CORES").get(name)
+    make = _table().get(name)
     if make is None:
         if name == "compiled":
             raise RuntimeError("the compiled matching core (swisspair.matching._matchcore) is not built")
