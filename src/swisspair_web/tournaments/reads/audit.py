@@ -93,7 +93,7 @@ def _from_round(who: str, p: Params) -> str:
 
 def _changes(p: Params, label: Callable[[str], object], value: Callable[[str, object], str]) -> str:
     """``label: before → after; ...`` from ``p["changes"]`` (``[field, before, after]`` each)."""
-    return "; ".join(_("%(field)s: %(old)s → %(new)s") % {"field": label(name), "old": value(name, old),
+    return "; ".join("%(field)s: %(old)s → %(new)s" % {"field": label(name), "old": value(name, old),
                                                            "new": value(name, new)}
                      for name, old, new in p["changes"])
 
@@ -230,7 +230,7 @@ def _category(p: Params) -> str:
 
 def _arbiter(p: Params) -> str:
     if "old_role" in p:
-        return _("%(name)s: %(old)s → %(new)s") % {"name": p["name"], "old": labels.label("role", p["old_role"]),
+        return "%(name)s: %(old)s → %(new)s" % {"name": p["name"], "old": labels.label("role", p["old_role"]),
                                                    "new": labels.label("role", p["role"])}
     return "%(name)s (%(role)s)" % {"name": p["name"], "role": labels.label("role", p["role"])}
 
