@@ -20,7 +20,7 @@ from typing import Any
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from swisspair_web.tournaments.reads import labels
 from swisspair_web.tournaments.reads.categories import describe
@@ -159,12 +159,29 @@ def _late(p: Params) -> str:
     return late % {"round": p["late_after"]}
 
 
+SOURCES: Mapping[str, Any] = {
+    "form": pgettext_lazy("players added from", "form"), "entry": pgettext_lazy("players added from", "entry"),
+    "demo": pgettext_lazy("players added from", "demo"), "upload": pgettext_lazy("players added from", "upload"),
+}
+"""Where players came from, when not a file's name: the arbiter's form, an approved entry, the demo, an
+upload without a name; ``team N`` is a team's member."""
+
+
+def _source(source: str) -> str:
+    if source in SOURCES:
+        return str(SOURCES[source])
+    word, _sep, number = source.partition(" ")
+    return pgettext("players added from", "team %(number)s") % {"number": number} if word == "team" and number \
+        else source
+
+
 def _players_added(p: Params) -> str:
-    return ngettext("%(count)s from %(source)s", "%(count)s from %(source)s", p["count"]) % p + _late(p)
+    return ngettext("%(count)s from %(source)s", "%(count)s from %(source)s", p["count"]) \
+        % {"count": p["count"], "source": _source(p["source"])} + _late(p)
 
 
 def _players_imported(p: Params) -> str:
-    return (_("%(source)s: %(added)s added, %(updated)s updated") % p + _late(p)
+    return (_("%(source)s: %(added)s added, %(updated)s updated") % {**p, "source": _source(p["source"])} + _late(p)
             + (f" ({p['encoding']})" if p.get("encoding") else "") + "".join(f"; {note}" for note in p["notes"]))
 
 
@@ -272,7 +289,8 @@ DETAILS: Mapping[str, Callable[[Params], str]] = {
     "category-added": _category, "category-deleted": _category, "category-edited": _category,
     "correction": _game, "entries-closed": _nothing, "entries-opened": _nothing, "entry-approved": _player_detail,
     "entry-list-imported": lambda p: ngettext("%(count)s player from %(source)s (%(encoding)s)",
-                                              "%(count)s players from %(source)s (%(encoding)s)", p["count"]) % p,
+                                              "%(count)s players from %(source)s (%(encoding)s)", p["count"])
+    % {**p, "source": _source(p["source"])},
     "entry-received": lambda p: (_("%(name)s, FIDE ID %(fide_id)s") if p.get("fide_id") else "%(name)s") % p,
     "entry-refused": _with_reason, "event-created": _name,
     "event-edited": lambda p: ", ".join(str(_verbose(Event)(name)) for name in p["fields"]),
