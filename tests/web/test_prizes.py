@@ -115,7 +115,7 @@ class PrizeTestCase(BaseTestCase):
         entry = AuditEntry.objects.get(action="prize-list-changed")
         self.assertEqual(entry.params["list"], prizes.prize_rows(before))
         self.assertEqual(entry.detail, "\n".join(
-            f"{c['name']}: " + "; ".join(f"{a['place']}. {a['tpn']} {a['name']} {a['amount']}" for a in c["awards"])
+            f"{c['name'] or c['code'] or 'Overall'}: " + "; ".join(f"{a['place']}. {a['tpn']} {a['name']} {a['amount']}" for a in c["awards"])
             for c in before["categories"]))
         after = categories.settings_of(self.section).published_list
         self.assertNotEqual(after, before)

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
+from swisspair.reports import OVERALL
 from swisspair_web.tournaments.reads import labels
 from swisspair_web.tournaments.reads.categories import describe
 from swisspair_web.tournaments.reads.sections import field_text
@@ -234,9 +235,11 @@ def _trf_imported(p: Params) -> str:
 
 
 def prize_lines(categories: list[Any]) -> str:
-    """A prize list, one line per category: ``name: place. number name amount; ...``."""
-    return "\n".join(f"{name}: " + ("; ".join(f"{place}. {tpn} {who} {amount}" for place, tpn, who, amount in awards)
-                                     or "-") for name, awards in categories)
+    """A prize list, one line per category: ``name: place. number name amount; ...`` (the overall category
+    without a name of its own, which the core calls ``Overall``, named in the reader's language)."""
+    return "\n".join(f"{name if code or name not in ('', OVERALL.name) else _('Overall')}: "
+                     + ("; ".join(f"{place}. {tpn} {who} {amount}" for place, tpn, who, amount in awards) or "-")
+                     for code, name, awards in categories)
 
 
 def _category(p: Params) -> str:

@@ -92,7 +92,8 @@ def shown(data: SectionData, settings: AwardSettings, *, arbiter: bool) -> Prize
 
 
 def prize_rows(data: dict[str, Any]) -> list[list[Any]]:
-    """A stored list (:meth:`PrizeView.as_dict`) as the audit log's parameters: ``[category, awards]`` with
-    ``[place, number, name, amount]`` for each award."""
-    return [[category["name"], [[a["place"], a["tpn"], a["name"], str(a["amount"])] for a in category["awards"]]]
+    """A stored list (:meth:`PrizeView.as_dict`) as the audit log's parameters: ``[code, name, awards]`` for
+    each category, ``[place, number, name, amount]`` for each award."""
+    return [[category.get("code", ""), category["name"],
+             [[a["place"], a["tpn"], a["name"], str(a["amount"])] for a in category["awards"]]]
             for category in data.get("categories", [])]
