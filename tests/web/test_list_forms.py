@@ -240,6 +240,6 @@ class ListFormsTestCase(TestCase):
         self.assertNotIn("paired", what)
         self.assertIn("отмечены присутствующими: ", audit)
         slips = self.get(self.url("sp-cards-print", 2, "slips"), "en").content.decode()
-        self.assertIn("GM Novák, Petr (2450) CZE", slips)
+        self.assertIn("1. GM Novák, Petr (2450, CZE)", slips)  # as the PDF slips name him
         prizes = pdf_lines(self.get(self.url("sp-prizes-export", "pdf"), "en").content)
         self.assertTrue(any(line.startswith("As of ") for line in prizes), prizes[-3:])

@@ -17,7 +17,9 @@ from django.utils.translation import gettext as _
 from swisspair_web.tournaments.pages.common import arbiter_page
 from swisspair_web.tournaments.public import files
 from swisspair_web.tournaments.public.common import INDIVIDUAL_ONLY
-from swisspair_web.tournaments.rows import Board, Player, Round, Section
+from swisspair_web.tournaments.reads.listing import Row
+from swisspair_web.tournaments.reads.rounds import slips_listing
+from swisspair_web.tournaments.rows import Player, Round, Section
 
 KINDS = ("boards", "slips")
 """The cards of a round: board cards and result slips."""
@@ -44,12 +46,6 @@ class Grid:
 BOARD_CARDS = Grid(1, 2)
 SLIPS = Grid(1, 5)
 NUMBER_CARDS = Grid(2, 4)
-
-
-def _player_text(player: Player) -> str:
-    """``12. GM Name (2450, CZE)`` as on a card."""
-    extra = ", ".join(x for x in (str(player.rating) if player.rating else "", player.federation) if x)
-    return f"{player.tpn}. {player.title + ' ' if player.title else ''}{player.name}" + (f" ({extra})" if extra else "")
 
 
 class Sheet:
@@ -116,28 +112,30 @@ class Sheet:
 
 def _board_card(heading: str) -> Callable[[Sheet, object, tuple[float, float, float, float]], None]:
     def draw(sheet: Sheet, item: object, cell: tuple[float, float, float, float]) -> None:
-        assert isinstance(item, Board)
+        assert isinstance(item, Row)
+        board, white, black = item.cells
         x, y, width, height = cell
         margin = 12 * MM
         inner = width - 2 * margin
         sheet.text(heading, x + margin, y + height - margin - 4 * MM, 12, inner, grey=True)
         sheet.text(_("Board"), x + width / 2, y + height - 34 * MM, 26, inner, centre=True)
-        sheet.text(str(item.number), x + width / 2, y + height - 80 * MM, 110, inner, centre=True)
-        sheet.text(f"{_('White')}: {_player_text(item.white)}", x + margin, y + 30 * MM, 20, inner)
-        sheet.text(f"{_('Black')}: {_player_text(item.black)}", x + margin, y + 16 * MM, 20, inner)
+        sheet.text(board, x + width / 2, y + height - 80 * MM, 110, inner, centre=True)
+        sheet.text(f"{_('White')}: {white}", x + margin, y + 30 * MM, 20, inner)
+        sheet.text(f"{_('Black')}: {black}", x + margin, y + 16 * MM, 20, inner)
     return draw
 
 
 def _slip(heading: str) -> Callable[[Sheet, object, tuple[float, float, float, float]], None]:
     def draw(sheet: Sheet, item: object, cell: tuple[float, float, float, float]) -> None:
-        assert isinstance(item, Board)
+        assert isinstance(item, Row)
+        board, white, black = item.cells
         x, y, width, height = cell
         margin = 10 * MM
         inner = width - 2 * margin
         top = y + height - margin
-        sheet.text(f"{heading} · {_('Board')} {item.number}", x + margin, top - 2 * MM, 12, inner)
-        sheet.text(f"{_('White')}: {_player_text(item.white)}", x + margin, top - 11 * MM, 12, inner)
-        sheet.text(f"{_('Black')}: {_player_text(item.black)}", x + margin, top - 18 * MM, 12, inner)
+        sheet.text(f"{heading} · {_('Board')} {board}", x + margin, top - 2 * MM, 12, inner)
+        sheet.text(f"{_('White')}: {white}", x + margin, top - 11 * MM, 12, inner)
+        sheet.text(f"{_('Black')}: {black}", x + margin, top - 18 * MM, 12, inner)
         left = x + margin
         for label in ("1-0", "½-½", "0-1"):
             sheet.box(left, top - 29 * MM, 5 * MM)
@@ -173,10 +171,10 @@ def _round_heading(sec: Section, number: int) -> str:
 
 
 def round_cards_pdf(rnd: Round, kind: str) -> bytes:
-    """The board cards (``boards``) or result slips (``slips``) of ``rnd``."""
+    """The board cards (``boards``) or result slips (``slips``) of ``rnd`` (:func:`..reads.rounds.slips_listing`)."""
     sec = rnd.section
     heading = _round_heading(sec, rnd.number)
-    boards = list(rnd.boards.select_related("white", "black"))
+    boards = slips_listing(rnd).rows
     if kind == "boards":
         return Sheet(heading, BOARD_CARDS).draw(boards, _board_card(heading))
     return Sheet(heading, SLIPS).draw(boards, _slip(heading))
@@ -209,7 +207,7 @@ def cards_pdf(request: HttpRequest, sec: Section, number: int, kind: str) -> Htt
 def cards_print(request: HttpRequest, sec: Section, number: int, kind: str) -> HttpResponse:
     rnd = get_object_or_404(Round, section=sec, number=number)
     return render(request, f"tournaments/print_{_kind(kind)}.html", {
-        "event": sec.event, "section": sec, "rnd": rnd, "boards": list(rnd.boards.select_related("white", "black"))})
+        "event": sec.event, "section": sec, "rnd": rnd, "listing": slips_listing(rnd)})
 
 
 @login_required
