@@ -18,8 +18,9 @@ from swisspair_web.tournaments.pages.common import arbiter_page
 from swisspair_web.tournaments.public import files
 from swisspair_web.tournaments.public.common import INDIVIDUAL_ONLY
 from swisspair_web.tournaments.reads.listing import Row
+from swisspair_web.tournaments.reads.lists import start_list_listing
 from swisspair_web.tournaments.reads.rounds import slips_listing
-from swisspair_web.tournaments.rows import Player, Round, Section
+from swisspair_web.tournaments.rows import Round, Section
 
 KINDS = ("boards", "slips")
 """The cards of a round: board cards and result slips."""
@@ -152,17 +153,15 @@ def _slip(heading: str) -> Callable[[Sheet, object, tuple[float, float, float, f
 
 def _number_card(heading: str) -> Callable[[Sheet, object, tuple[float, float, float, float]], None]:
     def draw(sheet: Sheet, item: object, cell: tuple[float, float, float, float]) -> None:
-        assert isinstance(item, Player)
+        assert isinstance(item, NumberCard)
         x, y, width, height = cell
         margin = 7 * MM
         inner = width - 2 * margin
         sheet.text(heading, x + margin, y + height - margin - 3 * MM, 9, inner, grey=True)
         sheet.text(_("Start number"), x + width / 2, y + height - 20 * MM, 11, inner, centre=True, grey=True)
-        sheet.text(str(item.tpn), x + width / 2, y + height - 44 * MM, 64, inner, centre=True)
-        name = f"{item.title + ' ' if item.title else ''}{item.name}"
-        sheet.text(name, x + width / 2, y + 14 * MM, 14, inner, centre=True)
-        extra = " · ".join(v for v in (item.federation, str(item.rating) if item.rating else "", item.fide_id) if v)
-        sheet.text(extra, x + width / 2, y + 8 * MM, 9, inner, centre=True, grey=True)
+        sheet.text(item.number, x + width / 2, y + height - 44 * MM, 64, inner, centre=True)
+        sheet.text(item.name, x + width / 2, y + 14 * MM, 14, inner, centre=True)
+        sheet.text(item.extra, x + width / 2, y + 8 * MM, 9, inner, centre=True, grey=True)
     return draw
 
 
@@ -180,10 +179,31 @@ def round_cards_pdf(rnd: Round, kind: str) -> bytes:
     return Sheet(heading, SLIPS).draw(boards, _slip(heading))
 
 
+@dataclass(frozen=True)
+class NumberCard:
+    """What a start-number card says: the number, the title and name, the federation, rating and FIDE ID."""
+
+    number: str
+    name: str
+    extra: str
+
+
+def number_cards(sec: Section) -> list[NumberCard]:
+    """A card for each player, by pairing number, from the start list's cells
+    (:func:`..reads.lists.start_list_listing`)."""
+    listing = start_list_listing(sec, "tpn")
+    cards = []
+    for r in listing.rows:
+        cells = listing.shown(r)
+        cards.append(NumberCard(cells["tpn"], " ".join(v for v in (cells["title"], cells["name"]) if v),
+                                " · ".join(v for v in (cells["federation"], cells["rating"], cells["fide_id"]) if v)))
+    return cards
+
+
 def numbers_pdf(sec: Section) -> bytes:
     """A start-number card for each player, by pairing number."""
     heading = f"{sec.event.name} – {sec.name}"
-    return Sheet(heading, NUMBER_CARDS).draw(list(sec.players.all()), _number_card(heading))
+    return Sheet(heading, NUMBER_CARDS).draw(number_cards(sec), _number_card(heading))
 
 
 # -- views ---------------------------------------------------------------------------------------------------
@@ -220,4 +240,4 @@ def numbers_pdf_view(request: HttpRequest, sec: Section) -> HttpResponse:
 @arbiter_page(kind=INDIVIDUAL_ONLY)
 def numbers_print(request: HttpRequest, sec: Section) -> HttpResponse:
     return render(request, "tournaments/print_numbers.html", {"event": sec.event, "section": sec,
-                                                               "players": list(sec.players.all())})
+                                                               "cards": number_cards(sec)})

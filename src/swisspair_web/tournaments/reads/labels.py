@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 from django.utils.translation import gettext_lazy as _
 
-from swisspair_web.tournaments.rows import Bye
+from swisspair_web.tournaments.rows import Bye, Entry
 
 BYES = dict(Bye.KINDS)
 """A bye's kind (``U`` ``H`` ``F`` ``Z``): pairing-allocated, half-point, full-point, absent."""
@@ -22,7 +22,10 @@ CHECK_IN = {"present": _("present"), "not-present": "", "withdrawn": _("withdraw
 COLOURS = {"w": _("white"), "b": _("black")}
 """The colour a player has on their board."""
 
-TABLES: dict[str, Mapping[str, object]] = {"bye": BYES, "check-in": CHECK_IN, "colour": COLOURS}
+ENTRIES = dict(Entry.STATES)
+"""An entry's state: waiting for the arbiter, approved, refused."""
+
+TABLES: dict[str, Mapping[str, object]] = {"bye": BYES, "check-in": CHECK_IN, "colour": COLOURS, "entry": ENTRIES}
 
 
 def label(kind: str, code: str | None) -> str:
