@@ -154,9 +154,9 @@ def entries_listing(section: Section) -> Listing:
     columns = (Column("state", _("State"), labels.shown("entry")), Column("tpn", _("No."), number=True),
                Column("name", _("Name"), wrap=True), Column("fide_id", _("FIDE ID")),
                Column("federation", _("Fed")), Column("title", _("Title")),
-               Column("rating", _("Rating"), rating, number=True), Column("sex", _("Sex"), machine=True),
-               Column("birth_date", _("Birth date"), machine=True), Column("club", _("Club"), wrap=True),
-               Column("email", _("e-mail"), wrap=True), Column("entered", _("Entered"), machine=True),
+               Column("rating", _("Rating"), rating, number=True), Column("sex", "sex", machine=True),
+               Column("birth_date", "birth_date", machine=True), Column("club", _("Club"), wrap=True),
+               Column("email", _("e-mail"), wrap=True), Column("entered", "entered", machine=True),
                Column("reason", _("Reason"), wrap=True))
     rows = tuple(row(columns, {
         "state": e.state, "tpn": e.player.tpn if e.player else None, "name": e.name, "fide_id": e.fide_id,

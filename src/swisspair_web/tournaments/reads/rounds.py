@@ -86,7 +86,7 @@ def _pairing_columns() -> tuple[Column, ...]:
             Column("white_points", _("Pts"), points, number=True), Column("result", _("Result")),
             Column("black_points", _("Pts"), points, number=True),
             Column("black", _("Black"), wrap=True, link="black_tpn"), Column("black_tpn", _("No."), number=True),
-            Column("bye", _("Bye"), machine=True))
+            Column("bye", "bye", machine=True))
 
 
 def _board_row(line: ListedBoard) -> Row:
