@@ -62,6 +62,8 @@ class Column:
     number: bool = False
     machine: bool = False
     """Carried by the CSV and JSON only (a code a human column already shows by its label)."""
+    secondary: bool = False
+    """Left out of the page on a narrow screen (a phone shows the rest)."""
     link: str = ""
     """The value key holding the pairing number of the player whose page the cell links to, on the page."""
 

@@ -81,11 +81,12 @@ def _build(rnd: Round) -> PairingList:
 
 
 def _pairing_columns() -> tuple[Column, ...]:
-    return (Column("board", _("Bd"), number=True), Column("white_tpn", _("No."), number=True),
+    return (Column("board", _("Bd"), number=True), Column("white_tpn", _("No."), number=True, secondary=True),
             Column("white", _("White"), wrap=True, link="white_tpn"),
-            Column("white_points", _("Pts"), points, number=True), Column("result", _("Result")),
-            Column("black_points", _("Pts"), points, number=True),
-            Column("black", _("Black"), wrap=True, link="black_tpn"), Column("black_tpn", _("No."), number=True),
+            Column("white_points", _("Pts"), points, number=True, secondary=True), Column("result", _("Result")),
+            Column("black_points", _("Pts"), points, number=True, secondary=True),
+            Column("black", _("Black"), wrap=True, link="black_tpn"),
+            Column("black_tpn", _("No."), number=True, secondary=True),
             Column("bye", "bye", machine=True))
 
 
