@@ -156,8 +156,8 @@ def _exact(values: dict[str, object]) -> dict[str, object]:
 
 
 def _signed(value: int | None) -> str:
-    """A rating change as the report writes it: ``+7``, ``-3``, ``0``."""
-    return "" if value is None else f"{value:+d}" if value else "0"
+    """A rating change as the report writes it: ``+7``, ``-3``, ``+0``."""
+    return "" if value is None else f"{value:+d}"
 
 
 def _report_columns() -> tuple[Column, ...]:
