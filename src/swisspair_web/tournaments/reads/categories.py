@@ -114,6 +114,10 @@ class CategoryView:
         return describe(self.row)
 
 
+CONDITIONS = ("age_below", "age_from", "sex", "rating_from", "rating_below", "unrated", "federations", "label")
+"""The fields of a category that say who is in it (:func:`describe`)."""
+
+
 def describe(row: Category) -> str:
     """A category's conditions in words (``under 16; w; rated 1600-1799``)."""
     parts = []

@@ -91,10 +91,9 @@ def shown(data: SectionData, settings: AwardSettings, *, arbiter: bool) -> Prize
     return compute(data, settings, standings.table(data, data.complete_rounds(published_only=True)))
 
 
-def list_text(data: dict[str, Any]) -> str:
-    """A stored list (:meth:`PrizeView.as_dict`) as one line per category, for the audit log."""
-    lines = []
-    for category in data.get("categories", []):
-        awards = "; ".join(f"{a['place']}. {a['tpn']} {a['name']} {a['amount']}" for a in category["awards"])
-        lines.append(f"{category['name']}: {awards or '-'}")
-    return "\n".join(lines)
+def prize_rows(data: dict[str, Any]) -> list[list[Any]]:
+    """A stored list (:meth:`PrizeView.as_dict`) as the audit log's parameters: ``[code, name, awards]`` for
+    each category, ``[place, number, name, amount]`` for each award."""
+    return [[category.get("code", ""), category["name"],
+             [[a["place"], a["tpn"], a["name"], str(a["amount"])] for a in category["awards"]]]
+            for category in data.get("categories", [])]
