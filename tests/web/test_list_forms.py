@@ -10,6 +10,7 @@ names with diacritics and in Cyrillic; and a team section of three teams (a team
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 import re
@@ -23,6 +24,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from swisspair_web.tournaments import services
+from swisspair_web.tournaments.reads import labels
 from swisspair_web.tournaments.rows import registry
 from swisspair_web.tournaments.rows import Bye, EventRole, Player, Section
 
@@ -84,6 +86,23 @@ def pdf_lines(data: bytes) -> list[str]:
         return [" ".join(line.split()) for page in pdf.pages for line in (page.extract_text() or "").splitlines()]
 
 
+def in_text(wanted: list[str], text: str) -> list[str]:
+    """The wanted pieces that are not found, in order, in ``text`` (a card sheet's words, two cards a line)."""
+    missing, at = [], 0
+    for piece in wanted:
+        found = text.find(piece, at)
+        if found < 0:
+            missing.append(piece)
+        else:
+            at = found + len(piece)
+    return missing
+
+
+def _(message: str, language: str) -> str:
+    with translation.override(language):
+        return translation.gettext(message)
+
+
 def in_order(wanted: list[str], lines: list[str]) -> list[str]:
     """The wanted lines that are not found, in order, among ``lines``."""
     missing, at = [], 0
@@ -138,6 +157,32 @@ class ListFormsTestCase(TestCase):
         rnd2 = services.pair_next_round(sec, alice).round
         services.publish_round(rnd2, alice)
         cls.section = Section.objects.get(pk=sec.pk)
+        cls.build_entries_and_round_robin(alice)
+
+    @classmethod
+    def build_entries_and_round_robin(cls, alice: Any) -> None:
+        """Two entries on the form (one refused) and a round-robin of four, its first round played."""
+        from swisspair_web.tournaments.reads.registration import EntryData, registration_of
+        from swisspair_web.tournaments.rows.registry import ROUND_ROBIN, ROUND_ROBIN_TIEBREAKS
+        from swisspair_web.tournaments.services import roundrobin
+
+        sec = cls.section
+        services.registration.set_open(sec, alice, True, registration_of(sec).version)
+        services.registration.submit(sec, EntryData(name="Новиков, Олег", email="o@example.org", rating=1850,
+                                                    federation="RUS"))
+        refused = services.registration.submit(sec, EntryData(name="Horák, Tomáš", email="t@example.org"))
+        services.registration.refuse(refused, alice, refused.version, "=late")  # a reason that looks like a formula
+        rr = Section.objects.create(event=sec.event, name="Closed", slug="closed", rounds=3, system=ROUND_ROBIN,
+                                    tiebreaks=ROUND_ROBIN_TIEBREAKS)
+        services.add_players(rr, alice, [services.PlayerData(name=name, rating=rating, federation=fed)
+                                         for name, rating, _title, fed in FIELD[:4]])
+        roundrobin.draw(rr, alice, "lot", seed=1)
+        rr.refresh_from_db()
+        rnd = services.pair_next_round(rr, alice).round
+        services.set_results(rnd, alice, {b.number: (code, services.seen(b))
+                                          for b, code in zip(rnd.boards.order_by("number"), ("10", "=="))})
+        services.publish_round(rnd, alice)
+        roundrobin.publish_schedule(Section.objects.get(pk=rr.pk), alice)
 
     def setUp(self) -> None:
         self.client.login(username="alice", password="password")
@@ -209,6 +254,143 @@ class ListFormsTestCase(TestCase):
                          ("bye-H", "not-present", "present", "present"))  # the pairing's bye is not the player's
         self.assertEqual({s for s in states.values()}, {"bye-H", "not-present", "present"})
 
+    def at(self, name: str, *args: object, section: str = "open", language: str = "en") -> str:
+        return reverse(name, args=["forms", section, *args]) + f"?lang={language}"
+
+    def human_forms(self, page: str | None, printed: str, pdf: str | None, language: str) -> list[list[str]]:
+        """The print's rows, once the page (when given) shows the same rows, the PDF (when given) each of them
+        in order, and no form a raw code."""
+        shown = table_rows(self.get(printed, language).content.decode())
+        self.assertTrue(shown, f"nothing printed: {printed}")
+        if page:
+            self.assertEqual(table_rows(self.get(page, language).content.decode()), shown,
+                             f"page and print disagree: {page} in {language}")
+        lines = pdf_lines(self.get(pdf, language).content) if pdf else []
+        if pdf:  # a long cell wraps onto the next lines: the rows are read in the PDF's running text
+            self.assertEqual(in_text([" ".join(c for c in row if c) for row in shown], " ".join(lines)), [],
+                             f"the PDF leaves out or reorders rows of the print: {pdf} in {language}")
+        for text in [*lines, *(c for row in shown for c in row)]:
+            self.assertIsNone(RAW.search(text), f"a raw code reaches a reader: {text!r} ({printed} in {language})")
+        return shown
+
+    def machine_forms(self, csv_url: str, json_url: str, rows_key: str, language: str) -> list[dict[str, str]]:
+        """The CSV's rows by its header, once the JSON's rows carry the same values in the same order."""
+        table = list(csv.reader(io.StringIO(self.get(csv_url, language).content.decode())))
+        keyed = [dict(zip(table[0], (re.sub(r"^'(?=[=+\-@])", "", cell) for cell in line), strict=True))
+                 for line in table[1:]]  # a cell starting like a formula is quoted
+        rows = json.loads(self.get(json_url, language).content)[rows_key]
+        self.assertEqual(len(keyed), len(rows), f"CSV and JSON disagree: {csv_url}")
+        for line, item in zip(keyed, rows, strict=True):
+            self.assertEqual(line, {key: "" if item.get(key) is None else str(item[key]) for key in line},
+                             f"CSV and JSON disagree: {csv_url}")
+        return keyed
+
+    def test_the_pairing_list_by_board_and_the_hall_screen(self) -> None:
+        for language in LANGUAGES:
+            for number in (1, 2) if language in PDF_LANGUAGES else (2,):
+                shown = self.human_forms(self.at("sp-round", number, language=language),
+                                         self.at("sp-print", f"pairings-{number}", language=language),
+                                         self.at("sp-export-pdf", f"pairings-{number}", language=language)
+                                         if language in PDF_LANGUAGES else None, language)
+                table = list(csv.reader(io.StringIO(self.get(self.at("sp-export-csv", str(number)), language)
+                                                    .content.decode())))
+                keyed = [dict(zip(table[0], (re.sub(r"^'(?=[=+\-@])", "", cell) for cell in line), strict=True))
+                         for line in table[1:]]
+                self.assertEqual([r["white"] for r in keyed], [row[2] for row in shown], "CSV and print disagree")
+                self.assertFalse([c for row in shown for c in row if re.fullmatch(r"\d*\.5", c)], "a half as .5")
+                data = json.loads(self.get(self.at("sp-api-round", number), language).content)
+                boards = [(b["board"], b["white"], b["white_name"], b["white_points"], b["result"],
+                           b["black_points"], b["black_name"], b["black"], "") for b in data["boards"]]
+                byes = [("", bye["tpn"], bye["name"], bye["points"], bye["scores"], "", "", "", bye["kind"])
+                        for bye in data["byes"]]
+                self.assertEqual([tuple(r.values()) for r in keyed],
+                                 [tuple("" if v is None else str(v) for v in line) for line in boards + byes],
+                                 f"CSV and JSON disagree: round {number}")
+                self.assertEqual([row[6] for row in shown[len(boards):]],
+                                 [str(labels.label("bye", bye["kind"])) for bye in data["byes"]]
+                                 if language == "en" else [row[6] for row in shown[len(boards):]])
+                if number == 2:  # the current round: the hall screen shows the page's rows
+                    hall = json.loads(self.get(self.at("sp-api-hall", language=language), language).content)
+                    on_screen = [[str(b["board"]), str(b["white_tpn"]), b["white"], b["white_points"], b["result"],
+                                  b["black_points"], b["black"], str(b["black_tpn"])] for b in hall["boards"]]
+                    on_screen += [["", str(b["tpn"]), b["name"], b["points"], b["awarded"], "", b["kind"], ""]
+                                  for b in hall["byes"]]
+                    self.assertEqual(on_screen, shown, f"the hall screen and the pairing list disagree in {language}")
+        self.assertEqual(self.client.get(self.at("sp-start-list-export", "print")).status_code, 404)
+
+    def test_the_rating_report_and_the_norms(self) -> None:
+        for language in (*PDF_LANGUAGES, "cs"):  # long lists: the words of the others are the same messages
+            pdf = language in PDF_LANGUAGES
+            for name, rows_key in (("ratings", "players"), ("norms", "checks")):
+                shown = self.human_forms(self.at(f"sp-{name}", language=language),
+                                         self.at(f"sp-{name}-print", language=language),
+                                         self.at(f"sp-{name}-export", "pdf", language=language) if pdf else None,
+                                         language)
+                keyed = self.machine_forms(self.at(f"sp-{name}-export", "csv", language=language),
+                                           self.at(f"sp-{name}-export", "json", language=language), rows_key, language)
+                self.assertEqual([r["name"] for r in keyed], [row[1] for row in shown[:len(keyed)]],
+                                 f"the machine forms' order: {name} in {language}")
+        games = {row[0] for row in table_rows(self.get(self.at("sp-ratings-print"), "en").content.decode())
+                 if len(row) == 8}
+        self.assertTrue(games, "each rated player's games under the report")
+
+    def test_the_entries(self) -> None:
+        for language in LANGUAGES:
+            shown = self.human_forms(None, self.at("sp-entries-print", language=language),
+                                     self.at("sp-entries-export", "pdf", language=language)
+                                     if language in PDF_LANGUAGES else None, language)
+            keyed = self.machine_forms(self.at("sp-entries-export", "csv", language=language),
+                                       self.at("sp-entries-export", "json", language=language), "entries", language)
+            self.assertEqual([r["name"] for r in keyed], [row[2] for row in shown])
+            self.assertEqual([(r["state"], r["reason"]) for r in keyed], [("pending", ""), ("refused", "=late")])
+            if language == "en":
+                self.assertEqual([row[0] for row in shown], ["waiting for the arbiter", "refused"])
+
+    def test_the_cards_and_slips_name_each_player_alike(self) -> None:
+        """The board cards, the result slips and the result sheets, printed and as PDFs, and the start-number
+        cards printed and as a PDF."""
+        pairs = [(row[1], row[7]) for row in
+                 table_rows(self.get(self.at("sp-print", "pairings-2"), "en").content.decode()) if row[0]]
+        for language in PDF_LANGUAGES:
+            players = {int(row[0]): row for row in table_rows(
+                self.get(self.at("sp-start-list-print", language=language), language).content.decode())}
+
+            def text(tpn: str) -> str:
+                _no, title, name, _fide, fed, rating, _club = players[int(tpn)]
+                extra = ", ".join(v for v in (rating, fed) if v)
+                return f"{tpn}. {title + ' ' if title else ''}{name}" + (f" ({extra})" if extra else "")
+            white, black = _("White", language), _("Black", language)
+            wanted = [f"{colour}: {text(tpn)}" for w, b in pairs for colour, tpn in ((white, w), (black, b))]
+            for printed, pdf in ((self.at("sp-cards-print", 2, "slips", language=language),
+                                  self.at("sp-cards-pdf", 2, "slips", language=language)),
+                                 (self.at("sp-cards-print", 2, "boards", language=language),
+                                  self.at("sp-cards-pdf", 2, "boards", language=language)),
+                                 (self.at("sp-print", "sheets-2", language=language),
+                                  self.at("sp-export-pdf", "sheets-2", language=language))):
+                page = html.unescape(self.get(printed, language).content.decode())
+                self.assertEqual(re.findall(rf"(?:{white}|{black}): [^<–]+?(?= – |<)", page), wanted, printed)
+                found = " ".join(pdf_lines(self.get(pdf, language).content))
+                bare = [line.split(": ", 1)[1] for line in wanted] if "sheets" in pdf else wanted
+                self.assertEqual(in_text(bare, found), [], pdf)
+            cards = self.get(self.at("sp-numbers-print", language=language), language).content.decode()
+            names = re.findall(r'<div class="name">([^<]*)</div>', html.unescape(cards))
+            self.assertEqual(names, [" ".join(v for v in (row[1], row[2]) if v) for row in players.values()])
+            found = " ".join(pdf_lines(self.get(self.at("sp-numbers-pdf", language=language), language).content))
+            self.assertEqual(in_text(names, found), [])
+
+    def test_the_round_robin_schedule_and_grid(self) -> None:
+        for language in PDF_LANGUAGES:
+            for name, rows_key, key in (("schedule", "games", 1), ("grid", "rows", 1)):
+                shown = self.human_forms(self.at(f"sp-{name}", section="closed", language=language),
+                                         self.at(f"sp-{name}-print", section="closed", language=language),
+                                         self.at(f"sp-{name}-export", "pdf", section="closed", language=language),
+                                         language)
+                keyed = self.machine_forms(self.at(f"sp-{name}-export", "csv", section="closed", language=language),
+                                           self.at(f"sp-{name}-export", "json", section="closed", language=language),
+                                           rows_key, language)
+                self.assertEqual([list(r.values())[key] for r in keyed], [row[key] for row in shown],
+                                 f"the machine forms' order: {name} in {language}")
+
     @pytest.mark.slow
     def test_every_other_list_in_every_form_and_language(self) -> None:
         """Each form answers in each language, with no code shown raw (the lists not listed above)."""
@@ -240,6 +422,6 @@ class ListFormsTestCase(TestCase):
         self.assertNotIn("paired", what)
         self.assertIn("отмечены присутствующими: ", audit)
         slips = self.get(self.url("sp-cards-print", 2, "slips"), "en").content.decode()
-        self.assertIn("GM Novák, Petr (2450) CZE", slips)
+        self.assertIn("1. GM Novák, Petr (2450, CZE)", slips)  # as the PDF slips name him
         prizes = pdf_lines(self.get(self.url("sp-prizes-export", "pdf"), "en").content)
         self.assertTrue(any(line.startswith("As of ") for line in prizes), prizes[-3:])

@@ -96,8 +96,11 @@ urlpatterns = [
     path(S + "prizes/publish/", prizes.prizes_publish, name="sp-prizes-publish"),
     path(S + "prizes.<str:fmt>", public_page(prizes.prizes_export), name="sp-prizes-export"),
     path(S + "ratings/", public_page(ratings.ratings_page), name="sp-ratings"),
+    path(S + "ratings/print/", public_page(ratings.ratings_print), name="sp-ratings-print"),
     path(S + "ratings.<str:fmt>", public_page(ratings.ratings_export), name="sp-ratings-export"),
     path(S + "norms/", public_page(norms.norms_page), name="sp-norms"),
+    path(S + "norms/print/", public_page(norms.norms_print), name="sp-norms-print"),
+    path(S + "norms.<str:fmt>", public_page(norms.norms_export), name="sp-norms-export"),
     path(S + "norms/<int:tpn>/<str:title>.pdf", public_page(roundrobin.norm_certificate_pdf),
          name="sp-norm-certificate"),
     # round-robins: the schedule of all rounds, the crosstable grid, the drawing of numbers
