@@ -33,6 +33,8 @@ from swisspair.team_matches import TeamMatch as CoreMatch
 from swisspair.teams import ForfeitOutcome, MatchPoints, TeamForfeit
 from swisspair_web.tournaments.reads.convert import SectionData, board_results, fraction, scoring_of, to_tournament
 from swisspair_web.tournaments.reads.errors import OperationError
+from swisspair_web.tournaments.reads.listing import Column, Listing, Table
+from swisspair_web.tournaments.reads.listing import row as list_row
 from swisspair_web.tournaments.reads.standings import fmt
 from swisspair_web.tournaments.rows import Board, Bye, Player, Round, Section, Team, TeamMatch
 
@@ -215,6 +217,26 @@ def team_table(data: SectionData, after_round: int | None = None) -> TeamTable:
                     [fmt(v) if v is not None else "" for v in row.values]) for row in result.rows]
     labels = [d.label for d in result.tiebreaks]
     return TeamTable(upto, section.team_primary, labels, rows, note or "; ".join(result.notes))
+
+
+def standings_listing(data: SectionData, after_round: int | None = None) -> Listing:
+    """The team standings (:func:`team_table`) as every form shows them: place, number, team, the primary
+    score first (C.04.6 1.2; C.07 (2026) 11.1), the other, then the tie-breaks."""
+    table = team_table(data, after_round)
+    scores = (Column("match_points", _("MP"), number=True), Column("game_points", _("GP"), number=True))
+    columns = (Column("rank", "#", number=True), Column("team", _("No."), number=True),
+               Column("name", _("Team"), wrap=True), *(scores[::-1] if table.primary == "GP" else scores),
+               *(Column(code, code, number=True) for code in table.codes))
+    rows = tuple(list_row(columns, {"rank": r.rank, "team": r.team.number, "name": r.team.name,
+                                    "match_points": r.match_points_text, "game_points": r.game_points_text,
+                                    **dict(zip(table.codes, r.tiebreaks, strict=True)), "tiebreaks": r.tiebreaks})
+                 for r in table.rows)
+    after = _("after round %(n)s") % {"n": table.after_round}
+    return Listing(f"{_('Standings')} {after}", "standings", (Table(columns, rows),),
+                   facts={"after_round": table.after_round, "primary": table.primary, "tiebreaks": table.codes,
+                          "note": table.note},
+                   notes=(table.note,) if table.note else (), html_id="team-standings", row_id="team-row",
+                   rows_key="standings")
 
 
 def team_results(data: SectionData, team: Team) -> list[dict[str, object]]:
