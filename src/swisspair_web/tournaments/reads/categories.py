@@ -25,6 +25,9 @@ from swisspair.model import Player as CorePlayer
 from swisspair.prizes import parse_amount, split_amounts
 from swisspair_web.tournaments.reads.convert import SectionData
 from swisspair_web.tournaments.reads.errors import OperationError
+from swisspair_web.tournaments.reads.listing import Column, Listing, rating
+from swisspair_web.tournaments.reads.listing import Table as ListTable
+from swisspair_web.tournaments.reads.listing import row as list_row
 from swisspair_web.tournaments.reads.standings import Row, Table
 from swisspair_web.tournaments.rows import AwardSettings, Category, Player, PlayerDetail, Section
 
@@ -172,3 +175,22 @@ def category_views(data: SectionData, table: Table, settings: AwardSettings) -> 
                                      reference_date(data.section, settings))
     by_tpn = {r.player.tpn: r for r in table.rows}
     return [CategoryView(row, t.members, [(c, by_tpn[c.tpn]) for c in t.rows], t) for row, t in zip(rows, tables)]
+
+
+def standings_listing(view: CategoryView, table: Table) -> Listing:
+    """A category's standings as every form shows them: the event's standings (``table``) filtered, places
+    counted again, the overall place beside each; the conditions under the list."""
+    columns = (Column("place", "#", number=True), Column("rank", _("Overall"), number=True),
+               Column("tpn", _("No."), number=True), Column("name", _("Name"), wrap=True),
+               Column("rating", _("Rating"), rating, number=True), Column("federation", _("Fed")),
+               Column("points", _("Pts"), number=True), *(Column(code, code, number=True) for code in table.codes))
+    rows = tuple(list_row(columns, {"place": line.place_text, "rank": r.rank, "tpn": r.player.tpn,
+                                    "name": r.player.name, "rating": r.player.rating,
+                                    "federation": r.player.federation, "points": r.points_text,
+                                    **dict(zip(table.codes, r.tiebreaks or [""] * len(table.codes), strict=True))})
+                 for line, r in view.lines)
+    after = _("after round %(n)s") % {"n": table.after_round}
+    return Listing(f"{view.row.title} {after}", f"category-{view.row.code or 'overall'}", (ListTable(columns, rows),),
+                   facts={"category": view.row.code, "name": view.row.title, "after_round": table.after_round,
+                          "conditions": view.conditions},
+                   notes=(view.conditions,), html_id="category-standings", rows_key="standings")
