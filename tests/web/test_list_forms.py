@@ -187,7 +187,7 @@ class ListFormsTestCase(TestCase):
                    language, f"{export} {args} {order} in {language}", rows_key, page_rows)
 
     def agree(self, urls: dict[str, str], language: str, where: str, rows_key: str = "players",
-              page_rows: bool = True) -> None:
+              page_rows: bool = True, names: bool = True) -> None:
         """The forms of one list at ``urls`` (``page``, ``print``, ``pdf``, ``csv``, ``json``) in one language
         agree: see :meth:`forms`; the JSON's rows are under ``rows_key``."""
         shown = table_rows(self.get(urls["print"], language).content.decode())
@@ -201,13 +201,15 @@ class ListFormsTestCase(TestCase):
                              f"the PDF leaves out or reorders rows of the print: {where}")
         for text in [*lines, *(c for row in shown for c in row)]:
             self.assertIsNone(RAW.search(text), f"a raw code reaches a reader: {text!r} ({where})")
-        names = [next(c for c in row if c in NAMES) for row in shown if any(c in NAMES for c in row)]
+        shown_names = [next(c for c in row if c in NAMES) for row in shown if any(c in NAMES for c in row)]
         table = list(csv.reader(io.StringIO(self.get(urls["csv"], language).content.decode())))
         rows = json.loads(self.get(urls["json"], language).content)[rows_key]
         keyed = [dict(zip(table[0], (re.sub(r"^'(?=[=+\-@])", "", cell) for cell in line), strict=True))
                  for line in table[1:]]  # a cell starting like a formula is quoted
-        self.assertEqual([r["name"] for r in keyed], [r["name"] for r in rows], f"CSV and JSON disagree: {where}")
-        self.assertEqual([r["name"] for r in rows], names[:len(rows)], f"the machine forms' order: {where}")
+        self.assertEqual(len(keyed), len(rows), f"CSV and JSON disagree: {where}")
+        if names:  # a list of players or teams: the machine forms in the order of the human forms
+            self.assertEqual([r["name"] for r in keyed], [r["name"] for r in rows], f"CSV and JSON disagree: {where}")
+            self.assertEqual([r["name"] for r in rows], shown_names[:len(rows)], f"the machine forms' order: {where}")
         for line, item in zip(keyed, rows, strict=True):
             for key, value in line.items():
                 self.assertEqual(value, "" if item.get(key) is None else str(item[key]), f"{key}: {where}")
@@ -268,6 +270,13 @@ class ListFormsTestCase(TestCase):
         for language in LANGUAGES:
             self.agree(self.standings_urls(language, "teams"), language, f"team standings in {language}",
                        rows_key="standings")
+            for number in (1, 2, 3):  # each team's matches (the team bye among them) and its roster
+                url = self.url
+                self.agree({"page": url("sp-team", number, language=language, section="teams"),
+                            "print": url("sp-team-print", number, language=language, section="teams"),
+                            **{fmt: url("sp-team-export", number, fmt, language=language, section="teams")
+                               for fmt in ("pdf", "csv", "json")}},
+                           language, f"team {number} in {language}", rows_key="rounds", names=False)
 
     @pytest.mark.slow
     def test_every_other_list_in_every_form_and_language(self) -> None:

@@ -33,7 +33,8 @@ from swisspair.team_matches import TeamMatch as CoreMatch
 from swisspair.teams import ForfeitOutcome, MatchPoints, TeamForfeit
 from swisspair_web.tournaments.reads.convert import SectionData, board_results, fraction, scoring_of, to_tournament
 from swisspair_web.tournaments.reads.errors import OperationError
-from swisspair_web.tournaments.reads.listing import Column, Listing, Table
+from swisspair_web.tournaments.reads import labels
+from swisspair_web.tournaments.reads.listing import Column, Listing, Table, rating
 from swisspair_web.tournaments.reads.listing import row as list_row
 from swisspair_web.tournaments.reads.standings import fmt
 from swisspair_web.tournaments.rows import Board, Bye, Player, Round, Section, Team, TeamMatch
@@ -257,3 +258,32 @@ def team_results(data: SectionData, team: Team) -> list[dict[str, object]]:
                               "colour": "w" if white else "b", "bye": False,
                               "score": f"{fmt(own)} : {fmt(their)}", "match_points": fmt(mp)})
     return lines
+
+
+def _member(board: int, p: Player) -> dict[str, object]:
+    return {"board": board, "tpn": p.tpn, "name": p.name, "rating": p.rating, "title": p.title,
+            "federation": p.federation, "fide_id": p.fide_id, "club": p.club, "withdrawn_from": p.withdrawn_from}
+
+
+def team_listing(data: SectionData, team: Team, rounds: set[int]) -> Listing:
+    """A team's card as every form shows it: its matches in ``rounds`` (opponent, colour by its label, game
+    points, match points; the team PAB by its label), then its roster in board order."""
+    columns = (Column("round", _("Rd"), number=True), Column("opponent", _("No."), number=True),
+               Column("opponent_name", _("Opponent"), wrap=True), Column("colour", _("Colour"), labels.shown("colour")),
+               Column("score", _("Score")), Column("match_points", _("MP"), number=True))
+    rows = tuple(list_row(columns, {
+        "round": line["round"], "bye": line["bye"], "colour": line["colour"] or None,
+        "score": line["score"], "match_points": line["match_points"],
+        "opponent": line["opponent"].number if isinstance(line["opponent"], Team) else None,
+        "opponent_name": line["opponent"].name if isinstance(line["opponent"], Team) else labels.label("bye", Bye.PAB)})
+        for line in team_results(data, team) if line["round"] in rounds)
+    roster = (Column("board", _("Bd"), number=True), Column("tpn", _("No."), number=True),
+              Column("name", _("Name"), wrap=True), Column("title", _("Title")),
+              Column("rating", _("Rating"), rating, number=True), Column("federation", _("Fed")))
+    members = [_member(board, p) for board, p in enumerate(data.members(team), start=1)]
+    return Listing(f"{team.number}. {team.name}", f"team-{team.number}",
+                   (Table(columns, rows, heading=_("Matches"), key="matches"),),
+                   (Table(roster, tuple(list_row(roster, m) for m in members), heading=_("Players"), key="roster"),),
+                   facts={"number": team.number, "name": team.name,
+                          "members": [{k: v for k, v in m.items() if k != "board"} for m in members]},
+                   html_id="team-matches", rows_key="rounds")
