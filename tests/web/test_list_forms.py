@@ -270,6 +270,13 @@ class ListFormsTestCase(TestCase):
         for language in LANGUAGES:
             self.agree(self.standings_urls(language, "teams"), language, f"team standings in {language}",
                        rows_key="standings")
+            for number in (1, 2):  # each round's matches, board by board
+                url = self.url
+                self.agree({"page": url("sp-round", number, language=language, section="teams"),
+                            "print": url("sp-matches-print", number, language=language, section="teams"),
+                            **{fmt: url("sp-matches-export", number, fmt, language=language, section="teams")
+                               for fmt in ("pdf", "csv", "json")}},
+                           language, f"matches of round {number} in {language}", rows_key="boards", names=False)
             for number in (1, 2, 3):  # each team's matches (the team bye among them) and its roster
                 url = self.url
                 self.agree({"page": url("sp-team", number, language=language, section="teams"),

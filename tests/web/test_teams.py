@@ -173,7 +173,7 @@ class TeamTestCase(TeamBase):
         self.assertIn(f'id="team-row-{leader.team.number}"', page)
         page = self.client.get(self.turl("sp-round", 2)).content.decode()
         self.assertIn("1.5 : 0.5", page)
-        self.assertIn('id="team-bye"', page)
+        self.assertIn("Pairing-allocated bye: ", page)  # the team PAB, under the matches
         self.assertContains(self.client.get(self.turl("sp-teams")), "Player 3-3")
         self.assertContains(self.client.get(self.turl("sp-team", leader.team.number)), leader.team.name)
         data = json.loads(self.client.get(self.turl("sp-api-standings")).content)

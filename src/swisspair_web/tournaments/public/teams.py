@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
@@ -14,7 +14,7 @@ from swisspair_web.tournaments.reads import teams
 from swisspair_web.tournaments.reads.convert import SectionData
 from swisspair_web.tournaments.reads.listing import Listing
 from swisspair_web.tournaments.reads.roles import is_arbiter
-from swisspair_web.tournaments.rows import Section, Team
+from swisspair_web.tournaments.rows import Round, Section, Team
 
 
 def teams_page(visitor: Visitor, slug: str, section: str) -> HttpResponse:
@@ -47,6 +47,25 @@ def team_export(visitor: Visitor, slug: str, section: str, number: int, fmt: str
     """A team's card as printable HTML, PDF, CSV or JSON."""
     sec = visible_section(visitor, slug, section, TEAM_ONLY)
     return listings.respond(visitor, sec, _team_listing(visitor, sec, number), fmt)
+
+
+def _matches_listing(visitor: Visitor, sec: Section, number: int) -> Listing:
+    """A team round's matches: 404 for the public while the round is unpublished."""
+    rnd = get_object_or_404(Round, section=sec, number=number)
+    if not rnd.published and not is_arbiter(visitor, sec.event):
+        raise Http404("round not published")
+    return teams.matches_listing(rnd)
+
+
+def matches_print(visitor: Visitor, slug: str, section: str, number: int) -> HttpResponse:
+    return matches_export(visitor, slug, section, number, "print")
+
+
+def matches_export(visitor: Visitor, slug: str, section: str, number: int, fmt: str) -> HttpResponse:
+    """A team round's matches as printable HTML, PDF, CSV or JSON (the page is the round's,
+    :func:`.rounds.round_page`)."""
+    sec = visible_section(visitor, slug, section, TEAM_ONLY)
+    return listings.respond(visitor, sec, _matches_listing(visitor, sec, number), fmt)
 
 
 def team_print(visitor: Visitor, slug: str, section: str, number: int) -> HttpResponse:

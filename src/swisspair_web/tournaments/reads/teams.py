@@ -37,7 +37,7 @@ from swisspair_web.tournaments.reads import labels
 from swisspair_web.tournaments.reads.listing import Column, Listing, Table, rating
 from swisspair_web.tournaments.reads.listing import row as list_row
 from swisspair_web.tournaments.reads.standings import fmt
-from swisspair_web.tournaments.rows import Board, Bye, Player, Round, Section, Team, TeamMatch
+from swisspair_web.tournaments.rows import Board, Bye, Player, Round, Section, Team, TeamMatch, result_label
 
 # -- rosters ----------------------------------------------------------------------------------------
 
@@ -287,3 +287,39 @@ def team_listing(data: SectionData, team: Team, rounds: set[int]) -> Listing:
                    facts={"number": team.number, "name": team.name,
                           "members": [{k: v for k, v in m.items() if k != "board"} for m in members]},
                    html_id="team-matches", rows_key="rounds")
+
+
+def _match_heading(m: MatchScore) -> str:
+    """``1. Club A – Club B: 1½ : ½ (MP 2 : 0)``: the match, its game points and, once complete, its match points."""
+    match = m.match
+    points = f" ({_('MP')} {fmt(m.white_match_points)} : {fmt(m.black_match_points)})" if m.complete else ""
+    return f"{match.number}. {match.white.name} – {match.black.name}: {m.score_text}{points}"
+
+
+def matches_listing(rnd: Round) -> Listing:
+    """A team round's matches as every form shows them: a table per match under its heading (teams, game
+    points, match points once complete, C.04.6 1.2), a row per board; the team PAB and the players' own byes
+    under the list, by their labels."""
+    columns = (Column("board", _("Bd")), Column("white_tpn", _("No."), number=True),
+               Column("white", _("White"), wrap=True), Column("result", _("Result"), result_label),
+               Column("black", _("Black"), wrap=True), Column("black_tpn", _("No."), number=True))
+    scores = match_scores(rnd)
+    tables = tuple(Table(columns, tuple(list_row(columns, {
+        "match": m.match.number, "board": f"{m.match.number}.{index}", "white_tpn": b.white.tpn,
+        "white": b.white.name, "result": b.result or None, "black": b.black.name, "black_tpn": b.black.tpn})
+        for index, b in enumerate(m.boards, start=1)), heading=_match_heading(m), key=str(m.match.number))
+        for m in scores)
+    notes = [f"{_('Pairing-allocated bye')}: {rnd.team_bye.number}. {rnd.team_bye.name}"] if rnd.team_bye else []
+    notes += [f"{b.player.tpn}. {b.player.name}: {labels.label('bye', b.kind)}"
+              for b in Bye.objects.filter(section=rnd.section, round_number=rnd.number).exclude(kind=Bye.PAB)
+              .select_related("player").order_by("player__tpn")]
+    matches = [{"match": m.match.number, "white": m.match.white.number, "black": m.match.black.number,
+                "white_name": m.match.white.name, "black_name": m.match.black.name,
+                "white_game_points": fmt(m.white_points), "black_game_points": fmt(m.black_points),
+                "white_match_points": fmt(m.white_match_points), "black_match_points": fmt(m.black_match_points),
+                "complete": m.complete} for m in scores]
+    title = _("Round %(n)s") % {"n": rnd.number}
+    return Listing(title, f"round-{rnd.number}-matches", tables,
+                   facts={"round": rnd.number, "published": rnd.published, "matches": matches,
+                          "bye_team": rnd.team_bye.number if rnd.team_bye else None},
+                   notes=tuple(notes), group="match", html_id="matches", rows_key="boards")
