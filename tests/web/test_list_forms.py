@@ -57,8 +57,8 @@ class Cells(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag == "tr":
             self.row = []
-        elif tag == "td" and self.row is not None:
-            self.cell = []
+        elif tag == "td" and self.row is not None:  # an arbiter's controls (``noprint``) are not the list's
+            self.cell = None if "noprint" in (dict(attrs).get("class") or "") else []
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "td" and self.row is not None and self.cell is not None:
@@ -270,6 +270,12 @@ class ListFormsTestCase(TestCase):
         for language in LANGUAGES:
             self.agree(self.standings_urls(language, "teams"), language, f"team standings in {language}",
                        rows_key="standings")
+            url = self.url
+            self.agree({"page": url("sp-teams", language=language, section="teams"),
+                        "print": url("sp-teams-print", language=language, section="teams"),
+                        **{fmt: url("sp-teams-export", fmt, language=language, section="teams")
+                           for fmt in ("pdf", "csv", "json")}},
+                       language, f"teams and rosters in {language}")
             for number in (1, 2):  # each round's matches, board by board
                 url = self.url
                 self.agree({"page": url("sp-round", number, language=language, section="teams"),

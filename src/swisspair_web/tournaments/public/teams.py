@@ -18,13 +18,26 @@ from swisspair_web.tournaments.rows import Round, Section, Team
 
 
 def teams_page(visitor: Visitor, slug: str, section: str) -> HttpResponse:
-    """The teams with their rosters in board order; arbiters also get the forms to change them."""
+    """The teams with their rosters in board order (:func:`..reads.teams.rosters_listing`); arbiters also get
+    the forms to change them."""
     sec = visible_section(visitor, slug, section, TEAM_ONLY)
     data = SectionData.load(sec)
-    rows = [(team, members, teams.withdrawn_from(members)) for team in data.teams
-            for members in [data.members(team)]]
+    listing = teams.rosters_listing(data)
+    rows = [(table, team, teams.withdrawn_from(data.members(team))) for table, team in zip(listing.tables, data.teams,
+                                                                                         strict=True)]
     return page(visitor, "tournaments/teams.html", context(
-        visitor, sec.event, sec, teams=rows, fixed_order=bool(data.rounds), next_round=data.paired_rounds + 1))
+        visitor, sec.event, sec, listing=listing, teams=rows, fixed_order=bool(data.rounds),
+        next_round=data.paired_rounds + 1))
+
+
+def teams_export(visitor: Visitor, slug: str, section: str, fmt: str) -> HttpResponse:
+    """The teams and their rosters as printable HTML, PDF, CSV or JSON."""
+    sec = visible_section(visitor, slug, section, TEAM_ONLY)
+    return listings.respond(visitor, sec, teams.rosters_listing(SectionData.load(sec)), fmt)
+
+
+def teams_print(visitor: Visitor, slug: str, section: str) -> HttpResponse:
+    return teams_export(visitor, slug, section, "print")
 
 
 def _team_listing(visitor: Visitor, sec: Section, number: int) -> Listing:

@@ -323,3 +323,22 @@ def matches_listing(rnd: Round) -> Listing:
                    facts={"round": rnd.number, "published": rnd.published, "matches": matches,
                           "bye_team": rnd.team_bye.number if rnd.team_bye else None},
                    notes=tuple(notes), group="match", html_id="matches", rows_key="boards")
+
+
+def rosters_listing(data: SectionData) -> Listing:
+    """The teams of a section with their rosters in board order, as every form shows them: a table per team
+    under its number and name (and the round it withdrew from)."""
+    columns = (Column("board", _("Bd"), number=True), Column("tpn", _("No."), number=True),
+               Column("name", _("Name"), wrap=True), Column("rating", _("Rating"), rating, number=True),
+               Column("federation", _("Fed")))
+    tables = []
+    for team in data.teams:
+        members = data.members(team)
+        withdrawn = withdrawn_from(members)
+        heading = f"{team.number}. {team.name}" + (
+            f" ({_('withdrawn from round %(n)s') % {'n': withdrawn}})" if withdrawn else "")
+        tables.append(Table(columns, tuple(list_row(columns, {**_member(board, p), "team": team.number})
+                                           for board, p in enumerate(members, start=1)),
+                            heading=heading, key=str(team.number)))
+    return Listing(_("Teams"), "teams", tuple(tables), group="team", rows_key="players",
+                   facts={"teams": [{"number": t.number, "name": t.name} for t in data.teams]})
