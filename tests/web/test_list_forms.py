@@ -177,14 +177,14 @@ class ListFormsTestCase(TestCase):
         return response
 
     def forms(self, page: str, printed: str, export: str, *args: object, order: str = "",
-              language: str = "en", page_rows: bool = True, rows_key: str = "players") -> None:
+              language: str = "en", page_rows: bool = True, rows_key: str = "players", names: bool = True) -> None:
         """One list in one language: the page's and the print's table rows alike, the PDF's lines the same rows
         in the same order, the CSV's and the JSON's rows the same players in that order with the same values."""
         url = self.url
         self.agree({"page": url(page, *args, language=language, order=order),
                     "print": url(printed, *args, language=language, order=order),
                     **{fmt: url(export, *args, fmt, language=language, order=order) for fmt in ("pdf", "csv", "json")}},
-                   language, f"{export} {args} {order} in {language}", rows_key, page_rows)
+                   language, f"{export} {args} {order} in {language}", rows_key, page_rows, names)
 
     def agree(self, urls: dict[str, str], language: str, where: str, rows_key: str = "players",
               page_rows: bool = True, names: bool = True) -> None:
@@ -261,6 +261,8 @@ class ListFormsTestCase(TestCase):
             self.agree({"page": url("sp-prizes", language=language),
                         **{fmt: url("sp-prizes-export", fmt, language=language) for fmt in ("print", "pdf", "csv", "json")}},
                        language, f"prize list in {language}", rows_key="lines")
+            self.forms("sp-categories", "sp-categories-print", "sp-categories-export", language=language,
+                       rows_key="categories", names=False)
             self.forms("sp-category", "sp-category-print", "sp-category-export", self.category.pk, language=language,
                        rows_key="standings")
         data = json.loads(self.get(self.url("sp-prizes-export", "json"), "en").content)

@@ -95,6 +95,8 @@ urlpatterns = [
     path(S + "print/<str:what>/", public_page(exports.print_view), name="sp-print"),
     # categories, prizes, rating report, norms
     path(S + "categories/", public_page(category_pages.categories_view), name="sp-categories"),
+    path(S + "categories/print/", public_page(categories.categories_print), name="sp-categories-print"),
+    path(S + "categories.<str:fmt>", public_page(categories.categories_export), name="sp-categories-export"),
     path(S + "categories/add/", category_pages.category_add, name="sp-category-add"),
     path(S + "categories/<int:pk>/", public_page(categories.category_page), name="sp-category"),
     path(S + "categories/<int:pk>/print/", public_page(categories.category_print), name="sp-category-print"),

@@ -29,6 +29,7 @@ def categories_context(visitor: Visitor, sec: Section) -> dict[str, Any]:
     data, table = _shown(visitor, sec)
     views = categories.category_views(data, table, settings)
     return context(visitor, sec.event, sec, categories=views, settings=settings,
+                   listing=categories.overview_listing(views, settings),
                    on=categories.reference_date(sec, settings), undated=categories.undated(data, views), form=None,
                    settings_form=None, awards_tab="categories")
 
@@ -37,6 +38,19 @@ def categories_page(visitor: Visitor, slug: str, section: str) -> HttpResponse:
     """The categories page as a visitor sees it."""
     sec = visible_section(visitor, slug, section)
     return page(visitor, TEMPLATE, categories_context(visitor, sec))
+
+
+def categories_export(visitor: Visitor, slug: str, section: str, fmt: str) -> HttpResponse:
+    """The section's categories as printable HTML, PDF, CSV or JSON."""
+    sec = visible_section(visitor, slug, section)
+    settings = categories.settings_of(sec)
+    data, table = _shown(visitor, sec)
+    views = categories.category_views(data, table, settings)
+    return listings.respond(visitor, sec, categories.overview_listing(views, settings), fmt)
+
+
+def categories_print(visitor: Visitor, slug: str, section: str) -> HttpResponse:
+    return categories_export(visitor, slug, section, "print")
 
 
 def _category(visitor: Visitor, sec: Section, pk: int) -> tuple[categories.CategoryView, standings.Table]:

@@ -25,7 +25,7 @@ from swisspair.model import Player as CorePlayer
 from swisspair.prizes import parse_amount, split_amounts
 from swisspair_web.tournaments.reads.convert import SectionData
 from swisspair_web.tournaments.reads.errors import OperationError
-from swisspair_web.tournaments.reads.listing import Column, Listing, rating
+from swisspair_web.tournaments.reads.listing import Column, Listing, plain, rating
 from swisspair_web.tournaments.reads.listing import Table as ListTable
 from swisspair_web.tournaments.reads.listing import row as list_row
 from swisspair_web.tournaments.reads.standings import Row, Table
@@ -194,3 +194,21 @@ def standings_listing(view: CategoryView, table: Table) -> Listing:
                    facts={"category": view.row.code, "name": view.row.title, "after_round": table.after_round,
                           "conditions": view.conditions},
                    notes=(view.conditions,), html_id="category-standings", rows_key="standings")
+
+
+def overview_listing(views: list[CategoryView], settings: AwardSettings) -> Listing:
+    """The section's categories as every form shows them: order, code, name, conditions in words, how many
+    players are in each, the prizes (in the prize settings' currency)."""
+    currency = settings.currency
+
+    def prizes(text: object) -> str:
+        return f"{text} {currency}" if text and currency else plain(text)
+
+    columns = (Column("order", _("Order"), number=True), Column("code", _("Code")), Column("name", _("Name")),
+               Column("conditions", _("Conditions"), wrap=True), Column("players", _("Players"), number=True),
+               Column("prizes", _("Prizes"), prizes, wrap=True))
+    rows = tuple(list_row(columns, {"id": v.row.pk, "order": v.row.order, "code": v.row.code, "name": v.row.title,
+                                    "conditions": v.conditions, "players": len(v.members), "prizes": v.row.prizes,
+                                    "members": sorted(v.members)}) for v in views)
+    return Listing(_("Categories"), "categories", (ListTable(columns, rows),), facts={"currency": currency},
+                   html_id="categories", rows_key="categories")
