@@ -26,7 +26,7 @@ from django.utils import translation
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.reads import labels
 from swisspair_web.tournaments.rows import registry
-from swisspair_web.tournaments.rows import Bye, EventRole, Player, Section
+from swisspair_web.tournaments.rows import Bye, Category, EventRole, Player, Section
 
 from .helpers import simple_pair
 
@@ -39,7 +39,10 @@ FIELD = [("Novák, Petr", 2450, "GM", "CZE"), ("Černá, Eva", 2310, "WGM", "CZE
          ("Kowalski, Jan", 2200, "", "POL"), ("Dvořák, Jiří", 2100, "", "CZE"), ("Ahmed, Ali", 2050, "", "EGY"),
          ("Łukasz, Zieliński", 1990, "", "POL"), ("Петрова, Анна", 0, "", "RUS"), ("Bauer, Max", 0, "", ""),
          ("Şahin, Emre", 1800, "", "TUR"), ("Müller, Jörg", 1750, "", "GER"), ("Øster, Ida", 0, "", "NOR")]
-NAMES = {name for name, *_rest in FIELD} | {"Späť, Ľudo"}
+TEAMS = {"Slávia Praha": ("Horák, Tomáš", "Nováková, Jana"), "Спартак": ("Смирнов, Олег", "Кузнецова, Ольга"),
+         "Łódź Szachy": ("Wiśniewski, Adam", "Żak, Ewa")}
+"""The team section: three teams of two (a team bye each round), names with diacritics and in Cyrillic."""
+NAMES = {name for name, *_rest in FIELD} | {"Späť, Ľudo"} | set(TEAMS) | {n for names in TEAMS.values() for n in names}
 RAW = re.compile(r"\bbye-[UHFZ]\b|\bnot-present\b")
 """Codes that must never reach a reader."""
 
@@ -56,8 +59,8 @@ class Cells(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag == "tr":
             self.row = []
-        elif tag == "td" and self.row is not None:
-            self.cell = []
+        elif tag == "td" and self.row is not None:  # an arbiter's controls (``noprint``) are not the list's
+            self.cell = None if "noprint" in (dict(attrs).get("class") or "") else []
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "td" and self.row is not None and self.cell is not None:
@@ -157,6 +160,10 @@ class ListFormsTestCase(TestCase):
         rnd2 = services.pair_next_round(sec, alice).round
         services.publish_round(rnd2, alice)
         cls.section = Section.objects.get(pk=sec.pk)
+        Category.objects.filter(section=sec, code="").update(prizes="300 200 100")  # the overall category
+        cls.category = Category.objects.create(section=sec, code="U2000", name="Under 2000", rating_below=2000,
+                                               order=2, prizes="50 25")
+        cls.build_teams(event, alice)
         cls.build_entries_and_round_robin(alice)
 
     @classmethod
@@ -184,12 +191,29 @@ class ListFormsTestCase(TestCase):
         services.publish_round(rnd, alice)
         roundrobin.publish_schedule(Section.objects.get(pk=rr.pk), alice)
 
+    @classmethod
+    def build_teams(cls, event: Any, alice: Any) -> None:
+        """Three teams of two, two rounds paired by the team system (a team bye each), played and published."""
+        sec = Section.objects.create(event=event, name="Teams", slug="teams", rounds=2, kind=Section.TEAM,
+                                     system="team", boards=2, tiebreaks=registry.TEAM_TIEBREAKS)
+        for name, members in TEAMS.items():
+            team = services.teams.create_team(sec, alice, name)
+            for i, member in enumerate(members):
+                services.teams.add_member(team, alice, services.PlayerData(name=member, rating=2000 - 50 * i))
+        for number in (1, 2):
+            sec.refresh_from_db()
+            rnd = services.teams.pair_team_round(sec, alice).round
+            services.set_results(rnd, alice, {b.number: ("10" if b.number % 2 else "==", services.seen(b))
+                                              for b in rnd.boards.all()}, withdraw_no_shows=False)
+            services.publish_round(rnd, alice)
+        cls.teams = Section.objects.get(pk=sec.pk)
+
     def setUp(self) -> None:
         self.client.login(username="alice", password="password")
 
-    def url(self, name: str, *args: object, language: str = "en", order: str = "") -> str:
+    def url(self, name: str, *args: object, language: str = "en", order: str = "", section: str = "open") -> str:
         query = "?" + "&".join(part for part in (f"order={order}" if order else "", f"lang={language}") if part)
-        return reverse(name, args=["forms", "open", *args]) + query
+        return reverse(name, args=["forms", section, *args]) + query
 
     def get(self, url: str, language: str) -> Any:
         self.client.cookies["django_language"] = language
@@ -198,33 +222,39 @@ class ListFormsTestCase(TestCase):
         return response
 
     def forms(self, page: str, printed: str, export: str, *args: object, order: str = "",
-              language: str = "en", page_rows: bool = True) -> None:
+              language: str = "en", page_rows: bool = True, rows_key: str = "players", names: bool = True) -> None:
         """One list in one language: the page's and the print's table rows alike, the PDF's lines the same rows
         in the same order, the CSV's and the JSON's rows the same players in that order with the same values."""
-        where = f"{export} {args} {order} in {language}"
-        shown = table_rows(self.get(self.url(printed, *args, language=language, order=order), language)
-                           .content.decode())
+        url = self.url
+        self.agree({"page": url(page, *args, language=language, order=order),
+                    "print": url(printed, *args, language=language, order=order),
+                    **{fmt: url(export, *args, fmt, language=language, order=order) for fmt in ("pdf", "csv", "json")}},
+                   language, f"{export} {args} {order} in {language}", rows_key, page_rows, names)
+
+    def agree(self, urls: dict[str, str], language: str, where: str, rows_key: str = "players",
+              page_rows: bool = True, names: bool = True) -> None:
+        """The forms of one list at ``urls`` (``page``, ``print``, ``pdf``, ``csv``, ``json``) in one language
+        agree: see :meth:`forms`; the JSON's rows are under ``rows_key``."""
+        shown = table_rows(self.get(urls["print"], language).content.decode())
         if page_rows:
-            on_page = table_rows(self.get(self.url(page, *args, language=language, order=order), language)
-                                 .content.decode())
+            on_page = table_rows(self.get(urls["page"], language).content.decode())
             self.assertEqual(on_page, shown, f"page and print disagree: {where}")
         lines = []
         if language in PDF_LANGUAGES:
-            pdf = self.get(self.url(export, *args, "pdf", language=language, order=order), language).content
-            lines = pdf_lines(pdf)
+            lines = pdf_lines(self.get(urls["pdf"], language).content)
             self.assertEqual(in_order([" ".join(c for c in row if c) for row in shown], lines), [],
                              f"the PDF leaves out or reorders rows of the print: {where}")
         for text in [*lines, *(c for row in shown for c in row)]:
             self.assertIsNone(RAW.search(text), f"a raw code reaches a reader: {text!r} ({where})")
-        names = [next(c for c in row if c in NAMES) for row in shown if any(c in NAMES for c in row)]
-        table = list(csv.reader(io.StringIO(self.get(self.url(export, *args, "csv", language=language, order=order),
-                                                     language).content.decode())))
-        data = json.loads(self.get(self.url(export, *args, "json", language=language, order=order), language).content)
-        rows = data["players"]
+        shown_names = [next(c for c in row if c in NAMES) for row in shown if any(c in NAMES for c in row)]
+        table = list(csv.reader(io.StringIO(self.get(urls["csv"], language).content.decode())))
+        rows = json.loads(self.get(urls["json"], language).content)[rows_key]
         keyed = [dict(zip(table[0], (re.sub(r"^'(?=[=+\-@])", "", cell) for cell in line), strict=True))
                  for line in table[1:]]  # a cell starting like a formula is quoted
-        self.assertEqual([r["name"] for r in keyed], [r["name"] for r in rows], f"CSV and JSON disagree: {where}")
-        self.assertEqual([r["name"] for r in rows], names[:len(rows)], f"the machine forms' order: {where}")
+        self.assertEqual(len(keyed), len(rows), f"CSV and JSON disagree: {where}")
+        if names:  # a list of players or teams: the machine forms in the order of the human forms
+            self.assertEqual([r["name"] for r in keyed], [r["name"] for r in rows], f"CSV and JSON disagree: {where}")
+            self.assertEqual([r["name"] for r in rows], shown_names[:len(rows)], f"the machine forms' order: {where}")
         for line, item in zip(keyed, rows, strict=True):
             for key, value in line.items():
                 self.assertEqual(value, "" if item.get(key) is None else str(item[key]), f"{key}: {where}")
@@ -391,15 +421,67 @@ class ListFormsTestCase(TestCase):
                 self.assertEqual([list(r.values())[key] for r in keyed], [row[key] for row in shown],
                                  f"the machine forms' order: {name} in {language}")
 
+    def standings_urls(self, language: str, section: str = "open") -> dict[str, str]:
+        def url(name: str, *args: object) -> str:
+            return self.url(name, *args, language=language, section=section)
+        return {"page": url("sp-standings"), "print": url("sp-print", "standings"),
+                "pdf": url("sp-export-pdf", "standings"), "csv": url("sp-export-csv", "standings"),
+                "json": url("sp-api-standings")}
+
+    def test_the_standings(self) -> None:
+        for language in LANGUAGES:
+            self.agree(self.standings_urls(language), language, f"standings in {language}", rows_key="standings")
+
+    def test_the_crosstable(self) -> None:
+        for language in LANGUAGES:
+            self.forms("sp-crosstable", "sp-crosstable-print", "sp-crosstable-export", language=language,
+                       rows_key="rows")
+
+    def test_the_prize_list_and_a_category(self) -> None:
+        for language in LANGUAGES:
+            url = self.url
+            self.agree({"page": url("sp-prizes", language=language),
+                        **{fmt: url("sp-prizes-export", fmt, language=language) for fmt in ("print", "pdf", "csv", "json")}},
+                       language, f"prize list in {language}", rows_key="lines")
+            self.forms("sp-categories", "sp-categories-print", "sp-categories-export", language=language,
+                       rows_key="categories", names=False)
+            self.forms("sp-category", "sp-category-print", "sp-category-export", self.category.pk, language=language,
+                       rows_key="standings")
+        data = json.loads(self.get(self.url("sp-prizes-export", "json"), "en").content)
+        self.assertEqual([line["code"] for line in data["lines"]][::len(data["lines"]) - 1], ["", "U2000"])
+
+    def test_the_team_tables(self) -> None:
+        for language in LANGUAGES:
+            self.agree(self.standings_urls(language, "teams"), language, f"team standings in {language}",
+                       rows_key="standings")
+            url = self.url
+            self.agree({"page": url("sp-teams", language=language, section="teams"),
+                        "print": url("sp-teams-print", language=language, section="teams"),
+                        **{fmt: url("sp-teams-export", fmt, language=language, section="teams")
+                           for fmt in ("pdf", "csv", "json")}},
+                       language, f"teams and rosters in {language}")
+            for number in (1, 2):  # each round's matches, board by board
+                url = self.url
+                self.agree({"page": url("sp-round", number, language=language, section="teams"),
+                            "print": url("sp-matches-print", number, language=language, section="teams"),
+                            **{fmt: url("sp-matches-export", number, fmt, language=language, section="teams")
+                               for fmt in ("pdf", "csv", "json")}},
+                           language, f"matches of round {number} in {language}", rows_key="boards", names=False)
+            for number in (1, 2, 3):  # each team's matches (the team bye among them) and its roster
+                url = self.url
+                self.agree({"page": url("sp-team", number, language=language, section="teams"),
+                            "print": url("sp-team-print", number, language=language, section="teams"),
+                            **{fmt: url("sp-team-export", number, fmt, language=language, section="teams")
+                               for fmt in ("pdf", "csv", "json")}},
+                           language, f"team {number} in {language}", rows_key="rounds", names=False)
+
     @pytest.mark.slow
     def test_every_other_list_in_every_form_and_language(self) -> None:
         """Each form answers in each language, with no code shown raw (the lists not listed above)."""
         urls = [self.url(name, *args) for name, args in (
-            ("sp-standings", ()), ("sp-crosstable", ()), ("sp-print", ("standings",)), ("sp-print", ("pairings-2",)),
-            ("sp-print", ("sheets-2",)), ("sp-export-pdf", ("standings",)), ("sp-export-pdf", ("pairings-2",)),
-            ("sp-export-csv", ("standings",)), ("sp-export-csv", ("players",)), ("sp-export-csv", ("2",)),
-            ("sp-round", (2,)), ("sp-categories", ()), ("sp-prizes", ()), ("sp-prizes-export", ("pdf",)),
-            ("sp-prizes-export", ("csv",)), ("sp-prizes-export", ("json",)), ("sp-ratings", ()),
+            ("sp-print", ("pairings-2",)), ("sp-print", ("sheets-2",)), ("sp-export-pdf", ("pairings-2",)),
+            ("sp-export-csv", ("players",)), ("sp-export-csv", ("2",)),
+            ("sp-round", (2,)), ("sp-categories", ()), ("sp-ratings", ()),
             ("sp-ratings-export", ("csv",)), ("sp-norms", ()), ("sp-entries", ()), ("sp-entries-print", ()),
             ("sp-cards-print", (2, "slips")), ("sp-cards-print", (2, "boards")), ("sp-cards-pdf", (2, "slips")),
             ("sp-hall", ()), ("sp-api-hall", ()), ("sp-player", (1,)))]

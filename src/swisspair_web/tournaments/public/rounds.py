@@ -13,11 +13,7 @@ from swisspair_web.tournaments.public.common import Visitor, context, json_error
 from swisspair_web.tournaments.reads import rounds, standings, teams
 from swisspair_web.tournaments.reads.listing import Listing, Row
 from swisspair_web.tournaments.reads.roles import is_arbiter
-from swisspair_web.tournaments.rows import Bye, Round, Section
-
-
-def _round_byes(sec: Section, number: int) -> list[Bye]:
-    return list(Bye.objects.filter(section=sec, round_number=number).select_related("player"))
+from swisspair_web.tournaments.rows import Round
 
 
 def round_page(visitor: Visitor, slug: str, section: str, number: int) -> HttpResponse:
@@ -27,9 +23,8 @@ def round_page(visitor: Visitor, slug: str, section: str, number: int) -> HttpRe
         return page(visitor, "tournaments/not_published.html", context(visitor, sec.event, sec, number=number),
                       status=404)
     if sec.is_team:
-        byes = [b for b in _round_byes(sec, number) if b.kind != Bye.PAB]
         return page(visitor, "tournaments/team_round.html", context(
-            visitor, sec.event, sec, rnd=rnd, matches=teams.match_scores(rnd), byes=byes))
+            visitor, sec.event, sec, rnd=rnd, listing=teams.matches_listing(rnd)))
     query = visitor.GET.get("q", "").strip()[:50]
     listing = rounds.pairing_listing(rnd)
     if query:
