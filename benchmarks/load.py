@@ -133,7 +133,8 @@ for e in range(int(events)):
                   black=players[half + i] if i % 2 == 0 else players[i]) for i in range(half)])
         if count % 2:
             Bye.objects.create(section=section, player=players[-1], round_number=1, kind=Bye.PAB)
-        services.audit(event, owner, "paired", section=section, round_number=1, detail=f"{half} boards, seeded")
+        services.audit(event, owner, "paired", section=section, round_number=1,
+                       params={"boards": half, "system": "dutch", "bye": players[-1].tpn if count % 2 else None})
     print(f"load{e} {count}", flush=True)
 """
 

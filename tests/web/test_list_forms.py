@@ -348,6 +348,15 @@ class ListFormsTestCase(TestCase):
                     self.assertEqual(on_screen, shown, f"the hall screen and the pairing list disagree in {language}")
         self.assertEqual(self.client.get(self.at("sp-start-list-export", "print")).status_code, 404)
 
+    def test_an_export_address_serves_no_print(self) -> None:
+        """Each list's print has its own address; its export address answers only PDF, CSV and JSON."""
+        for name, args, section in (("sp-crosstable-export", (), "open"), ("sp-categories-export", (), "open"),
+                                    ("sp-category-export", (self.category.pk,), "open"),
+                                    ("sp-teams-export", (), "teams"), ("sp-team-export", (1,), "teams"),
+                                    ("sp-matches-export", (1,), "teams")):
+            self.assertEqual(self.client.get(self.at(name, *args, "pdf", section=section)).status_code, 200, name)
+            self.assertEqual(self.client.get(self.at(name, *args, "print", section=section)).status_code, 404, name)
+
     def test_the_rating_report_and_the_norms(self) -> None:
         for language in (*PDF_LANGUAGES, "cs"):  # long lists: the words of the others are the same messages
             pdf = language in PDF_LANGUAGES

@@ -67,7 +67,7 @@ class PublicTestCase(BaseTestCase):
             self.assertContains(self.client.get(self.url("sp-standings") + query), "after round 1")
         self.assertNotContains(self.client.get(self.url("sp-standings")), "after round 2")
         crosstable = self.client.get(self.url("sp-crosstable") + "?round=2")
-        self.assertEqual(crosstable.context["table"].after_round, 1)
+        self.assertEqual(crosstable.context["listing"].facts["after_round"], 1)
         for name in ("sp-export-csv", "sp-export-pdf", "sp-print"):
             response = self.client.get(self.url(name, "standings"))
             self.assertEqual(response.status_code, 200, name)

@@ -12,6 +12,7 @@ from swisspair_web.tournaments.public import listings
 from swisspair_web.tournaments.public.common import Visitor, context, page, shown_round, visible_section
 from swisspair_web.tournaments.reads import categories, standings
 from swisspair_web.tournaments.reads.convert import SectionData
+from swisspair_web.tournaments.reads.listing import Listing
 from swisspair_web.tournaments.rows import Category, Section
 
 TEMPLATE = "tournaments/categories.html"
@@ -40,17 +41,20 @@ def categories_page(visitor: Visitor, slug: str, section: str) -> HttpResponse:
     return page(visitor, TEMPLATE, categories_context(visitor, sec))
 
 
-def categories_export(visitor: Visitor, slug: str, section: str, fmt: str) -> HttpResponse:
-    """The section's categories as printable HTML, PDF, CSV or JSON."""
+def _overview(visitor: Visitor, slug: str, section: str) -> tuple[Section, Listing]:
     sec = visible_section(visitor, slug, section)
     settings = categories.settings_of(sec)
     data, table = _shown(visitor, sec)
-    views = categories.category_views(data, table, settings)
-    return listings.respond(visitor, sec, categories.overview_listing(views, settings), fmt)
+    return sec, categories.overview_listing(categories.category_views(data, table, settings), settings)
+
+
+def categories_export(visitor: Visitor, slug: str, section: str, fmt: str) -> HttpResponse:
+    """The section's categories as PDF, CSV or JSON."""
+    return listings.export(visitor, *_overview(visitor, slug, section), fmt)
 
 
 def categories_print(visitor: Visitor, slug: str, section: str) -> HttpResponse:
-    return categories_export(visitor, slug, section, "print")
+    return listings.respond(visitor, *_overview(visitor, slug, section), "print")
 
 
 def _category(visitor: Visitor, sec: Section, pk: int) -> tuple[categories.CategoryView, standings.Table]:
@@ -70,12 +74,16 @@ def category_page(visitor: Visitor, slug: str, section: str, pk: int) -> HttpRes
         listing=categories.standings_listing(view, table), awards_tab="categories"))
 
 
+def _category_standings(visitor: Visitor, slug: str, section: str, pk: int) -> tuple[Section, Listing]:
+    sec = visible_section(visitor, slug, section)
+    view, table = _category(visitor, sec, pk)
+    return sec, categories.standings_listing(view, table)
+
+
 def category_print(visitor: Visitor, slug: str, section: str, pk: int) -> HttpResponse:
-    return category_export(visitor, slug, section, pk, "print")
+    return listings.respond(visitor, *_category_standings(visitor, slug, section, pk), "print")
 
 
 def category_export(visitor: Visitor, slug: str, section: str, pk: int, fmt: str) -> HttpResponse:
-    """A category's standings as printable HTML, PDF, CSV or JSON."""
-    sec = visible_section(visitor, slug, section)
-    view, table = _category(visitor, sec, pk)
-    return listings.respond(visitor, sec, categories.standings_listing(view, table), fmt)
+    """A category's standings as PDF, CSV or JSON."""
+    return listings.export(visitor, *_category_standings(visitor, slug, section, pk), fmt)

@@ -22,7 +22,7 @@ def standings_listing(visitor: Visitor, sec: Section, individual: bool = False) 
     shown = shown_round(visitor, data)
     if sec.is_team and not individual:
         return teams.standings_listing(data, shown)
-    return standings.listing(data, shown)
+    return standings.listing(standings.table(data, shown))
 
 
 def standings_form(visitor: Visitor, sec: Section, fmt: str, individual: bool = False) -> HttpResponse:
@@ -35,8 +35,11 @@ def standings_page(visitor: Visitor, slug: str, section: str) -> HttpResponse:
     data = SectionData.load(sec)
     limit = data.complete_rounds(published_only=not is_arbiter(visitor, sec.event))
     shown = shown_round(visitor, data)
-    listing = teams.standings_listing(data, shown) if sec.is_team else standings.listing(data, shown)
-    playoffs = [] if sec.is_team else standings.table(data, shown).playoffs
+    if sec.is_team:
+        listing, playoffs = teams.standings_listing(data, shown), []
+    else:
+        table = standings.table(data, shown)
+        listing, playoffs = standings.listing(table), table.playoffs
     return page(visitor, "tournaments/standings.html", context(
         visitor, sec.event, sec, listing=listing, after_round=listing.facts["after_round"], playoffs=playoffs,
         after_rounds=list(range(1, limit + 1))))
@@ -47,18 +50,22 @@ def crosstable_page(visitor: Visitor, slug: str, section: str) -> HttpResponse:
     data = SectionData.load(sec)
     shown = shown_round(visitor, data)
     return page(visitor, "tournaments/crosstable.html", context(
-        visitor, sec.event, sec, listing=standings.crosstable_listing(data, shown), table=standings.table(data, shown)))
+        visitor, sec.event, sec, listing=standings.crosstable_listing(data, shown)))
+
+
+def _crosstable(visitor: Visitor, slug: str, section: str) -> tuple[Section, Listing]:
+    sec = visible_section(visitor, slug, section)
+    data = SectionData.load(sec)
+    return sec, standings.crosstable_listing(data, shown_round(visitor, data))
 
 
 def crosstable_print(visitor: Visitor, slug: str, section: str) -> HttpResponse:
-    return crosstable_export(visitor, slug, section, "print")
+    return listings.respond(visitor, *_crosstable(visitor, slug, section), "print")
 
 
 def crosstable_export(visitor: Visitor, slug: str, section: str, fmt: str) -> HttpResponse:
-    """The crosstable as printable HTML, PDF, CSV or JSON."""
-    sec = visible_section(visitor, slug, section)
-    data = SectionData.load(sec)
-    return listings.respond(visitor, sec, standings.crosstable_listing(data, shown_round(visitor, data)), fmt)
+    """The crosstable as PDF, CSV or JSON."""
+    return listings.export(visitor, *_crosstable(visitor, slug, section), fmt)
 
 
 @json_errors

@@ -30,14 +30,18 @@ def teams_page(visitor: Visitor, slug: str, section: str) -> HttpResponse:
         next_round=data.paired_rounds + 1))
 
 
-def teams_export(visitor: Visitor, slug: str, section: str, fmt: str) -> HttpResponse:
-    """The teams and their rosters as printable HTML, PDF, CSV or JSON."""
+def _rosters(visitor: Visitor, slug: str, section: str) -> tuple[Section, Listing]:
     sec = visible_section(visitor, slug, section, TEAM_ONLY)
-    return listings.respond(visitor, sec, teams.rosters_listing(SectionData.load(sec)), fmt)
+    return sec, teams.rosters_listing(SectionData.load(sec))
+
+
+def teams_export(visitor: Visitor, slug: str, section: str, fmt: str) -> HttpResponse:
+    """The teams and their rosters as PDF, CSV or JSON."""
+    return listings.export(visitor, *_rosters(visitor, slug, section), fmt)
 
 
 def teams_print(visitor: Visitor, slug: str, section: str) -> HttpResponse:
-    return teams_export(visitor, slug, section, "print")
+    return listings.respond(visitor, *_rosters(visitor, slug, section), "print")
 
 
 def _team_listing(visitor: Visitor, sec: Section, number: int) -> Listing:
@@ -57,9 +61,9 @@ def team_page(visitor: Visitor, slug: str, section: str, number: int) -> HttpRes
 
 
 def team_export(visitor: Visitor, slug: str, section: str, number: int, fmt: str) -> HttpResponse:
-    """A team's card as printable HTML, PDF, CSV or JSON."""
+    """A team's card as PDF, CSV or JSON."""
     sec = visible_section(visitor, slug, section, TEAM_ONLY)
-    return listings.respond(visitor, sec, _team_listing(visitor, sec, number), fmt)
+    return listings.export(visitor, sec, _team_listing(visitor, sec, number), fmt)
 
 
 def _matches_listing(visitor: Visitor, sec: Section, number: int) -> Listing:
@@ -71,18 +75,19 @@ def _matches_listing(visitor: Visitor, sec: Section, number: int) -> Listing:
 
 
 def matches_print(visitor: Visitor, slug: str, section: str, number: int) -> HttpResponse:
-    return matches_export(visitor, slug, section, number, "print")
+    sec = visible_section(visitor, slug, section, TEAM_ONLY)
+    return listings.respond(visitor, sec, _matches_listing(visitor, sec, number), "print")
 
 
 def matches_export(visitor: Visitor, slug: str, section: str, number: int, fmt: str) -> HttpResponse:
-    """A team round's matches as printable HTML, PDF, CSV or JSON (the page is the round's,
-    :func:`.rounds.round_page`)."""
+    """A team round's matches as PDF, CSV or JSON (the page is the round's, :func:`.rounds.round_page`)."""
     sec = visible_section(visitor, slug, section, TEAM_ONLY)
-    return listings.respond(visitor, sec, _matches_listing(visitor, sec, number), fmt)
+    return listings.export(visitor, sec, _matches_listing(visitor, sec, number), fmt)
 
 
 def team_print(visitor: Visitor, slug: str, section: str, number: int) -> HttpResponse:
-    return team_export(visitor, slug, section, number, "print")
+    sec = visible_section(visitor, slug, section, TEAM_ONLY)
+    return listings.respond(visitor, sec, _team_listing(visitor, sec, number), "print")
 
 
 def team_fields(visitor: Visitor, sec: Section, team: Team) -> dict[str, Any]:

@@ -230,10 +230,9 @@ def _after(table: Table) -> str:
     return _("after round %(n)s") % {"n": table.after_round}
 
 
-def listing(data: SectionData, after_round: int | None = None) -> Listing:
+def listing(table_: Table) -> Listing:
     """The standings (:func:`table`) as every form shows them: place (``PO`` where a play-off decided it),
     number, name, rating, federation, points, the tie-breaks; the notes under the list."""
-    table_ = table(data, after_round)
     columns = (Column("rank", "#", number=True), Column("tpn", _("No."), number=True),
                Column("name", _("Name"), wrap=True), Column("rating", _("Rating"), rating, number=True),
                Column("federation", _("Fed")), Column("points", _("Pts"), number=True),

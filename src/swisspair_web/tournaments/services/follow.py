@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 
-
 from swisspair_web.tournaments.public import changes, store
 from swisspair_web.tournaments.reads.convert import SectionData
 from swisspair_web.tournaments.reads.prizes import compute, prize_rows
