@@ -88,6 +88,7 @@ if TYPE_CHECKING:  # what the type checker reads: every public name, imported fr
     from swisspair.tiebreaks.editions import Edition
     from swisspair.tiebreaks.event import Competitor, Event, RoundKind, RoundRecord
     from swisspair.tiebreaks.registry import TIEBREAK_CODES, TieBreakSpec
+    from swisspair.tiebreaks.units import Units
     from swisspair.tiebreaks.values import GroupSplit, Term, TieBreakValue
     from swisspair.trf.diagnostics import Diagnostic
     from swisspair.trf.reader import TRFReadResult
@@ -125,6 +126,7 @@ _MODULES = {
     "swisspair.tiebreaks.editions": ("Edition",),
     "swisspair.tiebreaks.event": ("Competitor", "Event", "RoundKind", "RoundRecord"),
     "swisspair.tiebreaks.registry": ("TIEBREAK_CODES", "TieBreakSpec"),
+    "swisspair.tiebreaks.units": ("Units",),
     "swisspair.tiebreaks.values": ("GroupSplit", "Term", "TieBreakValue"),
     "swisspair.trf.diagnostics": ("Diagnostic",),
     "swisspair.trf.reader": ("TRFReadResult",),
@@ -149,8 +151,8 @@ __all__ = [
     "RoundRecord", "RoundResult", "RoundRobinError", "RoundRobinFormat", "RoundRobinView", "RoundSchedule",
     "Scoring", "Sharing", "StandingRow", "Standings", "SwissPairError", "TIEBREAK_CODES", "TRFError",
     "TRFFileError", "TRFReadResult", "TeamEntry", "TeamForfeit", "TeamLineup", "TeamPab", "TeamPairing", "Term",
-    "TieBreakSpec", "TieBreakValue", "Tournament", "Unrated", "UnsupportedFeatureError", "add_bye", "add_player",
-    "add_team", "apply_playoff", "berger_schedule", "category_tables", "check_rounds", "compute_standings",
+    "TieBreakSpec", "TieBreakValue", "Tournament", "Unrated", "Units", "UnsupportedFeatureError", "add_bye",
+    "add_player", "add_team", "apply_playoff", "berger_schedule", "category_tables", "check_rounds", "compute_standings",
     "detect_round_robin", "load_schema", "new_tournament", "norm_report", "pair", "pairing_systems", "parse_trf",
     "prize_report", "rating_changes", "rating_report", "read_trf", "recommended_rounds", "record_round",
     "round_pairing", "standings_view", "start_playoff", "write_trf", "__version__",
