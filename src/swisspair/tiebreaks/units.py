@@ -4,8 +4,9 @@ A chess event scores in halves: with the unit 1/2, every score, every opponent's
 them is an integer, and integers add, compare and sort exactly, many times faster than
 :class:`~fractions.Fraction`. The unit of a score is the smallest fraction of which every point value of
 the event is a whole multiple (the least common multiple of their denominators), so the conversion is
-exact both ways; a value leaves the integers (:meth:`Units.fraction`) only where it is shown or where a
-rule divides (averages, percentages: C.07 (2026) 7.3, 10.1), as an exact fraction.
+exact both ways; a value leaves the integers (:meth:`Units.fraction <swisspair.Units.fraction>`) only
+where it is shown or where a rule divides (averages, percentages: C.07 (2026) 7.3, 10.1), as an exact
+fraction.
 """
 
 from __future__ import annotations
