@@ -217,23 +217,27 @@ SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", "False")
 SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", "0")
 SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", "False")
 SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", "False")
-# The proxy in front (nginx, Caddy) says which requests came over HTTPS, and from which address.
+# The proxy in front (nginx, Caddy) says which requests came over HTTPS, and from which address;
+# `swisspair serve` (waitress) believes it from SWISSPAIR_TRUSTED_PROXY only (swisspair_web/proxy.py).
 SWISSPAIR_BEHIND_PROXY = envbool("BEHIND_PROXY", "False")
+SWISSPAIR_TRUSTED_PROXY = os.environ.get("TRUSTED_PROXY", "127.0.0.1")
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if SWISSPAIR_BEHIND_PROXY else None
 
 # Login throttling (django-axes, tournaments/pages/lockout.py): after SWISSPAIR_LOGIN_FAILURES failed logins
-# for one account, or from one address, logins are refused for SWISSPAIR_LOGIN_LOCK_MINUTES.
+# for one account from one address, that account is refused from that address for SWISSPAIR_LOGIN_LOCK_MINUTES
+# (the account and the address together: nobody can lock an arbiter out from elsewhere, nor lock a shared
+# address out of every account).
 AUTHENTICATION_BACKENDS = ["swisspair_web.tournaments.pages.lockout.LoginThrottleBackend",
                            "django.contrib.auth.backends.ModelBackend"]
 AXES_FAILURE_LIMIT = envint("SWISSPAIR_LOGIN_FAILURES", "10")
 AXES_COOLOFF_TIME = timedelta(minutes=envint("SWISSPAIR_LOGIN_LOCK_MINUTES", "15"))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # the lock ends when the page says it does
 AXES_ENABLE_ACCESS_FAILURE_LOG = True
 AXES_LOCKOUT_CALLABLE = "swisspair_web.tournaments.pages.lockout.locked_out"
 AXES_VERBOSE = False
-# Behind a proxy the client's address is the first of X-Forwarded-For (the proxy must set it).
+# Behind a proxy the client's address is the last of X-Forwarded-For (the proxy appends it).
 AXES_CLIENT_IP_CALLABLE = "swisspair_web.tournaments.pages.lockout.client_address"
 
 # Uploads (CSV, TRF, rating lists) are refused beyond this size; beyond 256 KiB they are received

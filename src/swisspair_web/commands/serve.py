@@ -102,7 +102,9 @@ def _run(application: WSGIApplication, host: str, port: int, threads: int) -> No
     except ImportError:
         pass
     else:
-        waitress.serve(application, host=host, port=port, threads=threads, _quiet=True)
+        from swisspair_web.proxy import waitress_trust
+
+        waitress.serve(application, host=host, port=port, threads=threads, _quiet=True, **waitress_trust())
         return
     import socket
     import socketserver
