@@ -17,6 +17,7 @@ from swisspair_web.tournaments.rows import AuditEntry
 ACTIONS: Mapping[str, Any] = {
     "absent-not-present": _("absence recorded (not ticked present)"), "adjusted": _("pairing adjusted"),
     "announcement-refused": _("announcement refused"), "arbiter-added": _("arbiter added"),
+    "arbiter-invited": _("arbiter invited"), "invitation-withdrawn": _("invitation withdrawn"),
     "arbiter-removed": _("arbiter removed"), "arbiter-role": _("arbiter's role changed"), "bye": _("bye"),
     "bye-announced": _("bye announced"), "category-added": _("category added"),
     "category-deleted": _("category deleted"), "category-edited": _("category edited"),
