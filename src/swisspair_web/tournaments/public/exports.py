@@ -8,16 +8,15 @@ import io
 from dataclasses import dataclass
 from typing import Any
 
-from django.http import HttpResponse
-from django.shortcuts import get_object_or_404
+from django.http import Http404, HttpResponse
 from django.utils.translation import gettext as _
 
-from swisspair_web.tournaments.public.common import Visitor, page, shown_round, visible_section
+from swisspair_web.tournaments.public.common import Visitor, page, shown_round, visible_round, visible_section
 from swisspair_web.tournaments.public.files import csv_safe, filename, heading, pdf_table
 from swisspair_web.tournaments.reads import rounds, standings, teams
 from swisspair_web.tournaments.reads.convert import SectionData
-from swisspair_web.tournaments.reads.roles import is_arbiter, require
-from swisspair_web.tournaments.rows import RESULTS, Round, Section, Team, result_label
+from swisspair_web.tournaments.reads.roles import is_arbiter
+from swisspair_web.tournaments.rows import RESULTS, Section, Team, result_label
 
 
 def export_csv(visitor: Visitor, slug: str, section: str, what: str) -> HttpResponse:
@@ -47,9 +46,9 @@ def export_csv(visitor: Visitor, slug: str, section: str, what: str) -> HttpResp
                                                     p.club)]
                             + ([p.birth_date] if is_arbiter(visitor, sec.event) else []))
     else:
-        rnd = get_object_or_404(Round, section=sec, number=int(what)) if what.isdigit() else None
-        if rnd is None or (not rnd.published and not is_arbiter(visitor, sec.event)):
-            return HttpResponse("not found", status=404, content_type="text/plain")
+        if not what.isdigit():
+            raise Http404("no such list")
+        rnd = visible_round(visitor, sec, int(what))
         _write_pairing_list(writer, rounds.pairing_list(rnd))
     response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename(sec, f"-{what}.csv")}"'
@@ -73,9 +72,7 @@ def _write_pairing_list(writer: Any, listing: rounds.PairingList) -> None:
 
 
 def _round_context(visitor: Visitor, sec: Section, number: int) -> dict[str, object]:
-    rnd = get_object_or_404(Round, section=sec, number=number)
-    if not rnd.published:
-        require(visitor, sec.event)
+    rnd = visible_round(visitor, sec, number)
     listing = rounds.pairing_list(rnd)
     return {"event": sec.event, "section": sec, "rnd": rnd, "lines": listing.boards,
             "boards": [line.board for line in listing.boards], "byes": listing.byes}

@@ -5,12 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404
 
-from swisspair_web.tournaments.public.common import Visitor, context, json_errors, page, round_of, visible_section
+from swisspair_web.tournaments.public.common import Visitor, context, json_errors, page, visible_round, visible_section
 from swisspair_web.tournaments.reads import rounds, standings, teams
-from swisspair_web.tournaments.reads.roles import is_arbiter
-from swisspair_web.tournaments.rows import RESULTS, Bye, Round, Section
+from swisspair_web.tournaments.rows import RESULTS, Bye, Section
 
 
 def _round_byes(sec: Section, number: int) -> list[Bye]:
@@ -19,10 +17,7 @@ def _round_byes(sec: Section, number: int) -> list[Bye]:
 
 def round_page(visitor: Visitor, slug: str, section: str, number: int) -> HttpResponse:
     sec = visible_section(visitor, slug, section)
-    rnd = round_of(sec, number)
-    if not rnd.published and not is_arbiter(visitor, sec.event):
-        return page(visitor, "tournaments/not_published.html", context(visitor, sec.event, sec, number=number),
-                      status=404)
+    rnd = visible_round(visitor, sec, number)
     if sec.is_team:
         byes = [b for b in _round_byes(sec, number) if b.kind != Bye.PAB]
         return page(visitor, "tournaments/team_round.html", context(
@@ -49,9 +44,7 @@ def _board(line: rounds.ListedBoard) -> dict[str, Any]:
 @json_errors
 def round_json(visitor: Visitor, slug: str, section: str, number: int) -> JsonResponse:
     sec = visible_section(visitor, slug, section)
-    rnd = get_object_or_404(Round, section=sec, number=number)
-    if not rnd.published and not is_arbiter(visitor, sec.event):
-        return JsonResponse({"error": "round not published"}, status=404)
+    rnd = visible_round(visitor, sec, number)
     listing = rounds.pairing_list(rnd)
     boards = [_board(line) for line in listing.boards]
     byes = [{"tpn": line.bye.player.tpn, "name": line.bye.player.name, "kind": line.bye.kind,
