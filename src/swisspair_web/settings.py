@@ -26,7 +26,8 @@
 ``EMAIL_HOST``, ``EMAIL_PORT``, ``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD`` (or ``_FILE``), ``EMAIL_USE_TLS``,
 ``DEFAULT_FROM_EMAIL``
     The SMTP server that sends registrants their private link; without ``EMAIL_HOST`` the message is
-    written to the console.
+    written to the console with the link's secret masked (a server log is no place for it; the registrant
+    is taken to the private page after entering).
 ``CACHE_URL``
     The cache shared by the web processes: ``db://`` (default, a table of the database),
     ``file:///path``, ``redis://host:6379/0`` or ``locmem://`` (one process only).
@@ -42,7 +43,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from swisspair_web.datadir import data_dir
+from swisspair_web.datadir import data_dir, make_private_dir, make_private_file
 
 BASE_DIR = Path(__file__).resolve().parent
 
@@ -89,7 +90,7 @@ def _secret_key() -> str:
         pass
     key = secrets.token_urlsafe(50)
     try:
-        DATA_DIR.mkdir(parents=True, exist_ok=True)
+        make_private_dir(DATA_DIR)
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(key)
@@ -152,9 +153,8 @@ TEMPLATES = [
 
 def _database() -> dict[str, object]:
     url = os.environ.get("DATABASE_URL")
-    if not url:
-        DATA_DIR.mkdir(parents=True, exist_ok=True)
-        url = f"sqlite:///{DATA_DIR / 'db.sqlite3'}"
+    if not url:  # the default database: owner-only, like its directory (password hashes, e-mail addresses)
+        url = f"sqlite:///{make_private_file(make_private_dir(DATA_DIR) / 'db.sqlite3')}"
     try:
         config: dict[str, object] = dict(dj_database_url.parse(url, conn_max_age=60))
     except ValueError as error:
@@ -286,7 +286,7 @@ CACHES = {"default": _cache()}
 # message is written to the console of `swisspair serve`.
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
 EMAIL_BACKEND = ("django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST
-                 else "django.core.mail.backends.console.EmailBackend")
+                 else "swisspair_web.mail.ConsoleBackend")  # the console's log shows no private link
 EMAIL_PORT = envint("EMAIL_PORT", "587")
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = envsecret("EMAIL_HOST_PASSWORD") or ""
