@@ -426,6 +426,9 @@ def test_the_public_pages_are_rendered_by_their_builders() -> None:
 QUIET = {
     "events.py:set_role": "the arbiters of an event: no public page shows them",
     "events.py:remove_role": "the same",
+    "events.py:_change_role": "the same",
+    "events.py:answer_invitation": "the same",
+    "events.py:withdraw_invitation": "the same",
     "numbering.py:keep_sorted": "a step of the operations that add or delete players, which say what follows",
     "presence.py:set_presence": "the ticks of the check-in: no public page shows them (the absences they lead to "
                                 "are recorded by record_absences, which says so)",
