@@ -73,6 +73,11 @@ ACCESS: dict[str, str] = {
     "sp-api-events": PUBLIC, "sp-api-job": ARBITER, "sp-api-event": PUBLIC, "sp-api-section": PUBLIC,
     "sp-api-round": PUBLIC, "sp-api-standings": PUBLIC, "sp-api-player": PUBLIC, "sp-api-team": PUBLIC,
     "sp-api-prizes": PUBLIC, "api/": PUBLIC, "sp-api-not-found": PUBLIC,
+    "sp-categories-export": PUBLIC, "sp-categories-print": PUBLIC, "sp-category-export": PUBLIC,
+    "sp-category-print": PUBLIC, "sp-crosstable-export": PUBLIC, "sp-crosstable-print": PUBLIC,
+    "sp-matches-export": PUBLIC, "sp-matches-print": PUBLIC, "sp-norms-export": PUBLIC, "sp-norms-print": PUBLIC,
+    "sp-ratings-print": PUBLIC, "sp-team-export": PUBLIC, "sp-team-print": PUBLIC, "sp-teams-export": PUBLIC,
+    "sp-teams-print": PUBLIC,
 }
 """Who may use each address (by the pattern's name, or its route when it has none)."""
 

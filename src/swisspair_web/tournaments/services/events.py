@@ -22,7 +22,7 @@ def create_event(user: User, *, name: str, slug: str, **fields: object) -> Event
         account = account_of(user)
         if account is not None:
             EventRole.objects.create(event=event, user=account, role=EventRole.CHIEF)
-        audit(event, user, "event-created", detail=name)
+        audit(event, user, "event-created", params={"name": name})
         follow.event(event.pk)
     return event
 
@@ -38,7 +38,7 @@ def update_event(event: Event, user: User, changed: list[str]) -> None:
                 event.save()
         except IntegrityError:
             raise NameTaken(_("This short name is taken.")) from None
-        audit(event, user, "event-edited", detail=", ".join(changed))
+        audit(event, user, "event-edited", params={"fields": changed})
         follow.event(event.pk, hiding=not event.public)
 
 
@@ -77,7 +77,7 @@ def set_role(event: Event, user: User, name: str, role: str, password: str = "")
             if not users.objects.filter(username__iexact=name).exists():
                 users.objects.create(username=name, password=hashed)
         Invitation.objects.update_or_create(event=event, username=name, defaults={"role": role})
-        audit(event, user, "arbiter-invited", detail=f"{name} ({role})")
+        audit(event, user, "arbiter-invited", params={"name": name, "role": role})
     return False
 
 
@@ -87,7 +87,7 @@ def _change_role(event: Event, user: User, before: EventRole, role: str) -> None
         raise FieldError("role", _("%(name)s is the only chief arbiter of this event, and an event always has "
                                    "one: make somebody else chief arbiter first.") % {"name": name})
     EventRole.objects.filter(pk=before.pk).update(role=role)
-    audit(event, user, "arbiter-role", detail=f"{name}: {before.role} → {role}")
+    audit(event, user, "arbiter-role", params={"name": name, "old_role": before.role, "role": role})
 
 
 def answer_invitation(user: User, invitation_id: int, accept: bool) -> Event:
@@ -106,7 +106,7 @@ def answer_invitation(user: User, invitation_id: int, accept: bool) -> Event:
         invitation.delete()
         if accept and not EventRole.objects.filter(event=event, user=account).exists():
             EventRole.objects.create(event=event, user=account, role=invitation.role)
-            audit(event, user, "arbiter-added", detail=f"{name} ({invitation.role})")
+            audit(event, user, "arbiter-added", params={"name": name, "role": invitation.role})
     return event
 
 
@@ -120,7 +120,7 @@ def withdraw_invitation(event: Event, user: User, invitation_id: int) -> str:
         if invitation is None:
             raise OperationError(_("This invitation was answered or withdrawn meanwhile."))
         invitation.delete()
-        audit(event, user, "invitation-withdrawn", detail=f"{invitation.username} ({invitation.role})")
+        audit(event, user, "invitation-withdrawn", params={"name": invitation.username, "role": invitation.role})
     return invitation.username
 
 
@@ -140,13 +140,13 @@ def remove_role(event: Event, user: User, role_id: int) -> str:
             raise OperationError(_("%(name)s is the only chief arbiter of this event, and an event always has one: "
                                    "make somebody else chief arbiter first.") % {"name": row.user.get_username()})
         row.delete()
-        audit(event, user, "arbiter-removed", detail=f"{row.user.get_username()} ({row.role})")
+        audit(event, user, "arbiter-removed", params={"name": row.user.get_username(), "role": row.role})
     return row.user.get_username()
 
 
-def update_section(section: Section, user: User, seen_version: int, detail: str) -> None:
+def update_section(section: Section, user: User, seen_version: int, changes: list[list[object]]) -> None:
     """Save the settings set on ``section`` (validated by the section form) if it is still at ``seen_version``;
-    audited with ``detail`` (each value before and after).
+    audited with ``changes`` (each setting's value before and after, :func:`..reads.sections.audit_changes`).
 
     :raises: :exc:`Conflict`; :exc:`OperationError` for a short name another section of the event has.
     """
@@ -157,7 +157,7 @@ def update_section(section: Section, user: User, seen_version: int, detail: str)
                 section.save()
         except IntegrityError:
             raise NameTaken(_("This short name is taken by another section of the event.")) from None
-        audit(section.event, user, "section-edited", section=section, detail=detail)
+        audit(section.event, user, "section-edited", section=section, params={"changes": changes})
         follow.section(section)
 
 
@@ -172,6 +172,6 @@ def create_section(section: Section, user: User) -> Section:
                 section.save()
         except IntegrityError:
             raise NameTaken(_("This short name is taken by another section of the event.")) from None
-        audit(section.event, user, "section-created", section=section, detail=section.name)
+        audit(section.event, user, "section-created", section=section, params={"name": section.name})
         follow.event(section.event_id)
     return section
