@@ -36,3 +36,21 @@ def data_dir() -> Path:
     """``$SWISSPAIR_DATA`` if set, else :func:`user_data_dir`; absolute."""
     value = os.environ.get(ENV)
     return Path(value).expanduser().resolve() if value else user_data_dir()
+
+
+def make_private_dir(path: Path) -> Path:
+    """Create the directory ``path`` (and its parents) readable by its owner only (``0o700``) if it does not
+    exist: it holds the database (password hashes, e-mail addresses), the secret key and uploads. An existing
+    directory keeps its mode (the administrator's choice)."""
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    return path
+
+
+def make_private_file(path: Path) -> Path:
+    """Create the empty file ``path`` readable by its owner only (``0o600``) if it does not exist; SQLite
+    gives its journal and WAL files the mode of the database file."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass
+    return path

@@ -26,7 +26,8 @@
 ``EMAIL_HOST``, ``EMAIL_PORT``, ``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD`` (or ``_FILE``), ``EMAIL_USE_TLS``,
 ``DEFAULT_FROM_EMAIL``
     The SMTP server that sends registrants their private link; without ``EMAIL_HOST`` the message is
-    written to the console.
+    written to the console with the link's secret masked (a server log is no place for it; the registrant
+    is taken to the private page after entering).
 ``CACHE_URL``
     The cache shared by the web processes: ``db://`` (default, a table of the database),
     ``file:///path``, ``redis://host:6379/0`` or ``locmem://`` (one process only).
@@ -42,7 +43,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from swisspair_web.datadir import data_dir
+from swisspair_web.datadir import data_dir, make_private_dir, make_private_file
 
 BASE_DIR = Path(__file__).resolve().parent
 
@@ -89,7 +90,7 @@ def _secret_key() -> str:
         pass
     key = secrets.token_urlsafe(50)
     try:
-        DATA_DIR.mkdir(parents=True, exist_ok=True)
+        make_private_dir(DATA_DIR)
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(key)
@@ -152,9 +153,8 @@ TEMPLATES = [
 
 def _database() -> dict[str, object]:
     url = os.environ.get("DATABASE_URL")
-    if not url:
-        DATA_DIR.mkdir(parents=True, exist_ok=True)
-        url = f"sqlite:///{DATA_DIR / 'db.sqlite3'}"
+    if not url:  # the default database: owner-only, like its directory (password hashes, e-mail addresses)
+        url = f"sqlite:///{make_private_file(make_private_dir(DATA_DIR) / 'db.sqlite3')}"
     try:
         config: dict[str, object] = dict(dj_database_url.parse(url, conn_max_age=60))
     except ValueError as error:
@@ -217,23 +217,27 @@ SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", "False")
 SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", "0")
 SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", "False")
 SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", "False")
-# The proxy in front (nginx, Caddy) says which requests came over HTTPS, and from which address.
+# The proxy in front (nginx, Caddy) says which requests came over HTTPS, and from which address;
+# `swisspair serve` (waitress) believes it from SWISSPAIR_TRUSTED_PROXY only (swisspair_web/proxy.py).
 SWISSPAIR_BEHIND_PROXY = envbool("BEHIND_PROXY", "False")
+SWISSPAIR_TRUSTED_PROXY = os.environ.get("TRUSTED_PROXY", "127.0.0.1")
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if SWISSPAIR_BEHIND_PROXY else None
 
 # Login throttling (django-axes, tournaments/pages/lockout.py): after SWISSPAIR_LOGIN_FAILURES failed logins
-# for one account, or from one address, logins are refused for SWISSPAIR_LOGIN_LOCK_MINUTES.
+# for one account from one address, that account is refused from that address for SWISSPAIR_LOGIN_LOCK_MINUTES
+# (the account and the address together: nobody can lock an arbiter out from elsewhere, nor lock a shared
+# address out of every account).
 AUTHENTICATION_BACKENDS = ["swisspair_web.tournaments.pages.lockout.LoginThrottleBackend",
                            "django.contrib.auth.backends.ModelBackend"]
 AXES_FAILURE_LIMIT = envint("SWISSPAIR_LOGIN_FAILURES", "10")
 AXES_COOLOFF_TIME = timedelta(minutes=envint("SWISSPAIR_LOGIN_LOCK_MINUTES", "15"))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # the lock ends when the page says it does
 AXES_ENABLE_ACCESS_FAILURE_LOG = True
 AXES_LOCKOUT_CALLABLE = "swisspair_web.tournaments.pages.lockout.locked_out"
 AXES_VERBOSE = False
-# Behind a proxy the client's address is the first of X-Forwarded-For (the proxy must set it).
+# Behind a proxy the client's address is the last of X-Forwarded-For (the proxy appends it).
 AXES_CLIENT_IP_CALLABLE = "swisspair_web.tournaments.pages.lockout.client_address"
 
 # Uploads (CSV, TRF, rating lists) are refused beyond this size; beyond 256 KiB they are received
@@ -282,7 +286,7 @@ CACHES = {"default": _cache()}
 # message is written to the console of `swisspair serve`.
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
 EMAIL_BACKEND = ("django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST
-                 else "django.core.mail.backends.console.EmailBackend")
+                 else "swisspair_web.mail.ConsoleBackend")  # the console's log shows no private link
 EMAIL_PORT = envint("EMAIL_PORT", "587")
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = envsecret("EMAIL_HOST_PASSWORD") or ""

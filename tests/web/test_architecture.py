@@ -428,6 +428,9 @@ QUIET = {
     "follow.py:_record_prize_list": "the prize list's own check, run after a write that said what follows it, or by "
                                     "follow.prize_list, which says so",
     "events.py:remove_role": "the same",
+    "events.py:_change_role": "the same",
+    "events.py:answer_invitation": "the same",
+    "events.py:withdraw_invitation": "the same",
     "numbering.py:keep_sorted": "a step of the operations that add or delete players, which say what follows",
     "presence.py:set_presence": "the ticks of the check-in: no public page shows them (the absences they lead to "
                                 "are recorded by record_absences, which says so)",

@@ -21,7 +21,7 @@ from swisspair_web.tournaments import services
 from swisspair_web.tournaments.reads import audit, playoffs, registration, sections
 from swisspair_web.tournaments.reads.player_import import read_csv
 from swisspair_web.tournaments.reads.trf_export import trf_text
-from swisspair_web.tournaments.rows import AuditEntry, AwardSettings, Bye, EventRole, Player, Section, Team, registry
+from swisspair_web.tournaments.rows import AuditEntry, AwardSettings, Bye, EventRole, Invitation, Player, Section, Team, registry
 from swisspair_web.tournaments.rows.registry import ROUND_ROBIN, ROUND_ROBIN_TIEBREAKS
 from swisspair_web.tournaments.services import categories as category_services
 from swisspair_web.tournaments.services import roundrobin as rr_services
@@ -36,6 +36,8 @@ FIELD = [("Иванов, Иван", 2300), ("Петров, Пётр", 2200), ("�
 EXPECTED = {
     "event-created": "Кубок",
     "event-edited": "city",
+    "arbiter-invited": "bob (arbiter)",
+    "invitation-withdrawn": "carol (chief arbiter)",
     "arbiter-added": "bob (arbiter)",
     "arbiter-role": "bob: arbiter → chief arbiter",
     "arbiter-removed": "bob (chief arbiter)",
@@ -98,7 +100,7 @@ EXPECTED = {
 the fields of the event and the section by their labels, the hand change in words."""
 
 LATIN = re.compile(r"[A-Za-z]{2,}")
-DATA = re.compile(r"\b(?:dutch|csv|trf|TRF|UTF|FIDE|ID|bob|alice|FIDE_TEAM\w*|[A-Z]{1,2}\d+(?:\.\d+)*)\b|C\.05|K=\d+")
+DATA = re.compile(r"\b(?:dutch|csv|trf|TRF|UTF|FIDE|ID|bob|alice|carol|FIDE_TEAM\w*|[A-Z]{1,2}\d+(?:\.\d+)*)\b|C\.05|K=\d+")
 """Latin words that are data, the same in every language: the pairing system's and the team system's codes,
 file names, formats and encodings, the FIDE ID, account names, a play-off game's and a category's code (as
 their pages show them), an article."""
@@ -129,6 +131,9 @@ class AuditWordsTestCase(TestCase):
         event.city = "Пловдив"
         services.update_event(event, alice, ["city"])
         services.set_role(event, alice, "bob", EventRole.ARBITER, password="Quiet-Harbour-2024")
+        services.answer_invitation(users.objects.get(username="bob"), Invitation.objects.get(username="bob").pk, True)
+        services.set_role(event, alice, "carol", EventRole.CHIEF)
+        services.withdraw_invitation(event, alice, Invitation.objects.get(username="carol").pk)
         services.set_role(event, alice, "bob", EventRole.CHIEF)
         services.remove_role(event, alice, EventRole.objects.get(event=event, user__username="bob").pk)
         sec = services.create_section(Section(event=event, name="Основной", slug="open", rounds=2, initial_colour="w"),

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import re
+
+from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client, override_settings
 
 from swisspair_web.tournaments import services
-from swisspair_web.tournaments.rows import AuditEntry, Event, EventRole, Player, Round
+from swisspair_web.tournaments.rows import AuditEntry, Event, EventRole, Invitation, Player, Round
 
-from .helpers import BaseTestCase
+from .helpers import BaseTestCase, form_value
+
+User = get_user_model()
 
 WRITE_URLS = [
     ("sp-pair", ()), ("sp-player-add", ()), ("sp-players-import", ()), ("sp-bye", ()), ("sp-renumber", ()),
@@ -45,16 +50,70 @@ class AuthTestCase(BaseTestCase):
         self.client.login(username="alice", password="password")
         response = self.client.post("/e/test/arbiters/", {"username": "charlie", "role": "arbiter"})
         self.assertEqual(response.status_code, 302)
-        self.assertTrue(EventRole.objects.filter(user=self.charlie, event=self.event).exists())
+        self.assertFalse(EventRole.objects.filter(user=self.charlie, event=self.event).exists())  # invited only
+        self.accept("charlie", "password")
+        self.assertEqual(EventRole.objects.get(user=self.charlie, event=self.event).role, EventRole.ARBITER)
+
+    def accept(self, name: str, password: str) -> None:
+        """``name`` logs in and accepts the invitation shown on the home page."""
+        self.assertTrue(self.client.login(username=name, password=password))
+        page = self.client.get("/").content.decode()
+        self.assertIn("Test Open: arbiter", page)
+        number = form_value(page, "accept")
+        self.assertRedirects(self.client.post("/invitations/", {"accept": number}), "/e/test/",
+                             fetch_redirect_response=False)
 
     def test_the_chief_creates_an_arbiter_account(self) -> None:
         self.client.login(username="alice", password="password")
         response = self.client.post("/e/test/arbiters/", {"username": "dora", "password": "123", "role": "arbiter"})
         self.assertEqual(response.status_code, 200)
-        self.assertFalse(EventRole.objects.filter(user__username="dora").exists())
+        self.assertFalse(User.objects.filter(username="dora").exists())
         self.client.post("/e/test/arbiters/", {"username": "dora", "password": "Kf3-Qh5 mate!", "role": "arbiter"})
+        self.assertFalse(EventRole.objects.filter(user__username="dora").exists())
+        self.accept("dora", "Kf3-Qh5 mate!")
         self.assertTrue(EventRole.objects.filter(user__username="dora", event=self.event).exists())
-        self.assertTrue(self.client.login(username="dora", password="Kf3-Qh5 mate!"))
+
+    def test_it_refuses_user_names_django_refuses_and_look_alikes(self) -> None:
+        """A Cyrillic "е" in "dеmo", full-width letters, a path, markup: refused, nothing created."""
+        self.client.login(username="alice", password="password")
+        for name in ("d\u0435mo", "\uff44\uff45\uff4d\uff4f", "<script>x</script>/../", "a/b", "bad name", "x" * 151):
+            response = self.client.post("/e/test/arbiters/", {"username": name, "password": "Kf3-Qh5 mate!",
+                                                               "role": "arbiter"})
+            self.assertEqual(response.status_code, 200, name)
+            self.assertIn("username", response.context["form"].errors, name)
+        self.assertEqual(User.objects.count(), 3)
+        self.assertFalse(Invitation.objects.exists())
+
+    def test_nobody_is_attached_without_consent_and_the_answer_tells_no_names(self) -> None:
+        """Inviting the superuser, an account of another case, or a name nobody has: the same answer, the
+        same page, no role and no password changed; the invited may decline."""
+        User.objects.create_superuser("root", password="password")
+        self.client.login(username="alice", password="password")
+        answers = {}
+        for name in ("root", "Charlie", "charlie", "nobody"):
+            response = self.client.post("/e/test/arbiters/", {"username": name, "role": "chief",
+                                                               "password": "Kf3-Qh5 mate!"}, follow=True)
+            said = re.search(r'<div id="messages">(.*?)</div></div>', response.content.decode(), re.S)
+            assert said is not None, name
+            answers[name] = (str(response.redirect_chain), said.group(1).replace(name, "NAME"))
+        self.assertEqual(len(set(answers.values())), 1, answers)
+        self.assertIn("is invited: the role is given when", answers["root"][1])
+        self.assertEqual(list(EventRole.objects.filter(event=self.event).values_list("user__username", flat=True)
+                              .order_by("user__username")), ["alice", "bob"])
+        self.assertFalse(User.objects.filter(username="Charlie").exists())  # a look-alike of charlie
+        self.assertTrue(User.objects.get(username="nobody").check_password("Kf3-Qh5 mate!"))
+        for name in ("root", "charlie"):
+            self.assertTrue(User.objects.get(username=name).check_password("password"), name)
+        self.client.login(username="root", password="password")
+        invitation = Invitation.objects.get(username="root")
+        self.assertRedirects(self.client.post("/invitations/", {"decline": invitation.pk}), "/",
+                             fetch_redirect_response=False)
+        self.assertFalse(Invitation.objects.filter(username="root").exists())
+        self.assertFalse(EventRole.objects.filter(event=self.event, user__username="root").exists())
+        self.client.login(username="bob", password="password")
+        mine = Invitation.objects.get(username="charlie").pk
+        self.client.post("/invitations/", {"accept": mine})  # an invitation of another name
+        self.assertTrue(Invitation.objects.filter(pk=mine).exists())
 
     def test_arbiters_of_one_event_cannot_write_another(self) -> None:
         other = services.create_event(self.charlie, name="Other", slug="other")

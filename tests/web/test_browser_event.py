@@ -52,7 +52,8 @@ event('settings', played=1)
 event('late', played=2)
 event('public', played=3)
 event('keys', paired=True)
-services.create_event(users.objects.get(username='bob'), name='Event chief', slug='chief')
+chief = services.create_event(users.objects.get(username='bob'), name='Event chief', slug='chief')
+EventRole.objects.create(event=chief, user=alice, role=EventRole.ARBITER)  # an arbiter the chief promotes
 """
 
 

@@ -68,6 +68,8 @@ def test_createsuperuser_from_the_checkout_works_on_the_same_data_directory(tmp_
     assert done.returncode == 0, done.stderr
     database = tmp_path / "xdg" / "swisspair" / "db.sqlite3"
     assert database.exists()
+    if os.name != "nt":  # password hashes and e-mail addresses: the owner's only
+        assert (database.stat().st_mode & 0o777, database.parent.stat().st_mode & 0o777) == (0o600, 0o700)
     for name in ("db.sqlite3", "secret_key", "swisspair-data", "uploads"):
         for where in (ROOT, ROOT / "src"):
             assert not (where / name).exists(), f"{where / name} created in the checkout"

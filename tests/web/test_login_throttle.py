@@ -1,16 +1,26 @@
-"""Login throttling: failed logins lock the account (and the address) for a while (django-axes)."""
+"""Login throttling: failed logins lock the account from their address for a while (django-axes); behind a proxy."""
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import subprocess
 import sys
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
+
+import waitress
 
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
-from django.test import Client
+from django.core.handlers.wsgi import WSGIRequest
+from django.core.management import call_command
+from django.http import HttpResponse
+from django.test import Client, RequestFactory, override_settings
+from django.test.client import ClientHandler
+
+from swisspair_web.proxy import waitress_trust
 
 from .helpers import ROOT, BaseTestCase
 
@@ -22,16 +32,16 @@ class LoginThrottleTest(BaseTestCase):
         client.get(LOGIN)
         return client.post(LOGIN, {"username": username, "password": password, "next": "/"}).status_code
 
-    def test_it_locks_an_account_after_wrong_passwords_until_the_lock_ends(self) -> None:
-        """20 wrong passwords, then the right one: refused, with when the lock ends; another account (from
-        another address) logs in; once the lock's time has passed the right password is accepted."""
+    def test_it_locks_an_account_from_the_guessing_address_only_until_the_lock_ends(self) -> None:
+        """20 wrong passwords for bob from one address, then the right one from there: refused, with when the
+        lock ends; bob from another address, and another account from the guessing address, log in; once
+        the lock's time has passed the right password is accepted from the guessing address too."""
         attacker = Client(REMOTE_ADDR="203.0.113.7")
         statuses = [self.attempt(attacker, "bob", f"guess{i}") for i in range(20)]
         self.assertEqual(statuses[:9], [200] * 9)  # the form again, "wrong password"
         self.assertEqual(set(statuses[9:]), {429})  # the 10th failure locks
-        owner = Client(REMOTE_ADDR="198.51.100.4")
-        owner.get(LOGIN)
-        response = owner.post(LOGIN, {"username": "bob", "password": "password", "next": "/"})
+        attacker.get(LOGIN)
+        response = attacker.post(LOGIN, {"username": "bob", "password": "password", "next": "/"})
         self.assertEqual(response.status_code, 429)
         page = response.content.decode()
         self.assertIn('id="lock-ends"', page)
@@ -39,17 +49,20 @@ class LoginThrottleTest(BaseTestCase):
         self.assertIn("axes_reset_username bob", page)
         self.assertTrue(response.has_header("Retry-After"))
         self.assertGreater(int(response["Retry-After"]), 14 * 60)
-        self.assertNotIn("_auth_user_id", owner.session)
+        self.assertNotIn("_auth_user_id", attacker.session)
 
-        other = Client(REMOTE_ADDR="192.0.2.55")
-        self.assertEqual(self.attempt(other, "alice", "password"), 302)
-        self.assertEqual(other.session["_auth_user_id"], str(self.alice.pk))
+        owner = Client(REMOTE_ADDR="198.51.100.4")
+        self.assertEqual(self.attempt(owner, "bob", "password"), 302)  # the lock is no weapon against bob
+        self.assertEqual(owner.session["_auth_user_id"], str(self.bob.pk))
+        neighbour = Client(REMOTE_ADDR="203.0.113.7")
+        self.assertEqual(self.attempt(neighbour, "alice", "password"), 302)  # nor against a shared address
+        self.assertEqual(neighbour.session["_auth_user_id"], str(self.alice.pk))
 
         AccessAttempt.objects.filter(username="bob").update(
             attempt_time=AccessAttempt.objects.get(username="bob", ip_address="203.0.113.7").attempt_time
             - timedelta(minutes=16))
-        self.assertEqual(self.attempt(owner, "bob", "password"), 302)
-        self.assertEqual(owner.session["_auth_user_id"], str(self.bob.pk))
+        self.assertEqual(self.attempt(attacker, "bob", "password"), 302)
+        self.assertEqual(attacker.session["_auth_user_id"], str(self.bob.pk))
 
     def test_it_keeps_the_attempts_in_the_log(self) -> None:
         """Every failed attempt is logged with its address; a login too, and the log outlives the lock."""
@@ -63,12 +76,73 @@ class LoginThrottleTest(BaseTestCase):
         self.assertTrue(AccessLog.objects.filter(username="bob", ip_address="203.0.113.8").exists())
         self.assertFalse(AccessAttempt.objects.filter(username="bob").exists())  # reset by the login
 
-    def test_it_locks_an_address_that_tries_many_accounts(self) -> None:
-        """One address guessing passwords of many accounts is locked as well."""
-        client = Client(REMOTE_ADDR="203.0.113.9")
-        statuses = [self.attempt(client, f"nobody{i}", "x") for i in range(11)]
-        self.assertEqual(statuses[-1], 429)
-        self.assertEqual(self.attempt(Client(REMOTE_ADDR="198.51.100.9"), "alice", "password"), 302)
+    def test_the_command_the_lock_page_names_lifts_the_lock(self) -> None:
+        """``axes_reset_username NAME`` (the lock page's advice) ends the account's locks from every address."""
+        shared = [Client(REMOTE_ADDR=address) for address in ("203.0.113.9", "203.0.113.10")]
+        for client in shared:
+            self.assertEqual([self.attempt(client, "bob", "x") for _ in range(10)][-1], 429)
+        call_command("axes_reset_username", "bob", stdout=io.StringIO())
+        self.assertEqual([self.attempt(client, "bob", "password") for client in shared], [302, 302])
+
+
+NGINX = {"HTTP_X_FORWARDED_PROTO": "https", "REMOTE_ADDR": "127.0.0.1"}  # docs/manager.md's proxy_set_header
+
+
+@override_settings(SWISSPAIR_BEHIND_PROXY=True, SECURE_PROXY_SSL_HEADER=("HTTP_X_FORWARDED_PROTO", "https"),
+                   SECURE_SSL_REDIRECT=True, SWISSPAIR_TRUSTED_PROXY="127.0.0.1")
+class BehindProxyTest(BaseTestCase):
+    """The deployments of docs/manager.md behind nginx: ``swisspair serve`` (waitress) and gunicorn (which
+    hands the headers to Django as they come), with the headers nginx sends."""
+
+    players = 0
+
+    def setUp(self) -> None:
+        super().setUp()
+        self.servers = {"gunicorn": self.gunicorn, "waitress": self.waitress}
+
+    def gunicorn(self, request: WSGIRequest) -> HttpResponse:
+        return ClientHandler(enforce_csrf_checks=False)(request.environ)  # type: ignore[no-any-return]
+
+    def waitress(self, request: WSGIRequest) -> HttpResponse:
+        """The request through waitress's own handling of proxy headers, as ``swisspair serve`` sets it up."""
+        answers: list[HttpResponse] = []
+
+        def application(environ: dict[str, Any], start_response: Any) -> list[bytes]:
+            answers.append(ClientHandler(enforce_csrf_checks=False)(environ))
+            start_response("200 OK", [])
+            return []
+
+        server = waitress.create_server(application, host="127.0.0.1", port=0, **waitress_trust())
+        try:
+            server.application(dict(request.environ), lambda *args: None)
+        finally:
+            server.close()
+        return answers[0]
+
+    def login(self, server: str, username: str, password: str, **headers: str) -> HttpResponse:
+        data = {"username": username, "password": password, "next": "/"}
+        return self.servers[server](RequestFactory().post(LOGIN, data, secure=False, **headers))
+
+    def test_https_behind_the_proxy_is_not_redirected_again(self) -> None:
+        for server, serve in self.servers.items():
+            with self.subTest(server):
+                self.assertEqual(serve(RequestFactory().get(LOGIN, **NGINX)).status_code, 200)
+                plain = serve(RequestFactory().get(LOGIN, **{**NGINX, "HTTP_X_FORWARDED_PROTO": "http"}))
+                self.assertEqual((plain.status_code, plain["Location"]), (301, "https://testserver/accounts/login/"))
+        direct = self.waitress(RequestFactory().get(LOGIN, REMOTE_ADDR="203.0.113.50", HTTP_X_FORWARDED_PROTO="https"))
+        self.assertEqual(direct.status_code, 301)  # only the proxy is believed
+
+    def test_failed_logins_count_for_the_visitors_address_not_the_proxys(self) -> None:
+        for server in self.servers:
+            with self.subTest(server):
+                AccessAttempt.objects.all().delete()
+                guesser = {**NGINX, "HTTP_X_FORWARDED_FOR": "192.0.2.1, 198.51.100.20"}  # nginx appends the peer
+                statuses = [self.login(server, "bob", f"guess{i}", **guesser).status_code for i in range(10)]
+                self.assertEqual(statuses[-1], 429)
+                self.assertEqual(set(AccessAttempt.objects.values_list("ip_address", flat=True)), {"198.51.100.20"})
+                self.assertEqual(self.login(server, "bob", "password", **guesser).status_code, 429)
+                elsewhere = {**NGINX, "HTTP_X_FORWARDED_FOR": "198.51.100.21"}
+                self.assertEqual(self.login(server, "bob", "password", **elsewhere).status_code, 302)
 
 
 PRODUCTION = re.compile(r"```sh\n(\s*DATABASE_URL=postgres.*?)```", re.S)

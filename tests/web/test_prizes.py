@@ -125,6 +125,27 @@ class PrizeTestCase(BaseTestCase):
             services.set_withdrawn(Player.objects.get(section=self.section, tpn=10), self.bob, None)
         self.assertEqual(AuditEntry.objects.filter(action="prize-list-changed").count(), 1)
 
+    def test_a_correction_in_a_withdrawn_round_changes_nothing_published(self) -> None:
+        """The list kept is the public's: a result corrected in a round withdrawn from the public writes no
+        audit entry and keeps the list; publishing the round again brings the change out."""
+        self.finish()
+        services.prizes.publish(self.section, self.alice, categories.settings_of(self.section).version)
+        rnd = self.section.round_set.get(number=self.section.rounds)
+        with self.captureOnCommitCallbacks(execute=True):
+            services.publish_round(rnd, self.alice, publish=False)  # the public's list: after the round before
+        entries = AuditEntry.objects.filter(action="prize-list-changed").count()
+        before = categories.settings_of(self.section).published_list
+        with self.captureOnCommitCallbacks(execute=True):
+            services.set_results(rnd, self.bob, {1: ("01", services.seen(rnd.boards.get(number=1))),
+                                                 2: ("01", services.seen(rnd.boards.get(number=2)))},
+                                 withdraw_no_shows=False)
+        self.assertEqual(AuditEntry.objects.filter(action="prize-list-changed").count(), entries)
+        self.assertEqual(categories.settings_of(self.section).published_list, before)
+        with self.captureOnCommitCallbacks(execute=True):
+            services.publish_round(self.section.round_set.get(number=self.section.rounds), self.alice)
+        self.assertEqual(AuditEntry.objects.filter(action="prize-list-changed").count(), entries + 1)
+        self.assertEqual(categories.settings_of(self.section).published_list, self.view().as_dict())
+
     def test_a_publication_from_a_page_older_than_the_results_is_refused(self) -> None:
         self.finish()
         self.client.login(username="bob", password="password")

@@ -31,11 +31,12 @@ def use_data_dir(data_dir: Path | None) -> None:
         import django  # noqa: F401
     except ImportError:
         raise click.ClickException("the manager needs the web extra: pip install 'swisspair[web]'") from None
-    if data_dir is None:
-        from swisspair_web.datadir import data_dir as default
+    from swisspair_web.datadir import data_dir as default
+    from swisspair_web.datadir import make_private_dir
 
+    if data_dir is None:
         data_dir = default()
-    data_dir.mkdir(parents=True, exist_ok=True)
+    make_private_dir(data_dir)  # the database, the secret key, uploads: readable by their owner only
     os.environ["SWISSPAIR_DATA"] = str(data_dir.resolve())
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "swisspair_web.settings")
 
@@ -102,7 +103,9 @@ def _run(application: WSGIApplication, host: str, port: int, threads: int) -> No
     except ImportError:
         pass
     else:
-        waitress.serve(application, host=host, port=port, threads=threads, _quiet=True)
+        from swisspair_web.proxy import waitress_trust
+
+        waitress.serve(application, host=host, port=port, threads=threads, _quiet=True, **waitress_trust())
         return
     import socket
     import socketserver

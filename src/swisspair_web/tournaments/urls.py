@@ -51,6 +51,7 @@ urlpatterns = [
     path("e/<slug:slug>/", public_page(events.event_page), name="sp-event"),
     path("e/<slug:slug>/edit/", event_pages.event_edit, name="sp-event-edit"),
     path("e/<slug:slug>/arbiters/", event_pages.event_arbiters, name="sp-event-arbiters"),
+    path("invitations/", event_pages.invitation_answer, name="sp-invitation-answer"),
     path("e/<slug:slug>/audit/", event_pages.event_audit, name="sp-event-audit"),
     path("e/<slug:slug>/sections/new/", section_pages.section_new, name="sp-section-new"),
     path("e/<slug:slug>/sections/import-trf/", trf.import_trf, name="sp-import-trf"),

@@ -8,6 +8,7 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
+from django.contrib.auth.validators import ASCIIUsernameValidator
 from django.core.files.uploadedfile import UploadedFile
 from django.utils.translation import gettext_lazy as _
 
@@ -340,7 +341,9 @@ class PairForm(forms.Form):
 
 
 class ArbiterForm(forms.Form):
-    username = forms.CharField(label=_("user name"), max_length=150)
+    username = forms.CharField(label=_("user name"), max_length=150, validators=[ASCIIUsernameValidator()])
+    """Django's ASCII user names only: a name in look-alike letters of another script (a Cyrillic "е" in
+    "dеmo"), with slashes or markup, is refused."""
     password = forms.CharField(label=_("password (for a new account)"), required=False,
                                widget=forms.PasswordInput)
     role = forms.ChoiceField(label=_("role"), choices=[("arbiter", _("arbiter")), ("chief", _("chief arbiter"))])

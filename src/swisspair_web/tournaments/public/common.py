@@ -113,6 +113,16 @@ def round_of(sec: Section, number: int) -> Round:
     return get_object_or_404(Round, section=sec, number=number)
 
 
+def visible_round(visitor: Requester, sec: Section, number: int) -> Round:
+    """Round ``number`` of the section; to a visitor who may not see it (not published, and not an arbiter of
+    the event) exactly as a round that does not exist: :exc:`Http404`, the same page, JSON and status, so
+    that nobody learns from outside that a round is paired."""
+    rnd = Round.objects.filter(section=sec, number=number).first()
+    if rnd is None or (not rnd.published and not is_arbiter(visitor, sec.event)):
+        raise Http404("no such round")
+    return rnd
+
+
 def context(visitor: Requester, event: Event, section: Section | None = None, **extra: Any) -> dict[str, Any]:
     """What every page of an event shows: the event, the section, the visitor's role, the rounds they may
     see, and ``extra``."""

@@ -6,17 +6,16 @@ from __future__ import annotations
 import csv
 import io
 
-from django.http import HttpResponse
-from django.shortcuts import get_object_or_404
+from django.http import Http404, HttpResponse
 from django.utils.translation import gettext as _
 
 from swisspair_web.tournaments.public import files, listings
-from swisspair_web.tournaments.public.common import Visitor, page, visible_section
+from swisspair_web.tournaments.public.common import Visitor, page, visible_round, visible_section
 from swisspair_web.tournaments.public.files import csv_safe, filename, heading, pdf_table
 from swisspair_web.tournaments.public.standings import standings_form
 from swisspair_web.tournaments.reads import rounds
 from swisspair_web.tournaments.reads.convert import SectionData
-from swisspair_web.tournaments.reads.roles import is_arbiter, require
+from swisspair_web.tournaments.reads.roles import is_arbiter
 from swisspair_web.tournaments.rows import Round, Section
 
 
@@ -35,9 +34,9 @@ def export_csv(visitor: Visitor, slug: str, section: str, what: str) -> HttpResp
                                                     p.club)]
                             + ([p.birth_date] if is_arbiter(visitor, sec.event) else []))
     else:
-        rnd = get_object_or_404(Round, section=sec, number=int(what)) if what.isdigit() else None
-        if rnd is None or (not rnd.published and not is_arbiter(visitor, sec.event)):
-            return HttpResponse("not found", status=404, content_type="text/plain")
+        if not what.isdigit():
+            raise Http404("no such list")
+        rnd = visible_round(visitor, sec, int(what))
         return listings.respond(visitor, sec, rounds.pairing_listing(rnd), "csv")
     response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename(sec, f"-{what}.csv")}"'
@@ -45,11 +44,8 @@ def export_csv(visitor: Visitor, slug: str, section: str, what: str) -> HttpResp
 
 
 def _round(visitor: Visitor, sec: Section, number: int) -> Round:
-    """Round ``number``; an unpublished one for the event's arbiters only."""
-    rnd = get_object_or_404(Round, section=sec, number=number)
-    if not rnd.published:
-        require(visitor, sec.event)
-    return rnd
+    """Round ``number``; to the public an unpublished one is a missing one."""
+    return visible_round(visitor, sec, number)
 
 
 def _round_form(visitor: Visitor, sec: Section, kind: str, number: int, fmt: str) -> HttpResponse:

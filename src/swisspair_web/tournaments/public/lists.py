@@ -4,22 +4,17 @@ published (as its pairing list, which they are built from)."""
 
 from __future__ import annotations
 
-from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.http import HttpResponse
 
 from swisspair_web.tournaments.public import listings
-from swisspair_web.tournaments.public.common import Visitor, context, page, visible_section
+from swisspair_web.tournaments.public.common import Visitor, context, page, visible_round, visible_section
 from swisspair_web.tournaments.reads.lists import ORDERS, by_name_listing, start_list_listing
-from swisspair_web.tournaments.reads.roles import is_arbiter
 from swisspair_web.tournaments.rows import Round, Section
 
 
 def _round(visitor: Visitor, sec: Section, number: int) -> Round:
-    """Round ``number``: 404 for the public while it is unpublished."""
-    rnd = get_object_or_404(Round, section=sec, number=number)
-    if not rnd.published and not is_arbiter(visitor, sec.event):
-        raise Http404("round not published")
-    return rnd
+    """Round ``number``: for the public, an unpublished round is a missing one."""
+    return visible_round(visitor, sec, number)
 
 
 def _visible(slug: str, section: str, visitor: Visitor) -> Section:

@@ -7,21 +7,15 @@ from dataclasses import replace
 from typing import Any
 
 from django.http import HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404
 
-from swisspair_web.tournaments.public.common import Visitor, context, json_errors, page, round_of, visible_section
+from swisspair_web.tournaments.public.common import Visitor, context, json_errors, page, visible_round, visible_section
 from swisspair_web.tournaments.reads import rounds, standings, teams
 from swisspair_web.tournaments.reads.listing import Listing, Row
-from swisspair_web.tournaments.reads.roles import is_arbiter
-from swisspair_web.tournaments.rows import Round
 
 
 def round_page(visitor: Visitor, slug: str, section: str, number: int) -> HttpResponse:
     sec = visible_section(visitor, slug, section)
-    rnd = round_of(sec, number)
-    if not rnd.published and not is_arbiter(visitor, sec.event):
-        return page(visitor, "tournaments/not_published.html", context(visitor, sec.event, sec, number=number),
-                      status=404)
+    rnd = visible_round(visitor, sec, number)
     if sec.is_team:
         return page(visitor, "tournaments/team_round.html", context(
             visitor, sec.event, sec, rnd=rnd, listing=teams.matches_listing(rnd)))
@@ -48,9 +42,7 @@ def found(listing: Listing, query: str) -> Listing:
 @json_errors
 def round_json(visitor: Visitor, slug: str, section: str, number: int) -> JsonResponse:
     sec = visible_section(visitor, slug, section)
-    rnd = get_object_or_404(Round, section=sec, number=number)
-    if not rnd.published and not is_arbiter(visitor, sec.event):
-        return JsonResponse({"error": "round not published"}, status=404)
+    rnd = visible_round(visitor, sec, number)
     listing = rounds.pairing_listing(rnd)
     boards = [rounds.api_board(r) for r in listing.rows if r.values["board"] is not None]
     byes = [rounds.api_bye(r) for r in listing.rows if r.values["board"] is None]

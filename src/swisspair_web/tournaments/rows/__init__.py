@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from swisspair_web.tournaments.rows.audit import AuditEntry
 from swisspair_web.tournaments.rows.categories import AwardSettings, Category, PlayerDetail
-from swisspair_web.tournaments.rows.events import Event, EventRole
+from swisspair_web.tournaments.rows.events import Event, EventRole, Invitation
 from swisspair_web.tournaments.rows.jobs import Job
 from swisspair_web.tournaments.rows.players import Player
 from swisspair_web.tournaments.rows.playoffs import Playoff
@@ -33,7 +33,7 @@ from swisspair_web.tournaments.rows.teams import Team, TeamMatch
 
 __all__ = [
     "RESULTS", "RESULT_CHOICES", "UNRATED", "Announcement", "AuditEntry", "AwardSettings", "Board", "Bye",
-    "Category", "Entry", "Event", "EventRole", "Job", "ListedPlayer", "Player", "PlayerDetail", "Playoff",
+    "Category", "Entry", "Event", "EventRole", "Invitation", "Job", "ListedPlayer", "Player", "PlayerDetail", "Playoff",
     "Presence", "PublicRender", "PublicWant", "Registration", "Round", "Section", "Team", "TeamMatch",
     "result_label",
 ]

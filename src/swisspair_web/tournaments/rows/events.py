@@ -43,3 +43,22 @@ class EventRole(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} ({self.role}) @ {self.event}"
+
+
+class Invitation(models.Model):
+    """A chief arbiter's offer of a role in an event to the account of that user name. The role is given only
+    when the account's holder accepts it, logged in: nobody is made an arbiter of an event without consent.
+    Kept by name whether an account of that name exists or not, so that inviting tells nothing about who
+    has an account."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="invitations")
+    username = models.CharField(max_length=150)
+    role = models.CharField(max_length=10, choices=EventRole.ROLES, default=EventRole.ARBITER)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [models.UniqueConstraint(fields=["event", "username"], name="sp_invitation_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.username} ({self.role}) @ {self.event} (invited)"

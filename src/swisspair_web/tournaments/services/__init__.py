@@ -56,12 +56,14 @@ from swisspair_web.tournaments.services.base import (
     touch_section,
 )
 from swisspair_web.tournaments.services.events import (
+    answer_invitation,
     create_event,
     create_section,
     remove_role,
     set_role,
     update_event,
     update_section,
+    withdraw_invitation,
 )
 from swisspair_web.tournaments.services.numbering import (
     FROZEN_AFTER,
@@ -107,5 +109,5 @@ __all__ = [
     "parse_trf", "player_import", "players", "playoffs", "presence", "prizes", "publish_round", "registration",
     "remove_role", "renumber_by_rating", "renumber_plan", "request_bye", "results", "rounds", "rule_warnings", "seen",
     "set_results", "set_role", "set_withdrawn", "teams", "touch_section", "trf_import", "unpair_last_round",
-    "update_event", "update_player", "update_section",
+    "update_event", "update_player", "update_section", "answer_invitation", "withdraw_invitation",
 ]

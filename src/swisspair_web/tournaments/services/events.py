@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from swisspair_web.tournaments.reads.errors import FieldError, NameTaken, OperationError
-from swisspair_web.tournaments.rows import Event, EventRole, Section
+from swisspair_web.tournaments.rows import Event, EventRole, Invitation, Section
 from swisspair_web.tournaments.services import follow
 from swisspair_web.tournaments.services.base import User, account_of, audit, bump_section
 from swisspair_web.tournaments.services.effects import operation
@@ -46,9 +47,15 @@ def _other_chiefs(event: Event, account_id: int) -> bool:
 
 
 def set_role(event: Event, user: User, name: str, role: str, password: str = "") -> bool:
-    """Give the account ``name`` the ``role`` (chief arbiter or arbiter) in ``event``; a new account needs a
-    ``password`` (checked by the password validators). An event always keeps a chief arbiter: the last one's
-    role does not change. Returns whether the account was created.
+    """Give the arbiter ``name`` of ``event`` the ``role`` (chief arbiter or arbiter), or invite the account
+    ``name`` to it. An event always keeps a chief arbiter: the last one's role does not change. Returns
+    whether the role was given (``False``: an invitation, given when the account's holder accepts it).
+
+    An account that is not an arbiter of the event is only invited (nobody is made arbiter of an event, the
+    superuser neither, without consent); with a ``password`` (checked by the password validators) a new
+    account of that name is created, unless one exists already, in any case of its letters. The answer,
+    and the work done, is the same whether the name is taken or not: inviting tells nobody which accounts
+    exist.
 
     :raises: :exc:`FieldError` (``password`` or ``role``), :exc:`OperationError`.
     """
@@ -57,26 +64,64 @@ def set_role(event: Event, user: User, name: str, role: str, password: str = "")
     users = get_user_model()
     with operation():
         Event.objects.select_for_update().filter(pk=event.pk).exists()  # serialises role changes of the event
-        account = users.objects.filter(username=name).first()
-        created = account is None
-        if account is None:
-            if not password:
-                raise FieldError("password", _("A new account needs a password."))
+        before = EventRole.objects.filter(event=event, user__username=name).select_related("user").first()
+        if before is not None:
+            _change_role(event, user, before, role)
+            return True
+        if password:
             try:
                 validate_password(password, users(username=name))
             except ValidationError as error:
                 raise FieldError("password", " ".join(error.messages)) from None
-            account = users.objects.create_user(username=name, password=password)
-        before = EventRole.objects.filter(event=event, user=account).first()
-        if before is not None and before.role == EventRole.CHIEF and role != EventRole.CHIEF \
-                and not _other_chiefs(event, account.pk):
-            raise FieldError("role", _("%(name)s is the only chief arbiter of this event, and an event always has "
-                                       "one: make somebody else chief arbiter first.") % {"name": name})
-        EventRole.objects.update_or_create(event=event, user=account, defaults={"role": role})
-        audit(event, user, "arbiter-added" if before is None else "arbiter-role",
-              params={"name": name, "role": role} if before is None else {"name": name, "old_role": before.role,
-                                                                           "role": role})
-    return created
+            hashed = make_password(password)  # hashed whether it is used or not: the time taken tells nothing
+            if not users.objects.filter(username__iexact=name).exists():
+                users.objects.create(username=name, password=hashed)
+        Invitation.objects.update_or_create(event=event, username=name, defaults={"role": role})
+        audit(event, user, "arbiter-invited", params={"name": name, "role": role})
+    return False
+
+
+def _change_role(event: Event, user: User, before: EventRole, role: str) -> None:
+    name = before.user.get_username()
+    if before.role == EventRole.CHIEF and role != EventRole.CHIEF and not _other_chiefs(event, before.user_id):
+        raise FieldError("role", _("%(name)s is the only chief arbiter of this event, and an event always has "
+                                   "one: make somebody else chief arbiter first.") % {"name": name})
+    EventRole.objects.filter(pk=before.pk).update(role=role)
+    audit(event, user, "arbiter-role", params={"name": name, "old_role": before.role, "role": role})
+
+
+def answer_invitation(user: User, invitation_id: int, accept: bool) -> Event:
+    """The holder of an account accepts (the role is given) or declines an invitation made to its name.
+
+    :raises: :exc:`OperationError` for an invitation withdrawn meanwhile (or made to another name).
+    """
+    account = account_of(user)
+    name = account.get_username() if account is not None else ""
+    with operation():
+        invitation = Invitation.objects.select_related("event").filter(pk=invitation_id, username=name).first()
+        if invitation is None or account is None:
+            raise OperationError(_("This invitation was withdrawn meanwhile."))
+        event = invitation.event
+        Event.objects.select_for_update().filter(pk=event.pk).exists()
+        invitation.delete()
+        if accept and not EventRole.objects.filter(event=event, user=account).exists():
+            EventRole.objects.create(event=event, user=account, role=invitation.role)
+            audit(event, user, "arbiter-added", params={"name": name, "role": invitation.role})
+    return event
+
+
+def withdraw_invitation(event: Event, user: User, invitation_id: int) -> str:
+    """A chief arbiter takes back an invitation of the event. Returns the name it was made to.
+
+    :raises: :exc:`OperationError` for one accepted, declined or withdrawn meanwhile.
+    """
+    with operation():
+        invitation = Invitation.objects.filter(event=event, pk=invitation_id).first()
+        if invitation is None:
+            raise OperationError(_("This invitation was answered or withdrawn meanwhile."))
+        invitation.delete()
+        audit(event, user, "invitation-withdrawn", params={"name": invitation.username, "role": invitation.role})
+    return invitation.username
 
 
 def remove_role(event: Event, user: User, role_id: int) -> str:

@@ -15,7 +15,7 @@ import functools
 
 from swisspair_web.tournaments.public import changes, store
 from swisspair_web.tournaments.reads.convert import SectionData
-from swisspair_web.tournaments.reads.prizes import compute, prize_rows
+from swisspair_web.tournaments.reads.prizes import prize_rows, shown
 from swisspair_web.tournaments.rows import AwardSettings, Section
 from swisspair_web.tournaments.services.base import audit
 from swisspair_web.tournaments.services.effects import after_commit, operation
@@ -56,12 +56,13 @@ def prize_list(section: Section) -> bool:
 
 
 def _record_prize_list(section: Section) -> bool:
-    """If the section's published prize list differs from the list the results give now, write the old one to
-    the audit log and keep the new one; ``True`` when it did."""
+    """If the section's published prize list differs from the list the public sees now (the published rounds'
+    results: a correction in an unpublished round changes nothing the public sees), write the old one to the
+    audit log and keep the new one; ``True`` when it did."""
     settings = AwardSettings.objects.filter(section=section, published_at__isnull=False).first()
     if settings is None:
         return False
-    view = compute(SectionData.load(section), settings)
+    view = shown(SectionData.load(section), settings, arbiter=False)
     current = view.as_dict()
     with operation():
         locked = AwardSettings.objects.select_for_update().get(pk=settings.pk)

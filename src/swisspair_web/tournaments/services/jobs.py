@@ -316,7 +316,7 @@ def keep_upload(upload: Any) -> str:
     """Copy an uploaded file into ``$SWISSPAIR_DATA/uploads`` for a job; returns its path. A worker on
     another machine needs that directory shared (see docs/manager.md)."""
     folder = Path(settings.DATA_DIR) / "uploads"
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     with tempfile.NamedTemporaryFile(prefix="rating-list-", dir=folder, delete=False) as copy:
         shutil.copyfileobj(upload, copy, 1 << 20)
     return copy.name
