@@ -16,7 +16,7 @@ from swisspair.categories import CategoryError
 from swisspair_web.tournaments.reads import charsets, player_import, rating_list
 from swisspair_web.tournaments.reads.categories import amounts
 from swisspair_web.tournaments.reads.errors import OperationError
-from swisspair_web.tournaments.reads.players import estimate_rating
+from swisspair_web.tournaments.reads.players import ascii_digits, estimate_rating
 from swisspair_web.tournaments.rows import AwardSettings, Bye, Category, Event, Player, Section
 from swisspair.roundrobin import rounds_of
 from swisspair_web.tournaments.rows.registry import (
@@ -57,12 +57,16 @@ def read_upload(upload: UploadedFile) -> str:  # type: ignore[type-arg]
 
 class SingleLine(forms.BaseForm):
     """Text fields of one line (a name, a city, a chief arbiter) refuse control characters: a line break in
-    an event's name broke its TRF export and the subject of the entry mail."""
+    an event's name broke its TRF export and the subject of the entry mail. Whole numbers are written with
+    the digits 0-9 (Django's ``IntegerField`` reads ``١٥٠٠`` as 1500 unasked)."""
 
     def clean(self) -> dict[str, Any]:
         data: dict[str, Any] = super().clean() or {}
         for name, field in self.fields.items():
             value = data.get(name)
+            typed = str(self.data.get(self.add_prefix(name), "")).strip().lstrip("+-")
+            if isinstance(field, forms.IntegerField) and name in data and typed and not ascii_digits(typed):
+                self.add_error(name, _("Write the number with the digits 0-9."))
             if isinstance(field, forms.CharField) and not isinstance(field.widget, forms.Textarea) \
                     and isinstance(value, str) and any(unicodedata.category(c) == "Cc" for c in value):
                 self.add_error(name, _("One line, without a line break, a tab or another control character."))
@@ -277,7 +281,7 @@ class PlayersImportForm(forms.Form):
 
     def clean_fide_ids(self) -> set[str]:
         ids = set(self.cleaned_data["fide_ids"].replace(",", " ").replace(";", " ").split())
-        wrong = sorted(i for i in ids if not i.isdigit())
+        wrong = sorted(i for i in ids if not ascii_digits(i))
         if wrong:
             raise forms.ValidationError(_("Not a FIDE ID: %(value)s") % {"value": wrong[0][:20]})
         return ids

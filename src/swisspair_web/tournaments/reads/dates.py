@@ -14,9 +14,9 @@ import re
 
 from django.utils.translation import gettext as _
 
-_YMD = re.compile(r"(\d{4})([/.-])(\d{1,2})\2(\d{1,2})")
-_DMY = re.compile(r"(\d{1,2})([/.-])(\d{1,2})\2(\d{4})")
-_YEAR = re.compile(r"\d{4}")
+_YMD = re.compile(r"(\d{4})([/.-])(\d{1,2})\2(\d{1,2})", re.ASCII)  # the digits 0-9 only, as the TRF
+_DMY = re.compile(r"(\d{1,2})([/.-])(\d{1,2})\2(\d{4})", re.ASCII)
+_YEAR = re.compile(r"\d{4}", re.ASCII)
 
 
 class DateError(ValueError):
