@@ -221,6 +221,13 @@ class PlayerForm(SingleLine, forms.ModelForm):  # type: ignore[type-arg]
         widgets = {"name": forms.TextInput(attrs={"autofocus": True})}
         help_texts = {"birth_date": _("YYYY/MM/DD")}
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        from swisspair_web.tournaments.reads import dates
+
+        if self.instance.birth_date:  # a year alone as typed, not 2015/00/00
+            self.initial["birth_date"] = dates.shown(self.instance.birth_date)
+
     def clean_birth_date(self) -> str:
         from swisspair_web.tournaments.reads import dates
 

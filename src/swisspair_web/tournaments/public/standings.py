@@ -6,7 +6,15 @@ from typing import Any
 
 from django.http import HttpResponse, JsonResponse
 
-from swisspair_web.tournaments.public.common import Visitor, context, json_errors, page, shown_round, visible_section
+from swisspair_web.tournaments.public.common import (
+    Visitor,
+    context,
+    json_errors,
+    page,
+    round_note,
+    shown_round,
+    visible_section,
+)
 from swisspair_web.tournaments.reads import standings, teams
 from swisspair_web.tournaments.reads.convert import SectionData
 from swisspair_web.tournaments.reads.roles import is_arbiter
@@ -20,10 +28,11 @@ def standings_page(visitor: Visitor, slug: str, section: str) -> HttpResponse:
     after = list(range(1, limit + 1))
     if sec.is_team:
         return page(visitor, "tournaments/team_standings.html", context(
-            visitor, sec.event, sec, table=teams.team_table(data, shown), after_rounds=after))
+            visitor, sec.event, sec, table=teams.team_table(data, shown), after_rounds=after,
+            round_note=round_note(visitor, shown)))
     table = standings.table(data, shown)
     return page(visitor, "tournaments/standings.html", context(visitor, sec.event, sec, table=table,
-                                                               after_rounds=after))
+                                                               after_rounds=after, round_note=round_note(visitor, shown)))
 
 
 def crosstable_page(visitor: Visitor, slug: str, section: str) -> HttpResponse:
@@ -31,7 +40,8 @@ def crosstable_page(visitor: Visitor, slug: str, section: str) -> HttpResponse:
     data = SectionData.load(sec)
     table = standings.table(data, shown_round(visitor, data))
     return page(visitor, "tournaments/crosstable.html", context(
-        visitor, sec.event, sec, table=table, round_numbers=range(1, table.after_round + 1)))
+        visitor, sec.event, sec, table=table, round_numbers=range(1, table.after_round + 1),
+        round_note=round_note(visitor, table.after_round)))
 
 
 @json_errors

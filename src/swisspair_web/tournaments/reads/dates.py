@@ -67,3 +67,16 @@ def for_trf(stored: str) -> str:
         return birth_date(stored)
     except DateError:
         return ""
+
+
+def shown(stored: str) -> str:
+    """A stored birth date as people read it: the unknown parts left out, not written as zeros.
+
+    >>> shown("2015/00/00"), shown("2015/04/00"), shown("2015/04/09"), shown("")
+    ('2015', '2015/04', '2015/04/09', '')
+    """
+    year, _sep, rest = stored.partition("/")
+    month, _sep, day = rest.partition("/")
+    if month in ("", "00"):
+        return year
+    return f"{year}/{month}" if day in ("", "00") else stored
