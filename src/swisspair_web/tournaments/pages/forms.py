@@ -64,8 +64,9 @@ class SingleLine(forms.BaseForm):
         data: dict[str, Any] = super().clean() or {}
         for name, field in self.fields.items():
             value = data.get(name)
-            typed = str(self.data.get(self.add_prefix(name), "")).strip().lstrip("+-")
-            if isinstance(field, forms.IntegerField) and name in data and typed and not ascii_digits(typed):
+            typed = str(self.data.get(self.add_prefix(name), ""))
+            if isinstance(field, forms.IntegerField) and name in data \
+                    and any(c.isdigit() and not c.isascii() for c in typed):  # decimal fields are integer fields
                 self.add_error(name, _("Write the number with the digits 0-9."))
             if isinstance(field, forms.CharField) and not isinstance(field.widget, forms.Textarea) \
                     and isinstance(value, str) and any(unicodedata.category(c) == "Cc" for c in value):

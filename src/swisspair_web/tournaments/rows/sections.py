@@ -11,10 +11,10 @@ from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
 from swisspair_web.tournaments.rows.events import Event
+from swisspair_web.tournaments.rows.registry import DEFAULT_SYSTEM, DEFAULT_TIEBREAKS, ROUND_ROBIN, system_choices
 
 SHORT_NAME_TAKEN = _("This short name is taken by another section of the event (short names are compared without "
                      "regard to case: “A” and “a” are one).")
-from swisspair_web.tournaments.rows.registry import DEFAULT_SYSTEM, DEFAULT_TIEBREAKS, ROUND_ROBIN, system_choices
 
 
 class Section(models.Model):
