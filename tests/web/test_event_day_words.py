@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 
-from swisspair_web.tournaments import services
 from swisspair_web.tournaments.reads import categories, dates
 from swisspair_web.tournaments.rows import Category, Player
 
