@@ -189,7 +189,7 @@ def test_entries_on_the_public_form(browser: Browser, tmp_path: Path) -> None:
         b.type("#id_rating", "1700")
         b.type("#id_email", "ola@example.org")
         b.click("#enter")
-    assert "FIDE ID 24100011 is entered in this section already." in b.text("#entry-form")
+    assert "You entered with FIDE ID 24100011 and this e-mail address already" in b.text("#entry-form")
 
     b.login()
     b.go("/e/day/entries/entries/")
