@@ -3,6 +3,7 @@
     python benchmarks/pairing.py --histories       # every round of realistic events, 100-3000 players
     python benchmarks/pairing.py --histories --huge   # ... and 9999 players
     python benchmarks/pairing.py --event           # each round of the largest open (--cache DIR keeps it)
+    python benchmarks/pairing.py --event --before ../old/src --runs 3   # ... beside another checkout's engine
     python benchmarks/pairing.py                   # final round of a synthetic history, 100-1000 players
     python benchmarks/pairing.py --sizes 100,300,1000,3000 --system dutch
 
@@ -20,7 +21,9 @@ number to compare on a shared machine.
 30 % draws, forfeits, retirements and half-point byes), generated once by
 ``swisspair generate`` (minutes of CPU) and kept in ``--cache``; each round
 re-paired from the file cut before it, checked against the recorded round,
-with its CPU seconds, wall seconds and peak memory.
+with its CPU seconds, wall seconds and peak memory; with ``--before SRC``
+the same figures of the engine in another source tree (an older checkout,
+``python setup.py build_ext --inplace`` run in it) in the same table.
 
 Without ``--histories``: the final round of an 11-round event whose first ten
 rounds come from a simple stand-in pairer (benchmarks/history.py): CPU time of
@@ -58,10 +61,14 @@ REFERENCE_SECONDS = {100: 0.05, 300: 0.9, 1000: 45.0, 3000: 1170.0}
 CACHE = HERE / ".cache"
 
 
-def run_engine(system: str, path: Path, out: Path) -> tuple[float, float, int]:
-    """Run ``swisspair --SYSTEM path -p out``; (wall s, CPU s, peak RSS in KiB) of that child alone."""
+SRC = HERE.parent / "src"
+
+
+def run_engine(system: str, path: Path, out: Path, src: Path = SRC) -> tuple[float, float, int]:
+    """Run ``swisspair --SYSTEM path -p out`` from the source tree ``src``; (wall s, CPU s, peak RSS in KiB)
+    of that child alone."""
     start = time.perf_counter()
-    env = {"PYTHONPATH": str(HERE.parent / "src")}
+    env = {"PYTHONPATH": str(src)}
     if "SWISSPAIR_PURE_PYTHON" in os.environ:  # the pure-Python matching core (see swisspair.matching.cores.BACKEND)
         env["SWISSPAIR_PURE_PYTHON"] = os.environ["SWISSPAIR_PURE_PYTHON"]
     child = subprocess.Popen([sys.executable, "-m", "swisspair", f"--{system}", str(path), "-p", str(out)], env=env)
@@ -89,28 +96,43 @@ def expected_pairs(tournament: Tournament, rnd: int) -> set[tuple[int, int]]:
     return pairs
 
 
-def replay_round(history: Tournament, tag: str, rnd: int, cache: Path) -> tuple[float, float, int]:
-    """Pair round ``rnd`` of ``history`` from the file cut before it, as a whole process, and check that it
-    gives the recorded round; (wall s, CPU s, peak RSS in KiB) of that process. The cut is written once."""
+def replay_round(history: Tournament, tag: str, rnd: int, cache: Path, src: Path = SRC) -> tuple[float, float, int]:
+    """Pair round ``rnd`` of ``history`` from the file cut before it, as a whole process (the engine of the
+    source tree ``src``), and check that it gives the recorded round; (wall s, CPU s, peak RSS in KiB) of
+    that process. The cut is written once."""
     cut = cache / f"cut-{tag}-r{rnd}.trf"
     if not cut.exists():
         cut.write_text(trf.dumps(history.truncated(rnd - 1)))
     out = cache / f"out-{tag}-r{rnd}.txt"
-    wall, cpu, rss = run_engine("dutch", cut, out)
+    wall, cpu, rss = run_engine("dutch", cut, out, src)
     if engine_pairs(out.read_text()) != expected_pairs(history, rnd):
         raise SystemExit(f"{tag}, round {rnd}: not the round of the history")
     return wall, cpu, rss
 
 
-def event(cache: Path, only_round: int | None) -> None:
-    """The table of each round of the largest open (histories.EVENT_SETTINGS): CPU, wall, peak memory."""
+def event(cache: Path, only_round: int | None, before: Path | None, runs: int) -> None:
+    """The table of each round of the largest open (histories.EVENT_SETTINGS): CPU, wall, peak memory.
+
+    With ``before`` (the ``src`` directory of another checkout, its C core built in place), that
+    engine's figures in columns of their own, the two run in turn. With ``runs`` > 1 each figure is
+    the median of that many runs.
+    """
     history = load_event(cache)
     rounds = history.recorded_rounds
-    print(f"{'round':>6} {'boards':>7} {'CPU s':>8} {'wall s':>8} {'peak MiB':>9}")
+    tag = f"event-{EVENT_SEED}"
+    trees = ([("before", before)] if before else []) + [("after" if before else "", SRC)]
+    head = f"{'round':>6} {'boards':>7}"
+    for name, _ in trees:
+        label = f"{name} " if name else ""
+        head += f" {label + 'CPU s':>14} {label + 'wall s':>14} {label + 'peak MiB':>16}"
+    print(head)
     for rnd in range(1, rounds + 1) if only_round is None else [only_round]:
-        wall, cpu, rss = replay_round(history, f"event-{EVENT_SEED}", rnd, cache)
-        boards = len(recorded_round(history, rnd).boards)
-        print(f"{rnd:>6} {boards:>7} {cpu:>8.2f} {wall:>8.2f} {rss / 1024:>9.0f}", flush=True)
+        line = f"{rnd:>6} {len(recorded_round(history, rnd).boards):>7}"
+        for _, src in trees:
+            figures = [replay_round(history, tag, rnd, cache, src) for _ in range(runs)]
+            wall, cpu, rss = (statistics.median(f[k] for f in figures) for k in range(3))
+            line += f" {cpu:>14.2f} {wall:>14.2f} {rss / 1024:>16.0f}"
+        print(line, flush=True)
 
 
 def histories(sizes: list[int], seed: int, only_round: int | None, cache: Path) -> None:
@@ -188,6 +210,10 @@ def main() -> None:
     parser.add_argument("--system", default="dutch")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-process", action="store_true", help="skip the whole-process timing")
+    parser.add_argument("--before", type=Path, metavar="SRC",
+                        help="with --event: also time the engine of this source tree (the src directory of "
+                             "another checkout, its C core built in place), in columns before ours")
+    parser.add_argument("--runs", type=int, default=1, help="with --event: the median of this many runs")
     args = parser.parse_args()
     print(f"load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f} "
           f"on {os.cpu_count()} cores", file=sys.stderr)
@@ -195,7 +221,7 @@ def main() -> None:
     core = "python" if os.environ.get("SWISSPAIR_PURE_PYTHON") == "1" else cores.BACKEND
     print(f"matching core: {core}", file=sys.stderr)
     if args.event:
-        event(args.cache, args.round)
+        event(args.cache, args.round, args.before, args.runs)
     elif args.histories:
         sizes = [int(s) for s in (args.sizes or "100,300,1000,3000").split(",")]
         if args.huge and 9999 not in sizes:

@@ -4,6 +4,7 @@
     python benchmarks/startup.py --runs 50
     python benchmarks/startup.py --instructions  # also instructions (valgrind), steady on a shared machine
     python benchmarks/startup.py --bbp /path/to/bbpPairings.exe   # bbpPairings' row beside ours
+    python benchmarks/startup.py --before ../old/src   # the engine form of another checkout beside ours
 
 Each row is one whole process, as tournament software starts it: a bare Python, ``swisspair
 --version``, ``swisspair --help``, the engine form ``swisspair --dutch IN -p OUT`` on 100 players
@@ -106,6 +107,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=20, help="runs of each command (default 20)")
     parser.add_argument("--players", type=int, default=100)
     parser.add_argument("--instructions", action="store_true", help="also count instructions with valgrind")
+    parser.add_argument("--before", type=Path, metavar="SRC",
+                        help="the src directory of another checkout (its C core built in place): the engine form "
+                             "of both trees in rows of their own, each run as python -m swisspair")
     parser.add_argument("--bbp", default=os.environ.get("BBPPAIRINGS"),
                         help="a bbpPairings executable: its row on the same file, beside ours (BBPPAIRINGS)")
     args = parser.parse_args()
@@ -120,6 +124,13 @@ def main() -> None:
         (f"swisspair --dutch IN -p OUT ({args.players} players)", [*swisspair, "--dutch", str(event), "-p", str(out)]),
         (f"swisspair pair IN ({args.players} players)", [*swisspair, "pair", str(event)]),
     ]
+    envs = {}
+    if args.before:
+        # Both trees the same way (python -m, the tree's src on the path): an older checkout has no script.
+        for name, src in (("before", args.before), ("after", HERE.parent / "src")):
+            label = f"python -m swisspair --dutch ({name})"
+            rows.append((label, [sys.executable, "-m", "swisspair", "--dutch", str(event), "-p", str(out)]))
+            envs[label] = {**env, "PYTHONPATH": str(src.resolve())}
     if args.bbp:
         rows.append((f"bbpPairings --dutch IN -p OUT ({args.players} players)",
                      [args.bbp, "--dutch", str(event), "-p", str(CACHE / "startup-bbp.txt")]))
@@ -130,12 +141,13 @@ def main() -> None:
     medians: dict[str, float] = {}
     counted: dict[str, float] = {}
     for label, command in rows:
-        child_cpu(command, env)  # writes the byte code, warms the file cache
-        times = [child_cpu(command, env) for _ in range(args.runs)]
+        run_env = envs.get(label, env)
+        child_cpu(command, run_env)  # writes the byte code, warms the file cache
+        times = [child_cpu(command, run_env) for _ in range(args.runs)]
         medians[label] = statistics.median(times)
         line = f"{label:<44} {statistics.median(times):>13.3f} {min(times):>10.3f}"
         if args.instructions:
-            count = instructions(command, env)
+            count = instructions(command, run_env)
             line += f" {count:>15.0f}" if count is not None else f" {'-':>15}"
             if count is not None:
                 counted[label] = count

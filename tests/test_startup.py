@@ -34,11 +34,13 @@ print(json.dumps(sorted(sys.modules)), file=sys.stderr)
 
 ENGINE_NEVER = ("click", "swisspair.cli", "swisspair.commands", "swisspair_web", "django", "importlib.metadata",
                 "swisspair.trf.writer", "swisspair.teams", "swisspair.trf.teams", "swisspair.trf.dates",
-                "swisspair.tiebreaks", "swisspair.standings", "typing", "pathlib", "dataclasses", "inspect")
+                "swisspair.tiebreaks", "swisspair.standings", "typing", "pathlib", "dataclasses", "inspect",
+                "swisspair.matching.python_core")
 """What the engine form (``--dutch IN -p OUT``) does without: the command line and its commands, the
 manager, the scan of installed packages, the modules a plain TRF of individuals does not need, and
 :mod:`dataclasses` with the :mod:`inspect` it loads (the model, the reader and the Dutch engine's
-records are value classes, :mod:`swisspair.valueclass`)."""
+records are value classes, :mod:`swisspair.valueclass`), and the pure-Python matching core, which only
+stands in when the compiled one is not built."""
 
 
 def imported_modules(args: list[str]) -> set[str]:

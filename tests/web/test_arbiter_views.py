@@ -90,7 +90,7 @@ class ArbiterViewsTestCase(BaseTestCase):
         """Item 9: the printable pairing list has the bye and the scores before the round."""
         response = self.client.get(self.url("sp-print", "pairings-2"))
         self.assertContains(response, "pairing-allocated bye")
-        self.assertContains(response, "<th>Pts</th>", count=2)
+        self.assertContains(response, "<th class=\"n hide-s\">Pts</th>", count=2)
 
     def test_a_withdrawn_player_is_not_on_the_pairing_lists(self) -> None:
         """Item 10: the JSON and the CSV of a round leave out a withdrawn player's zero-point entry."""

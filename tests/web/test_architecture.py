@@ -425,6 +425,8 @@ def test_the_public_pages_are_rendered_by_their_builders() -> None:
 
 QUIET = {
     "events.py:set_role": "the arbiters of an event: no public page shows them",
+    "follow.py:_record_prize_list": "the prize list's own check, run after a write that said what follows it, or by "
+                                    "follow.prize_list, which says so",
     "events.py:remove_role": "the same",
     "numbering.py:keep_sorted": "a step of the operations that add or delete players, which say what follows",
     "presence.py:set_presence": "the ticks of the check-in: no public page shows them (the absences they lead to "

@@ -113,7 +113,10 @@ class PrizeTestCase(BaseTestCase):
                                  withdraw_no_shows=False)
         self.assertEqual(len(callbacks), 2)  # one check of the prize list, one rendering of the pages: the whole write
         entry = AuditEntry.objects.get(action="prize-list-changed")
-        self.assertEqual(entry.detail, prizes.list_text(before))
+        self.assertEqual(entry.params["list"], prizes.prize_rows(before))
+        self.assertEqual(entry.detail, "\n".join(
+            f"{c['name'] or c['code'] or 'Overall'}: " + "; ".join(f"{a['place']}. {a['tpn']} {a['name']} {a['amount']}" for a in c["awards"])
+            for c in before["categories"]))
         after = categories.settings_of(self.section).published_list
         self.assertNotEqual(after, before)
         self.assertEqual(after, self.view().as_dict())

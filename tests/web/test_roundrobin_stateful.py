@@ -25,7 +25,6 @@ from swisspair.trf.roundrobin import detect_round_robin
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.rows import RESULTS, AuditEntry, Board, Bye, Round, Section
 from swisspair_web.tournaments.rows.registry import ROUND_ROBIN, ROUND_ROBIN_TIEBREAKS
-from swisspair_web.tournaments.reads import roundrobin as rr_reads
 from swisspair_web.tournaments.services import roundrobin
 
 from .test_stateful import BASE, EVENT, FAST, ROW, SECTION, ManagerMachine, _unescape
@@ -71,7 +70,7 @@ class RoundRobinMachine(ManagerMachine):
             last = AuditEntry.objects.filter(section__slug=SECTION, round_number=board.round.number,
                                              board_number=board.number, action__in=("result", "correction")
                                              ).order_by("-id").first()
-            assert last is not None and last.detail.startswith(rr_reads.FORFEIT_NOTE) and \
+            assert last is not None and last.params.get("withdrawn") and \
                 last.new == RESULTS[board.result], f"stored, never typed nor a withdrawal's forfeit: {key}"
 
     @invariant()

@@ -173,7 +173,7 @@ class TeamTestCase(TeamBase):
         self.assertIn(f'id="team-row-{leader.team.number}"', page)
         page = self.client.get(self.turl("sp-round", 2)).content.decode()
         self.assertIn("1.5 : 0.5", page)
-        self.assertIn('id="team-bye"', page)
+        self.assertIn("Pairing-allocated bye: ", page)  # the team PAB, under the matches
         self.assertContains(self.client.get(self.turl("sp-teams")), "Player 3-3")
         self.assertContains(self.client.get(self.turl("sp-team", leader.team.number)), leader.team.name)
         data = json.loads(self.client.get(self.turl("sp-api-standings")).content)
@@ -411,13 +411,13 @@ class TeamPrintTestCase(TeamBase):
         # in standings order, the match points before the game points (MP primary), then the tie-breaks
         positions = [printed.index(f"<td>{row.team.name}</td>") for row in table.rows]
         self.assertEqual(positions, sorted(positions))
-        self.assertLess(printed.index("<th>MP</th>"), printed.index("<th>GP</th>"))
+        self.assertLess(printed.index(">MP</th>"), printed.index(">GP</th>"))
         leader = table.rows[0]
         cells = (f'<td class="n">{leader.rank}</td><td class="n">{leader.team.number}</td><td>{leader.team.name}'
                  f'</td><td class="n">{leader.match_points_text}</td><td class="n">{leader.game_points_text}</td>')
         self.assertIn(cells, printed)
         for code in table.codes:
-            self.assertIn(f"<th>{code}</th>", printed)
+            self.assertIn(f'<th class="n">{code}</th>', printed)
         # the players' standings stay printable
         self.assertContains(self.client.get(self.turl("sp-print", "standings-individual")), "Player 1-1")
         response = self.client.get(self.turl("sp-export-pdf", "standings"))
@@ -425,8 +425,8 @@ class TeamPrintTestCase(TeamBase):
         self.assertTrue(response.content.startswith(b"%PDF"))
         self.client.cookies["django_language"] = "ru"
         printed = self.client.get(self.turl("sp-print", "standings")).content.decode()
-        self.assertIn("Таблица (после тура 2)", printed)
-        self.assertLess(printed.index("<th>КО</th>"), printed.index("<th>ИО</th>"))
+        self.assertIn("Таблица после тура 2", printed)
+        self.assertLess(printed.index(">КО</th>"), printed.index(">ИО</th>"))
 
 
 class TeamForfeitTestCase(TeamBase):

@@ -2458,6 +2458,9 @@ static PyObject *Core_isolate_pair(Core *s, PyObject *args)
             s->certified = 0;
         }
     }
+    /* An edge removed that is neither matched nor inside a blossom only loses a condition: apply_pending would pass
+       it by (and nothing but compute, which applies the pending changes first, can match it or put it in a
+       blossom), so it is not recorded; at 9999 vertices the record of the others took a gigabyte. */
     int pair[2][2] = {{u, v}, {v, u}};
     for (int p = 0; p < 2; p++) {
         int x = pair[p][0], other = pair[p][1];
@@ -2467,7 +2470,8 @@ static PyObject *Core_isolate_pair(Core *s, PyObject *args)
             if (old && i != other) {
                 row[i] = 0;
                 s->w[(size_t)i * s->cap + x] = 0;
-                note_change(s, x, i, old, 0);
+                if (s->mate[x] == i || (s->top[x] == s->top[i] && s->top[x] >= s->cap))
+                    note_change(s, x, i, old, 0);
             }
         }
     }

@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import os
 
-from swisspair.matching.python_core import PythonCore
-
 try:
     from swisspair.matching import _matchcore
 except ImportError:  # pragma: no cover - the extension was not built
@@ -41,10 +39,36 @@ same order and give the same matchings (ties included) and the same duals;
 the tests switch by assigning this name.
 """
 
-CORES: dict[str, Callable[[int], MatchingCore]] = {"python": PythonCore}
-"""The cores by backend name; typed so that mypy checks each class against the protocol."""
-if _matchcore is not None:
-    CORES["compiled"] = _matchcore.Core
+_cores: dict[str, Callable[[int], MatchingCore]] = {}
+
+
+def _table() -> dict[str, Callable[[int], MatchingCore]]:
+    """:data:`CORES`, made on first use: the pure-Python core is imported only when it is asked for (the
+    engine form, which runs on the compiled core, starts without it)."""
+    if not _cores:
+        from swisspair.matching.python_core import PythonCore
+
+        _cores["python"] = PythonCore
+        if _matchcore is not None:
+            _cores["compiled"] = _matchcore.Core
+    return _cores
+
+
+if TYPE_CHECKING:
+    CORES: dict[str, Callable[[int], MatchingCore]]
+    """The cores by backend name; typed so that mypy checks each class against the protocol."""
+else:
+
+    def __getattr__(name: str) -> dict[str, Callable[[int], MatchingCore]]:
+        """``CORES`` (:func:`_table`)."""
+        if name != "CORES":
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        return _table()
+
+
+def backend_of(core: MatchingCore) -> str:
+    """``"compiled"`` or ``"python"``: the backend ``core`` was made by."""
+    return "compiled" if _matchcore is not None and isinstance(core, _matchcore.Core) else "python"
 
 
 def new_core(size: int, backend: str | None = None) -> MatchingCore:
@@ -54,7 +78,9 @@ def new_core(size: int, backend: str | None = None) -> MatchingCore:
         :exc:`RuntimeError` when the compiled core is asked for but not built.
     """
     name = BACKEND if backend is None else backend
-    make = CORES.get(name)
+    if name == "compiled" and _matchcore is not None:
+        return _matchcore.Core(size)
+    make = _table().get(name)
     if make is None:
         if name == "compiled":
             raise RuntimeError("the compiled matching core (swisspair.matching._matchcore) is not built")
@@ -62,4 +88,4 @@ def new_core(size: int, backend: str | None = None) -> MatchingCore:
     return make(size)
 
 
-__all__ = ["BACKEND", "COMPILED_AVAILABLE", "CORES", "new_core"]
+__all__ = ["BACKEND", "COMPILED_AVAILABLE", "CORES", "backend_of", "new_core"]  # noqa: F822 - CORES: __getattr__

@@ -38,7 +38,8 @@ class MatchingCore(Protocol):
         ...
 
     def set_edge_weights(self, u: int, others: list[int], weights: list[int], /) -> None:
-        """:meth:`set_edge_weight` of ``{u, others[k]}`` to ``weights[k]`` for every ``k``, in order."""
+        """:meth:`set_edge_weight` of ``{u, others[k]}`` to ``weights[k]`` for every ``k``, in order (as far as the
+        shorter of the two lists goes)."""
         ...
 
     def isolate_pair(self, u: int, v: int, weight: int, /) -> None:

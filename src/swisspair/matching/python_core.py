@@ -172,9 +172,10 @@ class PythonCore:
         """:meth:`MatchingComputer.isolate_pair`: every edge at ``u`` and ``v`` but ``{u, v}`` removed, in one pass."""
         weight = self._checked(u, v, weight)
         w = self._w
+        mate, top, cap = self._mate, self._top, self._cap
         pending = None if self._fresh else self._pending
         if pending is not None:
-            if self._mate[u] == v:
+            if mate[u] == v:
                 self._isolated.add(u)
                 self._isolated.add(v)
             else:
@@ -185,7 +186,9 @@ class PythonCore:
                 if old and i != other:
                     row[i] = 0
                     w[i][x] = 0
-                    if pending is not None:
+                    # Neither matched nor inside a blossom, a removed edge only loses a condition:
+                    # _apply_pending would pass it by, so it is not recorded.
+                    if pending is not None and (mate[x] == i or (top[x] == top[i] and top[x] >= cap)):
                         key = (x, i) if x < i else (i, x)
                         if key not in pending:
                             pending[key] = old

@@ -137,7 +137,6 @@ the same order (:mod:`swisspair.matching.cores`; the protocol they share is
 from __future__ import annotations
 
 from swisspair.matching import cores
-from swisspair.matching.python_core import PythonCore
 from swisspair.matching.verify import verify_solution
 
 TYPE_CHECKING = False
@@ -186,7 +185,7 @@ class MatchingComputer:
     @property
     def backend(self) -> str:
         """``"compiled"`` or ``"python"``: the core this computer runs on."""
-        return "python" if isinstance(self._core, PythonCore) else "compiled"
+        return cores.backend_of(self._core)
 
     def __len__(self) -> int:
         """The number of vertices."""
@@ -211,7 +210,8 @@ class MatchingComputer:
         self._core.set_edge_weight(u, v, weight)
 
     def set_edge_weights(self, u: int, others: list[int], weights: list[int]) -> None:
-        """:meth:`set_edge_weight` of ``{u, others[k]}`` to ``weights[k]`` for every ``k``, in order.
+        """:meth:`set_edge_weight` of ``{u, others[k]}`` to ``weights[k]`` for every ``k``, in order (as far as the
+        shorter of the two lists goes).
 
         :raises: as :meth:`set_edge_weight` (the pairs before the bad one are set).
         """

@@ -30,6 +30,8 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from bisect import bisect_right
 from collections.abc import Callable, Hashable, Iterable, Sequence
+from itertools import compress
+from operator import itemgetter
 
 from swisspair.pairing.state import PairingState, PlayerState
 from swisspair.valueclass import valueclass
@@ -480,7 +482,8 @@ class Bracket(ABC):
         s2 = [pi for pi in remainder if self.lowered(pi)]
         for group, later in ((s1, s1), (s2, remainder)):
             for pi in group:
-                zeroed = [oi for oi in later[bisect_right(later, pi):] if base[oi][pi]]
+                after = later[bisect_right(later, pi):]
+                zeroed = list(compress(after, map(itemgetter(pi), map(base.__getitem__, after))))
                 for oi in zeroed:
                     base[oi][pi] = 0
                 if zeroed:

@@ -31,7 +31,9 @@ The bracket's steps shared with the 2017 rules are those of
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable, Iterator, Sequence
+from bisect import bisect_left, bisect_right
 from itertools import chain, compress, filterfalse, islice
+from operator import itemgetter
 
 from swisspair.errors import NoValidPairingError
 from swisspair.matching.cardinality import CardinalityMatching
@@ -373,12 +375,16 @@ class _DutchRound(RoundVertices):
         per kind, and the forbidden pairs are zeroed after.
         """
         forbidden = self.forbidden_rows(members)
-        tables: dict[int, list[int]] = {}
+        rows: dict[int, tuple[list[int], list[int]]] = {}
+        """Per kind: its table and its row so far (the rows of a kind are prefixes of each other)."""
         for i in range(1, len(members)):
-            table = tables.get(kinds[i])
-            if table is None:
-                table = tables[kinds[i]] = [weight(reps[kinds[i]], r) for r in reps]
-            row = list(map(table.__getitem__, kinds[:i]))
+            entry = rows.get(kinds[i])
+            if entry is None:
+                entry = rows[kinds[i]] = ([weight(reps[kinds[i]], r) for r in reps], [])
+            table, clean = entry
+            if len(clean) < i:
+                clean.extend(map(table.__getitem__, kinds[len(clean):i]))
+            row = clean.copy()
             for j in forbidden.get(i, ()):
                 row[j] = 0
             yield i, row
@@ -617,23 +623,31 @@ class _DutchBracket(Bracket):
         members, next_begin, size = self.members, self.next_begin, self.size
         kinds, reps = rnd.pair_kinds(members)
         forbidden = rnd.forbidden_rows(members)
-        tables: dict[tuple[int, bool], tuple[list[int], list[int]]] = {}
+        rows: dict[tuple[int, bool], tuple[list[int], list[int], list[int], list[int]]] = {}
+        """Per kind of the larger position: its table (plain, local) and its row so far without C1 (both ways):
+        the rows of one kind are prefixes of each other, so each row is a copy extended, not built anew."""
         base: list[list[int]] = [[] for _ in range(size)]
         solver = self.solver
         at = solver.positions(members)
         for larger in range(self.sg_begin, size):
             in_cur = larger < next_begin
             key = (kinds[larger], in_cur)
-            table = tables.get(key)
-            if table is None:
-                table = tables[key] = rnd.kind_table(reps, reps[kinds[larger]], in_cur)
-            plain, local = table
-            smaller_kinds = kinds[:larger]
-            row = base[larger] = list(map(plain.__getitem__, smaller_kinds))
-            local_row = list(map(local.__getitem__, smaller_kinds))
-            for smaller in forbidden.get(larger, ()):
-                row[smaller] = local_row[smaller] = 0
-            solver.set_row_at(at[larger], at[:larger], row, local_row)
+            entry = rows.get(key)
+            if entry is None:
+                entry = rows[key] = (*rnd.kind_table(reps, reps[kinds[larger]], in_cur), [], [])
+            plain, local, plain_row, local_part = entry
+            if len(plain_row) < larger:
+                smaller_kinds = kinds[len(plain_row):larger]
+                plain_row.extend(map(plain.__getitem__, smaller_kinds))
+                local_part.extend(map(local.__getitem__, smaller_kinds))
+            row = base[larger] = plain_row.copy()
+            local_row = local_part  # set as it is (read, not kept) unless C1 zeroes some of its pairs
+            zeroed = forbidden.get(larger)
+            if zeroed:
+                local_row = local_part.copy()
+                for smaller in zeroed:
+                    row[smaller] = local_row[smaller] = 0
+            solver.set_row_at(at[larger], at, row, local_row)  # the pairs with at[:larger]: as far as the row goes
         return base
 
     # -- the solver, in positions -------------------------------------------------
@@ -694,11 +708,21 @@ class _DutchBracket(Bracket):
         """
         members, mates, matched, base, position = self.members, self.mates, self.matched, self.base, self.position
 
+        free = [oi for oi in rest if not matched[oi]]
+        """Those not paired yet, in order (as ``rest``): each pair that swapped decides leaves it."""
+
         def candidates(pi: Position) -> Iterator[int]:
-            return (members[oi] for oi in rest if oi > pi and not matched[oi] and base[oi][pi])
+            later = free[bisect_right(free, pi):]
+            return compress(map(members.__getitem__, later), map(itemgetter(pi), map(base.__getitem__, later)))
+
+        def taken(v: int, c: int) -> None:
+            for p in (position[v], position[c]):
+                k = bisect_left(free, p)
+                if k < len(free) and free[k] == p:
+                    del free[k]
 
         s1 = (pi for pi in rest if not matched[pi] and pi < mates[pi] < self.next_begin)
-        found, decided = self.solver.swapped((members[pi], candidates(pi)) for pi in s1)
+        found, decided = self.solver.swapped(((members[pi], candidates(pi)) for pi in s1), taken)
         if not decided:
             return False
         self.mates = [position[found[v]] for v in members]
@@ -999,7 +1023,8 @@ class _Solver:
         return list(map(self.pos.__getitem__, vertices))
 
     def set_row_at(self, a: int, others: list[int], weights: list[int], local: list[int]) -> None:
-        """:meth:`set_many` in the graph's places (:meth:`positions`), the weights given both ways."""
+        """:meth:`set_many` in the graph's places (:meth:`positions`), the weights given both ways (``others`` may
+        go on past them)."""
         self.mc.set_edge_weights(a, others, local if self.local else weights)
 
     def excluded(self, a: int, others: list[int]) -> bool:
@@ -1081,7 +1106,8 @@ class _Solver:
             ranked.isolate_pair(pv, mates[pv], 1)  # its rank is gone: the next chunk's use the same digits
         return True
 
-    def swapped(self, preferences: Iterable[tuple[int, Iterator[int]]]) -> tuple[list[int], list[int]]:
+    def swapped(self, preferences: Iterable[tuple[int, Iterator[int]]],
+                taken: Callable[[int, int], None] | None = None) -> tuple[list[int], list[int]]:
         """The answer of one matching per listed vertex (art. 4.2) for the first ones, found by swapping partners.
 
         ``preferences`` lists ``(vertex, candidates)`` by priority, each
@@ -1097,7 +1123,8 @@ class _Solver:
         ``d``. A swap of the same total weight is a best matching, so ``c`` is
         ``a``'s first possible candidate; the first vertex for which no such
         swap is found ends the run (as does one left unpaired, or duals that
-        no longer certify the optimum).
+        no longer certify the optimum). ``taken(a, c)`` is told each pair
+        decided, before the next vertex's candidates are read.
 
         :returns: the matching (vertex -> partner, itself when unpaired) and
             the vertices it decides, in order: none when the local answer
@@ -1111,12 +1138,14 @@ class _Solver:
         for v, candidates in preferences:
             pv = pos[v]
             m = mates[pv]
-            c = self._first_tight(pv, (p for p in map(pos.__getitem__, candidates) if p not in fixed))
+            c = self._first_tight(pv, filterfalse(fixed.__contains__, map(pos.__getitem__, candidates)))
             if c is None or m == pv or (c != m and not self._swap(mates, pv, c, fixed)):
                 break
             fixed.add(pv)
             fixed.add(c)
             decided.append(v)
+            if taken is not None:
+                taken(v, vertices[c])
         result = list(range(self.n))
         for i, j in enumerate(mates):
             result[vertices[i]] = vertices[j]

@@ -17,7 +17,10 @@ from django.utils.translation import gettext as _
 from swisspair_web.tournaments.pages.common import arbiter_page
 from swisspair_web.tournaments.public import files
 from swisspair_web.tournaments.public.common import INDIVIDUAL_ONLY
-from swisspair_web.tournaments.rows import Board, Player, Round, Section
+from swisspair_web.tournaments.reads.listing import Row
+from swisspair_web.tournaments.reads.lists import start_list_listing
+from swisspair_web.tournaments.reads.rounds import slips_listing
+from swisspair_web.tournaments.rows import Round, Section
 
 KINDS = ("boards", "slips")
 """The cards of a round: board cards and result slips."""
@@ -44,12 +47,6 @@ class Grid:
 BOARD_CARDS = Grid(1, 2)
 SLIPS = Grid(1, 5)
 NUMBER_CARDS = Grid(2, 4)
-
-
-def _player_text(player: Player) -> str:
-    """``12. GM Name (2450, CZE)`` as on a card."""
-    extra = ", ".join(x for x in (str(player.rating) if player.rating else "", player.federation) if x)
-    return f"{player.tpn}. {player.title + ' ' if player.title else ''}{player.name}" + (f" ({extra})" if extra else "")
 
 
 class Sheet:
@@ -116,28 +113,30 @@ class Sheet:
 
 def _board_card(heading: str) -> Callable[[Sheet, object, tuple[float, float, float, float]], None]:
     def draw(sheet: Sheet, item: object, cell: tuple[float, float, float, float]) -> None:
-        assert isinstance(item, Board)
+        assert isinstance(item, Row)
+        board, white, black = item.cells
         x, y, width, height = cell
         margin = 12 * MM
         inner = width - 2 * margin
         sheet.text(heading, x + margin, y + height - margin - 4 * MM, 12, inner, grey=True)
         sheet.text(_("Board"), x + width / 2, y + height - 34 * MM, 26, inner, centre=True)
-        sheet.text(str(item.number), x + width / 2, y + height - 80 * MM, 110, inner, centre=True)
-        sheet.text(f"{_('White')}: {_player_text(item.white)}", x + margin, y + 30 * MM, 20, inner)
-        sheet.text(f"{_('Black')}: {_player_text(item.black)}", x + margin, y + 16 * MM, 20, inner)
+        sheet.text(board, x + width / 2, y + height - 80 * MM, 110, inner, centre=True)
+        sheet.text(f"{_('White')}: {white}", x + margin, y + 30 * MM, 20, inner)
+        sheet.text(f"{_('Black')}: {black}", x + margin, y + 16 * MM, 20, inner)
     return draw
 
 
 def _slip(heading: str) -> Callable[[Sheet, object, tuple[float, float, float, float]], None]:
     def draw(sheet: Sheet, item: object, cell: tuple[float, float, float, float]) -> None:
-        assert isinstance(item, Board)
+        assert isinstance(item, Row)
+        board, white, black = item.cells
         x, y, width, height = cell
         margin = 10 * MM
         inner = width - 2 * margin
         top = y + height - margin
-        sheet.text(f"{heading} · {_('Board')} {item.number}", x + margin, top - 2 * MM, 12, inner)
-        sheet.text(f"{_('White')}: {_player_text(item.white)}", x + margin, top - 11 * MM, 12, inner)
-        sheet.text(f"{_('Black')}: {_player_text(item.black)}", x + margin, top - 18 * MM, 12, inner)
+        sheet.text(f"{heading} · {_('Board')} {board}", x + margin, top - 2 * MM, 12, inner)
+        sheet.text(f"{_('White')}: {white}", x + margin, top - 11 * MM, 12, inner)
+        sheet.text(f"{_('Black')}: {black}", x + margin, top - 18 * MM, 12, inner)
         left = x + margin
         for label in ("1-0", "½-½", "0-1"):
             sheet.box(left, top - 29 * MM, 5 * MM)
@@ -154,17 +153,15 @@ def _slip(heading: str) -> Callable[[Sheet, object, tuple[float, float, float, f
 
 def _number_card(heading: str) -> Callable[[Sheet, object, tuple[float, float, float, float]], None]:
     def draw(sheet: Sheet, item: object, cell: tuple[float, float, float, float]) -> None:
-        assert isinstance(item, Player)
+        assert isinstance(item, NumberCard)
         x, y, width, height = cell
         margin = 7 * MM
         inner = width - 2 * margin
         sheet.text(heading, x + margin, y + height - margin - 3 * MM, 9, inner, grey=True)
         sheet.text(_("Start number"), x + width / 2, y + height - 20 * MM, 11, inner, centre=True, grey=True)
-        sheet.text(str(item.tpn), x + width / 2, y + height - 44 * MM, 64, inner, centre=True)
-        name = f"{item.title + ' ' if item.title else ''}{item.name}"
-        sheet.text(name, x + width / 2, y + 14 * MM, 14, inner, centre=True)
-        extra = " · ".join(v for v in (item.federation, str(item.rating) if item.rating else "", item.fide_id) if v)
-        sheet.text(extra, x + width / 2, y + 8 * MM, 9, inner, centre=True, grey=True)
+        sheet.text(item.number, x + width / 2, y + height - 44 * MM, 64, inner, centre=True)
+        sheet.text(item.name, x + width / 2, y + 14 * MM, 14, inner, centre=True)
+        sheet.text(item.extra, x + width / 2, y + 8 * MM, 9, inner, centre=True, grey=True)
     return draw
 
 
@@ -173,19 +170,40 @@ def _round_heading(sec: Section, number: int) -> str:
 
 
 def round_cards_pdf(rnd: Round, kind: str) -> bytes:
-    """The board cards (``boards``) or result slips (``slips``) of ``rnd``."""
+    """The board cards (``boards``) or result slips (``slips``) of ``rnd`` (:func:`..reads.rounds.slips_listing`)."""
     sec = rnd.section
     heading = _round_heading(sec, rnd.number)
-    boards = list(rnd.boards.select_related("white", "black"))
+    boards = slips_listing(rnd).rows
     if kind == "boards":
         return Sheet(heading, BOARD_CARDS).draw(boards, _board_card(heading))
     return Sheet(heading, SLIPS).draw(boards, _slip(heading))
 
 
+@dataclass(frozen=True)
+class NumberCard:
+    """What a start-number card says: the number, the title and name, the federation, rating and FIDE ID."""
+
+    number: str
+    name: str
+    extra: str
+
+
+def number_cards(sec: Section) -> list[NumberCard]:
+    """A card for each player, by pairing number, from the start list's cells
+    (:func:`..reads.lists.start_list_listing`)."""
+    listing = start_list_listing(sec, "tpn")
+    cards = []
+    for r in listing.rows:
+        cells = listing.shown(r)
+        cards.append(NumberCard(cells["tpn"], " ".join(v for v in (cells["title"], cells["name"]) if v),
+                                " · ".join(v for v in (cells["federation"], cells["rating"], cells["fide_id"]) if v)))
+    return cards
+
+
 def numbers_pdf(sec: Section) -> bytes:
     """A start-number card for each player, by pairing number."""
     heading = f"{sec.event.name} – {sec.name}"
-    return Sheet(heading, NUMBER_CARDS).draw(list(sec.players.all()), _number_card(heading))
+    return Sheet(heading, NUMBER_CARDS).draw(number_cards(sec), _number_card(heading))
 
 
 # -- views ---------------------------------------------------------------------------------------------------
@@ -209,7 +227,7 @@ def cards_pdf(request: HttpRequest, sec: Section, number: int, kind: str) -> Htt
 def cards_print(request: HttpRequest, sec: Section, number: int, kind: str) -> HttpResponse:
     rnd = get_object_or_404(Round, section=sec, number=number)
     return render(request, f"tournaments/print_{_kind(kind)}.html", {
-        "event": sec.event, "section": sec, "rnd": rnd, "boards": list(rnd.boards.select_related("white", "black"))})
+        "event": sec.event, "section": sec, "rnd": rnd, "listing": slips_listing(rnd)})
 
 
 @login_required
@@ -222,4 +240,4 @@ def numbers_pdf_view(request: HttpRequest, sec: Section) -> HttpResponse:
 @arbiter_page(kind=INDIVIDUAL_ONLY)
 def numbers_print(request: HttpRequest, sec: Section) -> HttpResponse:
     return render(request, "tournaments/print_numbers.html", {"event": sec.event, "section": sec,
-                                                               "players": list(sec.players.all())})
+                                                               "cards": number_cards(sec)})

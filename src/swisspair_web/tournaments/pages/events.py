@@ -97,5 +97,4 @@ def event_audit(request: HttpRequest, slug: str) -> HttpResponse:
     ev = event_of(slug)
     require(request, ev)
     entries = AuditEntry.objects.filter(event=ev).select_related("user", "section")[:500]
-    return render(request, "tournaments/audit.html", context(request, ev, entries=[
-        (e, audit.action(e), audit.details(e)) for e in entries]))
+    return render(request, "tournaments/audit.html", context(request, ev, entries=[audit.shown(e) for e in entries]))

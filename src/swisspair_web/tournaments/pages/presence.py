@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -88,9 +88,7 @@ def _order(request: HttpRequest, default: str = "tpn") -> str:
 @arbiter_page(kind=INDIVIDUAL_ONLY)
 def presence_export(request: HttpRequest, sec: Section, fmt: str) -> HttpResponse:
     """The check-in list as CSV, JSON or PDF (``state``: present, not-present, withdrawn, bye-H/F/Z)."""
-    if fmt not in ("csv", "json", "pdf"):
-        raise Http404("unknown format")
-    return listings.respond(Visitor.of(request), sec, presence.listing(sec, _order(request)), fmt)
+    return listings.export(Visitor.of(request), sec, presence.listing(sec, _order(request)), fmt)
 
 
 @login_required

@@ -5,8 +5,6 @@ The writes are those of :mod:`..services.registration`; this module reads forms 
 
 from __future__ import annotations
 
-import csv
-import io
 from typing import Any
 
 from django import forms
@@ -14,7 +12,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.mail import BadHeaderError, send_mail
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -25,8 +23,8 @@ from swisspair_web.tournaments import services
 from swisspair_web.tournaments.pages import entry_limits
 from swisspair_web.tournaments.pages.common import arbiter_page, refusals_shown, to_section
 from swisspair_web.tournaments.pages.forms import SingleLine, list_work
-from swisspair_web.tournaments.public import files
-from swisspair_web.tournaments.public.common import INDIVIDUAL_ONLY, context, section_of, visible_section
+from swisspair_web.tournaments.public import listings
+from swisspair_web.tournaments.public.common import INDIVIDUAL_ONLY, Visitor, context, section_of, visible_section
 from swisspair_web.tournaments.reads import rating_list, registration
 from swisspair_web.tournaments.rows import Announcement, Bye, Entry, Section
 from swisspair_web.tournaments.services import OperationError, jobs
@@ -223,13 +221,15 @@ def _bye_kinds(sec: Section) -> dict[tuple[int, int], str]:
 
 
 def _entry_rows(request: HttpRequest, sec: Section) -> list[dict[str, Any]]:
-    """Each entry with what the rating list gave it, its private link (for a registrant whose mail did not
-    arrive) and who else holds its FIDE ID."""
+    """Each entry with its cells of the entries list (:func:`..reads.registration.entries_listing`), what the
+    rating list completed, its private link (for a registrant whose mail did not arrive) and who else holds its
+    FIDE ID."""
+    listing = registration.entries_listing(sec)
     twins = registration.fide_id_twins(sec)
-    return [{"entry": e, "completions": [(FIELD_LABELS[c.field], c.typed, c.listed)
-                                         for c in registration.completions(e)],
+    return [{"entry": e, "cells": listing.shown(r), "completions": [(FIELD_LABELS[c.field], c.typed, c.listed)
+                                                                     for c in registration.completions(e)],
              "link": private_link(request, e), "twins": twins.get(e.pk, [])}
-            for e in sec.entries.select_related("player", "section__event")]
+            for e, r in zip(sec.entries.select_related("player", "section__event"), listing.rows, strict=True)]
 
 
 @login_required
@@ -307,44 +307,14 @@ def entry_list(request: HttpRequest, sec: Section) -> HttpResponse:
                "the name, federation, title, rating and sex from it; the list replaces the one kept before.")))
 
 
-ENTRY_COLUMNS = ["state", "tpn", "name", "fide_id", "federation", "title", "rating", "sex", "birth_date", "club",
-                 "email", "entered", "reason"]
-
-
-def _entry_values(entry: Entry) -> list[str]:
-    return [entry.state, str(entry.player.tpn) if entry.player else "", entry.name, entry.fide_id, entry.federation,
-            entry.title, str(entry.rating or ""), entry.sex, entry.birth_date, entry.club, entry.email,
-            entry.created_at.strftime("%Y-%m-%d %H:%M"), entry.reason]
-
-
 @login_required
 @arbiter_page(kind=INDIVIDUAL_ONLY)
 def entries_export(request: HttpRequest, sec: Section, fmt: str) -> HttpResponse:
-    """The entries as CSV, JSON or PDF (arbiters only: they hold e-mail addresses)."""
-    rows = list(sec.entries.select_related("player"))
-    if fmt == "json":
-        return JsonResponse({"section": sec.slug, "open": registration.registration_of(sec).open, "entries": [
-            {**dict(zip(ENTRY_COLUMNS, _entry_values(e), strict=True)), "tpn": e.player.tpn if e.player else None,
-             "rating": e.rating, "completed": e.completed} for e in rows]})
-    if fmt == "csv":
-        buffer = io.StringIO()
-        writer = csv.writer(buffer)
-        writer.writerow(ENTRY_COLUMNS)
-        for entry in rows:
-            writer.writerow([files.csv_safe(v) for v in _entry_values(entry)])
-        return files.file_response(buffer.getvalue(), sec, "-entries.csv")
-    if fmt == "pdf":
-        states = dict(Entry.STATES)
-        header = [_("No."), _("Name"), _("FIDE ID"), _("Fed"), _("Rating"), _("Club"), _("e-mail"), _("State")]
-        table = [[str(e.player.tpn) if e.player else "", e.name, e.fide_id, e.federation, str(e.rating or ""),
-                  e.club, e.email, str(states[e.state])] for e in rows]
-        return files.file_response(files.pdf_table(files.heading(sec, _("Entries")), header, table,
-                                                  wrap=(1, 5, 6)), sec, "-entries.pdf")
-    raise Http404("unknown format")
+    """The entries as PDF, CSV or JSON (arbiters only: they hold e-mail addresses)."""
+    return listings.export(Visitor.of(request), sec, registration.entries_listing(sec), fmt)
 
 
 @login_required
 @arbiter_page(kind=INDIVIDUAL_ONLY)
 def entries_print(request: HttpRequest, sec: Section) -> HttpResponse:
-    return render(request, "tournaments/print_entries.html", {"event": sec.event, "section": sec,
-                                                               "rows": _entry_rows(request, sec)})
+    return listings.respond(Visitor.of(request), sec, registration.entries_listing(sec), "print")

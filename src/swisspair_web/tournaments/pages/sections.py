@@ -72,7 +72,7 @@ def section_edit(request: HttpRequest, sec: Section) -> HttpResponse:
             return to_section(sec)
         elif not (confirm or hints) or request.POST.get("confirm") == "1":
             try:
-                services.update_section(form.instance, request.user, seen, sections.audit_text(found))
+                services.update_section(form.instance, request.user, seen, sections.audit_changes(before, form.instance))
             except OperationError as error:
                 form.add_error("slug" if isinstance(error, services.NameTaken) else None, str(error))
             else:

@@ -198,7 +198,7 @@ def pdf_tables(title: str, tables: list[tuple[str, list[str], list[list[str]], t
             ("FONT", (0, 0), (-1, -1), font, size),
             ("LEFTPADDING", (0, 0), (-1, -1), files.PAD), ("RIGHTPADDING", (0, 0), (-1, -1), files.PAD),
             ("BACKGROUND", (0, 0), (-1, 0), colors.lightgrey), ("GRID", (0, 0), (-1, -1), 0.25, colors.grey),
-            ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]))
+            ("VALIGN", (0, 0), (-1, -1), "TOP")]))  # a wrapped cell reads after its row
         story += [table, Spacer(1, 6 * mm)]
     body_style = getSampleStyleSheet()["BodyText"]
     body_style.fontName = font

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from swisspair_web.tournaments.public.common import Visitor, json_errors, page, visible_section
 from swisspair_web.tournaments.reads import lists, rounds
-from swisspair_web.tournaments.rows import RESULTS, Round, Section
+from swisspair_web.tournaments.rows import Round, Section
 
 POLL_SECONDS = 10
 """How often the screen asks whether something changed (``?poll=`` overrides it, 1-300)."""
@@ -36,19 +36,25 @@ def _bounded(visitor: Visitor, name: str, default: int, low: int, high: int) -> 
 
 
 def screen(section: Section) -> dict[str, Any]:
-    """What the hall screen shows: the current round's boards, byes and every player by name."""
+    """What the hall screen shows: the current round's boards and byes (its pairing list,
+    :func:`..reads.rounds.pairing_listing`) and every player by name (:func:`..reads.lists.by_name_listing`), as
+    their pages show them."""
     rnd = current_round(section)
     data: dict[str, Any] = {"event": section.event.name, "section": section.name, "rounds": section.rounds,
                             "round": rnd.number if rnd else None, "boards": [], "byes": [], "names": []}
     if rnd is None:
         return data
-    listing = rounds.pairing_list(rnd)
-    data["boards"] = [{"board": line.board.number, "white": line.board.white.name, "white_tpn": line.board.white.tpn,
-                       "white_points": line.white_points, "black": line.board.black.name,
-                       "black_tpn": line.board.black.tpn, "black_points": line.black_points,
-                       "result": RESULTS.get(line.board.result, "")} for line in listing.boards]
-    data["byes"] = [{"name": bye.bye.player.name, "tpn": bye.bye.player.tpn, "points": bye.points,
-                     "kind": str(bye.bye.get_kind_display()), "awarded": bye.awarded} for bye in listing.byes]
+    listing = rounds.pairing_listing(rnd)
+    for r in listing.rows:
+        v, cells = r.values, listing.shown(r)
+        if v["board"] is not None:
+            data["boards"].append({"board": v["board"], "white": v["white"], "white_tpn": v["white_tpn"],
+                                   "white_points": cells["white_points"], "black": v["black"],
+                                   "black_tpn": v["black_tpn"], "black_points": cells["black_points"],
+                                   "result": cells["result"]})
+        else:
+            data["byes"].append({"name": v["white"], "tpn": v["white_tpn"], "points": cells["white_points"],
+                                 "kind": cells["black"], "awarded": cells["result"]})
     by_name = lists.by_name_listing(rnd)
     data["names"] = [{"name": r.values["name"], "tpn": r.values["tpn"], "points": cells["points"],
                       "board": r.values["board"], "colour": r.values["colour"] or "",

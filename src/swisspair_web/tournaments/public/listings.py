@@ -10,10 +10,12 @@ from django.http import Http404, HttpResponse, JsonResponse
 
 from swisspair_web.tournaments.public import files
 from swisspair_web.tournaments.public.common import Visitor, page
-from swisspair_web.tournaments.reads.listing import Listing
+from swisspair_web.tournaments.reads.listing import Listing, Table
 from swisspair_web.tournaments.rows import Section
 
 FORMS = ("print", "pdf", "csv", "json")
+EXPORTS = ("pdf", "csv", "json")
+"""The forms an export address (``LIST.<fmt>``) serves: the print has its own address."""
 
 
 def csv_text(listing: Listing) -> str:
@@ -29,9 +31,9 @@ def csv_text(listing: Listing) -> str:
 
 def pdf_bytes(sec: Section, listing: Listing) -> bytes:
     """The list's tables (each group under its heading), the extra tables, then the notes."""
-    def part(table: object) -> tuple[list[str], list[list[str]], tuple[int, ...]]:
-        columns = table.columns  # type: ignore[attr-defined]
-        return ([c.heading for c in columns], [list(r.cells) for r in table.rows],  # type: ignore[attr-defined]
+    def part(table: Table) -> tuple[list[str], list[list[str]], tuple[int, ...]]:
+        columns = table.shown_columns
+        return ([c.heading for c in columns], [table.shown_cells(r) for r in table.rows],
                 tuple(i for i, c in enumerate(columns) if c.wrap))
     tables = [(table.heading, *part(table)) for table in (*listing.tables, *listing.extra)]
     return files.pdf_tables(files.heading(sec, listing.title), tables, notes=listing.notes)
@@ -49,3 +51,11 @@ def respond(visitor: Visitor, sec: Section, listing: Listing, fmt: str) -> HttpR
         return page(visitor, "tournaments/print_listing.html", {"event": sec.event, "section": sec,
                                                                  "listing": listing})
     raise Http404("unknown format")
+
+
+def export(visitor: Visitor, sec: Section, listing: Listing, fmt: str) -> HttpResponse:
+    """``listing`` at its export address (``LIST.<fmt>``): one of :data:`EXPORTS`; the print is served at its
+    own address."""
+    if fmt not in EXPORTS:
+        raise Http404("unknown format")
+    return respond(visitor, sec, listing, fmt)

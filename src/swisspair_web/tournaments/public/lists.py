@@ -60,10 +60,10 @@ def by_name_print(visitor: Visitor, slug: str, section: str, number: int) -> Htt
 def start_list_export(visitor: Visitor, slug: str, section: str, fmt: str) -> HttpResponse:
     """The start list in ``?order=`` as CSV, JSON or PDF (the counts per federation and title with it)."""
     sec = _visible(slug, section, visitor)
-    return listings.respond(visitor, sec, start_list_listing(sec, _order(visitor)), fmt)
+    return listings.export(visitor, sec, start_list_listing(sec, _order(visitor)), fmt)
 
 
 def by_name_export(visitor: Visitor, slug: str, section: str, number: int, fmt: str) -> HttpResponse:
     """A round's pairings by name as CSV, JSON or PDF."""
     sec = _visible(slug, section, visitor)
-    return listings.respond(visitor, sec, by_name_listing(_round(visitor, sec, number)), fmt)
+    return listings.export(visitor, sec, by_name_listing(_round(visitor, sec, number)), fmt)

@@ -1,17 +1,39 @@
-"""The title norms of a section (:mod:`..reads.norms`)."""
+"""The title norms of a section (:func:`..reads.norms.norms_listing`) as a page, printable HTML, PDF, CSV and
+JSON."""
 
 from __future__ import annotations
 
 from django.http import HttpResponse
 
+from swisspair_web.tournaments.public import listings
 from swisspair_web.tournaments.public.common import Visitor, context, page, round_note, shown_round, visible_section
 from swisspair_web.tournaments.reads import norms
 from swisspair_web.tournaments.reads.convert import SectionData
+from swisspair_web.tournaments.reads.listing import Listing
+from swisspair_web.tournaments.rows import Section
+
+
+def _norms(visitor: Visitor, sec: Section) -> Listing:
+    """The checks over the rounds the visitor's standings show."""
+    data = SectionData.load(sec)
+    return norms.norms_listing(norms.compute(data, shown_round(visitor, data)))
 
 
 def norms_page(visitor: Visitor, slug: str, section: str) -> HttpResponse:
     sec = visible_section(visitor, slug, section)
-    data = SectionData.load(sec)
-    view = norms.compute(data, shown_round(visitor, data))
-    return page(visitor, "tournaments/norms.html", context(visitor, sec.event, sec, view=view, awards_tab="norms",
-                                                           round_note=round_note(visitor, view.after_round)))
+    listing = _norms(visitor, sec)
+    return page(visitor, "tournaments/norms.html", context(
+        visitor, sec.event, sec, listing=listing, achieved=[r for r in listing.rows if r.values["achieved"]],
+        awards_tab="norms", round_note=round_note(visitor, listing.facts["after_round"]),
+        out_of_reach=sec.rounds < norms.NORM_GAMES))
+
+
+def norms_print(visitor: Visitor, slug: str, section: str) -> HttpResponse:
+    sec = visible_section(visitor, slug, section)
+    return listings.respond(visitor, sec, _norms(visitor, sec), "print")
+
+
+def norms_export(visitor: Visitor, slug: str, section: str, fmt: str) -> HttpResponse:
+    """The norm checks as ``pdf``, ``csv`` or ``json``."""
+    sec = visible_section(visitor, slug, section)
+    return listings.export(visitor, sec, _norms(visitor, sec), fmt)

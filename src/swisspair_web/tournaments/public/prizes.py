@@ -23,7 +23,8 @@ def prizes_context(visitor: Visitor, sec: Section) -> dict[str, Any]:
     if not arbiter and settings.published_at is None:
         return context(visitor, sec.event, sec, view=None, settings=settings, awards_tab="prizes")
     view = prizes.shown(SectionData.load(sec), settings, arbiter=arbiter)
-    return context(visitor, sec.event, sec, view=view, settings=view.settings, awards_tab="prizes")
+    return context(visitor, sec.event, sec, view=view, listing=prizes.listing(view), settings=view.settings,
+                   awards_tab="prizes")
 
 
 def prizes_page(visitor: Visitor, slug: str, section: str) -> HttpResponse:

@@ -1,53 +1,36 @@
-"""The rating report (:mod:`..reads.ratings`) as a page, CSV and PDF."""
+"""The rating report (:func:`..reads.ratings.report_listing`) as a page, printable HTML, PDF, CSV and JSON."""
 
 from __future__ import annotations
 
-from django.http import Http404, HttpResponse
-from django.utils.translation import gettext as _
+from django.http import HttpResponse
 
-from swisspair.tiebreaks.rounding import decimal_text
+from swisspair_web.tournaments.public import listings
 from swisspair_web.tournaments.public.common import Visitor, context, page, shown_round, visible_section
-from swisspair_web.tournaments.public.files import csv_response, heading, pdf_response, pdf_table
 from swisspair_web.tournaments.reads import ratings
 from swisspair_web.tournaments.reads.convert import SectionData
+from swisspair_web.tournaments.reads.listing import Listing
+from swisspair_web.tournaments.rows import Section
+
+
+def _report(visitor: Visitor, sec: Section) -> Listing:
+    """The report over the rounds the visitor's standings show."""
+    data = SectionData.load(sec)
+    return ratings.report_listing(ratings.compute(data, shown_round(visitor, data)))
 
 
 def ratings_page(visitor: Visitor, slug: str, section: str) -> HttpResponse:
     sec = visible_section(visitor, slug, section)
-    data = SectionData.load(sec)
-    view = ratings.compute(data, shown_round(visitor, data))
-    return page(visitor, "tournaments/ratings.html", context(visitor, sec.event, sec, view=view,
+    listing = _report(visitor, sec)
+    return page(visitor, "tournaments/ratings.html", context(visitor, sec.event, sec, listing=listing,
                                                              awards_tab="ratings"))
 
 
-def _rating_lines(view: ratings.RatingView) -> list[list[str]]:
-    """One line per player: No., name, rating, K, games, points, expected, change (exact, rounded), Ra, %, Rp,
-    and for an unrated player Ru and why it is not published yet."""
-    out = []
-    for line, player in view.lines:
-        perf = line.performance
-        initial = line.initial
-        out.append([str(line.tpn), line.name, player.federation, str(line.rating or ""), str(line.k or ""),
-                    str(len(line.rated_games)), decimal_text(line.score), decimal_text(line.expected),
-                    decimal_text(line.change_exact), "" if line.change is None else f"{line.change:+d}",
-                    str(perf[1]) if perf else "", str(perf[2]) if perf else "", str(perf[0]) if perf else "",
-                    str(initial.rating) if initial and initial.rating is not None else "",
-                    ratings.initial_text(initial)])
-    return out
+def ratings_print(visitor: Visitor, slug: str, section: str) -> HttpResponse:
+    sec = visible_section(visitor, slug, section)
+    return listings.respond(visitor, sec, _report(visitor, sec), "print")
 
 
 def ratings_export(visitor: Visitor, slug: str, section: str, fmt: str) -> HttpResponse:
-    """The rating report as ``csv`` or ``pdf``."""
+    """The rating report as ``pdf``, ``csv`` or ``json``."""
     sec = visible_section(visitor, slug, section)
-    data = SectionData.load(sec)
-    view = ratings.compute(data, shown_round(visitor, data))
-    if fmt == "csv":
-        return csv_response(sec, "ratings", ["tpn", "name", "federation", "rating", "k", "games", "score", "expected",
-                                              "change_exact", "change", "average", "percent", "performance",
-                                              "initial", "note"], _rating_lines(view))
-    if fmt == "pdf":
-        header = [_("No."), _("Name"), _("Fed"), _("Rtg"), "K", _("Games"), _("Pts"), _("Exp."), "K×Δ", "±",
-                  "Ra", "%", "Rp", "Ru", _("Note")]
-        title = heading(sec, _("Rating report after round %(n)s") % {"n": view.after_round})
-        return pdf_response(sec, "ratings", pdf_table(title, header, _rating_lines(view), wrap=(1, 14)))
-    raise Http404("no such format")
+    return listings.export(visitor, sec, _report(visitor, sec), fmt)

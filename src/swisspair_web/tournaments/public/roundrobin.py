@@ -47,9 +47,7 @@ def schedule_print(visitor: Visitor, slug: str, section: str) -> HttpResponse:
 def schedule_export(visitor: Visitor, slug: str, section: str, fmt: str) -> HttpResponse:
     """The schedule of all rounds (as the visitor may see it) as PDF, CSV or JSON."""
     sec = _section(visitor, slug, section)
-    if fmt not in ("pdf", "csv", "json"):
-        raise Http404("unknown format")
-    return listings.respond(visitor, sec, _schedule(visitor, sec), fmt)
+    return listings.export(visitor, sec, _schedule(visitor, sec), fmt)
 
 
 def _grid(visitor: Visitor, sec: Section) -> Listing:
@@ -71,9 +69,7 @@ def grid_print(visitor: Visitor, slug: str, section: str) -> HttpResponse:
 def grid_export(visitor: Visitor, slug: str, section: str, fmt: str) -> HttpResponse:
     """The crosstable grid as PDF, CSV or JSON; the notes (a player who left, C.05 art. 6.6) with it."""
     sec = _section(visitor, slug, section)
-    if fmt not in ("pdf", "csv", "json"):
-        raise Http404("unknown format")
-    return listings.respond(visitor, sec, _grid(visitor, sec), fmt)
+    return listings.export(visitor, sec, _grid(visitor, sec), fmt)
 
 
 def norm_certificate_pdf(visitor: Visitor, slug: str, section: str, tpn: int, title: str) -> HttpResponse:

@@ -1,7 +1,9 @@
-"""A round's pairings: the page (a team section's matches) and the JSON."""
+"""A round's pairings: the page (the pairing list, :func:`..reads.rounds.pairing_listing`; a team section's
+matches) and the JSON."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from django.http import HttpResponse, JsonResponse
@@ -9,12 +11,9 @@ from django.shortcuts import get_object_or_404
 
 from swisspair_web.tournaments.public.common import Visitor, context, json_errors, page, round_of, visible_section
 from swisspair_web.tournaments.reads import rounds, standings, teams
+from swisspair_web.tournaments.reads.listing import Listing, Row
 from swisspair_web.tournaments.reads.roles import is_arbiter
-from swisspair_web.tournaments.rows import RESULTS, Bye, Round, Section
-
-
-def _round_byes(sec: Section, number: int) -> list[Bye]:
-    return list(Bye.objects.filter(section=sec, round_number=number).select_related("player"))
+from swisspair_web.tournaments.rows import Round
 
 
 def round_page(visitor: Visitor, slug: str, section: str, number: int) -> HttpResponse:
@@ -24,26 +23,26 @@ def round_page(visitor: Visitor, slug: str, section: str, number: int) -> HttpRe
         return page(visitor, "tournaments/not_published.html", context(visitor, sec.event, sec, number=number),
                       status=404)
     if sec.is_team:
-        byes = [b for b in _round_byes(sec, number) if b.kind != Bye.PAB]
         return page(visitor, "tournaments/team_round.html", context(
-            visitor, sec.event, sec, rnd=rnd, matches=teams.match_scores(rnd), byes=byes))
+            visitor, sec.event, sec, rnd=rnd, listing=teams.matches_listing(rnd)))
     query = visitor.GET.get("q", "").strip()[:50]
-    listing = rounds.pairing_list(rnd)
-    boards = listing.boards
+    listing = rounds.pairing_listing(rnd)
     if query:
-        needle = query.casefold()
-        boards = [b for b in boards if needle in b.board.white.name.casefold()
-                  or needle in b.board.black.name.casefold() or query in (str(b.board.white.tpn),
-                                                                          str(b.board.black.tpn))]
-    return page(visitor, "tournaments/round.html", context(
-        visitor, sec.event, sec, rnd=rnd, boards=boards, byes=listing.byes, query=query))
+        listing = found(listing, query)
+    return page(visitor, "tournaments/round.html", context(visitor, sec.event, sec, rnd=rnd, listing=listing,
+                                                           query=query, link=True))
 
 
-def _board(line: rounds.ListedBoard) -> dict[str, Any]:
-    b = line.board
-    return {"board": b.number, "white": b.white.tpn, "black": b.black.tpn, "white_name": b.white.name,
-            "black_name": b.black.name, "result": RESULTS.get(b.result, b.result) or None,
-            "white_points": line.white_points, "black_points": line.black_points}
+def found(listing: Listing, query: str) -> Listing:
+    """The rows of the pairing list with a player whose name holds ``query`` or whose number it is."""
+    needle = query.casefold()
+
+    def hit(r: Row) -> bool:
+        v = r.values
+        return any(needle in (v[name] or "").casefold() for name in ("white", "black")) or \
+            query in (str(v["white_tpn"]), str(v["black_tpn"]))
+    table = listing.tables[0]
+    return replace(listing, tables=(replace(table, rows=tuple(r for r in table.rows if hit(r))),))
 
 
 @json_errors
@@ -52,10 +51,9 @@ def round_json(visitor: Visitor, slug: str, section: str, number: int) -> JsonRe
     rnd = get_object_or_404(Round, section=sec, number=number)
     if not rnd.published and not is_arbiter(visitor, sec.event):
         return JsonResponse({"error": "round not published"}, status=404)
-    listing = rounds.pairing_list(rnd)
-    boards = [_board(line) for line in listing.boards]
-    byes = [{"tpn": line.bye.player.tpn, "name": line.bye.player.name, "kind": line.bye.kind,
-             "points": line.points, "scores": line.awarded} for line in listing.byes]
+    listing = rounds.pairing_listing(rnd)
+    boards = [rounds.api_board(r) for r in listing.rows if r.values["board"] is not None]
+    byes = [rounds.api_bye(r) for r in listing.rows if r.values["board"] is None]
     data: dict[str, Any] = {"round": number, "published": rnd.published, "boards": boards, "byes": byes}
     if sec.is_team:
         data["matches"] = [{

@@ -1,75 +1,70 @@
-"""The standings and the crosstable, and the standings as JSON (with the play-offs)."""
+"""The standings and the crosstable in every form (page, print, PDF, CSV, JSON), each rendering the list's
+model (:func:`..reads.standings.listing`, :func:`..reads.teams.standings_listing`,
+:func:`..reads.standings.crosstable_listing`) and nothing else."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.http import HttpResponse, JsonResponse
 
-from swisspair_web.tournaments.public.common import (
-    Visitor,
-    context,
-    json_errors,
-    page,
-    round_note,
-    shown_round,
-    visible_section,
-)
+from swisspair_web.tournaments.public import listings
+from swisspair_web.tournaments.public.common import Visitor, context, json_errors, page, round_note, shown_round, visible_section
 from swisspair_web.tournaments.reads import standings, teams
 from swisspair_web.tournaments.reads.convert import SectionData
+from swisspair_web.tournaments.reads.listing import Listing
 from swisspair_web.tournaments.reads.roles import is_arbiter
+from swisspair_web.tournaments.rows import Section
+
+
+def standings_listing(visitor: Visitor, sec: Section, individual: bool = False) -> Listing:
+    """The standings the visitor may see (:func:`.common.shown_round`): a team section's are its teams' unless
+    ``individual`` (its players', C.07 (2026) arts. 11-13)."""
+    data = SectionData.load(sec)
+    shown = shown_round(visitor, data)
+    if sec.is_team and not individual:
+        return teams.standings_listing(data, shown)
+    return standings.listing(data, shown)
+
+
+def standings_form(visitor: Visitor, sec: Section, fmt: str, individual: bool = False) -> HttpResponse:
+    """The standings in the form ``fmt`` (print, PDF, CSV, JSON)."""
+    return listings.respond(visitor, sec, standings_listing(visitor, sec, individual), fmt)
 
 
 def standings_page(visitor: Visitor, slug: str, section: str) -> HttpResponse:
     sec = visible_section(visitor, slug, section)
     data = SectionData.load(sec)
-    shown = shown_round(visitor, data)
     limit = data.complete_rounds(published_only=not is_arbiter(visitor, sec.event))
-    after = list(range(1, limit + 1))
-    if sec.is_team:
-        return page(visitor, "tournaments/team_standings.html", context(
-            visitor, sec.event, sec, table=teams.team_table(data, shown), after_rounds=after,
-            round_note=round_note(visitor, shown)))
-    table = standings.table(data, shown)
-    return page(visitor, "tournaments/standings.html", context(visitor, sec.event, sec, table=table,
-                                                               after_rounds=after, round_note=round_note(visitor, shown)))
+    shown = shown_round(visitor, data)
+    listing = teams.standings_listing(data, shown) if sec.is_team else standings.listing(data, shown)
+    playoffs = [] if sec.is_team else standings.table(data, shown).playoffs
+    return page(visitor, "tournaments/standings.html", context(
+        visitor, sec.event, sec, listing=listing, after_round=listing.facts["after_round"], playoffs=playoffs,
+        after_rounds=list(range(1, limit + 1)), round_note=round_note(visitor, listing.facts["after_round"])))
 
 
 def crosstable_page(visitor: Visitor, slug: str, section: str) -> HttpResponse:
     sec = visible_section(visitor, slug, section)
     data = SectionData.load(sec)
-    table = standings.table(data, shown_round(visitor, data))
+    shown = shown_round(visitor, data)
     return page(visitor, "tournaments/crosstable.html", context(
-        visitor, sec.event, sec, table=table, round_numbers=range(1, table.after_round + 1),
-        round_note=round_note(visitor, table.after_round)))
+        visitor, sec.event, sec, listing=standings.crosstable_listing(data, shown), table=standings.table(data, shown),
+        round_note=round_note(visitor, shown)))
+
+
+def crosstable_print(visitor: Visitor, slug: str, section: str) -> HttpResponse:
+    return crosstable_export(visitor, slug, section, "print")
+
+
+def crosstable_export(visitor: Visitor, slug: str, section: str, fmt: str) -> HttpResponse:
+    """The crosstable as printable HTML, PDF, CSV or JSON."""
+    sec = visible_section(visitor, slug, section)
+    data = SectionData.load(sec)
+    return listings.respond(visitor, sec, standings.crosstable_listing(data, shown_round(visitor, data)), fmt)
 
 
 @json_errors
 def standings_json(visitor: Visitor, slug: str, section: str) -> JsonResponse:
-    sec = visible_section(visitor, slug, section)
-    data = SectionData.load(sec)
-    if sec.is_team:
-        team_table = teams.team_table(data, shown_round(visitor, data))
-        return JsonResponse({"after_round": team_table.after_round, "primary": team_table.primary,
-                             "tiebreaks": team_table.codes, "note": team_table.note,
-                             "standings": [{"rank": r.rank, "team": r.team.number, "name": r.team.name,
-                                            "match_points": r.match_points_text,
-                                            "game_points": r.game_points_text, "tiebreaks": r.tiebreaks}
-                                           for r in team_table.rows]})
-    table = standings.table(data, shown_round(visitor, data))
-    return JsonResponse({"after_round": table.after_round, "tiebreaks": table.codes, "note": table.note,
-                         "standings": [{"rank": r.rank, "tpn": r.player.tpn, "name": r.player.name,
-                                        "points": r.points_text, "tiebreaks": r.tiebreaks, "rounds": r.cells,
-                                        "playoff": r.playoff}
-                                       for r in table.rows],
-                         "playoffs": [_playoff(view) for view in table.playoffs]})
-
-
-def _playoff(view: standings.PlayoffView) -> dict[str, Any]:
-    playoff = view.playoff
-    return {"place": view.row.place, "players": view.row.players, "seed": view.row.seed,
-            "applied": view.applied, "stale": view.stale,
-            "games": [{"id": g.id, "stage": g.stage, "white": g.white, "black": g.black, "result": g.result}
-                      for g in (playoff.games if playoff else [])],
-            "places": [{"place": p.text, "players": list(p.players)}
-                       for p in (playoff.placements or [] if playoff else [])]}
+    """The standings as JSON (the play-offs with an individual section's)."""
+    response = standings_form(visitor, visible_section(visitor, slug, section), "json")
+    assert isinstance(response, JsonResponse)
+    return response

@@ -25,6 +25,9 @@ from swisspair.model import Player as CorePlayer
 from swisspair.prizes import parse_amount, split_amounts
 from swisspair_web.tournaments.reads.convert import SectionData
 from swisspair_web.tournaments.reads.errors import OperationError
+from swisspair_web.tournaments.reads.listing import Column, Listing, plain, rating
+from swisspair_web.tournaments.reads.listing import Table as ListTable
+from swisspair_web.tournaments.reads.listing import row as list_row
 from swisspair_web.tournaments.reads.standings import Row, Table
 from swisspair_web.tournaments.rows import AwardSettings, Category, Player, PlayerDetail, Section
 
@@ -114,6 +117,10 @@ class CategoryView:
         return describe(self.row)
 
 
+CONDITIONS = ("age_below", "age_from", "sex", "rating_from", "rating_below", "unrated", "federations", "label")
+"""The fields of a category that say who is in it (:func:`describe`)."""
+
+
 def describe(row: Category) -> str:
     """A category's conditions in words (``under 16; w; rated 1600-1799``)."""
     parts = []
@@ -174,3 +181,40 @@ def category_views(data: SectionData, table: Table, settings: AwardSettings) -> 
                                      reference_date(data.section, settings))
     by_tpn = {r.player.tpn: r for r in table.rows}
     return [CategoryView(row, t.members, [(c, by_tpn[c.tpn]) for c in t.rows], t) for row, t in zip(rows, tables)]
+
+
+def standings_listing(view: CategoryView, table: Table) -> Listing:
+    """A category's standings as every form shows them: the event's standings (``table``) filtered, places
+    counted again, the overall place beside each; the conditions under the list."""
+    columns = (Column("place", "#", number=True), Column("rank", _("Overall"), number=True),
+               Column("tpn", _("No."), number=True), Column("name", _("Name"), wrap=True),
+               Column("rating", _("Rating"), rating, number=True), Column("federation", _("Fed")),
+               Column("points", _("Pts"), number=True), *(Column(code, code, number=True) for code in table.codes))
+    rows = tuple(list_row(columns, {"place": line.place_text, "rank": r.rank, "tpn": r.player.tpn,
+                                    "name": r.player.name, "rating": r.player.rating,
+                                    "federation": r.player.federation, "points": r.points_text,
+                                    **dict(zip(table.codes, r.tiebreaks or [""] * len(table.codes), strict=True))})
+                 for line, r in view.lines)
+    after = _("after round %(n)s") % {"n": table.after_round}
+    return Listing(f"{view.row.title} {after}", f"category-{view.row.code or 'overall'}", (ListTable(columns, rows),),
+                   facts={"category": view.row.code, "name": view.row.title, "after_round": table.after_round,
+                          "conditions": view.conditions},
+                   notes=(view.conditions,), html_id="category-standings", rows_key="standings")
+
+
+def overview_listing(views: list[CategoryView], settings: AwardSettings) -> Listing:
+    """The section's categories as every form shows them: order, code, name, conditions in words, how many
+    players are in each, the prizes (in the prize settings' currency)."""
+    currency = settings.currency
+
+    def prizes(text: object) -> str:
+        return f"{text} {currency}" if text and currency else plain(text)
+
+    columns = (Column("order", _("Order"), number=True), Column("code", _("Code")), Column("name", _("Name")),
+               Column("conditions", _("Conditions"), wrap=True), Column("players", _("Players"), number=True),
+               Column("prizes", _("Prizes"), prizes, wrap=True))
+    rows = tuple(list_row(columns, {"id": v.row.pk, "order": v.row.order, "code": v.row.code, "name": v.row.title,
+                                    "conditions": v.conditions, "players": len(v.members), "prizes": v.row.prizes,
+                                    "members": sorted(v.members)}) for v in views)
+    return Listing(_("Categories"), "categories", (ListTable(columns, rows),), facts={"currency": currency},
+                   html_id="categories", rows_key="categories")

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 from django.utils.translation import gettext_lazy as _
 
-from swisspair_web.tournaments.rows import Bye
+from swisspair_web.tournaments.rows import RESULTS, UNRATED, Bye, Entry, EventRole, Section
 
 BYES = dict(Bye.KINDS)
 """A bye's kind (``U`` ``H`` ``F`` ``Z``): pairing-allocated, half-point, full-point, absent."""
@@ -22,7 +22,18 @@ CHECK_IN = {"present": _("present"), "not-present": "", "withdrawn": _("withdraw
 COLOURS = {"w": _("white"), "b": _("black")}
 """The colour a player has on their board."""
 
-TABLES: dict[str, Mapping[str, object]] = {"bye": BYES, "check-in": CHECK_IN, "colour": COLOURS}
+SIDES = {"white": _("white"), "black": _("black"), "both": _("both")}
+"""The side of a team match that did not come (the team with white on board 1, with black, or both)."""
+
+BOARD_RESULTS = {code: UNRATED.get(code, shown) for code, shown in RESULTS.items() if code}
+"""A board's result (``10``, ``+-``, ``WL``...): the score itself, the unrated ones in words."""
+
+DRAWS = {"lot": _("drawn by lot"), "varma": _("drawn with the Varma tables"), "fixed": _("fixed by the arbiter")}
+"""How a round-robin's pairing numbers were given."""
+
+TABLES: dict[str, Mapping[str, object]] = {
+    "bye": BYES, "check-in": CHECK_IN, "colour": COLOURS, "side": SIDES, "result": BOARD_RESULTS,
+    "entry": dict(Entry.STATES), "role": dict(EventRole.ROLES), "numbering": dict(Section.NUMBERINGS), "draw": DRAWS}
 
 
 def label(kind: str, code: str | None) -> str:

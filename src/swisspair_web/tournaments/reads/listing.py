@@ -60,6 +60,12 @@ class Column:
     show: Show = plain
     wrap: bool = False
     number: bool = False
+    machine: bool = False
+    """Carried by the CSV and JSON only (a code a human column already shows by its label)."""
+    secondary: bool = False
+    """Left out of the page on a narrow screen (a phone shows the rest)."""
+    link: str = ""
+    """The value key holding the pairing number of the player whose page the cell links to, on the page."""
 
 
 @dataclass(frozen=True)
@@ -85,8 +91,18 @@ class Table:
     """The group's machine name (the JSON's ``group``), empty for a list of one table."""
 
     def lines(self) -> list[tuple[Row, list[tuple[Column, str]]]]:
-        """Each row with its cells beside their columns (what a template loops over)."""
-        return [(r, list(zip(self.columns, r.cells, strict=True))) for r in self.rows]
+        """Each row with its cells beside their columns (what a template loops over), machine columns left out."""
+        return [(r, [(c, text) for c, text in zip(self.columns, r.cells, strict=True) if not c.machine])
+                for r in self.rows]
+
+    @property
+    def shown_columns(self) -> tuple[Column, ...]:
+        """The columns a reader sees (not the machine columns)."""
+        return tuple(c for c in self.columns if not c.machine)
+
+    def shown_cells(self, r: Row) -> list[str]:
+        """The cells of r a reader sees, in column order."""
+        return [text for c, text in zip(self.columns, r.cells, strict=True) if not c.machine]
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,10 @@ from django.utils.translation import gettext as _
 from swisspair.norm_certificate import NormCertificate, norm_certificates
 from swisspair.norms import Failure, NormCheck, NormOptions, NormTitle, PlayerNorms, Requirement
 from swisspair.reports import norm_report
+from swisspair.tiebreaks.rounding import decimal_text
 from swisspair_web.tournaments.reads.categories import fide_rating, settings_of
 from swisspair_web.tournaments.reads.convert import SectionData, to_tournament
+from swisspair_web.tournaments.reads.listing import Column, Listing, Row, Table
 from swisspair_web.tournaments.rows import Player
 
 
@@ -102,3 +104,48 @@ def certificate(data: SectionData, after_round: int, tpn: int, title: str) -> No
         if found.player.tpn == tpn and found.title.value == title:
             return found
     return None
+
+
+def result_text(check: NormCheck) -> str:
+    """A check's outcome in words: the norm (after which round, which rounds left out, 1.4.1 e-f) or each
+    requirement not met (:func:`failure_text`)."""
+    if not check.achieved:
+        return "; ".join(failure_text(f) for f in check.problems)
+    text = _("norm")
+    if check.after_round:
+        text += " (" + _("after round %(n)s, 1.4.1 e") % {"n": check.after_round} + ")"
+    if check.defeated_left_out:
+        text += " (" + _("rounds %(rounds)s left out, 1.4.1 f") % {
+            "rounds": ", ".join(str(n) for n in check.defeated_left_out)} + ")"
+    return text
+
+
+def _check_row(columns: tuple[Column, ...], check: NormCheck, player: Player) -> Row:
+    values = {"tpn": player.tpn, "name": player.name, "title": check.title.value, "games": check.games,
+              "score": decimal_text(check.score), "percent": check.percent, "titled": check.titled,
+              "holders": check.holders,
+              "federations": ", ".join(f"{fed} {n}" for fed, n in check.federations.items()) or None,
+              "average": check.average, "performance": check.performance, "result": result_text(check),
+              "achieved": check.achieved, "raised": list(check.raised) if check.raised else None}
+    cells = [column.show(values.get(column.key)) for column in columns]
+    if check.raised:  # the lowest opponent raised to the floor (1.4.6 c)
+        cells[[c.key for c in columns].index("average")] += "*"
+    return Row(values, tuple(cells))
+
+
+def norms_listing(view: NormView) -> Listing:
+    """Every norm check of every player as every form shows it (B.01 1.4): the figures, and the norm or the
+    requirements not met; the notes say what ``*`` and an exemption mean."""
+    columns = (Column("tpn", _("No."), number=True), Column("name", _("Name"), wrap=True),
+               Column("title", _("Norm")), Column("games", _("Games"), number=True),
+               Column("score", _("Pts"), number=True), Column("percent", "%", number=True),
+               Column("titled", "TH", number=True), Column("holders", _("Title"), number=True),
+               Column("federations", _("Federations"), wrap=True), Column("average", "Ra", number=True),
+               Column("performance", "Rp", number=True), Column("result", _("Result"), wrap=True))
+    rows = tuple(_check_row(columns, check, player) for norms, player in view.players for check in norms.checks)
+    notes = ["* " + _("one opponent raised to the rating floor (1.4.6 c)")]
+    if view.waived:
+        notes.append(_("The foreign opponents are not needed here (1.4.3 a-d)."))
+    return Listing(_("Title norms after round %(n)s") % {"n": view.after_round}, "norms",
+                   (Table(columns, rows),), notes=tuple(notes), html_id="norms",
+                   facts={"after_round": view.after_round, "waived": view.waived}, rows_key="checks")

@@ -75,6 +75,7 @@ def automatic(section: Section) -> bool:
             and not section.round_set.exists())
 
 
-def describe(changes: list[tuple[Player, int]]) -> str:
-    """``Name: 3 → 1; ...`` for the audit log (before :func:`.services.numbering.apply`)."""
-    return "; ".join(f"{player.name}: {player.tpn} → {tpn}" for player, tpn in changes)
+def changes(plan: list[tuple[Player, int]]) -> list[list[object]]:
+    """``[name, number before, number after]`` of each player renumbered, for the audit log (before
+    :func:`.services.numbering.apply`)."""
+    return [[player.name, player.tpn, tpn] for player, tpn in plan]

@@ -13,7 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from swisspair.prizes import Award, PrizeError, PrizeList, Sharing
+from django.utils.dateformat import format as date_format
+from django.utils.text import capfirst
+from django.utils.timezone import localtime, now
+from django.utils.translation import gettext as _
+
+from swisspair.prizes import Award, PrizeError, PrizeList, Sharing, amount_text
 from swisspair.reports import prize_report
 from swisspair_web.tournaments.reads import standings
 from swisspair_web.tournaments.reads.categories import (
@@ -25,6 +30,9 @@ from swisspair_web.tournaments.reads.categories import (
 )
 from swisspair_web.tournaments.reads.convert import SectionData
 from swisspair_web.tournaments.reads.errors import OperationError
+from swisspair_web.tournaments.reads.listing import Column, Listing
+from swisspair_web.tournaments.reads.listing import Table as ListTable
+from swisspair_web.tournaments.reads.listing import row as list_row
 from swisspair_web.tournaments.reads.standings import Row, Table
 from swisspair_web.tournaments.rows import AwardSettings
 
@@ -91,10 +99,37 @@ def shown(data: SectionData, settings: AwardSettings, *, arbiter: bool) -> Prize
     return compute(data, settings, standings.table(data, data.complete_rounds(published_only=True)))
 
 
-def list_text(data: dict[str, Any]) -> str:
-    """A stored list (:meth:`PrizeView.as_dict`) as one line per category, for the audit log."""
-    lines = []
-    for category in data.get("categories", []):
-        awards = "; ".join(f"{a['place']}. {a['tpn']} {a['name']} {a['amount']}" for a in category["awards"])
-        lines.append(f"{category['name']}: {awards or '-'}")
-    return "\n".join(lines)
+def prize_rows(data: dict[str, Any]) -> list[list[Any]]:
+    """A stored list (:meth:`PrizeView.as_dict`) as the audit log's parameters: ``[code, name, awards]`` for
+    each category, ``[place, number, name, amount]`` for each award."""
+    return [[category.get("code", ""), category["name"],
+             [[a["place"], a["tpn"], a["name"], str(a["amount"])] for a in category["awards"]]]
+            for category in data.get("categories", [])]
+
+
+def notes(view: PrizeView) -> tuple[str, ...]:
+    """What the list says under it: why it cannot be computed, how ties were shared, the currency, when it
+    was published (or the time it was read, while it is not)."""
+    settings = view.settings
+    shared = capfirst(str(settings.get_sharing_display()))
+    money = _("Prizes in %(currency)s") % {"currency": settings.currency} if settings.currency else ""
+    when = (_("Published %(at)s") % {"at": date_format(localtime(settings.published_at), "Y-m-d H:i")}
+            if settings.published_at else _("As of %(at)s") % {"at": date_format(localtime(now()), "Y-m-d H:i")})
+    return tuple(text for text in (view.error, shared, money, when) if text)
+
+
+def listing(view: PrizeView) -> Listing:
+    """The prize list as every form shows it: a line per award, category by category (the place,
+    the player, the points, the prize), the notes under it; the JSON keeps the core's list
+    (:meth:`PrizeView.as_dict`) beside the lines."""
+    currency = f" ({view.settings.currency})" if view.settings.currency else ""
+    columns = (Column("category", _("Category"), wrap=True), Column("place", _("Place"), number=True),
+               Column("tpn", _("No."), number=True), Column("name", _("Name"), wrap=True),
+               Column("points", _("Pts"), number=True), Column("amount", _("Prize") + currency, number=True))
+    rows = tuple(list_row(columns, {"category": block.row.title, "code": block.row.code, "place": award.place_text,
+                                    "tpn": r.player.tpn, "name": r.player.name, "points": r.points_text,
+                                    "amount": amount_text(award.amount)})
+                 for block, awards in view.blocks() for award, r in awards)
+    title = _("Prize list") if view.final else _("Prize list after round %(n)s") % {"n": view.table.after_round}
+    return Listing(title, "prizes", (ListTable(columns, rows),), facts=view.as_dict(), notes=notes(view),
+                   html_id="prize-list", rows_key="lines")

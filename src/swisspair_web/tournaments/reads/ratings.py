@@ -9,6 +9,7 @@ rating list publishes it), else the one the rules give from the rating and the b
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from django.utils.translation import gettext as _
 
@@ -24,8 +25,10 @@ from swisspair.rating_change import (
     Regulations,
 )
 from swisspair.reports import rating_changes
+from swisspair.tiebreaks.rounding import decimal_text
 from swisspair_web.tournaments.reads.categories import fide_rating
 from swisspair_web.tournaments.reads.convert import SectionData, to_tournament
+from swisspair_web.tournaments.reads.listing import Column, Listing, Table, plain, rating, row
 from swisspair_web.tournaments.rows import Player, PlayerDetail
 
 
@@ -144,3 +147,72 @@ def initial_text(initial: InitialRating | None) -> str:
         InitialNote.BELOW_FLOOR: _("below 1400: not published (7.1.4)"),
     }
     return "; ".join(words[note] for note in initial.notes)
+
+
+def _exact(values: dict[str, object]) -> dict[str, object]:
+    """The values with each fraction as a decimal (:func:`~swisspair.tiebreaks.rounding.decimal_text`): what the
+    CSV and the JSON carry and the other forms show."""
+    return {key: decimal_text(v) if isinstance(v, Fraction) else v for key, v in values.items()}
+
+
+def _signed(value: int | None) -> str:
+    """A rating change as the report writes it: ``+7``, ``-3``, ``+0``."""
+    return "" if value is None else f"{value:+d}"
+
+
+def _report_columns() -> tuple[Column, ...]:
+    return (Column("tpn", _("No."), number=True), Column("name", _("Name"), wrap=True),
+            Column("federation", _("Fed")), Column("rating", _("Rtg"), rating, number=True),
+            Column("k", "K", plain, number=True), Column("games", _("Games"), plain, number=True),
+            Column("score", _("Pts"), plain, number=True), Column("expected", _("Exp."), plain, number=True),
+            Column("change_exact", "K×ΣΔR", plain, number=True), Column("change", "±", number=True),
+            Column("average", "Ra", plain, number=True), Column("percent", "%", plain, number=True),
+            Column("performance", "Rp", plain, number=True), Column("initial", "Ru", plain, number=True),
+            Column("note", _("Note"), wrap=True))
+
+
+def _report_values(line: PlayerRating, player: Player) -> dict[str, object]:
+    """A player's line: the rated games, the change (8.3), Ra, the percentage and Rp over them (B.01 1.4.7-1.4.9),
+    and for an unrated player the initial rating (8.2) or why there is none yet."""
+    perf = line.performance
+    initial = line.initial
+    return {"tpn": line.tpn, "name": line.name, "federation": player.federation, "rating": line.rating or None,
+            "k": line.k, "games": len(line.rated_games), "score": line.score, "expected": line.expected,
+            "change_exact": line.change_exact, "change": _signed(line.change) or None, "average": perf[1] if perf else None,
+            "percent": perf[2] if perf else None, "performance": perf[0] if perf else None,
+            "initial": initial.rating if initial else None, "note": initial_text(initial) or None,
+            "withdrawn_from": player.withdrawn_from}
+
+
+def _games_table(line: PlayerRating) -> Table:
+    """A rated player's games: each opponent, the difference (``*``: counted as 400), PD and ΔR, or why the
+    game is not rated."""
+    columns = (Column("round", _("Rd"), number=True), Column("opponent", _("Opponent"), number=True),
+               Column("opponent_rating", _("Rtg"), rating, number=True),
+               Column("score", _("Res."), plain, number=True), Column("difference", "D", number=True),
+               Column("probability", "PD", plain, number=True), Column("delta", "ΔR", plain, number=True),
+               Column("note", _("Note"), wrap=True))
+    rows = tuple(row(columns, _exact({
+        "round": g.round, "opponent": g.opponent, "opponent_rating": g.opponent_rating,
+        "score": g.score if g.rated else None,
+        "difference": (f"{g.difference}*" if g.capped else g.difference) if g.rated else None,
+        "probability": g.probability if g.rated else None, "delta": g.delta if g.rated else None,
+        "note": None if g.rated else not_rated_text(g.reason) or None})) for g in line.games)
+    return Table(columns, rows, heading=f"{line.tpn}. {line.name} – {k_text(line)}", key=f"games-{line.tpn}")
+
+
+def report_listing(view: RatingView) -> Listing:
+    """The rating report as every form shows it: the rated players (their change, B.02 8.3), the unrated
+    players (their initial rating, 8.2), each rated player's games; the regulations applied and what is
+    missing as notes."""
+    columns = _report_columns()
+    tables = tuple(Table(columns, tuple(row(columns, _exact(_report_values(line, p))) for line, p in lines),
+                         heading=heading, key=key)
+                   for heading, key, lines in ((_("Rated players"), "rated", view.rated),
+                                               (_("Unrated players"), "unrated", view.unrated)))
+    notes = (f"{regulations_text(view.report.regulations)}.", *view.warnings,
+             "* " + _("more than 400 points: counted as 400"))
+    return Listing(_("Rating report after round %(n)s") % {"n": view.after_round}, "ratings", tables,
+                   extra=tuple(_games_table(line) for line, _p in view.rated), notes=notes,
+                   facts={"after_round": view.after_round, "regulations": view.report.regulations.value},
+                   group="rating", row_id="rating", rows_key="players")

@@ -22,8 +22,9 @@ from typing import IO
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from swisspair_web.tournaments.reads import rating_list
+from swisspair_web.tournaments.reads import labels, rating_list
 from swisspair_web.tournaments.reads.errors import OperationError
+from swisspair_web.tournaments.reads.listing import Column, Listing, Table, rating, row
 from swisspair_web.tournaments.reads.player_import import ReadPlayers
 from swisspair_web.tournaments.reads.players import PlayerData
 from swisspair_web.tournaments.rows import Announcement, Entry, ListedPlayer, Player, Registration, Section
@@ -174,3 +175,22 @@ def announcement_standing(announcement: Announcement, byes: dict[tuple[int, int]
             byes.get((player_id, announcement.round_number)) != announcement.kind:
         return "removed"
     return announcement.state
+
+
+def entries_listing(section: Section) -> Listing:
+    """The section's entries as every form shows them (arbiters only: they hold e-mail addresses), in the order
+    they came; the state by its label, its code in the CSV and the JSON."""
+    columns = (Column("state", _("State"), labels.shown("entry")), Column("tpn", _("No."), number=True),
+               Column("name", _("Name"), wrap=True), Column("fide_id", _("FIDE ID")),
+               Column("federation", _("Fed")), Column("title", _("Title")),
+               Column("rating", _("Rating"), rating, number=True), Column("sex", "sex", machine=True),
+               Column("birth_date", "birth_date", machine=True), Column("club", _("Club"), wrap=True),
+               Column("email", _("e-mail"), wrap=True), Column("entered", "entered", machine=True),
+               Column("reason", _("Reason"), wrap=True))
+    rows = tuple(row(columns, {
+        "state": e.state, "tpn": e.player.tpn if e.player else None, "name": e.name, "fide_id": e.fide_id,
+        "federation": e.federation, "title": e.title, "rating": e.rating or None, "sex": e.sex,
+        "birth_date": e.birth_date, "club": e.club, "email": e.email,
+        "entered": e.created_at.strftime("%Y-%m-%d %H:%M"), "reason": e.reason, "completed": e.completed}) for e in section.entries.select_related("player"))
+    return Listing(_("Entries"), "entries", (Table(columns, rows),), facts={"open": registration_of(section).open},
+                   html_id="entries-list", rows_key="entries")

@@ -24,10 +24,6 @@ from swisspair_web.tournaments.reads.standings import table
 from swisspair_web.tournaments.reads.teams import match_scores
 from swisspair_web.tournaments.rows import Player, Section, Team, result_label
 
-FORFEIT_NOTE = "forfeit: withdrawn (C.05 art. 6.6)"
-"""The audit log's words for a game of a player who left, written as a forfeit by the pairing."""
-
-
 def forfeit_code(white_gone: bool, black_gone: bool) -> str:
     """The result the pairing writes for a scheduled game of a player (a team) who left (C.05 art. 6.6: his
     unplayed games are forfeits): ``-+``, ``+-``, ``--`` when both left; empty when neither did."""

@@ -1,7 +1,7 @@
 """A round's pairing list as it is posted: the boards, the byes, each player's score before the round.
 
-The public page, the printable page, the PDF, the CSV and the JSON of a round all list the same
-players: those paired in the round and those who had a bye in it. A withdrawn player is in none of
+The public page, the printable page, the PDF, the CSV, the JSON and the hall screen of a round render one
+model (:func:`pairing_listing`): the players paired in the round and those who had a bye in it. A withdrawn player is in none of
 them (the zero-point "bye" the manager records for a withdrawn player is bookkeeping, not a bye).
 """
 
@@ -9,11 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from swisspair.model import Result
+from swisspair_web.tournaments.reads import labels
 from swisspair_web.tournaments.reads.convert import SectionData, to_tournament
+from swisspair_web.tournaments.reads.listing import Column, Listing, Row, Table, points
 from swisspair_web.tournaments.reads.snapshot import memo
 from swisspair_web.tournaments.reads.standings import fmt
-from swisspair_web.tournaments.rows import Board, Bye, Player, Round, Section
+from swisspair_web.tournaments.rows import RESULTS, Board, Bye, Player, Round, Section, result_label
 
 
 @dataclass
@@ -74,3 +78,75 @@ def _build(rnd: Round) -> PairingList:
             bye.player = by_id[bye.player_id]
             byes.append(ListedBye(bye, scores.get(bye.player_id, ""), fmt(tournament.scoring.points(Result(bye.kind)))))
     return PairingList(rnd, boards, byes)
+
+
+def _pairing_columns() -> tuple[Column, ...]:
+    return (Column("board", _("Bd"), number=True), Column("white_tpn", _("No."), number=True, secondary=True),
+            Column("white", _("White"), wrap=True, link="white_tpn"),
+            Column("white_points", _("Pts"), points, number=True, secondary=True), Column("result", _("Result")),
+            Column("black_points", _("Pts"), points, number=True, secondary=True),
+            Column("black", _("Black"), wrap=True, link="black_tpn"),
+            Column("black_tpn", _("No."), number=True, secondary=True),
+            Column("bye", "bye", machine=True))
+
+
+def _board_row(line: ListedBoard) -> Row:
+    b = line.board
+    values = {"board": b.number, "white_tpn": b.white.tpn, "white": b.white.name, "white_points": line.white_points,
+              "result": RESULTS.get(b.result, b.result) or None, "black_points": line.black_points,
+              "black": b.black.name, "black_tpn": b.black.tpn, "bye": None}
+    return Row(values, (str(b.number), str(b.white.tpn), b.white.name, points(line.white_points),
+                        result_label(b.result), points(line.black_points), b.black.name, str(b.black.tpn), ""))
+
+
+def _bye_row(line: ListedBye) -> Row:
+    player = line.bye.player
+    values = {"board": None, "white_tpn": player.tpn, "white": player.name, "white_points": line.points,
+              "result": line.awarded, "black_points": None, "black": None, "black_tpn": None, "bye": line.bye.kind}
+    return Row(values, ("", str(player.tpn), player.name, points(line.points), points(line.awarded), "",
+                        labels.label("bye", line.bye.kind), "", line.bye.kind))
+
+
+def pairing_listing(rnd: Round) -> Listing:
+    """A round's pairing list by board as every form shows it (page, print, PDF, CSV, JSON, the hall screen): a
+    row per board (the scores before the round with ``½``, the result by its label), then a row per bye (the
+    player in White's columns, what the bye scores as the result, the bye by its label in Black's; the CSV and
+    the JSON carry its kind, ``U`` ``H`` ``F`` ``Z``)."""
+    listing = pairing_list(rnd)
+    rows = (*(_board_row(line) for line in listing.boards), *(_bye_row(line) for line in listing.byes))
+    return Listing(_("Round %(n)s") % {"n": rnd.number}, f"pairings-{rnd.number}", (Table(_pairing_columns(), rows),),
+                   facts={"round": rnd.number, "published": rnd.published}, html_id="pairings")
+
+
+def api_board(r: Row) -> dict[str, object]:
+    """A board of the pairing list as the round's JSON names it."""
+    v = r.values
+    return {"board": v["board"], "white": v["white_tpn"], "black": v["black_tpn"], "white_name": v["white"],
+            "black_name": v["black"], "result": v["result"], "white_points": v["white_points"],
+            "black_points": v["black_points"]}
+
+
+def api_bye(r: Row) -> dict[str, object]:
+    """A bye of the pairing list as the round's JSON names it (``points``: the score before the round,
+    ``scores``: what the bye scores)."""
+    v = r.values
+    return {"tpn": v["white_tpn"], "name": v["white"], "kind": v["bye"], "points": v["white_points"],
+            "scores": v["result"]}
+
+
+def player_text(player: Player) -> str:
+    """``12. GM Name (2450, CZE)``: a player as the cards and result slips name them."""
+    extra = ", ".join(x for x in (str(player.rating) if player.rating else "", player.federation) if x)
+    return f"{player.tpn}. {player.title + ' ' if player.title else ''}{player.name}" + (f" ({extra})" if extra else "")
+
+
+def slips_listing(rnd: Round) -> Listing:
+    """The boards of a round as its board cards and result slips (each printed and as a PDF) name them: the
+    board, then each player's number, title, name, rating and federation (:func:`player_text`)."""
+    columns = (Column("board", _("Bd"), number=True), Column("white", _("White"), wrap=True),
+               Column("black", _("Black"), wrap=True))
+    rows = tuple(Row({"board": line.board.number, "white": line.board.white.tpn, "black": line.board.black.tpn},
+                     (str(line.board.number), player_text(line.board.white), player_text(line.board.black)))
+                 for line in pairing_list(rnd).boards)
+    return Listing(_("Round %(n)s") % {"n": rnd.number}, f"sheets-{rnd.number}", (Table(columns, rows),),
+                   facts={"round": rnd.number})

@@ -99,9 +99,22 @@ def needing_confirmation(found: list[Change], paired_rounds: int) -> list[Change
     return [change for change in found if change.field in CONFIRM] if paired_rounds else []
 
 
-def audit_text(found: list[Change]) -> str:
-    """``label: before → after; ...`` for the audit log."""
-    return "; ".join(map(str, found))
+def audit_changes(before: dict[str, object], section: Section) -> list[list[object]]:
+    """``[field, before, after]`` of each setting that differs, as data (the audit log's parameters)."""
+    return [[name, _stored(before[name]), _stored(getattr(section, name))] for name in FIELDS
+            if before[name] != getattr(section, name)]
+
+
+def _stored(value: object) -> object:
+    """A setting's value as JSON data (decimals as text without trailing zeros)."""
+    if isinstance(value, Decimal):
+        return format(value.normalize(), "f")
+    return value if value is None or isinstance(value, (str, int, float, bool, list, dict)) else str(value)
+
+
+def field_text(name: str, value: object) -> tuple[str, str]:
+    """A setting's label and ``value`` in words, in the active language (for the audit log)."""
+    return str(_field(name).verbose_name), _text(name, value)
 
 
 FOLLOWERS: dict[str, tuple[str, ...]] = {"win": ("forfeit_win", "pab", "full_bye"), "draw": ("half_bye",)}

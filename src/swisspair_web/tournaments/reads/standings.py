@@ -10,10 +10,16 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from swisspair.model import Colour, Result, Tournament
 from swisspair.playoff import Game, Playoff, apply_playoff, playoff_group
 from swisspair.standings import compute_standings
 from swisspair.withdrawals import standings_view
+from swisspair_web.tournaments.reads.listing import Column, Listing, rating
+from swisspair_web.tournaments.reads.listing import Row as ListRow
+from swisspair_web.tournaments.reads.listing import Table as ListTable
+from swisspair_web.tournaments.reads.listing import row as list_row
 from swisspair_web.tournaments.reads.convert import SectionData, to_tournament, withdrawals_of
 from swisspair_web.tournaments.reads.errors import OperationError
 from swisspair_web.tournaments.reads.playoffs import replay
@@ -210,6 +216,75 @@ def _build_table(data: SectionData, after_round: int | None) -> Table:
                 [cell(shown, r.tpn, rnd) for rnd in range(1, upto + 1)],
                 [cell(shown, r.tpn, rnd, row_of) for rnd in range(1, upto + 1)], r.playoff) for r in ranked]
     return Table(upto, labels, rows, note, playoffs)
+
+
+def _tiebreak_columns(codes: list[str]) -> tuple[Column, ...]:
+    return tuple(Column(code, code, number=True) for code in codes)
+
+
+def _tiebreak_values(codes: list[str], values: list[str]) -> dict[str, str]:
+    return dict(zip(codes, values or [""] * len(codes), strict=True))
+
+
+def _after(table: Table) -> str:
+    return _("after round %(n)s") % {"n": table.after_round}
+
+
+def listing(data: SectionData, after_round: int | None = None) -> Listing:
+    """The standings (:func:`table`) as every form shows them: place (``PO`` where a play-off decided it),
+    number, name, rating, federation, points, the tie-breaks; the notes under the list."""
+    table_ = table(data, after_round)
+    columns = (Column("rank", "#", number=True), Column("tpn", _("No."), number=True),
+               Column("name", _("Name"), wrap=True), Column("rating", _("Rating"), rating, number=True),
+               Column("federation", _("Fed")), Column("points", _("Pts"), number=True),
+               *_tiebreak_columns(table_.codes))
+    rows = []
+    for r in table_.rows:
+        p = r.player
+        shown = list_row(columns, {"rank": r.rank, "tpn": p.tpn, "name": p.name, "rating": p.rating,
+                                   "federation": p.federation, "points": r.points_text,
+                                   **_tiebreak_values(table_.codes, r.tiebreaks), "tiebreaks": r.tiebreaks,
+                                   "rounds": r.cells, "playoff": r.playoff, "withdrawn_from": p.withdrawn_from})
+        if r.playoff:  # the place says it was decided by a play-off, in every form for people
+            shown = ListRow(shown.values, (f"{r.rank} PO", *shown.cells[1:]))
+        rows.append(shown)
+    notes = [table_.note] if table_.note else []
+    if any(r.playoff for r in table_.rows):
+        notes.append(f"PO: {_('place decided by a play-off')}")
+    return Listing(f"{_('Standings')} {_after(table_)}", "standings", (ListTable(columns, tuple(rows)),),
+                   facts={"after_round": table_.after_round, "tiebreaks": table_.codes, "note": table_.note,
+                          "playoffs": [playoff_facts(view) for view in table_.playoffs]},
+                   notes=tuple(notes), html_id="standings", rows_key="standings")
+
+
+def playoff_facts(view: PlayoffView) -> dict[str, Any]:
+    """A play-off as the JSON carries it: the tie, its games and the places it decided."""
+    playoff = view.playoff
+    return {"place": view.row.place, "players": view.row.players, "seed": view.row.seed,
+            "applied": view.applied, "stale": view.stale,
+            "games": [{"id": g.id, "stage": g.stage, "white": g.white, "black": g.black, "result": g.result}
+                      for g in (playoff.games if playoff else [])],
+            "places": [{"place": p.text, "players": list(p.players)}
+                       for p in (playoff.placements or [] if playoff else [])]}
+
+
+def crosstable_listing(data: SectionData, after_round: int | None = None) -> Listing:
+    """The crosstable as every form shows it: rows by rank, numbered by row; each round's cell names the
+    opponent by that row number (``3w1``, ``U`` for a bye); then points and tie-breaks."""
+    table_ = table(data, after_round)
+    rounds = [str(n) for n in range(1, table_.after_round + 1)]
+    columns = (Column("row", "#", number=True), Column("tpn", _("No."), number=True),
+               Column("name", _("Name"), wrap=True), *(Column(f"r{n}", n) for n in rounds),
+               Column("points", _("Pts"), number=True), *_tiebreak_columns(table_.codes))
+    rows = tuple(list_row(columns, {"row": index, "rank": r.rank, "tpn": r.player.tpn, "name": r.player.name,
+                                    **{f"r{n}": cell for n, cell in zip(rounds, r.rank_cells, strict=True)},
+                                    "points": r.points_text, **_tiebreak_values(table_.codes, r.tiebreaks)})
+                 for index, r in enumerate(table_.rows, start=1))
+    numbering = _("Rows by rank. # is the row (rank) number, and opponents are given by it; No. is the starting "
+                  "(pairing) number.")
+    return Listing(f"{_('Crosstable')} {_after(table_)}", "crosstable", (ListTable(columns, rows),),
+                   facts={"after_round": table_.after_round, "tiebreaks": table_.codes},
+                   notes=tuple(n for n in (numbering, table_.note) if n), html_id="crosstable", rows_key="rows")
 
 
 def player_card(data: SectionData, player: Player) -> list[dict[str, Any]]:

@@ -33,8 +33,11 @@ from swisspair.team_matches import TeamMatch as CoreMatch
 from swisspair.teams import ForfeitOutcome, MatchPoints, TeamForfeit
 from swisspair_web.tournaments.reads.convert import SectionData, board_results, fraction, scoring_of, to_tournament
 from swisspair_web.tournaments.reads.errors import OperationError
+from swisspair_web.tournaments.reads import labels
+from swisspair_web.tournaments.reads.listing import Column, Listing, Table, rating
+from swisspair_web.tournaments.reads.listing import row as list_row
 from swisspair_web.tournaments.reads.standings import fmt
-from swisspair_web.tournaments.rows import Board, Bye, Player, Round, Section, Team, TeamMatch
+from swisspair_web.tournaments.rows import Board, Bye, Player, Round, Section, Team, TeamMatch, result_label
 
 # -- rosters ----------------------------------------------------------------------------------------
 
@@ -217,6 +220,26 @@ def team_table(data: SectionData, after_round: int | None = None) -> TeamTable:
     return TeamTable(upto, section.team_primary, labels, rows, note or "; ".join(result.notes))
 
 
+def standings_listing(data: SectionData, after_round: int | None = None) -> Listing:
+    """The team standings (:func:`team_table`) as every form shows them: place, number, team, the primary
+    score first (C.04.6 1.2; C.07 (2026) 11.1), the other, then the tie-breaks."""
+    table = team_table(data, after_round)
+    scores = (Column("match_points", _("MP"), number=True), Column("game_points", _("GP"), number=True))
+    columns = (Column("rank", "#", number=True), Column("team", _("No."), number=True),
+               Column("name", _("Team"), wrap=True), *(scores[::-1] if table.primary == "GP" else scores),
+               *(Column(code, code, number=True) for code in table.codes))
+    rows = tuple(list_row(columns, {"rank": r.rank, "team": r.team.number, "name": r.team.name,
+                                    "match_points": r.match_points_text, "game_points": r.game_points_text,
+                                    **dict(zip(table.codes, r.tiebreaks, strict=True)), "tiebreaks": r.tiebreaks})
+                 for r in table.rows)
+    after = _("after round %(n)s") % {"n": table.after_round}
+    return Listing(f"{_('Standings')} {after}", "standings", (Table(columns, rows),),
+                   facts={"after_round": table.after_round, "primary": table.primary, "tiebreaks": table.codes,
+                          "note": table.note},
+                   notes=(table.note,) if table.note else (), html_id="team-standings", row_id="team-row",
+                   rows_key="standings")
+
+
 def team_results(data: SectionData, team: Team) -> list[dict[str, object]]:
     """One line per paired round of ``team``: opponent, colour, game points and match points."""
     lines: list[dict[str, object]] = []
@@ -235,3 +258,87 @@ def team_results(data: SectionData, team: Team) -> list[dict[str, object]]:
                               "colour": "w" if white else "b", "bye": False,
                               "score": f"{fmt(own)} : {fmt(their)}", "match_points": fmt(mp)})
     return lines
+
+
+def _member(board: int, p: Player) -> dict[str, object]:
+    return {"board": board, "tpn": p.tpn, "name": p.name, "rating": p.rating, "title": p.title,
+            "federation": p.federation, "fide_id": p.fide_id, "club": p.club, "withdrawn_from": p.withdrawn_from}
+
+
+def team_listing(data: SectionData, team: Team, rounds: set[int]) -> Listing:
+    """A team's card as every form shows it: its matches in ``rounds`` (opponent, colour by its label, game
+    points, match points; the team PAB by its label), then its roster in board order."""
+    columns = (Column("round", _("Rd"), number=True), Column("opponent", _("No."), number=True),
+               Column("opponent_name", _("Opponent"), wrap=True), Column("colour", _("Colour"), labels.shown("colour")),
+               Column("score", _("Score")), Column("match_points", _("MP"), number=True))
+    rows = tuple(list_row(columns, {
+        "round": line["round"], "bye": line["bye"], "colour": line["colour"] or None,
+        "score": line["score"], "match_points": line["match_points"],
+        "opponent": line["opponent"].number if isinstance(line["opponent"], Team) else None,
+        "opponent_name": line["opponent"].name if isinstance(line["opponent"], Team) else labels.label("bye", Bye.PAB)})
+        for line in team_results(data, team) if line["round"] in rounds)
+    roster = (Column("board", _("Bd"), number=True), Column("tpn", _("No."), number=True),
+              Column("name", _("Name"), wrap=True), Column("title", _("Title")),
+              Column("rating", _("Rating"), rating, number=True), Column("federation", _("Fed")))
+    members = [_member(board, p) for board, p in enumerate(data.members(team), start=1)]
+    return Listing(f"{team.number}. {team.name}", f"team-{team.number}",
+                   (Table(columns, rows, heading=_("Matches"), key="matches"),),
+                   (Table(roster, tuple(list_row(roster, m) for m in members), heading=_("Players"), key="roster"),),
+                   facts={"number": team.number, "name": team.name,
+                          "members": [{k: v for k, v in m.items() if k != "board"} for m in members]},
+                   html_id="team-matches", rows_key="rounds")
+
+
+def _match_heading(m: MatchScore) -> str:
+    """``1. Club A – Club B: 1½ : ½ (MP 2 : 0)``: the match, its game points and, once complete, its match points."""
+    match = m.match
+    points = f" ({_('MP')} {fmt(m.white_match_points)} : {fmt(m.black_match_points)})" if m.complete else ""
+    return f"{match.number}. {match.white.name} – {match.black.name}: {m.score_text}{points}"
+
+
+def matches_listing(rnd: Round) -> Listing:
+    """A team round's matches as every form shows them: a table per match under its heading (teams, game
+    points, match points once complete, C.04.6 1.2), a row per board; the team PAB and the players' own byes
+    under the list, by their labels."""
+    columns = (Column("board", _("Bd")), Column("white_tpn", _("No."), number=True),
+               Column("white", _("White"), wrap=True), Column("result", _("Result"), result_label),
+               Column("black", _("Black"), wrap=True), Column("black_tpn", _("No."), number=True))
+    scores = match_scores(rnd)
+    tables = tuple(Table(columns, tuple(list_row(columns, {
+        "match": m.match.number, "board": f"{m.match.number}.{index}", "white_tpn": b.white.tpn,
+        "white": b.white.name, "result": b.result or None, "black": b.black.name, "black_tpn": b.black.tpn})
+        for index, b in enumerate(m.boards, start=1)), heading=_match_heading(m), key=str(m.match.number))
+        for m in scores)
+    notes = [f"{_('Pairing-allocated bye')}: {rnd.team_bye.number}. {rnd.team_bye.name}"] if rnd.team_bye else []
+    notes += [f"{b.player.tpn}. {b.player.name}: {labels.label('bye', b.kind)}"
+              for b in Bye.objects.filter(section=rnd.section, round_number=rnd.number).exclude(kind=Bye.PAB)
+              .select_related("player").order_by("player__tpn")]
+    matches = [{"match": m.match.number, "white": m.match.white.number, "black": m.match.black.number,
+                "white_name": m.match.white.name, "black_name": m.match.black.name,
+                "white_game_points": fmt(m.white_points), "black_game_points": fmt(m.black_points),
+                "white_match_points": fmt(m.white_match_points), "black_match_points": fmt(m.black_match_points),
+                "complete": m.complete} for m in scores]
+    title = _("Round %(n)s") % {"n": rnd.number}
+    return Listing(title, f"round-{rnd.number}-matches", tables,
+                   facts={"round": rnd.number, "published": rnd.published, "matches": matches,
+                          "bye_team": rnd.team_bye.number if rnd.team_bye else None},
+                   notes=tuple(notes), group="match", html_id="matches", rows_key="boards")
+
+
+def rosters_listing(data: SectionData) -> Listing:
+    """The teams of a section with their rosters in board order, as every form shows them: a table per team
+    under its number and name (and the round it withdrew from)."""
+    columns = (Column("board", _("Bd"), number=True), Column("tpn", _("No."), number=True),
+               Column("name", _("Name"), wrap=True), Column("rating", _("Rating"), rating, number=True),
+               Column("federation", _("Fed")))
+    tables = []
+    for team in data.teams:
+        members = data.members(team)
+        withdrawn = withdrawn_from(members)
+        heading = f"{team.number}. {team.name}" + (
+            f" ({_('withdrawn from round %(n)s') % {'n': withdrawn}})" if withdrawn else "")
+        tables.append(Table(columns, tuple(list_row(columns, {**_member(board, p), "team": team.number})
+                                           for board, p in enumerate(members, start=1)),
+                            heading=heading, key=str(team.number)))
+    return Listing(_("Teams"), "teams", tuple(tables), group="team", rows_key="players",
+                   facts={"teams": [{"number": t.number, "name": t.name} for t in data.teams]})

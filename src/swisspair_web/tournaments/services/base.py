@@ -7,14 +7,16 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.contrib.auth.models import User as AuthUser
 from django.db.models import F
 from django.utils.translation import gettext as _
 
+from swisspair_web.tournaments.reads import audit as audit_words
 from swisspair_web.tournaments.reads.errors import Conflict
-from swisspair_web.tournaments.rows import AuditEntry, Event, Round, Section
+from swisspair_web.tournaments.rows import AuditEntry, Event, Player, Round, Section, Team
 
 User = AbstractBaseUser | AnonymousUser | None
 
@@ -31,12 +33,16 @@ def account_of(user: User) -> AuthUser | None:
     return user if isinstance(user, AbstractBaseUser) else None  # type: ignore[return-value]
 
 
-def audit(event: Event, user: User, action: str, *, section: Section | None = None, detail: str = "",
+def audit(event: Event, user: User, action: str, *, section: Section | None = None,
           round_number: int | None = None, board_number: int | None = None, old: str = "",
-          new: str = "", params: dict[str, str] | None = None) -> None:
+          new: str = "", params: dict[str, Any] | None = None) -> None:
     """The entry of a write in the event's audit log: who did what, where, the value before and after (inside
-    the write's transaction); ``params`` the details for :mod:`..reads.audit` to show in the reader's language
-    (``detail`` is then their English text, kept with them)."""
+    the write's transaction); ``params`` the details as data (names, numbers, codes) for :mod:`..reads.audit`
+    to show in the reader's language, which also gives their English text, kept as ``detail`` (and as ``old``
+    and ``new`` where those are computed from the parameters)."""
+    detail = audit_words.english(action, params or {})
+    if params and action in audit_words.PARAM_VALUES:
+        old, new = audit_words.values_of(action, params, english=True)
     AuditEntry.objects.create(event=event, section=section, user=account_of(user), action=action, detail=detail[:2000],
                               round_number=round_number, board_number=board_number, old=old[:40], new=new[:40],
                               params=params or {})
@@ -84,3 +90,13 @@ def run_before_commit(written: Round | Section) -> None:
     callback = getattr(_committing, "callback", None)
     if callback is not None:
         callback(written)
+
+
+def who(player: Player) -> dict[str, Any]:
+    """A player in an audit entry's parameters (shown ``12. Name``)."""
+    return {"tpn": player.tpn, "name": player.name}
+
+
+def team_of(team: Team) -> dict[str, Any]:
+    """A team in an audit entry's parameters (shown ``3. Name``)."""
+    return {"number": team.number, "name": team.name}

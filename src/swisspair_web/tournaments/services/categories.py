@@ -5,15 +5,17 @@ reads them."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from swisspair_web.tournaments.reads.categories import OVERALL, amounts, describe
+from swisspair_web.tournaments.reads.categories import CONDITIONS, OVERALL, amounts
 from swisspair_web.tournaments.reads.errors import Conflict, OperationError
 from swisspair_web.tournaments.rows import AwardSettings, Category, PlayerDetail, Section
 from swisspair_web.tournaments.services import follow
-from swisspair_web.tournaments.services.base import User, audit
+from swisspair_web.tournaments.services.base import User, audit, who
 from swisspair_web.tournaments.services.effects import operation
 
 
@@ -54,7 +56,7 @@ def save_category(section: Section, user: User, values: dict[str, object], seen_
     with operation():
         bump_settings(settings, seen_version)
         row = category or Category(section=section)
-        before = describe(row) if category else ""
+        before = conditions(row) if category else None
         for name in _FIELDS:
             if name in values:
                 setattr(row, name, values[name])
@@ -64,7 +66,8 @@ def save_category(section: Section, user: User, values: dict[str, object], seen_
         except IntegrityError:
             raise OperationError(_("There is already a category %(code)s.") % {"code": row.code}) from None
         audit(section.event, user, "category-edited" if category else "category-added", section=section,
-              old=before, new=describe(row), detail=f"{row.code or row.title}: {row.title}; {_('prizes')}: {row.prizes}")
+              params={"code": row.code, "name": row.name, "prizes": row.prizes,
+                      "before": before, "after": conditions(row)})
         follow.section(section)
     return row
 
@@ -75,7 +78,8 @@ def delete_category(section: Section, user: User, category: Category, seen_versi
     with operation():
         bump_settings(make_defaults(section), seen_version)
         category.delete()
-        audit(section.event, user, "category-deleted", section=section, detail=f"{category.code}: {category.title}")
+        audit(section.event, user, "category-deleted", section=section,
+              params={"code": category.code, "name": category.name})
         follow.section(section)
 
 
@@ -87,11 +91,11 @@ def save_settings(section: Section, user: User, values: dict[str, object], seen_
         changes = []
         for name in ("age_date", "sharing", "currency", "norms_waived"):
             if name in values and getattr(settings, name) != values[name]:
-                changes.append(f"{name}: {getattr(settings, name)} -> {values[name]}")
+                changes.append([name, _stored(getattr(settings, name)), _stored(values[name])])
                 setattr(settings, name, values[name])
         settings.save(update_fields=["age_date", "sharing", "currency", "norms_waived"])
         if changes:
-            audit(section.event, user, "prize-settings", section=section, detail="; ".join(changes))
+            audit(section.event, user, "prize-settings", section=section, params={"changes": changes})
             follow.section(section)
 
 
@@ -119,7 +123,7 @@ def save_player_details(section: Section, user: User, details: dict[int, tuple[s
             row.save()
             changed += 1
             audit(section.event, user, "player-labels", section=section, old=before,
-                  new=_details_text(labels, k, reached_2300, reached_2400), detail=f"{player.tpn}. {player.name}")
+                  new=_details_text(labels, k, reached_2300, reached_2400), params={"player": who(player)})
             follow.section(section)
     return changed
 
@@ -128,3 +132,13 @@ def _details_text(labels: str, k: int | None, reached_2300: bool, reached_2400: 
     """``Club K=40 2300+`` for the audit log."""
     marks = "".join(f" {mark}" for mark, on in (("2300+", reached_2300), ("2400+", reached_2400)) if on)
     return f"{labels} K={k or '-'}{marks}"
+
+
+def conditions(row: Category) -> dict[str, Any]:
+    """A category's conditions as data (the audit log shows them in words, :func:`..reads.categories.describe`)."""
+    return {name: getattr(row, name) for name in CONDITIONS}
+
+
+def _stored(value: object) -> object:
+    """A prize setting as JSON data (a date as ``YYYY-MM-DD``)."""
+    return value if value is None or isinstance(value, (str, int, bool)) else str(value)

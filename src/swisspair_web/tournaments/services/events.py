@@ -23,7 +23,7 @@ def create_event(user: User, *, name: str, slug: str, **fields: object) -> Event
         account = account_of(user)
         if account is not None:
             EventRole.objects.create(event=event, user=account, role=EventRole.CHIEF)
-        audit(event, user, "event-created", detail=name)
+        audit(event, user, "event-created", params={"name": name})
         follow.event(event.pk)
     return event
 
@@ -39,7 +39,7 @@ def update_event(event: Event, user: User, changed: list[str]) -> None:
                 event.save()
         except IntegrityError:
             raise NameTaken(str(SHORT_NAME_TAKEN)) from None
-        audit(event, user, "event-edited", detail=", ".join(changed))
+        audit(event, user, "event-edited", params={"fields": changed})
         follow.event(event.pk, hiding=not event.public)
 
 
@@ -76,7 +76,8 @@ def set_role(event: Event, user: User, name: str, role: str, password: str = "")
                                        "one: make somebody else chief arbiter first.") % {"name": name})
         EventRole.objects.update_or_create(event=event, user=account, defaults={"role": role})
         audit(event, user, "arbiter-added" if before is None else "arbiter-role",
-              detail=f"{name} ({role})" if before is None else f"{name}: {before.role} → {role}")
+              params={"name": name, "role": role} if before is None else {"name": name, "old_role": before.role,
+                                                                           "role": role})
     return created
 
 
@@ -96,13 +97,13 @@ def remove_role(event: Event, user: User, role_id: int) -> str:
             raise OperationError(_("%(name)s is the only chief arbiter of this event, and an event always has one: "
                                    "make somebody else chief arbiter first.") % {"name": row.user.get_username()})
         row.delete()
-        audit(event, user, "arbiter-removed", detail=f"{row.user.get_username()} ({row.role})")
+        audit(event, user, "arbiter-removed", params={"name": row.user.get_username(), "role": row.role})
     return row.user.get_username()
 
 
-def update_section(section: Section, user: User, seen_version: int, detail: str) -> None:
+def update_section(section: Section, user: User, seen_version: int, changes: list[list[object]]) -> None:
     """Save the settings set on ``section`` (validated by the section form) if it is still at ``seen_version``;
-    audited with ``detail`` (each value before and after).
+    audited with ``changes`` (each setting's value before and after, :func:`..reads.sections.audit_changes`).
 
     :raises: :exc:`Conflict`; :exc:`OperationError` for a short name another section of the event has.
     """
@@ -113,7 +114,7 @@ def update_section(section: Section, user: User, seen_version: int, detail: str)
                 section.save()
         except IntegrityError:
             raise NameTaken(str(SECTION_SHORT_NAME_TAKEN)) from None
-        audit(section.event, user, "section-edited", section=section, detail=detail)
+        audit(section.event, user, "section-edited", section=section, params={"changes": changes})
         follow.section(section)
 
 
@@ -128,6 +129,6 @@ def create_section(section: Section, user: User) -> Section:
                 section.save()
         except IntegrityError:
             raise NameTaken(str(SECTION_SHORT_NAME_TAKEN)) from None
-        audit(section.event, user, "section-created", section=section, detail=section.name)
+        audit(section.event, user, "section-created", section=section, params={"name": section.name})
         follow.event(section.event_id)
     return section

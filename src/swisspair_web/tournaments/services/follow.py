@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import functools
 
-from django.utils.translation import gettext as _
 
 from swisspair_web.tournaments.public import changes, store
 from swisspair_web.tournaments.reads.convert import SectionData
-from swisspair_web.tournaments.reads.prizes import compute, list_text
-from swisspair_web.tournaments.rows import AuditEntry, AwardSettings, Section
+from swisspair_web.tournaments.reads.prizes import compute, prize_rows
+from swisspair_web.tournaments.rows import AwardSettings, Section
+from swisspair_web.tournaments.services.base import audit
 from swisspair_web.tournaments.services.effects import after_commit, operation
 
 
@@ -68,10 +68,9 @@ def _record_prize_list(section: Section) -> bool:
         locked = AwardSettings.objects.select_for_update().get(pk=settings.pk)
         if locked.published_at is None or locked.published_list == current:
             return False
-        AuditEntry.objects.create(event=section.event, section=section, action="prize-list-changed",
-                                  old=(_("published %(at)s") % {"at": f"{locked.published_at:%Y-%m-%d %H:%M}"})[:40],
-                                  new=(_("after round %(n)s") % {"n": view.table.after_round})[:40],
-                                  detail=list_text(locked.published_list))
+        params = {"published_at": f"{locked.published_at:%Y-%m-%d %H:%M}", "after_round": view.table.after_round,
+                  "list": prize_rows(locked.published_list)}
+        audit(section.event, None, "prize-list-changed", section=section, params=params)
         locked.published_list = current
         locked.save(update_fields=["published_list"])
     return True

@@ -42,7 +42,7 @@ def renumber_by_rating(section: Section, user: User, seen_version: int | None = 
             _set_numbering(section, user, Section.RATING_ORDER)
         plan = renumber_plan(section)
         if plan:
-            audit(section.event, user, "renumbered", section=section, detail=numbering.describe(plan))
+            audit(section.event, user, "renumbered", section=section, params={"changes": numbering.changes(plan)})
             follow.section(section)
             apply(plan)
     return plan
@@ -84,7 +84,7 @@ def keep_sorted(section: Section, user: User, players: Iterable[Player] = ()) ->
     if not plan:
         return
     audit(section.event, user, "renumbered", section=section,
-          detail=_("Numbers sorted by rating: %(changes)s") % {"changes": numbering.describe(plan)})
+          params={"changes": numbering.changes(plan), "sorted": True})
     apply(plan)
     new = {player.pk: tpn for player, tpn in plan}
     for player in players:

@@ -22,7 +22,7 @@ from swisspair_web.tournaments.services import follow
 from swisspair_web.tournaments.services.base import User, audit, touch_section
 from swisspair_web.tournaments.services.effects import operation
 from swisspair_web.tournaments.services.numbering import keep_sorted
-from swisspair_web.tournaments.services.players import check_paired, create_players, late_text
+from swisspair_web.tournaments.services.players import check_paired, create_players, late_params
 
 
 def merge(section: Section, user: User, read: ReadPlayers, *, existing: str = UPDATE,
@@ -59,9 +59,9 @@ def merge(section: Section, user: User, read: ReadPlayers, *, existing: str = UP
         created = create_players(section, new, late_byes, paired)
         _store_k(section, read.k_factors)
         audit(section.event, user, "players-imported", section=section,
-              detail=f"{read.source}: {len(created)} added, {len(updated)} updated"
-                     + (late_text(late_byes, paired) if created and paired else "")
-                     + (f" ({read.encoding})" if read.encoding else "") + "".join(f"; {n}" for n in read.notes))
+              params={"source": read.source, "added": len(created), "updated": len(updated),
+                      **late_params(late_byes, paired if created else 0), "encoding": read.encoding,
+                      "notes": list(read.notes)})
         follow.section(section)
         keep_sorted(section, user, [*created, *updated])
     return Merged(created, updated, len(matched) - len(updated), late_byes if created and paired else "", paired)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
 from django.db.models import F, Max, Q
 from django.utils.translation import gettext as _
@@ -14,7 +15,7 @@ from swisspair_web.tournaments.reads.errors import Conflict, OperationError
 from swisspair_web.tournaments.reads.players import PlayerData
 from swisspair_web.tournaments.rows import Board, Bye, Player, Section
 from swisspair_web.tournaments.services import follow
-from swisspair_web.tournaments.services.base import User, audit, bump_section, touch_section
+from swisspair_web.tournaments.services.base import User, audit, bump_section, touch_section, who
 from swisspair_web.tournaments.services.effects import operation
 from swisspair_web.tournaments.services.numbering import keep_sorted
 
@@ -42,7 +43,7 @@ def add_players(section: Section, user: User, players: Iterable[PlayerData], *, 
         check_fide_ids(section, [p.fide_id for p in rows])
         created = create_players(section, rows, late_byes, paired)
         audit(section.event, user, "players-added", section=section,
-              detail=f"{len(created)} from {source}" + (late_text(late_byes, paired) if paired else ""))
+              params={"count": len(created), "source": source, **late_params(late_byes, paired)})
         follow.section(section)
         keep_sorted(section, user, created)
     return created
@@ -72,10 +73,9 @@ def create_players(section: Section, rows: list[PlayerData], late_byes: str, pai
     return created
 
 
-def late_text(late_byes: str, paired: int) -> str:
-    """The audit words for late entries: which byes they got for which rounds."""
-    kind = "half-point byes" if late_byes == Bye.HALF else "zero-point byes"
-    return f", late entry after round {paired}: {kind} for rounds 1-{paired}"
+def late_params(late_byes: str, paired: int) -> dict[str, Any]:
+    """The audit parameters of late entries: the byes (their kind) they got for rounds 1 to ``paired``."""
+    return {"late_after": paired, "late_bye": late_byes} if paired else {}
 
 
 def check_fide_ids(section: Section, fide_ids: list[str], exclude: int | None = None) -> None:
@@ -108,10 +108,10 @@ def update_player(player: Player, user: User, data: PlayerData, seen_version: in
             version=F("version") + 1, **data.__dict__)
         if not updated:
             raise Conflict(_("This player was changed by somebody else meanwhile; reload and try again."))
-        changed = "; ".join(f"{name}: {getattr(player, name)} → {value}" for name, value in data.__dict__.items()
-                            if getattr(player, name) != value)
+        changed = [[name, getattr(player, name), value] for name, value in data.__dict__.items()
+                   if getattr(player, name) != value]
         audit(section.event, user, "player-edited", section=section,
-              detail=f"{player.tpn}. {data.name}" + (f": {changed}" if changed else ""))
+              params={"player": {"tpn": player.tpn, "name": data.name}, "changes": changed})
         follow.section(section)
         player.refresh_from_db()
         keep_sorted(section, user, [player])
@@ -131,7 +131,7 @@ def delete_player(player: Player, user: User, seen_version: int | None = None) -
         if seen_version is not None and not Player.objects.filter(pk=player.pk, version=seen_version).exists():
             raise Conflict(_("This player was changed by somebody else meanwhile; reload and try again."))
         player.delete()
-        audit(section.event, user, "player-deleted", section=section, detail=str(player))
+        audit(section.event, user, "player-deleted", section=section, params={"player": who(player)})
         follow.section(section)
         keep_sorted(section, user)
 
@@ -176,7 +176,7 @@ def set_withdrawn(player: Player, user: User, from_round: int | None, seen_versi
                            "from round %(next)s on, or in round %(round)s if it is unpaired and paired again.")
                          % {"round": paired, "name": player.name, "next": paired + 1})
         audit(section.event, user, "withdrawn" if from_round else "reinstated", section=section,
-              detail=f"{player.tpn}. {player.name}" + (f" from round {from_round}" if from_round else ""))
+              params={"player": who(player), "from_round": from_round})
         follow.section(section)
     player.withdrawn_from = from_round
     player.version = version + 1
@@ -210,6 +210,6 @@ def request_bye(player: Player, user: User, round_number: int, kind: str, origin
             Bye.objects.create(section=section, player=player, round_number=round_number, kind=kind,
                                origin=origin)
         audit(section.event, user, "bye", section=section, round_number=round_number,
-              detail=f"{player.tpn}. {player.name}", old=before.kind if before else "", new=kind or "-")
+              params={"player": who(player)}, old=before.kind if before else "", new=kind or "-")
         follow.section(section)
     return True

@@ -41,7 +41,7 @@ def create(section: Section, user: User, place: int) -> PlayoffRow:
         with operation():
             row = PlayoffRow.objects.create(section=section, place=place, players=group, seed=seed)
             audit(section.event, user, "playoff-created", section=section,
-                  detail=f"place {place}: {', '.join(map(str, group))}, seed {seed}")
+                  params={"place": place, "players": list(group), "seed": seed})
             follow.section(section)
     except IntegrityError:
         raise OperationError(_("There is a play-off for place %(place)s already.") % {"place": place}) from None
@@ -66,7 +66,7 @@ def record(row: PlayoffRow, user: User, game_id: str, result: str, seen_version:
             raise Conflict(_("The play-off was changed by somebody else meanwhile; reload the page and try "
                              "again."))
         audit(row.section.event, user, "playoff-result", section=row.section,
-              detail=f"place {row.place}: {game_id}", new=playoff.results[game_id])
+              params={"place": row.place, "game": game_id}, new=playoff.results[game_id])
         follow.section(row.section)
     row.results, row.version = playoff.results, seen_version + 1
 
@@ -74,5 +74,5 @@ def record(row: PlayoffRow, user: User, game_id: str, result: str, seen_version:
 def delete(row: PlayoffRow, user: User) -> None:
     with operation():
         row.delete()
-        audit(row.section.event, user, "playoff-deleted", section=row.section, detail=f"place {row.place}")
+        audit(row.section.event, user, "playoff-deleted", section=row.section, params={"place": row.place})
         follow.section(row.section)

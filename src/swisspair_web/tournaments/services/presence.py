@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -13,7 +14,7 @@ from swisspair_web.tournaments.reads.errors import OperationError
 from swisspair_web.tournaments.reads.presence import is_open, left_out, left_out_note
 from swisspair_web.tournaments.rows import Bye, Player, Presence, Section
 from swisspair_web.tournaments.services import follow
-from swisspair_web.tournaments.services.base import User, account_of, audit, bump_section
+from swisspair_web.tournaments.services.base import User, account_of, audit, bump_section, who
 from swisspair_web.tournaments.services.effects import operation
 
 
@@ -59,19 +60,14 @@ def set_presence(section: Section, user: User, changes: Mapping[int, bool]) -> S
         if saved.present or saved.absent:
             saved.unrecorded += _remove_stale_absences(section, user)
             bump_section(section)
-            audit(section.event, user, "presence", section=section, round_number=1, detail=_detail(saved), params=_params(saved))
+            audit(section.event, user, "presence", section=section, round_number=1, params=_params(saved))
     return saved
 
 
-def _params(saved: Saved) -> dict[str, str]:
-    """The entry's details (:data:`..reads.audit.DETAILS`): the pairing numbers ticked, unticked, unrecorded."""
+def _params(saved: Saved) -> dict[str, Any]:
+    """The entry's details: the pairing numbers ticked, unticked, unrecorded."""
     parts = {"present": saved.present, "absent": saved.absent, "unrecorded": saved.unrecorded}
-    return {key: ", ".join(str(p.tpn) for p in players) for key, players in parts.items() if players}
-
-
-def _detail(saved: Saved) -> str:
-    words = {"present": "present", "absent": "not present", "unrecorded": "absence from round 1 removed"}
-    return "; ".join(f"{words[key]}: {value}" for key, value in _params(saved).items())
+    return {key: [p.tpn for p in players] for key, players in parts.items() if players}
 
 
 def record_absences(section: Section, user: User) -> list[Player]:
@@ -90,7 +86,7 @@ def record_absences(section: Section, user: User) -> list[Player]:
         if removed:
             bump_section(section)
             audit(section.event, user, "presence", section=section, round_number=1,
-                  detail=_detail(Saved([], [], removed)), params=_params(Saved([], [], removed)))
+                  params=_params(Saved([], [], removed)))
             follow.section(section)
     players = left_out(section)
     new = [p for p in players if not Bye.objects.filter(player=p, round_number=1).exists()]
@@ -103,8 +99,7 @@ def record_absences(section: Section, user: User) -> list[Player]:
                 Presence.objects.update_or_create(player=player, defaults={
                     "present": False, "absence_recorded": True, "changed_by": account_of(user)})
             audit(section.event, user, "absent-not-present", section=section, round_number=1,
-                  detail="not ticked present: " + ", ".join(f"{p.tpn}. {p.name}" for p in new),
-                  params={"not-ticked": ", ".join(f"{p.tpn}. {p.name}" for p in new)})
+                  params={"players": [who(p) for p in new]})
             follow.section(section)
     return players
 

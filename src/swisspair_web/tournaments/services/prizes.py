@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from swisspair_web.tournaments.reads.convert import SectionData
 from swisspair_web.tournaments.reads.errors import Conflict, OperationError
-from swisspair_web.tournaments.reads.prizes import compute, list_text
+from swisspair_web.tournaments.reads.prizes import compute, prize_rows
 from swisspair_web.tournaments.rows import Section
 from swisspair_web.tournaments.services import follow
 from swisspair_web.tournaments.services.base import User, audit
@@ -43,5 +43,5 @@ def publish(section: Section, user: User, seen_version: int, publish: bool = Tru
         settings.published_list = view.as_dict() if publish else {}
         settings.save(update_fields=["published_at", "published_list"])
         audit(section.event, user, "prize-list-published" if publish else "prize-list-withdrawn", section=section,
-              detail=list_text(view.as_dict()) if publish else "")
+              params={"list": prize_rows(view.as_dict())} if publish else None)
         follow.event(section.event_id)

@@ -29,7 +29,7 @@ from swisspair_web.tournaments.reads.registration import (
 )
 from swisspair_web.tournaments.rows import Announcement, Bye, Entry, ListedPlayer, Player, Registration, Section
 from swisspair_web.tournaments.services import follow
-from swisspair_web.tournaments.services.base import User, account_of, audit
+from swisspair_web.tournaments.services.base import User, account_of, audit, who
 from swisspair_web.tournaments.services.effects import operation
 from swisspair_web.tournaments.services.players import add_players, request_bye
 
@@ -94,7 +94,7 @@ def submit(section: Section, typed: EntryData) -> Entry:
             rating=data.rating, club=data.club, email=typed.email.strip(),
             completed=[_as_dict(change) for change in changes])
         audit(section.event, None, "entry-received", section=section,
-              detail=f"{data.name}" + (f", FIDE ID {data.fide_id}" if data.fide_id else ""))
+              params={"name": data.name, "fide_id": data.fide_id})
     return entry
 
 
@@ -127,7 +127,7 @@ def approve(entry: Entry, user: User, seen_version: int) -> Player:
         Entry.objects.filter(pk=entry.pk).update(state=Entry.APPROVED, player=player, reason="",
                                                  decided_at=timezone.now(), decided_by=account_of(user))
         audit(section.event, user, "entry-approved", section=section, old=entry.state, new=Entry.APPROVED,
-              detail=f"{player.tpn}. {player.name}")
+              params={"player": who(player)})
     entry.state, entry.player = Entry.APPROVED, player
     return player
 
@@ -141,7 +141,7 @@ def refuse(entry: Entry, user: User, seen_version: int, reason: str = "") -> Non
         Entry.objects.filter(pk=entry.pk).update(state=Entry.REFUSED, reason=reason, decided_at=timezone.now(),
                                                  decided_by=account_of(user))
         audit(section.event, user, "entry-refused", section=section, old=entry.state, new=Entry.REFUSED,
-              detail=entry.name + (f": {reason}" if reason else ""))
+              params={"name": entry.name, "reason": reason})
     entry.state, entry.reason = Entry.REFUSED, reason
 
 
@@ -162,7 +162,7 @@ def import_list(section: Section, user: User, read: ReadPlayers) -> int:
         Registration.objects.filter(section=section).update(
             list_description=(read.encoding or read.source)[:100], list_size=len(unique), version=F("version") + 1)
         audit(section.event, user, "entry-list-imported", section=section,
-              detail=f"{len(unique)} players from {read.source} ({read.encoding})")
+              params={"count": len(unique), "source": read.source, "encoding": read.encoding})
     return len(unique)
 
 
@@ -187,7 +187,7 @@ def announce(entry: Entry, round_number: int, kind: str) -> Announcement:
         request_bye(player, None, round_number, kind, origin=Bye.ANNOUNCED)
         announcement = Announcement.objects.create(entry=entry, round_number=round_number, kind=kind)
         audit(entry.section.event, None, "bye-announced", section=entry.section, round_number=round_number,
-              new=kind, detail=f"{player.tpn}. {player.name}, through the player's private link")
+              new=kind, params={"player": who(player)})
         follow.section(entry.section)
     return announcement
 
@@ -209,7 +209,7 @@ def _withdraw(announcement: Announcement, user: User, state: str, reason: str = 
             request_bye(player, user, announcement.round_number, "")
         audit(section.event, user, "announcement-refused" if state == Announcement.REFUSED
               else "announcement-cancelled", section=section, round_number=announcement.round_number,
-              old=announcement.kind, detail=entry.name + (f": {reason}" if reason else ""))
+              old=announcement.kind, params={"name": entry.name, "reason": reason})
         follow.section(section)
     announcement.state = state
 

@@ -15,7 +15,7 @@ from swisspair_web.tournaments.reads import late_corrections
 from swisspair_web.tournaments.reads.errors import OperationError
 from swisspair_web.tournaments.rows import RESULTS, Board, Player, Round, Section
 from swisspair_web.tournaments.services import follow
-from swisspair_web.tournaments.services.base import User, audit
+from swisspair_web.tournaments.services.base import User, audit, who
 from swisspair_web.tournaments.services.effects import operation
 
 
@@ -108,7 +108,7 @@ def set_results(rnd: Round, user: User, changes: Mapping[int, tuple[str, Seen]],
             audit(section.event, user, "correction" if board.result else "result",
                   section=section, round_number=rnd.number, board_number=number,
                   old=RESULTS.get(board.result, board.result), new=RESULTS.get(code, code),
-                  detail=f"{board.white.name} - {board.black.name}")
+                  params={"white": board.white.name, "black": board.black.name})
             follow.section(section)
             outcome.saved.append(number)
             _follow_forfeits(rnd, user, board, board.result, code, outcome.notes,
@@ -142,7 +142,7 @@ def _follow_forfeits(rnd: Round, user: User, board: Board, before: str, code: st
             Player.objects.filter(pk=player.pk).update(withdrawn_from=nxt, withdrawn_after_forfeit=rnd.number,
                                                        version=F("version") + 1)
             audit(section.event, user, "withdrawn", section=section, round_number=nxt,
-                  detail=f"{player.tpn}. {player.name}: forfeit in round {rnd.number}")
+                  params={"player": who(player), "forfeit_round": rnd.number})
             notes.append(_("%(name)s lost by forfeit and is withdrawn from round %(round)s on; reinstate "
                            "them on the players page if they will play.") % {"name": player.name, "round": nxt})
         elif lost_before and not lost_now and player.withdrawn_after_forfeit == rnd.number \
@@ -150,7 +150,7 @@ def _follow_forfeits(rnd: Round, user: User, board: Board, before: str, code: st
             Player.objects.filter(pk=player.pk).update(withdrawn_from=None, withdrawn_after_forfeit=None,
                                                        version=F("version") + 1)
             audit(section.event, user, "reinstated", section=section, round_number=nxt,
-                  detail=f"{player.tpn}. {player.name}: the forfeit in round {rnd.number} was corrected")
+                  params={"player": who(player), "forfeit_round": rnd.number})
             notes.append(
                 _("The forfeit of %(name)s in round %(round)s was corrected: the withdrawal it made is undone, "
                   "%(name)s is paired again.") % {"name": player.name, "round": rnd.number}

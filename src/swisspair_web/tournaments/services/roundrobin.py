@@ -6,6 +6,7 @@ schedule of all rounds made public at once (a round is paired by :func:`.rounds.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from django.db.models import F
 from django.utils import timezone
@@ -13,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from swisspair.drawing_of_lots import DrawMethod, NumberDraw, draw_numbers
 from swisspair.errors import SwissPairError
-from swisspair.varma import Entrant, VarmaTable, varma_available
+from swisspair.varma import Entrant, VarmaTable, clashes, varma_available
 from swisspair_web.tournaments.reads import roundrobin
 from swisspair_web.tournaments.reads.errors import OperationError
 from swisspair_web.tournaments.rows import Player, Section, Team
@@ -74,7 +75,7 @@ def draw(section: Section, user: User, method: str, *, seed: int | None = None, 
         Section.objects.filter(pk=section.pk).update(
             numbering=Section.FIXED_ORDER, rounds=roundrobin.planned_rounds(section, count),
             number_draw={"method": method, "seed": result.seed, "table": table, "lines": lines})
-        audit(section.event, user, "numbers-drawn", section=section, detail="\n".join(lines), new=method)
+        audit(section.event, user, "numbers-drawn", section=section, params=draw_params(result, table), new=method)
         follow.section(section)
     return result
 
@@ -106,3 +107,17 @@ def renumber_allowed(section: Section) -> None:
     if section.is_round_robin and section.round_set.exists():
         raise OperationError(_("Round 1 is paired: the pairing numbers of a round-robin are its schedule and "
                                "do not change."))
+
+
+def draw_params(result: NumberDraw, table: str) -> dict[str, Any]:
+    """A drawing of numbers as the audit log's parameters: what :meth:`NumberDraw.lines` says, as data."""
+    params: dict[str, Any] = {"method": result.method.value, "count": len(result.entrants), "seed": result.seed,
+                              "table": table}
+    if result.varma is None:
+        return {**params, "numbers": [[entrant.name, number] for entrant, number in result.entrants]}
+    varma = result.varma
+    return {**params, "table": varma.table.value,
+            "envelopes": [[group.label, list(group.numbers)] for group in varma.groups],
+            "draws": [[d.order, d.entrant.name, d.entrant.federation, d.group, d.number] for d in varma.draws],
+            "split": list(varma.split),
+            "clashes": [[c.federation, *c.numbers, c.round_number] for c in clashes(varma)]}

@@ -152,8 +152,7 @@ def pair_next_round(section: Section, user: User, *, allow_pending: bool = False
                 Bye.objects.create(section=section, player=player, round_number=number, kind=Bye.ZERO,
                                    origin=Bye.WITHDRAWAL)
         audit(section.event, user, "paired", section=section, round_number=number,
-              detail=f"{len(pairing.boards)} boards, system {section.system}" +
-              (f", bye {pairing.bye}" if pairing.bye else ""))
+              params={"boards": len(pairing.boards), "system": section.system, "bye": pairing.bye})
         follow.section(section)
         run_before_commit(rnd)
         pairing_checkpoint()
@@ -187,13 +186,14 @@ def pair_round_robin(section: Section, user: User, *, allow_pending: bool = Fals
         for board in boards:
             if board.result:
                 audit(section.event, user, "result", section=section, round_number=number, board_number=board.number,
-                      new=RESULTS[board.result], detail=f"{roundrobin.FORFEIT_NOTE}: {board.white.name} - {board.black.name}")
+                      new=RESULTS[board.result],
+                      params={"white": board.white.name, "black": board.black.name, "withdrawn": True})
         if scheduled.rests is not None:
             Bye.objects.create(section=section, player=by_tpn[scheduled.rests], round_number=number, kind=Bye.ZERO,
                                origin=Bye.PAIRING)
         audit(section.event, user, "paired", section=section, round_number=number,
-              detail=f"{len(boards)} boards, Berger table round {scheduled.table_round}, cycle {scheduled.cycle}"
-              + (f", {scheduled.rests} rests" if scheduled.rests is not None else ""))
+              params={"boards": len(boards), "table_round": scheduled.table_round, "cycle": scheduled.cycle,
+                      "rests": scheduled.rests})
         follow.section(section)
         run_before_commit(rnd)
         pairing_checkpoint()
@@ -251,8 +251,7 @@ def unpair_last_round(section: Section, user: User, *, discard_results: bool = F
         published = rnd.published
         rnd.delete()
         audit(section.event, user, "unpaired", section=section, round_number=number,
-              detail="; ".join([*([f"{entered} results discarded"] if entered else []),
-                                *(["it was public: withdrawn from the public pages"] if published else [])]))
+              params={"discarded": entered, "was_public": bool(published)})
         follow.section(section, hiding=published)  # a round the public never saw hides nothing
     return number
 
@@ -301,7 +300,7 @@ def adjust_round(rnd: Round, user: User, action: str, board_a: int, board_b: int
         Board.objects.filter(pk__in=[board.pk for board in touched]).update(version=F("version") + 1)
         Round.objects.filter(pk=rnd.pk).update(adjusted=True)
         audit(section.event, user, "adjusted", section=section, round_number=rnd.number,
-              detail=f"{action} {board_a}" + (f" {board_b}" if board_b else ""))
+              params={"adjustment": action, "a": board_a, "b": board_b})
         follow.section(section)
     return rule_warnings(section, rnd.number, touched)
 

@@ -21,7 +21,7 @@ from swisspair_web.tournaments.reads.players import PlayerData, clean_name
 from swisspair_web.tournaments.reads.teams import FORFEIT_SIDES, lineups, roster
 from swisspair_web.tournaments.rows import RESULTS, Board, Bye, Player, Round, Section, Team, TeamMatch
 from swisspair_web.tournaments.services import follow, rounds
-from swisspair_web.tournaments.services.base import User, account_of, audit, bump_section
+from swisspair_web.tournaments.services.base import User, account_of, audit, bump_section, team_of, who
 from swisspair_web.tournaments.services.effects import operation
 from swisspair_web.tournaments.services.players import add_players, check_withdrawal_round, delete_player
 from swisspair_web.tournaments.services.results import Seen, set_results
@@ -45,7 +45,8 @@ def create_team(section: Section, user: User, name: str) -> Team:
         bump_section(section)
         number = (section.teams.aggregate(m=Max("number"))["m"] or 0) + 1
         team = Team.objects.create(section=section, number=number, name=name)
-        audit(section.event, user, "team-created", section=section, detail=f"{number}. {name}")
+        audit(section.event, user, "team-created", section=section,
+              params={"team": {"number": number, "name": name}})
         follow.section(section)
     return team
 
@@ -55,7 +56,8 @@ def rename_team(team: Team, user: User, name: str) -> None:
     with operation():
         bump_section(team.section)
         Team.objects.filter(pk=team.pk).update(name=name)
-        audit(team.section.event, user, "team-renamed", section=team.section, detail=f"{team.number}. {name}",
+        audit(team.section.event, user, "team-renamed", section=team.section,
+              params={"team": {"number": team.number, "name": name}},
               old=team.name, new=name)
         follow.section(team.section)
     team.name = name
@@ -72,7 +74,7 @@ def delete_team(team: Team, user: User) -> None:
             raise OperationError(_("A team that has been paired cannot be deleted."))
         bump_section(section)
         team.delete()
-        audit(section.event, user, "team-deleted", section=section, detail=f"{team.number}. {team.name}")
+        audit(section.event, user, "team-deleted", section=section, params={"team": team_of(team)})
         follow.section(section)
 
 
@@ -84,7 +86,7 @@ def add_member(team: Team, user: User, data: PlayerData) -> Player:
         order = (team.members.aggregate(m=Max("board_order"))["m"] or 0) + 1
         Player.objects.filter(pk=player.pk).update(team=team, board_order=order)
         audit(section.event, user, "team-member-added", section=section,
-              detail=f"{team.number}. {team.name}: board {order}, {player.tpn}. {player.name}")
+              params={"team": team_of(team), "board": order, "player": who(player)})
         follow.section(section)
     player.team, player.board_order = team, order
     return player
@@ -110,7 +112,7 @@ def move_member(player: Player, user: User, step: int) -> None:
         for order, member in enumerate(members, start=1):
             Player.objects.filter(pk=member.pk).update(board_order=order, version=F("version") + 1)
         audit(section.event, user, "team-reordered", section=section,
-              detail=f"{team.number}. {team.name}: {player.name} to board {other + 1}")
+              params={"team": team_of(team), "name": player.name, "board": other + 1})
         follow.section(section)
 
 
@@ -179,7 +181,7 @@ def pair_team_round(section: Section, user: User, *, allow_pending: bool = False
         for written in (b for b in boards if b.result):
             audit(section.event, user, "result", section=section, round_number=number, board_number=written.number,
                   new=RESULTS[written.result],
-                  detail=f"{roundrobin.FORFEIT_NOTE}: {written.white.name} - {written.black.name}")
+                  params={"white": written.white.name, "black": written.black.name, "withdrawn": True})
         for player in line_up[rest] if rest is not None else []:  # a round-robin's rest: no match, no points
             Bye.objects.update_or_create(player=player, round_number=number,
                                          defaults={"section": section, "kind": Bye.ZERO, "origin": Bye.PAIRING})
@@ -189,8 +191,7 @@ def pair_team_round(section: Section, user: User, *, allow_pending: bool = False
                                              defaults={"section": section, "kind": Bye.PAB,
                                                        "origin": Bye.PAIRING})
         audit(section.event, user, "paired", section=section, round_number=number,
-              detail=f"{len(pairing.boards)} matches, system team {team_code(section)}" +
-              (f", bye team {pairing.bye}" if pairing.bye else ""))
+              params={"matches": len(pairing.boards), "system": team_code(section), "bye": pairing.bye})
         follow.section(section)
         rounds.pairing_checkpoint()
     warnings = [_("Unfinished games were counted as draws for this pairing only.")] if pending else []
@@ -245,7 +246,7 @@ def forfeit_match(match: TeamMatch, user: User, side: str, seen: Mapping[int, Se
             raise Conflict(_("Somebody else entered results in this match meanwhile; reload the page "
                                "and try again."))
         audit(section.event, user, "match-forfeited", section=section, round_number=rnd.number,
-              detail=f"match {match.number}: {match.white.name} - {match.black.name}, absent: {side}")
+              params={"match": match.number, "white": match.white.name, "black": match.black.name, "side": side})
         follow.section(section)
     return len(outcome.saved)
 
@@ -265,5 +266,5 @@ def withdraw_team(team: Team, user: User, from_round: int | None) -> None:
         check_withdrawal_round(section, from_round, paired)
         Player.objects.filter(team=team).update(withdrawn_from=from_round, version=F("version") + 1)
         audit(section.event, user, "team-withdrawn" if from_round else "team-reinstated", section=section,
-              detail=f"{team.number}. {team.name}" + (f" from round {from_round}" if from_round else ""))
+              params={"team": team_of(team), "from_round": from_round})
         follow.section(section)

@@ -144,9 +144,8 @@ def import_trf(event: Event, user: User, text: str | bytes, *, name: str, slug: 
                                      origin=Bye.PAIRING if kind == Bye.PAB else Bye.IMPORT)
                                  for tpn, r, kind in byes])
         audit(event, user, "trf-imported", section=section,
-              detail=f"{len(players)} players, {rows.paired_rounds} rounds" +
-              (f", {len(team_plan.teams)} teams" if team_plan else "") +
-              ("; " + "; ".join([*rows.warnings, *notes]) if rows.warnings or notes else ""))
+              params={"players": len(players), "rounds": rows.paired_rounds,
+                      "teams": len(team_plan.teams) if team_plan else None, "notes": [*rows.warnings, *notes]})
         follow.event(event.pk)
         run_before_commit(section)
         _import_checkpoint()
