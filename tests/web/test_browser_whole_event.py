@@ -79,7 +79,7 @@ ENTRANTS = [
     ("", "", "24100020", "", "", "", ""),  # Karlsson, from the rating list
 ]
 REFUSED = {"Refused, Rita": "not a member of the federation", "Refused, Rudolf": "entry fee not paid",
-           "Dvořák, Jiří": "the FIDE ID of another player"}
+           "Dvořák, Jiří ml.": "the FIDE ID of another player"}
 ANNOUNCER = 9  # Svoboda, Karel: absent from round 3
 FROM_THE_LIST = {"24100010": ("Lindqvist, Sven", "SWE", "1994", "m", "2315"),
                  "24100020": ("Karlsson, Eva", "SWE", "1999", "w", "2205")}
@@ -372,7 +372,7 @@ def test_a_whole_event_from_the_entry_form_to_the_prize_list(site: tuple[Browser
         assert "your entry is recorded" in p.messages(), (name, p.text("main"))
         links.append(p.driver.current_url.removeprefix(p.base))
     # a twenty-first with a FIDE ID entered already (Dvořák's) is recorded, marked for the arbiter
-    _enter(p, "Dvořák, Jiří", "CZE", "310004", "1978", "m", "2250", "", "again@example.org")
+    _enter(p, "Dvořák, Jiří ml.", "CZE", "310004", "1978", "m", "2250", "", "again@example.org")
     assert "FIDE ID 310004 is on another entry or a player of this section too" in p.messages()
 
     # the arbiter refuses three and approves eighteen
