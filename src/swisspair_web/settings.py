@@ -23,6 +23,8 @@
     Seconds without a heartbeat after which a running job counts as interrupted; default 30.
 ``SWISSPAIR_JOB_ATTEMPTS``
     How many times an interrupted job is run before it is marked failed; default 3.
+``SWISSPAIR_ENTRIES_PER_ADDRESS``, ``SWISSPAIR_ENTRIES_PER_SECTION``
+    Entries the public form takes per hour from one address (default 10) and into one section (default 300).
 ``EMAIL_HOST``, ``EMAIL_PORT``, ``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD`` (or ``_FILE``), ``EMAIL_USE_TLS``,
 ``DEFAULT_FROM_EMAIL``
     The SMTP server that sends registrants their private link; without ``EMAIL_HOST`` the message is
@@ -255,6 +257,10 @@ SWISSPAIR_BACKGROUND_LIST_BYTES = envint("SWISSPAIR_BACKGROUND_LIST_BYTES", str(
 SWISSPAIR_BACKGROUND_PLAYERS = envint("SWISSPAIR_BACKGROUND_PLAYERS", "500")
 SWISSPAIR_JOB_STALE = envint("SWISSPAIR_JOB_STALE", "30")
 SWISSPAIR_JOB_ATTEMPTS = envint("SWISSPAIR_JOB_ATTEMPTS", "3")
+
+# The public entry form: entries per hour from one address and into one section (tournaments/pages/entry_limits.py).
+SWISSPAIR_ENTRIES_PER_ADDRESS = envint("SWISSPAIR_ENTRIES_PER_ADDRESS", "10")
+SWISSPAIR_ENTRIES_PER_SECTION = envint("SWISSPAIR_ENTRIES_PER_SECTION", "300")
 
 # The task queue (django-tasks with its database backend): jobs are rows of the database, run by
 # ``swisspair worker`` processes (or by the worker thread of ``swisspair serve``).

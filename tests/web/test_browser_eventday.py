@@ -189,13 +189,14 @@ def test_entries_on_the_public_form(browser: Browser, tmp_path: Path) -> None:
         b.type("#id_rating", "1700")
         b.type("#id_email", "ola@example.org")
         b.click("#enter")
-    assert "FIDE ID 24100011 is entered in this section already." in b.text("#entry-form")
+    assert "You entered with FIDE ID 24100011 and this e-mail address already" in b.text("#entry-form")
 
     b.login()
     b.go("/e/day/entries/entries/")
     rows = b.all("#entries tbody tr")
     assert [r.get_attribute("class") for r in rows] == ["entry-pending", "entry-pending"]
-    assert "sven@example.org · 1994/00/00 · m\nfrom the rating list: title FM" in rows[0].text  # the rest typed in
+    assert "sven@example.org · 1994 · m\nprivate link" in rows[0].text  # a year alone, without /00/00
+    assert "from the rating list: title FM" in rows[0].text  # the rest typed in
     assert "Berg, Ola" in rows[1].text and "Junior" not in b.text("#entries")
     b.submit(rows[0].find_element("css selector", "button.approve").click)
     assert "Lindqvist, Sven approved as number 1." in b.messages()

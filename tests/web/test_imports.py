@@ -124,7 +124,7 @@ class CSVEncodingTestCase(BaseTestCase):
         self.assertContains(response, "Imported 2 players. Read as UTF-8.")
         for warning in ("players.csv:2: Unknown title: AGM (left empty)",
                         "players.csv:2: Federation must be a three-letter code. (left empty)",
-                        "players.csv:2: FIDE ID must be a number. (left empty)",
+                        "players.csv:2: FIDE ID must be a number written with the digits 0-9, not “x1”. (left empty)",
                         "players.csv:2: Sex must be m, w or empty. (left empty)"):
             self.assertContains(response, warning)
         self.assertEqual(list(Player.objects.filter(section=self.section).values_list(  # by rating (C.04.2 2.2)

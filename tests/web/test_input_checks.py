@@ -39,7 +39,8 @@ class InputChecksTestCase(BaseTestCase):
         response = self.client.post(self.url("sp-section-edit"), {**data, "slug": "blitz",
                                                                   "version": str(self.section.version)})
         self.assertEqual(response.status_code, 200)
-        self.assertContains(response, "This short name is taken by another section of the event.")
+        self.assertContains(response, "This short name is taken by another section of the event (short names are "
+                                      "compared without regard to case")
         self.assertEqual(Section.objects.get(pk=self.section.pk).slug, "open")
         self.assertContains(response, 'href="/e/test/open/manage/"')  # the page's links keep the saved name
 

@@ -156,6 +156,23 @@ class JobTestCase(BaseTestCase):
         page = self.client.get(f"/jobs/{fresh.pk}/")
         self.assertContains(page, 'id="job-progress"')
 
+    def test_a_job_run_again_after_an_interruption_says_so(self) -> None:
+        """A job killed with its worker is queued again and done; the arbiter is told that it was interrupted
+        and run again (its page while it waits, its JSON, and the message on the page it goes on to)."""
+        self.client.login(username="bob", password="password")
+        self.client.post(self.url("sp-pair"), pair_form("open", "1"))
+        job = Job.objects.get()
+        DBTaskResult.objects.filter(id=job.task_id).update(status="RUNNING")
+        Job.objects.filter(pk=job.pk).update(state=Job.RUNNING, attempts=1, stage="pairing",
+                                             heartbeat=timezone.now() - timedelta(minutes=5))
+        said = "The server stopped while this was running; nothing of that run was kept, and it was started again"
+        self.assertIn(said, str(self.state(job)["interrupted"]))
+        self.assertContains(self.client.get(f"/jobs/{job.pk}/"), f'<p class="msg warning" id="job-interrupted">{said}')
+        jobs.run_queued()
+        response = self.client.get(f"/jobs/{job.pk}/", follow=True)
+        self.assertEqual(response.redirect_chain[-1][0], self.url("sp-results", 1))
+        self.assertContains(response, said)
+
     def test_only_the_event_arbiters_see_a_job(self) -> None:
         job = Job.objects.create(event=self.event, kind="pair", heartbeat=timezone.now())
         self.assertEqual(self.client.get(f"/api/jobs/{job.pk}.json").status_code, 403)

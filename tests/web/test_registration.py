@@ -110,24 +110,72 @@ class RegistrationTestCase(BaseTestCase):
         private = self.client.get(self.url("sp-entry", second.token))
         self.assertContains(private, "Refused by the arbiter. not a member")
 
-    def test_it_refuses_a_fide_id_entered_already(self) -> None:
-        """A FIDE ID is entered once per section: against entries, players, and at approval."""
+    def test_a_fide_id_entered_by_somebody_else_waits_for_the_arbiter(self) -> None:
+        """A FIDE ID typed by somebody else does not lock the real player out: the second entry is recorded,
+        both are marked for the arbiter, the approval keeps one player per FIDE ID; only the same registrant
+        (FIDE ID and e-mail address) entering twice is refused."""
         self.open_entries()
-        self.client.post(self.url("sp-register"), form(name="One, Ola", fide_id="1120010"))
-        response = self.client.post(self.url("sp-register"), form(name="Two, Ola", fide_id="1120010"))
-        self.assertContains(response, "FIDE ID 1120010 is entered in this section already.")
-        self.assertEqual(Entry.objects.count(), 1)
+        self.client.post(self.url("sp-register"), form(name="Other, Oto", fide_id="1120010", email="o@example.org"))
+        response = self.client.post(self.url("sp-register"), form(name="Nowak, Anna", fide_id="1120010",
+                                                                  email="anna@example.org"), follow=True)
+        self.assertContains(response, "FIDE ID 1120010 is on another entry or a player of this section too")
+        again = self.client.post(self.url("sp-register"), form(name="Nowak, Anna", fide_id="1120010",
+                                                               email="ANNA@example.org"))
+        self.assertContains(again, "You entered with FIDE ID 1120010 and this e-mail address already")
         services.add_players(self.section, self.alice, [services.PlayerData(name="Held, Hal", fide_id="555")])
-        response = self.client.post(self.url("sp-register"), form(name="Hal, Again", fide_id="555"))
-        self.assertContains(response, "FIDE ID 555 is entered in this section already.")
-        # refused entries free their FIDE ID; the database refuses two live entries with one
-        entry = Entry.objects.get()
-        services.registration.refuse(entry, self.alice, entry.version)
-        self.client.post(self.url("sp-register"), form(name="Two, Ola", fide_id="1120010"))
-        self.assertEqual(Entry.objects.filter(fide_id="1120010").count(), 2)
-        entry.refresh_from_db()
-        with self.assertRaises(services.OperationError):
-            services.registration.approve(entry, self.alice, entry.version)
+        self.client.post(self.url("sp-register"), form(name="Hal, Again", fide_id="555", email="h@example.org"))
+        other, anna, hal = Entry.objects.order_by("id")
+        self.client.login(username="bob", password="password")
+        page = self.client.get(self.url("sp-entries")).content.decode()
+        self.assertEqual(page.count('class="small msg warning fide-id-twin"'), 3, page)
+        self.assertIn("FIDE ID 1120010 is also held by: the entry of Other, Oto.", page)
+        self.assertIn("FIDE ID 555 is also held by: player 1. Held, Hal.", page)
+        services.registration.approve(anna, self.alice, anna.version)
+        other.refresh_from_db()
+        with self.assertRaisesMessage(services.OperationError, "FIDE ID 1120010 is held by player 2. Nowak, Anna"):
+            services.registration.approve(other, self.alice, other.version)
+        self.assertIn("FIDE ID 1120010 is also held by: player 2. Nowak, Anna.",
+                      self.client.get(self.url("sp-entries")).content.decode())
+        services.registration.refuse(hal, self.alice, hal.version)
+        self.assertEqual(Entry.objects.filter(state=Entry.PENDING).get(), other)
+
+    @override_settings(SWISSPAIR_ENTRIES_PER_ADDRESS=2, SWISSPAIR_ENTRIES_PER_SECTION=3)
+    def test_entries_are_limited_per_address_and_per_section(self) -> None:
+        self.open_entries()
+        for number, address in enumerate(["10.0.0.1", "10.0.0.1", "10.0.0.1", "10.0.0.2", "10.0.0.3"]):
+            response = self.client.post(self.url("sp-register"), form(name=f"Many, No{number}"),
+                                        REMOTE_ADDR=address)
+            if number == 2:
+                self.assertContains(response, "Too many entries from your address: at most 2 an hour.")
+            if number == 4:
+                self.assertContains(response, "This section took 3 entries this hour, its limit")
+        self.assertEqual(Entry.objects.count(), 3)
+        self.assertEqual(len(mail.outbox), 3)
+
+    def test_numbers_are_written_with_the_digits_0_to_9(self) -> None:
+        """Other scripts' digits pass ``str.isdigit`` and ``int``: a FIDE ID ``١٢٣٤٥`` escaped the duplicate check
+        and reached the TRF."""
+        self.open_entries()
+        for field, typed, said in (("fide_id", "١٢٣٤٥", "FIDE ID must be a number written with the digits 0-9"),
+                                   ("fide_id", "12³", "FIDE ID must be a number written with the digits 0-9"),
+                                   ("rating", "١٥٠٠", "Write the number with the digits 0-9."),
+                                   ("birth_date", "١٩٩٠", "is not a date"),
+                                   ("federation", "ЖЖЖ", "Federation must be a three-letter code.")):
+            response = self.client.post(self.url("sp-register"), form(name="Digits, Dan", **{field: typed}))
+            self.assertContains(response, said, msg_prefix=field)
+        self.assertFalse(Entry.objects.exists())
+        self.client.login(username="bob", password="password")
+        response = self.client.post(self.url("sp-players-import"), {"format": "fide", "fide_ids": "١٢٣ 4100018"})
+        self.assertContains(response, "Not a FIDE ID: ١٢٣")
+
+    def test_the_private_link_is_shown_after_entering_and_to_the_arbiters(self) -> None:
+        """Without a working mail server the registrant still has the link, and the arbiter can hand it on."""
+        self.open_entries()
+        response = self.client.post(self.url("sp-register"), form(name="Nomail, Nina"), follow=True)
+        link = "http://testserver" + self.url("sp-entry", Entry.objects.get().token)
+        self.assertContains(response, f'id="private-link-value" readonly value="{link}"')
+        self.client.login(username="bob", password="password")
+        self.assertContains(self.client.get(self.url("sp-entries")), f'readonly value="{link}"')
 
     def test_it_completes_an_entry_from_the_rating_list(self) -> None:
         self.client.login(username="bob", password="password")

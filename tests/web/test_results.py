@@ -157,11 +157,15 @@ class WhatThePageShowedTestCase(ResultsTestCase):
     def test_a_swap_or_a_flip_keeps_versions_but_not_the_players(self) -> None:
         rnd = self.pair().round
         stale = self.page(1)
+        board = rnd.boards.select_related("white", "black").get(number=2)
         services.adjust_round(rnd, self.alice, "flip", 2)
         services.adjust_round(rnd, self.alice, "swap-black", 3, 4)
         self.client.login(username="bob", password="password")
         response = self.client.post(self.url("sp-results", 1), {**stale, "r1": "1", "r2": "1", "r3": "0", "r4": "="})
         self.assertContains(response, "Boards 2, 3, 4 do not hold the players your page showed")
+        # who the refused result was for: retyping it after the flip must not give the other player the win
+        self.assertContains(response, f"not saved: you typed 1-0 for White {board.white.name} against Black "
+                                      f"{board.black.name}; this board holds other players or colours now")
         self.assertEqual(dict(Board.objects.filter(round=rnd).exclude(result="").values_list("number", "result")),
                          {1: "10"})
         outcome = services.set_results(rnd, self.alice, {2: ("10", services.Seen(0, None, None))})  # no players named

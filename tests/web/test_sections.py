@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from swisspair_web.tournaments import services
 from swisspair_web.tournaments.rows import Event, EventRole, Section
 
 from .helpers import BaseTestCase
@@ -39,10 +40,17 @@ class SectionsTestCase(BaseTestCase):
         self.assertEqual(Section.objects.get(pk=self.section.pk).acceleration, "baku")
 
     def test_it_refuses_a_taken_short_name(self) -> None:
+        """Short names differing only in case are one (two public folders ``A`` and ``a`` are one on a file system
+        that ignores case), and the refusal says so in words."""
         self.client.login(username="alice", password="password")
-        response = self.client.post("/events/new/", {"name": "Again", "slug": "test"})
-        self.assertEqual(response.status_code, 200)
-        self.assertEqual(Event.objects.filter(slug="test").count(), 1)
+        for slug in ("test", "TEST"):
+            response = self.client.post("/events/new/", {"name": "Again", "slug": slug})
+            self.assertContains(response, "This short name is taken by another event (short names are compared "
+                                          "without regard to case", msg_prefix=slug)
+        self.assertEqual(Event.objects.filter(slug__iexact="test").count(), 1)
+        with self.assertRaisesMessage(services.NameTaken, "taken by another section of the event"):
+            services.create_section(Section(event=self.event, name="Again", slug="OPEN"), self.alice)
+        self.assertEqual(Section.objects.filter(slug__iexact="open").count(), 1)
 
     def test_it_refuses_an_unknown_tie_break(self) -> None:
         self.client.login(username="alice", password="password")

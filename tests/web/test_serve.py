@@ -52,3 +52,24 @@ def test_it_explains_a_missing_database_server(tmp_path: Path) -> None:
                             env=env, capture_output=True, text=True, timeout=60)
     assert result.returncode != 0
     assert "database" in (result.stderr + result.stdout).lower()
+
+
+def test_a_busy_port_is_one_line_before_the_browser_is_sent_there() -> None:
+    """The socket is opened before ``point a browser at`` is printed: a port taken by another program is a one-line
+    error of the command (exit code 3 through the command line), not a traceback after that line."""
+    import socket
+
+    import click
+
+    from swisspair.commands.plumbing import click_exit_code
+    from swisspair_web.commands.serve import listen
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with pytest.raises(click.ClickException) as refused:
+            listen(lambda environ, start: [], "127.0.0.1", port, 1)
+    assert refused.value.format_message() == (f"cannot listen on 127.0.0.1:{port}: the port is in use (another "
+                                              "server?): stop it or choose another port with --port")
+    assert click_exit_code(refused.value) == 3

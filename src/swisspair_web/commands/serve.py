@@ -6,8 +6,10 @@ Django is imported inside the command, so that without the web extra it says wha
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -90,23 +92,39 @@ def serve(host: str, port: int, data_dir: Path | None, demo: bool, threads: int,
     engine, name = str(database["ENGINE"]), str(database["NAME"])
     where = name if engine.endswith("sqlite3") else f"{engine} {name}"
     shown = f"[{host}]" if ":" in host else host
+    run = listen(application, host, port, threads)  # a busy port is said before the browser is sent there
     click.echo(f"swisspair manager: database {where}")
     click.echo(f"point a browser at http://{shown}:{port}/   (Ctrl+C to stop)")
     sys.stdout.flush()
-    _run(application, host, port, threads)
+    run()
 
 
-def _run(application: WSGIApplication, host: str, port: int, threads: int) -> None:
-    """Serve with waitress when installed, else a threaded wsgiref server."""
+def listen(application: WSGIApplication, host: str, port: int, threads: int) -> Callable[[], None]:
+    """Open the server's socket on ``host:port``; what serves on it until Ctrl+C.
+
+    :raises: :exc:`click.ClickException` (one line, exit code 3: the options cannot be used) when the
+        address cannot be listened on: the port is taken by another program, or needs privileges.
+    """
     try:
-        import waitress
+        return _server(application, host, port, threads)
+    except OSError as error:
+        reason = ("the port is in use (another server?): stop it or choose another port with --port"
+                  if error.errno == errno.EADDRINUSE else error.strerror or str(error))
+        raise click.ClickException(f"cannot listen on {host}:{port}: {reason}") from None
+
+
+def _server(application: WSGIApplication, host: str, port: int, threads: int) -> Callable[[], None]:
+    """A waitress server when installed, else a threaded wsgiref server, bound to ``host:port``."""
+    try:
+        import waitress.server
     except ImportError:
         pass
     else:
         from swisspair_web.proxy import waitress_trust
 
-        waitress.serve(application, host=host, port=port, threads=threads, _quiet=True, **waitress_trust())
-        return
+        server = waitress.server.create_server(application, host=host, port=port, threads=threads,
+                                               **waitress_trust())
+        return server.run  # it closes the server on Ctrl+C
     import socket
     import socketserver
     from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
@@ -119,8 +137,12 @@ def _run(application: WSGIApplication, host: str, port: int, threads: int) -> No
         def log_message(self, format: str, *args: object) -> None:  # noqa: A002
             pass
 
-    with make_server(host, port, application, server_class=Server, handler_class=QuietHandler) as server:
-        try:
-            server.serve_forever()
-        except KeyboardInterrupt:
-            pass
+    wsgi = make_server(host, port, application, server_class=Server, handler_class=QuietHandler)
+
+    def serve_wsgiref() -> None:
+        with wsgi:
+            try:
+                wsgi.serve_forever()
+            except KeyboardInterrupt:
+                pass
+    return serve_wsgiref

@@ -18,6 +18,7 @@ from swisspair_web.tournaments.pages import (
 from swisspair_web.tournaments.pages import roundrobin as round_robin_pages
 from swisspair_web.tournaments.pages import categories as category_pages
 from swisspair_web.tournaments.pages import events as event_pages
+from swisspair_web.tournaments.pages import help as help_pages
 from swisspair_web.tournaments.pages import players as player_pages
 from swisspair_web.tournaments.pages import rounds as round_pages
 from swisspair_web.tournaments.pages import sections as section_pages
@@ -47,6 +48,7 @@ S = "e/<slug:slug>/<slug:section>/"
 # built in public/, the arbiters' in pages/.
 urlpatterns = [
     path("", event_pages.index, name="sp-index"),
+    path("help/", help_pages.help_page, name="sp-help"),
     path("events/new/", event_pages.event_new, name="sp-event-new"),
     path("e/<slug:slug>/", public_page(events.event_page), name="sp-event"),
     path("e/<slug:slug>/edit/", event_pages.event_edit, name="sp-event-edit"),

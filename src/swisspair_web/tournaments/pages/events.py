@@ -18,6 +18,7 @@ from swisspair_web.tournaments.public.common import context, event_of
 from swisspair_web.tournaments.reads import audit
 from swisspair_web.tournaments.reads.roles import require, role_of
 from swisspair_web.tournaments.rows import AuditEntry, Event, EventRole, Invitation
+from swisspair_web.tournaments.rows.events import SHORT_NAME_TAKEN
 from swisspair_web.tournaments.services import OperationError
 
 
@@ -43,7 +44,7 @@ def event_new(request: HttpRequest) -> HttpResponse:
         try:
             event = services.create_event(request.user, **data)
         except IntegrityError:
-            form.add_error("slug", _("This short name is taken."))
+            form.add_error("slug", str(SHORT_NAME_TAKEN))
         else:
             messages.success(request, _("Event created. Now add a section."))
             return redirect("sp-section-new", slug=event.slug)

@@ -17,7 +17,7 @@ from swisspair.categories import CategoryError
 from swisspair_web.tournaments.reads import charsets, player_import, rating_list
 from swisspair_web.tournaments.reads.categories import amounts
 from swisspair_web.tournaments.reads.errors import OperationError
-from swisspair_web.tournaments.reads.players import estimate_rating
+from swisspair_web.tournaments.reads.players import ascii_digits, estimate_rating
 from swisspair_web.tournaments.rows import AwardSettings, Bye, Category, Event, Player, Section
 from swisspair.roundrobin import rounds_of
 from swisspair_web.tournaments.rows.registry import (
@@ -58,12 +58,17 @@ def read_upload(upload: UploadedFile) -> str:  # type: ignore[type-arg]
 
 class SingleLine(forms.BaseForm):
     """Text fields of one line (a name, a city, a chief arbiter) refuse control characters: a line break in
-    an event's name broke its TRF export and the subject of the entry mail."""
+    an event's name broke its TRF export and the subject of the entry mail. Whole numbers are written with
+    the digits 0-9 (Django's ``IntegerField`` reads ``١٥٠٠`` as 1500 unasked)."""
 
     def clean(self) -> dict[str, Any]:
         data: dict[str, Any] = super().clean() or {}
         for name, field in self.fields.items():
             value = data.get(name)
+            typed = str(self.data.get(self.add_prefix(name), ""))
+            if isinstance(field, forms.IntegerField) and name in data \
+                    and any(c.isdigit() and not c.isascii() for c in typed):  # decimal fields are integer fields
+                self.add_error(name, _("Write the number with the digits 0-9."))
             if isinstance(field, forms.CharField) and not isinstance(field.widget, forms.Textarea) \
                     and isinstance(value, str) and any(unicodedata.category(c) == "Cc" for c in value):
                 self.add_error(name, _("One line, without a line break, a tab or another control character."))
@@ -218,6 +223,13 @@ class PlayerForm(SingleLine, forms.ModelForm):  # type: ignore[type-arg]
         widgets = {"name": forms.TextInput(attrs={"autofocus": True})}
         help_texts = {"birth_date": _("YYYY/MM/DD")}
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        from swisspair_web.tournaments.reads import dates
+
+        if self.instance.birth_date:  # a year alone as typed, not 2015/00/00
+            self.initial["birth_date"] = dates.shown(self.instance.birth_date)
+
     def clean_birth_date(self) -> str:
         from swisspair_web.tournaments.reads import dates
 
@@ -278,7 +290,7 @@ class PlayersImportForm(forms.Form):
 
     def clean_fide_ids(self) -> set[str]:
         ids = set(self.cleaned_data["fide_ids"].replace(",", " ").replace(";", " ").split())
-        wrong = sorted(i for i in ids if not i.isdigit())
+        wrong = sorted(i for i in ids if not ascii_digits(i))
         if wrong:
             raise forms.ValidationError(_("Not a FIDE ID: %(value)s") % {"value": wrong[0][:20]})
         return ids

@@ -78,7 +78,7 @@ def _late_message(request: HttpRequest, players: list[Player], kind: str, paired
     """What late entries got for the rounds paired before them (C.04.2 art. 2.4), said once."""
     if not players or not paired:
         return
-    names = ", ".join(p.name for p in players[:5]) + (" …" if len(players) > 5 else "")
+    names = "; ".join(p.name for p in players[:5]) + (" …" if len(players) > 5 else "")
     messages.info(request, ngettext(
         "Late entry: %(names)s: %(kind)s in round 1, which was paired before.",
         "Late entry: %(names)s: %(kind)s in each of rounds 1-%(paired)s, which were paired before.",

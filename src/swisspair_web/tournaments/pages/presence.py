@@ -67,14 +67,14 @@ def _report(request: HttpRequest, saved: services.presence.Saved) -> None:
     if saved.present:
         messages.success(request, ngettext("%(count)s player ticked present: %(names)s.",
                                            "%(count)s players ticked present: %(names)s.", len(saved.present))
-                         % {"count": len(saved.present), "names": ", ".join(p.name for p in saved.present)})
+                         % {"count": len(saved.present), "names": "; ".join(p.name for p in saved.present)})
     if saved.absent:
         messages.info(request, ngettext("%(count)s tick taken away: %(names)s.",
                                         "%(count)s ticks taken away: %(names)s.", len(saved.absent))
-                      % {"count": len(saved.absent), "names": ", ".join(p.name for p in saved.absent)})
+                      % {"count": len(saved.absent), "names": "; ".join(p.name for p in saved.absent)})
     if saved.unrecorded:
         messages.info(request, _("The recorded absence from round 1 is removed for: %(names)s.")
-                      % {"names": ", ".join(p.name for p in saved.unrecorded)})
+                      % {"names": "; ".join(p.name for p in saved.unrecorded)})
     if not (saved.present or saved.absent):
         messages.info(request, _("Nothing changed."))
 

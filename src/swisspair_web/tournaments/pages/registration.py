@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 
 from swisspair_web.tournaments import services
+from swisspair_web.tournaments.pages import entry_limits
 from swisspair_web.tournaments.pages.common import arbiter_page, refusals_shown, to_section
 from swisspair_web.tournaments.pages.forms import SingleLine, list_work
 from swisspair_web.tournaments.public import listings
@@ -40,7 +41,9 @@ class EntryForm(SingleLine, forms.Form):
     name = forms.CharField(label=gettext_lazy("name"), max_length=100, required=False,
                            help_text=gettext_lazy("Lastname, Firstname (may be left out when your FIDE ID is on "
                                                   "the rating list)"))
-    fide_id = forms.CharField(label=gettext_lazy("FIDE ID"), max_length=11, required=False)
+    fide_id = forms.CharField(label=gettext_lazy("FIDE ID"), max_length=11, required=False,
+                              help_text=gettext_lazy("If somebody else entered with your FIDE ID, enter all the "
+                                                     "same: the arbiter sees both entries and approves yours."))
     federation = forms.CharField(label=gettext_lazy("federation"), max_length=3, required=False,
                                  help_text=gettext_lazy("three letters, e.g. CZE"))
     birth_date = forms.CharField(label=gettext_lazy("birth date"), max_length=10, required=False,
@@ -50,7 +53,7 @@ class EntryForm(SingleLine, forms.Form):
     rating = forms.IntegerField(label=gettext_lazy("rating"), required=False, min_value=0, max_value=4000)
     club = forms.CharField(label=gettext_lazy("club"), max_length=100, required=False)
     email = forms.EmailField(label=gettext_lazy("e-mail"), max_length=200,
-                             help_text=gettext_lazy("Your private link is sent here."))
+                             help_text=gettext_lazy("Your private link is shown after you enter, and sent here."))
 
     def clean(self) -> dict[str, Any]:
         data: dict[str, Any] = super().clean() or {}
@@ -132,12 +135,18 @@ def register(request: HttpRequest, slug: str, section: str) -> HttpResponse:
     form = EntryForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
+            entry_limits.count_entry(request, sec)
             entry = services.registration.submit(sec, form.entry_data())
         except OperationError as error:
             form.add_error(None, str(error))
         else:
             sent = _send_link(request, entry)
             messages.success(request, _("Thank you: your entry is recorded and waits for the arbiter."))
+            if entry.pk in registration.fide_id_twins(sec):
+                messages.warning(request, _("FIDE ID %(id)s is on another entry or a player of this section too: "
+                                            "your entry is marked for the arbiter, who decides which one is the "
+                                            "player. If somebody else entered with your FIDE ID, tell the arbiter.")
+                                 % {"id": entry.fide_id})
             if not sent:
                 messages.warning(request, _("The e-mail with your private link could not be sent: keep the "
                                             "address of this page."))
@@ -186,7 +195,8 @@ def entry_page(request: HttpRequest, slug: str, section: str, token: str) -> Htt
     byes = _bye_kinds(sec)
     announcements = [(a, registration.announcement_standing(a, byes)) for a in entry.announcements.all()]
     response = render(request, "tournaments/entry.html", context(
-        request, sec.event, sec, entry=entry, form=form, rounds=rounds, announcements=announcements))
+        request, sec.event, sec, entry=entry, form=form, rounds=rounds, announcements=announcements,
+        link=private_link(request, entry)))
     response["X-Robots-Tag"] = "noindex"
     return response
 
@@ -210,13 +220,16 @@ def _bye_kinds(sec: Section) -> dict[tuple[int, int], str]:
 # -- the arbiter's list -------------------------------------------------------------------------------------
 
 
-def _entry_rows(sec: Section) -> list[dict[str, Any]]:
-    """Each entry with its cells of the entries list (:func:`..reads.registration.entries_listing`) and what the
-    rating list completed."""
+def _entry_rows(request: HttpRequest, sec: Section) -> list[dict[str, Any]]:
+    """Each entry with its cells of the entries list (:func:`..reads.registration.entries_listing`), what the
+    rating list completed, its private link (for a registrant whose mail did not arrive) and who else holds its
+    FIDE ID."""
     listing = registration.entries_listing(sec)
+    twins = registration.fide_id_twins(sec)
     return [{"entry": e, "cells": listing.shown(r), "completions": [(FIELD_LABELS[c.field], c.typed, c.listed)
-                                                                     for c in registration.completions(e)]}
-            for e, r in zip(sec.entries.select_related("player"), listing.rows, strict=True)]
+                                                                     for c in registration.completions(e)],
+             "link": private_link(request, e), "twins": twins.get(e.pk, [])}
+            for e, r in zip(sec.entries.select_related("player", "section__event"), listing.rows, strict=True)]
 
 
 @login_required
@@ -227,7 +240,7 @@ def entries(request: HttpRequest, sec: Section) -> HttpResponse:
         with refusals_shown(request):
             _decide(request, sec)
         return to_section(sec, "sp-entries")
-    rows = _entry_rows(sec)
+    rows = _entry_rows(request, sec)
     byes = _bye_kinds(sec)
     announcements = [(a, registration.announcement_standing(a, byes))
                      for a in Announcement.objects.filter(entry__section=sec).select_related("entry__player")]

@@ -28,7 +28,7 @@ from swisspair_web.tournaments.pages.common import arbiter_page, refusals_shown,
 from swisspair_web.tournaments.pages.forms import AdjustForm
 from swisspair_web.tournaments.public.common import context, round_of
 from swisspair_web.tournaments.reads import absences, form_state, late_corrections, teams
-from swisspair_web.tournaments.rows import Board, Round, Section, result_label
+from swisspair_web.tournaments.rows import Board, Player, Round, Section, result_label
 from swisspair_web.tournaments.services import OperationError, Seen, parse_result
 
 KEYS_FOR = {"10": "1", "01": "0", "==": "=", "+-": "+", "-+": "-", "--": "--", "00": "00", "WL": "wl", "DD": "dd",
@@ -133,7 +133,9 @@ def read(post: Mapping[str, str], boards: Mapping[int, Board]) -> Submitted:
 def entry_rows(boards: list[Board], submitted: Submitted | None = None,
          conflicts: Mapping[int, str] | None = None, moved: Mapping[int, str] | None = None) -> list[dict[str, Any]]:
     """What each board's input shows: ``value``, ``initial``, ``version``, ``players``, ``error``,
-    ``conflict``, ``moved`` and ``mine`` (the result this arbiter typed on a conflicting or moved board).
+    ``conflict``, ``moved``, ``mine`` (the result this arbiter typed on a conflicting or moved board) and, on
+    a moved board, ``mine_for``: the white and black players the arbiter's page showed (the result was
+    typed for them, not for the players the board holds now).
 
     After a form with errors nothing was saved: the inputs keep what was typed, with the values and
     versions the arbiter saw (unless the board holds other players now). Otherwise they show the database,
@@ -157,8 +159,16 @@ def entry_rows(boards: list[Board], submitted: Submitted | None = None,
         if (row["conflict"] or row["moved"]) and submitted is not None and number in submitted.changes:
             code = submitted.changes[number][0]
             row["mine"] = result_label(code) or "…"
+        if row["moved"] and row["mine"] and submitted is not None:
+            row["mine_for"] = typed_for(submitted.shown.get(number, (None, None)))
         out.append(row)
     return out
+
+
+def typed_for(shown: tuple[int | None, int | None]) -> tuple[str, str]:
+    """The names of the white and black players a page showed on a board (``?`` for one not known)."""
+    names = dict(Player.objects.filter(pk__in=[pk for pk in shown if pk is not None]).values_list("pk", "name"))
+    return names.get(shown[0] or 0, "?"), names.get(shown[1] or 0, "?")
 
 
 def _boards(rnd: Round) -> list[Board]:

@@ -14,7 +14,15 @@ from swisspair_web.tournaments import services
 from swisspair_web.tournaments.pages.common import arbiter_page, posted_int, to_section
 from swisspair_web.tournaments.pages.forms import ByeForm, PairForm, PlayoffForm, SectionForm
 from swisspair_web.tournaments.public.common import context, event_of, section_of
-from swisspair_web.tournaments.reads import absences, form_state, late_corrections, numbering, sections, standings
+from swisspair_web.tournaments.reads import (
+    absences,
+    form_state,
+    late_corrections,
+    numbering,
+    presence,
+    sections,
+    standings,
+)
 from swisspair_web.tournaments.reads.convert import SectionData
 from swisspair_web.tournaments.reads.roles import require
 from swisspair_web.tournaments.rows import Bye, Section
@@ -98,5 +106,6 @@ def section_manage(request: HttpRequest, sec: Section) -> HttpResponse:
         playoffs=table.playoffs if table else [], playoff_form=PlayoffForm(),
         not_paired=absences.of_round(data, next_round) if next_round <= sec.rounds else [],
         before_round_1=before_round_1, order=numbering.order(sec),
+        checkin_leaves_out=before_round_1 and presence.in_force(sec),
         out_of_order=len(numbering.plan(sec, data.players)) if before_round_1 else 0,
         numbers_token=form_state.numbers_token(sec)))

@@ -21,6 +21,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
 
 from swisspair_web.tournaments.reads.convert import SectionData
 from swisspair_web.tournaments.reads.roles import Requester, is_arbiter, require_visible, role_of
@@ -143,11 +144,19 @@ def shown_round(visitor: Visitor, data: SectionData) -> int:
     stop at the last complete round that is published (an unpublished round's results are not out).
     """
     limit = data.complete_rounds(published_only=not is_arbiter(visitor, data.section.event))
-    try:
-        requested = int(visitor.GET.get("round", ""))
-    except ValueError:
+    asked = visitor.GET.get("round", "")
+    if not (asked.isascii() and asked.isdigit()):  # ``-1``, ``x``: not a round; the default
         return limit
-    return max(0, min(requested, limit))
+    return min(int(asked), limit)
+
+
+def round_note(visitor: Visitor, shown: int) -> str:
+    """What a page after round ``shown`` says when ``?round=`` asked for another (``""``: it did not)."""
+    asked = visitor.GET.get("round")
+    if asked is None or asked == str(shown):
+        return ""
+    return _("There is no round “%(asked)s” to show: this is after round %(round)s.") % {
+        "asked": asked[:10], "round": shown}
 
 
 def json_errors(builder: Callable[..., JsonResponse]) -> Callable[..., JsonResponse]:

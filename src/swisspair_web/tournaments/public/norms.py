@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.http import HttpResponse
 
 from swisspair_web.tournaments.public import listings
-from swisspair_web.tournaments.public.common import Visitor, context, page, shown_round, visible_section
+from swisspair_web.tournaments.public.common import Visitor, context, page, round_note, shown_round, visible_section
 from swisspair_web.tournaments.reads import norms
 from swisspair_web.tournaments.reads.convert import SectionData
 from swisspair_web.tournaments.reads.listing import Listing
@@ -24,7 +24,8 @@ def norms_page(visitor: Visitor, slug: str, section: str) -> HttpResponse:
     listing = _norms(visitor, sec)
     return page(visitor, "tournaments/norms.html", context(
         visitor, sec.event, sec, listing=listing, achieved=[r for r in listing.rows if r.values["achieved"]],
-        awards_tab="norms"))
+        awards_tab="norms", round_note=round_note(visitor, listing.facts["after_round"]),
+        out_of_reach=sec.rounds < norms.NORM_GAMES))
 
 
 def norms_print(visitor: Visitor, slug: str, section: str) -> HttpResponse:

@@ -12,7 +12,7 @@ from swisspair.norm_certificate import NormCertificate
 from swisspair_web.tournaments.public import files, listings
 from swisspair_web.tournaments.public.common import Visitor, context, page, shown_round, visible_section
 from swisspair_web.tournaments.public.files import pdf_tables
-from swisspair_web.tournaments.reads import norms, roundrobin
+from swisspair_web.tournaments.reads import dates, norms, roundrobin
 from swisspair_web.tournaments.reads.convert import SectionData
 from swisspair_web.tournaments.reads.listing import Listing
 from swisspair_web.tournaments.reads.roles import is_arbiter
@@ -97,7 +97,7 @@ def certificate_tables(cert: NormCertificate) -> list[PdfTable]:
              [_("Chief arbiter"), event.chief_arbiter], [_("Deputy arbiters"), ", ".join(event.deputy_arbiters)],
              [_("Player"), f"{player.title} {player.name}".strip()], [_("FIDE ID"), player.fide_id],
              [_("Federation"), player.federation], [_("Rating"), str(player.rating or "")],
-             [_("Birth date"), player.birth_date]]
+             [_("Birth date"), dates.shown(player.birth_date)]]
     games = [[str(g.round), g.date, g.name, g.title, g.federation, g.fide_id, str(g.rating or ""),
               "" if g.rating_counted is None else str(g.rating_counted), g.colour.value,
               g.result.symbol if g.opponent is not None else g.result.value,

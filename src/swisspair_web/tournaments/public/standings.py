@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.http import HttpResponse, JsonResponse
 
 from swisspair_web.tournaments.public import listings
-from swisspair_web.tournaments.public.common import Visitor, context, json_errors, page, shown_round, visible_section
+from swisspair_web.tournaments.public.common import Visitor, context, json_errors, page, round_note, shown_round, visible_section
 from swisspair_web.tournaments.reads import standings, teams
 from swisspair_web.tournaments.reads.convert import SectionData
 from swisspair_web.tournaments.reads.listing import Listing
@@ -42,7 +42,7 @@ def standings_page(visitor: Visitor, slug: str, section: str) -> HttpResponse:
         listing, playoffs = standings.listing(table), table.playoffs
     return page(visitor, "tournaments/standings.html", context(
         visitor, sec.event, sec, listing=listing, after_round=listing.facts["after_round"], playoffs=playoffs,
-        after_rounds=list(range(1, limit + 1))))
+        after_rounds=list(range(1, limit + 1)), round_note=round_note(visitor, listing.facts["after_round"])))
 
 
 def crosstable_page(visitor: Visitor, slug: str, section: str) -> HttpResponse:
@@ -50,7 +50,8 @@ def crosstable_page(visitor: Visitor, slug: str, section: str) -> HttpResponse:
     data = SectionData.load(sec)
     shown = shown_round(visitor, data)
     return page(visitor, "tournaments/crosstable.html", context(
-        visitor, sec.event, sec, listing=standings.crosstable_listing(data, shown)))
+        visitor, sec.event, sec, listing=standings.crosstable_listing(data, shown),
+        round_note=round_note(visitor, shown)))
 
 
 def _crosstable(visitor: Visitor, slug: str, section: str) -> tuple[Section, Listing]:

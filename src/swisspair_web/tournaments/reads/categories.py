@@ -130,10 +130,12 @@ def describe(row: Category) -> str:
         parts.append(_("%(n)s and over") % {"n": row.age_from})
     if row.sex:
         parts.append(_("women") if row.sex == "w" else _("men"))
-    if row.rating_from is not None or row.rating_below is not None:
-        low = row.rating_from if row.rating_from is not None else ""
-        high = row.rating_below - 1 if row.rating_below is not None else ""
-        parts.append(_("rated %(low)s-%(high)s") % {"low": low, "high": high})
+    if row.rating_from is not None and row.rating_below is not None:
+        parts.append(_("rated %(low)s-%(high)s") % {"low": row.rating_from, "high": row.rating_below - 1})
+    elif row.rating_from is not None:
+        parts.append(_("rated %(low)s and over") % {"low": row.rating_from})
+    elif row.rating_below is not None:
+        parts.append(_("rated under %(high)s") % {"high": row.rating_below})
     if row.unrated:
         parts.append(_("unrated: %(how)s") % {"how": row.get_unrated_display()})
     if row.federations:

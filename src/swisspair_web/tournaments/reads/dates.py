@@ -14,9 +14,9 @@ import re
 
 from django.utils.translation import gettext as _
 
-_YMD = re.compile(r"(\d{4})([/.-])(\d{1,2})\2(\d{1,2})")
-_DMY = re.compile(r"(\d{1,2})([/.-])(\d{1,2})\2(\d{4})")
-_YEAR = re.compile(r"\d{4}")
+_YMD = re.compile(r"(\d{4})([/.-])(\d{1,2})\2(\d{1,2})", re.ASCII)  # the digits 0-9 only, as the TRF
+_DMY = re.compile(r"(\d{1,2})([/.-])(\d{1,2})\2(\d{4})", re.ASCII)
+_YEAR = re.compile(r"\d{4}", re.ASCII)
 
 
 class DateError(ValueError):
@@ -67,3 +67,16 @@ def for_trf(stored: str) -> str:
         return birth_date(stored)
     except DateError:
         return ""
+
+
+def shown(stored: str) -> str:
+    """A stored birth date as people read it: the unknown parts left out, not written as zeros.
+
+    >>> shown("2015/00/00"), shown("2015/04/00"), shown("2015/04/09"), shown("")
+    ('2015', '2015/04', '2015/04/09', '')
+    """
+    year, _sep, rest = stored.partition("/")
+    month, _sep, day = rest.partition("/")
+    if month in ("", "00"):
+        return year
+    return f"{year}/{month}" if day in ("", "00") else stored

@@ -20,6 +20,10 @@ from swisspair_web.tournaments.reads.listing import Column, Listing, Row, Table
 from swisspair_web.tournaments.rows import Player
 
 
+NORM_GAMES = 9
+"""A norm needs at least this many games (B.01 1.4.1 a), so a section of fewer rounds has none to check."""
+
+
 @dataclass
 class NormView:
     """The report as the page shows it."""
@@ -28,6 +32,14 @@ class NormView:
     after_round: int
     waived: bool
     """1.4.3-1.4.4 not checked."""
+    rounds: int = NORM_GAMES
+    """The rounds the section plays."""
+
+    @property
+    def out_of_reach(self) -> bool:
+        """No norm can be achieved: fewer rounds than :data:`NORM_GAMES` (the page says so once instead of
+        listing every player's every norm with its failure)."""
+        return self.rounds < NORM_GAMES
 
     @property
     def achieved(self) -> list[tuple[NormCheck, Player]]:
@@ -51,7 +63,8 @@ def compute(data: SectionData, after_round: int) -> NormView:
     report = norm_report(conv.tournament, ratings=ratings(data), foreigners_waived=settings.foreigners_waived,
                          round_robin_cycles=settings.cycles if settings.predetermined else 0)
     by_tpn = {p.tpn: p for p in data.players}
-    return NormView([(line, by_tpn[line.tpn]) for line in report], after_round, settings.foreigners_waived)
+    return NormView([(line, by_tpn[line.tpn]) for line in report], after_round, settings.foreigners_waived,
+                    data.section.rounds)
 
 
 def failure_text(failure: Failure) -> str:

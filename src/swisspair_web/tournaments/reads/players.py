@@ -30,6 +30,12 @@ def clean_name(name: str, *, empty: str = "") -> str:
     return name
 
 
+def ascii_digits(text: str) -> bool:
+    """Whether ``text`` is a whole number written with the digits 0-9 (``str.isdigit`` takes ``١٢٣``, other
+    scripts' digits and superscripts too, which no TRF reader or FIDE list knows)."""
+    return text.isascii() and text.isdigit()
+
+
 @dataclass
 class PlayerData:
     name: str
@@ -48,11 +54,12 @@ class PlayerData:
         if not 0 <= self.rating <= 4000:
             raise OperationError(_("Rating out of range: %(rating)s") % {"rating": self.rating})
         self.federation = self.federation.strip().upper()[:3]
-        if self.federation and not self.federation.isalpha():
+        if self.federation and not (self.federation.isascii() and self.federation.isalpha()):
             raise OperationError(_("Federation must be a three-letter code."))
         self.fide_id = self.fide_id.strip()
-        if self.fide_id and not self.fide_id.isdigit():
-            raise OperationError(_("FIDE ID must be a number."))
+        if self.fide_id and not ascii_digits(self.fide_id):
+            raise OperationError(_("FIDE ID must be a number written with the digits 0-9, not “%(value)s”.")
+                                 % {"value": self.fide_id[:11]})
         self.fide_id = self.fide_id[:11]
         self.title = self.title.strip().upper()[:3]
         if self.title and self.title not in ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM"):

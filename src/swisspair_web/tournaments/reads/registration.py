@@ -2,10 +2,11 @@
 byes and absences players announce through their private link.
 
 This module reads them; every write (:mod:`.services.registration`) is one transaction with its entry in
-the audit log. A FIDE ID is entered once per
-section: a second entry with it is refused when it is typed (the database refuses it too,
-``sp_entry_fide_id_unique``), and the approval refuses it again if a player of the section holds it
-meanwhile (:func:`.services.check_fide_ids`).
+the audit log. A FIDE ID typed by somebody else must not lock the real player out: a second entry with a
+FIDE ID another entry or a player of the section holds is recorded all the same and marked for the
+arbiter (:func:`fide_id_twins`), who approves the right one; the approval refuses a FIDE ID a player of the
+section holds (:func:`refuse_taken_fide_id`). Only the same registrant entering twice (the same FIDE ID
+and e-mail address) is refused (:func:`refuse_entered_twice`).
 
 Where a FIDE rating list was imported for the entries (:func:`.services.registration.import_list`), an
 entry whose FIDE ID is on the list takes FIDE's own figures from it (:func:`complete`): name, federation,
@@ -109,15 +110,43 @@ def completions(entry: Entry) -> list[Completion]:
 
 
 def refuse_taken_fide_id(section: Section, fide_id: str, entry: Entry | None = None) -> None:
-    """Refuse a FIDE ID that a player of ``section`` or another entry (not refused) holds already."""
+    """Refuse to approve ``entry`` while a player of ``section`` holds its FIDE ID."""
     if not fide_id:
         return
-    others = Entry.objects.filter(section=section, fide_id=fide_id).exclude(state=Entry.REFUSED)
-    if entry is not None:
-        others = others.exclude(pk=entry.pk)
-    taken = Player.objects.filter(section=section, fide_id=fide_id).exists() or others.exists()
-    if taken:
-        raise OperationError(_("FIDE ID %(id)s is entered in this section already.") % {"id": fide_id})
+    player = Player.objects.filter(section=section, fide_id=fide_id).first()
+    if player is not None:
+        raise OperationError(_("FIDE ID %(id)s is held by player %(tpn)s. %(name)s already: refuse this entry, or "
+                               "correct that player's FIDE ID first.")
+                             % {"id": fide_id, "tpn": player.tpn, "name": player.name})
+
+
+def refuse_entered_twice(section: Section, fide_id: str, email: str) -> None:
+    """Refuse an entry whose FIDE ID and e-mail address an entry of ``section`` (not refused) has already."""
+    if fide_id and Entry.objects.filter(section=section, fide_id=fide_id, email__iexact=email.strip()) \
+            .exclude(state=Entry.REFUSED).exists():
+        raise OperationError(_("You entered with FIDE ID %(id)s and this e-mail address already; your private "
+                               "link was shown after entering and sent to that address. If you lost it, ask the "
+                               "arbiter.") % {"id": fide_id})
+
+
+def fide_id_twins(section: Section) -> dict[int, list[str]]:
+    """``{entry id: who else holds its FIDE ID}`` of the entries (not refused) whose FIDE ID another entry
+    (not refused) or a player of ``section`` holds too: the arbiter decides which one is the player."""
+    entries = list(Entry.objects.filter(section=section).exclude(fide_id="").exclude(state=Entry.REFUSED))
+    holders: dict[str, list[tuple[tuple[str, int], str]]] = {}
+    for e in entries:
+        if e.player_id is None:
+            holders.setdefault(e.fide_id, []).append((("entry", e.pk), _("the entry of %(name)s") % {"name": e.name}))
+    for p in Player.objects.filter(section=section, fide_id__in={e.fide_id for e in entries}):
+        holders.setdefault(p.fide_id, []).append((("player", p.pk), _("player %(tpn)s. %(name)s")
+                                                  % {"tpn": p.tpn, "name": p.name}))
+    out = {}
+    for e in entries:
+        own = {("entry", e.pk), ("player", e.player_id or 0)}
+        others = [text for key, text in holders.get(e.fide_id, []) if key not in own]
+        if others:
+            out[e.pk] = others
+    return out
 
 
 # -- the rating list for the entries ----------------------------------------------------------------------

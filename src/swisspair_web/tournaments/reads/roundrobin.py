@@ -72,7 +72,7 @@ def check_pairable(data: SectionData, number: int) -> RoundSchedule:
         names = {p.id: p.name for p in data.players}
         raise OperationError(_("A round-robin has no byes: remove the bye of %(names)s in round %(round)s (an "
                                "absence is entered as a forfeit).")
-                             % {"names": ", ".join(sorted(names[b.player_id] for b in byes)), "round": number})
+                             % {"names": "; ".join(sorted(names[b.player_id] for b in byes)), "round": number})
     return schedule(section, count)[number - 1]
 
 

@@ -146,7 +146,7 @@ class PlayoffView:
     def places(self) -> list[tuple[str, str]]:
         """``(place, names)`` once the play-off is over."""
         placements = self.playoff.placements if self.playoff else None
-        return [(p.text, ", ".join(self.names.get(tpn, str(tpn)) for tpn in p.players)) for p in placements or []]
+        return [(p.text, "; ".join(self.names.get(tpn, str(tpn)) for tpn in p.players)) for p in placements or []]
 
 
 def _apply_playoffs(data: SectionData, ranked: list[_Ranked], core: Any) -> tuple[list[_Ranked], list[PlayoffView]]:

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
+
+SHORT_NAME_TAKEN = _("This short name is taken by another event (short names are compared without regard to "
+                     "case: “Open” and “open” are one).")
 
 
 class Event(models.Model):
-    slug = models.SlugField(_("short name"), max_length=60, unique=True)
+    slug = models.SlugField(_("short name"), max_length=60, unique=True, error_messages={"unique": SHORT_NAME_TAKEN})
     name = models.CharField(_("name"), max_length=200)
     city = models.CharField(_("city"), max_length=100, blank=True)
     federation = models.CharField(_("federation"), max_length=3, blank=True)
@@ -24,6 +28,9 @@ class Event(models.Model):
     class Meta:
         ordering = ["-start_date", "-created_at"]
         indexes = [models.Index(fields=["public", "-start_date"], name="sp_event_public_idx")]
+        # one public folder per event, also on a file system that ignores case
+        constraints = [models.UniqueConstraint(Lower("slug"), name="sp_event_slug_lower_unique",
+                                               violation_error_message=SHORT_NAME_TAKEN)]
 
     def __str__(self) -> str:
         return self.name

@@ -80,9 +80,8 @@ class Entry(models.Model):
     class Meta:
         ordering = ["section", "created_at", "id"]
         indexes = [models.Index(fields=["section", "state"], name="sp_entry_state_idx")]
-        constraints = [models.UniqueConstraint(fields=["section", "fide_id"],
-                                               condition=~models.Q(fide_id="") & ~models.Q(state="refused"),
-                                               name="sp_entry_fide_id_unique")]
+        # No constraint on the FIDE ID: a second entry with one (somebody else may have typed the real
+        # player's) waits for the arbiter; the players' constraint keeps one player per FIDE ID.
 
     def __str__(self) -> str:
         return f"{self.name} ({self.state})"

@@ -7,10 +7,14 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import models
+from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
 from swisspair_web.tournaments.rows.events import Event
 from swisspair_web.tournaments.rows.registry import DEFAULT_SYSTEM, DEFAULT_TIEBREAKS, ROUND_ROBIN, system_choices
+
+SHORT_NAME_TAKEN = _("This short name is taken by another section of the event (short names are compared without "
+                     "regard to case: “A” and “a” are one).")
 
 
 class Section(models.Model):
@@ -77,7 +81,9 @@ class Section(models.Model):
 
     class Meta:
         ordering = ["event", "id"]
-        constraints = [models.UniqueConstraint(fields=["event", "slug"], name="sp_section_slug_unique")]
+        constraints = [models.UniqueConstraint(fields=["event", "slug"], name="sp_section_slug_unique"),
+                       # one public folder per section, also on a file system that ignores case
+                       models.UniqueConstraint("event", Lower("slug"), name="sp_section_slug_lower_unique")]
 
     def __str__(self) -> str:
         return f"{self.event.name}: {self.name}"

@@ -11,6 +11,8 @@ from django.utils.translation import gettext as _
 
 from swisspair_web.tournaments.reads.errors import FieldError, NameTaken, OperationError
 from swisspair_web.tournaments.rows import Event, EventRole, Invitation, Section
+from swisspair_web.tournaments.rows.events import SHORT_NAME_TAKEN
+from swisspair_web.tournaments.rows.sections import SHORT_NAME_TAKEN as SECTION_SHORT_NAME_TAKEN
 from swisspair_web.tournaments.services import follow
 from swisspair_web.tournaments.services.base import User, account_of, audit, bump_section
 from swisspair_web.tournaments.services.effects import operation
@@ -37,7 +39,7 @@ def update_event(event: Event, user: User, changed: list[str]) -> None:
             with transaction.atomic():
                 event.save()
         except IntegrityError:
-            raise NameTaken(_("This short name is taken.")) from None
+            raise NameTaken(str(SHORT_NAME_TAKEN)) from None
         audit(event, user, "event-edited", params={"fields": changed})
         follow.event(event.pk, hiding=not event.public)
 
@@ -156,7 +158,7 @@ def update_section(section: Section, user: User, seen_version: int, changes: lis
             with transaction.atomic():
                 section.save()
         except IntegrityError:
-            raise NameTaken(_("This short name is taken by another section of the event.")) from None
+            raise NameTaken(str(SECTION_SHORT_NAME_TAKEN)) from None
         audit(section.event, user, "section-edited", section=section, params={"changes": changes})
         follow.section(section)
 
@@ -171,7 +173,7 @@ def create_section(section: Section, user: User) -> Section:
             with transaction.atomic():
                 section.save()
         except IntegrityError:
-            raise NameTaken(_("This short name is taken by another section of the event.")) from None
+            raise NameTaken(str(SECTION_SHORT_NAME_TAKEN)) from None
         audit(section.event, user, "section-created", section=section, params={"name": section.name})
         follow.event(section.event_id)
     return section

@@ -295,6 +295,23 @@ def _abandon(task_id: str) -> None:
             traceback="The worker stopped while this task was running (no heartbeat); the job was queued again.")
 
 
+def interruptions(job: Job) -> int:
+    """How many runs of ``job`` were interrupted (their worker stopped; nothing of theirs was kept) and
+    followed by another run: every run started but the current one (queued again: every run started)."""
+    return job.attempts if job.state == Job.QUEUED else max(job.attempts - 1, 0)
+
+
+def interrupted_text(job: Job) -> str:
+    """What the arbiter is told of a job run again after an interruption (``""``: it was not)."""
+    count = interruptions(job)
+    if not count:
+        return ""
+    return ngettext("The server stopped while this was running; nothing of that run was kept, and it was "
+                    "started again from the beginning.",
+                    "The server stopped %(count)s times while this was running; nothing of those runs was kept, "
+                    "and it was started again from the beginning.", count) % {"count": count}
+
+
 def refreshed(job: Job) -> Job:
     """``job`` as it is now, queued again (or failed) first if it was interrupted."""
     if job.state == Job.RUNNING:

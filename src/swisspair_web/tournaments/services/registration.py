@@ -10,7 +10,6 @@ from collections.abc import Iterable
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
-from django.db import IntegrityError
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -23,6 +22,7 @@ from swisspair_web.tournaments.reads.registration import (
     EntryData,
     complete,
     listed_player,
+    refuse_entered_twice,
     refuse_taken_fide_id,
     registration_of,
     rounds_paired,
@@ -65,8 +65,11 @@ def submit(section: Section, typed: EntryData) -> Entry:
 
     A name may be left out when the FIDE ID is on the section's rating list.
 
-    :raises: :exc:`OperationError` when entries are closed, a field is wrong, or the FIDE ID is entered
-        already in the section.
+    A FIDE ID another entry or a player holds is recorded all the same, for the arbiter to decide
+    (:func:`.reads.registration.fide_id_twins`): somebody else may have typed the real player's.
+
+    :raises: :exc:`OperationError` when entries are closed, a field is wrong, or the same registrant (FIDE ID
+        and e-mail address) entered already.
     """
     registration = registration_of(section)
     if not registration.open or section.is_team:
@@ -83,19 +86,15 @@ def submit(section: Section, typed: EntryData) -> Entry:
     data.validate()
     changes = complete(data, listed)
     data.validate()
-    try:
-        with operation():
-            refuse_taken_fide_id(section, data.fide_id)
-            entry = Entry.objects.create(
-                section=section, token=secrets.token_urlsafe(24), name=data.name, federation=data.federation,
-                fide_id=data.fide_id, birth_date=data.birth_date, sex=data.sex, title=data.title,
-                rating=data.rating, club=data.club, email=typed.email.strip(),
-                completed=[_as_dict(change) for change in changes])
-            audit(section.event, None, "entry-received", section=section,
-                  params={"name": data.name, "fide_id": data.fide_id})
-    except IntegrityError:
-        raise OperationError(_("FIDE ID %(id)s is entered in this section already.") % {"id": data.fide_id}) \
-            from None
+    with operation():
+        refuse_entered_twice(section, data.fide_id, typed.email)
+        entry = Entry.objects.create(
+            section=section, token=secrets.token_urlsafe(24), name=data.name, federation=data.federation,
+            fide_id=data.fide_id, birth_date=data.birth_date, sex=data.sex, title=data.title,
+            rating=data.rating, club=data.club, email=typed.email.strip(),
+            completed=[_as_dict(change) for change in changes])
+        audit(section.event, None, "entry-received", section=section,
+              params={"name": data.name, "fide_id": data.fide_id})
     return entry
 
 

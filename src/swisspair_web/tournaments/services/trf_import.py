@@ -20,6 +20,7 @@ from swisspair_web.tournaments.reads.errors import OperationError
 from swisspair_web.tournaments.reads.players import PlayerData, lenient
 from swisspair_web.tournaments.rows import Board, Bye, Event, Player, Round, Section, Team, TeamMatch
 from swisspair_web.tournaments.rows.registry import ROUND_ROBIN, ROUND_ROBIN_TIEBREAKS, TEAM_ROUND_ROBIN_TIEBREAKS
+from swisspair_web.tournaments.rows.sections import SHORT_NAME_TAKEN as SECTION_SHORT_NAME_TAKEN
 from swisspair_web.tournaments.services import follow
 from swisspair_web.tournaments.services.base import Progress, User, account_of, audit, no_progress, run_before_commit
 from swisspair_web.tournaments.services.effects import operation
@@ -119,7 +120,7 @@ def import_trf(event: Event, user: User, text: str | bytes, *, name: str, slug: 
                     trf_extras=rows.extras, numbering=Section.FIXED_ORDER,
                     **{"system": system, **(team_plan.settings if team_plan else {}), **settings})
         except IntegrityError:
-            raise OperationError(_("A section with this short name exists already.")) from None
+            raise OperationError(str(SECTION_SHORT_NAME_TAKEN)) from None
         players = {tpn: Player.objects.create(section=section, tpn=tpn, withdrawn_from=left.get(tpn), **d.__dict__)
                    for tpn, d in data}
         now = timezone.now()

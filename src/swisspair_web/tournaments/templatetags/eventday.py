@@ -1,7 +1,8 @@
 """Template tags of the entries, the check-in and the hall lists, for the section's pages.
 
 ``{% load eventday %}``, then ``{% eventday_panel %}`` on the arbiter's section page (entries, check-in,
-lists and cards, with their counts) and ``{% entries_open section as open %}`` on the public one.
+lists and cards, with their counts), ``{% entries_open section as open %}`` on the public one, and
+``{{ player.birth_date|birth }}``.
 """
 
 from __future__ import annotations
@@ -10,10 +11,16 @@ from typing import Any
 
 from django import template
 
-from swisspair_web.tournaments.reads import presence
+from swisspair_web.tournaments.reads import dates, presence
 from swisspair_web.tournaments.rows import Entry, Registration, Section
 
 register = template.Library()
+
+
+@register.filter
+def birth(stored: str) -> str:
+    """A birth date without its unknown parts (``2015``, not ``2015/00/00``): :func:`..reads.dates.shown`."""
+    return dates.shown(stored or "")
 
 
 @register.simple_tag
