@@ -49,7 +49,7 @@ again): every refused visitor sends theirs."""
 
 ACCESS: dict[str, str] = {
     "admin/": SUPERUSER, "login": OPEN, "logout": OPEN, "set_language": OPEN, "sp-register": OPEN,
-    "sp-index": PUBLIC, "sp-event-new": ACCOUNT, "sp-invitation-answer": ACCOUNT, "sp-event": PUBLIC,
+    "sp-index": PUBLIC, "sp-help": PUBLIC, "sp-event-new": ACCOUNT, "sp-invitation-answer": ACCOUNT, "sp-event": PUBLIC,
     "sp-event-edit": CHIEF, "sp-event-arbiters": CHIEF, "sp-event-audit": ARBITER, "sp-section-new": ARBITER,
     "sp-import-trf": ARBITER, "sp-job": ARBITER, "sp-section": PUBLIC, "sp-section-manage": ARBITER,
     "sp-section-edit": ARBITER, "sp-player-add": ARBITER, "sp-players-import": ARBITER, "sp-player": PUBLIC,
