@@ -11,8 +11,6 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-import waitress
-
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.core.handlers.wsgi import WSGIRequest
 from django.core.management import call_command
@@ -20,7 +18,7 @@ from django.http import HttpResponse
 from django.test import Client, RequestFactory, override_settings
 from django.test.client import ClientHandler
 
-from swisspair_web.proxy import waitress_trust
+from swisspair_web.commands import serve as serve_command
 
 from .helpers import ROOT, BaseTestCase
 
@@ -86,6 +84,8 @@ class LoginThrottleTest(BaseTestCase):
 
 
 NGINX = {"HTTP_X_FORWARDED_PROTO": "https", "REMOTE_ADDR": "127.0.0.1"}  # docs/manager.md's proxy_set_header
+CADDY = {**NGINX, "HTTP_X_FORWARDED_HOST": "chess.example", "HTTP_X_FORWARDED_FOR": "192.0.2.1"}
+"""Caddy's ``reverse_proxy`` sends these by default (the visitor's address replaces what the visitor sent)."""
 
 
 @override_settings(SWISSPAIR_BEHIND_PROXY=True, SECURE_PROXY_SSL_HEADER=("HTTP_X_FORWARDED_PROTO", "https"),
@@ -104,7 +104,7 @@ class BehindProxyTest(BaseTestCase):
         return ClientHandler(enforce_csrf_checks=False)(request.environ)  # type: ignore[no-any-return]
 
     def waitress(self, request: WSGIRequest) -> HttpResponse:
-        """The request through waitress's own handling of proxy headers, as ``swisspair serve`` sets it up."""
+        """The request through waitress's own handling of proxy headers, in the server ``swisspair serve`` makes."""
         answers: list[HttpResponse] = []
 
         def application(environ: dict[str, Any], start_response: Any) -> list[bytes]:
@@ -112,7 +112,7 @@ class BehindProxyTest(BaseTestCase):
             start_response("200 OK", [])
             return []
 
-        server = waitress.create_server(application, host="127.0.0.1", port=0, **waitress_trust())
+        server = serve_command._server(application, "127.0.0.1", 0, 1).__self__  # type: ignore[attr-defined]
         try:
             server.application(dict(request.environ), lambda *args: None)
         finally:
@@ -127,6 +127,7 @@ class BehindProxyTest(BaseTestCase):
         for server, serve in self.servers.items():
             with self.subTest(server):
                 self.assertEqual(serve(RequestFactory().get(LOGIN, **NGINX)).status_code, 200)
+                self.assertEqual(serve(RequestFactory().get(LOGIN, **CADDY)).status_code, 200)
                 plain = serve(RequestFactory().get(LOGIN, **{**NGINX, "HTTP_X_FORWARDED_PROTO": "http"}))
                 self.assertEqual((plain.status_code, plain["Location"]), (301, "https://testserver/accounts/login/"))
         direct = self.waitress(RequestFactory().get(LOGIN, REMOTE_ADDR="203.0.113.50", HTTP_X_FORWARDED_PROTO="https"))
