@@ -13,11 +13,13 @@ things (a dict, a set, a module's function such as ``services.playoffs.create``)
 from __future__ import annotations
 
 import ast
+import io
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from django.apps import apps
+from django.core.management import call_command
 
 from tests.test_code_shape import LIMIT, long_functions
 
@@ -457,3 +459,12 @@ def test_every_audited_write_says_what_follows_it() -> None:
     for place in QUIET:
         file, _, name = place.partition(":")
         assert name in functions_of(MANAGER / "tournaments" / "services" / file), place
+
+
+def test_the_migrations_hold_every_field_of_the_rows() -> None:
+    """Each change of the rows has its migration (and two migrations of one number are put in order)."""
+    out = io.StringIO()
+    try:
+        call_command("makemigrations", "tournaments", check=True, dry_run=True, stdout=out, verbosity=1)
+    except SystemExit:
+        raise AssertionError(f"a change of the rows without its migration:\n{out.getvalue()}") from None
