@@ -7,8 +7,8 @@ The hot part of the public pages is a loop over many rows: the round page's 250 
 round (two links to the players' pages per board), the standings' hundreds of lines. This renders the
 round page's board rows (the markup of ``tournaments/round.html``, the same output from each engine: checked)
 with each engine, the links made by ``reverse`` per row as the page does and from one prefix, and prints the
-CPU time (``time.process_time``, median of the runs) per rendering. Jinja2 is used only here when it is
-installed (it is not a dependency of the manager).
+CPU time (``time.process_time``, median of the runs) per rendering. The result: the lists' table is a Jinja2
+template with links from one prefix (``swisspair_web/jinja.py``).
 """
 
 from __future__ import annotations

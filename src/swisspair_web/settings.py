@@ -150,6 +150,12 @@ TEMPLATES = [
             ],
         },
     },
+    {  # the templates that loop over many rows (the lists' table): chosen by measurement, see swisspair_web.jinja
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {"environment": "swisspair_web.jinja.environment"},
+    },
 ]
 
 

@@ -237,6 +237,10 @@ class Fingerprints:
     """Digest of the boards and byes of rounds ``1..n``."""
     by_player: dict[int, str] = field(default_factory=dict)
     """Digest of each player's boards and byes, by pairing number."""
+    last: int = 0
+    """The last published round."""
+    shown: int = 0
+    """The last round the public standings include (complete and published)."""
 
     def __post_init__(self) -> None:
         data = self.data
@@ -266,14 +270,15 @@ class Fingerprints:
             running = _digest_texts(running, str(number), *texts, "|", *sorted(byes.get(number, [])))
             self.prefix[number] = running
         self.by_player = {p.tpn: _digest_texts(*sorted(own.get(p.id, []))) for p in data.players}
+        self.last = max(published, default=0)
+        self.shown = data.complete_rounds(published_only=True)  # once: every standings page asks
 
     def of(self, scope: str, target: int) -> str:
         """The fingerprint of a page of ``scope`` for ``target`` (round, pairing or team number)."""
-        last = max((r.number for r in self.data.rounds if r.published), default=0)
+        last, shown = self.last, self.shown
         if scope == "section":
             return _digest(self.base)
         if scope == "standings":
-            shown = self.data.complete_rounds(published_only=True)
             return _digest(self.base, shown, self.prefix.get(shown, ""))
         if scope == "round":
             return _digest(self.base, target, self.prefix.get(target, ""))

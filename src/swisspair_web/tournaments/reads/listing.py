@@ -21,6 +21,7 @@ Adding a list:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -38,7 +39,13 @@ def points(value: Any) -> str:
     """A score with the half as ``½`` (``1½``, ``½``, ``0``), as on every list."""
     if value is None or value == "":
         return ""
-    score = Fraction(str(value))
+    return _points(str(value))
+
+
+@functools.lru_cache(maxsize=4096)
+def _points(value: str) -> str:
+    """:func:`points` of a score's text (a list of hundreds of rows shows a few dozen distinct scores)."""
+    score = Fraction(value)
     if score.denominator != 2:
         return str(value)
     whole = score - Fraction(1, 2)
