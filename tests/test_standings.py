@@ -215,3 +215,23 @@ def test_unknown_codes_in_the_file_list_are_skipped_with_a_note() -> None:
     s = compute_standings(t)
     assert [d.label for d in s.tiebreaks] == ["BH/C1", "SB"]
     assert "OTHER_XYZ" in s.notes[0] and "skipped" in s.notes[0]
+
+
+def test_the_collector_is_left_as_it_was() -> None:
+    """The build pauses the cyclic collector and restores it; objects frozen by the caller stay frozen."""
+    import gc
+
+    event = build(EXAMPLE)
+    gc.disable()
+    try:
+        compute_standings(event, "BH")
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        compute_standings(event, "BH")
+        assert gc.isenabled() and gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()

@@ -102,6 +102,9 @@ def cut_scaled(
     def key_vur(it: Sequence[int]) -> tuple[int, int, int]:
         return (-it[3], it[2], it[1]) if vur_by_value else (-it[3], *key_all(it))
 
+    if low == 1 and high <= 0 and (not vur_rule or (not vur_by_value and not any(it[3] for it in remaining))):
+        # One cut and no VUR to prefer (16.5): the least significant item, without the VUR order.
+        return {min(remaining, key=key_all)[0]}
     while low > 0 and remaining:
         if low == 1 and high <= 0:  # the last cut needs the first of each order only (min is sorted()[0])
             sort_all, sort_vur = [min(remaining, key=key_all)], [min(remaining, key=key_vur)]

@@ -207,13 +207,12 @@ def _contributions(
     last = event.rounds
     results = event.units(result_score)
     views = opponent_views(ctx, opponent_score, edition, fore)
+    forfeits_as_games = d.forfeits_played or rr
     out: list[UnitContribution] = []
     for rec, result in zip(event.competitors[cid].rounds, results.points[cid]):
         opponent = rec.opponent
-        as_game = rec.kind is _GAME or (opponent is not None and (d.forfeits_played or rr))
-        if fore and rec.round == last and opponent is not None:
-            as_game = True  # 8.3: every paired game of the final round is a draw
-        if as_game and opponent is not None:
+        if opponent is not None and (rec.kind is _GAME or forfeits_as_games or (fore and rec.round == last)):
+            # a game (8.3 with ``fore``: every paired game of the final round, as a draw)
             if fore and rec.round == last:
                 result = results.draw
             out.append((rec.round, opponent, views[opponent], result, False, ""))
