@@ -14,12 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from html import escape
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -161,6 +163,57 @@ def entry_rows(boards: list[Board], submitted: Submitted | None = None,
     return out
 
 
+def _text(value: object) -> str:
+    """``value`` as text in HTML (an attribute's or an element's), escaped as Django's templates escape it."""
+    return escape(str(value), quote=True)
+
+
+def _head_html(head: Any) -> str:
+    """The heading row of a team match (before its first board)."""
+    match = head.match
+    return (f'<tr class="match" id="match-{match.number}"><th class="n">{match.number}</th>'
+            f'<th>{_text(match.white.name)}</th><th class="score">{_text(head.score_text)}</th>'
+            f'<th>{_text(match.black.name)}</th><th class="hide-s"></th></tr>')
+
+
+def _notes_html(row: dict[str, Any]) -> str:
+    """What the page says under a board's input: the input's error, a conflict, a board that moved."""
+    board, out = row["board"], ""
+    if row["error"]:
+        out += f'<span class="errorlist">{_text(row["error"])}</span>'
+    if row["conflict"]:
+        out += '<span class="errorlist conflict-note">' + _text(
+            _("now: %(now)s (entered meanwhile by somebody else); yours: %(mine)s")
+            % {"now": board.result_label or "…", "mine": row["mine"]}) + "</span>"
+    if row["moved"]:
+        out += '<span class="errorlist moved-note">' + _text(
+            _("not saved: this board holds other players now than your page showed; yours was: %(mine)s")
+            % {"mine": row["mine"]}) + "</span>"
+    return out
+
+
+def rows_html(rows: list[dict[str, Any]]) -> SafeString:
+    """The board rows of the form's table (:func:`entry_rows`), one ``<tr>`` per board (and one before the first
+    board of each team match). Written here, not in a template loop: a 250-board round's rows cost about 60 ms
+    of CPU in Django's template engine, a few here (``benchmarks/edges.py``, *results page*)."""
+    out = []
+    for row in rows:
+        board = row["board"]
+        number, white, black = board.number, board.white, board.black
+        state = "conflict" if row["conflict"] or row["error"] or row["moved"] else ""
+        out.append(
+            (_head_html(row["head"]) if row.get("head") else "")
+            + f'<tr class="{state}" id="board-{number}">\n<td class="n">{number}</td>'
+            f"<td>{white.tpn}. {_text(white.name)}</td>\n"
+            f'<td><input name="r{number}" id="r{number}" value="{_text(row["value"])}" maxlength="4" '
+            f'inputmode="text" aria-label="{_text(row["label"])}">\n'
+            f'<input type="hidden" name="v{number}" value="{_text(row["version"])}">'
+            f'<input type="hidden" name="p{number}" value="{_text(row["players"])}">'
+            f'<input type="hidden" name="i{number}" value="{_text(row["initial"])}">{_notes_html(row)}</td>\n'
+            f'<td>{black.tpn}. {_text(black.name)}</td><td class="hide-s saved">{_text(board.result_label)}</td></tr>')
+    return mark_safe("".join(out))  # noqa: S308 - every value above is escaped by _text
+
+
 def _boards(rnd: Round) -> list[Board]:
     return list(rnd.boards.select_related("white", "black"))
 
@@ -196,7 +249,7 @@ def results(request: HttpRequest, sec: Section, number: int) -> HttpResponse:
     for row in rows:
         row["head"] = heads.get(row["board"].number)
     return render(request, "tournaments/results.html", context(
-        request, sec.event, sec, rnd=rnd, rows=rows, not_paired=absences.of_paired_round(rnd),
+        request, sec.event, sec, rnd=rnd, rows=rows, rows_html=rows_html(rows), not_paired=absences.of_paired_round(rnd),
         is_last=not sec.round_set.filter(number__gt=number).exists(), adjust_form=AdjustForm(),
         entered=sum(1 for b in boards if b.result), total=len(boards), late=late,
         pairing_token=form_state.pairing_token(rnd), results_token=form_state.results_token(rnd), gone=sorted(n for n, now in moved.items() if not now)))
