@@ -19,7 +19,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -28,7 +28,7 @@ from django.utils.translation import ngettext
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.pages.common import arbiter_page, refusals_shown, to_section
 from swisspair_web.tournaments.pages.forms import AdjustForm
-from swisspair_web.tournaments.public.common import context, round_of
+from swisspair_web.tournaments.public.common import context
 from swisspair_web.tournaments.reads import absences, form_state, late_corrections, teams
 from swisspair_web.tournaments.rows import Board, Round, Section, result_label
 from swisspair_web.tournaments.services import OperationError, Seen, parse_result
@@ -93,17 +93,26 @@ def shown_boards(post: Mapping[str, str]) -> dict[int, Seen]:
             for key in post if key[:1] == "v" and key[1:].isdigit() and len(key) < 8}
 
 
+def _posted(post: Mapping[str, str]) -> list[int]:
+    """The numbers of the boards a form posts (its ``r<board>`` fields)."""
+    return sorted(int(key[1:]) for key in post if key[:1] == "r" and key[1:].isdigit() and len(key) < 8)
+
+
+def _without_initials(post: Mapping[str, str]) -> list[int]:
+    """The posted boards without an ``i`` field (a form of an older page: :func:`read` needs these boards)."""
+    return [number for number in _posted(post) if f"i{number}" not in post]
+
+
 def read(post: Mapping[str, str], boards: Mapping[int, Board]) -> Submitted:
     """The boards a posted form changes.
 
     A board is changed when its input's result differs from the result of the value it was rendered
     with (``i<board>``). A form without ``i`` fields (an older page) counts every board whose result
-    or version differs from the database as changed. Every posted board counts, also one the round
-    does not have any more (the service reports it).
+    or version differs from the database (``boards``: the round's, needed for such a form only) as changed.
+    Every posted board counts, also one the round does not have any more (the service reports it).
     """
     out = Submitted()
-    posted = sorted(int(key[1:]) for key in post if key[:1] == "r" and key[1:].isdigit() and len(key) < 8)
-    for number in posted:
+    for number in _posted(post):
         board = boards.get(number)
         text = post.get(f"r{number}", "")
         version = _int(post.get(f"v{number}"), -1)
@@ -226,12 +235,15 @@ def results(request: HttpRequest, sec: Section, number: int) -> HttpResponse:
         messages.error(request, _("Round %(round)s is not paired any more (somebody unpaired it): nothing was "
                                   "saved.") % {"round": number})
         return to_section(sec)
-    rnd = round_of(sec, number)
+    if rnd is None:
+        raise Http404
+    rnd.section = sec  # read with its event already
     conflicts: dict[int, str] = {}
     moved: dict[int, str] = {}
     submitted = None
     if request.method == "POST":
-        submitted = read(request.POST, {b.number: b for b in rnd.boards.all()})
+        older = _without_initials(request.POST)
+        submitted = read(request.POST, {b.number: b for b in rnd.boards.filter(number__in=older)})
         if not submitted.errors:
             with refusals_shown(request):
                 outcome = services.set_results(rnd, request.user, submitted.changes)
@@ -242,6 +254,7 @@ def results(request: HttpRequest, sec: Section, number: int) -> HttpResponse:
         else:
             messages.error(request, _("Nothing saved: fix the marked boards."))
     boards = _boards(rnd)
+    pairing_token, results_token = form_state.tokens(rnd, boards)
     heads = {score.boards[0].number: score for score in teams.match_scores(rnd) if score.boards} \
         if sec.is_team else {}
     rows = entry_rows(boards, submitted, conflicts, moved)
@@ -252,7 +265,7 @@ def results(request: HttpRequest, sec: Section, number: int) -> HttpResponse:
         request, sec.event, sec, rnd=rnd, rows=rows, rows_html=rows_html(rows), not_paired=absences.of_paired_round(rnd),
         is_last=not sec.round_set.filter(number__gt=number).exists(), adjust_form=AdjustForm(),
         entered=sum(1 for b in boards if b.result), total=len(boards), late=late,
-        pairing_token=form_state.pairing_token(rnd), results_token=form_state.results_token(rnd), gone=sorted(n for n, now in moved.items() if not now)))
+        pairing_token=pairing_token, results_token=results_token, gone=sorted(n for n, now in moved.items() if not now)))
 
 
 def _results_messages(request: HttpRequest, outcome: services.ResultChanges, changed: bool) -> None:
