@@ -10,6 +10,7 @@ would measure the neighbours): the median of ``--runs`` runs.
 
 * **password check**: one ``check_password`` with the tree's ``PASSWORD_HASHERS`` (a login costs one);
 * **results page**: the arbiter's results page of round 9 of a 500-player section (250 boards), one GET;
+* **results POST**: two results of that page changed and saved, the whole form posted as a browser posts it;
 * **render a changed event**: one result saved in round 9, then the event's public pages rendered again
   (``render_event``: only the pages whose fingerprint changed are built);
 * **standings N**: :func:`swisspair.standings.compute_standings` of N players after 9 rounds with the
@@ -33,7 +34,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-TARGETS = {"password check CPU ms": "", "results page (250 boards) CPU ms": "", "render a changed event CPU ms": "50",
+TARGETS = {"password check CPU ms": "", "results page (250 boards) CPU ms": "",
+           "results POST (2 of 250 boards) CPU ms": "", "render a changed event CPU ms": "50",
            "standings 300 CPU ms": "20", "standings 3000 CPU ms": "200"}
 
 MEASURE = r'''
@@ -87,6 +89,24 @@ client.force_login(owner)
 path = "/e/edges/open/rounds/9/results/"
 assert client.get(path).status_code == 200
 out["results page (250 boards) CPU ms"] = cpu(lambda: client.get(path))
+import re
+from urllib.parse import urlencode
+def browser_form():
+    """The whole form as a browser posts it (every board's fields), two results changed (the boards without a
+    result are kept for the rendering below)."""
+    page = client.get(path).content.decode()
+    form = dict(re.findall(r'<input type="hidden" name="([vpi]\d+)" value="([^"]*)"', page))
+    form.update(re.findall(r'<input name="(r\d+)" id="r\d+" value="([^"]*)"', page))
+    for key in rng.sample([k for k in form if k[0] == "r" and form[k]], 2):
+        form[key] = "0" if form[key] == "1" else "1"
+    return form
+def post_results():
+    form = browser_form()
+    started = time.process_time()
+    body = urlencode(form)  # as a browser sends this form (the test client's default would be multipart)
+    assert client.post(path, body, content_type="application/x-www-form-urlencoded").status_code == 302
+    return (time.process_time() - started) * 1000
+out["results POST (2 of 250 boards) CPU ms"] = round(statistics.median(post_results() for _ in range(runs)), 1)
 from swisspair_web.tournaments.public.render import render_event
 render_event(event.pk)
 rnd = Round.objects.get(section=section, number=9)

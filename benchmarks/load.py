@@ -25,7 +25,8 @@ Any of these options given explicitly wins over the profile.
 Everything runs on this machine and talks to 127.0.0.1 only: a throwaway PostgreSQL cluster
 (``initdb``/``pg_ctl`` in a temporary directory, as the tests start it), the web processes (gunicorn,
 ``gthread`` workers), the queue's workers (``python -m swisspair_web worker``: one for the arbiters'
-jobs, the others rendering the public pages), and the simulated users
+jobs, the others rendering the public pages at a lower CPU priority, ``nice`` ``--render-nice``: the
+deployment docs/manager.md describes), and the simulated users
 in this process (asyncio, one connection per request):
 
 * E events of one section each, with 100-500 players (seeded with round 1 paired and published);
@@ -711,6 +712,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="worker processes for the arbiters' jobs (queue default), default 1")
     parser.add_argument("--public-workers", type=int, default=2,
                         help="worker processes rendering the public pages (queue public), default 2")
+    parser.add_argument("--render-nice", type=int, default=10,
+                        help="niceness of the workers rendering the public pages (0: the web processes' priority), "
+                             "default 10, as docs/manager.md deploys them")
     parser.add_argument("--events", type=int, default=50, help="events, default 50")
     parser.add_argument("--min-players", type=int, default=100)
     parser.add_argument("--max-players", type=int, default=500)
@@ -789,13 +793,15 @@ def main(argv: list[str] | None = None) -> int:
             setup = (f"nginx (the public files; arbiters' requests to their own pool), public pool {setup}, "
                      f"arbiters' pool {args.arbiter_web} x {args.threads}")
         queues = ["default"] * args.workers + ["public"] * args.public_workers
-        workers = [stack.enter_context(process([sys.executable, "-m", "swisspair_web", "worker", "--interval", "0.5",
-                                                "--queue", queue],
-                                               env, work / f"worker{number}.log"))
-                   for number, queue in enumerate(queues)]
+        # the rendering workers run at a lower CPU priority (docs/manager.md, "Arbiters first"): ``--render-nice``
+        workers = [stack.enter_context(process(
+            (["nice", "-n", str(args.render_nice)] if queue == "public" and args.render_nice else [])
+            + [sys.executable, "-m", "swisspair_web", "worker", "--interval", "0.5", "--queue", queue],
+            env, work / f"worker{number}.log")) for number, queue in enumerate(queues)]
         wait_for_port(public_port, web, web_log)
         world = World(players=players, published=dict.fromkeys(players, 1))
-        print(f"load: {setup}, {args.workers} workers for jobs + {args.public_workers} rendering, "
+        print(f"load: {setup}, {args.workers} workers for jobs + {args.public_workers} rendering "
+              f"(nice {args.render_nice}), "
               f"{args.readers} readers thinking {args.reader_think} s, "
               f"{args.arbiters} arbiters ({'stress' if args.stress else 'real events'}: posting {args.batch} "
               f"results every {args.arbiter_think:.1f} s on average, logging in within {args.arrivals:.0f} s), "

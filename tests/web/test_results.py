@@ -245,3 +245,14 @@ class NotPairedListTestCase(BaseTestCase):
         self.client.login(username="alice", password="password")
         page = self.client.get(self.url("sp-results", 1)).content.decode()
         self.assertIn("not paired, and no bye or absence recorded", page)
+
+    def test_the_page_s_tokens_from_its_boards_are_the_ones_the_writes_check(self) -> None:
+        from swisspair_web.tournaments.reads import form_state
+
+        services.request_bye(Player.objects.get(section=self.section, tpn=3), self.alice, 1, Bye.HALF)
+        rnd = self.pair().round
+        board = rnd.boards.order_by("number").first()
+        assert board is not None
+        services.set_results(rnd, self.alice, {board.number: ("10", services.seen(board))})
+        shown = list(rnd.boards.order_by("-number"))  # any order: the tokens go by board number
+        self.assertEqual(form_state.tokens(rnd, shown), (form_state.pairing_token(rnd), form_state.results_token(rnd)))

@@ -14,19 +14,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from html import escape
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.pages.common import arbiter_page, refusals_shown, to_section
 from swisspair_web.tournaments.pages.forms import AdjustForm
-from swisspair_web.tournaments.public.common import context, round_of
+from swisspair_web.tournaments.public.common import context
 from swisspair_web.tournaments.reads import absences, form_state, late_corrections, teams
 from swisspair_web.tournaments.rows import Board, Player, Round, Section, result_label
 from swisspair_web.tournaments.services import OperationError, Seen, parse_result
@@ -91,17 +93,26 @@ def shown_boards(post: Mapping[str, str]) -> dict[int, Seen]:
             for key in post if key[:1] == "v" and key[1:].isdigit() and len(key) < 8}
 
 
+def _posted(post: Mapping[str, str]) -> list[int]:
+    """The numbers of the boards a form posts (its ``r<board>`` fields)."""
+    return sorted(int(key[1:]) for key in post if key[:1] == "r" and key[1:].isdigit() and len(key) < 8)
+
+
+def _without_initials(post: Mapping[str, str]) -> list[int]:
+    """The posted boards without an ``i`` field (a form of an older page: :func:`read` needs these boards)."""
+    return [number for number in _posted(post) if f"i{number}" not in post]
+
+
 def read(post: Mapping[str, str], boards: Mapping[int, Board]) -> Submitted:
     """The boards a posted form changes.
 
     A board is changed when its input's result differs from the result of the value it was rendered
     with (``i<board>``). A form without ``i`` fields (an older page) counts every board whose result
-    or version differs from the database as changed. Every posted board counts, also one the round
-    does not have any more (the service reports it).
+    or version differs from the database (``boards``: the round's, needed for such a form only) as changed.
+    Every posted board counts, also one the round does not have any more (the service reports it).
     """
     out = Submitted()
-    posted = sorted(int(key[1:]) for key in post if key[:1] == "r" and key[1:].isdigit() and len(key) < 8)
-    for number in posted:
+    for number in _posted(post):
         board = boards.get(number)
         text = post.get(f"r{number}", "")
         version = _int(post.get(f"v{number}"), -1)
@@ -171,6 +182,63 @@ def typed_for(shown: tuple[int | None, int | None]) -> tuple[str, str]:
     return names.get(shown[0] or 0, "?"), names.get(shown[1] or 0, "?")
 
 
+def _text(value: object) -> str:
+    """``value`` as text in HTML (an attribute's or an element's), escaped as Django's templates escape it."""
+    return escape(str(value), quote=True)
+
+
+def _head_html(head: Any) -> str:
+    """The heading row of a team match (before its first board)."""
+    match = head.match
+    return (f'<tr class="match" id="match-{match.number}"><th class="n">{match.number}</th>'
+            f'<th>{_text(match.white.name)}</th><th class="score">{_text(head.score_text)}</th>'
+            f'<th>{_text(match.black.name)}</th><th class="hide-s"></th></tr>')
+
+
+def _notes_html(row: dict[str, Any]) -> str:
+    """What the page says under a board's input: the input's error, a conflict, a board that moved."""
+    board, out = row["board"], ""
+    if row["error"]:
+        out += f'<span class="errorlist">{_text(row["error"])}</span>'
+    if row["conflict"]:
+        out += '<span class="errorlist conflict-note">' + _text(
+            _("now: %(now)s (entered meanwhile by somebody else); yours: %(mine)s")
+            % {"now": board.result_label or "…", "mine": row["mine"]}) + "</span>"
+    if row["moved"] and row.get("mine_for"):
+        white, black = row["mine_for"]
+        out += '<span class="errorlist moved-note">' + _text(
+            _("not saved: you typed %(mine)s for White %(white)s against Black %(black)s; this board holds other "
+              "players or colours now (shown here): check who won and type it again")
+            % {"mine": row["mine"], "white": white, "black": black}) + "</span>"
+    elif row["moved"]:
+        out += '<span class="errorlist moved-note">' + _text(
+            _("not saved: this board holds other players now than your page showed; yours was: %(mine)s")
+            % {"mine": row["mine"]}) + "</span>"
+    return out
+
+
+def rows_html(rows: list[dict[str, Any]]) -> SafeString:
+    """The board rows of the form's table (:func:`entry_rows`), one ``<tr>`` per board (and one before the first
+    board of each team match). Written here, not in a template loop: a 250-board round's rows cost about 60 ms
+    of CPU in Django's template engine, a few here (``benchmarks/edges.py``, *results page*)."""
+    out = []
+    for row in rows:
+        board = row["board"]
+        number, white, black = board.number, board.white, board.black
+        state = "conflict" if row["conflict"] or row["error"] or row["moved"] else ""
+        out.append(
+            (_head_html(row["head"]) if row.get("head") else "")
+            + f'<tr class="{state}" id="board-{number}">\n<td class="n">{number}</td>'
+            f"<td>{white.tpn}. {_text(white.name)}</td>\n"
+            f'<td><input name="r{number}" id="r{number}" value="{_text(row["value"])}" maxlength="4" '
+            f'inputmode="text" aria-label="{_text(row["label"])}">\n'
+            f'<input type="hidden" name="v{number}" value="{_text(row["version"])}">'
+            f'<input type="hidden" name="p{number}" value="{_text(row["players"])}">'
+            f'<input type="hidden" name="i{number}" value="{_text(row["initial"])}">{_notes_html(row)}</td>\n'
+            f'<td>{black.tpn}. {_text(black.name)}</td><td class="hide-s saved">{_text(board.result_label)}</td></tr>')
+    return mark_safe("".join(out))  # noqa: S308 - every value above is escaped by _text
+
+
 def _boards(rnd: Round) -> list[Board]:
     return list(rnd.boards.select_related("white", "black"))
 
@@ -183,12 +251,15 @@ def results(request: HttpRequest, sec: Section, number: int) -> HttpResponse:
         messages.error(request, _("Round %(round)s is not paired any more (somebody unpaired it): nothing was "
                                   "saved.") % {"round": number})
         return to_section(sec)
-    rnd = round_of(sec, number)
+    if rnd is None:
+        raise Http404
+    rnd.section = sec  # read with its event already
     conflicts: dict[int, str] = {}
     moved: dict[int, str] = {}
     submitted = None
     if request.method == "POST":
-        submitted = read(request.POST, {b.number: b for b in rnd.boards.all()})
+        older = _without_initials(request.POST)
+        submitted = read(request.POST, {b.number: b for b in rnd.boards.filter(number__in=older)})
         if not submitted.errors:
             with refusals_shown(request):
                 outcome = services.set_results(rnd, request.user, submitted.changes)
@@ -199,6 +270,7 @@ def results(request: HttpRequest, sec: Section, number: int) -> HttpResponse:
         else:
             messages.error(request, _("Nothing saved: fix the marked boards."))
     boards = _boards(rnd)
+    pairing_token, results_token = form_state.tokens(rnd, boards)
     heads = {score.boards[0].number: score for score in teams.match_scores(rnd) if score.boards} \
         if sec.is_team else {}
     rows = entry_rows(boards, submitted, conflicts, moved)
@@ -206,10 +278,10 @@ def results(request: HttpRequest, sec: Section, number: int) -> HttpResponse:
     for row in rows:
         row["head"] = heads.get(row["board"].number)
     return render(request, "tournaments/results.html", context(
-        request, sec.event, sec, rnd=rnd, rows=rows, not_paired=absences.of_paired_round(rnd),
+        request, sec.event, sec, rnd=rnd, rows=rows, rows_html=rows_html(rows), not_paired=absences.of_paired_round(rnd),
         is_last=not sec.round_set.filter(number__gt=number).exists(), adjust_form=AdjustForm(),
         entered=sum(1 for b in boards if b.result), total=len(boards), late=late,
-        pairing_token=form_state.pairing_token(rnd), results_token=form_state.results_token(rnd), gone=sorted(n for n, now in moved.items() if not now)))
+        pairing_token=pairing_token, results_token=results_token, gone=sorted(n for n, now in moved.items() if not now)))
 
 
 def _results_messages(request: HttpRequest, outcome: services.ResultChanges, changed: bool) -> None:

@@ -8,13 +8,14 @@ at the same versions, and a swap of players keeps the boards' versions.
 
 - :func:`pairing_token`: a round's boards (number, white, black) and byes (player, kind).
 - :func:`results_token`: the same, with each board's result and version.
+- :func:`tokens`: both, from the boards a page has read already.
 - :func:`numbers_token`: a section's pairing numbers (number -> player).
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from swisspair_web.tournaments.rows import Board, Bye, Round, Section
 
@@ -24,11 +25,25 @@ def _digest(parts: Iterable[object]) -> str:
     return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 
-def _pairing(rnd: Round) -> list[object]:
-    boards = Board.objects.filter(round=rnd).order_by("number").values_list("number", "white_id", "black_id")
+def _pairing(rnd: Round, shown: Sequence[Board] | None = None) -> list[object]:
+    boards: Iterable[tuple[int, int, int]] = (
+        Board.objects.filter(round=rnd).order_by("number").values_list("number", "white_id", "black_id")
+        if shown is None else [(b.number, b.white_id, b.black_id) for b in _in_order(shown)])
     byes = Bye.objects.filter(section_id=rnd.section_id, round_number=rnd.number).order_by("player_id") \
         .values_list("player_id", "kind")
     return [rnd.number, *boards, "byes", *byes]
+
+
+def _in_order(boards: Sequence[Board]) -> list[Board]:
+    return sorted(boards, key=lambda board: board.number)
+
+
+def tokens(rnd: Round, shown: Sequence[Board]) -> tuple[str, str]:
+    """:func:`pairing_token` and :func:`results_token` of the round whose boards the page shows (``shown``: all
+    of them, just read), without reading them again."""
+    pairing = _pairing(rnd, shown)
+    results = [(b.number, b.result, b.version) for b in _in_order(shown)]
+    return _digest(pairing), _digest([*pairing, "results", *results])
 
 
 def pairing_token(rnd: Round) -> str:

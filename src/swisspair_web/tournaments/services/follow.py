@@ -41,6 +41,8 @@ def section(section: Section, *, hiding: bool = False) -> None:
 
 
 def _check_prize_list(section_id: int) -> None:
+    if not AwardSettings.objects.filter(section_id=section_id, published_at__isnull=False).exists():
+        return  # no published prize list (most writes: one query)
     found = Section.objects.select_related("event").filter(pk=section_id).first()
     if found is not None:
         _record_prize_list(found)  # the pages follow the write that changed it: :func:`section` said so

@@ -86,7 +86,7 @@ def set_results(rnd: Round, user: User, changes: Mapping[int, tuple[str, Seen]],
     section = rnd.section
     later = list(section.round_set.filter(number__gt=rnd.number).values_list("number", flat=True))
     with operation():
-        boards = {b.number: b for b in rnd.boards.select_related("white", "black")}
+        boards = {b.number: b for b in rnd.boards.filter(number__in=list(changes)).select_related("white", "black")}
         for number, (code, shown) in sorted(changes.items()):
             if code not in RESULTS:
                 raise OperationError(_("Unknown result: %(text)s") % {"text": code[:10]})
@@ -131,6 +131,8 @@ def _follow_forfeits(rnd: Round, user: User, board: Board, before: str, code: st
     """The withdrawals that follow a board's result: a player who now loses by forfeit is withdrawn from the
     next round on (unless it is paired already, or the last round was played); a player whose forfeit loss
     was corrected into a game (``-`` then ``0``) is reinstated if that forfeit alone withdrew them."""
+    if not any(_lost_by_forfeit(before) + _lost_by_forfeit(code)):
+        return  # no forfeit before or now: nobody to withdraw or reinstate
     section = rnd.section
     nxt = rnd.number + 1
     next_paired = section.round_set.filter(number=nxt).exists()
