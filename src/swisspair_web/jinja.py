@@ -20,7 +20,7 @@ from django.utils.text import slugify
 from jinja2 import Environment
 
 
-def _shown(value: Any) -> str:
+def shown(value: Any) -> str:
     """A value as Django's templates show it: escaped as ``conditional_escape`` does (``html.escape`` of its
     text), unless marked safe; ``None`` as ``None`` (our templates print none)."""
     if type(value) is str:  # the cells: most of what a table prints
@@ -46,7 +46,7 @@ def environment(**options: Any) -> Environment:
     """The environment of the ``jinja2`` backend in ``settings.TEMPLATES``."""
     options["autoescape"] = False  # escaping is ``finalize``'s: Django's escape, byte for byte
     options["keep_trailing_newline"] = True  # a file's text as it is, as Django's templates keep it
-    env = Environment(finalize=_shown, **options)
+    env = Environment(finalize=shown, **options)
     env.filters["slugify"] = slugify
     env.globals["classes"] = cell_classes
     return env

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from html import escape
 from typing import Any
 
 from django.contrib import messages
@@ -25,6 +24,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from swisspair_web.jinja import shown
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.pages.common import arbiter_page, refusals_shown, to_section
 from swisspair_web.tournaments.pages.forms import AdjustForm
@@ -182,36 +182,31 @@ def typed_for(shown: tuple[int | None, int | None]) -> tuple[str, str]:
     return names.get(shown[0] or 0, "?"), names.get(shown[1] or 0, "?")
 
 
-def _text(value: object) -> str:
-    """``value`` as text in HTML (an attribute's or an element's), escaped as Django's templates escape it."""
-    return escape(str(value), quote=True)
-
-
 def _head_html(head: Any) -> str:
     """The heading row of a team match (before its first board)."""
     match = head.match
     return (f'<tr class="match" id="match-{match.number}"><th class="n">{match.number}</th>'
-            f'<th>{_text(match.white.name)}</th><th class="score">{_text(head.score_text)}</th>'
-            f'<th>{_text(match.black.name)}</th><th class="hide-s"></th></tr>')
+            f'<th>{shown(match.white.name)}</th><th class="score">{shown(head.score_text)}</th>'
+            f'<th>{shown(match.black.name)}</th><th class="hide-s"></th></tr>')
 
 
 def _notes_html(row: dict[str, Any]) -> str:
     """What the page says under a board's input: the input's error, a conflict, a board that moved."""
     board, out = row["board"], ""
     if row["error"]:
-        out += f'<span class="errorlist">{_text(row["error"])}</span>'
+        out += f'<span class="errorlist">{shown(row["error"])}</span>'
     if row["conflict"]:
-        out += '<span class="errorlist conflict-note">' + _text(
+        out += '<span class="errorlist conflict-note">' + shown(
             _("now: %(now)s (entered meanwhile by somebody else); yours: %(mine)s")
             % {"now": board.result_label or "…", "mine": row["mine"]}) + "</span>"
     if row["moved"] and row.get("mine_for"):
         white, black = row["mine_for"]
-        out += '<span class="errorlist moved-note">' + _text(
+        out += '<span class="errorlist moved-note">' + shown(
             _("not saved: you typed %(mine)s for White %(white)s against Black %(black)s; this board holds other "
               "players or colours now (shown here): check who won and type it again")
             % {"mine": row["mine"], "white": white, "black": black}) + "</span>"
     elif row["moved"]:
-        out += '<span class="errorlist moved-note">' + _text(
+        out += '<span class="errorlist moved-note">' + shown(
             _("not saved: this board holds other players now than your page showed; yours was: %(mine)s")
             % {"mine": row["mine"]}) + "</span>"
     return out
@@ -229,14 +224,14 @@ def rows_html(rows: list[dict[str, Any]]) -> SafeString:
         out.append(
             (_head_html(row["head"]) if row.get("head") else "")
             + f'<tr class="{state}" id="board-{number}">\n<td class="n">{number}</td>'
-            f"<td>{white.tpn}. {_text(white.name)}</td>\n"
-            f'<td><input name="r{number}" id="r{number}" value="{_text(row["value"])}" maxlength="4" '
-            f'inputmode="text" aria-label="{_text(row["label"])}">\n'
-            f'<input type="hidden" name="v{number}" value="{_text(row["version"])}">'
-            f'<input type="hidden" name="p{number}" value="{_text(row["players"])}">'
-            f'<input type="hidden" name="i{number}" value="{_text(row["initial"])}">{_notes_html(row)}</td>\n'
-            f'<td>{black.tpn}. {_text(black.name)}</td><td class="hide-s saved">{_text(board.result_label)}</td></tr>')
-    return mark_safe("".join(out))  # noqa: S308 - every value above is escaped by _text
+            f"<td>{white.tpn}. {shown(white.name)}</td>\n"
+            f'<td><input name="r{number}" id="r{number}" value="{shown(row["value"])}" maxlength="4" '
+            f'inputmode="text" aria-label="{shown(row["label"])}">\n'
+            f'<input type="hidden" name="v{number}" value="{shown(row["version"])}">'
+            f'<input type="hidden" name="p{number}" value="{shown(row["players"])}">'
+            f'<input type="hidden" name="i{number}" value="{shown(row["initial"])}">{_notes_html(row)}</td>\n'
+            f'<td>{black.tpn}. {shown(black.name)}</td><td class="hide-s saved">{shown(board.result_label)}</td></tr>')
+    return mark_safe("".join(out))  # noqa: S308 - every value above is escaped by shown
 
 
 def _boards(rnd: Round) -> list[Board]:
