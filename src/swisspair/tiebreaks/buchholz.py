@@ -22,7 +22,7 @@ from swisspair.tiebreaks.values import Term, TieBreakValue
 from swisspair.tiebreaks.cuts import cut_scaled
 from swisspair.tiebreaks.rounding import round_half_up
 from swisspair.tiebreaks.units import Units
-from swisspair.tiebreaks.unplayed import UnitContribution, unit_contributions
+from swisspair.tiebreaks.unplayed import UnitContribution, all_unit_contributions
 
 __all__ = ["average_of_buchholz", "buchholz", "fore_buchholz", "sum_with_cuts"]
 
@@ -68,11 +68,8 @@ def buchholz(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
     score = ctx.score_name(d)
     fore = d.name == "FB" or d.fore
     units = ctx.event.units(score)
-    return {
-        cid: sum_with_cuts(ctx, d, unit_contributions(ctx, d, cid, opponent_score=score, result_score=score,
-                                                      fore=fore), units, units, products=False)
-        for cid in ctx.event.ids
-    }
+    contribs = all_unit_contributions(ctx, d, opponent_score=score, result_score=score, fore=fore)
+    return {cid: sum_with_cuts(ctx, d, contribs[cid], units, units, products=False) for cid in ctx.event.ids}
 
 
 def fore_buchholz(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:

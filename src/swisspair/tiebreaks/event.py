@@ -38,10 +38,12 @@ class RoundKind(enum.Enum):
     ABSENT = " "
     """No record: not paired (after a withdrawal, or a late entry), 16.1."""
 
+    _vur: bool
+
     @property
     def is_vur(self) -> bool:
         """A voluntary unplayed round: a requested bye or a forfeit loss (16.1)."""
-        return self in _VUR_KINDS
+        return self._vur
 
     @property
     def is_forfeit(self) -> bool:
@@ -53,6 +55,8 @@ class RoundKind(enum.Enum):
 
 
 _VUR_KINDS = frozenset({RoundKind.FORFEIT_LOSS, RoundKind.HALF_BYE, RoundKind.ZERO_BYE, RoundKind.ABSENT})
+for _kind in RoundKind:  # an attribute of the member: a set lookup would hash the member by its name each time
+    _kind._vur = _kind in _VUR_KINDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,20 +218,24 @@ class Event:
         shapes: dict[tuple[int, int, bool], tuple[RoundKind, Mapping[str, Fraction], Colour, Outcome,
                                                           Fraction | None]] = {}
         absent = [ABSENT] * n
+        keys: dict[int, list[tuple[int, int, bool]]] = {}
         for player in tournament:
             recs = []
-            for r, entry in enumerate((player.results + absent)[:n], 1):
+            row = keys[player.tpn] = []
+            results = player.results if len(player.results) >= n else player.results + absent
+            for r, entry in enumerate(results[:n], 1):
                 opponent = entry.opponent
                 key = (id(entry.result), id(entry.colour), opponent is None)  # members are singletons; ids hash fast
                 shape = shapes.get(key)
                 if shape is None:
                     shape = shapes[key] = _shape(entry, scoring.points(entry.result, entry.colour))
+                row.append(key)
                 kind, points, colour, outcome, rating_result = shape
                 recs.append(_new_record(r, kind, opponent, points, colour, outcome, rating_result))
             competitors[player.tpn] = Competitor(
                 id=player.tpn, name=player.name, rating=player.rating or None, rounds=recs
             )
-        return cls(
+        event = cls(
             competitors=competitors,
             rounds=n,
             scores=("PTS",),
@@ -236,6 +244,20 @@ class Event:
             round_robin=bool(round_robin),
             tournament=tournament,
         )
+        event._units["PTS"] = _units_of_shapes(event, shapes, keys)
+        return event
+
+
+def _units_of_shapes(event: Event, shapes: Mapping[tuple[int, int, bool], tuple[Any, Mapping[str, Fraction],
+                                                                                 Any, Any, Any]],
+                     keys: Mapping[int, list[tuple[int, int, bool]]]) -> Units:
+    """What :meth:`Event.units` makes of the records' points, made from the few shapes of the records
+    instead of from each record: the same unit, the same integers."""
+    win, draw = Fraction(event.win["PTS"]), Fraction(event.draw["PTS"])
+    den = math.lcm(win.denominator, draw.denominator, *{shape[1]["PTS"].denominator for shape in shapes.values()})
+    unit = {key: shape[1]["PTS"].numerator * den // shape[1]["PTS"].denominator for key, shape in shapes.items()}
+    points = {cid: [unit[key] for key in row] for cid, row in keys.items()}
+    return Units(den, points, draw=int(draw * den), win=int(win * den))
 
 
 _BYE_OF_OUTCOME = {Outcome.WIN: RoundKind.FULL_BYE, Outcome.DRAW: RoundKind.HALF_BYE}

@@ -36,8 +36,8 @@ from swisspair.tiebreaks.editions import Edition
 from swisspair.tiebreaks.event import RoundKind, RoundRecord
 from swisspair.tiebreaks.units import Units
 
-__all__ = ["Contribution", "UnitContribution", "contributions", "fore_score", "last_non_vur", "opponent_view",
-           "opponent_views", "own_score", "unit_contributions"]
+__all__ = ["Contribution", "UnitContribution", "all_unit_contributions", "contributions", "fore_score",
+           "last_non_vur", "last_non_vurs", "opponent_view", "opponent_views", "own_score", "unit_contributions"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,17 +64,25 @@ def last_non_vur(ctx: Context, cid: int, fore: bool = False) -> int:
     With ``fore`` (Fore Buchholz), a participant paired in the final round
     (a game, a forfeit or the PAB) counts as present in it.
     """
-    def compute() -> int:
-        recs = ctx.event.competitors[cid].rounds
-        last = 0
-        for rec in recs:
-            if not rec.is_vur:
-                last = rec.round
-        if fore and recs and _paired_last(recs[-1]):
-            last = len(recs)
-        return last
+    return last_non_vurs(ctx, fore)[cid]
 
-    return ctx.memo(("lna", cid, fore), compute)
+
+def last_non_vurs(ctx: Context, fore: bool = False) -> dict[int, int]:
+    """:func:`last_non_vur` of every competitor (cached)."""
+    def compute() -> dict[int, int]:
+        out: dict[int, int] = {}
+        for cid, comp in ctx.event.competitors.items():
+            recs = comp.rounds
+            last = 0
+            for rec in recs:
+                if not rec.kind.is_vur:
+                    last = rec.round
+            if fore and recs and _paired_last(recs[-1]):
+                last = len(recs)
+            out[cid] = last
+        return out
+
+    return ctx.memo(("lna", fore), compute)
 
 
 def _paired_last(rec: RoundRecord) -> bool:
@@ -98,6 +106,7 @@ def opponent_views(ctx: Context, score: str, edition: Edition, fore: bool = Fals
         draw = units.draw
         last = event.rounds
         views: dict[int, int] = {}
+        lnas = last_non_vurs(ctx, fore) if edition is not Edition.VIRTUAL_2009 and edition is not Edition.NONE else {}
         for cid, comp in event.competitors.items():
             points = units.points[cid]
             total = 0
@@ -111,7 +120,7 @@ def opponent_views(ctx: Context, score: str, edition: Edition, fore: bool = Fals
                     else:
                         total += draw
             else:
-                lna = last_non_vur(ctx, cid, fore)
+                lna = lnas[cid]
                 no_opponent = 0 if event.round_robin else draw
                 for rec, p in zip(comp.rounds, points):
                     if fore and rec.round == last and rec.opponent is not None:
@@ -193,37 +202,52 @@ def unit_contributions(
     fore: bool = False,
 ) -> list[UnitContribution]:
     """:func:`contributions` in integer units (:meth:`Event.units`; cached, do not modify)."""
-    key = ("contrib", cid, opponent_score, result_score, fore, ctx.edition_for(d), d.forfeits_played,
-           ctx.round_robin(d))
-    return ctx.memo(key, lambda: _contributions(ctx, d, cid, opponent_score, result_score, fore))
+    return all_unit_contributions(ctx, d, opponent_score=opponent_score, result_score=result_score, fore=fore)[cid]
+
+
+def all_unit_contributions(
+    ctx: Context,
+    d: Descriptor,
+    *,
+    opponent_score: str,
+    result_score: str,
+    fore: bool = False,
+) -> dict[int, list[UnitContribution]]:
+    """:func:`unit_contributions` of every competitor, made together (cached, do not modify)."""
+    key = ("contrib", opponent_score, result_score, fore, ctx.edition_for(d), d.forfeits_played, ctx.round_robin(d))
+    return ctx.memo(key, lambda: _contributions(ctx, d, opponent_score, result_score, fore))
 
 
 def _contributions(
-    ctx: Context, d: Descriptor, cid: int, opponent_score: str, result_score: str, fore: bool
-) -> list[UnitContribution]:
+    ctx: Context, d: Descriptor, opponent_score: str, result_score: str, fore: bool
+) -> dict[int, list[UnitContribution]]:
     event = ctx.event
     edition = ctx.edition_for(d)
     rr = ctx.round_robin(d)
     last = event.rounds
     results = event.units(result_score)
+    points, draw = results.points, results.draw
     views = opponent_views(ctx, opponent_score, edition, fore)
     forfeits_as_games = d.forfeits_played or rr
-    out: list[UnitContribution] = []
-    for rec, result in zip(event.competitors[cid].rounds, results.points[cid]):
-        opponent = rec.opponent
-        if opponent is not None and (rec.kind is _GAME or forfeits_as_games or (fore and rec.round == last)):
-            # a game (8.3 with ``fore``: every paired game of the final round, as a draw)
-            if fore and rec.round == last:
-                result = results.draw
-            out.append((rec.round, opponent, views[opponent], result, False, ""))
-            continue
-        if rr:
-            # C.07 (2026) 15.2: pre-determined pairings, no dummy; a rest round adds nothing.
-            continue
-        out.append(_unplayed(ctx, edition, cid, rec, result, opponent_score, views, fore) if edition is not Edition.NONE
-                   else (rec.round, opponent, 0 if opponent is None else views[opponent], result, rec.is_vur,
-                         "no opponent: nothing" if opponent is None else "forfeit, opponent's actual score"))
-    return out
+    by_competitor: dict[int, list[UnitContribution]] = {}
+    for cid, comp in event.competitors.items():
+        out: list[UnitContribution] = []
+        for rec, result in zip(comp.rounds, points[cid]):
+            opponent = rec.opponent
+            final = fore and rec.round == last
+            if opponent is not None and (rec.kind is _GAME or forfeits_as_games or final):
+                # a game (8.3 with ``fore``: every paired game of the final round, as a draw)
+                out.append((rec.round, opponent, views[opponent], draw if final else result, False, ""))
+            elif rr:
+                # C.07 (2026) 15.2: pre-determined pairings, no dummy; a rest round adds nothing.
+                continue
+            elif edition is not Edition.NONE:
+                out.append(_unplayed(ctx, edition, cid, rec, result, opponent_score, views, fore))
+            else:
+                out.append((rec.round, opponent, 0 if opponent is None else views[opponent], result, rec.is_vur,
+                            "no opponent: nothing" if opponent is None else "forfeit, opponent's actual score"))
+        by_competitor[cid] = out
+    return by_competitor
 
 
 def _unplayed(ctx: Context, edition: Edition, cid: int, rec: RoundRecord, result: int, score: str,
