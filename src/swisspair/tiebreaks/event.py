@@ -7,8 +7,9 @@ points, each round a :class:`RoundRecord` of one :class:`RoundKind`.
 from __future__ import annotations
 
 import enum
+import itertools
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -142,6 +143,13 @@ class Event:
     """Scores per (id, round) for the score-based criteria (:mod:`swisspair.tiebreaks.sports`)."""
     _totals: dict[tuple[int, str, int], Fraction] = field(default_factory=dict, repr=False, compare=False)
     _units: dict[str, Units] = field(default_factory=dict, repr=False, compare=False)
+    _shapes: Shapes | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def shapes(self) -> Shapes | None:
+        """The records by shape (:class:`Shapes`) when the event was built from a tournament, else ``None``.
+        The records must not change afterwards."""
+        return self._shapes
 
     @property
     def primary(self) -> str:
@@ -214,24 +222,30 @@ class Event:
         scoring = tournament.scoring
         competitors: dict[int, Competitor] = {}
         # A record is its round and opponent plus what the result, the colour and whether there is an
-        # opponent decide: made once per such combination (the points mapping is shared, read-only).
-        shapes: dict[tuple[int, int, bool], tuple[RoundKind, Mapping[str, Fraction], Colour, Outcome,
-                                                          Fraction | None]] = {}
+        # opponent decide (its shape): made once per such combination (the points mapping is shared,
+        # read-only); each record's shape is kept as an index (:class:`Shapes`).
+        index: dict[tuple[int, int, bool], int] = {}
+        table: list[tuple[RoundKind, Mapping[str, Fraction], Colour, Outcome, Fraction | None]] = []
+        samples: list[RoundRecord] = []
+        rows: dict[int, list[int]] = {}
         absent = [ABSENT] * n
-        keys: dict[int, list[tuple[int, int, bool]]] = {}
         for player in tournament:
             recs = []
-            row = keys[player.tpn] = []
+            row = rows[player.tpn] = []
             results = player.results if len(player.results) >= n else player.results + absent
             for r, entry in enumerate(results[:n], 1):
                 opponent = entry.opponent
                 key = (id(entry.result), id(entry.colour), opponent is None)  # members are singletons; ids hash fast
-                shape = shapes.get(key)
-                if shape is None:
-                    shape = shapes[key] = _shape(entry, scoring.points(entry.result, entry.colour))
-                row.append(key)
-                kind, points, colour, outcome, rating_result = shape
-                recs.append(_new_record(r, kind, opponent, points, colour, outcome, rating_result))
+                i = index.get(key)
+                if i is None:
+                    i = index[key] = len(table)
+                    table.append(_shape(entry, scoring.points(entry.result, entry.colour)))
+                row.append(i)
+                kind, points, colour, outcome, rating_result = table[i]
+                rec = _new_record(r, kind, opponent, points, colour, outcome, rating_result)
+                if len(samples) == i:
+                    samples.append(rec)
+                recs.append(rec)
             competitors[player.tpn] = Competitor(
                 id=player.tpn, name=player.name, rating=player.rating or None, rounds=recs
             )
@@ -244,19 +258,38 @@ class Event:
             round_robin=bool(round_robin),
             tournament=tournament,
         )
-        event._units["PTS"] = _units_of_shapes(event, shapes, keys)
+        event._units["PTS"] = _units_of_shapes(event, samples, rows)
+        event._shapes = Shapes(samples, rows)
         return event
 
 
-def _units_of_shapes(event: Event, shapes: Mapping[tuple[int, int, bool], tuple[Any, Mapping[str, Fraction],
-                                                                                 Any, Any, Any]],
-                     keys: Mapping[int, list[tuple[int, int, bool]]]) -> Units:
-    """What :meth:`Event.units` makes of the records' points, made from the few shapes of the records
-    instead of from each record: the same unit, the same integers."""
+@dataclass(frozen=True, slots=True)
+class Shapes:
+    """The records of an event built from a tournament, by what decides them besides round and opponent:
+    kind, points, colour, outcome (their shape). A predicate on those alone is tested once per shape."""
+
+    samples: list[RoundRecord]
+    """A record of each shape, by its index."""
+    rows: dict[int, list[int]]
+    """Per competitor, the index of the shape of each round (round 1 first)."""
+
+    def count(self, predicate: Callable[[RoundRecord], bool]) -> dict[int, list[int]]:
+        """Per competitor, the 0-based rounds whose record meets ``predicate`` (which must read only the
+        shape: kind, points, colour, outcome)."""
+        meets = [predicate(rec) for rec in self.samples]
+        if not any(meets):
+            return {cid: [] for cid in self.rows}
+        compress = itertools.compress
+        return {cid: list(compress(range(len(row)), map(meets.__getitem__, row))) for cid, row in self.rows.items()}
+
+
+def _units_of_shapes(event: Event, samples: list[RoundRecord], rows: Mapping[int, list[int]]) -> Units:
+    """What :meth:`Event.units` makes of the records' points, made from one record of each shape instead
+    of from every record: the same unit, the same integers."""
     win, draw = Fraction(event.win["PTS"]), Fraction(event.draw["PTS"])
-    den = math.lcm(win.denominator, draw.denominator, *{shape[1]["PTS"].denominator for shape in shapes.values()})
-    unit = {key: shape[1]["PTS"].numerator * den // shape[1]["PTS"].denominator for key, shape in shapes.items()}
-    points = {cid: [unit[key] for key in row] for cid, row in keys.items()}
+    den = math.lcm(win.denominator, draw.denominator, *{rec.points["PTS"].denominator for rec in samples})
+    unit = [rec.points["PTS"].numerator * den // rec.points["PTS"].denominator for rec in samples]
+    points = {cid: [unit[i] for i in row] for cid, row in rows.items()}
     return Units(den, points, draw=int(draw * den), win=int(win * den))
 
 

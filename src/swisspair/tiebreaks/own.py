@@ -32,11 +32,18 @@ __all__ = [
 ]
 
 
-def _count(ctx: Context, note: str, predicate: Callable[[RoundRecord], bool]) -> dict[int, TieBreakValue]:
+def _count(ctx: Context, note: str, predicate: Callable[[RoundRecord], bool],
+           by_shape: bool = False) -> dict[int, TieBreakValue]:
+    """Per competitor, the number of rounds that meet ``predicate``; ``by_shape``: the predicate reads only
+    a record's kind, points, colour and outcome, so it is tested once per shape when the event has them."""
     out: dict[int, TieBreakValue] = {}
     counts: dict[int, Fraction] = {}
-    for comp in ctx.event:
-        rounds = [r for r in comp.rounds if predicate(r)]
+    event = ctx.event
+    shapes = event.shapes if by_shape else None
+    met = shapes.count(predicate) if shapes is not None else None
+    for comp in event:
+        recs = comp.rounds
+        rounds = [r for r in recs if predicate(r)] if met is None else [recs[i] for i in met[comp.id]]
         n = len(rounds)
         count = counts.get(n)
         if count is None:
@@ -89,22 +96,23 @@ def wins(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
             return rec.outcome is _WIN
         return rec.points[score] == win
 
-    return _count(ctx, "win", won)
+    return _count(ctx, "win", won, by_shape=True)
 
 
 def games_won(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
     """WON: games won over the board (FIDE C.07 (2026) 7.2)."""
-    return _count(ctx, "won over the board", lambda r: r.kind is _GAME and r.outcome is _WIN)
+    return _count(ctx, "won over the board", lambda r: r.kind is _GAME and r.outcome is _WIN, by_shape=True)
 
 
 def black_games(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
     """BPG: games played over the board with Black (FIDE C.07 (2026) 7.3)."""
-    return _count(ctx, "played with Black", lambda r: r.kind is _GAME and r.colour is _BLACK)
+    return _count(ctx, "played with Black", lambda r: r.kind is _GAME and r.colour is _BLACK, by_shape=True)
 
 
 def black_wins(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
     """BWG: games won over the board with Black (FIDE C.07 (2026) 7.4)."""
-    return _count(ctx, "won with Black", lambda r: r.kind is _GAME and r.colour is _BLACK and r.outcome is _WIN)
+    return _count(ctx, "won with Black", lambda r: r.kind is _GAME and r.colour is _BLACK and r.outcome is _WIN,
+                  by_shape=True)
 
 
 def rounds_elected(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
