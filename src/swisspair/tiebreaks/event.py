@@ -11,6 +11,7 @@ import itertools
 import math
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from fractions import Fraction
 from typing import Any
 
@@ -113,6 +114,41 @@ class Competitor:
         return f"Competitor(id={self.id!r}, name={self.name!r}, rating={self.rating!r})"
 
 
+_GET_ROUNDS, _SET_ROUNDS = Competitor.__dict__["rounds"].__get__, Competitor.__dict__["rounds"].__set__
+
+
+class _LateCompetitor(Competitor):
+    """A competitor of :meth:`Event.from_tournament`: its records are made the first time they are read
+    (the tie-breaks that only sum or count read the event's shapes instead: :meth:`Event.plays`)."""
+
+    __slots__ = ("_make",)
+    _make: Callable[[], list[RoundRecord]]
+
+    @property
+    def rounds(self) -> list[RoundRecord]:
+        """One record per round, round 1 first; always :attr:`Event.rounds` long."""
+        try:
+            return _GET_ROUNDS(self)  # type: ignore[no-any-return]
+        except AttributeError:
+            recs = self._make()
+            _SET_ROUNDS(self, recs)
+            return recs
+
+    @rounds.setter
+    def rounds(self, value: list[RoundRecord]) -> None:
+        _SET_ROUNDS(self, value)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Competitor):
+            return NotImplemented
+        return (self.id, self.name, self.rating, self.rounds) == (other.id, other.name, other.rating, other.rounds)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[type[Competitor], tuple[int, str, int | None, list[RoundRecord]]]:
+        return (Competitor, (self.id, self.name, self.rating, self.rounds))
+
+
 @dataclass(slots=True)
 class Event:
     """Everything the tie-breaks read: competitors, rounds and the point systems.
@@ -143,13 +179,12 @@ class Event:
     """Scores per (id, round) for the score-based criteria (:mod:`swisspair.tiebreaks.sports`)."""
     _totals: dict[tuple[int, str, int], Fraction] = field(default_factory=dict, repr=False, compare=False)
     _units: dict[str, Units] = field(default_factory=dict, repr=False, compare=False)
-    _shapes: Shapes | None = field(default=None, repr=False, compare=False)
-
-    @property
-    def shapes(self) -> Shapes | None:
-        """The records by shape (:class:`Shapes`) when the event was built from a tournament, else ``None``.
-        The records must not change afterwards."""
-        return self._shapes
+    _shapes: tuple[list[RoundRecord], dict[int, list[int]], dict[int, list[int | None]]] | None = field(
+        default=None, init=False, repr=False, compare=False)
+    """Built from a tournament (:meth:`from_tournament`): the records by shape (what decides a record besides
+    its round and opponent: kind, points, colour, outcome), a record of each shape (round 0, no opponent),
+    per competitor the index of each round's shape and each round's opponent; else ``None``. The records
+    must not change afterwards."""
 
     @property
     def primary(self) -> str:
@@ -168,6 +203,29 @@ class Event:
     def ids(self) -> list[int]:
         """Competitor ids in ascending order."""
         return sorted(self.competitors)
+
+    def plays(self, cid: int) -> Iterator[tuple[int, RoundRecord, int | None]]:
+        """Per round of ``cid`` (round 1 first): the round, a record of its shape (kind, points, colour,
+        outcome: not to be read for its round or opponent) and the opponent. Reads the shapes when the
+        event has them, without making the records."""
+        if self._shapes is None:
+            return ((rec.round, rec, rec.opponent) for rec in self.competitors[cid].rounds)
+        samples, rows, opponents = self._shapes
+        row = rows[cid]
+        return zip(range(1, len(row) + 1), map(samples.__getitem__, row), opponents[cid])
+
+    def rounds_meeting(self, predicate: Callable[[RoundRecord], bool]) -> dict[int, list[int]] | None:
+        """Per competitor, the 0-based rounds whose record meets ``predicate``, tested once per shape
+        (``predicate`` must read only a record's kind, points, colour and outcome); ``None`` when the
+        event has no shapes (not built from a tournament)."""
+        if self._shapes is None:
+            return None
+        samples, rows, _ = self._shapes
+        meets = [predicate(rec) for rec in samples]
+        if not any(meets):
+            return {cid: [] for cid in rows}
+        compress = itertools.compress
+        return {cid: list(compress(range(len(row)), map(meets.__getitem__, row))) for cid, row in rows.items()}
 
     def record(self, cid: int, round_number: int) -> RoundRecord:
         """The record of ``cid`` in 1-based ``round_number``."""
@@ -223,17 +281,17 @@ class Event:
         competitors: dict[int, Competitor] = {}
         # A record is its round and opponent plus what the result, the colour and whether there is an
         # opponent decide (its shape): made once per such combination (the points mapping is shared,
-        # read-only); each record's shape is kept as an index (:class:`Shapes`).
+        # read-only); each record's shape is kept as an index (``_shapes``).
         index: dict[tuple[int, int, bool], int] = {}
         table: list[tuple[RoundKind, Mapping[str, Fraction], Colour, Outcome, Fraction | None]] = []
-        samples: list[RoundRecord] = []
         rows: dict[int, list[int]] = {}
+        opponents: dict[int, list[int | None]] = {}
         absent = [ABSENT] * n
         for player in tournament:
-            recs = []
             row = rows[player.tpn] = []
+            met = opponents[player.tpn] = []
             results = player.results if len(player.results) >= n else player.results + absent
-            for r, entry in enumerate(results[:n], 1):
+            for entry in results[:n]:
                 opponent = entry.opponent
                 key = (id(entry.result), id(entry.colour), opponent is None)  # members are singletons; ids hash fast
                 i = index.get(key)
@@ -241,14 +299,12 @@ class Event:
                     i = index[key] = len(table)
                     table.append(_shape(entry, scoring.points(entry.result, entry.colour)))
                 row.append(i)
-                kind, points, colour, outcome, rating_result = table[i]
-                rec = _new_record(r, kind, opponent, points, colour, outcome, rating_result)
-                if len(samples) == i:
-                    samples.append(rec)
-                recs.append(rec)
-            competitors[player.tpn] = Competitor(
-                id=player.tpn, name=player.name, rating=player.rating or None, rounds=recs
-            )
+                met.append(opponent)
+            comp = competitors[player.tpn] = _NEW(_LateCompetitor)
+            comp.id, comp.name, comp.rating = player.tpn, player.name, player.rating or None
+            comp._make = partial(_records, table, row, met)
+        samples = [_new_record(0, kind, None, points, colour, outcome, rating_result)
+                   for kind, points, colour, outcome, rating_result in table]
         event = cls(
             competitors=competitors,
             rounds=n,
@@ -259,28 +315,18 @@ class Event:
             tournament=tournament,
         )
         event._units["PTS"] = _units_of_shapes(event, samples, rows)
-        event._shapes = Shapes(samples, rows)
+        event._shapes = (samples, rows, opponents)
         return event
 
 
-@dataclass(frozen=True, slots=True)
-class Shapes:
-    """The records of an event built from a tournament, by what decides them besides round and opponent:
-    kind, points, colour, outcome (their shape). A predicate on those alone is tested once per shape."""
-
-    samples: list[RoundRecord]
-    """A record of each shape, by its index."""
-    rows: dict[int, list[int]]
-    """Per competitor, the index of the shape of each round (round 1 first)."""
-
-    def count(self, predicate: Callable[[RoundRecord], bool]) -> dict[int, list[int]]:
-        """Per competitor, the 0-based rounds whose record meets ``predicate`` (which must read only the
-        shape: kind, points, colour, outcome)."""
-        meets = [predicate(rec) for rec in self.samples]
-        if not any(meets):
-            return {cid: [] for cid in self.rows}
-        compress = itertools.compress
-        return {cid: list(compress(range(len(row)), map(meets.__getitem__, row))) for cid, row in self.rows.items()}
+def _records(table: list[tuple[RoundKind, Mapping[str, Fraction], Colour, Outcome, Fraction | None]],
+             row: list[int], opponents: list[int | None]) -> list[RoundRecord]:
+    """The records of one competitor from its shapes and opponents (:meth:`Event.from_tournament`)."""
+    out = []
+    for r, (i, opponent) in enumerate(zip(row, opponents), 1):
+        kind, points, colour, outcome, rating_result = table[i]
+        out.append(_new_record(r, kind, opponent, points, colour, outcome, rating_result))
+    return out
 
 
 def _units_of_shapes(event: Event, samples: list[RoundRecord], rows: Mapping[int, list[int]]) -> Units:

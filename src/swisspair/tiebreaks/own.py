@@ -14,7 +14,7 @@ from functools import partial
 from swisspair.model import Colour, Outcome
 from swisspair.tiebreaks.context import Context
 from swisspair.tiebreaks.descriptors import Descriptor
-from swisspair.tiebreaks.event import RoundKind, RoundRecord
+from swisspair.tiebreaks.event import Competitor, RoundKind, RoundRecord
 from swisspair.tiebreaks.values import Term, TieBreakValue
 
 __all__ = [
@@ -39,20 +39,30 @@ def _count(ctx: Context, note: str, predicate: Callable[[RoundRecord], bool],
     out: dict[int, TieBreakValue] = {}
     counts: dict[int, Fraction] = {}
     event = ctx.event
-    shapes = event.shapes if by_shape else None
-    met = shapes.count(predicate) if shapes is not None else None
+    met = event.rounds_meeting(predicate) if by_shape else None
     for comp in event:
-        recs = comp.rounds
-        rounds = [r for r in recs if predicate(r)] if met is None else [recs[i] for i in met[comp.id]]
-        n = len(rounds)
+        if met is None:
+            rounds = [r for r in comp.rounds if predicate(r)]
+            n = len(rounds)
+            terms = partial(_counted, rounds, note)
+        else:  # the records are read (made) only when the terms are
+            indices = met[comp.id]
+            n = len(indices)
+            terms = partial(_counted_at, comp, indices, note)
         count = counts.get(n)
         if count is None:
             count = counts[n] = Fraction(n)
-        out[comp.id] = TieBreakValue(count, partial(_counted, rounds, note))
+        out[comp.id] = TieBreakValue(count, terms)
     return out
 
 
 _GAME, _WIN, _BLACK = RoundKind.GAME, Outcome.WIN, Colour.BLACK
+
+
+def _counted_at(comp: Competitor, indices: list[int], note: str) -> tuple[Term, ...]:
+    """The terms of a count: one per round counted (0-based ``indices`` into the competitor's rounds)."""
+    recs = comp.rounds
+    return _counted([recs[i] for i in indices], note)
 
 
 def _counted(rounds: list[RoundRecord], note: str) -> tuple[Term, ...]:

@@ -71,22 +71,23 @@ def last_non_vurs(ctx: Context, fore: bool = False) -> dict[int, int]:
     """:func:`last_non_vur` of every competitor (cached)."""
     def compute() -> dict[int, int]:
         out: dict[int, int] = {}
-        for cid, comp in ctx.event.competitors.items():
-            recs = comp.rounds
+        event = ctx.event
+        for cid in event.competitors:
             last = 0
-            for rec in recs:
-                if not rec.kind.is_vur:
-                    last = rec.round
-            if fore and recs and _paired_last(recs[-1]):
-                last = len(recs)
+            final = None
+            for final in event.plays(cid):
+                if not final[1].kind.is_vur:
+                    last = final[0]
+            if fore and final is not None and _paired_last(final[1].kind, final[2]):
+                last = final[0]
             out[cid] = last
         return out
 
     return ctx.memo(("lna", fore), compute)
 
 
-def _paired_last(rec: RoundRecord) -> bool:
-    return rec.opponent is not None or rec.kind in (RoundKind.GAME, RoundKind.PAB)
+def _paired_last(kind: RoundKind, opponent: int | None) -> bool:
+    return opponent is not None or kind is RoundKind.GAME or kind is RoundKind.PAB
 
 
 def opponent_view(ctx: Context, cid: int, score: str, edition: Edition, fore: bool = False) -> Fraction:
@@ -107,25 +108,25 @@ def opponent_views(ctx: Context, score: str, edition: Edition, fore: bool = Fals
         last = event.rounds
         views: dict[int, int] = {}
         lnas = last_non_vurs(ctx, fore) if edition is not Edition.VIRTUAL_2009 and edition is not Edition.NONE else {}
-        for cid, comp in event.competitors.items():
+        for cid in event.competitors:
             points = units.points[cid]
             total = 0
             if edition is Edition.VIRTUAL_2009 or edition is Edition.NONE:
                 counted_as_played = edition is Edition.NONE
-                for rec, p in zip(comp.rounds, points):
-                    if fore and rec.round == last and rec.opponent is not None:
+                for (r, shape, opponent), p in zip(event.plays(cid), points):
+                    if fore and r == last and opponent is not None:
                         total += draw
-                    elif counted_as_played or rec.kind is _GAME or (event.round_robin and rec.kind.is_forfeit):
+                    elif counted_as_played or shape.kind is _GAME or (event.round_robin and shape.kind.is_forfeit):
                         total += p
                     else:
                         total += draw
             else:
                 lna = lnas[cid]
                 no_opponent = 0 if event.round_robin else draw
-                for rec, p in zip(comp.rounds, points):
-                    if fore and rec.round == last and rec.opponent is not None:
+                for (r, shape, opponent), p in zip(event.plays(cid), points):
+                    if fore and r == last and opponent is not None:
                         total += draw
-                    elif rec.round <= lna or rec.opponent is not None:
+                    elif r <= lna or opponent is not None:
                         total += p
                     else:
                         total += no_opponent
@@ -144,8 +145,10 @@ def _fore_units(ctx: Context, cid: int, score: str) -> int:
     """:func:`fore_score` in units of the score."""
     units = ctx.event.units(score)
     total = units.totals[cid]
-    recs = ctx.event.competitors[cid].rounds
-    if recs and recs[-1].opponent is not None and _paired_last(recs[-1]):
+    final = None
+    for final in ctx.event.plays(cid):
+        pass
+    if final is not None and final[2] is not None:
         total += units.draw - units.points[cid][-1]
     return total
 
@@ -230,44 +233,47 @@ def _contributions(
     views = opponent_views(ctx, opponent_score, edition, fore)
     forfeits_as_games = d.forfeits_played or rr
     by_competitor: dict[int, list[UnitContribution]] = {}
-    for cid, comp in event.competitors.items():
+    for cid in event.competitors:
         out: list[UnitContribution] = []
-        for rec, result in zip(comp.rounds, points[cid]):
-            opponent = rec.opponent
-            final = fore and rec.round == last
-            if opponent is not None and (rec.kind is _GAME or forfeits_as_games or final):
+        for (r, shape, opponent), result in zip(event.plays(cid), points[cid]):
+            final = fore and r == last
+            if opponent is not None and (shape.kind is _GAME or forfeits_as_games or final):
                 # a game (8.3 with ``fore``: every paired game of the final round, as a draw)
-                out.append((rec.round, opponent, views[opponent], draw if final else result, False, ""))
+                out.append((r, opponent, views[opponent], draw if final else result, False, ""))
             elif rr:
                 # C.07 (2026) 15.2: pre-determined pairings, no dummy; a rest round adds nothing.
                 continue
             elif edition is not Edition.NONE:
-                out.append(_unplayed(ctx, edition, cid, rec, result, opponent_score, views, fore))
+                out.append(_unplayed(ctx, edition, cid, (r, shape, opponent), result, opponent_score, views, fore))
             else:
-                out.append((rec.round, opponent, 0 if opponent is None else views[opponent], result, rec.is_vur,
+                out.append((r, opponent, 0 if opponent is None else views[opponent], result, shape.kind.is_vur,
                             "no opponent: nothing" if opponent is None else "forfeit, opponent's actual score"))
         by_competitor[cid] = out
     return by_competitor
 
 
-def _unplayed(ctx: Context, edition: Edition, cid: int, rec: RoundRecord, result: int, score: str,
-              views: dict[int, int], fore: bool) -> UnitContribution:
-    """An unplayed round's contribution: the 2009 virtual opponent (13.14.2) or the dummy (16.4)."""
+def _unplayed(ctx: Context, edition: Edition, cid: int, play: tuple[int, RoundRecord, int | None], result: int,
+              score: str, views: dict[int, int], fore: bool) -> UnitContribution:
+    """An unplayed round's contribution: the 2009 virtual opponent (13.14.2) or the dummy (16.4).
+
+    ``play``: the round, a record of its shape and the opponent (:meth:`Event.plays`)."""
+    rnd, shape, opponent = play
+    vur = shape.kind.is_vur
     scores = ctx.event.units(score)
     last, draw, f = ctx.event.rounds, scores.draw, scores.fraction
     if edition is Edition.VIRTUAL_2009:
-        before = sum(scores.points[cid][:rec.round - 1])
-        other = _virtual_result(rec, scores)
-        virtual = before + other + draw * (last - rec.round)
+        before = sum(scores.points[cid][:rnd - 1])
+        other = _virtual_result(shape, scores)
+        virtual = before + other + draw * (last - rnd)
         note = (f"virtual opponent (13.14.2): {_f(f(before))} + {_f(f(other))}"
-                f" + {_f(f(draw))} x {last - rec.round} = {_f(f(virtual))}")
-        return (rec.round, None, virtual, result, rec.is_vur, note)
+                f" + {_f(f(draw))} x {last - rnd} = {_f(f(virtual))}")
+        return (rnd, None, virtual, result, vur, note)
     own = _fore_units(ctx, cid, score) if fore else scores.totals[cid]
     dummy = own
     note = f"dummy: own score {_f(f(own))}"
     if edition is Edition.C07_2026:
-        if rec.opponent is not None:
-            cap = views[rec.opponent]
+        if opponent is not None:
+            cap = views[opponent]
             if cap < dummy:
                 dummy = cap
                 note += f", capped to {_f(f(cap))} by 16.4.1 (scheduled opponent's adjusted score)"
@@ -276,7 +282,7 @@ def _unplayed(ctx: Context, edition: Edition, cid: int, rec: RoundRecord, result
             if cap < dummy:
                 dummy = cap
                 note += f", capped to {_f(f(cap))} by 16.4.2 (draw points x {last} rounds)"
-    return (rec.round, None, dummy, result, rec.is_vur, note)
+    return (rnd, None, dummy, result, vur, note)
 
 
 def _f(value: Fraction) -> str:
