@@ -27,6 +27,9 @@ from swisspair.tiebreaks.unplayed import UnitContribution, all_unit_contribution
 __all__ = ["average_of_buchholz", "buchholz", "fore_buchholz", "sum_with_cuts"]
 
 
+_NO_CUT: frozenset[int] = frozenset()
+
+
 def sum_with_cuts(
     ctx: Context,
     d: Descriptor,
@@ -44,13 +47,14 @@ def sum_with_cuts(
     """
     values = [c[2] * c[3] for c in contribs] if products else [c[2] for c in contribs]
     scale = results.den if products else 1
-    cut: set[int] = set()
+    cut: set[int] | frozenset[int] = _NO_CUT
+    total = sum(values)
     if d.cut_low or d.cut_high:
         edition = ctx.edition_for(d)
         cut = cut_scaled([(i, c[2], v, c[4]) for i, (c, v) in enumerate(zip(contribs, values))],
                          d.cut_low, d.cut_high, edition, ctx.event.rounds,
                          by_product=products and edition.value == "2023", vur_by_value=products and ctx.literal)
-    total = sum(values) - sum(values[i] for i in cut)
+        total -= sum(values[i] for i in cut)
 
     def terms() -> tuple[Term, ...]:
         f = scores.fraction
