@@ -321,7 +321,8 @@ class InitCodes:
 
 
 def _init_codes_path() -> str | None:
-    """Where Python would keep this module's byte code, for the ``__init__`` codes (None: no cache tag)."""
+    """Where Python would keep this module's byte code, for the ``__init__`` codes (None: no cache tag); the
+    byte code's magic number is part of the name, so another interpreter's file is never read."""
     tag = sys.implementation.cache_tag
     if tag is None:
         return None
@@ -330,7 +331,10 @@ def _init_codes_path() -> str | None:
         cache = os.path.join(sys.pycache_prefix, os.path.splitdrive(folder)[1].lstrip(os.sep))
     else:
         cache = os.path.join(folder, "__pycache__")
-    return os.path.join(cache, f"valueclass-init.{tag}.marshal")
+    # marshal's code objects are those of one byte-code version: its magic number names the file, as in a .pyc
+    from _frozen_importlib_external import MAGIC_NUMBER
+
+    return os.path.join(cache, f"valueclass-init.{tag}-{MAGIC_NUMBER[:2].hex()}.marshal")
 
 
 _INIT_CODES = InitCodes(_init_codes_path())
