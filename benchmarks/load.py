@@ -230,7 +230,8 @@ http {{
     upstream public {{ server {host}:{public}; keepalive 32; keepalive_timeout 30s; }}
     upstream arbiters {{ server {host}:{arbiters}; keepalive 8; keepalive_timeout 30s; }}
     # docs/manager.md, "Public pages as files": the same rules
-    map "$request_method:$cookie_sessionid$cookie_messages" $pool {{ "~^(GET|HEAD):$" public; default arbiters; }}
+    map "$request_method:$cookie_sessionid$cookie_messages" $visitor {{ "~^(GET|HEAD):$" public; default arbiters; }}
+    map $uri $pool {{ "~^/accounts/" arbiters; default $visitor; }}
     map "$request_method:$cookie_sessionid$cookie_messages:$args" $files {{ "~^(GET|HEAD)::$" ""; default "/-"; }}
     map $http_accept_language $accepted {{ "~^(?<first>en|ru|bg|cs|pl)\\b" $first; default en; }}
     map $cookie_django_language $lang {{ "~^(en|ru|bg|cs|pl)$" $cookie_django_language; default $accepted; }}
