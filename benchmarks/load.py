@@ -67,6 +67,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.parse
 from collections import defaultdict
@@ -148,6 +149,34 @@ def postgres_pid(url: str) -> int:
         directory = conn.execute("SHOW data_directory").fetchone()
     pid_file = Path(str(directory[0] if directory else "")) / "postmaster.pid"
     return int(pid_file.read_text().split()[0]) if pid_file.exists() else 0
+
+
+class WaitSampler(threading.Thread):
+    """What PostgreSQL's busy backends are doing, sampled every ``every`` seconds from ``pg_stat_activity``:
+    on the CPU (no wait event), waiting for a lock, for I/O... (time in the database that is not the
+    queries' own work shows here)."""
+
+    def __init__(self, url: str, every: float = 0.2) -> None:
+        super().__init__(daemon=True)
+        self.url, self.every = url.replace("postgres://", "postgresql://", 1), every
+        self.counts: dict[str, int] = defaultdict(int)
+        self.stop = threading.Event()
+
+    def run(self) -> None:
+        import psycopg
+
+        with psycopg.connect(self.url, autocommit=True) as conn:
+            while not self.stop.wait(self.every):
+                for kind, event in conn.execute(
+                        "SELECT wait_event_type, wait_event FROM pg_stat_activity WHERE state = 'active' "
+                        "AND backend_type = 'client backend' AND pid <> pg_backend_pid()").fetchall():
+                    self.counts["on the CPU" if kind is None else f"{kind}:{event}"] += 1
+
+    def summary(self) -> str:
+        total = sum(self.counts.values())
+        top = sorted(self.counts.items(), key=lambda item: -item[1])[:6]
+        return (f"PostgreSQL's busy backends, sampled every {self.every * 1000:.0f} ms: {total} samples, "
+                + ", ".join(f"{name} {100 * n / max(1, total):.0f} %" for name, n in top))
 
 
 def seed(env: dict[str, str], args: argparse.Namespace) -> dict[str, int]:
@@ -865,7 +894,10 @@ def main(argv: list[str] | None = None) -> int:
         cpu_before = {name: sum(map(tree_cpu, pids)) for name, pids in parts.items()}
         self_before = os.times()
         load_before = os.getloadavg()
+        sampler = WaitSampler(url)
+        sampler.start()
         stats, elapsed = asyncio.run(simulate(args, port, world))
+        sampler.stop.set()
         load_after = os.getloadavg()
         self_after = os.times()
         cpu = {name: sum(map(tree_cpu, pids)) - cpu_before[name] for name, pids in parts.items()}
@@ -878,6 +910,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{' '.join(f'{x:.2f}' for x in load_before)} at the start, "
               f"{' '.join(f'{x:.2f}' for x in load_after)} at the end", flush=True)
         stats.server = server_times(access)
+        print(sampler.summary(), flush=True)
         problems = check(url, world)
         print(report(stats, elapsed, world, problems, args))
         server_errors = sum(n for s in stats.statuses.values() for code, n in s.items() if code >= 500 or code == 0)
