@@ -67,6 +67,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.parse
 from collections import defaultdict
@@ -150,6 +151,34 @@ def postgres_pid(url: str) -> int:
     return int(pid_file.read_text().split()[0]) if pid_file.exists() else 0
 
 
+class WaitSampler(threading.Thread):
+    """What PostgreSQL's busy backends are doing, sampled every ``every`` seconds from ``pg_stat_activity``:
+    on the CPU (no wait event), waiting for a lock, for I/O... (time in the database that is not the
+    queries' own work shows here)."""
+
+    def __init__(self, url: str, every: float = 0.2) -> None:
+        super().__init__(daemon=True)
+        self.url, self.every = url.replace("postgres://", "postgresql://", 1), every
+        self.counts: dict[str, int] = defaultdict(int)
+        self.stop = threading.Event()
+
+    def run(self) -> None:
+        import psycopg
+
+        with psycopg.connect(self.url, autocommit=True) as conn:
+            while not self.stop.wait(self.every):
+                for kind, event in conn.execute(
+                        "SELECT wait_event_type, wait_event FROM pg_stat_activity WHERE state = 'active' "
+                        "AND backend_type = 'client backend' AND pid <> pg_backend_pid()").fetchall():
+                    self.counts["on the CPU" if kind is None else f"{kind}:{event}"] += 1
+
+    def summary(self) -> str:
+        total = sum(self.counts.values())
+        top = sorted(self.counts.items(), key=lambda item: -item[1])[:6]
+        return (f"PostgreSQL's busy backends, sampled every {self.every * 1000:.0f} ms: {total} samples, "
+                + ", ".join(f"{name} {100 * n / max(1, total):.0f} %" for name, n in top))
+
+
 def seed(env: dict[str, str], args: argparse.Namespace) -> dict[str, int]:
     """Migrate, create the arbiters' accounts and the events; returns ``{event slug: players}``."""
     subprocess.run([sys.executable, "-m", "swisspair_web", "migrate", "-v", "0"], env=env, check=True)
@@ -182,12 +211,38 @@ def tree_cpu(pid: int) -> float:
     return total
 
 
-def gunicorn_argv(gunicorn: str, processes: int, threads: int, port: int) -> list[str]:
+ACCESS_FORMAT = "%(m)s %(U)s %(s)s %(D)s"
+"""The web processes' access log: method, path, status and the microseconds the process spent on the request
+(from reading it to the last byte written), to tell the server's time from the time in queues and here."""
+
+
+def gunicorn_argv(gunicorn: str, processes: int, threads: int, port: int, access: Path | None = None) -> list[str]:
     # --keep-alive beyond nginx's keepalive_timeout for its upstreams (30 s): a connection nginx reuses is
     # never one gunicorn is closing (a POST on it would be answered 502)
+    logging = ["--access-logfile", str(access), "--access-logformat", ACCESS_FORMAT] if access else []
     return [gunicorn, "-w", str(processes), "-k", "gthread", "--threads", str(threads), "-b", f"{HOST}:{port}",
-            "--timeout", "300", "--backlog", "2048", "--keep-alive", "75", "--preload",
+            "--timeout", "300", "--backlog", "2048", "--keep-alive", "75", "--preload", *logging,
             "swisspair_web.wsgi:application"]
+
+
+def server_kind(method: str, path: str) -> str | None:
+    """The arbiter's kind of request (ARBITER_KINDS) an access-log line is, or None for the others."""
+    if path == "/accounts/login/":
+        return "login"
+    if path.endswith("/results/"):
+        return "results page" if method == "GET" else "results POST"
+    return None
+
+
+def server_times(logs: list[Path]) -> dict[str, list[float]]:
+    """Seconds the web processes spent on each arbiter's request, by kind, from their access logs."""
+    times: dict[str, list[float]] = defaultdict(list)
+    for log in logs:
+        for line in log.read_text(errors="replace").splitlines() if log.exists() else []:
+            fields = line.split()
+            if len(fields) == 4 and fields[3].isdigit() and (kind := server_kind(fields[0], fields[1])):
+                times[kind].append(int(fields[3]) / 1e6)
+    return times
 
 
 NGINX = """
@@ -204,7 +259,8 @@ http {{
     upstream public {{ server {host}:{public}; keepalive 32; keepalive_timeout 30s; }}
     upstream arbiters {{ server {host}:{arbiters}; keepalive 8; keepalive_timeout 30s; }}
     # docs/manager.md, "Public pages as files": the same rules
-    map "$request_method:$cookie_sessionid$cookie_messages" $pool {{ "~^(GET|HEAD):$" public; default arbiters; }}
+    map "$request_method:$cookie_sessionid$cookie_messages" $visitor {{ "~^(GET|HEAD):$" public; default arbiters; }}
+    map $uri $pool {{ "~^/accounts/" arbiters; default $visitor; }}
     map "$request_method:$cookie_sessionid$cookie_messages:$args" $files {{ "~^(GET|HEAD)::$" ""; default "/-"; }}
     map $http_accept_language $accepted {{ "~^(?<first>en|ru|bg|cs|pl)\\b" $first; default en; }}
     map $cookie_django_language $lang {{ "~^(en|ru|bg|cs|pl)$" $cookie_django_language; default $accepted; }}
@@ -305,6 +361,10 @@ class Stats:
     """Seconds from a saved result to the public page showing it."""
     stale: int = 0
     """Saved results the public page did not show within FRESHNESS_LIMIT seconds."""
+    lag: list[float] = field(default_factory=list)
+    """Seconds this process's event loop woke late (every LAG_TICK): part of every latency measured here."""
+    server: dict[str, list[float]] = field(default_factory=dict)
+    """Seconds the web processes spent on the arbiters' requests, by kind (their access logs)."""
 
 
 class Client:
@@ -569,6 +629,17 @@ async def arbiter_step(client: Client, event: str, world: World, rng: random.Ran
     return True
 
 
+LAG_TICK = 0.05
+
+
+async def watch_loop(stats: Stats, until: float) -> None:
+    """How late this process's event loop wakes: a response that arrived waits that long to be timed."""
+    while time.monotonic() < until:
+        asked = time.monotonic()
+        await asyncio.sleep(LAG_TICK)
+        stats.lag.append(max(0.0, time.monotonic() - asked - LAG_TICK))
+
+
 async def simulate(args: argparse.Namespace, port: int, world: World) -> tuple[Stats, float]:
     stats = Stats()
     limit = args.max_requests
@@ -580,6 +651,7 @@ async def simulate(args: argparse.Namespace, port: int, world: World) -> tuple[S
                                          random.Random(rng.random()), until, args.arbiter_think, args.batch,
                                          args.freshness_every, arrivals[a], not args.stress))
              for a in range(args.arbiters)]
+    tasks.append(asyncio.create_task(watch_loop(stats, until)))
     for _ in range(args.readers):
         tasks.append(asyncio.create_task(reader(Client(port, stats, limit), world, random.Random(rng.random()),
                                                 until, args.reader_think)))
@@ -675,6 +747,14 @@ def report(stats: Stats, elapsed: float, world: World, problems: list[str], args
                       stats, elapsed))
     lines.append(_row("**all**", kinds, stats, elapsed))
     lines.append("")
+    if stats.server:
+        lines.append("the web processes' own time on the arbiters' requests (access log: read to written), "
+                     "ms: " + "; ".join(f"{kind} p50 {percentile(v, .50):.0f} p95 {percentile(v, .95):.0f} "
+                                        f"p99 {percentile(v, .99):.0f} ({len(v)})"
+                                        for kind, v in sorted(stats.server.items())))
+    lines.append(f"this process's event loop woke late (every {LAG_TICK * 1000:.0f} ms, part of every latency "
+                 f"above): p50 {percentile(stats.lag, .50):.0f} ms, p95 {percentile(stats.lag, .95):.0f} ms, "
+                 f"p99 {percentile(stats.lag, .99):.0f} ms, max {max(stats.lag, default=0) * 1000:.0f} ms")
     fresh = stats.freshness
     lines.append(f"freshness (saved result -> public round JSON showing it): {len(fresh)} probes, "
                  f"p50 {percentile(fresh, .50) / 1000:.1f} s, p95 {percentile(fresh, .95) / 1000:.1f} s, "
@@ -776,13 +856,15 @@ def main(argv: list[str] | None = None) -> int:
             print("nginx is not installed (scripts/web-test-setup.sh installs it): the web processes answer "
                   "everything, the public files included", flush=True)
         public_port = free_port() if nginx else port
-        web = stack.enter_context(process(gunicorn_argv(gunicorn, args.web, args.threads, public_port), env, web_log))
+        access = [work / "access-public.log", work / "access-arbiters.log"]
+        web = stack.enter_context(process(gunicorn_argv(gunicorn, args.web, args.threads, public_port, access[0]),
+                                          env, web_log))
         setup = f"{args.web} web processes x {args.threads} threads"
         if nginx:
             arbiter_port = free_port()
             arbiter_log = work / "web-arbiters.log"
             arbiters = stack.enter_context(process(gunicorn_argv(gunicorn, args.arbiter_web, args.threads,
-                                                                 arbiter_port), env, arbiter_log))
+                                                                 arbiter_port, access[1]), env, arbiter_log))
             proxy_log = work / "nginx.log"
             proxy = stack.enter_context(process([nginx, "-p", str(work), "-c", str(nginx_config(
                 work, port, public_port, arbiter_port, Path(env["SWISSPAIR_DATA"]) / "public")), "-e", str(proxy_log),
@@ -812,7 +894,10 @@ def main(argv: list[str] | None = None) -> int:
         cpu_before = {name: sum(map(tree_cpu, pids)) for name, pids in parts.items()}
         self_before = os.times()
         load_before = os.getloadavg()
+        sampler = WaitSampler(url)
+        sampler.start()
         stats, elapsed = asyncio.run(simulate(args, port, world))
+        sampler.stop.set()
         load_after = os.getloadavg()
         self_after = os.times()
         cpu = {name: sum(map(tree_cpu, pids)) - cpu_before[name] for name, pids in parts.items()}
@@ -824,6 +909,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"machine: {os.cpu_count()} cores, load average (1, 5, 15 min) "
               f"{' '.join(f'{x:.2f}' for x in load_before)} at the start, "
               f"{' '.join(f'{x:.2f}' for x in load_after)} at the end", flush=True)
+        stats.server = server_times(access)
+        print(sampler.summary(), flush=True)
         problems = check(url, world)
         print(report(stats, elapsed, world, problems, args))
         server_errors = sum(n for s in stats.statuses.values() for code, n in s.items() if code >= 500 or code == 0)

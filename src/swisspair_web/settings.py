@@ -310,7 +310,7 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "swisspair@localhost")
 # application runs (tournaments/public/serve.py) or by the web server. See docs/manager.md, "Public pages as files".
 SWISSPAIR_PUBLIC_FILES = envbool("SWISSPAIR_PUBLIC_FILES", "True")
 SWISSPAIR_PUBLIC_DIR = Path(os.environ.get("SWISSPAIR_PUBLIC_DIR", str(DATA_DIR / "public"))).resolve()
-SWISSPAIR_PUBLIC_DEBOUNCE = float(envint("SWISSPAIR_PUBLIC_DEBOUNCE_MS", "1000")) / 1000
+SWISSPAIR_PUBLIC_DEBOUNCE = float(envint("SWISSPAIR_PUBLIC_DEBOUNCE_MS", "500")) / 1000
 SWISSPAIR_PUBLIC_URL = os.environ.get("SWISSPAIR_PUBLIC_URL", "").rstrip("/")
 SWISSPAIR_PUBLIC_MAX_AGE = envint("SWISSPAIR_PUBLIC_MAX_AGE", "0")
 

@@ -73,3 +73,18 @@ def test_a_busy_port_is_one_line_before_the_browser_is_sent_there() -> None:
     assert refused.value.format_message() == (f"cannot listen on 127.0.0.1:{port}: the port is in use (another "
                                               "server?): stop it or choose another port with --port")
     assert click_exit_code(refused.value) == 3
+
+
+def test_the_web_entry_point_compiles_every_template_before_the_first_request() -> None:
+    """``swisspair_web.wsgi`` warms the process (``--preload``: once, before gunicorn forks): the first
+    request of a process costs what the next ones do."""
+    from django.template import engines
+
+    from swisspair_web import wsgi
+
+    loader = engines["django"].engine.template_loaders[0]
+    loader.reset()
+    wsgi.warm()
+    folder = wsgi.TEMPLATES["django"]
+    names = {path.relative_to(folder).as_posix() for path in folder.rglob("*.html")}
+    assert names and names <= set(loader.get_template_cache)
