@@ -7,6 +7,7 @@ through :func:`section_rows_from_tournament`.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -264,6 +265,42 @@ def to_tournament(data: SectionData, *, upto: int | None = None, pending: Pendin
     if section.is_round_robin:
         _mark_round_robin(data, tournament)
     return conv
+
+
+def scores_after(data: SectionData, last: int) -> dict[int, Fraction]:
+    """Each player's score after rounds ``1..last`` (by player id), exactly what ``to_tournament(data,
+    upto=last).tournament.score(tpn)`` gives, summed in integer units of the scoring (its points on one common
+    denominator) from the rows already read: no core tournament, no fraction per round.
+
+    As :func:`to_tournament` records them: a board's result for both players, a bye over it, a round whose
+    boards all have results absent players' zero-point bye, a round with a game still on the board absent
+    (not counted when it is the player's last entries, ``zero_bye`` when a later one follows)."""
+    scoring = scoring_of(data.section)
+    last = min(last, data.paired_rounds)
+    results = list(Result)
+    den = math.lcm(1, *{scoring.points(r, c).denominator for r in results for c in (Colour.WHITE, Colour.BLACK)})
+    unit = {(r, c): int(scoring.points(r, c) * den) for r in results for c in Colour}
+    codes = {code: board_results(code) for code in {b.result for n in range(1, last + 1)
+                                                      for b in data.boards.get(n, []) if b.result}}
+    entries: dict[int, list[int | None]] = {p.id: [None] * last for p in data.players}
+    for number in range(1, last + 1):
+        for board in data.boards.get(number, []):
+            if board.result:
+                white, black = codes[board.result]
+                entries[board.white_id][number - 1] = unit[(white, Colour.WHITE)]
+                entries[board.black_id][number - 1] = unit[(black, Colour.BLACK)]
+    for bye in data.byes:
+        if bye.round_number <= last:
+            entries[bye.player_id][bye.round_number - 1] = unit[(Result(bye.kind), Colour.NONE)]
+    zero = unit[(Result.ZERO_BYE, Colour.NONE)]
+    settled = [_was_paired(data, number, "absent") for number in range(1, last + 1)]
+    scores = {}
+    for player_id, units in entries.items():
+        end = len(units)
+        while end and units[end - 1] is None and not settled[end - 1]:
+            end -= 1  # trailing absences are dropped (an absence in a settled round is a zero-point bye)
+        scores[player_id] = Fraction(sum(zero if u is None else u for u in units[:end]), den)
+    return scores
 
 
 ROUND_ROBIN_TYPE = "Individual: Round-Robin"
