@@ -15,7 +15,7 @@ from .helpers import BaseTestCase
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "dutch"
 FILES = ("dev-000007.trf", "dev-000029.trf", "dev-000035.trf")
-SCORINGS = (
+SCORINGS: tuple[dict[str, Decimal], ...] = (
     {},  # FIDE's 1 / ½ / 0
     {"win": Decimal(3), "draw": Decimal(1), "pab": Decimal(2), "half_bye": Decimal("1.5"),
      "forfeit_loss": Decimal("-1"), "zero_bye": Decimal("0.25")},  # football-style, absences scoring
