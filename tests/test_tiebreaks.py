@@ -13,13 +13,14 @@ others are seen on their own score.
 
 from __future__ import annotations
 
+import pickle
 from fractions import Fraction
 
 import pytest
 from test_tiebreaks_support import EXAMPLE, F, build, context, values
 
 from swisspair.tiebreaks.context import Context
-from swisspair.tiebreaks.event import Event
+from swisspair.tiebreaks.event import Competitor, Event
 from swisspair.tiebreaks.fide_tables import dp, expected
 from swisspair.tiebreaks.unplayed import opponent_view
 
@@ -339,3 +340,41 @@ def test_literal_reading_of_ks_and_aob() -> None:
 """)
     assert Context(ks.event, "2026", literal=True).values("KS")[1].value == 1
     assert Context(context(EXAMPLE).event, "2026", literal=True).values("AOB")[1].value == Fraction(49, 6)
+
+
+_BY_RECORDS_CODES = ["BH", "BH/C1", "BH/C2/M1", "FB", "SB", "SB/C1", "WIN", "WON", "BPG", "BWG", "REP", "AOB"]
+
+
+@pytest.mark.parametrize("edition", ["2026", "2023", "2009"])
+def test_the_rounds_shapes_give_the_values_the_records_give(edition: str) -> None:
+    """An event built from a tournament sums and counts from the rounds' shapes (Event.plays); the same
+    records in an event built by hand (no shapes) give the same values, terms included (C.07 (2026) 7-9, 16)."""
+    shaped = Event.from_tournament(build(EXAMPLE))
+    by_hand = Event(competitors={c.id: Competitor(c.id, c.name, c.rating, list(c.rounds)) for c in shaped},
+                    rounds=shaped.rounds, tournament=shaped.tournament)
+    for code in _BY_RECORDS_CODES:
+        want, got = Context(by_hand, edition).values(code), Context(shaped, edition).values(code)
+        assert {c: (v.value, v.terms) for c, v in got.items()} == {c: (v.value, v.terms) for c, v in want.items()}, code
+
+
+def test_the_records_are_made_when_first_read() -> None:
+    """Ranking by sums and counts makes no record; reading them gives the full list, equal to (and pickled
+    as) a plain competitor's."""
+    event = Event.from_tournament(build(EXAMPLE))
+    ctx = Context(event, "2026")
+    ctx.values("BH/C1"), ctx.values("SB"), ctx.values("WIN")
+    assert not any(_made(c) for c in event.competitors.values())
+    first = event.competitors[1]
+    assert [r.round for r in first.rounds] == [1, 2, 3, 4] and _made(first)
+    plain = Competitor(first.id, first.name, first.rating, list(first.rounds))
+    assert first == plain and plain == first
+    assert pickle.loads(pickle.dumps(event.competitors[2])) == Competitor(2, "Player 2", 2150,
+                                                                         list(event.competitors[2].rounds))
+
+
+def _made(comp: Competitor) -> bool:
+    try:
+        Competitor.__dict__["rounds"].__get__(comp)
+    except AttributeError:
+        return False
+    return True

@@ -22,9 +22,12 @@ from swisspair.tiebreaks.values import Term, TieBreakValue
 from swisspair.tiebreaks.cuts import cut_scaled
 from swisspair.tiebreaks.rounding import round_half_up
 from swisspair.tiebreaks.units import Units
-from swisspair.tiebreaks.unplayed import UnitContribution, unit_contributions
+from swisspair.tiebreaks.unplayed import UnitContribution, all_unit_contributions
 
 __all__ = ["average_of_buchholz", "buchholz", "fore_buchholz", "sum_with_cuts"]
+
+
+_NO_CUT: frozenset[int] = frozenset()
 
 
 def sum_with_cuts(
@@ -44,13 +47,14 @@ def sum_with_cuts(
     """
     values = [c[2] * c[3] for c in contribs] if products else [c[2] for c in contribs]
     scale = results.den if products else 1
-    cut: set[int] = set()
+    cut: set[int] | frozenset[int] = _NO_CUT
+    total = sum(values)
     if d.cut_low or d.cut_high:
         edition = ctx.edition_for(d)
         cut = cut_scaled([(i, c[2], v, c[4]) for i, (c, v) in enumerate(zip(contribs, values))],
                          d.cut_low, d.cut_high, edition, ctx.event.rounds,
                          by_product=products and edition.value == "2023", vur_by_value=products and ctx.literal)
-    total = sum(values) - sum(values[i] for i in cut)
+        total -= sum(values[i] for i in cut)
 
     def terms() -> tuple[Term, ...]:
         f = scores.fraction
@@ -68,11 +72,8 @@ def buchholz(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
     score = ctx.score_name(d)
     fore = d.name == "FB" or d.fore
     units = ctx.event.units(score)
-    return {
-        cid: sum_with_cuts(ctx, d, unit_contributions(ctx, d, cid, opponent_score=score, result_score=score,
-                                                      fore=fore), units, units, products=False)
-        for cid in ctx.event.ids
-    }
+    contribs = all_unit_contributions(ctx, d, opponent_score=score, result_score=score, fore=fore)
+    return {cid: sum_with_cuts(ctx, d, contribs[cid], units, units, products=False) for cid in ctx.event.ids}
 
 
 def fore_buchholz(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:

@@ -17,6 +17,7 @@ that equal values are resolved the same way.
 from __future__ import annotations
 
 import math
+from operator import itemgetter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -77,6 +78,9 @@ def apply_cuts(
                       low, high, edition, rounds, by_product=by_product, vur_by_value=vur_by_value)
 
 
+_BY_SCORE, _BY_VALUE, _VUR = itemgetter(1, 2), itemgetter(2, 1), itemgetter(3)
+
+
 def cut_scaled(
     remaining: Sequence[Scaled | tuple[int, int, int, bool]],
     low: int,
@@ -96,13 +100,12 @@ def cut_scaled(
     vur_rule = edition.dummy
     cut: set[int] = set()
 
-    def key_all(it: Sequence[int]) -> tuple[int, int]:
-        return (it[2], it[1]) if by_product else (it[1], it[2])
+    key_all = _BY_VALUE if by_product else _BY_SCORE
 
     def key_vur(it: Sequence[int]) -> tuple[int, int, int]:
         return (-it[3], it[2], it[1]) if vur_by_value else (-it[3], *key_all(it))
 
-    if low == 1 and high <= 0 and (not vur_rule or (not vur_by_value and not any(it[3] for it in remaining))):
+    if low == 1 and high <= 0 and (not vur_rule or (not vur_by_value and not any(map(_VUR, remaining)))):
         # One cut and no VUR to prefer (16.5): the least significant item, without the VUR order.
         return {min(remaining, key=key_all)[0]}
     while low > 0 and remaining:

@@ -7,9 +7,11 @@ points, each round a :class:`RoundRecord` of one :class:`RoundKind`.
 from __future__ import annotations
 
 import enum
+import itertools
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from fractions import Fraction
 from typing import Any
 
@@ -38,10 +40,12 @@ class RoundKind(enum.Enum):
     ABSENT = " "
     """No record: not paired (after a withdrawal, or a late entry), 16.1."""
 
+    _vur: bool
+
     @property
     def is_vur(self) -> bool:
         """A voluntary unplayed round: a requested bye or a forfeit loss (16.1)."""
-        return self in _VUR_KINDS
+        return self._vur
 
     @property
     def is_forfeit(self) -> bool:
@@ -53,6 +57,8 @@ class RoundKind(enum.Enum):
 
 
 _VUR_KINDS = frozenset({RoundKind.FORFEIT_LOSS, RoundKind.HALF_BYE, RoundKind.ZERO_BYE, RoundKind.ABSENT})
+for _kind in RoundKind:  # an attribute of the member: a set lookup would hash the member by its name each time
+    _kind._vur = _kind in _VUR_KINDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +114,41 @@ class Competitor:
         return f"Competitor(id={self.id!r}, name={self.name!r}, rating={self.rating!r})"
 
 
+_GET_ROUNDS, _SET_ROUNDS = Competitor.__dict__["rounds"].__get__, Competitor.__dict__["rounds"].__set__
+
+
+class _LateCompetitor(Competitor):
+    """A competitor of :meth:`Event.from_tournament`: its records are made the first time they are read
+    (the tie-breaks that only sum or count read the event's shapes instead: :meth:`Event.plays`)."""
+
+    __slots__ = ("_make",)
+    _make: Callable[[], list[RoundRecord]]
+
+    @property
+    def rounds(self) -> list[RoundRecord]:
+        """One record per round, round 1 first; always :attr:`Event.rounds` long."""
+        try:
+            return _GET_ROUNDS(self)  # type: ignore[no-any-return]
+        except AttributeError:
+            recs = self._make()
+            _SET_ROUNDS(self, recs)
+            return recs
+
+    @rounds.setter
+    def rounds(self, value: list[RoundRecord]) -> None:
+        _SET_ROUNDS(self, value)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Competitor):
+            return NotImplemented
+        return (self.id, self.name, self.rating, self.rounds) == (other.id, other.name, other.rating, other.rounds)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[type[Competitor], tuple[int, str, int | None, list[RoundRecord]]]:
+        return (Competitor, (self.id, self.name, self.rating, self.rounds))
+
+
 @dataclass(slots=True)
 class Event:
     """Everything the tie-breaks read: competitors, rounds and the point systems.
@@ -138,6 +179,12 @@ class Event:
     """Scores per (id, round) for the score-based criteria (:mod:`swisspair.tiebreaks.sports`)."""
     _totals: dict[tuple[int, str, int], Fraction] = field(default_factory=dict, repr=False, compare=False)
     _units: dict[str, Units] = field(default_factory=dict, repr=False, compare=False)
+    _shapes: tuple[list[RoundRecord], dict[int, list[int]], dict[int, list[int | None]]] | None = field(
+        default=None, init=False, repr=False, compare=False)
+    """Built from a tournament (:meth:`from_tournament`): the records by shape (what decides a record besides
+    its round and opponent: kind, points, colour, outcome), a record of each shape (round 0, no opponent),
+    per competitor the index of each round's shape and each round's opponent; else ``None``. The records
+    must not change afterwards."""
 
     @property
     def primary(self) -> str:
@@ -156,6 +203,29 @@ class Event:
     def ids(self) -> list[int]:
         """Competitor ids in ascending order."""
         return sorted(self.competitors)
+
+    def plays(self, cid: int) -> Iterator[tuple[int, RoundRecord, int | None]]:
+        """Per round of ``cid`` (round 1 first): the round, a record of its shape (kind, points, colour,
+        outcome: not to be read for its round or opponent) and the opponent. Reads the shapes when the
+        event has them, without making the records."""
+        if self._shapes is None:
+            return ((rec.round, rec, rec.opponent) for rec in self.competitors[cid].rounds)
+        samples, rows, opponents = self._shapes
+        row = rows[cid]
+        return zip(range(1, len(row) + 1), map(samples.__getitem__, row), opponents[cid])
+
+    def rounds_meeting(self, predicate: Callable[[RoundRecord], bool]) -> dict[int, list[int]] | None:
+        """Per competitor, the 0-based rounds whose record meets ``predicate``, tested once per shape
+        (``predicate`` must read only a record's kind, points, colour and outcome); ``None`` when the
+        event has no shapes (not built from a tournament)."""
+        if self._shapes is None:
+            return None
+        samples, rows, _ = self._shapes
+        meets = [predicate(rec) for rec in samples]
+        if not any(meets):
+            return {cid: [] for cid in rows}
+        compress = itertools.compress
+        return {cid: list(compress(range(len(row)), map(meets.__getitem__, row))) for cid, row in rows.items()}
 
     def record(self, cid: int, round_number: int) -> RoundRecord:
         """The record of ``cid`` in 1-based ``round_number``."""
@@ -210,24 +280,32 @@ class Event:
         scoring = tournament.scoring
         competitors: dict[int, Competitor] = {}
         # A record is its round and opponent plus what the result, the colour and whether there is an
-        # opponent decide: made once per such combination (the points mapping is shared, read-only).
-        shapes: dict[tuple[int, int, bool], tuple[RoundKind, Mapping[str, Fraction], Colour, Outcome,
-                                                          Fraction | None]] = {}
+        # opponent decide (its shape): made once per such combination (the points mapping is shared,
+        # read-only); each record's shape is kept as an index (``_shapes``).
+        index: dict[tuple[int, int, bool], int] = {}
+        table: list[tuple[RoundKind, Mapping[str, Fraction], Colour, Outcome, Fraction | None]] = []
+        rows: dict[int, list[int]] = {}
+        opponents: dict[int, list[int | None]] = {}
         absent = [ABSENT] * n
         for player in tournament:
-            recs = []
-            for r, entry in enumerate((player.results + absent)[:n], 1):
+            row = rows[player.tpn] = []
+            met = opponents[player.tpn] = []
+            results = player.results if len(player.results) >= n else player.results + absent
+            for entry in results[:n]:
                 opponent = entry.opponent
                 key = (id(entry.result), id(entry.colour), opponent is None)  # members are singletons; ids hash fast
-                shape = shapes.get(key)
-                if shape is None:
-                    shape = shapes[key] = _shape(entry, scoring.points(entry.result, entry.colour))
-                kind, points, colour, outcome, rating_result = shape
-                recs.append(_new_record(r, kind, opponent, points, colour, outcome, rating_result))
-            competitors[player.tpn] = Competitor(
-                id=player.tpn, name=player.name, rating=player.rating or None, rounds=recs
-            )
-        return cls(
+                i = index.get(key)
+                if i is None:
+                    i = index[key] = len(table)
+                    table.append(_shape(entry, scoring.points(entry.result, entry.colour)))
+                row.append(i)
+                met.append(opponent)
+            comp = competitors[player.tpn] = _NEW(_LateCompetitor)
+            comp.id, comp.name, comp.rating = player.tpn, player.name, player.rating or None
+            comp._make = partial(_records, table, row, met)
+        samples = [_new_record(0, kind, None, points, colour, outcome, rating_result)
+                   for kind, points, colour, outcome, rating_result in table]
+        event = cls(
             competitors=competitors,
             rounds=n,
             scores=("PTS",),
@@ -236,6 +314,29 @@ class Event:
             round_robin=bool(round_robin),
             tournament=tournament,
         )
+        event._units["PTS"] = _units_of_shapes(event, samples, rows)
+        event._shapes = (samples, rows, opponents)
+        return event
+
+
+def _records(table: list[tuple[RoundKind, Mapping[str, Fraction], Colour, Outcome, Fraction | None]],
+             row: list[int], opponents: list[int | None]) -> list[RoundRecord]:
+    """The records of one competitor from its shapes and opponents (:meth:`Event.from_tournament`)."""
+    out = []
+    for r, (i, opponent) in enumerate(zip(row, opponents), 1):
+        kind, points, colour, outcome, rating_result = table[i]
+        out.append(_new_record(r, kind, opponent, points, colour, outcome, rating_result))
+    return out
+
+
+def _units_of_shapes(event: Event, samples: list[RoundRecord], rows: Mapping[int, list[int]]) -> Units:
+    """What :meth:`Event.units` makes of the records' points, made from one record of each shape instead
+    of from every record: the same unit, the same integers."""
+    win, draw = Fraction(event.win["PTS"]), Fraction(event.draw["PTS"])
+    den = math.lcm(win.denominator, draw.denominator, *{rec.points["PTS"].denominator for rec in samples})
+    unit = [rec.points["PTS"].numerator * den // rec.points["PTS"].denominator for rec in samples]
+    points = {cid: [unit[i] for i in row] for cid, row in rows.items()}
+    return Units(den, points, draw=int(draw * den), win=int(win * den))
 
 
 _BYE_OF_OUTCOME = {Outcome.WIN: RoundKind.FULL_BYE, Outcome.DRAW: RoundKind.HALF_BYE}

@@ -14,7 +14,7 @@ from functools import partial
 from swisspair.model import Colour, Outcome
 from swisspair.tiebreaks.context import Context
 from swisspair.tiebreaks.descriptors import Descriptor
-from swisspair.tiebreaks.event import RoundKind, RoundRecord
+from swisspair.tiebreaks.event import Competitor, RoundKind, RoundRecord
 from swisspair.tiebreaks.values import Term, TieBreakValue
 
 __all__ = [
@@ -32,20 +32,37 @@ __all__ = [
 ]
 
 
-def _count(ctx: Context, note: str, predicate: Callable[[RoundRecord], bool]) -> dict[int, TieBreakValue]:
+def _count(ctx: Context, note: str, predicate: Callable[[RoundRecord], bool],
+           by_shape: bool = False) -> dict[int, TieBreakValue]:
+    """Per competitor, the number of rounds that meet ``predicate``; ``by_shape``: the predicate reads only
+    a record's kind, points, colour and outcome, so it is tested once per shape when the event has them."""
     out: dict[int, TieBreakValue] = {}
     counts: dict[int, Fraction] = {}
-    for comp in ctx.event:
-        rounds = [r for r in comp.rounds if predicate(r)]
-        n = len(rounds)
+    event = ctx.event
+    met = event.rounds_meeting(predicate) if by_shape else None
+    for comp in event:
+        if met is None:
+            rounds = [r for r in comp.rounds if predicate(r)]
+            n = len(rounds)
+            terms = partial(_counted, rounds, note)
+        else:  # the records are read (made) only when the terms are
+            indices = met[comp.id]
+            n = len(indices)
+            terms = partial(_counted_at, comp, indices, note)
         count = counts.get(n)
         if count is None:
             count = counts[n] = Fraction(n)
-        out[comp.id] = TieBreakValue(count, partial(_counted, rounds, note))
+        out[comp.id] = TieBreakValue(count, terms)
     return out
 
 
 _GAME, _WIN, _BLACK = RoundKind.GAME, Outcome.WIN, Colour.BLACK
+
+
+def _counted_at(comp: Competitor, indices: list[int], note: str) -> tuple[Term, ...]:
+    """The terms of a count: one per round counted (0-based ``indices`` into the competitor's rounds)."""
+    recs = comp.rounds
+    return _counted([recs[i] for i in indices], note)
 
 
 def _counted(rounds: list[RoundRecord], note: str) -> tuple[Term, ...]:
@@ -89,22 +106,23 @@ def wins(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
             return rec.outcome is _WIN
         return rec.points[score] == win
 
-    return _count(ctx, "win", won)
+    return _count(ctx, "win", won, by_shape=True)
 
 
 def games_won(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
     """WON: games won over the board (FIDE C.07 (2026) 7.2)."""
-    return _count(ctx, "won over the board", lambda r: r.kind is _GAME and r.outcome is _WIN)
+    return _count(ctx, "won over the board", lambda r: r.kind is _GAME and r.outcome is _WIN, by_shape=True)
 
 
 def black_games(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
     """BPG: games played over the board with Black (FIDE C.07 (2026) 7.3)."""
-    return _count(ctx, "played with Black", lambda r: r.kind is _GAME and r.colour is _BLACK)
+    return _count(ctx, "played with Black", lambda r: r.kind is _GAME and r.colour is _BLACK, by_shape=True)
 
 
 def black_wins(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
     """BWG: games won over the board with Black (FIDE C.07 (2026) 7.4)."""
-    return _count(ctx, "won with Black", lambda r: r.kind is _GAME and r.colour is _BLACK and r.outcome is _WIN)
+    return _count(ctx, "won with Black", lambda r: r.kind is _GAME and r.colour is _BLACK and r.outcome is _WIN,
+                  by_shape=True)
 
 
 def rounds_elected(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:

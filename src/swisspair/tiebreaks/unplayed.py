@@ -36,8 +36,8 @@ from swisspair.tiebreaks.editions import Edition
 from swisspair.tiebreaks.event import RoundKind, RoundRecord
 from swisspair.tiebreaks.units import Units
 
-__all__ = ["Contribution", "UnitContribution", "contributions", "fore_score", "last_non_vur", "opponent_view",
-           "opponent_views", "own_score", "unit_contributions"]
+__all__ = ["Contribution", "UnitContribution", "all_unit_contributions", "contributions", "fore_score",
+           "last_non_vur", "last_non_vurs", "opponent_view", "opponent_views", "own_score", "unit_contributions"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,21 +64,30 @@ def last_non_vur(ctx: Context, cid: int, fore: bool = False) -> int:
     With ``fore`` (Fore Buchholz), a participant paired in the final round
     (a game, a forfeit or the PAB) counts as present in it.
     """
-    def compute() -> int:
-        recs = ctx.event.competitors[cid].rounds
-        last = 0
-        for rec in recs:
-            if not rec.is_vur:
-                last = rec.round
-        if fore and recs and _paired_last(recs[-1]):
-            last = len(recs)
-        return last
-
-    return ctx.memo(("lna", cid, fore), compute)
+    return last_non_vurs(ctx, fore)[cid]
 
 
-def _paired_last(rec: RoundRecord) -> bool:
-    return rec.opponent is not None or rec.kind in (RoundKind.GAME, RoundKind.PAB)
+def last_non_vurs(ctx: Context, fore: bool = False) -> dict[int, int]:
+    """:func:`last_non_vur` of every competitor (cached)."""
+    def compute() -> dict[int, int]:
+        out: dict[int, int] = {}
+        event = ctx.event
+        for cid in event.competitors:
+            last = 0
+            final = None
+            for final in event.plays(cid):
+                if not final[1].kind.is_vur:
+                    last = final[0]
+            if fore and final is not None and _paired_last(final[1].kind, final[2]):
+                last = final[0]
+            out[cid] = last
+        return out
+
+    return ctx.memo(("lna", fore), compute)
+
+
+def _paired_last(kind: RoundKind, opponent: int | None) -> bool:
+    return opponent is not None or kind is RoundKind.GAME or kind is RoundKind.PAB
 
 
 def opponent_view(ctx: Context, cid: int, score: str, edition: Edition, fore: bool = False) -> Fraction:
@@ -98,25 +107,26 @@ def opponent_views(ctx: Context, score: str, edition: Edition, fore: bool = Fals
         draw = units.draw
         last = event.rounds
         views: dict[int, int] = {}
-        for cid, comp in event.competitors.items():
+        lnas = last_non_vurs(ctx, fore) if edition is not Edition.VIRTUAL_2009 and edition is not Edition.NONE else {}
+        for cid in event.competitors:
             points = units.points[cid]
             total = 0
             if edition is Edition.VIRTUAL_2009 or edition is Edition.NONE:
                 counted_as_played = edition is Edition.NONE
-                for rec, p in zip(comp.rounds, points):
-                    if fore and rec.round == last and rec.opponent is not None:
+                for (r, shape, opponent), p in zip(event.plays(cid), points):
+                    if fore and r == last and opponent is not None:
                         total += draw
-                    elif counted_as_played or rec.kind is _GAME or (event.round_robin and rec.kind.is_forfeit):
+                    elif counted_as_played or shape.kind is _GAME or (event.round_robin and shape.kind.is_forfeit):
                         total += p
                     else:
                         total += draw
             else:
-                lna = last_non_vur(ctx, cid, fore)
+                lna = lnas[cid]
                 no_opponent = 0 if event.round_robin else draw
-                for rec, p in zip(comp.rounds, points):
-                    if fore and rec.round == last and rec.opponent is not None:
+                for (r, shape, opponent), p in zip(event.plays(cid), points):
+                    if fore and r == last and opponent is not None:
                         total += draw
-                    elif rec.round <= lna or rec.opponent is not None:
+                    elif r <= lna or opponent is not None:
                         total += p
                     else:
                         total += no_opponent
@@ -135,8 +145,10 @@ def _fore_units(ctx: Context, cid: int, score: str) -> int:
     """:func:`fore_score` in units of the score."""
     units = ctx.event.units(score)
     total = units.totals[cid]
-    recs = ctx.event.competitors[cid].rounds
-    if recs and recs[-1].opponent is not None and _paired_last(recs[-1]):
+    final = None
+    for final in ctx.event.plays(cid):
+        pass
+    if final is not None and final[2] is not None:
         total += units.draw - units.points[cid][-1]
     return total
 
@@ -193,57 +205,75 @@ def unit_contributions(
     fore: bool = False,
 ) -> list[UnitContribution]:
     """:func:`contributions` in integer units (:meth:`Event.units`; cached, do not modify)."""
-    key = ("contrib", cid, opponent_score, result_score, fore, ctx.edition_for(d), d.forfeits_played,
-           ctx.round_robin(d))
-    return ctx.memo(key, lambda: _contributions(ctx, d, cid, opponent_score, result_score, fore))
+    return all_unit_contributions(ctx, d, opponent_score=opponent_score, result_score=result_score, fore=fore)[cid]
+
+
+def all_unit_contributions(
+    ctx: Context,
+    d: Descriptor,
+    *,
+    opponent_score: str,
+    result_score: str,
+    fore: bool = False,
+) -> dict[int, list[UnitContribution]]:
+    """:func:`unit_contributions` of every competitor, made together (cached, do not modify)."""
+    key = ("contrib", opponent_score, result_score, fore, ctx.edition_for(d), d.forfeits_played, ctx.round_robin(d))
+    return ctx.memo(key, lambda: _contributions(ctx, d, opponent_score, result_score, fore))
 
 
 def _contributions(
-    ctx: Context, d: Descriptor, cid: int, opponent_score: str, result_score: str, fore: bool
-) -> list[UnitContribution]:
+    ctx: Context, d: Descriptor, opponent_score: str, result_score: str, fore: bool
+) -> dict[int, list[UnitContribution]]:
     event = ctx.event
     edition = ctx.edition_for(d)
     rr = ctx.round_robin(d)
     last = event.rounds
     results = event.units(result_score)
+    points, draw = results.points, results.draw
     views = opponent_views(ctx, opponent_score, edition, fore)
     forfeits_as_games = d.forfeits_played or rr
-    out: list[UnitContribution] = []
-    for rec, result in zip(event.competitors[cid].rounds, results.points[cid]):
-        opponent = rec.opponent
-        if opponent is not None and (rec.kind is _GAME or forfeits_as_games or (fore and rec.round == last)):
-            # a game (8.3 with ``fore``: every paired game of the final round, as a draw)
-            if fore and rec.round == last:
-                result = results.draw
-            out.append((rec.round, opponent, views[opponent], result, False, ""))
-            continue
-        if rr:
-            # C.07 (2026) 15.2: pre-determined pairings, no dummy; a rest round adds nothing.
-            continue
-        out.append(_unplayed(ctx, edition, cid, rec, result, opponent_score, views, fore) if edition is not Edition.NONE
-                   else (rec.round, opponent, 0 if opponent is None else views[opponent], result, rec.is_vur,
-                         "no opponent: nothing" if opponent is None else "forfeit, opponent's actual score"))
-    return out
+    by_competitor: dict[int, list[UnitContribution]] = {}
+    for cid in event.competitors:
+        out: list[UnitContribution] = []
+        for (r, shape, opponent), result in zip(event.plays(cid), points[cid]):
+            final = fore and r == last
+            if opponent is not None and (shape.kind is _GAME or forfeits_as_games or final):
+                # a game (8.3 with ``fore``: every paired game of the final round, as a draw)
+                out.append((r, opponent, views[opponent], draw if final else result, False, ""))
+            elif rr:
+                # C.07 (2026) 15.2: pre-determined pairings, no dummy; a rest round adds nothing.
+                continue
+            elif edition is not Edition.NONE:
+                out.append(_unplayed(ctx, edition, cid, (r, shape, opponent), result, opponent_score, views, fore))
+            else:
+                out.append((r, opponent, 0 if opponent is None else views[opponent], result, shape.kind.is_vur,
+                            "no opponent: nothing" if opponent is None else "forfeit, opponent's actual score"))
+        by_competitor[cid] = out
+    return by_competitor
 
 
-def _unplayed(ctx: Context, edition: Edition, cid: int, rec: RoundRecord, result: int, score: str,
-              views: dict[int, int], fore: bool) -> UnitContribution:
-    """An unplayed round's contribution: the 2009 virtual opponent (13.14.2) or the dummy (16.4)."""
+def _unplayed(ctx: Context, edition: Edition, cid: int, play: tuple[int, RoundRecord, int | None], result: int,
+              score: str, views: dict[int, int], fore: bool) -> UnitContribution:
+    """An unplayed round's contribution: the 2009 virtual opponent (13.14.2) or the dummy (16.4).
+
+    ``play``: the round, a record of its shape and the opponent (:meth:`Event.plays`)."""
+    rnd, shape, opponent = play
+    vur = shape.kind.is_vur
     scores = ctx.event.units(score)
     last, draw, f = ctx.event.rounds, scores.draw, scores.fraction
     if edition is Edition.VIRTUAL_2009:
-        before = sum(scores.points[cid][:rec.round - 1])
-        other = _virtual_result(rec, scores)
-        virtual = before + other + draw * (last - rec.round)
+        before = sum(scores.points[cid][:rnd - 1])
+        other = _virtual_result(shape, scores)
+        virtual = before + other + draw * (last - rnd)
         note = (f"virtual opponent (13.14.2): {_f(f(before))} + {_f(f(other))}"
-                f" + {_f(f(draw))} x {last - rec.round} = {_f(f(virtual))}")
-        return (rec.round, None, virtual, result, rec.is_vur, note)
+                f" + {_f(f(draw))} x {last - rnd} = {_f(f(virtual))}")
+        return (rnd, None, virtual, result, vur, note)
     own = _fore_units(ctx, cid, score) if fore else scores.totals[cid]
     dummy = own
     note = f"dummy: own score {_f(f(own))}"
     if edition is Edition.C07_2026:
-        if rec.opponent is not None:
-            cap = views[rec.opponent]
+        if opponent is not None:
+            cap = views[opponent]
             if cap < dummy:
                 dummy = cap
                 note += f", capped to {_f(f(cap))} by 16.4.1 (scheduled opponent's adjusted score)"
@@ -252,7 +282,7 @@ def _unplayed(ctx: Context, edition: Edition, cid: int, rec: RoundRecord, result
             if cap < dummy:
                 dummy = cap
                 note += f", capped to {_f(f(cap))} by 16.4.2 (draw points x {last} rounds)"
-    return (rec.round, None, dummy, result, rec.is_vur, note)
+    return (rnd, None, dummy, result, vur, note)
 
 
 def _f(value: Fraction) -> str:
