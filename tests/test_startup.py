@@ -35,12 +35,13 @@ print(json.dumps(sorted(sys.modules)), file=sys.stderr)
 ENGINE_NEVER = ("click", "swisspair.cli", "swisspair.commands", "swisspair_web", "django", "importlib.metadata",
                 "swisspair.trf.writer", "swisspair.teams", "swisspair.trf.teams", "swisspair.trf.dates",
                 "swisspair.tiebreaks", "swisspair.standings", "typing", "pathlib", "dataclasses", "inspect",
-                "swisspair.matching.python_core")
+                "swisspair.matching.python_core", "warnings")
 """What the engine form (``--dutch IN -p OUT``) does without: the command line and its commands, the
 manager, the scan of installed packages, the modules a plain TRF of individuals does not need, and
 :mod:`dataclasses` with the :mod:`inspect` it loads (the model, the reader and the Dutch engine's
-records are value classes, :mod:`swisspair.valueclass`), and the pure-Python matching core, which only
-stands in when the compiled one is not built."""
+records are value classes, :mod:`swisspair.valueclass`), the pure-Python matching core, which only
+stands in when the compiled one is not built, and the :mod:`importlib` package with the :mod:`warnings` it
+loads (a module named in a table is imported with the builtin ``__import__``)."""
 
 
 def imported_modules(args: list[str]) -> set[str]:
@@ -72,9 +73,10 @@ def test_the_engine_form_loads_no_command_line(event: Path, tmp_path: Path) -> N
     assert "swisspair.pairing.dutch" in modules  # it did pair
     assert (tmp_path / "out.txt").read_text().strip()
     assert loaded(modules, ENGINE_NEVER) == []
+    assert "importlib" not in modules  # importlib._bootstrap is Python's own, always loaded
 
 
-CHECKER_NEVER = tuple(name for name in ENGINE_NEVER if name not in ("typing", "dataclasses", "inspect"))
+CHECKER_NEVER = tuple(name for name in ENGINE_NEVER if name not in ("typing", "dataclasses", "inspect", "warnings"))
 """``-c`` asks the system for its own checker (:mod:`swisspair.pairing.abilities`, runtime protocols:
 ``typing``; :mod:`swisspair.pairing.checker`, dataclasses); a check re-pairs every round, so those
 imports do not count."""

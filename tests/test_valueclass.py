@@ -203,3 +203,40 @@ def test_what_a_value_class_refuses() -> None:
         @valueclass
         class _Counted:
             count: ClassVar[int] = 0  # type: ignore[name-defined]  # noqa: F821 - only its text is read
+
+
+_TEXT = "def _make():\n def __init__(self, a):\n  self.a = a\n return __init__"
+
+
+def test_init_codes_are_read_back_by_the_next_run(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A text compiled once is read from the file by the next run (nothing compiled); a damaged file is
+    passed by and the text compiled again."""
+    from swisspair import valueclass
+
+    path = tmp_path / "cache" / "init.marshal"
+    first = valueclass.InitCodes(str(path))
+    code = first.code(_TEXT)
+    first.write()
+    second = valueclass.InitCodes(str(path))
+    monkeypatch.setattr(valueclass, "compile", lambda *args: pytest.fail("compiled again"), raising=False)
+    assert second.code(_TEXT) == code and not second.compiled
+    monkeypatch.undo()
+    path.write_bytes(b"\x00damaged")
+    third = valueclass.InitCodes(str(path))
+    assert third.code(_TEXT) == code and third.compiled
+    namespace: dict[str, Any] = {}
+    exec(third.code(_TEXT), {}, namespace)  # noqa: S102 - the test's own text
+    assert namespace["_make"]().__code__.co_varnames == ("self", "a")
+
+
+def test_init_codes_keep_what_the_last_run_used_beyond_the_limit(tmp_path: Any,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from swisspair import valueclass
+
+    path = tmp_path / "init.marshal"
+    codes = valueclass.InitCodes(str(path))
+    monkeypatch.setattr(codes, "LIMIT", 2)
+    codes.codes = {f"x = {n}": compile(f"x = {n}", "<string>", "exec") for n in range(3)}
+    codes.code(_TEXT)
+    codes.write()
+    assert set(valueclass.InitCodes(str(path))._read()) == {_TEXT}

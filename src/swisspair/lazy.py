@@ -8,7 +8,7 @@ load only the modules they need (docs/pairing.md, "Start-up").
 
 from __future__ import annotations
 
-import importlib
+import sys
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -25,7 +25,8 @@ def lazy_exports(package: str, exports: dict[str, str], namespace: dict[str, obj
         module = exports.get(name)
         if module is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
-        value = getattr(importlib.import_module(module), name)
+        __import__(module)  # the builtin: the importlib package would load warnings too
+        value = getattr(sys.modules[module], name)
         namespace[name] = value
         return value
 

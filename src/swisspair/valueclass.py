@@ -5,7 +5,8 @@ of the model, the reader and the pairing state counts as much as pairing. :func:
 cost a third of that process: importing :mod:`dataclasses` loads :mod:`inspect` (with :mod:`ast`,
 :mod:`dis`, :mod:`tokenize`), and each class is built from about ten generated functions, each one
 compiled from text. :func:`valueclass` compiles one function per class, ``__init__`` (its parameters
-are the fields), and gives the others as closures over the field names:
+are the fields), once: its code is kept beside the byte code for the next run (:class:`InitCodes`); it
+gives the others as closures over the field names:
 
 - ``__init__`` with the fields as parameters, in order, with their defaults (:func:`field` gives a
   factory, as :func:`dataclasses.field` does);
@@ -34,6 +35,8 @@ the engine form does not import it).
 
 from __future__ import annotations
 
+import marshal
+import os
 import sys
 from operator import attrgetter
 
@@ -41,6 +44,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
     from dataclasses import Field
+    from types import CodeType
     from typing import Any, TypeVar, dataclass_transform
 
     T = TypeVar("T")
@@ -162,7 +166,7 @@ def _init(cls: type, names: tuple[str, ...], defaults: dict[str, object], frozen
     source = "\n".join([f"def _make({', '.join(scope)}):", f" def __init__({', '.join(parameters)}):",
                         *(f" {line}" for line in lines or ["  pass"]), " return __init__"])
     namespace: dict[str, Any] = {}
-    exec(source, sys.modules[cls.__module__].__dict__, namespace)  # noqa: S102 - our own text, as dataclasses does
+    exec(_INIT_CODES.code(source), sys.modules[cls.__module__].__dict__, namespace)  # noqa: S102 - our own text
     init: Callable[..., None] = namespace["_make"](**scope)
     annotations = cls.__dict__.get("__annotations__", {})
     init.__annotations__ = {**{name: annotations[name] for name in names}, "return": None}
@@ -246,3 +250,91 @@ class _DataclassFields:
         described: dict[str, Field[Any]] = getattr(twin, "__dataclass_fields__")  # noqa: B009 - not typed
         type.__setattr__(owner, "__dataclass_fields__", described)
         return described
+
+
+class InitCodes:
+    """The compiled text of the value classes' ``__init__`` makers, kept between runs as Python keeps byte code.
+
+    Compiling an ``__init__`` from text costs about as much as the rest of making its class, and the engine
+    form makes every value class of the model, the reader and the engine each time it starts. The code
+    objects compiled from each text are kept in ``path`` (:mod:`marshal`, in the package's ``__pycache__``,
+    named with the interpreter's cache tag) and read back by the next run: a text is its own key, so a
+    changed class compiles its new text and an entry can never be stale. Written at exit when something was
+    compiled, unless byte code is not written (``PYTHONDONTWRITEBYTECODE``, ``-B``); a file that cannot be
+    read or written is passed by (the text is compiled as before).
+    """
+
+    LIMIT = 256
+    """Entries kept; beyond it the file keeps only what the last run used."""
+
+    def __init__(self, path: str | None) -> None:
+        self.path = path
+        self.codes: dict[str, CodeType] | None = None
+        self.used: set[str] = set()
+        self.compiled = False
+
+    def code(self, source: str) -> CodeType:
+        """The code compiled from ``source`` (``exec`` mode), from the file when an earlier run compiled it."""
+        if self.codes is None:
+            self.codes = self._read()
+        code = self.codes.get(source)
+        if code is None:
+            code = self.codes[source] = compile(source, "<string>", "exec")
+            if not self.compiled and self.path is not None and not sys.dont_write_bytecode:
+                import atexit
+
+                atexit.register(self.write)
+            self.compiled = True
+        self.used.add(source)
+        return code
+
+    def _read(self) -> dict[str, CodeType]:
+        if self.path is None:
+            return {}
+        try:
+            with open(self.path, "rb") as file:
+                codes = marshal.loads(file.read())  # noqa: S302 - our own file beside the byte code
+        except (OSError, ValueError, EOFError, TypeError):
+            return {}
+        if not isinstance(codes, dict) or not all(isinstance(key, str) for key in codes):
+            return {}
+        return codes
+
+    def write(self) -> None:
+        """Write the codes (at exit): to a file of this process, renamed over ``path`` (readers see a whole file)."""
+        if self.path is None or not self.codes:
+            return
+        codes = self.codes
+        if len(codes) > self.LIMIT:
+            codes = {source: code for source, code in codes.items() if source in self.used}
+        partial = f"{self.path}.{os.getpid()}.tmp"
+        try:
+            os.makedirs(os.path.dirname(self.path), exist_ok=True)
+            with open(partial, "wb") as file:
+                file.write(marshal.dumps(codes))
+            os.replace(partial, self.path)
+        except OSError:
+            try:
+                os.unlink(partial)
+            except OSError:
+                pass
+
+
+def _init_codes_path() -> str | None:
+    """Where Python would keep this module's byte code, for the ``__init__`` codes (None: no cache tag); the
+    byte code's magic number is part of the name, so another interpreter's file is never read."""
+    tag = sys.implementation.cache_tag
+    if tag is None:
+        return None
+    folder = os.path.dirname(os.path.abspath(__file__))
+    if sys.pycache_prefix:
+        cache = os.path.join(sys.pycache_prefix, os.path.splitdrive(folder)[1].lstrip(os.sep))
+    else:
+        cache = os.path.join(folder, "__pycache__")
+    # marshal's code objects are those of one byte-code version: its magic number names the file, as in a .pyc
+    from _frozen_importlib_external import MAGIC_NUMBER
+
+    return os.path.join(cache, f"valueclass-init.{tag}-{MAGIC_NUMBER[:2].hex()}.marshal")
+
+
+_INIT_CODES = InitCodes(_init_codes_path())

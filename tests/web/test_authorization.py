@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.http import HttpResponse
@@ -164,7 +165,17 @@ class AuthorizationMatrixTestCase(TestCase):
         self.assertEqual(sorted(set(keys) - set(ACCESS)), [], "addresses without a row in ACCESS")
         self.assertEqual(sorted(set(ACCESS) - set(keys)), [], "rows of addresses that no longer exist")
 
+    def test_who_is_refused(self) -> None:
+        """Every visitor not allowed an address, GET and POST: refused, and nothing written."""
+        self.check(allowed=False)
+
+    @pytest.mark.slow
     def test_who_may_do_what(self) -> None:
+        """Those allowed an address (the least privileged of them): served, and a public address's POST
+        writes nothing. Slow: it renders every page."""
+        self.check(allowed=True)
+
+    def check(self, allowed: bool) -> None:
         if connection.vendor != "sqlite":
             self.skipTest("counts the rows written with SQLite's total_changes()")
         clients, wrong = self.clients(), []
@@ -173,7 +184,7 @@ class AuthorizationMatrixTestCase(TestCase):
             if rule is None:
                 continue  # test_every_address_has_its_row says so
             for role in ROLES:
-                if role in ALLOWED[rule] and role not in SENT[rule]:
+                if (role in ALLOWED[rule]) != allowed or (allowed and role not in SENT[rule]):
                     continue
                 url = self.fill(route, role)
                 for method in ("GET", "POST"):

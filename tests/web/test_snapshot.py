@@ -13,7 +13,22 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 from .helpers import create_users, manage, seed_event
+
+
+@pytest.fixture(scope="module")
+def database(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
+    """One migrated database for the module (its data directory, and the environment that points at it), with
+    the users and two events: ``snap`` for the pairing read in a snapshot, ``render`` for the public pages."""
+    data = tmp_path_factory.mktemp("snapshot")
+    url = os.environ.get("SWISSPAIR_LIVE_DATABASE_URL")
+    env = {"DATABASE_URL": url} if url else {}
+    create_users(data, env)  # migrates first
+    seed_event(data, "snap", players=20, env=env)
+    seed_event(data, "render", players=20, env=env)
+    return data, env
 
 SCRIPT = """
 import threading
@@ -55,14 +70,10 @@ print('SNAPSHOT OK')
 """
 
 
-def test_it_reads_a_section_in_one_snapshot_while_a_round_is_paired(tmp_path: Path) -> None:
+def test_it_reads_a_section_in_one_snapshot_while_a_round_is_paired(database: tuple[Path, dict[str, str]]) -> None:
     """FIDE C.04.1 (a round is paired as a whole): a reader sees a round with all its boards or not at all."""
-    url = os.environ.get("SWISSPAIR_LIVE_DATABASE_URL")
-    env = {"DATABASE_URL": url} if url else None
-    manage(tmp_path, "migrate", "-v", "0", env=env)
-    create_users(tmp_path, env)
-    seed_event(tmp_path, "snap", players=20, env=env)
-    done = manage(tmp_path, "shell", "-c", SCRIPT, env=env, check=False)
+    data, env = database
+    done = manage(data, "shell", "-c", SCRIPT, env=env, check=False)
     assert "SNAPSHOT OK" in done.stdout, done.stdout + done.stderr[-3000:]
 
 
@@ -82,17 +93,14 @@ print('RENDERED', first, again)
 """
 
 
-def test_the_public_pages_are_rendered_in_a_snapshot_that_writes_nothing(tmp_path: Path) -> None:
+def test_the_public_pages_are_rendered_in_a_snapshot_that_writes_nothing(database: tuple[Path, dict[str, str]],
+                                                                          tmp_path: Path) -> None:
     """Rendering an event's public pages reads one snapshot and writes nothing: PostgreSQL runs it ``READ
     ONLY`` and SQLite with ``query_only``, so a page or a fingerprint that wrote (the prize settings' defaults
     made on first read) would render nothing there; and a second rendering builds nothing."""
-    url = os.environ.get("SWISSPAIR_LIVE_DATABASE_URL")
-    env = {"DATABASE_URL": url} if url else {}
-    env.update({"SWISSPAIR_PUBLIC_DIR": str(tmp_path / "public"), "SWISSPAIR_PUBLIC_FILES": "True"})
-    manage(tmp_path, "migrate", "-v", "0", env=env)
-    create_users(tmp_path, env)
-    seed_event(tmp_path, "render", players=20, env=env)  # another event than the test above: PostgreSQL keeps both
-    done = manage(tmp_path, "shell", "-c", RENDER_SCRIPT, env=env, check=False)
+    data, base = database
+    env = {**base, "SWISSPAIR_PUBLIC_DIR": str(tmp_path / "public"), "SWISSPAIR_PUBLIC_FILES": "True"}
+    done = manage(data, "shell", "-c", RENDER_SCRIPT, env=env, check=False)
     line = next((line for line in done.stdout.splitlines() if line.startswith("RENDERED ")), "")
     assert line, done.stdout + done.stderr[-3000:]
     first, again = map(int, line.split()[1:])

@@ -25,7 +25,7 @@ empty when the system gives none.
 
 from __future__ import annotations
 
-import importlib
+import sys
 from functools import cache
 
 from swisspair.errors import UnsupportedFeatureError
@@ -102,7 +102,8 @@ ENTRY_POINT_GROUP = "swisspair.pairing_systems"
 
 def _load(path: str) -> PairingSystem:
     module, _, attr = path.partition(":")
-    system: PairingSystem = getattr(importlib.import_module(module), attr)()
+    __import__(module)  # the builtin: the importlib package would load warnings too (start-up)
+    system: PairingSystem = getattr(sys.modules[module], attr)()
     return system
 
 
