@@ -74,10 +74,11 @@ from swisspair_web.tournaments.public import (
     teams,
 )
 from swisspair_web.tournaments.public.common import Builder, Visitor
-from swisspair_web.tournaments.reads.convert import SectionData
+from swisspair_web.tournaments.reads.convert import BoardsKey, SectionData, kept_boards
 from swisspair_web.tournaments.reads.snapshot import shared_reads
 from swisspair_web.tournaments.rows import (
     AwardSettings,
+    Board,
     Category,
     Event,
     PublicRender,
@@ -227,6 +228,15 @@ def _getter(model: type[models.Model]) -> Callable[[models.Model], tuple[Any, ..
     return row
 
 
+def _board_text(board: Board) -> str:
+    """``repr`` of the board's values, kept on the row: a board the worker keeps between renderings
+    (:func:`~.convert.kept_boards`) is unchanged, a changed one is read again as a new row."""
+    text: str | None = board.__dict__.get("_public_text")
+    if text is None:
+        text = board.__dict__["_public_text"] = repr(_row(board))
+    return text
+
+
 @dataclass
 class Fingerprints:
     """What the pages of one section are built from, digested (see the module's table)."""
@@ -263,7 +273,7 @@ class Fingerprints:
         running = ""
         for number in range(1, data.paired_rounds + 1):
             shown = data.boards.get(number, []) if number in published else []
-            texts = [repr(_row(b)) for b in shown]
+            texts = [_board_text(b) for b in shown]
             for board, text in zip(shown, texts):
                 own[board.white_id].append(text)
                 own[board.black_id].append(text)
@@ -372,6 +382,10 @@ def _address(base: dict[str, Any], scope: str, target: int) -> dict[str, Any]:
     return {**base, argument: target} if argument else base
 
 
+KEPT_BOARDS: dict[int, dict[int, tuple[BoardsKey, list[Board]]]] = {}
+"""The boards this process read at its last rendering of each section (re-read by round when they change)."""
+
+
 def render_event(event_id: int) -> int:
     """Render what changed of the event's public pages; returns how many pages were built."""
     with store.event_lock(event_id):
@@ -381,7 +395,8 @@ def render_event(event_id: int) -> int:
             event = Event.objects.filter(pk=event_id).first()
             work = Pass(event, store.read_manifest(event_id)) if event is not None else None
             if event is not None and event.public and work is not None:
-                _render(work)
+                with kept_boards(KEPT_BOARDS):
+                    _render(work)
         new = work.new if work is not None else {}
         for relative in set(work.old if work is not None else store.read_manifest(event_id)) - set(new):
             store.remove(relative)

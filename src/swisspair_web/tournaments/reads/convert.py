@@ -7,6 +7,10 @@ through :func:`section_rows_from_tournament`.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -28,6 +32,8 @@ from swisspair.model import (
 )
 from swisspair.pairing.acceleration import GROUP_A_EVEN, baku_virtual_points
 from swisspair.teams import MatchPoints, TeamEntry
+from django.db.models import Count, Max, Min, Sum
+
 from swisspair_web.tournaments.reads.snapshot import memo, read_snapshot
 from swisspair_web.tournaments.rows import RESULTS, Board, Bye, Player, Round, Section, Team
 
@@ -96,13 +102,7 @@ class SectionData:
                 section = fresh
             players = list(section.players.order_by("tpn"))
             rounds = list(section.round_set.order_by("number"))
-            boards: dict[int, list[Board]] = {r.number: [] for r in rounds}
-            by_id = {r.pk: r for r in rounds}
-            cache = Board.round.field  # each board's round is one of ``rounds``: not read again with every board
-            for board in Board.objects.filter(round__section=section).order_by("round__number", "number"):
-                rnd = by_id[board.round_id]
-                cache.set_cached_value(board, rnd)
-                boards[rnd.number].append(board)
+            boards = _boards(section, rounds)
             byes = list(section.byes.all())
             teams = list(section.teams.order_by("number")) if section.is_team else []
         return cls(section, players, rounds, boards, byes, teams)
@@ -129,6 +129,60 @@ class SectionData:
                 break
             done = rnd.number
         return done
+
+
+BoardsKey = tuple[int, int, int, int, int]
+"""A round's boards as its rows stand: how many, the lowest and highest id, the sum and the highest of their
+``version`` (ids are never reused; every write of a board bumps its version: a result, a pairing edit, the
+admin; a board created or deleted changes the count or the ids)."""
+
+_KEPT: ContextVar[dict[int, dict[int, tuple[BoardsKey, list[Board]]]] | None] = ContextVar("kept_boards",
+                                                                                        default=None)
+
+
+@contextmanager
+def kept_boards(kept: dict[int, dict[int, tuple[BoardsKey, list[Board]]]]) -> Iterator[None]:
+    """Within: a section's boards are read again only for the rounds whose :data:`BoardsKey` changed since
+    ``kept`` took them (``{section: {round id: (key, boards)}}``, kept by the public pages' worker between
+    renderings; the others are the rows it read before, their cached players dropped)."""
+    token = _KEPT.set(kept)
+    try:
+        yield
+    finally:
+        _KEPT.reset(token)
+
+
+def _boards(section: Section, rounds: list[Round]) -> dict[int, list[Board]]:
+    """The boards of ``rounds`` (of ``section``) by round number, in board order."""
+    boards: dict[int, list[Board]] = {r.number: [] for r in rounds}
+    by_id = {r.pk: r for r in rounds}
+    kept = _KEPT.get()
+    rows = Board.objects.filter(round__section=section)
+    if kept is None:
+        fresh = rows
+    else:
+        keys = {round_id: (n, low, top, versions, last) for round_id, n, low, top, versions, last in
+                rows.order_by().values("round_id").annotate(n=Count("id"), low=Min("id"), top=Max("id"),
+                                                             versions=Sum("version"), last=Max("version"))
+                .values_list("round_id", "n", "low", "top", "versions", "last")}
+        before = kept.get(section.pk, {})
+        same = {pk for pk, key in keys.items() if pk in before and before[pk][0] == key}
+        fresh = rows.filter(round_id__in=[pk for pk in keys if pk not in same])
+        now = {pk: before[pk] for pk in same}
+        for pk in same:
+            for board in before[pk][1]:
+                board._state.fields_cache.clear()  # its players (and round) as this reading has them
+    cache = Board.round.field  # each board's round is one of ``rounds``: not read again with every board
+    for board in fresh.order_by("round__number", "number"):
+        boards[by_id[board.round_id].number].append(board)
+    if kept is not None:
+        for pk in same:
+            boards[by_id[pk].number] = list(now[pk][1])
+        kept[section.pk] = {r.pk: (keys[r.pk], list(boards[r.number])) for r in rounds if r.pk in keys}
+    for rnd in rounds:
+        for board in boards[rnd.number]:
+            cache.set_cached_value(board, rnd)
+    return boards
 
 
 @dataclass
@@ -264,6 +318,42 @@ def to_tournament(data: SectionData, *, upto: int | None = None, pending: Pendin
     if section.is_round_robin:
         _mark_round_robin(data, tournament)
     return conv
+
+
+def scores_after(data: SectionData, last: int) -> dict[int, Fraction]:
+    """Each player's score after rounds ``1..last`` (by player id), exactly what ``to_tournament(data,
+    upto=last).tournament.score(tpn)`` gives, summed in integer units of the scoring (its points on one common
+    denominator) from the rows already read: no core tournament, no fraction per round.
+
+    As :func:`to_tournament` records them: a board's result for both players, a bye over it, a round whose
+    boards all have results absent players' zero-point bye, a round with a game still on the board absent
+    (not counted when it is the player's last entries, ``zero_bye`` when a later one follows)."""
+    scoring = scoring_of(data.section)
+    last = min(last, data.paired_rounds)
+    results = list(Result)
+    den = math.lcm(1, *{scoring.points(r, c).denominator for r in results for c in (Colour.WHITE, Colour.BLACK)})
+    unit = {(r, c): int(scoring.points(r, c) * den) for r in results for c in Colour}
+    codes = {code: board_results(code) for code in {b.result for n in range(1, last + 1)
+                                                      for b in data.boards.get(n, []) if b.result}}
+    entries: dict[int, list[int | None]] = {p.id: [None] * last for p in data.players}
+    for number in range(1, last + 1):
+        for board in data.boards.get(number, []):
+            if board.result:
+                white, black = codes[board.result]
+                entries[board.white_id][number - 1] = unit[(white, Colour.WHITE)]
+                entries[board.black_id][number - 1] = unit[(black, Colour.BLACK)]
+    for bye in data.byes:
+        if bye.round_number <= last:
+            entries[bye.player_id][bye.round_number - 1] = unit[(Result(bye.kind), Colour.NONE)]
+    zero = unit[(Result.ZERO_BYE, Colour.NONE)]
+    settled = [_was_paired(data, number, "absent") for number in range(1, last + 1)]
+    scores = {}
+    for player_id, units in entries.items():
+        end = len(units)
+        while end and units[end - 1] is None and not settled[end - 1]:
+            end -= 1  # trailing absences are dropped (an absence in a settled round is a zero-point bye)
+        scores[player_id] = Fraction(sum(zero if u is None else u for u in units[:end]), den)
+    return scores
 
 
 ROUND_ROBIN_TYPE = "Individual: Round-Robin"

@@ -8,12 +8,13 @@ them (the zero-point "bye" the manager records for a withdrawn player is bookkee
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from django.utils.translation import gettext as _
 
 from swisspair.model import Result
 from swisspair_web.tournaments.reads import labels
-from swisspair_web.tournaments.reads.convert import SectionData, to_tournament
+from swisspair_web.tournaments.reads.convert import SectionData, scores_after, scoring_of
 from swisspair_web.tournaments.reads.listing import Column, Listing, Row, Table, points
 from swisspair_web.tournaments.reads.snapshot import memo
 from swisspair_web.tournaments.reads.standings import fmt
@@ -65,8 +66,9 @@ def _build(rnd: Round) -> PairingList:
     """From the section's rows read in one snapshot (boards and byes with their players, no other query)."""
     section = rnd.section
     data = SectionData.load(section)
-    tournament = to_tournament(data, upto=rnd.number - 1).tournament
-    scores = {p.id: fmt(tournament.score(p.tpn)) for p in data.players}
+    scoring = scoring_of(section)
+    texts: dict[Fraction, str] = {}  # a score's text once per distinct score
+    scores = {pk: texts.get(s) or texts.setdefault(s, fmt(s)) for pk, s in scores_after(data, rnd.number - 1).items()}
     by_id = {p.id: p for p in data.players}
     boards = []
     for board in data.boards.get(rnd.number, []):
@@ -76,7 +78,7 @@ def _build(rnd: Round) -> PairingList:
     for bye in data.byes:  # in round, then pairing-number order
         if bye.round_number == rnd.number and listed(bye, by_id[bye.player_id]):
             bye.player = by_id[bye.player_id]
-            byes.append(ListedBye(bye, scores.get(bye.player_id, ""), fmt(tournament.scoring.points(Result(bye.kind)))))
+            byes.append(ListedBye(bye, scores.get(bye.player_id, ""), fmt(scoring.points(Result(bye.kind)))))
     return PairingList(rnd, boards, byes)
 
 
