@@ -44,7 +44,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
     from dataclasses import Field
-    from types import CodeType
+    import types
     from typing import Any, TypeVar, dataclass_transform
 
     T = TypeVar("T")
@@ -269,11 +269,11 @@ class InitCodes:
 
     def __init__(self, path: str | None) -> None:
         self.path = path
-        self.codes: dict[str, CodeType] | None = None
+        self.codes: dict[str, types.CodeType] | None = None
         self.used: set[str] = set()
         self.compiled = False
 
-    def code(self, source: str) -> CodeType:
+    def code(self, source: str) -> types.CodeType:
         """The code compiled from ``source`` (``exec`` mode), from the file when an earlier run compiled it."""
         if self.codes is None:
             self.codes = self._read()
@@ -288,7 +288,7 @@ class InitCodes:
         self.used.add(source)
         return code
 
-    def _read(self) -> dict[str, CodeType]:
+    def _read(self) -> dict[str, types.CodeType]:
         if self.path is None:
             return {}
         try:
