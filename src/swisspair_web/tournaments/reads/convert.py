@@ -8,10 +8,9 @@ through :func:`section_rows_from_tournament`.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -331,8 +330,9 @@ def scores_after(data: SectionData, last: int) -> dict[int, Fraction]:
     scoring = scoring_of(data.section)
     last = min(last, data.paired_rounds)
     results = list(Result)
-    den = math.lcm(1, *{scoring.points(r, c).denominator for r in results for c in (Colour.WHITE, Colour.BLACK)})
-    unit = {(r, c): int(scoring.points(r, c) * den) for r in results for c in Colour}
+    points = {(r, c): scoring.points(r, c) for r in results for c in Colour}
+    den = math.lcm(1, *{p.denominator for p in points.values()})  # every unit below is a whole number
+    unit = {key: int(p * den) for key, p in points.items()}
     codes = {code: board_results(code) for code in {b.result for n in range(1, last + 1)
                                                       for b in data.boards.get(n, []) if b.result}}
     entries: dict[int, list[int | None]] = {p.id: [None] * last for p in data.players}

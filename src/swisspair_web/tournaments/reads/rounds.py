@@ -8,7 +8,6 @@ them (the zero-point "bye" the manager records for a withdrawn player is bookkee
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
 from django.utils.translation import gettext as _
 
@@ -67,8 +66,9 @@ def _build(rnd: Round) -> PairingList:
     section = rnd.section
     data = SectionData.load(section)
     scoring = scoring_of(section)
-    texts: dict[Fraction, str] = {}  # a score's text once per distinct score
-    scores = {pk: texts.get(s) or texts.setdefault(s, fmt(s)) for pk, s in scores_after(data, rnd.number - 1).items()}
+    after = scores_after(data, rnd.number - 1)
+    texts = {score: fmt(score) for score in set(after.values())}  # a score's text once per distinct score
+    scores = {pk: texts[score] for pk, score in after.items()}
     by_id = {p.id: p for p in data.players}
     boards = []
     for board in data.boards.get(rnd.number, []):
