@@ -241,9 +241,44 @@ class _DutchRound(RoundVertices):
     def kind_table(self, reps: list[int], low: int, in_current: bool) -> tuple[list[int], list[int]]:
         """:meth:`allowed_weight` of each kind's member ``reps[k]`` (the higher) with ``low``, and the same
         weights without the completion field (:meth:`completion`; for the local graph)."""
-        completion = self.completion
-        plain = [self.allowed_weight(h, low, in_current, not in_current) for h in reps]
-        local = [w - completion(h, low) if w else 0 for h, w in zip(reps, plain)]
+        # allowed_weight(h, low, in_current, not in_current) for each h, what it reads of ``low`` read once
+        absolute, exempt, not_bye, scores = self.absolute_colour, self.exempt, self.not_bye, self.scores
+        lay = self.layout
+        gb, gs, shifts = lay.group_bits, lay.groups_shift, lay.group_shifts
+        colour_l, exempt_l, not_bye_l = absolute[low], exempt[low], not_bye[low]
+        c9 = self.single_downfloater_is_bye
+        bye_score, ranks, players = self.bye_score, self.unplayed_ranks, self.players
+        c9_l = ranks[players[low].played_games] if c9 and scores[low] == bye_score else 0
+        fields, fields_kind, kind_l = self.fields, self.fields_kind, self.fields_kind[low]
+        tail, fields_bits, bracket_shift, shift = self.tail_bits, self.fields_bits, 3 * gb + 1, self.shift
+        plain: list[int] = []
+        local: list[int] = []
+        for h in reps:
+            if colour_l is not None and absolute[h] is colour_l and not (exempt[h] or exempt_l):
+                plain.append(0)                                      # C3
+                local.append(0)
+                continue
+            sh = scores[h]
+            fill = 1 + not_bye[h] + not_bye_l                        # C4/C2/C5
+            if in_current:
+                w = ((((fill << gb) + 1) << gs) + (1 << shifts[sh])) << (gb + gs + 2 * gb)  # C6, C7 (C8: 0)
+            else:
+                w = (((((fill << gb) << gs) << gb) + 1) << gs) + (1 << shifts[sh])         # C8 pairs, scores
+                w <<= 2 * gb
+            if c9:                                                   # C9
+                if sh == bye_score:
+                    w += ranks[players[h].played_games]
+                w += c9_l
+            if in_current:
+                key = (fields_kind[h], kind_l)
+                bracket = fields.get(key)
+                if bracket is None:
+                    bracket = fields[key] = self._bracket_fields(h, low)
+                w = ((w << fields_bits) + bracket) << bracket_shift
+            else:
+                w <<= tail
+            plain.append(w)
+            local.append(w - (fill << shift))                        # without the completion field
         return plain, local
 
     def _bracket_fields(self, h: int, low: int) -> int:
