@@ -24,7 +24,7 @@ import math
 from fractions import Fraction
 
 from swisspair.errors import RoundNumberError
-from swisspair.model import Colour, Outcome, Result, Scoring, Tournament
+from swisspair.model import ABSENT, Colour, Outcome, Result, Scoring, Tournament
 from swisspair.valueclass import field, valueclass
 
 TYPE_CHECKING = False
@@ -388,19 +388,28 @@ def _player_state(tpn: int, rank: int, rating: int, records: list[RoundRecord], 
 def _game_records(source: Player, played: int, points_of: dict[tuple[Result, Colour], int]) -> list[RoundRecord]:
     """One record per game of rounds ``1 .. played`` (one TRF round per pairing round)."""
     records = []
-    for index in range(played):
-        entry = source.result(index + 1)
-        is_played = entry.played
+    entries = source.results[:played]
+    entries += [ABSENT] * (played - len(entries))  # Player.result: rounds not recorded are absences
+    for entry in entries:
+        result, opponent = entry.result, entry.opponent
+        over_the_board, participated, pab, outcome = _TRAITS[result]
+        is_played = over_the_board and opponent is not None  # RoundResult.played
         records.append(RoundRecord(
-            opponent=entry.opponent,
+            opponent=opponent,
             colour=entry.colour if is_played else Colour.NONE,
             played=is_played,
-            participated=entry.result.paired and entry.result is not Result.ABSENT,
-            pab=entry.result is Result.PAB,
-            points=points_of[entry.result, entry.colour],
-            outcome=entry.result.outcome,
+            participated=participated,
+            pab=pab,
+            points=points_of[result, entry.colour],
+            outcome=outcome,
         ))
     return records
+
+
+_TRAITS = {result: (result.is_played, result.paired and result is not Result.ABSENT, result is Result.PAB,
+                    result.outcome) for result in Result}
+"""What a game's record reads of each result code: played over the board (when there is an opponent),
+paired, PAB, outcome."""
 
 
 def _forfeited_both(first: RoundResult, second: RoundResult) -> bool:
