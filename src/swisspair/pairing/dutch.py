@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from bisect import bisect_left, bisect_right
-from itertools import chain, compress, filterfalse, islice
+from itertools import accumulate, chain, compress, filterfalse, islice
 from operator import itemgetter
 
 from swisspair.errors import NoValidPairingError
@@ -107,13 +107,22 @@ class _DutchRound(RoundVertices):
         self.fields_bits = 4 * lay.group_bits + len(self.float_rounds) * 2 * (lay.group_bits + lay.groups_shift)
         """Width of the fields C10-C21 (:meth:`_bracket_fields`)."""
         kinds: dict[tuple[object, ...], int] = {}
-        self.fields_kind = [kinds.setdefault(
+        self.colour_kind = [kinds.setdefault(
             (p.colour_preference, p.absolute_preference, p.absolute_imbalance, p.colour_imbalance,
-             p.repeated_colour, p.strong_preference, self.scores[v], self.floats[v]), len(kinds))
-            for v, p in enumerate(self.players)]
-        """C10-C21 depend only on these attributes: the same number, the same fields."""
+             p.repeated_colour, p.strong_preference), len(kinds)) for p in self.players]
+        """C10-C13 depend only on these attributes: the same number, the same fields."""
+        kinds = {}
+        self.float_kind = [kinds.setdefault((self.scores[v], self.floats[v]), len(kinds)) for v in range(self.n)]
+        """C14-C21 depend only on the score and the floats: the same number, the same fields."""
+        kinds = {}
+        self.fields_kind = [kinds.setdefault(both, len(kinds)) for both in zip(self.colour_kind, self.float_kind)]
+        """C10-C21: the same number, the same fields."""
         self.fields: dict[tuple[int, int], int] = {}
         """C10-C21 of a pair in a bracket, by the two participants' :attr:`fields_kind`."""
+        self.colour_fields: dict[tuple[int, int], int] = {}
+        """C10-C13 of a pair, by the two participants' :attr:`colour_kind`."""
+        self.float_fields: dict[tuple[int, int], int] = {}
+        """C14-C21 of a pair, by the two participants' :attr:`float_kind`."""
         self.bye_score = 0
         self.not_bye: list[bool] = []
         """Per vertex, not :meth:`is_bye_candidate` (kept by :meth:`_set_bye_score`)."""
@@ -284,9 +293,23 @@ class _DutchRound(RoundVertices):
     def _bracket_fields(self, h: int, low: int) -> int:
         """C10-C13 (colours, seen from the lower participant), C14-C17 (repeated floats) and C18-C21
         (their scores) of a pair in a bracket, :attr:`fields_bits` wide (the floats one round back, then two).
+
+        The colours' fields and the floats' are computed once per pair of :attr:`colour_kind` and of
+        :attr:`float_kind`; the floats' are the low :attr:`fields_bits` ``- 4 * group_bits`` bits.
         """
-        lay = self.layout
-        gb, gs, shifts = lay.group_bits, lay.groups_shift, lay.group_shifts
+        key = (self.colour_kind[h], self.colour_kind[low])
+        colours = self.colour_fields.get(key)
+        if colours is None:
+            colours = self.colour_fields[key] = self._colour_fields(h, low)
+        key = (self.float_kind[h], self.float_kind[low])
+        floats = self.float_fields.get(key)
+        if floats is None:
+            floats = self.float_fields[key] = self._float_fields(h, low)
+        return (colours << (self.fields_bits - 4 * self.layout.group_bits)) + floats
+
+    def _colour_fields(self, h: int, low: int) -> int:
+        """C10-C13 (colours, seen from the lower participant) of a pair in a bracket, ``4 * group_bits`` wide."""
+        gb = self.layout.group_bits
         absolute = self.absolute_colour
         w = 0
         pref_l = self.preference[low]
@@ -305,6 +328,14 @@ class _DutchRound(RoundVertices):
         strong = self.strong
         if not same or (abs_l and abs_h) or (not strong[low] and not abs_l) or (not strong[h] and not abs_h):
             w += 1                                                   # C13
+        return w
+
+    def _float_fields(self, h: int, low: int) -> int:
+        """C14-C17 (repeated floats) and C18-C21 (their scores) of a pair in a bracket (the floats one round
+        back, then two)."""
+        lay = self.layout
+        gb, gs, shifts = lay.group_bits, lay.groups_shift, lay.group_shifts
+        w = 0
         sh, sl = self.scores[h], self.scores[low]
         dl, dh, ul = self.down[low], self.down[h], self.up[low]
         higher = sh > sl
@@ -658,6 +689,9 @@ class _DutchBracket(Bracket):
         members, next_begin, size = self.members, self.next_begin, self.size
         kinds, reps = rnd.pair_kinds(members)
         forbidden = rnd.forbidden_rows(members)
+        last = {(kinds[larger], larger < next_begin): larger for larger in range(self.sg_begin, size)}
+        seen = list(accumulate(kinds, max, initial=-1))
+        """Kinds are numbered as first met: those before position ``p`` are ``range(seen[p] + 1)``."""
         rows: dict[tuple[int, bool], tuple[list[int], list[int], list[int], list[int]]] = {}
         """Per kind of the larger position: its table (plain, local) and its row so far without C1 (both ways):
         the rows of one kind are prefixes of each other, so each row is a copy extended, not built anew."""
@@ -669,7 +703,8 @@ class _DutchBracket(Bracket):
             key = (kinds[larger], in_cur)
             entry = rows.get(key)
             if entry is None:
-                entry = rows[key] = (*rnd.kind_table(reps, reps[kinds[larger]], in_cur), [], [])
+                smaller_reps = reps[:seen[last[key]] + 1]  # the kinds this key's rows read, up to its last member
+                entry = rows[key] = (*rnd.kind_table(smaller_reps, reps[kinds[larger]], in_cur), [], [])
             plain, local, plain_row, local_part = entry
             if len(plain_row) < larger:
                 smaller_kinds = kinds[len(plain_row):larger]
