@@ -239,10 +239,12 @@ class _DutchRound(RoundVertices):
         """C1's forbidden pairs among ``members`` (the sets :meth:`edge_weight` reads), by position:
         the later one's position -> the earlier ones' positions."""
         position = {v: i for i, v in enumerate(members)}
+        inside = position.keys()
+        forbidden = self.forbidden
         found: dict[int, list[int]] = {}
         for earlier, h in enumerate(members):
-            for t in self.forbidden[h]:
-                later = position.get(t, -1)
+            for t in inside & forbidden[h]:  # most past opponents are outside the bracket
+                later = position[t]
                 if later > earlier:
                     found.setdefault(later, []).append(earlier)
         return found
