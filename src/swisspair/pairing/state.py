@@ -156,9 +156,10 @@ class PairingState:
 
         Includes the virtual points of that round (C.04.7 1.5).
         """
+        played = self.round_number - 1  # played_rounds
         score = player.score
-        for index in range(rounds_back):
-            score -= player.records[self.played_rounds - 1 - index].points
+        for record in player.records[played - rounds_back:played]:
+            score -= record.points
         return score + player.accelerations.get(self.round_number - rounds_back, 0)
 
     def float_of(self, player: PlayerState, rounds_back: int, rules: Rules = "2026") -> Float:
@@ -506,16 +507,18 @@ def _colour_data(player: PlayerState) -> None:
     """Colour difference and preference from played games only (C.04.3 art. 1.6-1.7, GHR 3.4); a played
     pairing without a colour (a Double-Swiss match of two unplayed games, C.04.5 0) has none to count."""
     whites = blacks = consecutive = 0
-    last = Colour.NONE
+    none, white = Colour.NONE, Colour.WHITE
+    last = none
     for record in player.records:
-        if not record.played or record.colour is Colour.NONE:
+        colour = record.colour
+        if not record.played or colour is none:
             continue
-        if record.colour is Colour.WHITE:
+        if colour is white:
             whites += 1
         else:
             blacks += 1
-        consecutive = consecutive + 1 if consecutive and record.colour is last else 1
-        last = record.colour
+        consecutive = consecutive + 1 if consecutive and colour is last else 1
+        last = colour
     player.played_games = whites + blacks
     lower = Colour.BLACK if whites > blacks else Colour.WHITE
     player.colour_imbalance = abs(whites - blacks)
