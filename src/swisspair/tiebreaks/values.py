@@ -75,11 +75,10 @@ class TieBreakValue:
 
     def __init__(self, value: Fraction | None, terms: tuple[Term, ...] | Callable[[], tuple[Term, ...]] = (),
                  note: str = "", demoted: bool = False) -> None:
-        set_ = object.__setattr__
-        set_(self, "value", value)
-        set_(self, "_terms", terms)
-        set_(self, "note", note)
-        set_(self, "demoted", demoted)
+        _SET_VALUE(self, value)
+        _SET_TERMS(self, terms)
+        _SET_NOTE(self, note)
+        _SET_DEMOTED(self, demoted)
 
     @property
     def terms(self) -> tuple[Term, ...]:
@@ -87,7 +86,7 @@ class TieBreakValue:
         terms = self._terms
         if callable(terms):
             built = tuple(terms())
-            object.__setattr__(self, "_terms", built)
+            _SET_TERMS(self, built)
             return built
         return terms
 
@@ -114,6 +113,25 @@ class TieBreakValue:
 
     def __reduce__(self) -> tuple[object, ...]:
         return (TieBreakValue, self._key())
+
+
+# The slots' own setters: ``object.__setattr__`` by name costs twice as much, and a table of 3000
+# participants makes a value per participant and tie-break.
+_SET_VALUE, _SET_TERMS, _SET_NOTE, _SET_DEMOTED = (TieBreakValue.__dict__[name].__set__
+                                                   for name in ("value", "_terms", "note", "demoted"))
+_NEW = object.__new__
+
+
+def plain_value(value: Fraction | None, terms: tuple[Term, ...] | Callable[[], tuple[Term, ...]] = ()
+                ) -> TieBreakValue:
+    """``TieBreakValue(value, terms)`` (no note, not demoted), made without calling ``__init__``: the tie-breaks
+    make one per participant."""
+    tv: TieBreakValue = _NEW(TieBreakValue)
+    _SET_VALUE(tv, value)
+    _SET_TERMS(tv, terms)
+    _SET_NOTE(tv, "")
+    _SET_DEMOTED(tv, False)
+    return tv
 
 
 def tied_runs(ordered: Sequence[int], key: Callable[[int], object]) -> list[list[int]]:
