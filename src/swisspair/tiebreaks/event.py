@@ -214,6 +214,13 @@ class Event:
         row = rows[cid]
         return zip(range(1, len(row) + 1), map(samples.__getitem__, row), opponents[cid])
 
+    def opponents(self, cid: int) -> list[int | None]:
+        """Each round's opponent of ``cid`` (round 1 first; ``None``: no opponent), without making the records
+        when the event has its shapes. Not to be modified."""
+        if self._shapes is None:
+            return [rec.opponent for rec in self.competitors[cid].rounds]
+        return self._shapes[2][cid]
+
     def rounds_meeting(self, predicate: Callable[[RoundRecord], bool]) -> dict[int, list[int]] | None:
         """Per competitor, the 0-based rounds whose record meets ``predicate``, tested once per shape
         (``predicate`` must read only a record's kind, points, colour and outcome); ``None`` when the
