@@ -398,8 +398,12 @@ def _sort_keys(tied: list[int], values: dict[int, TieBreakValue], descending: bo
     tvs = [values[c] for c in tied]
     found = [tv.value for tv in tvs]
     sign = -1 if descending else 1
-    if None not in found and not any(tv.demoted for tv in tvs) and min(tied) >= 0:
-        den = math.lcm(1, *{v.denominator for v in found})  # type: ignore[union-attr]
+    try:
+        dens = {v.denominator for v in found}  # type: ignore[union-attr]
+    except AttributeError:  # a value that cannot be computed (``None in found`` would compare every fraction)
+        dens = set()
+    if dens and not any(tv.demoted for tv in tvs) and min(tied) >= 0:
+        den = math.lcm(*dens)
         keys = {c: sign * v.numerator * (den // v.denominator)  # type: ignore[union-attr]
                 for c, v in zip(tied, found)}
         spread = max(tied) + 1

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from swisspair.model import ABSENT, Colour, Outcome, Result, RoundResult, Tournament
 from swisspair.roundrobin import is_round_robin
@@ -289,27 +289,30 @@ class Event:
         # A record is its round and opponent plus what the result, the colour and whether there is an
         # opponent decide (its shape): made once per such combination (the points mapping is shared,
         # read-only); each record's shape is kept as an index (``_shapes``).
-        index: dict[tuple[int, int, bool], int] = {}
+        index: dict[tuple[Result, Colour, bool], int] = {}  # the members hash by identity (C)
         table: list[tuple[RoundKind, Mapping[str, Fraction], Colour, Outcome, Fraction | None]] = []
         rows: dict[int, list[int]] = {}
         opponents: dict[int, list[int | None]] = {}
         absent = [ABSENT] * n
+        shape_of = index.get
         for player in tournament:
-            row = rows[player.tpn] = []
-            met = opponents[player.tpn] = []
-            results = player.results if len(player.results) >= n else player.results + absent
-            for entry in results[:n]:
-                opponent = entry.opponent
-                key = (id(entry.result), id(entry.colour), opponent is None)  # members are singletons; ids hash fast
-                i = index.get(key)
-                if i is None:
-                    i = index[key] = len(table)
-                    table.append(_shape(entry, scoring.points(entry.result, entry.colour)))
-                row.append(i)
-                met.append(opponent)
+            results = player.results
+            if len(results) != n:
+                results = (results + absent)[:n]
+            met = opponents[player.tpn] = [entry.opponent for entry in results]
+            row = [shape_of((entry.result, entry.colour, entry.opponent is None)) for entry in results]
+            if None in row:  # a shape not seen before
+                for r, entry in enumerate(results):
+                    key = (entry.result, entry.colour, entry.opponent is None)
+                    i = shape_of(key)
+                    if i is None:
+                        i = index[key] = len(table)
+                        table.append(_shape(entry, scoring.points(entry.result, entry.colour)))
+                    row[r] = i
+            shapes = rows[player.tpn] = cast("list[int]", row)  # no None left
             comp = competitors[player.tpn] = _NEW(_LateCompetitor)
             comp.id, comp.name, comp.rating = player.tpn, player.name, player.rating or None
-            comp._make = partial(_records, table, row, met)
+            comp._make = partial(_records, table, shapes, met)
         samples = [_new_record(0, kind, None, points, colour, outcome, rating_result)
                    for kind, points, colour, outcome, rating_result in table]
         event = cls(
@@ -342,7 +345,7 @@ def _units_of_shapes(event: Event, samples: list[RoundRecord], rows: Mapping[int
     win, draw = Fraction(event.win["PTS"]), Fraction(event.draw["PTS"])
     den = math.lcm(win.denominator, draw.denominator, *{rec.points["PTS"].denominator for rec in samples})
     unit = [rec.points["PTS"].numerator * den // rec.points["PTS"].denominator for rec in samples]
-    points = {cid: [unit[i] for i in row] for cid, row in rows.items()}
+    points = {cid: list(map(unit.__getitem__, row)) for cid, row in rows.items()}
     return Units(den, points, draw=int(draw * den), win=int(win * den))
 
 
