@@ -27,8 +27,10 @@ import csv
 import gc
 import html
 import io
+import itertools
 import json
 import math
+import operator
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -659,13 +661,20 @@ def _fill_rows(standings: Standings, groups: list[list[int]], points: dict[int, 
                columns: list[dict[int, TieBreakValue]]) -> None:
     """One row per participant in ranking order; a group still tied shares its place (``3-5``, C.07 (2026) 4.2)."""
     competitors = standings.event.competitors
-    rows, details = standings.rows, standings.details
-    position = 0
+    order: list[int] = []
+    places: list[tuple[int, int]] = []
     for group in groups:
-        first, last = position + 1, position + len(group)
-        for cid in group if len(group) == 1 else sorted(group):
-            position += 1
-            comp = competitors[cid]
-            tvs = details[cid] = [col[cid] for col in columns]
-            rows.append(StandingRow(cid, comp.name, comp.rating, points[cid], position, first, last,
-                                    [tv.value for tv in tvs]))
+        places += [(len(order) + 1, len(order) + len(group))] * len(group)
+        order += group if len(group) == 1 else sorted(group)
+    # column by column (C-level maps), then row by row
+    cells = [list(map(col.__getitem__, order)) for col in columns]
+    by_row = zip(*cells, *(map(_VALUE, cell) for cell in cells)) if cells else itertools.repeat(())
+    width = len(cells)
+    rows, details = standings.rows, standings.details
+    for position, (cid, (first, last), line) in enumerate(zip(order, places, by_row), 1):
+        comp = competitors[cid]
+        details[cid] = list(line[:width])
+        rows.append(StandingRow(cid, comp.name, comp.rating, points[cid], position, first, last, list(line[width:])))
+
+
+_VALUE = operator.attrgetter("value")

@@ -86,6 +86,7 @@ def sums(ctx: Context, d: Descriptor, opponent_score: str, result_score: str, *,
     of = contributions_of(ctx, d, opponent_score=opponent_score, result_score=result_score, fore=fore)
     cut = _single_low_cut(ctx, d, products)
     view, f, last, draw = views.__getitem__, scores.fraction, event.rounds, results.draw
+    terms_of = partial(_terms, ctx, d, opponent_score, result_score, products, fore)
     out: dict[int, TieBreakValue] = {}
     for cid in event.ids:
         if cid not in played:
@@ -108,8 +109,7 @@ def sums(ctx: Context, d: Descriptor, opponent_score: str, result_score: str, *,
                                  d.cut_high, ctx.edition_for(d), last, by_product=products and
                                  ctx.edition_for(d).value == "2023", vur_by_value=products and ctx.literal)
             total -= sum(values[i] for i in removed)
-        out[cid] = plain_value(f(total, scale), partial(_terms, ctx, d, cid, opponent_score, result_score, products,
-                                                        fore))
+        out[cid] = plain_value(f(total, scale), terms_of, cid)
     return out
 
 
@@ -131,8 +131,8 @@ def _single_low_cut(ctx: Context, d: Descriptor, products: bool) -> str | None:
     return "score" if products and edition.value != "2023" else "value"
 
 
-def _terms(ctx: Context, d: Descriptor, cid: int, opponent_score: str, result_score: str, products: bool,
-           fore: bool) -> tuple[Term, ...]:
+def _terms(ctx: Context, d: Descriptor, opponent_score: str, result_score: str, products: bool, fore: bool,
+           cid: int) -> tuple[Term, ...]:
     """The terms of :func:`sums` for ``cid``: those :func:`sum_with_cuts` makes of its contributions."""
     contribs = unit_contributions(ctx, d, cid, opponent_score=opponent_score, result_score=result_score, fore=fore)
     event = ctx.event

@@ -122,7 +122,8 @@ class _LateCompetitor(Competitor):
     (the tie-breaks that only sum or count read the event's shapes instead: :meth:`Event.plays`)."""
 
     __slots__ = ("_make",)
-    _make: Callable[[], list[RoundRecord]]
+    _make: Callable[[int], list[RoundRecord]]
+    """Makes the records of a competitor of the event, by id (one for every competitor of the event)."""
 
     @property
     def rounds(self) -> list[RoundRecord]:
@@ -130,7 +131,7 @@ class _LateCompetitor(Competitor):
         try:
             return _GET_ROUNDS(self)  # type: ignore[no-any-return]
         except AttributeError:
-            recs = self._make()
+            recs = self._make(self.id)
             _SET_ROUNDS(self, recs)
             return recs
 
@@ -295,11 +296,12 @@ class Event:
         opponents: dict[int, list[int | None]] = {}
         absent = [ABSENT] * n
         shape_of = index.get
+        make = partial(_records, table, rows, opponents)
         for player in tournament:
             results = player.results
             if len(results) != n:
                 results = (results + absent)[:n]
-            met = opponents[player.tpn] = [entry.opponent for entry in results]
+            opponents[player.tpn] = [entry.opponent for entry in results]
             row = [shape_of((entry.result, entry.colour, entry.opponent is None)) for entry in results]
             if None in row:  # a shape not seen before
                 for r, entry in enumerate(results):
@@ -309,10 +311,10 @@ class Event:
                         i = index[key] = len(table)
                         table.append(_shape(entry, scoring.points(entry.result, entry.colour)))
                     row[r] = i
-            shapes = rows[player.tpn] = cast("list[int]", row)  # no None left
+            rows[player.tpn] = cast("list[int]", row)  # no None left
             comp = competitors[player.tpn] = _NEW(_LateCompetitor)
             comp.id, comp.name, comp.rating = player.tpn, player.name, player.rating or None
-            comp._make = partial(_records, table, shapes, met)
+            comp._make = make
         samples = [_new_record(0, kind, None, points, colour, outcome, rating_result)
                    for kind, points, colour, outcome, rating_result in table]
         event = cls(
@@ -330,10 +332,10 @@ class Event:
 
 
 def _records(table: list[tuple[RoundKind, Mapping[str, Fraction], Colour, Outcome, Fraction | None]],
-             row: list[int], opponents: list[int | None]) -> list[RoundRecord]:
-    """The records of one competitor from its shapes and opponents (:meth:`Event.from_tournament`)."""
+             rows: dict[int, list[int]], opponents: dict[int, list[int | None]], cid: int) -> list[RoundRecord]:
+    """The records of competitor ``cid`` from its shapes and opponents (:meth:`Event.from_tournament`)."""
     out = []
-    for r, (i, opponent) in enumerate(zip(row, opponents), 1):
+    for r, (i, opponent) in enumerate(zip(rows[cid], opponents[cid]), 1):
         kind, points, colour, outcome, rating_result = table[i]
         out.append(_new_record(r, kind, opponent, points, colour, outcome, rating_result))
     return out

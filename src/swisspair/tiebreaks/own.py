@@ -42,24 +42,25 @@ def _count(ctx: Context, note: str, predicate: Callable[[RoundRecord], bool],
     met = event.rounds_meeting(predicate) if by_shape else None
     competitors = event.competitors
     if met is not None:  # the records are read (made) only when the terms are
+        terms_of = partial(_counted_at, competitors, met, note)
         for cid in event.ids:
-            indices = met[cid]
-            out[cid] = plain_value(counts[len(indices)], partial(_counted_at, competitors[cid], indices, note))
+            out[cid] = plain_value(counts[len(met[cid])], terms_of, cid)
         return out
     for cid in event.ids:
         rounds = [r for r in competitors[cid].rounds if predicate(r)]
-        out[cid] = plain_value(counts[len(rounds)] if len(rounds) < len(counts) else Fraction(len(rounds)),
-                               partial(_counted, rounds, note))
+        out[cid] = TieBreakValue(counts[len(rounds)] if len(rounds) < len(counts) else Fraction(len(rounds)),
+                                 partial(_counted, rounds, note))
     return out
 
 
 _GAME, _WIN, _BLACK = RoundKind.GAME, Outcome.WIN, Colour.BLACK
 
 
-def _counted_at(comp: Competitor, indices: list[int], note: str) -> tuple[Term, ...]:
-    """The terms of a count: one per round counted (0-based ``indices`` into the competitor's rounds)."""
-    recs = comp.rounds
-    return _counted([recs[i] for i in indices], note)
+def _counted_at(competitors: dict[int, Competitor], met: dict[int, list[int]], note: str, cid: int
+                ) -> tuple[Term, ...]:
+    """The terms of a count of ``cid``: one per round counted (0-based ``met[cid]``, into its rounds)."""
+    recs = competitors[cid].rounds
+    return _counted([recs[i] for i in met[cid]], note)
 
 
 def _counted(rounds: list[RoundRecord], note: str) -> tuple[Term, ...]:
