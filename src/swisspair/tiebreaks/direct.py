@@ -96,6 +96,11 @@ def split_by_encounters(
             for cid in group:
                 notes[cid] = f"{_f(table[cid][0])} in the mini-table"
         return parts
+    if all(entry is _NOTHING for entry in table.values()) and others * win >= 0:
+        # nobody met another: nobody stays alone at the top whatever the missing games
+        if notes is not None:
+            notes.update(dict.fromkeys(group, f"0 in the mini-table, at most {_f(others * win)}"))
+        return [sorted(group)]
     wins = {missing: missing * win for missing in {others - met for _, met in table.values()}}
     best = {c: table[c][0] + wins[others - table[c][1]] for c in group}
     # highest mini-table points first, then the highest reachable, then the lowest number (a stable sort)
@@ -109,13 +114,8 @@ def split_by_encounters(
             parts[-1].extend(order[i:])
             break
     if notes is not None:
-        said: dict[tuple[Fraction, Fraction], str] = {}
         for cid in group:
-            pair = (table[cid][0], best[cid])
-            note = said.get(pair)
-            if note is None:
-                note = said[pair] = f"{_f(pair[0])} in the mini-table, at most {_f(pair[1])}"
-            notes[cid] = note
+            notes[cid] = f"{_f(table[cid][0])} in the mini-table, at most {_f(best[cid])}"
     return parts
 
 
