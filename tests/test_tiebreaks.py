@@ -409,3 +409,14 @@ def test_the_sums_of_whole_games_equal_the_sums_of_the_contributions(edition: st
             got = ctx.values(code)
             assert {c: (v.value, v.terms) for c, v in got.items()} == \
                 {c: (v.value, v.terms) for c, v in want.items()}, (name, code)
+
+
+def test_direct_encounter_of_a_group_in_which_nobody_met_another() -> None:
+    """C.07 (2026) 6.3: with no game among them nobody stays alone at the top whatever the missing games;
+    the group stays tied and each note gives the points and the most reachable."""
+    ctx = context(EXAMPLE)
+    split = ctx.split("DE", [7, 3, 1])
+    assert split.parts == ((7, 3, 1),)  # one part: the group as given
+    assert split.notes == dict.fromkeys([1, 3, 7], "0 in the mini-table, at most 2")
+    met = ctx.split("DE", [3, 2, 1])  # 2 met both, 1 and 3 only 2
+    assert met.parts == ((3, 2, 1),) and met.notes[2] == "1.5 in the mini-table, at most 1.5"
