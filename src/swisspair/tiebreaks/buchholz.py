@@ -14,6 +14,7 @@ it is computed anyway (with the round-robin handling of 15.2) when asked.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from functools import partial
 from operator import mul
@@ -87,12 +88,14 @@ def sums(ctx: Context, d: Descriptor, opponent_score: str, result_score: str, *,
     cut = _single_low_cut(ctx, d, products)
     view, f, last, draw = views.__getitem__, scores.fraction, event.rounds, results.draw
     terms_of = partial(_terms, ctx, d, opponent_score, result_score, products, fore)
+    opponents = cast("Mapping[int, list[int]]", event.opponent_lists())  # every round of ``played`` has one
+    fractions: dict[int, Fraction] = {}
     out: dict[int, TieBreakValue] = {}
     for cid in event.ids:
         if cid not in played:
             out[cid] = sum_with_cuts(ctx, d, of(cid), scores, results, products=products)
             continue
-        got = list(map(view, cast("list[int]", event.opponents(cid))))  # every round has an opponent
+        got = list(map(view, opponents[cid]))
         values = got
         if products:
             points = results.points[cid]
@@ -109,7 +112,10 @@ def sums(ctx: Context, d: Descriptor, opponent_score: str, result_score: str, *,
                                  d.cut_high, ctx.edition_for(d), last, by_product=products and
                                  ctx.edition_for(d).value == "2023", vur_by_value=products and ctx.literal)
             total -= sum(values[i] for i in removed)
-        out[cid] = plain_value(f(total, scale), terms_of, cid)
+        value = fractions.get(total)
+        if value is None:
+            value = fractions[total] = f(total, scale)
+        out[cid] = plain_value(value, terms_of, cid)
     return out
 
 

@@ -222,6 +222,12 @@ class Event:
             return [rec.opponent for rec in self.competitors[cid].rounds]
         return self._shapes[2][cid]
 
+    def opponent_lists(self) -> Mapping[int, list[int | None]]:
+        """:meth:`opponents` of every competitor, by id. Not to be modified."""
+        if self._shapes is None:
+            return {cid: [rec.opponent for rec in comp.rounds] for cid, comp in self.competitors.items()}
+        return self._shapes[2]
+
     def rounds_meeting(self, predicate: Callable[[RoundRecord], bool]) -> dict[int, list[int]] | None:
         """Per competitor, the 0-based rounds whose record meets ``predicate``, tested once per shape
         (``predicate`` must read only a record's kind, points, colour and outcome); ``None`` when the
