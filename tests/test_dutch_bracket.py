@@ -436,3 +436,24 @@ def test_pab_search_weights_by_kind_equal_those_pair_by_pair(name: str) -> None:
             checked += len(row)
             zeroed += row.count(0)
     assert checked and zeroed
+
+
+def test_kind_tables_equal_the_weights_pair_by_pair(monkeypatch: pytest.MonkeyPatch) -> None:
+    """C.04.3 C3-C21: each table of a bracket's weights by kind (computed in one loop, what the lower participant
+    brings read once) equals :meth:`allowed_weight` of each pair, and its local form that weight less the
+    completion field, in every round of a corpus event (PAB rounds, where C9 counts, included)."""
+    original = dutch._DutchRound.kind_table
+    seen: set[tuple[bool, bool]] = set()
+
+    def checked(self: dutch._DutchRound, reps: list[int], low: int, in_current: bool) -> tuple[list[int], list[int]]:
+        plain, local = original(self, reps, low, in_current)
+        assert plain == [self.allowed_weight(h, low, in_current, not in_current) for h in reps]
+        assert local == [w - self.completion(h, low) if w else 0 for h, w in zip(reps, plain)]
+        seen.add((in_current, self.single_downfloater_is_bye))
+        return plain, local
+
+    monkeypatch.setattr(dutch._DutchRound, "kind_table", checked)
+    tournament = trf.load(Path(__file__).parent / "corpus" / "dutch" / "dev-000031.trf").tournament
+    failures = [check.describe() for check in check_rounds(tournament, find_system("dutch").pair) if not check.ok]
+    assert not failures
+    assert seen == {(True, False), (False, False), (True, True), (False, True)}  # in the bracket or next; C9 or not

@@ -9,6 +9,7 @@ command in a fresh interpreter and looks at ``sys.modules`` afterwards.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -19,6 +20,7 @@ from click.testing import CliRunner
 from helpers import corpus_files
 
 from swisspair.cli import LAZY_COMMANDS, SwissPairGroup, cli
+from swisspair.exitcodes import ExitCode
 from swisspair.trf import dumps, fields, load, records
 from swisspair.trf.teams import TEAM_CODES
 
@@ -74,6 +76,32 @@ def test_the_engine_form_loads_no_command_line(event: Path, tmp_path: Path) -> N
     assert (tmp_path / "out.txt").read_text().strip()
     assert loaded(modules, ENGINE_NEVER) == []
     assert "importlib" not in modules  # importlib._bootstrap is Python's own, always loaded
+
+
+_COMMAND = """
+import atexit, sys
+atexit.register(lambda: print("exit handler", file=sys.stderr))
+from swisspair.console import main
+main()
+"""
+
+
+def test_the_engine_command_exits_with_its_output_whole(event: Path, tmp_path: Path) -> None:
+    """As the process's own command (no arguments passed to ``main``) the engine form leaves out the
+    interpreter's finalisation: what it printed is flushed, its exit code kept and the exit handlers run."""
+    out = tmp_path / "out.txt"
+    buffered = {name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"}
+    to_file = subprocess.run([sys.executable, "-c", _COMMAND, "--dutch", str(event), "-p", str(out)],
+                             capture_output=True, text=True, env=buffered)
+    printed = subprocess.run([sys.executable, "-c", _COMMAND, "--dutch", str(event), "-p"],
+                             capture_output=True, text=True, env=buffered)
+    missing = subprocess.run([sys.executable, "-c", _COMMAND, "--dutch", str(tmp_path / "none.trf"), "-p"],
+                             capture_output=True, text=True, env=buffered)
+    assert (to_file.returncode, to_file.stdout, to_file.stderr) == (0, "", "exit handler\n")
+    assert (printed.returncode, printed.stderr) == (0, "exit handler\n")
+    assert printed.stdout == out.read_text() and len(printed.stdout.splitlines()) > 2
+    assert missing.returncode == ExitCode.FILE_ERROR and missing.stdout == ""
+    assert missing.stderr.startswith("swisspair: error: ") and missing.stderr.endswith("\nexit handler\n")
 
 
 CHECKER_NEVER = tuple(name for name in ENGINE_NEVER if name not in ("typing", "dataclasses", "inspect", "warnings"))

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from bisect import bisect_left, bisect_right
-from itertools import chain, compress, filterfalse, islice
+from itertools import accumulate, chain, compress, filterfalse, islice
 from operator import itemgetter
 
 from swisspair.errors import NoValidPairingError
@@ -107,13 +107,22 @@ class _DutchRound(RoundVertices):
         self.fields_bits = 4 * lay.group_bits + len(self.float_rounds) * 2 * (lay.group_bits + lay.groups_shift)
         """Width of the fields C10-C21 (:meth:`_bracket_fields`)."""
         kinds: dict[tuple[object, ...], int] = {}
-        self.fields_kind = [kinds.setdefault(
+        self.colour_kind = [kinds.setdefault(
             (p.colour_preference, p.absolute_preference, p.absolute_imbalance, p.colour_imbalance,
-             p.repeated_colour, p.strong_preference, self.scores[v], self.floats[v]), len(kinds))
-            for v, p in enumerate(self.players)]
-        """C10-C21 depend only on these attributes: the same number, the same fields."""
+             p.repeated_colour, p.strong_preference), len(kinds)) for p in self.players]
+        """C10-C13 depend only on these attributes: the same number, the same fields."""
+        kinds = {}
+        self.float_kind = [kinds.setdefault((self.scores[v], self.floats[v]), len(kinds)) for v in range(self.n)]
+        """C14-C21 depend only on the score and the floats: the same number, the same fields."""
+        kinds = {}
+        self.fields_kind = [kinds.setdefault(both, len(kinds)) for both in zip(self.colour_kind, self.float_kind)]
+        """C10-C21: the same number, the same fields."""
         self.fields: dict[tuple[int, int], int] = {}
         """C10-C21 of a pair in a bracket, by the two participants' :attr:`fields_kind`."""
+        self.colour_fields: dict[tuple[int, int], int] = {}
+        """C10-C13 of a pair, by the two participants' :attr:`colour_kind`."""
+        self.float_fields: dict[tuple[int, int], int] = {}
+        """C14-C21 of a pair, by the two participants' :attr:`float_kind`."""
         self.bye_score = 0
         self.not_bye: list[bool] = []
         """Per vertex, not :meth:`is_bye_candidate` (kept by :meth:`_set_bye_score`)."""
@@ -230,10 +239,12 @@ class _DutchRound(RoundVertices):
         """C1's forbidden pairs among ``members`` (the sets :meth:`edge_weight` reads), by position:
         the later one's position -> the earlier ones' positions."""
         position = {v: i for i, v in enumerate(members)}
+        inside = position.keys()
+        forbidden = self.forbidden
         found: dict[int, list[int]] = {}
         for earlier, h in enumerate(members):
-            for t in self.forbidden[h]:
-                later = position.get(t, -1)
+            for t in inside & forbidden[h]:  # most past opponents are outside the bracket
+                later = position[t]
                 if later > earlier:
                     found.setdefault(later, []).append(earlier)
         return found
@@ -241,17 +252,66 @@ class _DutchRound(RoundVertices):
     def kind_table(self, reps: list[int], low: int, in_current: bool) -> tuple[list[int], list[int]]:
         """:meth:`allowed_weight` of each kind's member ``reps[k]`` (the higher) with ``low``, and the same
         weights without the completion field (:meth:`completion`; for the local graph)."""
-        completion = self.completion
-        plain = [self.allowed_weight(h, low, in_current, not in_current) for h in reps]
-        local = [w - completion(h, low) if w else 0 for h, w in zip(reps, plain)]
+        # allowed_weight(h, low, in_current, not in_current) for each h, what it reads of ``low`` read once
+        absolute, exempt, not_bye, scores = self.absolute_colour, self.exempt, self.not_bye, self.scores
+        lay = self.layout
+        gb, gs, shifts = lay.group_bits, lay.groups_shift, lay.group_shifts
+        colour_l, exempt_l, not_bye_l = absolute[low], exempt[low], not_bye[low]
+        c9 = self.single_downfloater_is_bye
+        bye_score, ranks, players = self.bye_score, self.unplayed_ranks, self.players
+        c9_l = ranks[players[low].played_games] if c9 and scores[low] == bye_score else 0
+        fields, fields_kind, kind_l = self.fields, self.fields_kind, self.fields_kind[low]
+        tail, fields_bits, bracket_shift, shift = self.tail_bits, self.fields_bits, 3 * gb + 1, self.shift
+        plain: list[int] = []
+        local: list[int] = []
+        for h in reps:
+            if colour_l is not None and absolute[h] is colour_l and not (exempt[h] or exempt_l):
+                plain.append(0)                                      # C3
+                local.append(0)
+                continue
+            sh = scores[h]
+            fill = 1 + not_bye[h] + not_bye_l                        # C4/C2/C5
+            if in_current:
+                w = ((((fill << gb) + 1) << gs) + (1 << shifts[sh])) << (gb + gs + 2 * gb)  # C6, C7 (C8: 0)
+            else:
+                w = (((((fill << gb) << gs) << gb) + 1) << gs) + (1 << shifts[sh])         # C8 pairs, scores
+                w <<= 2 * gb
+            if c9:                                                   # C9
+                if sh == bye_score:
+                    w += ranks[players[h].played_games]
+                w += c9_l
+            if in_current:
+                key = (fields_kind[h], kind_l)
+                bracket = fields.get(key)
+                if bracket is None:
+                    bracket = fields[key] = self._bracket_fields(h, low)
+                w = ((w << fields_bits) + bracket) << bracket_shift
+            else:
+                w <<= tail
+            plain.append(w)
+            local.append(w - (fill << shift))                        # without the completion field
         return plain, local
 
     def _bracket_fields(self, h: int, low: int) -> int:
         """C10-C13 (colours, seen from the lower participant), C14-C17 (repeated floats) and C18-C21
         (their scores) of a pair in a bracket, :attr:`fields_bits` wide (the floats one round back, then two).
+
+        The colours' fields and the floats' are computed once per pair of :attr:`colour_kind` and of
+        :attr:`float_kind`; the floats' are the low :attr:`fields_bits` ``- 4 * group_bits`` bits.
         """
-        lay = self.layout
-        gb, gs, shifts = lay.group_bits, lay.groups_shift, lay.group_shifts
+        key = (self.colour_kind[h], self.colour_kind[low])
+        colours = self.colour_fields.get(key)
+        if colours is None:
+            colours = self.colour_fields[key] = self._colour_fields(h, low)
+        key = (self.float_kind[h], self.float_kind[low])
+        floats = self.float_fields.get(key)
+        if floats is None:
+            floats = self.float_fields[key] = self._float_fields(h, low)
+        return (colours << (self.fields_bits - 4 * self.layout.group_bits)) + floats
+
+    def _colour_fields(self, h: int, low: int) -> int:
+        """C10-C13 (colours, seen from the lower participant) of a pair in a bracket, ``4 * group_bits`` wide."""
+        gb = self.layout.group_bits
         absolute = self.absolute_colour
         w = 0
         pref_l = self.preference[low]
@@ -270,6 +330,14 @@ class _DutchRound(RoundVertices):
         strong = self.strong
         if not same or (abs_l and abs_h) or (not strong[low] and not abs_l) or (not strong[h] and not abs_h):
             w += 1                                                   # C13
+        return w
+
+    def _float_fields(self, h: int, low: int) -> int:
+        """C14-C17 (repeated floats) and C18-C21 (their scores) of a pair in a bracket (the floats one round
+        back, then two)."""
+        lay = self.layout
+        gb, gs, shifts = lay.group_bits, lay.groups_shift, lay.group_shifts
+        w = 0
         sh, sl = self.scores[h], self.scores[low]
         dl, dh, ul = self.down[low], self.down[h], self.up[low]
         higher = sh > sl
@@ -623,6 +691,9 @@ class _DutchBracket(Bracket):
         members, next_begin, size = self.members, self.next_begin, self.size
         kinds, reps = rnd.pair_kinds(members)
         forbidden = rnd.forbidden_rows(members)
+        last = {(kinds[larger], larger < next_begin): larger for larger in range(self.sg_begin, size)}
+        seen = list(accumulate(kinds, max, initial=-1))
+        """Kinds are numbered as first met: those before position ``p`` are ``range(seen[p] + 1)``."""
         rows: dict[tuple[int, bool], tuple[list[int], list[int], list[int], list[int]]] = {}
         """Per kind of the larger position: its table (plain, local) and its row so far without C1 (both ways):
         the rows of one kind are prefixes of each other, so each row is a copy extended, not built anew."""
@@ -634,7 +705,8 @@ class _DutchBracket(Bracket):
             key = (kinds[larger], in_cur)
             entry = rows.get(key)
             if entry is None:
-                entry = rows[key] = (*rnd.kind_table(reps, reps[kinds[larger]], in_cur), [], [])
+                smaller_reps = reps[:seen[last[key]] + 1]  # the kinds this key's rows read, up to its last member
+                entry = rows[key] = (*rnd.kind_table(smaller_reps, reps[kinds[larger]], in_cur), [], [])
             plain, local, plain_row, local_part = entry
             if len(plain_row) < larger:
                 smaller_kinds = kinds[len(plain_row):larger]

@@ -24,7 +24,7 @@ import math
 from fractions import Fraction
 
 from swisspair.errors import RoundNumberError
-from swisspair.model import Colour, Outcome, Result, Scoring, Tournament
+from swisspair.model import ABSENT, Colour, Outcome, Result, Scoring, Tournament
 from swisspair.valueclass import field, valueclass
 
 TYPE_CHECKING = False
@@ -156,9 +156,10 @@ class PairingState:
 
         Includes the virtual points of that round (C.04.7 1.5).
         """
+        played = self.round_number - 1  # played_rounds
         score = player.score
-        for index in range(rounds_back):
-            score -= player.records[self.played_rounds - 1 - index].points
+        for record in player.records[played - rounds_back:played]:
+            score -= record.points
         return score + player.accelerations.get(self.round_number - rounds_back, 0)
 
     def float_of(self, player: PlayerState, rounds_back: int, rules: Rules = "2026") -> Float:
@@ -388,19 +389,28 @@ def _player_state(tpn: int, rank: int, rating: int, records: list[RoundRecord], 
 def _game_records(source: Player, played: int, points_of: dict[tuple[Result, Colour], int]) -> list[RoundRecord]:
     """One record per game of rounds ``1 .. played`` (one TRF round per pairing round)."""
     records = []
-    for index in range(played):
-        entry = source.result(index + 1)
-        is_played = entry.played
+    entries = source.results[:played]
+    entries += [ABSENT] * (played - len(entries))  # Player.result: rounds not recorded are absences
+    for entry in entries:
+        result, opponent = entry.result, entry.opponent
+        over_the_board, participated, pab, outcome = _TRAITS[result]
+        is_played = over_the_board and opponent is not None  # RoundResult.played
         records.append(RoundRecord(
-            opponent=entry.opponent,
+            opponent=opponent,
             colour=entry.colour if is_played else Colour.NONE,
             played=is_played,
-            participated=entry.result.paired and entry.result is not Result.ABSENT,
-            pab=entry.result is Result.PAB,
-            points=points_of[entry.result, entry.colour],
-            outcome=entry.result.outcome,
+            participated=participated,
+            pab=pab,
+            points=points_of[result, entry.colour],
+            outcome=outcome,
         ))
     return records
+
+
+_TRAITS = {result: (result.is_played, result.paired and result is not Result.ABSENT, result is Result.PAB,
+                    result.outcome) for result in Result}
+"""What a game's record reads of each result code: played over the board (when there is an opponent),
+paired, PAB, outcome."""
 
 
 def _forfeited_both(first: RoundResult, second: RoundResult) -> bool:
@@ -497,16 +507,18 @@ def _colour_data(player: PlayerState) -> None:
     """Colour difference and preference from played games only (C.04.3 art. 1.6-1.7, GHR 3.4); a played
     pairing without a colour (a Double-Swiss match of two unplayed games, C.04.5 0) has none to count."""
     whites = blacks = consecutive = 0
-    last = Colour.NONE
+    none, white = Colour.NONE, Colour.WHITE
+    last = none
     for record in player.records:
-        if not record.played or record.colour is Colour.NONE:
+        colour = record.colour
+        if not record.played or colour is none:
             continue
-        if record.colour is Colour.WHITE:
+        if colour is white:
             whites += 1
         else:
             blacks += 1
-        consecutive = consecutive + 1 if consecutive and record.colour is last else 1
-        last = record.colour
+        consecutive = consecutive + 1 if consecutive and colour is last else 1
+        last = colour
     player.played_games = whites + blacks
     lower = Colour.BLACK if whites > blacks else Colour.WHITE
     player.colour_imbalance = abs(whites - blacks)
