@@ -100,6 +100,7 @@ def environment(url: str, data: Path, background: int, port: int, src: Path = RO
     env.update({"DATABASE_URL": url, "SWISSPAIR_DATA": str(data), "SECRET_KEY": "load-test",
                 "DJANGO_SETTINGS_MODULE": "swisspair_web.settings", "PYTHONPATH": str(src),
                 "SWISSPAIR_BACKGROUND_PLAYERS": str(background), "ALLOWED_HOSTS": HOST,
+                "SWISSPAIR_SERVER_TIMING": "True",  # where each request's time went, in the access logs
                 # the address the public JSON is rendered for (its links are absolute)
                 "SWISSPAIR_PUBLIC_URL": f"http://{HOST}:{port}"})
     return env
@@ -211,9 +212,11 @@ def tree_cpu(pid: int) -> float:
     return total
 
 
-ACCESS_FORMAT = "%(m)s %(U)s %(s)s %(D)s"
-"""The web processes' access log: method, path, status and the microseconds the process spent on the request
-(from reading it to the last byte written), to tell the server's time from the time in queues and here."""
+ACCESS_FORMAT = "%(m)s %(U)s %(s)s %(D)s %({server-timing}o)s"
+"""The web processes' access log: method, path, status, the microseconds the process spent on the request
+(from reading it to the last byte written), to tell the server's time from the time in queues and here, and
+the request's ``Server-Timing`` (``SWISSPAIR_SERVER_TIMING``, swisspair_web/timing.py): its thread's CPU and
+its wait for PostgreSQL, to tell what the process did from what it waited for."""
 
 
 def gunicorn_argv(gunicorn: str, processes: int, threads: int, port: int, access: Path | None = None) -> list[str]:
@@ -234,15 +237,66 @@ def server_kind(method: str, path: str) -> str | None:
     return None
 
 
-def server_times(logs: list[Path]) -> dict[str, list[float]]:
-    """Seconds the web processes spent on each arbiter's request, by kind, from their access logs."""
-    times: dict[str, list[float]] = defaultdict(list)
+@dataclass
+class Served:
+    """One arbiter's request as its web process saw it (seconds): ``total`` from reading it to the last byte
+    written, ``cpu`` its thread's CPU, ``db`` waiting for PostgreSQL's answers over ``queries`` queries (NaN
+    when the log line has no Server-Timing). ``waiting`` is the rest: not running (another thread holds the
+    interpreter's lock, the cores are busy elsewhere) or writing the answer."""
+
+    kind: str
+    method: str
+    total: float
+    cpu: float = float("nan")
+    db: float = float("nan")
+    queries: int = 0
+
+    @property
+    def waiting(self) -> float:
+        return max(0.0, self.total - self.cpu - self.db)
+
+
+TIMING = re.compile(r'cpu;dur=([\d.]+), db;dur=([\d.]+);desc=\\?"(\d+)')
+
+
+def server_times(logs: list[Path]) -> list[Served]:
+    """The web processes' own account of each arbiter's request, from their access logs (ACCESS_FORMAT)."""
+    served = []
     for log in logs:
         for line in log.read_text(errors="replace").splitlines() if log.exists() else []:
-            fields = line.split()
-            if len(fields) == 4 and fields[3].isdigit() and (kind := server_kind(fields[0], fields[1])):
-                times[kind].append(int(fields[3]) / 1e6)
-    return times
+            fields = line.split(" ", 4)
+            if len(fields) >= 4 and fields[3].isdigit() and (kind := server_kind(fields[0], fields[1])):
+                one = Served(kind, fields[0], int(fields[3]) / 1e6)
+                if len(fields) == 5 and (timing := TIMING.search(fields[4])):
+                    one.cpu, one.db = float(timing.group(1)) / 1000, float(timing.group(2)) / 1000
+                    one.queries = int(timing.group(3))
+                served.append(one)
+    return served
+
+
+def split_lines(served: list[Served]) -> list[str]:
+    """Each arbiter's kind of request split into the thread's CPU, the wait for PostgreSQL and the rest, ms:
+    p50 and p95 of each, and the mean split of the slowest 5 % (what makes the p95)."""
+    lines = []
+    groups: dict[str, list[Served]] = defaultdict(list)
+    for one in served:
+        if one.cpu == one.cpu:  # not NaN: the line has the split
+            groups[f"{one.kind} {one.method}" if one.kind == "login" else one.kind].append(one)
+    for kind, group in sorted(groups.items()):
+        slowest = sorted(group, key=lambda one: one.total)[int(.95 * len(group)):] or group
+
+        def mean(pick: str, ones: list[Served] = slowest) -> float:
+            return 1000 * sum(getattr(one, pick) for one in ones) / len(ones)
+
+        parts = "; ".join(f"{label} p50 {percentile([getattr(one, pick) for one in group], .50):.0f} "
+                          f"p95 {percentile([getattr(one, pick) for one in group], .95):.0f}"
+                          for label, pick in (("total", "total"), ("CPU", "cpu"), ("PostgreSQL", "db"),
+                                              ("waiting", "waiting")))
+        queries = sorted(one.queries for one in group)
+        lines.append(f"  {kind} ({len(group)}): {parts}; queries p50 {queries[len(queries) // 2]}; "
+                     f"slowest 5 % ({len(slowest)}) on average: total {mean('total'):.0f} = CPU {mean('cpu'):.0f} "
+                     f"+ PostgreSQL {mean('db'):.0f} + waiting {mean('waiting'):.0f}")
+    return lines
 
 
 NGINX = """
@@ -363,8 +417,8 @@ class Stats:
     """Saved results the public page did not show within FRESHNESS_LIMIT seconds."""
     lag: list[float] = field(default_factory=list)
     """Seconds this process's event loop woke late (every LAG_TICK): part of every latency measured here."""
-    server: dict[str, list[float]] = field(default_factory=dict)
-    """Seconds the web processes spent on the arbiters' requests, by kind (their access logs)."""
+    server: list[Served] = field(default_factory=list)
+    """The arbiters' requests as the web processes saw them (their access logs)."""
 
 
 class Client:
@@ -748,10 +802,18 @@ def report(stats: Stats, elapsed: float, world: World, problems: list[str], args
     lines.append(_row("**all**", kinds, stats, elapsed))
     lines.append("")
     if stats.server:
+        by_kind: dict[str, list[float]] = defaultdict(list)
+        for one in stats.server:
+            by_kind[one.kind].append(one.total)
         lines.append("the web processes' own time on the arbiters' requests (access log: read to written), "
                      "ms: " + "; ".join(f"{kind} p50 {percentile(v, .50):.0f} p95 {percentile(v, .95):.0f} "
                                         f"p99 {percentile(v, .99):.0f} ({len(v)})"
-                                        for kind, v in sorted(stats.server.items())))
+                                        for kind, v in sorted(by_kind.items())))
+        split = split_lines(stats.server)
+        if split:
+            lines.append("where the web processes' time went (Server-Timing: the thread's CPU, waiting for "
+                         "PostgreSQL's answers, waiting to run), ms:")
+            lines.extend(split)
     lines.append(f"this process's event loop woke late (every {LAG_TICK * 1000:.0f} ms, part of every latency "
                  f"above): p50 {percentile(stats.lag, .50):.0f} ms, p95 {percentile(stats.lag, .95):.0f} ms, "
                  f"p99 {percentile(stats.lag, .99):.0f} ms, max {max(stats.lag, default=0) * 1000:.0f} ms")
