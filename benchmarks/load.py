@@ -240,9 +240,9 @@ def server_kind(method: str, path: str) -> str | None:
 @dataclass
 class Served:
     """One arbiter's request as its web process saw it (seconds): ``total`` from reading it to the last byte
-    written, ``cpu`` its thread's CPU, ``db`` waiting for PostgreSQL's answers over ``queries`` queries (NaN
-    when the log line has no Server-Timing). ``waiting`` is the rest: not running (another thread holds the
-    interpreter's lock, the cores are busy elsewhere) or writing the answer."""
+    written, ``cpu`` its thread's CPU, ``db`` waiting for PostgreSQL's answers over ``queries`` queries,
+    ``queued`` ready to run but no core free (NaN when the log line has no Server-Timing). ``rest`` is what is
+    left: mostly waiting for the interpreter's lock held by another thread of the process."""
 
     kind: str
     method: str
@@ -250,13 +250,14 @@ class Served:
     cpu: float = float("nan")
     db: float = float("nan")
     queries: int = 0
+    queued: float = float("nan")
 
     @property
-    def waiting(self) -> float:
-        return max(0.0, self.total - self.cpu - self.db)
+    def rest(self) -> float:
+        return max(0.0, self.total - self.cpu - self.db - self.queued)
 
 
-TIMING = re.compile(r'cpu;dur=([\d.]+), db;dur=([\d.]+);desc=\\?"(\d+)')
+TIMING = re.compile(r'cpu;dur=([\d.]+), db;dur=([\d.]+);desc=\\?"(\d+)\\?", runq;dur=([\d.]+)')
 
 
 def server_times(logs: list[Path]) -> list[Served]:
@@ -269,14 +270,14 @@ def server_times(logs: list[Path]) -> list[Served]:
                 one = Served(kind, fields[0], int(fields[3]) / 1e6)
                 if len(fields) == 5 and (timing := TIMING.search(fields[4])):
                     one.cpu, one.db = float(timing.group(1)) / 1000, float(timing.group(2)) / 1000
-                    one.queries = int(timing.group(3))
+                    one.queries, one.queued = int(timing.group(3)), float(timing.group(4)) / 1000
                 served.append(one)
     return served
 
 
 def split_lines(served: list[Served]) -> list[str]:
-    """Each arbiter's kind of request split into the thread's CPU, the wait for PostgreSQL and the rest, ms:
-    p50 and p95 of each, and the mean split of the slowest 5 % (what makes the p95)."""
+    """Each arbiter's kind of request split into the thread's CPU, the wait for PostgreSQL, the wait for a core
+    and the rest, ms: p50 and p95 of each, and the mean split of the slowest 5 % (what makes the p95)."""
     lines = []
     groups: dict[str, list[Served]] = defaultdict(list)
     for one in served:
@@ -291,11 +292,11 @@ def split_lines(served: list[Served]) -> list[str]:
         parts = "; ".join(f"{label} p50 {percentile([getattr(one, pick) for one in group], .50):.0f} "
                           f"p95 {percentile([getattr(one, pick) for one in group], .95):.0f}"
                           for label, pick in (("total", "total"), ("CPU", "cpu"), ("PostgreSQL", "db"),
-                                              ("waiting", "waiting")))
+                                              ("core", "queued"), ("rest", "rest")))
         queries = sorted(one.queries for one in group)
         lines.append(f"  {kind} ({len(group)}): {parts}; queries p50 {queries[len(queries) // 2]}; "
                      f"slowest 5 % ({len(slowest)}) on average: total {mean('total'):.0f} = CPU {mean('cpu'):.0f} "
-                     f"+ PostgreSQL {mean('db'):.0f} + waiting {mean('waiting'):.0f}")
+                     f"+ PostgreSQL {mean('db'):.0f} + core {mean('queued'):.0f} + rest {mean('rest'):.0f}")
     return lines
 
 
@@ -811,8 +812,9 @@ def report(stats: Stats, elapsed: float, world: World, problems: list[str], args
                                         for kind, v in sorted(by_kind.items())))
         split = split_lines(stats.server)
         if split:
-            lines.append("where the web processes' time went (Server-Timing: the thread's CPU, waiting for "
-                         "PostgreSQL's answers, waiting to run), ms:")
+            lines.append("where the web processes' time went (Server-Timing), ms: the thread's CPU, waiting for "
+                         "PostgreSQL's answers, waiting for a core (run queue), the rest (mostly the interpreter's "
+                         "lock, held by another thread of the process):")
             lines.extend(split)
     lines.append(f"this process's event loop woke late (every {LAG_TICK * 1000:.0f} ms, part of every latency "
                  f"above): p50 {percentile(stats.lag, .50):.0f} ms, p95 {percentile(stats.lag, .95):.0f} ms, "
