@@ -25,8 +25,8 @@ Any of these options given explicitly wins over the profile.
 Everything runs on this machine and talks to 127.0.0.1 only: a throwaway PostgreSQL cluster
 (``initdb``/``pg_ctl`` in a temporary directory, as the tests start it), the web processes (gunicorn,
 ``gthread`` workers), the queue's workers (``python -m swisspair_web worker``: one for the arbiters'
-jobs, the others rendering the public pages at a lower CPU priority, ``nice`` ``--render-nice``: the
-deployment docs/manager.md describes), and the simulated users
+jobs, the others rendering the public pages at a lower CPU priority, ``nice`` ``--render-nice``, as the
+public pool ``--public-nice``: the deployment docs/manager.md describes), and the simulated users
 in this process (asyncio, one connection per request):
 
 * E events of one section each, with 100-500 players (seeded with round 1 paired and published);
@@ -376,6 +376,18 @@ def process(argv: list[str], env: dict[str, str], log: Path) -> Iterator[subproc
                 os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait()
         handle.close()
+
+
+def niced(niceness: int, argv: list[str]) -> list[str]:
+    """``argv`` run at a lower CPU priority. Each process here starts a session of its own, and Linux's
+    autogroups (``/proc/sys/kernel/sched_autogroup_enabled``) share the CPU between sessions first: ``nice``
+    alone then acts only within the process's own session, i.e. not at all against the web processes (a
+    nice-10 and a nice-0 busy loop on one core in sessions of their own get 50 % each). So the session's
+    autogroup gets the niceness too (``/proc/self/autogroup``, where it exists)."""
+    if not niceness:
+        return argv
+    return ["sh", "-c", '{ echo "$0" > /proc/self/autogroup; } 2>/dev/null; exec nice -n "$0" "$@"', str(niceness),
+            *argv]
 
 
 def wait_for_port(port: int, proc: subprocess.Popen[bytes], log: Path) -> None:
@@ -859,6 +871,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--render-nice", type=int, default=10,
                         help="niceness of the workers rendering the public pages (0: the web processes' priority), "
                              "default 10, as docs/manager.md deploys them")
+    parser.add_argument("--public-nice", type=int, default=5,
+                        help="niceness of the public pool (with --proxy nginx; 0: the arbiters' pool's priority), "
+                             "default 5, as docs/manager.md deploys it")
     parser.add_argument("--events", type=int, default=50, help="events, default 50")
     parser.add_argument("--min-players", type=int, default=100)
     parser.add_argument("--max-players", type=int, default=500)
@@ -921,8 +936,8 @@ def main(argv: list[str] | None = None) -> int:
                   "everything, the public files included", flush=True)
         public_port = free_port() if nginx else port
         access = [work / "access-public.log", work / "access-arbiters.log"]
-        web = stack.enter_context(process(gunicorn_argv(gunicorn, args.web, args.threads, public_port, access[0]),
-                                          env, web_log))
+        web = stack.enter_context(process(niced(args.public_nice if nginx else 0, gunicorn_argv(
+            gunicorn, args.web, args.threads, public_port, access[0])), env, web_log))
         setup = f"{args.web} web processes x {args.threads} threads"
         if nginx:
             arbiter_port = free_port()
@@ -936,13 +951,14 @@ def main(argv: list[str] | None = None) -> int:
                 env, proxy_log))
             wait_for_port(arbiter_port, arbiters, arbiter_log)
             wait_for_port(port, proxy, proxy_log)
-            setup = (f"nginx (the public files; arbiters' requests to their own pool), public pool {setup}, "
+            setup = (f"nginx (the public files; arbiters' requests to their own pool), public pool {setup} "
+                     f"(nice {args.public_nice}), "
                      f"arbiters' pool {args.arbiter_web} x {args.threads}")
         queues = ["default"] * args.workers + ["public"] * args.public_workers
         # the rendering workers run at a lower CPU priority (docs/manager.md, "Arbiters first"): ``--render-nice``
         workers = [stack.enter_context(process(
-            (["nice", "-n", str(args.render_nice)] if queue == "public" and args.render_nice else [])
-            + [sys.executable, "-m", "swisspair_web", "worker", "--interval", "0.5", "--queue", queue],
+            niced(args.render_nice if queue == "public" else 0,
+                  [sys.executable, "-m", "swisspair_web", "worker", "--interval", "0.5", "--queue", queue]),
             env, work / f"worker{number}.log")) for number, queue in enumerate(queues)]
         wait_for_port(public_port, web, web_log)
         world = World(players=players, published=dict.fromkeys(players, 1))
