@@ -11,6 +11,9 @@ every response gets::
 
 ``db`` is the queries' wall time less the thread's CPU and run-queue time during them: the database's work
 and the round trips. ``runq`` comes from Linux's ``/proc/thread-self/schedstat`` (0 where there is none).
+On a heavily loaded virtual machine the three have been seen to add up to some 15-20 % more than ``app``
+(cause not found; a busy loop's CPU and run-queue time add up to its wall time exactly): read small
+differences with care.
 gunicorn writes the header into its access log with ``%({server-timing}o)s`` (``benchmarks/load.py`` reads
 it there). Off by default: it tells a visitor how long the database took.
 """

@@ -36,7 +36,9 @@ class ServerTimingTestCase(BaseTestCase):
         wall, cpu, db, queued = (float(found.group(k)) for k in (1, 2, 3, 5))
         self.assertEqual(int(found.group(4)), len(queries.captured_queries))
         self.assertGreater(cpu, 0)
-        self.assertLessEqual(cpu + db + queued, wall * 1.01 + 0.1)
+        # each part is within the request's wall time (their sum is not always: see timing.py)
+        for part in (cpu, db, queued):
+            self.assertLessEqual(part, wall + 0.1)
 
     def test_the_header_says_milliseconds_and_never_a_negative_wait(self) -> None:
         self.assertEqual(timing.header(0.1234, 0.05, -0.001, 3, 0.002),
