@@ -25,8 +25,8 @@ Any of these options given explicitly wins over the profile.
 Everything runs on this machine and talks to 127.0.0.1 only: a throwaway PostgreSQL cluster
 (``initdb``/``pg_ctl`` in a temporary directory, as the tests start it), the web processes (gunicorn,
 ``gthread`` workers), the queue's workers (``python -m swisspair_web worker``: one for the arbiters'
-jobs, the others rendering the public pages at a lower CPU priority, ``nice`` ``--render-nice``: the
-deployment docs/manager.md describes), and the simulated users
+jobs, the others rendering the public pages at a lower CPU priority, ``nice`` ``--render-nice``, as the
+public pool ``--public-nice``: the deployment docs/manager.md describes), and the simulated users
 in this process (asyncio, one connection per request):
 
 * E events of one section each, with 100-500 players (seeded with round 1 paired and published);
@@ -100,6 +100,7 @@ def environment(url: str, data: Path, background: int, port: int, src: Path = RO
     env.update({"DATABASE_URL": url, "SWISSPAIR_DATA": str(data), "SECRET_KEY": "load-test",
                 "DJANGO_SETTINGS_MODULE": "swisspair_web.settings", "PYTHONPATH": str(src),
                 "SWISSPAIR_BACKGROUND_PLAYERS": str(background), "ALLOWED_HOSTS": HOST,
+                "SWISSPAIR_SERVER_TIMING": "True",  # where each request's time went, in the access logs
                 # the address the public JSON is rendered for (its links are absolute)
                 "SWISSPAIR_PUBLIC_URL": f"http://{HOST}:{port}"})
     return env
@@ -211,9 +212,11 @@ def tree_cpu(pid: int) -> float:
     return total
 
 
-ACCESS_FORMAT = "%(m)s %(U)s %(s)s %(D)s"
-"""The web processes' access log: method, path, status and the microseconds the process spent on the request
-(from reading it to the last byte written), to tell the server's time from the time in queues and here."""
+ACCESS_FORMAT = "%(m)s %(U)s %(s)s %(D)s %({server-timing}o)s"
+"""The web processes' access log: method, path, status, the microseconds the process spent on the request
+(from reading it to the last byte written), to tell the server's time from the time in queues and here, and
+the request's ``Server-Timing`` (``SWISSPAIR_SERVER_TIMING``, swisspair_web/timing.py): its thread's CPU and
+its wait for PostgreSQL, to tell what the process did from what it waited for."""
 
 
 def gunicorn_argv(gunicorn: str, processes: int, threads: int, port: int, access: Path | None = None) -> list[str]:
@@ -234,15 +237,67 @@ def server_kind(method: str, path: str) -> str | None:
     return None
 
 
-def server_times(logs: list[Path]) -> dict[str, list[float]]:
-    """Seconds the web processes spent on each arbiter's request, by kind, from their access logs."""
-    times: dict[str, list[float]] = defaultdict(list)
+@dataclass
+class Served:
+    """One arbiter's request as its web process saw it (seconds): ``total`` from reading it to the last byte
+    written, ``cpu`` its thread's CPU, ``db`` waiting for PostgreSQL's answers over ``queries`` queries,
+    ``queued`` ready to run but no core free (NaN when the log line has no Server-Timing). ``rest`` is what is
+    left: mostly waiting for the interpreter's lock held by another thread of the process."""
+
+    kind: str
+    method: str
+    total: float
+    cpu: float = float("nan")
+    db: float = float("nan")
+    queries: int = 0
+    queued: float = float("nan")
+
+    @property
+    def rest(self) -> float:
+        return max(0.0, self.total - self.cpu - self.db - self.queued)
+
+
+TIMING = re.compile(r'cpu;dur=([\d.]+), db;dur=([\d.]+);desc=\\?"(\d+)\\?", runq;dur=([\d.]+)')
+
+
+def server_times(logs: list[Path]) -> list[Served]:
+    """The web processes' own account of each arbiter's request, from their access logs (ACCESS_FORMAT)."""
+    served = []
     for log in logs:
         for line in log.read_text(errors="replace").splitlines() if log.exists() else []:
-            fields = line.split()
-            if len(fields) == 4 and fields[3].isdigit() and (kind := server_kind(fields[0], fields[1])):
-                times[kind].append(int(fields[3]) / 1e6)
-    return times
+            fields = line.split(" ", 4)
+            if len(fields) >= 4 and fields[3].isdigit() and (kind := server_kind(fields[0], fields[1])):
+                one = Served(kind, fields[0], int(fields[3]) / 1e6)
+                if len(fields) == 5 and (timing := TIMING.search(fields[4])):
+                    one.cpu, one.db = float(timing.group(1)) / 1000, float(timing.group(2)) / 1000
+                    one.queries, one.queued = int(timing.group(3)), float(timing.group(4)) / 1000
+                served.append(one)
+    return served
+
+
+def split_lines(served: list[Served]) -> list[str]:
+    """Each arbiter's kind of request split into the thread's CPU, the wait for PostgreSQL, the wait for a core
+    and the rest, ms: p50 and p95 of each, and the mean split of the slowest 5 % (what makes the p95)."""
+    lines = []
+    groups: dict[str, list[Served]] = defaultdict(list)
+    for one in served:
+        if one.cpu == one.cpu:  # not NaN: the line has the split
+            groups[f"{one.kind} {one.method}" if one.kind == "login" else one.kind].append(one)
+    for kind, group in sorted(groups.items()):
+        slowest = sorted(group, key=lambda one: one.total)[int(.95 * len(group)):] or group
+
+        def mean(pick: str, ones: list[Served] = slowest) -> float:
+            return 1000 * sum(getattr(one, pick) for one in ones) / len(ones)
+
+        parts = "; ".join(f"{label} p50 {percentile([getattr(one, pick) for one in group], .50):.0f} "
+                          f"p95 {percentile([getattr(one, pick) for one in group], .95):.0f}"
+                          for label, pick in (("total", "total"), ("CPU", "cpu"), ("PostgreSQL", "db"),
+                                              ("core", "queued"), ("rest", "rest")))
+        queries = sorted(one.queries for one in group)
+        lines.append(f"  {kind} ({len(group)}): {parts}; queries p50 {queries[len(queries) // 2]}; "
+                     f"slowest 5 % ({len(slowest)}) on average: total {mean('total'):.0f} = CPU {mean('cpu'):.0f} "
+                     f"+ PostgreSQL {mean('db'):.0f} + core {mean('queued'):.0f} + rest {mean('rest'):.0f}")
+    return lines
 
 
 NGINX = """
@@ -323,6 +378,18 @@ def process(argv: list[str], env: dict[str, str], log: Path) -> Iterator[subproc
         handle.close()
 
 
+def niced(niceness: int, argv: list[str]) -> list[str]:
+    """``argv`` run at a lower CPU priority. Each process here starts a session of its own, and Linux's
+    autogroups (``/proc/sys/kernel/sched_autogroup_enabled``) share the CPU between sessions first: ``nice``
+    alone then acts only within the process's own session, i.e. not at all against the web processes (a
+    nice-10 and a nice-0 busy loop on one core in sessions of their own get 50 % each). So the session's
+    autogroup gets the niceness too (``/proc/self/autogroup``, where it exists)."""
+    if not niceness:
+        return argv
+    return ["sh", "-c", '{ echo "$0" > /proc/self/autogroup; } 2>/dev/null; exec nice -n "$0" "$@"', str(niceness),
+            *argv]
+
+
 def wait_for_port(port: int, proc: subprocess.Popen[bytes], log: Path) -> None:
     deadline = time.monotonic() + 120
     while True:
@@ -363,8 +430,8 @@ class Stats:
     """Saved results the public page did not show within FRESHNESS_LIMIT seconds."""
     lag: list[float] = field(default_factory=list)
     """Seconds this process's event loop woke late (every LAG_TICK): part of every latency measured here."""
-    server: dict[str, list[float]] = field(default_factory=dict)
-    """Seconds the web processes spent on the arbiters' requests, by kind (their access logs)."""
+    server: list[Served] = field(default_factory=list)
+    """The arbiters' requests as the web processes saw them (their access logs)."""
 
 
 class Client:
@@ -748,10 +815,19 @@ def report(stats: Stats, elapsed: float, world: World, problems: list[str], args
     lines.append(_row("**all**", kinds, stats, elapsed))
     lines.append("")
     if stats.server:
+        by_kind: dict[str, list[float]] = defaultdict(list)
+        for one in stats.server:
+            by_kind[one.kind].append(one.total)
         lines.append("the web processes' own time on the arbiters' requests (access log: read to written), "
                      "ms: " + "; ".join(f"{kind} p50 {percentile(v, .50):.0f} p95 {percentile(v, .95):.0f} "
                                         f"p99 {percentile(v, .99):.0f} ({len(v)})"
-                                        for kind, v in sorted(stats.server.items())))
+                                        for kind, v in sorted(by_kind.items())))
+        split = split_lines(stats.server)
+        if split:
+            lines.append("where the web processes' time went (Server-Timing), ms: the thread's CPU, waiting for "
+                         "PostgreSQL's answers, waiting for a core (run queue), the rest (mostly the interpreter's "
+                         "lock, held by another thread of the process):")
+            lines.extend(split)
     lines.append(f"this process's event loop woke late (every {LAG_TICK * 1000:.0f} ms, part of every latency "
                  f"above): p50 {percentile(stats.lag, .50):.0f} ms, p95 {percentile(stats.lag, .95):.0f} ms, "
                  f"p99 {percentile(stats.lag, .99):.0f} ms, max {max(stats.lag, default=0) * 1000:.0f} ms")
@@ -795,6 +871,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--render-nice", type=int, default=10,
                         help="niceness of the workers rendering the public pages (0: the web processes' priority), "
                              "default 10, as docs/manager.md deploys them")
+    parser.add_argument("--public-nice", type=int, default=5,
+                        help="niceness of the public pool (with --proxy nginx; 0: the arbiters' pool's priority), "
+                             "default 5, as docs/manager.md deploys it")
     parser.add_argument("--events", type=int, default=50, help="events, default 50")
     parser.add_argument("--min-players", type=int, default=100)
     parser.add_argument("--max-players", type=int, default=500)
@@ -857,8 +936,8 @@ def main(argv: list[str] | None = None) -> int:
                   "everything, the public files included", flush=True)
         public_port = free_port() if nginx else port
         access = [work / "access-public.log", work / "access-arbiters.log"]
-        web = stack.enter_context(process(gunicorn_argv(gunicorn, args.web, args.threads, public_port, access[0]),
-                                          env, web_log))
+        web = stack.enter_context(process(niced(args.public_nice if nginx else 0, gunicorn_argv(
+            gunicorn, args.web, args.threads, public_port, access[0])), env, web_log))
         setup = f"{args.web} web processes x {args.threads} threads"
         if nginx:
             arbiter_port = free_port()
@@ -872,13 +951,14 @@ def main(argv: list[str] | None = None) -> int:
                 env, proxy_log))
             wait_for_port(arbiter_port, arbiters, arbiter_log)
             wait_for_port(port, proxy, proxy_log)
-            setup = (f"nginx (the public files; arbiters' requests to their own pool), public pool {setup}, "
+            setup = (f"nginx (the public files; arbiters' requests to their own pool), public pool {setup} "
+                     f"(nice {args.public_nice}), "
                      f"arbiters' pool {args.arbiter_web} x {args.threads}")
         queues = ["default"] * args.workers + ["public"] * args.public_workers
         # the rendering workers run at a lower CPU priority (docs/manager.md, "Arbiters first"): ``--render-nice``
         workers = [stack.enter_context(process(
-            (["nice", "-n", str(args.render_nice)] if queue == "public" and args.render_nice else [])
-            + [sys.executable, "-m", "swisspair_web", "worker", "--interval", "0.5", "--queue", queue],
+            niced(args.render_nice if queue == "public" else 0,
+                  [sys.executable, "-m", "swisspair_web", "worker", "--interval", "0.5", "--queue", queue]),
             env, work / f"worker{number}.log")) for number, queue in enumerate(queues)]
         wait_for_port(public_port, web, web_log)
         world = World(players=players, published=dict.fromkeys(players, 1))

@@ -30,6 +30,9 @@
     The SMTP server that sends registrants their private link; without ``EMAIL_HOST`` the message is
     written to the console with the link's secret masked (a server log is no place for it; the registrant
     is taken to the private page after entering).
+``SWISSPAIR_SERVER_TIMING``
+    ``True``: every response says where its time went (thread CPU, waiting for the database, queries) in a
+    ``Server-Timing`` header (:mod:`swisspair_web.timing`); default ``False``.
 ``CACHE_URL``
     The cache shared by the web processes: ``db://`` (default, a table of the database),
     ``file:///path``, ``redis://host:6379/0`` or ``locmem://`` (one process only).
@@ -132,6 +135,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
+if envbool("SWISSPAIR_SERVER_TIMING", "False"):  # outermost: it times the others too
+    MIDDLEWARE.insert(0, "swisspair_web.timing.ServerTiming")
 
 ROOT_URLCONF = "swisspair_web.urls"
 WSGI_APPLICATION = "swisspair_web.wsgi.application"

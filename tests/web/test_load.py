@@ -5,6 +5,7 @@ round written exactly once."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -36,3 +37,5 @@ def test_the_small_load_test_passes() -> None:
     assert "every result once, every round paired once, every job done" in result.stdout
     assert "rounds paired (0 by a worker)" not in result.stdout, "no pairing went through the queue"
     assert " 0 not shown within" in result.stdout, "a saved result did not reach the public page"
+    assert re.search(r"  results page \(\d+\): total p50 \d+ p95 \d+; CPU p50 \d+", result.stdout), \
+        "no split of the results page's time (Server-Timing in the access log)"

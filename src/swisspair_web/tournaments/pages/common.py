@@ -20,7 +20,7 @@ from django.utils.translation import ngettext
 
 from swisspair_web.tournaments.public.common import section_of
 from swisspair_web.tournaments.reads.errors import OperationError
-from swisspair_web.tournaments.reads.roles import require
+from swisspair_web.tournaments.reads.roles import remember, require
 from swisspair_web.tournaments.rows import Section
 
 P = ParamSpec("P")
@@ -45,7 +45,7 @@ def arbiter_page(view: SectionView[P] | None = None, /, *, kind: str | None = No
         @functools.wraps(view)
         def page(request: HttpRequest, slug: str, section: str, *args: P.args, **kwargs: P.kwargs) -> HttpResponse:
             sec = section_of(slug, section, kind)
-            require(request, sec.event)
+            remember(request, sec.event, require(request, sec.event))
             return view(request, sec, *args, **kwargs)
         return page
     return decorate if view is None else decorate(view)

@@ -18,6 +18,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import prefetch_related_objects
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.safestring import SafeString, mark_safe
@@ -241,7 +242,10 @@ def _boards(rnd: Round) -> list[Board]:
 @login_required
 @arbiter_page
 def results(request: HttpRequest, sec: Section, number: int) -> HttpResponse:
-    rnd = Round.objects.filter(section=sec, number=number).first()
+    # the section's rounds, read once: this round, whether it is the last, the late corrections and the
+    # rounds the page links to all come from them
+    prefetch_related_objects([sec], "round_set")
+    rnd = next((r for r in sec.round_set.all() if r.number == number), None)
     if rnd is None and request.method == "POST":
         messages.error(request, _("Round %(round)s is not paired any more (somebody unpaired it): nothing was "
                                   "saved.") % {"round": number})
@@ -274,7 +278,7 @@ def results(request: HttpRequest, sec: Section, number: int) -> HttpResponse:
         row["head"] = heads.get(row["board"].number)
     return render(request, "tournaments/results.html", context(
         request, sec.event, sec, rnd=rnd, rows=rows, rows_html=rows_html(rows), not_paired=absences.of_paired_round(rnd),
-        is_last=not sec.round_set.filter(number__gt=number).exists(), adjust_form=AdjustForm(),
+        is_last=all(r.number <= number for r in sec.round_set.all()), adjust_form=AdjustForm(),
         entered=sum(1 for b in boards if b.result), total=len(boards), late=late,
         pairing_token=pairing_token, results_token=results_token, gone=sorted(n for n, now in moved.items() if not now)))
 

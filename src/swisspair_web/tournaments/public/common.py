@@ -24,7 +24,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from swisspair_web.tournaments.reads.convert import SectionData
-from swisspair_web.tournaments.reads.roles import Requester, is_arbiter, require_visible, role_of
+from swisspair_web.tournaments.reads.roles import Requester, is_arbiter, require_visible, role_for
 from swisspair_web.tournaments.rows import Event, EventRole, Round, Section
 
 
@@ -127,7 +127,7 @@ def visible_round(visitor: Requester, sec: Section, number: int) -> Round:
 def context(visitor: Requester, event: Event, section: Section | None = None, **extra: Any) -> dict[str, Any]:
     """What every page of an event shows: the event, the section, the visitor's role, the rounds they may
     see, and ``extra``."""
-    role = role_of(visitor.user, event)
+    role = role_for(visitor, event)
     ctx: dict[str, Any] = {"event": event, "section": section, "role": role, "arbiter": role is not None,
                            "chief": role == EventRole.CHIEF}
     if section is not None:

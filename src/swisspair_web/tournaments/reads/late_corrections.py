@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 
-from swisspair_web.tournaments.rows import RESULTS, AuditEntry, Board, Round, Section
+from swisspair_web.tournaments.rows import RESULTS, AuditEntry, Board, Section
 
 DRAW = RESULTS["=="]
 
@@ -61,7 +61,7 @@ def _differs(was: str, now: str) -> bool:
 
 def find(section: Section) -> list[LateCorrection]:
     """Every board whose result differs from what it was when a later round was paired."""
-    rounds = list(Round.objects.filter(section=section).order_by("number"))
+    rounds = list(section.round_set.all())  # by number (Round's ordering); a page may have read them already
     if len(rounds) < 2:
         return []
     written = AuditEntry.objects.filter(section=section, action__in=("result", "correction"),

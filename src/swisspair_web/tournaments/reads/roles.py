@@ -32,6 +32,19 @@ def role_of(user: AbstractBaseUser | AnonymousUser, event: Event) -> str | None:
     return role
 
 
+KNOWN = "swisspair_roles"
+"""The attribute of a request holding the roles :func:`require` read (``{event pk: role}``)."""
+
+
+def role_for(asker: Requester, event: Event) -> str | None:
+    """:func:`role_of` the asker, read once per request: an arbiter's page checks the role (:func:`require`)
+    and shows it (``public.common.context``); the second is the first's answer, not another query."""
+    known: dict[int, str | None] | None = getattr(asker, KNOWN, None)
+    if known is not None and event.pk in known:
+        return known[event.pk]
+    return role_of(asker.user, event)
+
+
 def is_arbiter(asker: Requester, event: Event) -> bool:
     return role_of(asker.user, event) is not None
 
@@ -42,6 +55,14 @@ def require(asker: Requester, event: Event, chief: bool = False) -> str:
     if role is None or (chief and role != CHIEF):
         raise PermissionDenied("not an arbiter of this event")
     return role
+
+
+def remember(request: object, event: Event, role: str | None) -> None:
+    """Keep ``role`` as the request's role in ``event`` for :func:`role_for` (a section's page, which changes
+    no role: a page that does must not remember)."""
+    known: dict[int, str | None] = getattr(request, KNOWN, None) or {}
+    known[event.pk] = role
+    setattr(request, KNOWN, known)
 
 
 def require_visible(asker: Requester, event: Event) -> None:

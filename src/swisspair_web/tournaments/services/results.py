@@ -84,7 +84,7 @@ def set_results(rnd: Round, user: User, changes: Mapping[int, tuple[str, Seen]],
     """
     outcome = ResultChanges()
     section = rnd.section
-    later = list(section.round_set.filter(number__gt=rnd.number).values_list("number", flat=True))
+    later = [r.number for r in section.round_set.all() if r.number > rnd.number]  # the page may have read them
     with operation():
         boards = {b.number: b for b in rnd.boards.filter(number__in=list(changes)).select_related("white", "black")}
         for number, (code, shown) in sorted(changes.items()):
