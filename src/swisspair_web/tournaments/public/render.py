@@ -245,8 +245,11 @@ class Fingerprints:
     base: str = ""
     prefix: dict[int, str] = field(default_factory=dict)
     """Digest of the boards and byes of rounds ``1..n``."""
-    by_player: dict[int, str] = field(default_factory=dict)
-    """Digest of each player's boards and byes, by pairing number."""
+    published: tuple[int, ...] = ()
+    """The published rounds."""
+    own: dict[int, list[str]] = field(default_factory=dict)
+    """The texts of each player's published boards and byes, by player id (digested when a player's page is
+    asked for: :meth:`player`)."""
     last: int = 0
     """The last published round."""
     shown: int = 0
@@ -256,7 +259,7 @@ class Fingerprints:
         data = self.data
         section = data.section
         playoffs = [_row(p) for p in section.playoffs.all()]
-        published = tuple(r.number for r in data.rounds if r.published)
+        published = self.published = tuple(r.number for r in data.rounds if r.published)
         extra = [_row(row) for rows in DEPENDS_ON for row in rows(section)]
         self.base = _digest(RENDERING, __version__, _row(section.event), _row(section), published,
                             [_row(p) for p in data.players], [_row(t) for t in data.teams], playoffs, extra)
@@ -274,14 +277,23 @@ class Fingerprints:
         for number in range(1, data.paired_rounds + 1):
             shown = data.boards.get(number, []) if number in published else []
             texts = [_board_text(b) for b in shown]
-            for board, text in zip(shown, texts):
-                own[board.white_id].append(text)
-                own[board.black_id].append(text)
             running = _digest_texts(running, str(number), *texts, "|", *sorted(byes.get(number, [])))
             self.prefix[number] = running
-        self.by_player = {p.tpn: _digest_texts(*sorted(own.get(p.id, []))) for p in data.players}
+        self.own = own
         self.last = max(published, default=0)
         self.shown = data.complete_rounds(published_only=True)  # once: every standings page asks
+
+    @functools.cached_property
+    def by_player(self) -> dict[int, str]:
+        """Digest of each player's boards and byes, by pairing number (only a player's page needs it, and
+        those are rendered for the players somebody asked for)."""
+        own = self.own
+        for number in range(1, self.last + 1):
+            for board in self.data.boards.get(number, []) if number in self.published else []:
+                text = _board_text(board)
+                own[board.white_id].append(text)
+                own[board.black_id].append(text)
+        return {p.tpn: _digest_texts(*sorted(own.get(p.id, []))) for p in self.data.players}
 
     def of(self, scope: str, target: int) -> str:
         """The fingerprint of a page of ``scope`` for ``target`` (round, pairing or team number)."""
