@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils.translation import gettext as _
+from django.utils.translation import get_language, gettext as _
 
 from swisspair.model import Result
 from swisspair_web.tournaments.reads import labels
@@ -113,7 +113,12 @@ def pairing_listing(rnd: Round) -> Listing:
     """A round's pairing list by board as every form shows it (page, print, PDF, CSV, JSON, the hall screen): a
     row per board (the scores before the round with ``½``, the result by its label), then a row per bye (the
     player in White's columns, what the bye scores as the result, the bye by its label in Black's; the CSV and
-    the JSON carry its kind, ``U`` ``H`` ``F`` ``Z``)."""
+    the JSON carry its kind, ``U`` ``H`` ``F`` ``Z``). Built once per language for the pages rendered together
+    (:func:`~.snapshot.shared_reads`)."""
+    return memo(("pairing-listing", rnd.pk, get_language()), lambda: _listing(rnd))
+
+
+def _listing(rnd: Round) -> Listing:
     listing = pairing_list(rnd)
     rows = (*(_board_row(line) for line in listing.boards), *(_bye_row(line) for line in listing.byes))
     return Listing(_("Round %(n)s") % {"n": rnd.number}, f"pairings-{rnd.number}", (Table(_pairing_columns(), rows),),
