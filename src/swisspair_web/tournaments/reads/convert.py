@@ -168,19 +168,18 @@ def _boards(section: Section, rounds: list[Round]) -> dict[int, list[Board]]:
         same = {pk for pk, key in keys.items() if pk in before and before[pk][0] == key}
         fresh = rows.filter(round_id__in=[pk for pk in keys if pk not in same])
         now = {pk: before[pk] for pk in same}
-        for pk in same:
-            for board in before[pk][1]:
-                board._state.fields_cache.clear()  # its players (and round) as this reading has them
-    cache = Board.round.field  # each board's round is one of ``rounds``: not read again with every board
     for board in fresh.order_by("round__number", "number"):
         boards[by_id[board.round_id].number].append(board)
     if kept is not None:
         for pk in same:
             boards[by_id[pk].number] = list(now[pk][1])
         kept[section.pk] = {r.pk: (keys[r.pk], list(boards[r.number])) for r in rounds if r.pk in keys}
+    name = Board.round.field.cache_name
     for rnd in rounds:
         for board in boards[rnd.number]:
-            cache.set_cached_value(board, rnd)
+            # each board's round is one of ``rounds`` (not read again with every board); a kept board's
+            # players are dropped, as this reading has them
+            board._state.fields_cache = {name: rnd}
     return boards
 
 
@@ -321,8 +320,15 @@ def to_tournament(data: SectionData, *, upto: int | None = None, pending: Pendin
 
 def scores_after(data: SectionData, last: int) -> dict[int, Fraction]:
     """Each player's score after rounds ``1..last`` (by player id), exactly what ``to_tournament(data,
-    upto=last).tournament.score(tpn)`` gives, summed in integer units of the scoring (its points on one common
-    denominator) from the rows already read: no core tournament, no fraction per round.
+    upto=last).tournament.score(tpn)`` gives (:func:`units_after` over its denominator)."""
+    units, den = units_after(data, last)
+    return {player_id: Fraction(u, den) for player_id, u in units.items()}
+
+
+def units_after(data: SectionData, last: int) -> tuple[dict[int, int], int]:
+    """Each player's score after rounds ``1..last`` (by player id) in integer units of the scoring (its points
+    on one common denominator, the second value), summed from the rows already read: no core tournament, no
+    fraction per round.
 
     As :func:`to_tournament` records them: a board's result for both players, a bye over it, a round whose
     boards all have results absent players' zero-point bye, a round with a game still on the board absent
@@ -352,8 +358,8 @@ def scores_after(data: SectionData, last: int) -> dict[int, Fraction]:
         end = len(units)
         while end and units[end - 1] is None and not settled[end - 1]:
             end -= 1  # trailing absences are dropped (an absence in a settled round is a zero-point bye)
-        scores[player_id] = Fraction(sum(zero if u is None else u for u in units[:end]), den)
-    return scores
+        scores[player_id] = sum(zero if u is None else u for u in units[:end])
+    return scores, den
 
 
 ROUND_ROBIN_TYPE = "Individual: Round-Robin"
