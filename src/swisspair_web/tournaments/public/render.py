@@ -74,13 +74,14 @@ from swisspair_web.tournaments.public import (
     teams,
 )
 from swisspair_web.tournaments.public.common import Builder, Visitor
-from swisspair_web.tournaments.reads.convert import BoardsKey, SectionData, kept_boards
+from swisspair_web.tournaments.reads.convert import BoardsKey, PlayersKey, SectionData, kept_boards
 from swisspair_web.tournaments.reads.snapshot import shared_reads
 from swisspair_web.tournaments.rows import (
     AwardSettings,
     Board,
     Category,
     Event,
+    Player,
     PublicRender,
     PublicWant,
     Registration,
@@ -396,6 +397,8 @@ def _address(base: dict[str, Any], scope: str, target: int) -> dict[str, Any]:
 
 KEPT_BOARDS: dict[int, dict[int, tuple[BoardsKey, list[Board]]]] = {}
 """The boards this process read at its last rendering of each section (re-read by round when they change)."""
+KEPT_PLAYERS: dict[int, tuple[PlayersKey, list[Player]]] = {}
+"""The players this process read at its last rendering of each section (re-read when one changed)."""
 
 
 def render_event(event_id: int) -> int:
@@ -407,7 +410,7 @@ def render_event(event_id: int) -> int:
             event = Event.objects.filter(pk=event_id).first()
             work = Pass(event, store.read_manifest(event_id)) if event is not None else None
             if event is not None and event.public and work is not None:
-                with kept_boards(KEPT_BOARDS):
+                with kept_boards(KEPT_BOARDS, KEPT_PLAYERS):
                     _render(work)
         new = work.new if work is not None else {}
         for relative in set(work.old if work is not None else store.read_manifest(event_id)) - set(new):

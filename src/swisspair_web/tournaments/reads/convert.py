@@ -99,7 +99,7 @@ class SectionData:
             if fresh is not None:
                 fresh.event = section.event
                 section = fresh
-            players = list(section.players.order_by("tpn"))
+            players = _players(section)
             rounds = list(section.round_set.order_by("number"))
             boards = _boards(section, rounds)
             byes = list(section.byes.all())
@@ -135,20 +135,51 @@ BoardsKey = tuple[int, int, int, int, int]
 ``version`` (ids are never reused; every write of a board bumps its version: a result, a pairing edit, the
 admin; a board created or deleted changes the count or the ids)."""
 
+PlayersKey = tuple[int, int, int, int, int]
+"""A section's players as their rows stand: how many, the highest id, the sum of the ids, the sum and the highest
+of their ``version`` (ids are never reused; every write of a player bumps its version: an edit, a withdrawal,
+a new number, a team's roster, the admin)."""
+
 _KEPT: ContextVar[dict[int, dict[int, tuple[BoardsKey, list[Board]]]] | None] = ContextVar("kept_boards",
                                                                                         default=None)
+_KEPT_PLAYERS: ContextVar[dict[int, tuple[PlayersKey, list[Player]]] | None] = ContextVar("kept_players",
+                                                                                         default=None)
 
 
 @contextmanager
-def kept_boards(kept: dict[int, dict[int, tuple[BoardsKey, list[Board]]]]) -> Iterator[None]:
+def kept_boards(kept: dict[int, dict[int, tuple[BoardsKey, list[Board]]]],
+                players: dict[int, tuple[PlayersKey, list[Player]]] | None = None) -> Iterator[None]:
     """Within: a section's boards are read again only for the rounds whose :data:`BoardsKey` changed since
     ``kept`` took them (``{section: {round id: (key, boards)}}``, kept by the public pages' worker between
-    renderings; the others are the rows it read before, their cached players dropped)."""
+    renderings; the others are the rows it read before, their cached players dropped); with ``players``
+    (``{section: (key, players)}``), its players only when their :data:`PlayersKey` changed."""
     token = _KEPT.set(kept)
+    token_players = _KEPT_PLAYERS.set(players)
     try:
         yield
     finally:
+        _KEPT_PLAYERS.reset(token_players)
         _KEPT.reset(token)
+
+
+def _players(section: Section) -> list[Player]:
+    """The players of ``section`` in pairing-number order (the kept ones when their key did not change)."""
+    kept = _KEPT_PLAYERS.get()
+    rows = section.players.order_by("tpn")
+    if kept is None:
+        return list(rows)
+    got = Player.objects.filter(section=section).aggregate(
+        n=Count("id"), top=Max("id"), ids=Sum("id"), versions=Sum("version"), last=Max("version"))
+    key = (got["n"], got["top"] or 0, got["ids"] or 0, got["versions"] or 0, got["last"] or 0)
+    before = kept.get(section.pk)
+    if before is not None and before[0] == key:
+        players = list(before[1])
+        for player in players:
+            player._state.fields_cache = {}  # its team (and section) as this reading has them
+        return players
+    players = list(rows)
+    kept[section.pk] = (key, list(players))
+    return players
 
 
 def _boards(section: Section, rounds: list[Round]) -> dict[int, list[Board]]:
