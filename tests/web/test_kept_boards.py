@@ -15,7 +15,7 @@ from swisspair_web.tournaments import services
 from swisspair_web.tournaments.public import store
 from swisspair_web.tournaments.public.render import KEPT_BOARDS, render_event
 from swisspair_web.tournaments.admin import FollowedAdmin
-from swisspair_web.tournaments.reads.convert import BoardsKey, PlayersKey, SectionData, kept_boards
+from swisspair_web.tournaments.reads.convert import BoardsKey, PlayersKey, SectionData, kept_boards, units_after
 from swisspair_web.tournaments.rows import Board, Player, Section, Team
 
 from .helpers import BaseTestCase
@@ -32,15 +32,19 @@ class KeptBoardsTestCase(BaseTestCase):
 
     def assert_fresh(self, kept: dict[int, dict[int, tuple[BoardsKey, list[Board]]]], what: str) -> None:
         self.section.refresh_from_db()
-        with kept_boards(kept):
+        players: dict[int, tuple[PlayersKey, list[Player]]] = self.__dict__.setdefault("kept_players", {})
+        with kept_boards(kept, players):
             incremental = SectionData._read(self.section)
-        self.assertEqual(shown(incremental), shown(SectionData._read(self.section)), what)
+        fresh = SectionData._read(self.section)
+        self.assertEqual(shown(incremental), shown(fresh), what)
+        for last in range(fresh.paired_rounds + 1):  # the scores before each round, kept while the rows are
+            self.assertEqual(units_after(incremental, last), units_after(fresh, last), f"{what}: round {last}")
         for boards in incremental.boards.values():  # a rendering sets the players it read on the boards
             for board in boards:
                 stale = copy.copy(board.white)
                 stale.name = "Stale, Name"
                 board.white = stale
-        with kept_boards(kept):
+        with kept_boards(kept, players):
             again = SectionData._read(self.section)
         self.assertEqual(shown(again), shown(SectionData._read(self.section)), what)
 

@@ -74,7 +74,7 @@ from swisspair_web.tournaments.public import (
     teams,
 )
 from swisspair_web.tournaments.public.common import Builder, Visitor
-from swisspair_web.tournaments.reads.convert import BoardsKey, PlayersKey, SectionData, kept_boards
+from swisspair_web.tournaments.reads.convert import BoardsKey, PlayersKey, SectionData, forget_units, kept_boards
 from swisspair_web.tournaments.reads.snapshot import shared_reads
 from swisspair_web.tournaments.rows import (
     AwardSettings,
@@ -238,6 +238,34 @@ def _board_text(board: Board) -> str:
     return text
 
 
+KEPT_DIGESTS: dict[tuple[int, int], tuple[Any, str]] = {}
+"""The worker's digests of each section's players (round ``0``) and of each round's boards, with the key of
+the rows they were made from (:func:`~.convert.kept_boards`)."""
+
+
+def _kept_digest(key: tuple[int, int], rows: Any, digest: Callable[[], str]) -> str:
+    """``digest()``, kept under ``key`` while the rows' key ``rows`` does not change (``None``: not kept)."""
+    if rows is None:
+        return digest()
+    kept = KEPT_DIGESTS.get(key)
+    if kept is not None and kept[0] == rows:
+        return kept[1]
+    text = digest()
+    KEPT_DIGESTS[key] = (rows, text)
+    return text
+
+
+def _players_text(data: SectionData) -> str:
+    """The players' rows written out (kept with the players' key)."""
+    return _kept_digest((data.section.pk, 0), data.players_key, lambda: repr([_row(p) for p in data.players]))
+
+
+def _boards_digest(data: SectionData, number: int) -> str:
+    """The digest of round ``number``'s boards (kept with the round's key)."""
+    return _kept_digest((data.section.pk, number), data.keys.get(number),
+                        lambda: _digest_texts(*(_board_text(b) for b in data.boards.get(number, []))))
+
+
 @dataclass
 class Fingerprints:
     """What the pages of one section are built from, digested (see the module's table)."""
@@ -263,7 +291,7 @@ class Fingerprints:
         published = self.published = tuple(r.number for r in data.rounds if r.published)
         extra = [_row(row) for rows in DEPENDS_ON for row in rows(section)]
         self.base = _digest(RENDERING, __version__, _row(section.event), _row(section), published,
-                            [_row(p) for p in data.players], [_row(t) for t in data.teams], playoffs, extra)
+                            _players_text(data), [_row(t) for t in data.teams], playoffs, extra)
         byes: dict[int, list[str]] = defaultdict(list)
         own: dict[int, list[str]] = defaultdict(list)
         # only what the public sees: a round not published is in no fingerprint (its boards would show
@@ -276,9 +304,8 @@ class Fingerprints:
                 own[bye.player_id].append(text)
         running = ""
         for number in range(1, data.paired_rounds + 1):
-            shown = data.boards.get(number, []) if number in published else []
-            texts = [_board_text(b) for b in shown]
-            running = _digest_texts(running, str(number), *texts, "|", *sorted(byes.get(number, [])))
+            boards = _boards_digest(data, number) if number in published else ""
+            running = _digest_texts(running, str(number), boards, "|", *sorted(byes.get(number, [])))
             self.prefix[number] = running
         self.own = own
         self.last = max(published, default=0)
@@ -399,6 +426,14 @@ KEPT_BOARDS: dict[int, dict[int, tuple[BoardsKey, list[Board]]]] = {}
 """The boards this process read at its last rendering of each section (re-read by round when they change)."""
 KEPT_PLAYERS: dict[int, tuple[PlayersKey, list[Player]]] = {}
 """The players this process read at its last rendering of each section (re-read when one changed)."""
+
+
+def forget_kept() -> None:
+    """Drop what this process keeps between renderings (the rows, the digests, the scores before a round)."""
+    KEPT_BOARDS.clear()
+    KEPT_PLAYERS.clear()
+    KEPT_DIGESTS.clear()
+    forget_units()
 
 
 def render_event(event_id: int) -> int:
