@@ -12,7 +12,7 @@ from typing import Any
 from swisspair.model import Colour, Result
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.reads.cards import CELL, card_lines, card_rows, rows_from
-from swisspair_web.tournaments.reads.convert import SectionData, to_tournament
+from swisspair_web.tournaments.reads.convert import Conversion, SectionData, to_tournament
 from swisspair_web.tournaments.reads.snapshot import shared_reads
 from swisspair_web.tournaments.reads.standings import fmt
 from swisspair_web.tournaments.rows import Board, Bye, Player, Round, Section
@@ -23,9 +23,8 @@ CORPUS = Path(__file__).resolve().parents[1] / "corpus" / "dutch"
 FILES = ("dev-000007.trf", "dev-000029.trf", "dev-000035.trf")
 
 
-def core_card(data: SectionData, player: Player) -> list[dict[str, Any]]:
-    """The card as the core's tournament of the whole section records the player's rounds."""
-    conv = to_tournament(data)
+def core_card(data: SectionData, conv: Conversion, player: Player) -> list[dict[str, Any]]:
+    """The card as the core's tournament of the whole section (``conv``) records the player's rounds."""
     tournament = conv.tournament
     lines: list[dict[str, Any]] = []
     running = Fraction(0)
@@ -93,16 +92,17 @@ class PlayerCardTestCase(BaseTestCase):
             Round.objects.filter(section=section, number=4).update(published_at=None)
             section = Section.objects.get(pk=section.pk)
             data = SectionData._read(section)
-            kinds = {line["result"] for p in data.players for line in core_card(data, p)}
+            conv = to_tournament(data)
+            kinds = {line["result"] for p in data.players for line in core_card(data, conv, p)}
             self.assertTrue({"…", "", "Z", "H", "1", "0"} <= kinds, kinds)  # the cases are all there
             published = {r.number for r in data.rounds if r.published}
             for p in data.players:
                 with self.subTest(file=name, tpn=p.tpn):
-                    expected = comparable(core_card(data, p))
+                    expected = comparable(core_card(data, conv, p))
                     rows = card_rows(section, p)
                     self.assertEqual(comparable(card_lines(rows)), expected)
                     self.assertEqual(rows.published, published)
                     self.assertEqual(comparable(card_lines(rows_from(data, p))), expected)
             with shared_reads():  # a rendering takes the card from the section it read
                 self.assertEqual(comparable(card_lines(card_rows(section, player))),
-                                 comparable(core_card(data, player)))
+                                 comparable(core_card(data, conv, player)))
