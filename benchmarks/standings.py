@@ -7,11 +7,12 @@
 Each row is a synthetic event (benchmarks/history.py) of N players after R rounds, ranked with the
 manager's default tie-breaks (``BH/C1,BH,SB,DE,WIN,BWG``) by :func:`swisspair.standings.compute_standings`:
 the CPU time of the build (median and smallest of the runs) and the time per thousand games, which
-stays flat when the build is linear in the games. With ``--before SRC`` each row is also timed on the
-swisspair of another checkout SRC (its ``src``), in a separate process, runs alternating, and the table
-shows both medians and their ratio. The manager builds a section's table once per change
-(the public pages rendered together share it: ``swisspair_web/tournaments/public_pages.py``); its
-page adds the crosstable cells, which are linear too. The machine's load is printed.
+stays flat when the build is linear in the games; the rows of 300 and 3000 players show their target
+(:data:`TARGETS`). With ``--before SRC`` each row is also timed on the swisspair of another checkout SRC
+(its ``src``), in a separate process, runs alternating, and the table shows both medians and their ratio.
+The manager builds a section's table once per change (the public pages rendered together share it:
+``swisspair_web/tournaments/reads/standings.py``); its page adds the crosstable cells, which are linear
+too. The machine's load is printed.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ from history import synthetic_tournament  # noqa: E402
 from swisspair.standings import compute_standings  # noqa: E402
 
 CODES = "BH/C1,BH,SB,DE,WIN,BWG"
+TARGETS = {300: 20, 3000: 200}
+"""The CPU ms a table of that many players may take (the median)."""
 
 
 def _times(players: int, rounds: int, runs: int) -> list[float]:
@@ -70,7 +73,8 @@ def main() -> None:
         return
     print(f"load: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores", file=sys.stderr)
     before_src = str(Path(args.before).resolve() / "src") if args.before else None
-    head = f"{'players':>8} {'games':>7} {'median CPU ms':>14} {'min CPU ms':>11} {'ms / 1000 games':>16}"
+    head = (f"{'players':>8} {'games':>7} {'target ms':>10} {'median CPU ms':>14} {'min CPU ms':>11}"
+            f" {'ms / 1000 games':>16}")
     print(head + (f" {'before median':>14} {'before min':>11} {'after / before':>15}" if before_src else ""))
     for players in args.players or [100, 300, 1000, 3000]:
         tournament = synthetic_tournament(players, args.rounds, args.rounds, 1)
@@ -82,7 +86,8 @@ def main() -> None:
             if before_src:
                 before += _times_of(before_src, players, args.rounds, args.runs // 3 + 1)
         median = statistics.median(times)
-        row = f"{players:>8} {games:>7} {median:>14.1f} {min(times):>11.1f} {median / games * 1000:>16.1f}"
+        row = (f"{players:>8} {games:>7} {TARGETS.get(players, ''):>10} {median:>14.1f} {min(times):>11.1f}"
+               f" {median / games * 1000:>16.1f}")
         if before:
             was = statistics.median(before)
             row += f" {was:>14.1f} {min(before):>11.1f} {median / was:>15.2f}"

@@ -131,6 +131,27 @@ def test_art_4_3_the_exchange_with_the_smallest_bsn_difference() -> None:
     assert bracket.pairs() == [(0, 2), (1, 4), (3, 5)]
 
 
+def test_art_4_3_after_the_exchange_only_s1_pairs_with_a_later_s2_participant_remain() -> None:
+    """C.04.3 art. 4.3 (2017: D.2): once the exchange is chosen, the remainder keeps only the pairs S1-S2.
+
+    The remainder skips position 5 (as when a resident is paired with an
+    MDP) and S2 holds a participant before S1 ones (1, unpaired): the
+    pairs are removed in the weights and in the matching alike, and those
+    with 5 stay.
+    """
+    bracket = ToyBracket([2] * 8, 0, 8)
+    bracket.solve()
+    bracket.mates = [Position(m) for m in (4, 1, 6, 7, 0, 5, 2, 3)]
+    remainder = [Position(p) for p in (0, 1, 2, 3, 4, 6, 7)]
+    s1 = {0, 2, 3}
+    bracket._fix_exchange(remainder)
+    for larger in range(8):
+        for smaller in range(larger):
+            kept = smaller in s1 and larger not in s1 or 5 in (smaller, larger)
+            weight = bracket.mc.edge_weight(bracket.index[smaller], bracket.index[larger])
+            assert (bracket.base[larger][smaller] != 0, weight != 0) == (kept, kept), (smaller, larger)
+
+
 def test_art_4_3_of_equal_differences_the_higher_s1_participant_moves() -> None:
     """C.04.3 art. 4.3 (2017: D.2): exchanges 2<->4 and 3<->5 have the same BSN difference; 3 moves to S2.
 

@@ -17,12 +17,16 @@ import pickle
 from fractions import Fraction
 
 import pytest
+from helpers import CORPUS
 from test_tiebreaks_support import EXAMPLE, F, build, context, values
 
+from swisspair import trf
+from swisspair.tiebreaks.buchholz import sum_with_cuts
 from swisspair.tiebreaks.context import Context
+from swisspair.tiebreaks.descriptors import Descriptor
 from swisspair.tiebreaks.event import Competitor, Event
 from swisspair.tiebreaks.fide_tables import dp, expected
-from swisspair.tiebreaks.unplayed import opponent_view
+from swisspair.tiebreaks.unplayed import opponent_view, over_the_board, unit_contributions
 
 # ---------------------------------------------------------------- art. 16
 
@@ -378,3 +382,41 @@ def _made(comp: Competitor) -> bool:
     except AttributeError:
         return False
     return True
+
+
+_SUM_CODES = ["BH", "BH/C1", "FB/C1", "SB", "SB/C1", "SB/M1"]
+_SUMMED: dict[str, Event] = {}
+
+
+@pytest.mark.parametrize(("edition", "literal"), [("2026", False), ("2026", True), ("2023", False), ("2009", False),
+                                                  ("none", False)])
+def test_the_sums_of_whole_games_equal_the_sums_of_the_contributions(edition: str, literal: bool) -> None:
+    """BH and SB of a participant who played every round over the board are summed straight from the
+    opponents' scores; they equal the sums of the per-round contributions, with the cuts (the lowest
+    score, then the lowest product since 2024, the lowest product in 2023: C.07 (2026) 14.1, 16.5) and
+    the terms, in events with byes, forfeits and withdrawals (two corpus events)."""
+    for name in ("dev-000029", "dev-000037"):
+        event = _SUMMED.get(name) or _SUMMED.setdefault(
+            name, Event.from_tournament(trf.load(CORPUS / "dutch" / f"{name}.trf").tournament))
+        ctx = Context(event, edition, literal=literal)
+        assert 0 < len(over_the_board(ctx)) < len(event.competitors)
+        units = event.units()
+        for code in _SUM_CODES:
+            d = Descriptor.parse(code)
+            want = {cid: sum_with_cuts(ctx, d, unit_contributions(ctx, d, cid, opponent_score="PTS",
+                                                                  result_score="PTS", fore=d.name == "FB"),
+                                       units, units, products=d.name == "SB") for cid in event.ids}
+            got = ctx.values(code)
+            assert {c: (v.value, v.terms) for c, v in got.items()} == \
+                {c: (v.value, v.terms) for c, v in want.items()}, (name, code)
+
+
+def test_direct_encounter_of_a_group_in_which_nobody_met_another() -> None:
+    """C.07 (2026) 6.3: with no game among them nobody stays alone at the top whatever the missing games;
+    the group stays tied and each note gives the points and the most reachable."""
+    ctx = context(EXAMPLE)
+    split = ctx.split("DE", [7, 3, 1])
+    assert split.parts == ((7, 3, 1),)  # one part: the group as given
+    assert split.notes == dict.fromkeys([1, 3, 7], "0 in the mini-table, at most 2")
+    met = ctx.split("DE", [3, 2, 1])  # 2 met both, 1 and 3 only 2
+    assert met.parts == ((3, 2, 1),) and met.notes[2] == "1.5 in the mini-table, at most 1.5"

@@ -27,8 +27,10 @@ import csv
 import gc
 import html
 import io
+import itertools
 import json
 import math
+import operator
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -389,19 +391,29 @@ def _cross_cell(rec: Any, position: dict[int, int], event: Event) -> str:
 # ranking
 
 
-def _sort_keys(group: list[int], values: dict[int, TieBreakValue], descending: bool) -> dict[int, tuple[Any, ...]]:
-    """Each member's sort key for a value tie-break: demoted last (FIDE C.02 (2009) 13.14.1), a value that
-    cannot be computed after the others, then the value (as an integer on the group's common denominator:
-    comparing exact fractions is slow)."""
-    known = [v for c in group if (v := values[c].value) is not None]
-    den = math.lcm(1, *{v.denominator for v in known})
+def _sort_keys(tied: list[int], values: dict[int, TieBreakValue], descending: bool
+               ) -> tuple[dict[int, Any], dict[int, Any]]:
+    """Each tied participant's key for a value tie-break, and the key that also orders by TPN: demoted last
+    (FIDE C.02 (2009) 13.14.1), a value that cannot be computed after the others, then the value (as an
+    integer on a common denominator: comparing exact fractions is slow). Without a demoted participant or a
+    missing value the keys are plain integers (the TPN in the low digits of the second)."""
+    tvs = [values[c] for c in tied]
+    found = [tv.value for tv in tvs]
     sign = -1 if descending else 1
-    keys: dict[int, tuple[Any, ...]] = {}
-    for c in group:
-        tv = values[c]
-        v = tv.value
-        keys[c] = (tv.demoted, 1, 0) if v is None else (tv.demoted, 0, sign * v.numerator * (den // v.denominator))
-    return keys
+    try:
+        dens = {v.denominator for v in found}  # type: ignore[union-attr]
+    except AttributeError:  # a value that cannot be computed (``None in found`` would compare every fraction)
+        dens = set()
+    if dens and not any(tv.demoted for tv in tvs) and min(tied) >= 0:
+        den = math.lcm(*dens)
+        keys = {c: sign * v.numerator * (den // v.denominator)  # type: ignore[union-attr]
+                for c, v in zip(tied, found)}
+        spread = max(tied) + 1
+        return keys, {c: k * spread + c for c, k in keys.items()}
+    den = math.lcm(1, *{v.denominator for v in found if v is not None})
+    keys = {c: (tv.demoted, 1, 0) if v is None else (tv.demoted, 0, sign * v.numerator * (den // v.denominator))
+            for c, tv, v in zip(tied, tvs, found)}
+    return keys, {c: (k, c) for c, k in keys.items()}
 
 
 def compute_standings(
@@ -496,8 +508,9 @@ def _compute(source: Tournament | Event, tiebreaks: str | Sequence[str | Descrip
     standings = Standings(event=event, edition=ctx.edition, tiebreaks=[], rows=[], notes=skipped)
     if view is not None:
         standings.notes.extend(view.notes)
-    points = {c.id: event.total(c.id) for c in event}
-    totals = event.units().totals  # the same order as ``points``, in integers
+    units = event.units()
+    totals = units.totals
+    points = {cid: units.fraction(total) for cid, total in totals.items()}  # Event.total of each
     groups = tied_runs(sorted(event.ids, key=lambda c: (-totals[c], c)), totals.__getitem__)
     columns: list[dict[int, TieBreakValue]] = []
     for d in descriptors:
@@ -579,15 +592,23 @@ def _descriptors(tiebreaks: str | Sequence[str | Descriptor] | None, event: Even
 
 
 def _split_by_values(groups: list[list[int]], values: dict[int, TieBreakValue], descending: bool) -> list[list[int]]:
-    """C.07 (2026) 4.2: a tie-break with a value orders each group still tied, and splits it where values differ."""
+    """C.07 (2026) 4.2: a tie-break with a value orders each group still tied (equal values by TPN), and splits
+    it where values differ."""
+    tied = [c for group in groups if len(group) > 1 for c in group]
+    if not tied:
+        return groups
+    keys, order = _sort_keys(tied, values, descending)
+    key = keys.__getitem__
     new_groups: list[list[int]] = []
     for group in groups:
         if len(group) == 1:
             new_groups.append(group)
-            continue
-        keys = _sort_keys(group, values, descending)
-        new_groups.extend(tied_runs(sorted(group, key=lambda c: (keys[c], c)), keys.__getitem__))
+        else:
+            new_groups.extend(tied_runs(sorted(group, key=order.__getitem__), key))
     return new_groups
+
+
+_NONE = Fraction(0)
 
 
 def _split_by_procedure(ctx: Context, d: Descriptor, groups: list[list[int]],
@@ -597,9 +618,10 @@ def _split_by_procedure(ctx: Context, d: Descriptor, groups: list[list[int]],
     column: dict[int, TieBreakValue] = {}
     new_groups: list[list[int]] = []
     place = 1
+    alone = TieBreakValue(_NONE, (), "not tied")  # immutable: one for every participant not tied
     for group in groups:
         if len(group) == 1:
-            column[group[0]] = TieBreakValue(Fraction(0), (), "not tied")
+            column[group[0]] = alone
             new_groups.append(group)
             place += 1
             continue
@@ -607,7 +629,7 @@ def _split_by_procedure(ctx: Context, d: Descriptor, groups: list[list[int]],
         parts = [list(p) for p in split.parts]
         if len(parts) == 1:
             for cid in group:
-                column[cid] = TieBreakValue(Fraction(0), (), split.notes.get(cid, "not separated"))
+                column[cid] = TieBreakValue(_NONE, (), split.notes.get(cid, "not separated"))
         else:
             inner = 1
             for part in parts:
@@ -638,15 +660,21 @@ def _draw_lots(groups: list[list[int]], seed: int) -> tuple[list[list[int]], Lot
 def _fill_rows(standings: Standings, groups: list[list[int]], points: dict[int, Fraction],
                columns: list[dict[int, TieBreakValue]]) -> None:
     """One row per participant in ranking order; a group still tied shares its place (``3-5``, C.07 (2026) 4.2)."""
-    event = standings.event
-    position = 0
+    competitors = standings.event.competitors
+    order: list[int] = []
+    places: list[tuple[int, int]] = []
     for group in groups:
-        first, last = position + 1, position + len(group)
-        for cid in sorted(group):
-            position += 1
-            comp = event.competitors[cid]
-            standings.rows.append(StandingRow(tpn=cid, name=comp.name, rating=comp.rating, points=points[cid],
-                                              position=position, place=first, place_last=last))
-    for r in standings.rows:
-        r.values = [col[r.tpn].value for col in columns]
-        standings.details[r.tpn] = [col[r.tpn] for col in columns]
+        places += [(len(order) + 1, len(order) + len(group))] * len(group)
+        order += group if len(group) == 1 else sorted(group)
+    # column by column (C-level maps), then row by row
+    cells = [list(map(col.__getitem__, order)) for col in columns]
+    by_row = zip(*cells, *(map(_VALUE, cell) for cell in cells)) if cells else itertools.repeat(())
+    width = len(cells)
+    rows, details = standings.rows, standings.details
+    for position, (cid, (first, last), line) in enumerate(zip(order, places, by_row), 1):
+        comp = competitors[cid]
+        details[cid] = list(line[:width])
+        rows.append(StandingRow(cid, comp.name, comp.rating, points[cid], position, first, last, list(line[width:])))
+
+
+_VALUE = operator.attrgetter("value")

@@ -28,10 +28,10 @@ shortcuts that are exact for one rule set only) is left to the subclasses.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from bisect import bisect_right
+from bisect import bisect_left
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from itertools import compress
-from operator import itemgetter
+import operator
 
 from swisspair.pairing.state import PairingState, PlayerState
 from swisspair.valueclass import valueclass
@@ -178,6 +178,14 @@ class Bracket(ABC):
     @abstractmethod
     def set_row(self, a: Position, others: Sequence[Position], weights: list[int]) -> None:
         """:meth:`set` of ``a`` with each of ``others``, in order."""
+
+    def places(self, positions: list[Position]) -> list[int]:
+        """What :meth:`clear_row` takes for ``positions`` (by default the positions themselves)."""
+        return list(positions)
+
+    def clear_row(self, a: Position, places: list[int]) -> None:
+        """Remove the pairs of ``a`` with the participants at ``places`` (:meth:`places`)."""
+        self.set_row(a, [Position(p) for p in places], [0] * len(places))
 
     @abstractmethod
     def solve(self) -> None:
@@ -475,23 +483,30 @@ class Bracket(ABC):
         The other pairs of the remainder are removed (an S2 participant's
         with a later one, two S1 participants'); those kept get their plain
         weights back, when an exchange preference was set on them
-        (:attr:`preferences_set`).
+        (:attr:`preferences_set`). Row by row of :attr:`base` (the larger
+        position's): an S1 participant loses its pairs with every earlier
+        member of the remainder, an S2 participant those with the earlier
+        S2 ones, a run of consecutive positions zeroed at once.
         """
         base = self.base
-        s1 = [pi for pi in remainder if not self.lowered(pi)]
-        s2 = [pi for pi in remainder if self.lowered(pi)]
-        for group, later in ((s1, s1), (s2, remainder)):
-            for pi in group:
-                after = later[bisect_right(later, pi):]
-                zeroed = list(compress(after, map(itemgetter(pi), map(base.__getitem__, after))))
-                for oi in zeroed:
-                    base[oi][pi] = 0
-                if zeroed:
-                    self.set_row(pi, zeroed, [0] * len(zeroed))
-        if self.preferences_set:
-            for pi in s1:
-                later = s2[bisect_right(s2, pi):]
-                self.set_row(pi, later, [base[oi][pi] for oi in later])
+        in_s1 = [not self.lowered(pi) for pi in remainder]
+        s2 = list(compress(remainder, map(operator.not_, in_s1)))
+        runs_all, runs_s2 = _runs(remainder), _runs(s2)
+        places = self.places(remainder)
+        s2_places = self.places(s2)
+        s1_before: list[Position] = []
+        for ridx, q in enumerate(remainder):
+            row = base[q]
+            if in_s1[ridx]:
+                _zero_runs(row, runs_all, q)
+                self.clear_row(q, places[:ridx])
+                s1_before.append(q)
+                continue
+            sidx = bisect_left(s2, q)
+            _zero_runs(row, runs_s2, q)
+            self.clear_row(q, s2_places[:sidx])
+            if self.preferences_set and s1_before:
+                self.set_row(q, s1_before, list(map(row.__getitem__, s1_before)))
 
     def decide_run(self, rest: list[Position]) -> bool:
         """Art. 4.2: fix the opponents of the first S1 participant of ``rest``, and of those after it, where
@@ -547,3 +562,23 @@ class Bracket(ABC):
             downfloaters=tuple(carried.members[:carried.mdps]),
             kind=kind,
         ), carried
+
+
+def _runs(positions: list[Position]) -> list[tuple[int, int]]:
+    """The runs of consecutive positions in ``positions`` (sorted), as ``(first, past the last)``."""
+    runs: list[tuple[int, int]] = []
+    for p in positions:
+        if runs and runs[-1][1] == p:
+            runs[-1] = (runs[-1][0], p + 1)
+        else:
+            runs.append((p, p + 1))
+    return runs
+
+
+def _zero_runs(row: list[int], runs: list[tuple[int, int]], before: int) -> None:
+    """Zero ``row`` over each run, up to the position ``before`` (not included)."""
+    for first, past in runs:
+        if first >= before:
+            break
+        past = min(past, before)
+        row[first:past] = [0] * (past - first)

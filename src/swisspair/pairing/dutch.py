@@ -658,6 +658,14 @@ class _DutchBracket(Bracket):
         members = self.members
         self.solver.set_many(members[a], [members[b] for b in others], weights)
 
+    def places(self, positions: list[Position]) -> list[int]:
+        members = self.members
+        return self.solver.positions([members[p] for p in positions])
+
+    def clear_row(self, a: Position, places: list[int]) -> None:
+        zeros = [0] * len(places)
+        self.solver.set_row_at(self.solver.positions([self.members[a]])[0], places, zeros, zeros)
+
     def solve(self) -> None:
         self.solver.compute()
         self.mates = self.solver.mates_in(self.members, self.position)

@@ -14,17 +14,22 @@ it is computed anyway (with the round-robin handling of 15.2) when asked.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
+from functools import partial
+from operator import mul
+from typing import cast
 
 from swisspair.tiebreaks.context import Context
 from swisspair.tiebreaks.descriptors import Descriptor
-from swisspair.tiebreaks.values import Term, TieBreakValue
+from swisspair.tiebreaks.values import Term, TieBreakValue, plain_value
 from swisspair.tiebreaks.cuts import cut_scaled
 from swisspair.tiebreaks.rounding import round_half_up
 from swisspair.tiebreaks.units import Units
-from swisspair.tiebreaks.unplayed import UnitContribution, all_unit_contributions
+from swisspair.tiebreaks.unplayed import (UnitContribution, contributions_of, opponent_views, over_the_board,
+                                          unit_contributions)
 
-__all__ = ["average_of_buchholz", "buchholz", "fore_buchholz", "sum_with_cuts"]
+__all__ = ["average_of_buchholz", "buchholz", "fore_buchholz", "sum_with_cuts", "sums"]
 
 
 _NO_CUT: frozenset[int] = frozenset()
@@ -64,16 +69,90 @@ def sum_with_cuts(
     return TieBreakValue(scores.fraction(total, scale), terms)
 
 
+def sums(ctx: Context, d: Descriptor, opponent_score: str, result_score: str, *, products: bool,
+         fore: bool = False) -> dict[int, TieBreakValue]:
+    """BH (``products=False``: the opponents' ``opponent_score``, 8.1) or SB and ESB (``products=True``: times
+    the ``result_score`` scored against them, 9.1, 13.2) of every competitor, the cuts of ``d`` applied
+    (14, 16.5), as :func:`sum_with_cuts` sums the contributions.
+
+    A competitor who played every round over the board sums the opponents' scores as the opponents see them
+    straight from the event (:func:`~swisspair.tiebreaks.unplayed.over_the_board`); the others' contributions
+    are made one by one. The terms are made when the detail is read.
+    """
+    event = ctx.event
+    scores, results = event.units(opponent_score), event.units(result_score)
+    scale = results.den if products else 1
+    views = opponent_views(ctx, opponent_score, ctx.edition_for(d), fore)
+    played = over_the_board(ctx)
+    of = contributions_of(ctx, d, opponent_score=opponent_score, result_score=result_score, fore=fore)
+    cut = _single_low_cut(ctx, d, products)
+    view, f, last, draw = views.__getitem__, scores.fraction, event.rounds, results.draw
+    terms_of = partial(_terms, ctx, d, opponent_score, result_score, products, fore)
+    opponents = cast("Mapping[int, list[int]]", event.opponent_lists())  # every round of ``played`` has one
+    fractions: dict[int, Fraction] = {}
+    out: dict[int, TieBreakValue] = {}
+    for cid in event.ids:
+        if cid not in played:
+            out[cid] = sum_with_cuts(ctx, d, of(cid), scores, results, products=products)
+            continue
+        got = list(map(view, opponents[cid]))
+        values = got
+        if products:
+            points = results.points[cid]
+            if fore and last:  # 8.3: the final-round game as a draw
+                points = [*points[:-1], draw]
+            values = list(map(mul, got, points))
+        total = sum(values)
+        if cut is None:
+            pass
+        elif cut and got:
+            total -= min(values) if cut == "value" else min(zip(got, values))[1]
+        else:
+            removed = cut_scaled([(i, s, v, False) for i, (s, v) in enumerate(zip(got, values))], d.cut_low,
+                                 d.cut_high, ctx.edition_for(d), last, by_product=products and
+                                 ctx.edition_for(d).value == "2023", vur_by_value=products and ctx.literal)
+            total -= sum(values[i] for i in removed)
+        value = fractions.get(total)
+        if value is None:
+            value = fractions[total] = f(total, scale)
+        out[cid] = plain_value(value, terms_of, cid)
+    return out
+
+
+def _single_low_cut(ctx: Context, d: Descriptor, products: bool) -> str | None:
+    """How :func:`~swisspair.tiebreaks.cuts.cut_scaled` cuts the contributions of a competitor who played every
+    round (no VUR): ``None`` without a cut; ``"value"``: one low cut, the lowest value (BH: the lowest score;
+    SB under the 2023 text: the lowest product, 14.1); ``"score"``: one low cut, the value of the lowest
+    (score, product) (SB since 2024); ``""``: any other cut, made by ``cut_scaled`` itself."""
+    if not (d.cut_low or d.cut_high):
+        return None
+    rounds = ctx.event.rounds
+    low = min(d.cut_low, rounds)
+    high = min(d.cut_high, max(rounds - low, 0))
+    if low <= 0 and high <= 0:
+        return None
+    edition = ctx.edition_for(d)
+    if low != 1 or high > 0 or (edition.dummy and products and ctx.literal):
+        return ""
+    return "score" if products and edition.value != "2023" else "value"
+
+
+def _terms(ctx: Context, d: Descriptor, opponent_score: str, result_score: str, products: bool, fore: bool,
+           cid: int) -> tuple[Term, ...]:
+    """The terms of :func:`sums` for ``cid``: those :func:`sum_with_cuts` makes of its contributions."""
+    contribs = unit_contributions(ctx, d, cid, opponent_score=opponent_score, result_score=result_score, fore=fore)
+    event = ctx.event
+    return sum_with_cuts(ctx, d, contribs, event.units(opponent_score), event.units(result_score),
+                         products=products).terms
+
+
 def buchholz(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
     """BH: the sum of the opponents' scores (FIDE C.07 (2026) 8.1, 14, 16).
 
     With ``:MP`` / ``:GP`` (teams) the opponents' match or game points are summed.
     """
     score = ctx.score_name(d)
-    fore = d.name == "FB" or d.fore
-    units = ctx.event.units(score)
-    contribs = all_unit_contributions(ctx, d, opponent_score=score, result_score=score, fore=fore)
-    return {cid: sum_with_cuts(ctx, d, contribs[cid], units, units, products=False) for cid in ctx.event.ids}
+    return sums(ctx, d, score, score, products=False, fore=d.name == "FB" or d.fore)
 
 
 def fore_buchholz(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:

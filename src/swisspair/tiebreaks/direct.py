@@ -26,6 +26,7 @@ of opponents; drawing of lots").
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -34,6 +35,8 @@ from swisspair.tiebreaks.descriptors import Descriptor
 from swisspair.tiebreaks.values import GroupSplit
 
 __all__ = ["direct_encounter", "direct_encounter_first", "mini_table", "split_by_encounters"]
+
+_NOTHING = (Fraction(0), 0)
 
 MAX_DEPTH = 30
 """Levels of re-application of art. 6 (the reference tool stops after 30)."""
@@ -52,6 +55,9 @@ def mini_table(
     rr = ctx.round_robin(d)
     table: dict[int, tuple[Fraction, int]] = {}
     for cid in group:
+        if members.isdisjoint(event.opponents(cid)):  # met none of them (most of a large tied group)
+            table[cid] = _NOTHING
+            continue
         results: dict[int, list[Fraction]] = {}
         for rec in event.competitors[cid].rounds:
             if rec.opponent is None or rec.opponent not in members or rec.opponent == cid:
@@ -90,17 +96,23 @@ def split_by_encounters(
             for cid in group:
                 notes[cid] = f"{_f(table[cid][0])} in the mini-table"
         return parts
-    best = {c: table[c][0] + (others - table[c][1]) * win for c in group}
-    order = sorted(group, key=lambda c: (-table[c][0], -best[c], c))
+    if all(entry is _NOTHING for entry in table.values()) and others * win >= 0:
+        # nobody met another: nobody stays alone at the top whatever the missing games
+        if notes is not None:
+            notes.update(dict.fromkeys(group, f"0 in the mini-table, at most {_f(others * win)}"))
+        return [sorted(group)]
+    wins = {missing: missing * win for missing in {others - met for _, met in table.values()}}
+    best = {c: table[c][0] + wins[others - table[c][1]] for c in group}
+    # highest mini-table points first, then the highest reachable, then the lowest number (a stable sort)
+    order = sorted(sorted(group), key=lambda c: (table[c][0], best[c]), reverse=True)
+    highest_below = list(itertools.accumulate(reversed([best[c] for c in order]), max))[::-1]
     parts = [[order[0]]]
-    unique = True
     for i in range(1, len(order)):
-        highest_below = max(best[c] for c in order[i:])
-        if unique and table[order[i - 1]][0] > highest_below:
+        if table[order[i - 1]][0] > highest_below[i]:
             parts.append([order[i]])
-        else:
-            parts[-1].append(order[i])
-            unique = False
+        else:  # the first participant not alone at the top: the rest stay tied
+            parts[-1].extend(order[i:])
+            break
     if notes is not None:
         for cid in group:
             notes[cid] = f"{_f(table[cid][0])} in the mini-table, at most {_f(best[cid])}"

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from swisspair.model import ABSENT, Colour, Outcome, Result, RoundResult, Tournament
 from swisspair.roundrobin import is_round_robin
@@ -122,7 +122,8 @@ class _LateCompetitor(Competitor):
     (the tie-breaks that only sum or count read the event's shapes instead: :meth:`Event.plays`)."""
 
     __slots__ = ("_make",)
-    _make: Callable[[], list[RoundRecord]]
+    _make: Callable[[int], list[RoundRecord]]
+    """Makes the records of a competitor of the event, by id (one for every competitor of the event)."""
 
     @property
     def rounds(self) -> list[RoundRecord]:
@@ -130,7 +131,7 @@ class _LateCompetitor(Competitor):
         try:
             return _GET_ROUNDS(self)  # type: ignore[no-any-return]
         except AttributeError:
-            recs = self._make()
+            recs = self._make(self.id)
             _SET_ROUNDS(self, recs)
             return recs
 
@@ -214,6 +215,19 @@ class Event:
         row = rows[cid]
         return zip(range(1, len(row) + 1), map(samples.__getitem__, row), opponents[cid])
 
+    def opponents(self, cid: int) -> list[int | None]:
+        """Each round's opponent of ``cid`` (round 1 first; ``None``: no opponent), without making the records
+        when the event has its shapes. Not to be modified."""
+        if self._shapes is None:
+            return [rec.opponent for rec in self.competitors[cid].rounds]
+        return self._shapes[2][cid]
+
+    def opponent_lists(self) -> Mapping[int, list[int | None]]:
+        """:meth:`opponents` of every competitor, by id. Not to be modified."""
+        if self._shapes is None:
+            return {cid: [rec.opponent for rec in comp.rounds] for cid, comp in self.competitors.items()}
+        return self._shapes[2]
+
     def rounds_meeting(self, predicate: Callable[[RoundRecord], bool]) -> dict[int, list[int]] | None:
         """Per competitor, the 0-based rounds whose record meets ``predicate``, tested once per shape
         (``predicate`` must read only a record's kind, points, colour and outcome); ``None`` when the
@@ -282,27 +296,31 @@ class Event:
         # A record is its round and opponent plus what the result, the colour and whether there is an
         # opponent decide (its shape): made once per such combination (the points mapping is shared,
         # read-only); each record's shape is kept as an index (``_shapes``).
-        index: dict[tuple[int, int, bool], int] = {}
+        index: dict[tuple[Result, Colour, bool], int] = {}  # the members hash by identity (C)
         table: list[tuple[RoundKind, Mapping[str, Fraction], Colour, Outcome, Fraction | None]] = []
         rows: dict[int, list[int]] = {}
         opponents: dict[int, list[int | None]] = {}
         absent = [ABSENT] * n
+        shape_of = index.get
+        make = partial(_records, table, rows, opponents)
         for player in tournament:
-            row = rows[player.tpn] = []
-            met = opponents[player.tpn] = []
-            results = player.results if len(player.results) >= n else player.results + absent
-            for entry in results[:n]:
-                opponent = entry.opponent
-                key = (id(entry.result), id(entry.colour), opponent is None)  # members are singletons; ids hash fast
-                i = index.get(key)
-                if i is None:
-                    i = index[key] = len(table)
-                    table.append(_shape(entry, scoring.points(entry.result, entry.colour)))
-                row.append(i)
-                met.append(opponent)
+            results = player.results
+            if len(results) != n:
+                results = (results + absent)[:n]
+            opponents[player.tpn] = [entry.opponent for entry in results]
+            row = [shape_of((entry.result, entry.colour, entry.opponent is None)) for entry in results]
+            if None in row:  # a shape not seen before
+                for r, entry in enumerate(results):
+                    key = (entry.result, entry.colour, entry.opponent is None)
+                    i = shape_of(key)
+                    if i is None:
+                        i = index[key] = len(table)
+                        table.append(_shape(entry, scoring.points(entry.result, entry.colour)))
+                    row[r] = i
+            rows[player.tpn] = cast("list[int]", row)  # no None left
             comp = competitors[player.tpn] = _NEW(_LateCompetitor)
             comp.id, comp.name, comp.rating = player.tpn, player.name, player.rating or None
-            comp._make = partial(_records, table, row, met)
+            comp._make = make
         samples = [_new_record(0, kind, None, points, colour, outcome, rating_result)
                    for kind, points, colour, outcome, rating_result in table]
         event = cls(
@@ -320,10 +338,10 @@ class Event:
 
 
 def _records(table: list[tuple[RoundKind, Mapping[str, Fraction], Colour, Outcome, Fraction | None]],
-             row: list[int], opponents: list[int | None]) -> list[RoundRecord]:
-    """The records of one competitor from its shapes and opponents (:meth:`Event.from_tournament`)."""
+             rows: dict[int, list[int]], opponents: dict[int, list[int | None]], cid: int) -> list[RoundRecord]:
+    """The records of competitor ``cid`` from its shapes and opponents (:meth:`Event.from_tournament`)."""
     out = []
-    for r, (i, opponent) in enumerate(zip(row, opponents), 1):
+    for r, (i, opponent) in enumerate(zip(rows[cid], opponents[cid]), 1):
         kind, points, colour, outcome, rating_result = table[i]
         out.append(_new_record(r, kind, opponent, points, colour, outcome, rating_result))
     return out
@@ -335,7 +353,7 @@ def _units_of_shapes(event: Event, samples: list[RoundRecord], rows: Mapping[int
     win, draw = Fraction(event.win["PTS"]), Fraction(event.draw["PTS"])
     den = math.lcm(win.denominator, draw.denominator, *{rec.points["PTS"].denominator for rec in samples})
     unit = [rec.points["PTS"].numerator * den // rec.points["PTS"].denominator for rec in samples]
-    points = {cid: [unit[i] for i in row] for cid, row in rows.items()}
+    points = {cid: list(map(unit.__getitem__, row)) for cid, row in rows.items()}
     return Units(den, points, draw=int(draw * den), win=int(win * den))
 
 

@@ -15,7 +15,7 @@ from swisspair.model import Colour, Outcome
 from swisspair.tiebreaks.context import Context
 from swisspair.tiebreaks.descriptors import Descriptor
 from swisspair.tiebreaks.event import Competitor, RoundKind, RoundRecord
-from swisspair.tiebreaks.values import Term, TieBreakValue
+from swisspair.tiebreaks.values import Term, TieBreakValue, plain_value
 
 __all__ = [
     "black_games",
@@ -37,32 +37,30 @@ def _count(ctx: Context, note: str, predicate: Callable[[RoundRecord], bool],
     """Per competitor, the number of rounds that meet ``predicate``; ``by_shape``: the predicate reads only
     a record's kind, points, colour and outcome, so it is tested once per shape when the event has them."""
     out: dict[int, TieBreakValue] = {}
-    counts: dict[int, Fraction] = {}
     event = ctx.event
+    counts = [Fraction(n) for n in range(event.rounds + 1)]
     met = event.rounds_meeting(predicate) if by_shape else None
-    for comp in event:
-        if met is None:
-            rounds = [r for r in comp.rounds if predicate(r)]
-            n = len(rounds)
-            terms = partial(_counted, rounds, note)
-        else:  # the records are read (made) only when the terms are
-            indices = met[comp.id]
-            n = len(indices)
-            terms = partial(_counted_at, comp, indices, note)
-        count = counts.get(n)
-        if count is None:
-            count = counts[n] = Fraction(n)
-        out[comp.id] = TieBreakValue(count, terms)
+    competitors = event.competitors
+    if met is not None:  # the records are read (made) only when the terms are
+        terms_of = partial(_counted_at, competitors, met, note)
+        for cid in event.ids:
+            out[cid] = plain_value(counts[len(met[cid])], terms_of, cid)
+        return out
+    for cid in event.ids:
+        rounds = [r for r in competitors[cid].rounds if predicate(r)]
+        out[cid] = TieBreakValue(counts[len(rounds)] if len(rounds) < len(counts) else Fraction(len(rounds)),
+                                 partial(_counted, rounds, note))
     return out
 
 
 _GAME, _WIN, _BLACK = RoundKind.GAME, Outcome.WIN, Colour.BLACK
 
 
-def _counted_at(comp: Competitor, indices: list[int], note: str) -> tuple[Term, ...]:
-    """The terms of a count: one per round counted (0-based ``indices`` into the competitor's rounds)."""
-    recs = comp.rounds
-    return _counted([recs[i] for i in indices], note)
+def _counted_at(competitors: dict[int, Competitor], met: dict[int, list[int]], note: str, cid: int
+                ) -> tuple[Term, ...]:
+    """The terms of a count of ``cid``: one per round counted (0-based ``met[cid]``, into its rounds)."""
+    recs = competitors[cid].rounds
+    return _counted([recs[i] for i in met[cid]], note)
 
 
 def _counted(rounds: list[RoundRecord], note: str) -> tuple[Term, ...]:

@@ -44,9 +44,15 @@ class TieBreakSpec:
     """Other names accepted (``GE`` for ``REP``, ``SNO`` for ``TPN``)."""
 
     def load(self) -> Callable[..., Any]:
-        """Import and return the function."""
-        module_name, _, attr = self.path.partition(":")
-        return getattr(importlib.import_module(module_name), attr)  # type: ignore[no-any-return]
+        """Import and return the function (looked up once: a group tie-break is loaded for every tied group)."""
+        function = _LOADED.get(self.path)
+        if function is None:
+            module_name, _, attr = self.path.partition(":")
+            function = _LOADED[self.path] = getattr(importlib.import_module(module_name), attr)
+        return function
+
+
+_LOADED: dict[str, Callable[..., Any]] = {}
 
 
 def _s(acronym: str, name: str, article: str, path: str, **kw: Any) -> TieBreakSpec:

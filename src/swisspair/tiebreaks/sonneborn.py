@@ -19,8 +19,7 @@ from fractions import Fraction
 from swisspair.tiebreaks.context import Context
 from swisspair.tiebreaks.descriptors import Descriptor
 from swisspair.tiebreaks.values import Term, TieBreakValue
-from swisspair.tiebreaks.buchholz import sum_with_cuts
-from swisspair.tiebreaks.unplayed import all_unit_contributions
+from swisspair.tiebreaks.buchholz import sums
 
 __all__ = ["extended_sonneborn_berger", "koya", "koya_limit", "sonneborn_berger"]
 
@@ -28,9 +27,7 @@ __all__ = ["extended_sonneborn_berger", "koya", "koya_limit", "sonneborn_berger"
 def sonneborn_berger(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
     """SB: sum of opponent's score x points scored against it (FIDE C.07 (2026) 9.1)."""
     score = ctx.score_name(d)
-    units = ctx.event.units(score)
-    contribs = all_unit_contributions(ctx, d, opponent_score=score, result_score=score)
-    return {cid: sum_with_cuts(ctx, d, contribs[cid], units, units, products=True) for cid in ctx.event.ids}
+    return sums(ctx, d, score, score, products=True)
 
 
 def extended_sonneborn_berger(ctx: Context, d: Descriptor) -> dict[int, TieBreakValue]:
@@ -48,9 +45,7 @@ def extended_sonneborn_berger(ctx: Context, d: Descriptor) -> dict[int, TieBreak
     else:
         opponent_score = names[d.name[1]]
         result_score = names[d.name[2]]
-    scores, results = event.units(opponent_score), event.units(result_score)
-    contribs = all_unit_contributions(ctx, d, opponent_score=opponent_score, result_score=result_score)
-    return {cid: sum_with_cuts(ctx, d, contribs[cid], scores, results, products=True) for cid in event.ids}
+    return sums(ctx, d, opponent_score, result_score, products=True)
 
 
 def koya_limit(ctx: Context, d: Descriptor) -> Fraction:

@@ -26,6 +26,7 @@ computed from.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -36,8 +37,9 @@ from swisspair.tiebreaks.editions import Edition
 from swisspair.tiebreaks.event import RoundKind, RoundRecord
 from swisspair.tiebreaks.units import Units
 
-__all__ = ["Contribution", "UnitContribution", "all_unit_contributions", "contributions", "fore_score",
-           "last_non_vur", "last_non_vurs", "opponent_view", "opponent_views", "own_score", "unit_contributions"]
+__all__ = ["Contribution", "UnitContribution", "all_unit_contributions", "contributions", "contributions_of",
+           "fore_score", "last_non_vur", "last_non_vurs", "opponent_view", "opponent_views", "over_the_board",
+           "own_score", "unit_contributions"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,9 +72,20 @@ def last_non_vur(ctx: Context, cid: int, fore: bool = False) -> int:
 def last_non_vurs(ctx: Context, fore: bool = False) -> dict[int, int]:
     """:func:`last_non_vur` of every competitor (cached)."""
     def compute() -> dict[int, int]:
-        out: dict[int, int] = {}
         event = ctx.event
+        n = event.rounds
+        vurs = event.rounds_meeting(_a_vur)
+        out: dict[int, int] = {}
         for cid in event.competitors:
+            if vurs is not None:
+                rounds = vurs[cid]
+                last = n
+                while rounds and rounds[-1] == last - 1:  # the final rounds that are VURs (0-based)
+                    rounds = rounds[:-1]
+                    last -= 1
+                if not fore or last == n:
+                    out[cid] = last
+                    continue
             last = 0
             final = None
             for final in event.plays(cid):
@@ -84,6 +97,29 @@ def last_non_vurs(ctx: Context, fore: bool = False) -> dict[int, int]:
         return out
 
     return ctx.memo(("lna", fore), compute)
+
+
+def _a_vur(rec: RoundRecord) -> bool:
+    return rec.kind.is_vur
+
+
+def over_the_board(ctx: Context) -> frozenset[int]:
+    """The competitors who played every round over the board (cached): each of their rounds contributes the
+    opponent's score as the opponents see it (:func:`opponent_views`) and the points scored, whatever the
+    edition (art. 16 changes only unplayed rounds)."""
+    def compute() -> frozenset[int]:
+        event = ctx.event
+        unplayed = event.rounds_meeting(_not_a_game)  # a record of a shape with kind GAME has an opponent
+        if unplayed is not None:
+            return frozenset(cid for cid, rounds in unplayed.items() if not rounds)
+        return frozenset(c.id for c in event.competitors.values()
+                         if all(r.kind is _GAME and r.opponent is not None for r in c.rounds))
+
+    return ctx.memo("over the board", compute)
+
+
+def _not_a_game(rec: RoundRecord) -> bool:
+    return rec.kind is not _GAME
 
 
 def _paired_last(kind: RoundKind, opponent: int | None) -> bool:
@@ -104,19 +140,28 @@ def opponent_views(ctx: Context, score: str, edition: Edition, fore: bool = Fals
     def compute() -> dict[int, int]:
         event = ctx.event
         units = event.units(score)
-        draw = units.draw
+        draw, totals = units.draw, units.totals
         last = event.rounds
         views: dict[int, int] = {}
-        lnas = last_non_vurs(ctx, fore) if edition is not Edition.VIRTUAL_2009 and edition is not Edition.NONE else {}
+        virtual = edition is Edition.VIRTUAL_2009 or edition is Edition.NONE
+        lnas = last_non_vurs(ctx, fore) if not virtual else {}
+        played = over_the_board(ctx) if edition is Edition.VIRTUAL_2009 else frozenset()
         for cid in event.competitors:
             points = units.points[cid]
+            if (lnas[cid] == last if not virtual else edition is Edition.NONE or cid in played):
+                # every round at its points (16.3: nothing after the last round that is not a VUR; 2009:
+                # no unplayed round), a final-round game as a draw with ``fore``
+                total = totals[cid]
+                if fore and last and event.opponents(cid)[-1] is not None:
+                    total += draw - points[-1]
+                views[cid] = total
+                continue
             total = 0
-            if edition is Edition.VIRTUAL_2009 or edition is Edition.NONE:
-                counted_as_played = edition is Edition.NONE
+            if virtual:
                 for (r, shape, opponent), p in zip(event.plays(cid), points):
                     if fore and r == last and opponent is not None:
                         total += draw
-                    elif counted_as_played or shape.kind is _GAME or (event.round_robin and shape.kind.is_forfeit):
+                    elif shape.kind is _GAME or (event.round_robin and shape.kind.is_forfeit):
                         total += p
                     else:
                         total += draw
@@ -224,6 +269,15 @@ def all_unit_contributions(
 def _contributions(
     ctx: Context, d: Descriptor, opponent_score: str, result_score: str, fore: bool
 ) -> dict[int, list[UnitContribution]]:
+    of = contributions_of(ctx, d, opponent_score=opponent_score, result_score=result_score, fore=fore)
+    return {cid: of(cid) for cid in ctx.event.competitors}
+
+
+def contributions_of(
+    ctx: Context, d: Descriptor, *, opponent_score: str, result_score: str, fore: bool = False
+) -> Callable[[int], list[UnitContribution]]:
+    """A function that makes one competitor's :func:`unit_contributions` (not cached), for the sums that
+    need them for a few competitors only."""
     event = ctx.event
     edition = ctx.edition_for(d)
     rr = ctx.round_robin(d)
@@ -232,8 +286,8 @@ def _contributions(
     points, draw = results.points, results.draw
     views = opponent_views(ctx, opponent_score, edition, fore)
     forfeits_as_games = d.forfeits_played or rr
-    by_competitor: dict[int, list[UnitContribution]] = {}
-    for cid in event.competitors:
+
+    def of(cid: int) -> list[UnitContribution]:
         out: list[UnitContribution] = []
         for (r, shape, opponent), result in zip(event.plays(cid), points[cid]):
             final = fore and r == last
@@ -248,8 +302,9 @@ def _contributions(
             else:
                 out.append((r, opponent, 0 if opponent is None else views[opponent], result, shape.kind.is_vur,
                             "no opponent: nothing" if opponent is None else "forfeit, opponent's actual score"))
-        by_competitor[cid] = out
-    return by_competitor
+        return out
+
+    return of
 
 
 def _unplayed(ctx: Context, edition: Edition, cid: int, play: tuple[int, RoundRecord, int | None], result: int,

@@ -62,12 +62,14 @@ class TieBreakValue:
     they are read (the per-player detail), not when a table is only ranked.
     """
 
-    __slots__ = ("value", "_terms", "note", "demoted")
+    __slots__ = ("value", "_terms", "note", "demoted", "_of")
     __match_args__ = ("value", "terms", "note", "demoted")
 
     value: Fraction | None
     """The value; ``None`` when it cannot be computed (no opponent, etc.)."""
-    _terms: tuple[Term, ...] | Callable[[], tuple[Term, ...]]
+    _terms: tuple[Term, ...] | Callable[[], tuple[Term, ...]] | Callable[[int], tuple[Term, ...]]
+    _of: int | None
+    """For terms made by a function shared by every participant (:func:`plain_value`): whose they are."""
     note: str
     """A remark on the whole value (rounding, rule applied)."""
     demoted: bool
@@ -75,19 +77,20 @@ class TieBreakValue:
 
     def __init__(self, value: Fraction | None, terms: tuple[Term, ...] | Callable[[], tuple[Term, ...]] = (),
                  note: str = "", demoted: bool = False) -> None:
-        set_ = object.__setattr__
-        set_(self, "value", value)
-        set_(self, "_terms", terms)
-        set_(self, "note", note)
-        set_(self, "demoted", demoted)
+        _SET_VALUE(self, value)
+        _SET_TERMS(self, terms)
+        _SET_NOTE(self, note)
+        _SET_DEMOTED(self, demoted)
+        _SET_OF(self, None)
 
     @property
     def terms(self) -> tuple[Term, ...]:
         """The contributions, in round order."""
         terms = self._terms
         if callable(terms):
-            built = tuple(terms())
-            object.__setattr__(self, "_terms", built)
+            of = self._of
+            built = tuple(terms() if of is None else terms(of))  # type: ignore[call-arg]
+            _SET_TERMS(self, built)
             return built
         return terms
 
@@ -114,6 +117,26 @@ class TieBreakValue:
 
     def __reduce__(self) -> tuple[object, ...]:
         return (TieBreakValue, self._key())
+
+
+# The slots' own setters: ``object.__setattr__`` by name costs twice as much, and a table of 3000
+# participants makes a value per participant and tie-break.
+_SET_VALUE, _SET_TERMS, _SET_NOTE, _SET_DEMOTED, _SET_OF = (TieBreakValue.__dict__[name].__set__
+                                                            for name in ("value", "_terms", "note", "demoted", "_of"))
+_NEW = object.__new__
+
+
+def plain_value(value: Fraction | None, terms_of: Callable[[int], tuple[Term, ...]], of: int) -> TieBreakValue:
+    """``TieBreakValue(value, lambda: terms_of(of))`` (no note, not demoted), made without ``__init__`` and
+    without a function per participant: a tie-break makes one value per participant, and its terms are
+    rarely read."""
+    tv: TieBreakValue = _NEW(TieBreakValue)
+    _SET_VALUE(tv, value)
+    _SET_TERMS(tv, terms_of)
+    _SET_NOTE(tv, "")
+    _SET_DEMOTED(tv, False)
+    _SET_OF(tv, of)
+    return tv
 
 
 def tied_runs(ordered: Sequence[int], key: Callable[[int], object]) -> list[list[int]]:
