@@ -12,7 +12,7 @@ The output is the same as Django's: every ``{{ value }}`` is escaped by Django's
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any
 
 from django.utils.safestring import SafeString, mark_safe
@@ -42,6 +42,44 @@ def _cell_class(number: bool, hide: bool) -> SafeString:
     return mark_safe(f' class="{"n" if number else ""}{" hide-s" if hide else ""}"')
 
 
+ROWS_KEPT = 20_000
+"""How many rendered rows :func:`table_rows` keeps (a few hundred bytes each), over all tables."""
+
+_ROWS: dict[Hashable, dict[Hashable, SafeString]] = {}
+_kept = 0
+
+
+def table_rows(table: Any, render: Callable[[Any, list[Any]], str], context: tuple[Any, ...]) -> Iterator[SafeString]:
+    """Each row of ``table`` (a :class:`~.reads.listing.Table`) rendered by the template's macro ``render(row,
+    cells)``, whose output depends on nothing but the row's cells and values, the table's columns and
+    ``context`` (what else the macro reads: the classes, the links' prefixes). A row rendered before with the
+    same of these is not rendered again: a page rendered after one result changed renders one row."""
+    global _kept
+    context = tuple(tuple(part) if isinstance(part, list) else part for part in context)
+    try:
+        rendered = _ROWS.setdefault((table.columns, context), {})
+    except TypeError:  # a context that cannot be kept: every row rendered
+        rendered = {}
+    shown = [not c.machine for c in table.columns]
+    for row in table.rows:
+        try:
+            key: Hashable = (row.cells, tuple(row.values.items()))
+            html_row = rendered.get(key)
+        except TypeError:  # a value that cannot be a key (a list): rendered each time
+            key, html_row = None, None
+        if html_row is None:
+            cells = [(c, text) for c, text, s in zip(table.columns, row.cells, shown, strict=True) if s]
+            html_row = mark_safe(render(row, cells))
+            if key is not None:
+                if _kept >= ROWS_KEPT:
+                    _ROWS.clear()
+                    rendered = _ROWS.setdefault((table.columns, context), {})
+                    _kept = 0
+                rendered[key] = html_row
+                _kept += 1
+        yield html_row
+
+
 def environment(**options: Any) -> Environment:
     """The environment of the ``jinja2`` backend in ``settings.TEMPLATES``."""
     options["autoescape"] = False  # escaping is ``finalize``'s: Django's escape, byte for byte
@@ -49,4 +87,5 @@ def environment(**options: Any) -> Environment:
     env = Environment(finalize=shown, **options)
     env.filters["slugify"] = slugify
     env.globals["classes"] = cell_classes
+    env.globals["table_rows"] = table_rows
     return env

@@ -7,13 +7,16 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from django.contrib import admin
 from django.db.models import F
+from django.test import RequestFactory
 
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.public import store
 from swisspair_web.tournaments.public.render import KEPT_BOARDS, render_event
-from swisspair_web.tournaments.reads.convert import BoardsKey, SectionData, kept_boards
-from swisspair_web.tournaments.rows import Board, Player
+from swisspair_web.tournaments.admin import FollowedAdmin
+from swisspair_web.tournaments.reads.convert import BoardsKey, PlayersKey, SectionData, kept_boards, units_after
+from swisspair_web.tournaments.rows import Board, Player, Section, Team
 
 from .helpers import BaseTestCase
 
@@ -29,15 +32,19 @@ class KeptBoardsTestCase(BaseTestCase):
 
     def assert_fresh(self, kept: dict[int, dict[int, tuple[BoardsKey, list[Board]]]], what: str) -> None:
         self.section.refresh_from_db()
-        with kept_boards(kept):
+        players: dict[int, tuple[PlayersKey, list[Player]]] = self.__dict__.setdefault("kept_players", {})
+        with kept_boards(kept, players):
             incremental = SectionData._read(self.section)
-        self.assertEqual(shown(incremental), shown(SectionData._read(self.section)), what)
+        fresh = SectionData._read(self.section)
+        self.assertEqual(shown(incremental), shown(fresh), what)
+        for last in range(fresh.paired_rounds + 1):  # the scores before each round, kept while the rows are
+            self.assertEqual(units_after(incremental, last), units_after(fresh, last), f"{what}: round {last}")
         for boards in incremental.boards.values():  # a rendering sets the players it read on the boards
             for board in boards:
                 stale = copy.copy(board.white)
                 stale.name = "Stale, Name"
                 board.white = stale
-        with kept_boards(kept):
+        with kept_boards(kept, players):
             again = SectionData._read(self.section)
         self.assertEqual(shown(again), shown(SectionData._read(self.section)), what)
 
@@ -83,3 +90,79 @@ class KeptBoardsTestCase(BaseTestCase):
             services.set_results(rnd, self.alice, {board.number: ("10", services.seen(board))})
             render_event(self.event.pk)
             self.assertEqual(file.read_text().count(">1-0<"), board.number)
+
+
+def players_shown(data: SectionData) -> list[tuple[Any, ...]]:
+    """Every player's stored values as read (less nothing: the version included)."""
+    return [tuple(getattr(p, f.attname) for f in Player._meta.concrete_fields) for p in data.players]
+
+
+class KeptPlayersTestCase(BaseTestCase):
+    """Every write of a player changes the section's players key (:data:`~.convert.PlayersKey`), so the
+    worker's kept players are read again: each write below is checked against a fresh reading."""
+
+    players = 6
+
+    def assert_read_again(self, kept: dict[int, tuple[PlayersKey, list[Player]]], section: Section,
+                          what: str) -> None:
+        before = kept.get(section.pk, (None, []))[0]
+        with kept_boards({}, kept):
+            incremental = SectionData._read(section)
+        self.assertNotEqual(kept[section.pk][0], before, f"{what}: the players key did not change")
+        self.assertEqual(players_shown(incremental), players_shown(SectionData._read(section)), what)
+
+    def test_every_player_write_changes_the_key(self) -> None:
+        kept: dict[int, tuple[PlayersKey, list[Player]]] = {}
+        section = self.section
+        self.assert_read_again(kept, section, "first reading")
+        services.add_players(section, self.alice, [services.PlayerData(name="Late, Entry", rating=2500)])
+        self.assert_read_again(kept, section, "player added (numbers kept sorted)")
+        section.refresh_from_db()
+        services.fix_numbers(section, self.alice, section.version)
+        section.refresh_from_db()
+        Player.objects.filter(section=section, tpn=6).update(rating=2600, version=F("version") + 1)
+        self.assert_read_again(kept, section, "a player written with its version")
+        section.refresh_from_db()
+        services.renumber_by_rating(section, self.alice, section.version)
+        self.assert_read_again(kept, section, "renumbered by rating")
+        player = Player.objects.get(section=section, tpn=1)
+        services.update_player(player, self.alice, services.PlayerData(name="Renamed, Player", rating=2700),
+                               player.version)
+        self.assert_read_again(kept, section, "player edited")
+        services.delete_player(Player.objects.get(section=section, tpn=7), self.alice)
+        self.assert_read_again(kept, section, "player deleted")
+        services.set_withdrawn(Player.objects.get(section=section, tpn=2), self.alice, 2)
+        self.assert_read_again(kept, section, "withdrawn")
+        services.set_withdrawn(Player.objects.get(section=section, tpn=2), self.alice, None)
+        self.assert_read_again(kept, section, "reinstated")
+        rnd = self.pair().round
+        board = rnd.boards.order_by("number").first()
+        assert board is not None
+        services.set_results(rnd, self.alice, {board.number: ("-+", services.seen(board))})
+        self.assertIsNotNone(Player.objects.get(pk=board.white_id).withdrawn_from)
+        self.assert_read_again(kept, section, "withdrawn after a forfeit")
+        board.refresh_from_db()
+        services.set_results(rnd, self.alice, {board.number: ("10", services.seen(board))})
+        self.assertIsNone(Player.objects.get(pk=board.white_id).withdrawn_from)
+        self.assert_read_again(kept, section, "reinstated when the forfeit was corrected")
+        player = Player.objects.get(section=section, tpn=3)
+        player.club = "Admin Club"
+        FollowedAdmin(Player, admin.site).save_model(RequestFactory().post("/"), player, None, True)
+        self.assert_read_again(kept, section, "edited in the admin")
+
+    def test_every_roster_write_changes_the_key(self) -> None:
+        kept: dict[int, tuple[PlayersKey, list[Player]]] = {}
+        section = Section.objects.create(event=self.event, name="Teams", slug="teams", kind=Section.TEAM, boards=2,
+                                         rounds=3)
+        team = services.teams.create_team(section, self.alice, "Rooks")
+        for name in ("One, Rook", "Two, Rook", "Three, Rook"):
+            services.teams.add_member(team, self.alice, services.PlayerData(name=name))
+        self.assert_read_again(kept, section, "first reading")
+        services.teams.add_member(team, self.alice, services.PlayerData(name="Four, Rook"))
+        self.assert_read_again(kept, section, "member added")
+        services.teams.move_member(Player.objects.get(section=section, name="Three, Rook"), self.alice, -1)
+        self.assert_read_again(kept, section, "member moved up")
+        services.teams.remove_member(Player.objects.get(section=section, name="One, Rook"), self.alice)
+        self.assert_read_again(kept, section, "member removed, the others moved up")
+        services.teams.withdraw_team(Team.objects.get(pk=team.pk), self.alice, 2)
+        self.assert_read_again(kept, section, "team withdrawn")

@@ -54,8 +54,8 @@ class FollowedAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     """A table whose edits the event's public pages follow (see the module's docstring)."""
 
     def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
-        if change and isinstance(obj, Board):
-            obj.version += 1  # a write of a board: the forms that saw it before conflict, its rendering re-reads it
+        if change and isinstance(obj, (Board, Player)):
+            obj.version += 1  # a write of a board (a player): the forms that saw it before conflict, its rendering re-reads it
         super().save_model(request, obj, form, change)
         follow.event(event_id_of(obj), hiding=True)
 

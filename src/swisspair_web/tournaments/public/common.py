@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 
 from swisspair_web.tournaments.reads.convert import SectionData
 from swisspair_web.tournaments.reads.roles import Requester, is_arbiter, require_visible, role_for
+from swisspair_web.tournaments.reads.snapshot import once
 from swisspair_web.tournaments.rows import Event, EventRole, Round, Section
 
 
@@ -95,7 +96,8 @@ def event_of(slug: str) -> Event:
 def section_of(slug: str, section: str, kind: str | None = None) -> Section:
     """The section at ``slug``/``section`` (with its event); 404 when there is none, or when it is not of
     ``kind`` (:data:`TEAM_ONLY`, :data:`INDIVIDUAL_ONLY`)."""
-    sec = get_object_or_404(Section.objects.select_related("event"), event__slug=slug, slug=section)
+    sec = once(("section-of", slug, section),
+               lambda: get_object_or_404(Section.objects.select_related("event"), event__slug=slug, slug=section))
     if kind == TEAM_ONLY and not sec.is_team:
         raise Http404("not a team section")
     if kind == INDIVIDUAL_ONLY and sec.is_team:
@@ -118,9 +120,10 @@ def visible_round(visitor: Requester, sec: Section, number: int) -> Round:
     """Round ``number`` of the section; to a visitor who may not see it (not published, and not an arbiter of
     the event) exactly as a round that does not exist: :exc:`Http404`, the same page, JSON and status, so
     that nobody learns from outside that a round is paired."""
-    rnd = Round.objects.filter(section=sec, number=number).first()
+    rnd = once(("round-of", sec.pk, number), lambda: Round.objects.filter(section=sec, number=number).first())
     if rnd is None or (not rnd.published and not is_arbiter(visitor, sec.event)):
         raise Http404("no such round")
+    rnd.section = sec  # its section as read (not read again)
     return rnd
 
 
@@ -131,7 +134,7 @@ def context(visitor: Requester, event: Event, section: Section | None = None, **
     ctx: dict[str, Any] = {"event": event, "section": section, "role": role, "arbiter": role is not None,
                            "chief": role == EventRole.CHIEF}
     if section is not None:
-        rounds = list(section.round_set.all())
+        rounds = list(once(("rounds-of", section.pk), lambda: list(section.round_set.all())))
         ctx["rounds"] = rounds if role else [r for r in rounds if r.published]
     ctx.update(extra)
     return ctx

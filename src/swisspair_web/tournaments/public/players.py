@@ -9,8 +9,7 @@ from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
 
 from swisspair_web.tournaments.public.common import Visitor, context, json_errors, page, visible_section
-from swisspair_web.tournaments.reads import labels, standings
-from swisspair_web.tournaments.reads.convert import SectionData
+from swisspair_web.tournaments.reads import cards, labels
 from swisspair_web.tournaments.reads.roles import is_arbiter
 from swisspair_web.tournaments.rows import Player
 
@@ -18,11 +17,10 @@ from swisspair_web.tournaments.rows import Player
 def player_page(visitor: Visitor, slug: str, section: str, tpn: int) -> HttpResponse:
     sec = visible_section(visitor, slug, section)
     player = get_object_or_404(Player, section=sec, tpn=tpn)
-    data = SectionData.load(sec)
-    lines = standings.player_card(data, player)
+    rows = cards.card_rows(sec, player)
+    lines = cards.card_lines(rows)
     if not is_arbiter(visitor, sec.event):
-        published = {r.number for r in data.rounds if r.published}
-        lines = [line for line in lines if line["round"] in published]
+        lines = [line for line in lines if line["round"] in rows.published]
     lines = [{**line, "colour_label": labels.label("colour", line["colour"])} for line in lines]
     return page(visitor, "tournaments/player.html", context(visitor, sec.event, sec, player=player, lines=lines))
 
@@ -45,9 +43,9 @@ def player_fields(p: Player) -> dict[str, Any]:
 def player_json(visitor: Visitor, slug: str, section: str, tpn: int) -> JsonResponse:
     sec = visible_section(visitor, slug, section)
     p = get_object_or_404(Player, section=sec, tpn=tpn)
-    data = SectionData.load(sec)
-    published = {r.number for r in data.rounds if r.published or is_arbiter(visitor, sec.event)}
+    rows = cards.card_rows(sec, p)
+    arbiter = is_arbiter(visitor, sec.event)
     lines = [{"round": line["round"], "opponent": line["opponent"].tpn if line["opponent"] else None,
               "colour": line["colour"], "result": line["result"], "score": line["score"], "board": line["board"]}
-             for line in standings.player_card(data, p) if line["round"] in published]
+             for line in cards.card_lines(rows) if arbiter or line["round"] in rows.published]
     return JsonResponse({**player_fields(p), "rounds": lines})

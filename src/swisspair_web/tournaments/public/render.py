@@ -74,13 +74,14 @@ from swisspair_web.tournaments.public import (
     teams,
 )
 from swisspair_web.tournaments.public.common import Builder, Visitor
-from swisspair_web.tournaments.reads.convert import BoardsKey, SectionData, kept_boards
+from swisspair_web.tournaments.reads.convert import BoardsKey, PlayersKey, SectionData, forget_units, kept_boards
 from swisspair_web.tournaments.reads.snapshot import shared_reads
 from swisspair_web.tournaments.rows import (
     AwardSettings,
     Board,
     Category,
     Event,
+    Player,
     PublicRender,
     PublicWant,
     Registration,
@@ -237,6 +238,34 @@ def _board_text(board: Board) -> str:
     return text
 
 
+KEPT_DIGESTS: dict[tuple[int, int], tuple[Any, str]] = {}
+"""The worker's digests of each section's players (round ``0``) and of each round's boards, with the key of
+the rows they were made from (:func:`~.convert.kept_boards`)."""
+
+
+def _kept_digest(key: tuple[int, int], rows: Any, digest: Callable[[], str]) -> str:
+    """``digest()``, kept under ``key`` while the rows' key ``rows`` does not change (``None``: not kept)."""
+    if rows is None:
+        return digest()
+    kept = KEPT_DIGESTS.get(key)
+    if kept is not None and kept[0] == rows:
+        return kept[1]
+    text = digest()
+    KEPT_DIGESTS[key] = (rows, text)
+    return text
+
+
+def _players_text(data: SectionData) -> str:
+    """The players' rows written out (kept with the players' key)."""
+    return _kept_digest((data.section.pk, 0), data.players_key, lambda: repr([_row(p) for p in data.players]))
+
+
+def _boards_digest(data: SectionData, number: int) -> str:
+    """The digest of round ``number``'s boards (kept with the round's key)."""
+    return _kept_digest((data.section.pk, number), data.keys.get(number),
+                        lambda: _digest_texts(*(_board_text(b) for b in data.boards.get(number, []))))
+
+
 @dataclass
 class Fingerprints:
     """What the pages of one section are built from, digested (see the module's table)."""
@@ -245,8 +274,11 @@ class Fingerprints:
     base: str = ""
     prefix: dict[int, str] = field(default_factory=dict)
     """Digest of the boards and byes of rounds ``1..n``."""
-    by_player: dict[int, str] = field(default_factory=dict)
-    """Digest of each player's boards and byes, by pairing number."""
+    published: tuple[int, ...] = ()
+    """The published rounds."""
+    own: dict[int, list[str]] = field(default_factory=dict)
+    """The texts of each player's published boards and byes, by player id (digested when a player's page is
+    asked for: :meth:`player`)."""
     last: int = 0
     """The last published round."""
     shown: int = 0
@@ -256,10 +288,10 @@ class Fingerprints:
         data = self.data
         section = data.section
         playoffs = [_row(p) for p in section.playoffs.all()]
-        published = tuple(r.number for r in data.rounds if r.published)
+        published = self.published = tuple(r.number for r in data.rounds if r.published)
         extra = [_row(row) for rows in DEPENDS_ON for row in rows(section)]
         self.base = _digest(RENDERING, __version__, _row(section.event), _row(section), published,
-                            [_row(p) for p in data.players], [_row(t) for t in data.teams], playoffs, extra)
+                            _players_text(data), [_row(t) for t in data.teams], playoffs, extra)
         byes: dict[int, list[str]] = defaultdict(list)
         own: dict[int, list[str]] = defaultdict(list)
         # only what the public sees: a round not published is in no fingerprint (its boards would show
@@ -272,16 +304,24 @@ class Fingerprints:
                 own[bye.player_id].append(text)
         running = ""
         for number in range(1, data.paired_rounds + 1):
-            shown = data.boards.get(number, []) if number in published else []
-            texts = [_board_text(b) for b in shown]
-            for board, text in zip(shown, texts):
-                own[board.white_id].append(text)
-                own[board.black_id].append(text)
-            running = _digest_texts(running, str(number), *texts, "|", *sorted(byes.get(number, [])))
+            boards = _boards_digest(data, number) if number in published else ""
+            running = _digest_texts(running, str(number), boards, "|", *sorted(byes.get(number, [])))
             self.prefix[number] = running
-        self.by_player = {p.tpn: _digest_texts(*sorted(own.get(p.id, []))) for p in data.players}
+        self.own = own
         self.last = max(published, default=0)
         self.shown = data.complete_rounds(published_only=True)  # once: every standings page asks
+
+    @functools.cached_property
+    def by_player(self) -> dict[int, str]:
+        """Digest of each player's boards and byes, by pairing number (only a player's page needs it, and
+        those are rendered for the players somebody asked for)."""
+        own = self.own
+        for number in range(1, self.last + 1):
+            for board in self.data.boards.get(number, []) if number in self.published else []:
+                text = _board_text(board)
+                own[board.white_id].append(text)
+                own[board.black_id].append(text)
+        return {p.tpn: _digest_texts(*sorted(own.get(p.id, []))) for p in self.data.players}
 
     def of(self, scope: str, target: int) -> str:
         """The fingerprint of a page of ``scope`` for ``target`` (round, pairing or team number)."""
@@ -384,6 +424,16 @@ def _address(base: dict[str, Any], scope: str, target: int) -> dict[str, Any]:
 
 KEPT_BOARDS: dict[int, dict[int, tuple[BoardsKey, list[Board]]]] = {}
 """The boards this process read at its last rendering of each section (re-read by round when they change)."""
+KEPT_PLAYERS: dict[int, tuple[PlayersKey, list[Player]]] = {}
+"""The players this process read at its last rendering of each section (re-read when one changed)."""
+
+
+def forget_kept() -> None:
+    """Drop what this process keeps between renderings (the rows, the digests, the scores before a round)."""
+    KEPT_BOARDS.clear()
+    KEPT_PLAYERS.clear()
+    KEPT_DIGESTS.clear()
+    forget_units()
 
 
 def render_event(event_id: int) -> int:
@@ -395,7 +445,7 @@ def render_event(event_id: int) -> int:
             event = Event.objects.filter(pk=event_id).first()
             work = Pass(event, store.read_manifest(event_id)) if event is not None else None
             if event is not None and event.public and work is not None:
-                with kept_boards(KEPT_BOARDS):
+                with kept_boards(KEPT_BOARDS, KEPT_PLAYERS):
                     _render(work)
         new = work.new if work is not None else {}
         for relative in set(work.old if work is not None else store.read_manifest(event_id)) - set(new):

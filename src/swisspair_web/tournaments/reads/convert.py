@@ -8,7 +8,7 @@ through :func:`section_rows_from_tournament`.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Hashable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -83,6 +83,11 @@ class SectionData:
     byes: list[Bye]
     teams: list[Team] = field(default_factory=list)
     """Teams of a team section, by number."""
+    keys: dict[int, BoardsKey] = field(default_factory=dict)
+    """Each round's :data:`BoardsKey` by round number, when read by the public pages' worker (:func:`kept_boards`;
+    empty otherwise): what was computed from a round's boards may be kept with it."""
+    players_key: PlayersKey | None = None
+    """The players' :data:`PlayersKey`, when read by the public pages' worker."""
 
     @classmethod
     def load(cls, section: Section) -> SectionData:
@@ -99,12 +104,13 @@ class SectionData:
             if fresh is not None:
                 fresh.event = section.event
                 section = fresh
-            players = list(section.players.order_by("tpn"))
+            players, players_key = _players(section)
             rounds = list(section.round_set.order_by("number"))
-            boards = _boards(section, rounds)
+            keys: dict[int, BoardsKey] = {}
+            boards = _boards(section, rounds, keys)
             byes = list(section.byes.all())
             teams = list(section.teams.order_by("number")) if section.is_team else []
-        return cls(section, players, rounds, boards, byes, teams)
+        return cls(section, players, rounds, boards, byes, teams, keys, players_key)
 
     def members(self, team: Team) -> list[Player]:
         """The roster of ``team`` in board order."""
@@ -135,24 +141,57 @@ BoardsKey = tuple[int, int, int, int, int]
 ``version`` (ids are never reused; every write of a board bumps its version: a result, a pairing edit, the
 admin; a board created or deleted changes the count or the ids)."""
 
+PlayersKey = tuple[int, int, int, int, int]
+"""A section's players as their rows stand: how many, the highest id, the sum of the ids, the sum and the highest
+of their ``version`` (ids are never reused; every write of a player bumps its version: an edit, a withdrawal,
+a new number, a team's roster, the admin)."""
+
 _KEPT: ContextVar[dict[int, dict[int, tuple[BoardsKey, list[Board]]]] | None] = ContextVar("kept_boards",
                                                                                         default=None)
+_KEPT_PLAYERS: ContextVar[dict[int, tuple[PlayersKey, list[Player]]] | None] = ContextVar("kept_players",
+                                                                                         default=None)
 
 
 @contextmanager
-def kept_boards(kept: dict[int, dict[int, tuple[BoardsKey, list[Board]]]]) -> Iterator[None]:
+def kept_boards(kept: dict[int, dict[int, tuple[BoardsKey, list[Board]]]],
+                players: dict[int, tuple[PlayersKey, list[Player]]] | None = None) -> Iterator[None]:
     """Within: a section's boards are read again only for the rounds whose :data:`BoardsKey` changed since
     ``kept`` took them (``{section: {round id: (key, boards)}}``, kept by the public pages' worker between
-    renderings; the others are the rows it read before, their cached players dropped)."""
+    renderings; the others are the rows it read before, their cached players dropped); with ``players``
+    (``{section: (key, players)}``), its players only when their :data:`PlayersKey` changed."""
     token = _KEPT.set(kept)
+    token_players = _KEPT_PLAYERS.set(players)
     try:
         yield
     finally:
+        _KEPT_PLAYERS.reset(token_players)
         _KEPT.reset(token)
 
 
-def _boards(section: Section, rounds: list[Round]) -> dict[int, list[Board]]:
-    """The boards of ``rounds`` (of ``section``) by round number, in board order."""
+def _players(section: Section) -> tuple[list[Player], PlayersKey | None]:
+    """The players of ``section`` in pairing-number order (the kept ones when their key did not change), and
+    their key (``None`` outside :func:`kept_boards`)."""
+    kept = _KEPT_PLAYERS.get()
+    rows = section.players.order_by("tpn")
+    if kept is None:
+        return list(rows), None
+    got = Player.objects.filter(section=section).aggregate(
+        n=Count("id"), top=Max("id"), ids=Sum("id"), versions=Sum("version"), last=Max("version"))
+    key = (got["n"], got["top"] or 0, got["ids"] or 0, got["versions"] or 0, got["last"] or 0)
+    before = kept.get(section.pk)
+    if before is not None and before[0] == key:
+        players = list(before[1])
+        for player in players:
+            player._state.fields_cache = {}  # its team (and section) as this reading has them
+        return players, key
+    players = list(rows)
+    kept[section.pk] = (key, list(players))
+    return players, key
+
+
+def _boards(section: Section, rounds: list[Round], keys_by_number: dict[int, BoardsKey]) -> dict[int, list[Board]]:
+    """The boards of ``rounds`` (of ``section``) by round number, in board order; within :func:`kept_boards`,
+    each round's key put in ``keys_by_number``."""
     boards: dict[int, list[Board]] = {r.number: [] for r in rounds}
     by_id = {r.pk: r for r in rounds}
     kept = _KEPT.get()
@@ -168,19 +207,19 @@ def _boards(section: Section, rounds: list[Round]) -> dict[int, list[Board]]:
         same = {pk for pk, key in keys.items() if pk in before and before[pk][0] == key}
         fresh = rows.filter(round_id__in=[pk for pk in keys if pk not in same])
         now = {pk: before[pk] for pk in same}
-        for pk in same:
-            for board in before[pk][1]:
-                board._state.fields_cache.clear()  # its players (and round) as this reading has them
-    cache = Board.round.field  # each board's round is one of ``rounds``: not read again with every board
     for board in fresh.order_by("round__number", "number"):
         boards[by_id[board.round_id].number].append(board)
     if kept is not None:
         for pk in same:
             boards[by_id[pk].number] = list(now[pk][1])
         kept[section.pk] = {r.pk: (keys[r.pk], list(boards[r.number])) for r in rounds if r.pk in keys}
+        keys_by_number.update((r.number, keys[r.pk]) for r in rounds if r.pk in keys)
+    name = Board.round.field.cache_name
     for rnd in rounds:
         for board in boards[rnd.number]:
-            cache.set_cached_value(board, rnd)
+            # each board's round is one of ``rounds`` (not read again with every board); a kept board's
+            # players are dropped, as this reading has them
+            board._state.fields_cache = {name: rnd}
     return boards
 
 
@@ -321,8 +360,52 @@ def to_tournament(data: SectionData, *, upto: int | None = None, pending: Pendin
 
 def scores_after(data: SectionData, last: int) -> dict[int, Fraction]:
     """Each player's score after rounds ``1..last`` (by player id), exactly what ``to_tournament(data,
-    upto=last).tournament.score(tpn)`` gives, summed in integer units of the scoring (its points on one common
-    denominator) from the rows already read: no core tournament, no fraction per round.
+    upto=last).tournament.score(tpn)`` gives (:func:`units_after` over its denominator)."""
+    units, den = units_after(data, last)
+    return {player_id: Fraction(u, den) for player_id, u in units.items()}
+
+
+_UNITS: dict[tuple[int, int], tuple[Hashable, tuple[dict[int, int], int]]] = {}
+"""The worker's last :func:`units_after` of each section and round, with what it was computed from."""
+
+SCORING_FIELDS = ("win", "draw", "loss", "pab", "half_bye", "full_bye", "forfeit_win", "forfeit_loss", "zero_bye")
+"""The section's fields its scoring is made of (:func:`scoring_of`)."""
+
+
+def forget_units() -> None:
+    """Drop the kept :func:`units_after` (:func:`~..public.render.forget_kept`)."""
+    _UNITS.clear()
+
+
+def _units_key(data: SectionData, last: int) -> Hashable | None:
+    """What :func:`units_after` of rounds ``1..last`` is computed from, when the rows were read by the worker
+    (the players' and each round's boards' keys, the byes, the scoring); ``None`` otherwise."""
+    if data.players_key is None or any(n not in data.keys for n in range(1, last + 1)):
+        return None
+    byes = tuple(sorted((b.player_id, b.round_number, b.kind) for b in data.byes if b.round_number <= last))
+    scoring = tuple(getattr(data.section, name) for name in SCORING_FIELDS)
+    return data.players_key, tuple(data.keys[n] for n in range(1, last + 1)), byes, scoring, data.paired_rounds
+
+
+def units_after(data: SectionData, last: int) -> tuple[dict[int, int], int]:
+    """:func:`units_after_rounds`, kept by the public pages' worker while its rows do not change (the scores
+    before the last round of a big event are summed once, not at every result typed in it). The result is
+    shared: not to be changed."""
+    last = min(last, data.paired_rounds)
+    key = _units_key(data, last)
+    if key is None:
+        return units_after_rounds(data, last)
+    kept = _UNITS.get((data.section.pk, last))
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    units = _UNITS[(data.section.pk, last)] = key, units_after_rounds(data, last)
+    return units[1]
+
+
+def units_after_rounds(data: SectionData, last: int) -> tuple[dict[int, int], int]:
+    """Each player's score after rounds ``1..last`` (by player id) in integer units of the scoring (its points
+    on one common denominator, the second value), summed from the rows already read: no core tournament, no
+    fraction per round.
 
     As :func:`to_tournament` records them: a board's result for both players, a bye over it, a round whose
     boards all have results absent players' zero-point bye, a round with a game still on the board absent
@@ -352,8 +435,8 @@ def scores_after(data: SectionData, last: int) -> dict[int, Fraction]:
         end = len(units)
         while end and units[end - 1] is None and not settled[end - 1]:
             end -= 1  # trailing absences are dropped (an absence in a settled round is a zero-point bye)
-        scores[player_id] = Fraction(sum(zero if u is None else u for u in units[:end]), den)
-    return scores
+        scores[player_id] = sum(zero if u is None else u for u in units[:end])
+    return scores, den
 
 
 ROUND_ROBIN_TYPE = "Individual: Round-Robin"

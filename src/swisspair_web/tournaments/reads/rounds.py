@@ -8,12 +8,13 @@ them (the zero-point "bye" the manager records for a withdrawn player is bookkee
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
-from django.utils.translation import gettext as _
+from django.utils.translation import get_language, gettext as _
 
 from swisspair.model import Result
 from swisspair_web.tournaments.reads import labels
-from swisspair_web.tournaments.reads.convert import SectionData, scores_after, scoring_of
+from swisspair_web.tournaments.reads.convert import SectionData, scoring_of, units_after
 from swisspair_web.tournaments.reads.listing import Column, Listing, Row, Table, points
 from swisspair_web.tournaments.reads.snapshot import memo
 from swisspair_web.tournaments.reads.standings import fmt
@@ -66,9 +67,9 @@ def _build(rnd: Round) -> PairingList:
     section = rnd.section
     data = SectionData.load(section)
     scoring = scoring_of(section)
-    after = scores_after(data, rnd.number - 1)
-    texts = {score: fmt(score) for score in set(after.values())}  # a score's text once per distinct score
-    scores = {pk: texts[score] for pk, score in after.items()}
+    after, den = units_after(data, rnd.number - 1)
+    texts = {units: fmt(Fraction(units, den)) for units in set(after.values())}  # once per distinct score
+    scores = {pk: texts[units] for pk, units in after.items()}
     by_id = {p.id: p for p in data.players}
     boards = []
     for board in data.boards.get(rnd.number, []):
@@ -113,7 +114,12 @@ def pairing_listing(rnd: Round) -> Listing:
     """A round's pairing list by board as every form shows it (page, print, PDF, CSV, JSON, the hall screen): a
     row per board (the scores before the round with ``½``, the result by its label), then a row per bye (the
     player in White's columns, what the bye scores as the result, the bye by its label in Black's; the CSV and
-    the JSON carry its kind, ``U`` ``H`` ``F`` ``Z``)."""
+    the JSON carry its kind, ``U`` ``H`` ``F`` ``Z``). Built once per language for the pages rendered together
+    (:func:`~.snapshot.shared_reads`)."""
+    return memo(("pairing-listing", rnd.pk, get_language()), lambda: _listing(rnd))
+
+
+def _listing(rnd: Round) -> Listing:
     listing = pairing_list(rnd)
     rows = (*(_board_row(line) for line in listing.boards), *(_bye_row(line) for line in listing.byes))
     return Listing(_("Round %(n)s") % {"n": rnd.number}, f"pairings-{rnd.number}", (Table(_pairing_columns(), rows),),

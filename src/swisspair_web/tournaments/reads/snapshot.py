@@ -77,6 +77,24 @@ def shared_reads() -> Iterator[None]:
         _SHARED.reset(token)
 
 
+def rendering() -> bool:
+    """Whether this is inside :func:`shared_reads` (a rendering of the public pages, whose section is read
+    once for all its pages)."""
+    return _SHARED.get() is not None
+
+
+def once(key: Hashable, compute: Callable[[], T]) -> T:
+    """``compute()``, or the value computed for ``key`` before inside :func:`shared_reads` (one rendering: the
+    pages it builds look the same section and round up); outside it, every time (not kept under a stamp as
+    :func:`memo` keeps values: rows a caller may change)."""
+    shared = _SHARED.get()
+    if shared is None:
+        return compute()
+    if key not in shared:
+        shared[key] = compute()
+    return shared[key]  # type: ignore[no-any-return]
+
+
 _STAMP: ContextVar[str | None] = ContextVar("swisspair_stamp", default=None)
 _BY_STAMP: OrderedDict[tuple[str, Hashable], Any] = OrderedDict()
 _BY_STAMP_LOCK = threading.Lock()

@@ -84,11 +84,11 @@ def add_member(team: Team, user: User, data: PlayerData) -> Player:
     with operation():
         [player] = add_players(section, user, [data], source=f"team {team.number}")
         order = (team.members.aggregate(m=Max("board_order"))["m"] or 0) + 1
-        Player.objects.filter(pk=player.pk).update(team=team, board_order=order)
+        Player.objects.filter(pk=player.pk).update(team=team, board_order=order, version=F("version") + 1)
         audit(section.event, user, "team-member-added", section=section,
               params={"team": team_of(team), "board": order, "player": who(player)})
         follow.section(section)
-    player.team, player.board_order = team, order
+    player.team, player.board_order, player.version = team, order, player.version + 1
     return player
 
 
@@ -123,7 +123,7 @@ def remove_member(player: Player, user: User) -> None:
         delete_player(player, user)
         if team is not None:
             for order, member in enumerate(roster(team), start=1):
-                Player.objects.filter(pk=member.pk).update(board_order=order)
+                Player.objects.filter(pk=member.pk).update(board_order=order, version=F("version") + 1)
 
 
 def pair_team_round(section: Section, user: User, *, allow_pending: bool = False) -> PairingOutcome:
