@@ -74,7 +74,8 @@ from swisspair_web.tournaments.public import (
     teams,
 )
 from swisspair_web.tournaments.public.common import Builder, Visitor
-from swisspair_web.tournaments.reads.convert import BoardsKey, PlayersKey, SectionData, forget_units, kept_boards
+from swisspair_web.tournaments.reads.convert import (BoardsKey, PlayersKey, SectionData, forget_units, kept_boards,
+                                                     kept_while)
 from swisspair_web.tournaments.reads.snapshot import shared_reads
 from swisspair_web.tournaments.rows import (
     AwardSettings,
@@ -240,30 +241,19 @@ def _board_text(board: Board) -> str:
 
 KEPT_DIGESTS: dict[tuple[int, int], tuple[Any, str]] = {}
 """The worker's digests of each section's players (round ``0``) and of each round's boards, with the key of
-the rows they were made from (:func:`~.convert.kept_boards`)."""
-
-
-def _kept_digest(key: tuple[int, int], rows: Any, digest: Callable[[], str]) -> str:
-    """``digest()``, kept under ``key`` while the rows' key ``rows`` does not change (``None``: not kept)."""
-    if rows is None:
-        return digest()
-    kept = KEPT_DIGESTS.get(key)
-    if kept is not None and kept[0] == rows:
-        return kept[1]
-    text = digest()
-    KEPT_DIGESTS[key] = (rows, text)
-    return text
+the rows they were made from (:func:`~.convert.kept_while`)."""
 
 
 def _players_text(data: SectionData) -> str:
     """The players' rows written out (kept with the players' key)."""
-    return _kept_digest((data.section.pk, 0), data.players_key, lambda: repr([_row(p) for p in data.players]))
+    return kept_while(KEPT_DIGESTS, (data.section.pk, 0), data.players_key,
+                      lambda: repr([_row(p) for p in data.players]))
 
 
 def _boards_digest(data: SectionData, number: int) -> str:
     """The digest of round ``number``'s boards (kept with the round's key)."""
-    return _kept_digest((data.section.pk, number), data.keys.get(number),
-                        lambda: _digest_texts(*(_board_text(b) for b in data.boards.get(number, []))))
+    return kept_while(KEPT_DIGESTS, (data.section.pk, number), data.keys.get(number),
+                      lambda: _digest_texts(*(_board_text(b) for b in data.boards.get(number, []))))
 
 
 @dataclass

@@ -8,13 +8,13 @@ through :func:`section_rows_from_tournament`.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
-from typing import Literal
+from typing import Literal, TypeVar
 
 from swisspair.model import (
     ABSENT,
@@ -387,19 +387,30 @@ def _units_key(data: SectionData, last: int) -> Hashable | None:
     return data.players_key, tuple(data.keys[n] for n in range(1, last + 1)), byes, scoring, data.paired_rounds
 
 
+_Slot = TypeVar("_Slot", bound=Hashable)
+_Value = TypeVar("_Value")
+
+
+def kept_while(store: dict[_Slot, tuple[Hashable, _Value]], slot: _Slot, key: Hashable | None,
+               compute: Callable[[], _Value]) -> _Value:
+    """``compute()``, kept in ``store[slot]`` with ``key`` (the key of the rows it is computed from, as
+    :func:`kept_boards` gives them) and given again while the key is the same; ``None``: computed, not kept."""
+    if key is None:
+        return compute()
+    kept = store.get(slot)
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    value = compute()
+    store[slot] = key, value
+    return value
+
+
 def units_after(data: SectionData, last: int) -> tuple[dict[int, int], int]:
     """:func:`units_after_rounds`, kept by the public pages' worker while its rows do not change (the scores
     before the last round of a big event are summed once, not at every result typed in it). The result is
     shared: not to be changed."""
     last = min(last, data.paired_rounds)
-    key = _units_key(data, last)
-    if key is None:
-        return units_after_rounds(data, last)
-    kept = _UNITS.get((data.section.pk, last))
-    if kept is not None and kept[0] == key:
-        return kept[1]
-    units = _UNITS[(data.section.pk, last)] = key, units_after_rounds(data, last)
-    return units[1]
+    return kept_while(_UNITS, (data.section.pk, last), _units_key(data, last), lambda: units_after_rounds(data, last))
 
 
 def units_after_rounds(data: SectionData, last: int) -> tuple[dict[int, int], int]:
