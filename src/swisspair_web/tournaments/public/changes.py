@@ -65,7 +65,8 @@ def sweep() -> int:
     visited has no rendering yet: its first visitor asks for one."""
     if not enabled():
         return 0
-    rendered = dict(PublicRender.objects.filter(dirty_at__isnull=True).values_list("event_id", "stamp"))
+    rendered = dict(PublicRender.objects.filter(dirty_at__isnull=True, rest_at__isnull=True)
+                    .values_list("event_id", "stamp"))
     count = 0
     for event_id, now in stamps(Event.objects.filter(pk__in=rendered, public=True)).items():
         if rendered[event_id] != now:

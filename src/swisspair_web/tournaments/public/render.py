@@ -46,6 +46,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
@@ -365,7 +366,11 @@ class Pass:
     origins: set[str] = field(default_factory=set)
     wanted: dict[tuple[int, str], set[tuple[int, str, str]]] = field(default_factory=lambda: defaultdict(set))
     """``{(section, page): {(target, language, origin)}}`` of the on-demand pages."""
+    first: bool = False
+    """Only the pages readers wait for first (:func:`first_pass`); the others changed are left for later."""
     built: int = 0
+    deferred: int = 0
+    """Pages that changed and were left for later (``first``)."""
 
     def keep(self, page: PublicPage, kwargs: dict[str, Any], fingerprint: str, language: str, origin: str) -> None:
         """Have the page on disk, built again only when its fingerprint changed."""
@@ -377,6 +382,11 @@ class Pass:
         before = self.old.get(relative)
         if before == NO_PAGE + fingerprint or before == fingerprint and file.exists():
             self.new[relative] = before
+            return
+        if self.first and not first_pass(page) and before is not None \
+                and (before.startswith(NO_PAGE) or file.exists()):
+            self.new[relative] = before  # the page on disk stays until the rest is rendered
+            self.deferred += 1
             return
         body = render(page, kwargs, path, language, origin)
         self.built += 1
@@ -393,6 +403,14 @@ class Pass:
         if is_json(name):
             return [("en", origin) for origin in sorted(self.origins)]
         return [(language, "") for language in sorted(self.languages)]
+
+
+def first_pass(page: PublicPage) -> bool:
+    """Whether a changed page is rendered in a first pass: a round's pages (the pairings and results readers
+    refresh while games end). The others changed (standings, crosstable, player cards...) are rendered by the
+    pass that follows (:func:`render_rest`), and a page not on disk yet always at once: its readers are served
+    by the application meanwhile."""
+    return page.scope == "round"
 
 
 def targets(scope: str, data: SectionData) -> list[int]:
@@ -426,14 +444,30 @@ def forget_kept() -> None:
     forget_units()
 
 
-def render_event(event_id: int) -> int:
-    """Render what changed of the event's public pages; returns how many pages were built."""
-    with store.event_lock(event_id):
-        PublicRender.objects.filter(event_id=event_id).update(dirty_at=None)
+CATCH_UP = timedelta(seconds=30)
+"""A first pass renders every page when the last complete rendering of the event is older than this: the pages
+left for later wait at most about this long while changes keep coming."""
+REST_PRIORITY = -10
+"""The queue's priority of the pages left for later: below every first pass (priority 0) of every event."""
+
+
+def render_event(event_id: int, part: str = "all", wait: bool = True) -> int:
+    """Render what changed of the event's public pages; returns how many pages were built.
+
+    ``part``: ``"all"``; ``"first"``, the pages readers wait for first (:func:`first_pass`), the others that
+    changed are queued for a ``"rest"`` pass (:func:`render_rest`), unless the last complete rendering is
+    older than :data:`CATCH_UP`. Without ``wait``, :class:`~.store.Busy` when the event is being rendered."""
+    with store.event_lock(event_id, wait):
+        marks = PublicRender.objects.filter(event_id=event_id)
+        complete = marks.values_list("rendered_at", flat=True).first()
+        first = part == "first" and complete is not None and timezone.now() - complete < CATCH_UP
+        # the mark of what this pass renders is taken down first: a change from now on is queued again
+        marks.update(**{"dirty_at": None} if first else {"rest_at": None} if part == "rest" else
+                     {"dirty_at": None, "rest_at": None})
         with shared_reads():
             stamp = store.stamp(event_id)
             event = Event.objects.filter(pk=event_id).first()
-            work = Pass(event, store.read_manifest(event_id)) if event is not None else None
+            work = Pass(event, store.read_manifest(event_id), first=first) if event is not None else None
             if event is not None and event.public and work is not None:
                 with kept_boards(KEPT_BOARDS, KEPT_PLAYERS):
                     _render(work)
@@ -441,8 +475,17 @@ def render_event(event_id: int) -> int:
         for relative in set(work.old if work is not None else store.read_manifest(event_id)) - set(new):
             store.remove(relative)
         store.write_manifest(event_id, new)
-        PublicRender.objects.filter(event_id=event_id).update(rendered_at=timezone.now(), stamp=stamp)
+        if work is not None and work.deferred:
+            _queue_rest(event_id)
+        else:  # every page is up to date with ``stamp`` (the sweeper compares it)
+            marks.update(rendered_at=timezone.now(), stamp=stamp)
     return work.built if work is not None else 0
+
+
+def _queue_rest(event_id: int) -> None:
+    """Queue the pages left for later, unless they are queued already (changes meanwhile go with them)."""
+    if PublicRender.objects.filter(event_id=event_id, rest_at__isnull=True).update(rest_at=timezone.now()):
+        render_rest.enqueue(event_id)
 
 
 def _render(work: Pass) -> None:
@@ -469,7 +512,7 @@ def _render_section(work: Pass, section: Section) -> None:
     prints = Fingerprints(data)
     base: dict[str, Any] = {"slug": work.event.slug, "section": section.slug}
     gone = []
-    for p in PAGES:
+    for p in sorted(PAGES, key=lambda p: not first_pass(p)):  # what readers wait for first, first
         if p.scope == "event":
             continue
         valid = targets(p.scope, data)
@@ -489,8 +532,27 @@ def _render_section(work: Pass, section: Section) -> None:
         store.forget(gone)
 
 
+def _run(part: str, event_id: int) -> int:
+    """A pass of a task; when another worker is rendering the event, the task is queued again a moment later
+    (its mark stays: no change is lost) and this worker goes on with other events."""
+    try:
+        built = render_event(event_id, part, wait=False)
+    except store.Busy:
+        again = render_public if part == "first" else render_rest
+        again.using(run_after=timezone.now() + timedelta(seconds=settings.SWISSPAIR_PUBLIC_DEBOUNCE)).enqueue(event_id)
+        return 0
+    log.info("public pages of event %s (%s): %s built", event_id, part, built)
+    return built
+
+
 @task(queue_name="public")
-def render_public(event_id: int) -> None:
-    """The task queued by :func:`~.changes.changed`."""
-    built = render_event(event_id)
-    log.info("public pages of event %s: %s built", event_id, built)
+def render_public(event_id: int) -> int:
+    """The task queued by :func:`~.changes.changed`: a first pass (:func:`render_event`); returns how many pages
+    it built (kept with the task)."""
+    return _run("first", event_id)
+
+
+@task(queue_name="public", priority=REST_PRIORITY)
+def render_rest(event_id: int) -> int:
+    """The pages a first pass left for later (queued by it, at a lower priority)."""
+    return _run("rest", event_id)
