@@ -783,6 +783,22 @@ def check(url: str, world: World) -> list[str]:
     return problems
 
 
+def drained(url: str, limit: float = 300.0) -> float:
+    """Wait until the workers have run the public pages' tasks the seeding queued (the load measures the
+    workers at work, not starting: a niced worker loads Django slowly on a busy machine); returns how long."""
+    import psycopg
+
+    started = time.monotonic()
+    with psycopg.connect(url.replace("postgres://", "postgresql://", 1), autocommit=True) as conn:
+        while time.monotonic() - started < limit:
+            waiting = conn.execute("SELECT COUNT(*) FROM django_tasks_database_dbtaskresult "
+                                   "WHERE queue_name = 'public' AND status IN ('READY', 'RUNNING')").fetchone()
+            if not waiting or not waiting[0]:
+                break
+            time.sleep(0.5)
+    return time.monotonic() - started
+
+
 def rendering(url: str, since: float) -> list[str]:
     """How the public pages' rendering tasks of the run went, by task (the queue's table): how long each
     waited once due (after its ``run_after``: the change's debounce), how long it ran, the pages it built."""
@@ -986,6 +1002,8 @@ def main(argv: list[str] | None = None) -> int:
                   [sys.executable, "-m", "swisspair_web", "worker", "--interval", "0.5", "--queue", queue]),
             env, work / f"worker{number}.log")) for number, queue in enumerate(queues)]
         wait_for_port(public_port, web, web_log)
+        ready = drained(url)
+        print(f"the rendering workers took up the seeding's changes in {ready:.0f} s", flush=True)
         world = World(players=players, published=dict.fromkeys(players, 1))
         print(f"load: {setup}, {args.workers} workers for jobs + {args.public_workers} rendering "
               f"(nice {args.render_nice}), "
