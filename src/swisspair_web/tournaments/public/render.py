@@ -34,6 +34,9 @@ visitor whose page is not on disk yet is served by the application, which record
 One rendering reads the event in one snapshot (``snapshot.shared_reads``): a section's rows and its
 standings are built once and shared by every page and language. Each file on disk carries the
 fingerprint of what it was built from; a page whose fingerprint did not change is not built again.
+
+A change is rendered in two passes (:func:`render_event`): first the rounds' pages and the pages not on disk
+yet (what readers wait for), then, queued behind every first pass, the others that changed.
 """
 
 from __future__ import annotations
