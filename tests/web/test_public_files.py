@@ -221,8 +221,8 @@ class CorrectionTest(PublicFilesTestCase):
 
 
 class OrderTest(PublicFilesTestCase):
-    """The worker renders first what readers wait for (a round's pages and JSON, pages not on disk yet), and
-    the rest (standings, crosstable, cards...) in a pass queued after it, once however often it changes."""
+    """The worker renders first what a result changes (a round's pages and JSON, the cards) and the pages not on
+    disk yet, and the rest (standings, crosstable...) in a pass queued after it, once however often it changes."""
 
     def setUp(self) -> None:
         super().setUp()
@@ -241,22 +241,22 @@ class OrderTest(PublicFilesTestCase):
         return list(DBTaskResult.objects.filter(task_path=task.module_path, status="READY"))
 
     def test_a_first_pass_renders_the_round_and_leaves_the_rest_for_the_pass_after_it(self) -> None:
-        self.round_results(1, "10")  # the round complete: its page, the standings and the cards change
+        self.round_results(1, "10")  # the round complete: its page, the cards and the standings change
         self.render_first()
         self.assertEqual(self.changed("/rounds/1"), ["html/en/e/test/open/rounds/1/index.html",
                                                      "json/http/testserver/api/e/test/open/rounds/1.json"])
-        self.assert_files_are_the_application(self.changed("/rounds/1"))
-        self.assertEqual(self.changed("standings") + self.changed("players"), [])
+        self.assert_files_are_the_application(self.changed("/rounds/1") + self.changed("players/3"))
+        self.assertEqual(self.changed("standings") + self.changed("crosstable"), [])
         self.assertTrue(PublicRender.objects.get(event=self.event).rest_at)
-        self.assertEqual(len(self.queued(render.render_rest)), 1)
+        self.assertEqual([t.priority for t in self.queued(render.render_rest)], [render.REST_PRIORITY])
         self.assertEqual(changes.sweep(), 0)  # the rest is queued: the sweeper leaves it be
         self.round_results(1, "01")  # a correction meanwhile: the rest is queued once
         self.render_first()
         self.assertEqual(len(self.queued(render.render_rest)), 1)
         self.assertGreater(render.render_event(self.event.pk, "rest"), 0)
         self.assertFalse(PublicRender.objects.get(event=self.event).rest_at)
-        self.assertTrue(self.changed("standings") and self.changed("players/3"))
-        self.assert_files_are_the_application(self.changed("standings") + self.changed("players/3"))
+        self.assertTrue(self.changed("standings") and self.changed("crosstable"))
+        self.assert_files_are_the_application(self.changed("standings") + self.changed("crosstable"))
         self.assertEqual(changes.sweep(), 0)
 
     def render_first(self) -> None:

@@ -35,8 +35,8 @@ One rendering reads the event in one snapshot (``snapshot.shared_reads``): a sec
 standings are built once and shared by every page and language. Each file on disk carries the
 fingerprint of what it was built from; a page whose fingerprint did not change is not built again.
 
-A change is rendered in two passes (:func:`render_event`): first the rounds' pages and the pages not on disk
-yet (what readers wait for), then, queued behind every first pass, the others that changed.
+A change is rendered in two passes (:func:`render_event`): first what a result typed changes (a round's pages,
+the cards) and the pages not on disk yet, then, queued behind every first pass, the standings and the others.
 """
 
 from __future__ import annotations
@@ -408,12 +408,17 @@ class Pass:
         return [(language, "") for language in sorted(self.languages)]
 
 
+LATER = frozenset({"event", "section", "standings"})
+"""The scopes whose changed pages a first pass leaves for the pass after it (:func:`first_pass`)."""
+
+
 def first_pass(page: PublicPage) -> bool:
-    """Whether a changed page is rendered in a first pass: a round's pages (the pairings and results readers
-    refresh while games end). The others changed (standings, crosstable, player cards...) are rendered by the
-    pass that follows (:func:`render_rest`), and a page not on disk yet always at once: its readers are served
-    by the application meanwhile."""
-    return page.scope == "round"
+    """Whether a changed page is rendered in a first pass: the pages a result typed changes (a round's pages,
+    the cards, the hall screen), which readers refresh while games end. The standings, crosstable, section and
+    event pages (which change when a round is complete, paired or published) are rendered by the pass that
+    follows (:func:`render_rest`); a page not on disk yet always at once: its readers are served by the
+    application meanwhile."""
+    return page.scope not in LATER
 
 
 def targets(scope: str, data: SectionData) -> list[int]:
