@@ -269,12 +269,15 @@ class OrderTest(PublicFilesTestCase):
         self.assertFalse(self.queued(render.render_rest))
 
     def test_a_first_pass_renders_everything_when_the_rest_waited_too_long(self) -> None:
-        PublicRender.objects.filter(event=self.event).update(
-            rendered_at=timezone.now() - render.CATCH_UP - timedelta(seconds=1))
         self.round_results(1, "10")
         self.render_first()
+        self.assertEqual(self.changed("standings"), [])
+        PublicRender.objects.filter(event=self.event).update(
+            rest_at=timezone.now() - render.CATCH_UP - timedelta(seconds=1))
+        self.round_results(1, "01")
+        self.render_first()
         self.assertTrue(self.changed("standings"))
-        self.assertFalse(self.queued(render.render_rest))
+        self.assertFalse(PublicRender.objects.get(event=self.event).rest_at)
 
     def test_a_worker_leaves_an_event_being_rendered_to_its_renderer(self) -> None:
         """A second worker does not wait for the lock of an event another one renders: its task is queued

@@ -453,8 +453,8 @@ def forget_kept() -> None:
 
 
 CATCH_UP = timedelta(seconds=30)
-"""A first pass renders every page when the last complete rendering of the event is older than this: the pages
-left for later wait at most about this long while changes keep coming."""
+"""A first pass renders every page when the pages left for later have been waiting longer than this (first
+passes of other events kept coming before them)."""
 REST_PRIORITY = -10
 """The queue's priority of the pages left for later: below every first pass (priority 0) of every event."""
 
@@ -463,12 +463,13 @@ def render_event(event_id: int, part: str = "all", wait: bool = True) -> int:
     """Render what changed of the event's public pages; returns how many pages were built.
 
     ``part``: ``"all"``; ``"first"``, the pages readers wait for first (:func:`first_pass`), the others that
-    changed are queued for a ``"rest"`` pass (:func:`render_rest`), unless the last complete rendering is
-    older than :data:`CATCH_UP`. Without ``wait``, :class:`~.store.Busy` when the event is being rendered."""
+    changed are queued for a ``"rest"`` pass (:func:`render_rest`), unless it has been waiting for more than
+    :data:`CATCH_UP` (or the event was never rendered whole). Without ``wait``, :class:`~.store.Busy` when the
+    event is being rendered."""
     with store.event_lock(event_id, wait):
         marks = PublicRender.objects.filter(event_id=event_id)
-        complete = marks.values_list("rendered_at", flat=True).first()
-        first = part == "first" and complete is not None and timezone.now() - complete < CATCH_UP
+        complete, rest = marks.values_list("rendered_at", "rest_at").first() or (None, None)
+        first = part == "first" and complete is not None and (rest is None or timezone.now() - rest < CATCH_UP)
         # the mark of what this pass renders is taken down first: a change from now on is queued again
         marks.update(**{"dirty_at": None} if first else {"rest_at": None} if part == "rest" else
                      {"dirty_at": None, "rest_at": None})
