@@ -38,6 +38,8 @@ from swisspair_web.tournaments import services
 from swisspair_web.tournaments.reads.convert import SectionData, to_tournament
 from swisspair_web.tournaments.rows import Round, Section
 
+pytestmark = pytest.mark.slow  # a migrated database of its own and Django processes reading it: seconds each
+
 section = Section.objects.select_related('event').get(event__slug='snap', slug='open')
 alice = get_user_model().objects.get(username='alice')
 paired = []
