@@ -17,6 +17,8 @@ import pytest
 
 from .helpers import create_users, manage, seed_event
 
+pytestmark = pytest.mark.slow  # a migrated database of its own and Django processes reading it: seconds each
+
 
 @pytest.fixture(scope="module")
 def database(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
@@ -37,8 +39,6 @@ from django.db import connection
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.reads.convert import SectionData, to_tournament
 from swisspair_web.tournaments.rows import Round, Section
-
-pytestmark = pytest.mark.slow  # a migrated database of its own and Django processes reading it: seconds each
 
 section = Section.objects.select_related('event').get(event__slug='snap', slug='open')
 alice = get_user_model().objects.get(username='alice')
