@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -42,6 +43,12 @@ FAST_REPLAY_SAMPLE = 50
 def tiered(index: int, every: int = FAST_SAMPLE) -> tuple[pytest.MarkDecorator, ...]:
     """No mark for every ``every``-th corpus file, ``slow`` for the others (they run in the full tier)."""
     return () if index % every == 0 else (pytest.mark.slow,)
+
+
+def sampled(values: Iterable[object], every: int) -> list[object]:
+    """``values`` as ``pytest.param``s (their ids as before): every ``every``-th in the fast tier, the others
+    ``slow`` (they run in the full tier)."""
+    return [pytest.param(value, marks=tiered(index, every)) for index, value in enumerate(values)]
 
 
 def corpus_params(folder: str) -> list[object]:

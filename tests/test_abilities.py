@@ -118,6 +118,7 @@ def test_explain_says_when_a_system_gives_no_explanation(tmp_path: Path, capsys:
     assert "double-swiss: this system gives no explanation" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_no_system_imports_another_systems_module() -> None:
     """What systems share lives in shared modules; Burstein gets the Dutch system from the registry."""
     graph = import_graph()

@@ -533,6 +533,7 @@ def _c11_only_after_c10(t: Tournament, rnd: int, engine: _Round) -> list[int]:
     return wrong
 
 
+@pytest.mark.slow
 def test_brute_force_every_round_the_text_allows_is_paired() -> None:
     """B 1, B 2 are absolute and C 13 merges groups until a pairing is found: whenever some pairing
     meets B 1 a, B 1 b and B 2 (found by enumerating all of them), dutch-1992 pairs the round, and
@@ -754,7 +755,7 @@ def test_b4_least_conflicts_is_a_lower_bound() -> None:
     assert tight > 250  # and nearly always exact
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [1, pytest.param(2, marks=pytest.mark.slow)])
 def test_b4_pruning_keeps_every_pairing(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """The search stops early where B 4's bound shows too many conflicts ahead: every round of generated
     events is paired as without the bound (it only skips branches that cannot give a pairing; the

@@ -112,7 +112,7 @@ def _pair_checked(t: Tournament) -> RoundPairing:
         raise
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(min_value=20, max_value=40), rounds=st.integers(min_value=7, max_value=11),
        seed=st.integers(min_value=0, max_value=10**6))
 def test_c4_never_refuses_a_completable_round(players: int, rounds: int, seed: int) -> None:

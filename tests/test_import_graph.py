@@ -7,6 +7,8 @@ a submodule has to its own package (``a.b`` runs ``a/__init__``) is implicit and
 
 from __future__ import annotations
 
+import pytest
+
 import ast
 from pathlib import Path
 
@@ -100,6 +102,7 @@ def test_the_graph_sees_lazy_and_relative_imports() -> None:
     assert "swisspair.exitcodes" in graph["swisspair.engine_cli"]
 
 
+@pytest.mark.slow
 def test_no_import_cycle_in_src() -> None:
     cycle = find_cycle(import_graph())
     assert cycle is None, f"import cycle: {' -> '.join(cycle or [])}"

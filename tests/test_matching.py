@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from swisspair.matching import cores
 from swisspair.matching.weighted import MatchingComputer
+from helpers import sampled
 
 Weights = list[list[int]]
 
@@ -266,12 +267,12 @@ def incremental_run(seed: str, n_range: tuple[int, int], steps: int, brute: bool
             assert total(mc) == brute_force(weights)
 
 
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", sampled(range(40), every=5))
 def test_incremental_small_brute_force(seed: int) -> None:
     incremental_run(f"small-{seed}", (2, 10), 12, brute=True)
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", sampled(range(6), every=3))
 def test_incremental_medium(seed: int) -> None:
     incremental_run(f"medium-{seed}", (20, 40), 15, brute=False)
 
@@ -413,9 +414,21 @@ def graphs_and_updates(draw: st.DrawFn) -> tuple[Weights, list[Batch]]:
     return weights, batches
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(graphs_and_updates())
 def test_property_incremental_equals_brute_force(data: tuple[Weights, list[Batch]]) -> None:
+    incremental_equals_brute_force(data)
+
+
+@pytest.mark.slow
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(graphs_and_updates())
+def test_property_incremental_equals_brute_force_at_length(data: tuple[Weights, list[Batch]]) -> None:
+    incremental_equals_brute_force(data)
+
+
+def incremental_equals_brute_force(data: tuple[Weights, list[Batch]]) -> None:
+    """After each batch of weight changes, the incremental matching is as heavy as the best found by trying all."""
     weights, batches = data
     mc = solve(weights)
     check_valid(mc)

@@ -8,6 +8,8 @@ constant changed in :mod:`swisspair.matching.tuning` changes both cores.
 
 from __future__ import annotations
 
+import pytest
+
 import ast
 import inspect
 import json
@@ -82,6 +84,7 @@ def test_the_cores_are_listed_once_by_backend() -> None:
     assert cores.CORES == {"python": PythonCore, "compiled": _matchcore.Core}
 
 
+@pytest.mark.slow
 def test_the_matching_package_imports_no_other_part_of_swisspair() -> None:
     """The algorithms hold no chess rule: nothing of the model, the pairing systems or the TRF."""
     graph = import_graph()
@@ -90,6 +93,7 @@ def test_the_matching_package_imports_no_other_part_of_swisspair() -> None:
     assert outside <= {"swisspair.lazy"}  # the lazy public names of the package
 
 
+@pytest.mark.slow
 def test_the_systems_use_the_matching_package_through_its_public_modules() -> None:
     """A system asks for a matching (weighted or cardinality); which core solves it is the package's choice."""
     public = {"swisspair.matching", "swisspair.matching.weighted", "swisspair.matching.cardinality"}

@@ -32,7 +32,9 @@ def django_test_database() -> Iterator[None]:
         database["TEST"]["NAME"] = f"test_swisspair_{worker}"
     setup_test_environment()
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    old = setup_databases(verbosity=0, interactive=False)
+    # no test rolls back by reloading a serialized copy (no TransactionTestCase with serialized_rollback): the
+    # copy Django would make of every row after the migrations is not made
+    old = setup_databases(verbosity=0, interactive=False, serialized_aliases=set())
     yield
     teardown_databases(old, verbosity=0)
     teardown_test_environment()

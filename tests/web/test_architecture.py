@@ -12,6 +12,8 @@ things (a dict, a set, a module's function such as ``services.playoffs.create``)
 
 from __future__ import annotations
 
+import pytest
+
 import ast
 import io
 from collections.abc import Iterator
@@ -363,6 +365,7 @@ def private_uses(source: str, module: str) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_no_module_takes_another_modules_private_name() -> None:
     found = []
     for path in sorted(MANAGER.rglob("*.py")):

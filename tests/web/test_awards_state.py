@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -183,9 +184,16 @@ class AwardsMachine(RuleBasedStateMachine):
 class AwardsStateTestCase(BaseTestCase):
     players = 0
 
-    def test_it_keeps_every_invariant_under_interleaved_writes(self) -> None:
+    def run_machine(self, budget: settings) -> None:
         AwardsMachine.case = self
         run_state_machine_as_test(AwardsMachine, settings=settings(
-            max_examples=10, stateful_step_count=12, deadline=None,
-            suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]))
+            budget, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]))
         assert Player.objects.exists()
+
+    def test_it_keeps_every_invariant_under_interleaved_writes(self) -> None:
+        """Two short histories, the same every time (fast tier)."""
+        self.run_machine(settings(max_examples=2, stateful_step_count=8, derandomize=True, database=None))
+
+    @pytest.mark.slow
+    def test_it_keeps_every_invariant_over_longer_runs(self) -> None:
+        self.run_machine(settings(max_examples=10, stateful_step_count=12))

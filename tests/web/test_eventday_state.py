@@ -254,7 +254,7 @@ class EntriesStateTestCase(BaseTestCase):
             machine.teardown()
 
     def test_it_keeps_entries_check_in_and_byes_consistent(self) -> None:
-        self.run_machine(examples=6, steps=20)
+        self.run_machine(examples=2, steps=10)
 
     @pytest.mark.slow
     def test_it_keeps_them_consistent_over_longer_runs(self) -> None:

@@ -360,6 +360,7 @@ class RatingListTestCase(BaseTestCase):
         self.assertEqual(len(read.rows), 1)
         self.assertEqual(read.notes, ["FIDE IDs not in the list: 999"])
 
+    @pytest.mark.slow
     def test_a_big_list_is_streamed(self) -> None:
         """100 000 players (16 MB): read line by line, never the whole file at once, in little memory."""
         lines = [fide_line(COMBINED, ID_Number=str(10_000_000 + i), Name=f"Player {i}, Test", Fed="FID", Sex="M",

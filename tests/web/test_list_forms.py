@@ -117,9 +117,18 @@ def in_order(wanted: list[str], lines: list[str]) -> list[str]:
     return missing
 
 
-class ListFormsTestCase(TestCase):
+class ListForms(TestCase):
+    """Each list in each of :attr:`languages` (the two test cases below: English in the fast tier, the other
+    languages in the slow tier)."""
+
+    __test__ = False
+    languages: ClassVar[tuple[str, ...]] = ()
     section: ClassVar[Section]
     teams: ClassVar[Section]
+
+    def read_in(self, *languages: str) -> tuple[str, ...]:
+        """Those of ``languages`` this test case reads the lists in."""
+        return tuple(language for language in languages if language in self.languages)
 
     @classmethod
     def setUpTestData(cls) -> None:
@@ -260,20 +269,20 @@ class ListFormsTestCase(TestCase):
                 self.assertEqual(value, "" if item.get(key) is None else str(item[key]), f"{key}: {where}")
 
     def test_the_start_list_in_every_order(self) -> None:
-        for language in LANGUAGES:
+        for language in self.read_in(*LANGUAGES):
             for order in ("tpn", "rating", "name", "federation") if language in PDF_LANGUAGES else ("federation",):
                 self.forms("sp-start-list", "sp-start-list-print", "sp-start-list-export", order=order,
                            language=language)
 
     def test_the_pairings_by_name(self) -> None:
-        for language in LANGUAGES:
+        for language in self.read_in(*LANGUAGES):
             for number in (1, 2) if language in PDF_LANGUAGES else (2,):
                 self.forms("sp-by-name", "sp-by-name-print", "sp-by-name-export", number, language=language)
                 page = self.get(self.url("sp-by-name", number, language=language), language).content.decode()
                 self.assertNotRegex(page, r"<td[^>]*>\d*0\.5</td>", "a half shown as 0.5")
 
     def test_the_check_in(self) -> None:
-        for language in LANGUAGES:
+        for language in self.read_in(*LANGUAGES):
             for order in ("tpn", "name"):
                 self.forms("sp-presence", "sp-presence-print", "sp-presence-export", order=order, language=language,
                            page_rows=False)
@@ -316,7 +325,7 @@ class ListFormsTestCase(TestCase):
         return keyed
 
     def test_the_pairing_list_by_board_and_the_hall_screen(self) -> None:
-        for language in LANGUAGES:
+        for language in self.read_in(*LANGUAGES):
             for number in (1, 2) if language in PDF_LANGUAGES else (2,):
                 shown = self.human_forms(self.at("sp-round", number, language=language),
                                          self.at("sp-print", f"pairings-{number}", language=language),
@@ -348,17 +357,8 @@ class ListFormsTestCase(TestCase):
                     self.assertEqual(on_screen, shown, f"the hall screen and the pairing list disagree in {language}")
         self.assertEqual(self.client.get(self.at("sp-start-list-export", "print")).status_code, 404)
 
-    def test_an_export_address_serves_no_print(self) -> None:
-        """Each list's print has its own address; its export address answers only PDF, CSV and JSON."""
-        for name, args, section in (("sp-crosstable-export", (), "open"), ("sp-categories-export", (), "open"),
-                                    ("sp-category-export", (self.category.pk,), "open"),
-                                    ("sp-teams-export", (), "teams"), ("sp-team-export", (1,), "teams"),
-                                    ("sp-matches-export", (1,), "teams")):
-            self.assertEqual(self.client.get(self.at(name, *args, "pdf", section=section)).status_code, 200, name)
-            self.assertEqual(self.client.get(self.at(name, *args, "print", section=section)).status_code, 404, name)
-
     def test_the_rating_report_and_the_norms(self) -> None:
-        for language in (*PDF_LANGUAGES, "cs"):  # long lists: the words of the others are the same messages
+        for language in self.read_in(*PDF_LANGUAGES, "cs"):  # long lists: the words of the others are the same messages
             pdf = language in PDF_LANGUAGES
             for name, rows_key in (("ratings", "players"), ("norms", "checks")):
                 shown = self.human_forms(self.at(f"sp-{name}", language=language),
@@ -374,7 +374,7 @@ class ListFormsTestCase(TestCase):
         self.assertTrue(games, "each rated player's games under the report")
 
     def test_the_entries(self) -> None:
-        for language in LANGUAGES:
+        for language in self.read_in(*LANGUAGES):
             shown = self.human_forms(None, self.at("sp-entries-print", language=language),
                                      self.at("sp-entries-export", "pdf", language=language)
                                      if language in PDF_LANGUAGES else None, language)
@@ -390,7 +390,7 @@ class ListFormsTestCase(TestCase):
         cards printed and as a PDF."""
         pairs = [(row[1], row[7]) for row in
                  table_rows(self.get(self.at("sp-print", "pairings-2"), "en").content.decode()) if row[0]]
-        for language in PDF_LANGUAGES:
+        for language in self.read_in(*PDF_LANGUAGES):
             players = {int(row[0]): row for row in table_rows(
                 self.get(self.at("sp-start-list-print", language=language), language).content.decode())}
 
@@ -418,7 +418,7 @@ class ListFormsTestCase(TestCase):
             self.assertEqual(in_text(names, found), [])
 
     def test_the_round_robin_schedule_and_grid(self) -> None:
-        for language in PDF_LANGUAGES:
+        for language in self.read_in(*PDF_LANGUAGES):
             for name, rows_key, key in (("schedule", "games", 1), ("grid", "rows", 1)):
                 shown = self.human_forms(self.at(f"sp-{name}", section="closed", language=language),
                                          self.at(f"sp-{name}-print", section="closed", language=language),
@@ -438,16 +438,16 @@ class ListFormsTestCase(TestCase):
                 "json": url("sp-api-standings")}
 
     def test_the_standings(self) -> None:
-        for language in LANGUAGES:
+        for language in self.read_in(*LANGUAGES):
             self.agree(self.standings_urls(language), language, f"standings in {language}", rows_key="standings")
 
     def test_the_crosstable(self) -> None:
-        for language in LANGUAGES:
+        for language in self.read_in(*LANGUAGES):
             self.forms("sp-crosstable", "sp-crosstable-print", "sp-crosstable-export", language=language,
                        rows_key="rows")
 
     def test_the_prize_list_and_a_category(self) -> None:
-        for language in LANGUAGES:
+        for language in self.read_in(*LANGUAGES):
             url = self.url
             self.agree({"page": url("sp-prizes", language=language),
                         **{fmt: url("sp-prizes-export", fmt, language=language) for fmt in ("print", "pdf", "csv", "json")}},
@@ -460,7 +460,7 @@ class ListFormsTestCase(TestCase):
         self.assertEqual([line["code"] for line in data["lines"]][::len(data["lines"]) - 1], ["", "U2000"])
 
     def test_the_team_tables(self) -> None:
-        for language in LANGUAGES:
+        for language in self.read_in(*LANGUAGES):
             self.agree(self.standings_urls(language, "teams"), language, f"team standings in {language}",
                        rows_key="standings")
             url = self.url
@@ -494,12 +494,28 @@ class ListFormsTestCase(TestCase):
             ("sp-ratings-export", ("csv",)), ("sp-norms", ()), ("sp-entries", ()), ("sp-entries-print", ()),
             ("sp-cards-print", (2, "slips")), ("sp-cards-print", (2, "boards")), ("sp-cards-pdf", (2, "slips")),
             ("sp-hall", ()), ("sp-api-hall", ()), ("sp-player", (1,)))]
-        for language in LANGUAGES:
+        for language in self.read_in(*LANGUAGES):
             for url in urls:
                 response = self.get(url, language)
                 if response["Content-Type"].startswith("text/"):
                     text = response.content.decode()
                     self.assertIsNone(RAW.search(text), f"a raw code on {url} in {language}")
+
+
+class ListFormsTestCase(ListForms):
+    """Each list in English, and what does not depend on the reader's language."""
+
+    __test__ = True
+    languages = ("en",)
+
+    def test_an_export_address_serves_no_print(self) -> None:
+        """Each list's print has its own address; its export address answers only PDF, CSV and JSON."""
+        for name, args, section in (("sp-crosstable-export", (), "open"), ("sp-categories-export", (), "open"),
+                                    ("sp-category-export", (self.category.pk,), "open"),
+                                    ("sp-teams-export", (), "teams"), ("sp-team-export", (1,), "teams"),
+                                    ("sp-matches-export", (1,), "teams")):
+            self.assertEqual(self.client.get(self.at(name, *args, "pdf", section=section)).status_code, 200, name)
+            self.assertEqual(self.client.get(self.at(name, *args, "print", section=section)).status_code, 404, name)
 
     def test_the_words_around_the_lists_in_the_readers_language(self) -> None:
         page = self.get(self.url("sp-player", 1, language="ru"), "ru").content.decode()
@@ -516,3 +532,11 @@ class ListFormsTestCase(TestCase):
         self.assertIn("1. GM Novák, Petr (2450, CZE)", slips)  # as the PDF slips name him
         prizes = pdf_lines(self.get(self.url("sp-prizes-export", "pdf"), "en").content)
         self.assertTrue(any(line.startswith("As of ") for line in prizes), prizes[-3:])
+
+
+@pytest.mark.slow
+class ListFormsInTheOtherLanguagesTestCase(ListForms):
+    """Each list in Russian, Bulgarian, Czech and Polish."""
+
+    __test__ = True
+    languages = LANGUAGES[1:]

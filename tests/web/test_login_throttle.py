@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import io
 import os
 import re
@@ -149,6 +151,7 @@ class BehindProxyTest(BaseTestCase):
 PRODUCTION = re.compile(r"```sh\n(\s*DATABASE_URL=postgres.*?)```", re.S)
 
 
+@pytest.mark.slow
 def test_it_passes_the_deployment_checks_with_the_documented_settings(tmp_path: Path) -> None:
     """``check --deploy`` finds nothing with the production settings of docs/manager.md."""
     block = PRODUCTION.search((ROOT / "docs" / "manager.md").read_text(encoding="utf-8"))

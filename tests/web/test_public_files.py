@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import json
 import tempfile
 from collections.abc import Iterable
@@ -99,6 +101,7 @@ class PublicFilesTestCase(BaseTestCase):
                                  withdraw_no_shows=False)
 
 
+@pytest.mark.slow
 class UnpublishedRoundTest(PublicFilesTestCase):
     def mentions_round(self, files: dict[str, bytes], number: int) -> list[str]:
         """Files that show round ``number``: its page, or its boards in a JSON."""
@@ -172,6 +175,7 @@ class UnpublishedRoundTest(PublicFilesTestCase):
         self.assertEqual(self.files(), {})
 
 
+@pytest.mark.slow
 class CorrectionTest(PublicFilesTestCase):
     def test_it_brings_a_correction_to_every_public_form_of_the_page(self) -> None:
         """A result corrected after the round (C.04.1 results as recorded) is in the round page, the

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.rows import AuditEntry, Board, Bye, Player
 
@@ -129,6 +131,7 @@ class UntouchedBoardsTestCase(ResultsTestCase):
         self.assertContains(response, "yours: 0-1")
 
 
+@pytest.mark.slow
 class WhatThePageShowedTestCase(ResultsTestCase):
     """FIDE C.05 art. 8: a result is written only on a board that holds the players the page showed, in its colours."""
 

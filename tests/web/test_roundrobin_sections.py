@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from django.conf import settings
 from django.test import TestCase
 
@@ -140,6 +141,7 @@ class DoubleRoundRobinTestCase(BaseTestCase):
             services.add_players(self.section, self.alice, [services.PlayerData(name="Late, Comer")])
 
 
+    @pytest.mark.slow
     def test_the_pages_draw_pair_and_render_every_list(self) -> None:
         self.client.login(username="alice", password="password")
         manage = self.url("sp-section-manage")

@@ -99,7 +99,7 @@ def _run(budget: settings) -> None:
 
 
 def test_two_arbiters_at_a_round_robin_keep_every_invariant() -> None:
-    """A few short histories (fast tier)."""
+    """One short history (fast tier): every invariant checked after each of its steps."""
     _run(FAST)
 
 

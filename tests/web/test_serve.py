@@ -46,6 +46,7 @@ def test_it_serves_a_demo_on_a_fresh_data_directory(tmp_path: Path) -> None:
     assert (data / "secret_key").exists()
 
 
+@pytest.mark.slow
 def test_it_explains_a_missing_database_server(tmp_path: Path) -> None:
     env = server_env(tmp_path, {"DATABASE_URL": "postgres://nobody@127.0.0.1:1/none"})
     result = subprocess.run([sys.executable, "-m", "swisspair", "serve", "--data", str(tmp_path), "--port", "1"],

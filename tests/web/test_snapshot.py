@@ -17,6 +17,8 @@ import pytest
 
 from .helpers import create_users, manage, seed_event
 
+pytestmark = pytest.mark.slow  # a migrated database of its own and Django processes reading it: seconds each
+
 
 @pytest.fixture(scope="module")
 def database(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import io
 import json
 from fractions import Fraction
@@ -269,6 +271,7 @@ class TeamTestCase(TeamBase):
         self.assertEqual(self.client.get(self.url("sp-teams")).status_code, 404)
 
 
+@pytest.mark.slow
 class TeamImportTestCase(TeamBase):
     """A team TRF file (``310``/``013`` records) imported as a team section (C.04.6)."""
 

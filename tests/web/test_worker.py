@@ -121,6 +121,7 @@ def test_a_worker_killed_inside_the_pairing_writes_nothing_and_the_retry_pairs_o
     assert mine == ["FAILED", "SUCCESSFUL"], tasks
 
 
+@pytest.mark.slow
 def test_a_worker_on_a_database_without_tables_says_what_to_do(tmp_path: Path) -> None:
     code = f"from swisspair.cli import main\nmain(['worker', '--data', {str(tmp_path)!r}, '--batch'])"
     result = subprocess.run([sys.executable, "-c", code], env=server_env(tmp_path), capture_output=True, text=True,
