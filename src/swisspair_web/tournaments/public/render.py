@@ -52,7 +52,7 @@ from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.db import models
 from django.http import Http404
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils import timezone, translation
 from django_tasks import task
 
@@ -73,7 +73,7 @@ from swisspair_web.tournaments.public import (
     store,
     teams,
 )
-from swisspair_web.tournaments.public.common import Builder, Visitor
+from swisspair_web.tournaments.public.common import Builder, Visitor, shared_section
 from swisspair_web.tournaments.reads.convert import (BoardsKey, PlayersKey, SectionData, forget_units, kept_boards,
                                                      kept_while)
 from swisspair_web.tournaments.reads.snapshot import shared_reads
@@ -351,6 +351,13 @@ def render(page: PublicPage, kwargs: dict[str, Any], path: str, language: str, o
     return body
 
 
+@functools.lru_cache(maxsize=4096)
+def _path(name: str, arguments: tuple[tuple[str, Any], ...], prefix: str) -> str:
+    """The address of the page ``name`` for its URL ``arguments`` (``reverse``, once per process for each:
+    an event's pages are looked up at every rendering; ``prefix``, the script's, is part of the address)."""
+    return reverse(name, kwargs=dict(arguments))
+
+
 # -- rendering an event -----------------------------------------------------------------------------
 
 
@@ -369,7 +376,7 @@ class Pass:
 
     def keep(self, page: PublicPage, kwargs: dict[str, Any], fingerprint: str, language: str, origin: str) -> None:
         """Have the page on disk, built again only when its fingerprint changed."""
-        path = reverse(page.name, kwargs=kwargs)
+        path = _path(page.name, tuple(kwargs.items()), get_script_prefix())
         file = store.json_file(origin, path) if is_json(page.name) else store.html_file(language, path)
         if file is None:
             return
@@ -465,7 +472,8 @@ def _render(work: Pass) -> None:
 
 
 def _render_section(work: Pass, section: Section) -> None:
-    data = SectionData.load(section)
+    data = SectionData.load(section, current=True)  # read in this rendering's snapshot (:func:`_render`)
+    shared_section(data)
     prints = Fingerprints(data)
     base: dict[str, Any] = {"slug": work.event.slug, "section": section.slug}
     gone = []

@@ -90,18 +90,19 @@ class SectionData:
     """The players' :data:`PlayersKey`, when read by the public pages' worker."""
 
     @classmethod
-    def load(cls, section: Section) -> SectionData:
+    def load(cls, section: Section, *, current: bool = False) -> SectionData:
         """The section's rows, read in one snapshot (:func:`~.snapshot.read_snapshot`): a round paired
         meanwhile is either wholly in them (round, boards, byes) or not at all. The section's own row
-        (its settings) is read again in the same snapshot. Pages rendered together share one load
+        (its settings) is read again in the same snapshot, unless it is ``current`` (read in the snapshot
+        these rows are read in: a rendering reads all in one). Pages rendered together share one load
         (:func:`~.snapshot.shared_reads`)."""
-        return memo(("section-data", section.pk), lambda: cls._read(section))
+        return memo(("section-data", section.pk), lambda: cls._read(section, current))
 
     @classmethod
-    def _read(cls, section: Section) -> SectionData:
+    def _read(cls, section: Section, current: bool = False) -> SectionData:
         with read_snapshot():
-            fresh = Section.objects.filter(pk=section.pk).first()
-            if fresh is not None:
+            fresh = section if current else Section.objects.filter(pk=section.pk).first()
+            if fresh is not None and fresh is not section:
                 fresh.event = section.event
                 section = fresh
             players, players_key = _players(section)

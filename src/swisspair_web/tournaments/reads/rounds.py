@@ -94,6 +94,26 @@ def _pairing_columns() -> tuple[Column, ...]:
 
 
 def _board_row(line: ListedBoard) -> Row:
+    """The board's row, kept on the board with what else it is made of (its two players as read, their scores
+    before the round, the language of its labels): the public pages' worker keeps an unchanged board between
+    renderings (:func:`~.convert.kept_boards`), and with it its row; a changed board, a player read again or
+    another score makes a new one."""
+    b = line.board
+    made_of = (b.white, b.black, line.white_points, line.black_points, get_language())
+    kept: tuple[tuple[object, ...], Row] | None = b.__dict__.get("_listed_row")
+    if kept is not None and _same(kept[0], made_of):
+        return kept[1]
+    row = b.__dict__["_listed_row"] = (made_of, _new_board_row(line))
+    return row[1]
+
+
+def _same(before: tuple[object, ...], now: tuple[object, ...]) -> bool:
+    """The players are the same objects (a row's ``==`` compares primary keys only: a renamed player read
+    again is equal to the one before), the rest equal."""
+    return before[0] is now[0] and before[1] is now[1] and before[2:] == now[2:]
+
+
+def _new_board_row(line: ListedBoard) -> Row:
     b = line.board
     values = {"board": b.number, "white_tpn": b.white.tpn, "white": b.white.name, "white_points": line.white_points,
               "result": RESULTS.get(b.result, b.result) or None, "black_points": line.black_points,
