@@ -6,7 +6,7 @@ that builds it from the reads for a visitor, :mod:`.common`)::
     register("sp-standings", "standings", standings.standings_page)
 
 A page built from more of a section than its players, rounds, boards, byes and teams names those rows
-once, for every page of the section (``depends_on(lambda section: Category.objects.filter(section=section))``).
+once, for every page of the section (``depends_on(Category)``: the rows of a table with a ``section``).
 
 The scope decides for which URL arguments the page is rendered and when it is rendered again:
 
@@ -76,6 +76,7 @@ from swisspair_web.tournaments.public import (
 from swisspair_web.tournaments.public.common import Builder, Visitor, shared_section
 from swisspair_web.tournaments.reads.convert import (BoardsKey, PlayersKey, SectionData, forget_units, kept_boards,
                                                      kept_while)
+from swisspair_web.tournaments.reads import prepared
 from swisspair_web.tournaments.reads.snapshot import shared_reads
 from swisspair_web.tournaments.rows import (
     AwardSettings,
@@ -84,6 +85,7 @@ from swisspair_web.tournaments.rows import (
     Event,
     Player,
     PublicRender,
+    Playoff,
     PublicWant,
     Registration,
     Section,
@@ -159,28 +161,33 @@ register("sp-schedule", "section", roundrobin.schedule_page)
 register("sp-grid", "standings", roundrobin.grid_page)
 
 
-SectionRows = Callable[[Section], Iterable[models.Model]]
-DEPENDS_ON: list[SectionRows] = []
-"""Rows of a section beyond its players, rounds, boards, byes and teams that public pages are built from
-(:func:`depends_on`): each is part of every fingerprint of the section's pages."""
+DEPENDS_ON: list[type[models.Model]] = []
+"""Tables of a section's rows beyond its players, rounds, boards, byes and teams that public pages are built
+from (:func:`depends_on`): their rows are part of every fingerprint of the section's pages."""
 
 
-def depends_on(rows: SectionRows) -> None:
-    """Public pages of a section are also built from ``rows(section)`` (its entry settings, its categories):
-    a change there renders them again."""
-    DEPENDS_ON.append(rows)
+def depends_on(model: type[models.Model]) -> None:
+    """Public pages of a section are also built from the rows of ``model`` that belong to it (``section``:
+    its entry settings, its categories): a change there renders them again."""
+    DEPENDS_ON.append(model)
 
 
-def _registration(section: Section) -> Iterable[models.Model]:
-    return Registration.objects.filter(section=section)
+depends_on(Registration)  # the section page's link to the entry form
+depends_on(AwardSettings)  # the prize list once published
+depends_on(Category)  # the categories' standings
+depends_on(Playoff)  # the play-offs under the standings
 
 
-def _awards(section: Section) -> Iterable[models.Model]:
-    return [*AwardSettings.objects.filter(section=section), *Category.objects.filter(section=section).order_by("pk")]
+def _depending_rows(section: Section) -> list[list[tuple[Any, ...]]]:
+    """The rows of :data:`DEPENDS_ON` of ``section``, as stored (each row's values less its ``version``, by
+    primary key: a fingerprint needs their values, not the objects)."""
+    return [prepared.values(_rows_of(model), section.pk) for model in DEPENDS_ON]
 
 
-depends_on(_registration)  # the section page's link to the entry form
-depends_on(_awards)  # categories, the prize list once published
+@functools.cache
+def _rows_of(model: type[models.Model]) -> prepared.Query:
+    names = [f.attname for f in model._meta.concrete_fields if f.attname != "version"]
+    return lambda section_id: model._default_manager.filter(section_id=section_id).order_by("pk").values_list(*names)
 
 
 def page(name: str) -> PublicPage | None:
@@ -277,11 +284,9 @@ class Fingerprints:
     def __post_init__(self) -> None:
         data = self.data
         section = data.section
-        playoffs = [_row(p) for p in section.playoffs.all()]
         published = self.published = tuple(r.number for r in data.rounds if r.published)
-        extra = [_row(row) for rows in DEPENDS_ON for row in rows(section)]
         self.base = _digest(RENDERING, __version__, _row(section.event), _row(section), published,
-                            _players_text(data), [_row(t) for t in data.teams], playoffs, extra)
+                            _players_text(data), [_row(t) for t in data.teams], _depending_rows(section))
         byes: dict[int, list[str]] = defaultdict(list)
         own: dict[int, list[str]] = defaultdict(list)
         # only what the public sees: a round not published is in no fingerprint (its boards would show

@@ -31,8 +31,9 @@ from swisspair.model import (
 )
 from swisspair.pairing.acceleration import GROUP_A_EVEN, baku_virtual_points
 from swisspair.teams import MatchPoints, TeamEntry
-from django.db.models import Count, Max, Min, Sum
+from django.db.models import Count, Max, Min, QuerySet, Sum
 
+from swisspair_web.tournaments.reads import prepared
 from swisspair_web.tournaments.reads.snapshot import memo, read_snapshot
 from swisspair_web.tournaments.rows import RESULTS, Board, Bye, Player, Round, Section, Team
 
@@ -176,9 +177,8 @@ def _players(section: Section) -> tuple[list[Player], PlayersKey | None]:
     rows = section.players.order_by("tpn")
     if kept is None:
         return list(rows), None
-    got = Player.objects.filter(section=section).aggregate(
-        n=Count("id"), top=Max("id"), ids=Sum("id"), versions=Sum("version"), last=Max("version"))
-    key = (got["n"], got["top"] or 0, got["ids"] or 0, got["versions"] or 0, got["last"] or 0)
+    got = prepared.values(_players_key, section.pk)
+    key: PlayersKey = tuple(got[0]) if got else (0, 0, 0, 0, 0)
     before = kept.get(section.pk)
     if before is not None and before[0] == key:
         players = list(before[1])
@@ -188,6 +188,20 @@ def _players(section: Section) -> tuple[list[Player], PlayersKey | None]:
     players = list(rows)
     kept[section.pk] = (key, list(players))
     return players, key
+
+
+def _players_key(section_id: int) -> QuerySet[Player, tuple[int, int, int, int, int]]:
+    """The :data:`PlayersKey` of a section (no row: no player)."""
+    return (Player.objects.filter(section_id=section_id).order_by().values("section_id")
+            .annotate(n=Count("id"), top=Max("id"), ids=Sum("id"), versions=Sum("version"), last=Max("version"))
+            .values_list("n", "top", "ids", "versions", "last"))
+
+
+def _boards_keys(section_id: int) -> QuerySet[Board, tuple[int, int, int, int, int, int]]:
+    """Each round's :data:`BoardsKey` after its id (the rounds with boards)."""
+    return (Board.objects.filter(round__section_id=section_id).order_by().values("round_id")
+            .annotate(n=Count("id"), low=Min("id"), top=Max("id"), versions=Sum("version"), last=Max("version"))
+            .values_list("round_id", "n", "low", "top", "versions", "last"))
 
 
 def _boards(section: Section, rounds: list[Round], keys_by_number: dict[int, BoardsKey]) -> dict[int, list[Board]]:
@@ -201,9 +215,7 @@ def _boards(section: Section, rounds: list[Round], keys_by_number: dict[int, Boa
         fresh = rows
     else:
         keys = {round_id: (n, low, top, versions, last) for round_id, n, low, top, versions, last in
-                rows.order_by().values("round_id").annotate(n=Count("id"), low=Min("id"), top=Max("id"),
-                                                             versions=Sum("version"), last=Max("version"))
-                .values_list("round_id", "n", "low", "top", "versions", "last")}
+                prepared.values(_boards_keys, section.pk)}
         before = kept.get(section.pk, {})
         same = {pk for pk, key in keys.items() if pk in before and before[pk][0] == key}
         fresh = rows.filter(round_id__in=[pk for pk in keys if pk not in same])
