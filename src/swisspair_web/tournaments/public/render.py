@@ -77,6 +77,7 @@ from swisspair_web.tournaments.public.common import Builder, Visitor, shared_sec
 from swisspair_web.tournaments.reads.convert import (BoardsKey, PlayersKey, SectionData, forget_units, kept_boards,
                                                      kept_while)
 from swisspair_web.tournaments.reads import prepared
+from swisspair_web.tournaments.reads.rounds import forget_rows
 from swisspair_web.tournaments.reads.snapshot import shared_reads
 from swisspair_web.tournaments.rows import (
     AwardSettings,
@@ -436,6 +437,7 @@ def forget_kept() -> None:
     KEPT_PLAYERS.clear()
     KEPT_DIGESTS.clear()
     forget_units()
+    forget_rows()
 
 
 def render_event(event_id: int) -> int:

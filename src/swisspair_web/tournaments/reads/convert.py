@@ -110,7 +110,7 @@ class SectionData:
             rounds = list(section.round_set.order_by("number"))
             keys: dict[int, BoardsKey] = {}
             boards = _boards(section, rounds, keys)
-            byes = list(section.byes.all())
+            byes = list(section.byes.all()) if _KEPT.get() is None else prepared.objects(Bye, _byes, section.pk)
             teams = list(section.teams.order_by("number")) if section.is_team else []
         return cls(section, players, rounds, boards, byes, teams, keys, players_key)
 
@@ -204,27 +204,32 @@ def _boards_keys(section_id: int) -> QuerySet[Board, tuple[int, int, int, int, i
             .values_list("round_id", "n", "low", "top", "versions", "last"))
 
 
+def _round_boards(round_id: int) -> QuerySet[Board]:
+    """A round's boards in board order."""
+    return Board.objects.filter(round_id=round_id).order_by("number")
+
+
+def _byes(section_id: int) -> QuerySet[Bye]:
+    """A section's byes (in their rows' order)."""
+    return Bye.objects.filter(section_id=section_id)
+
+
 def _boards(section: Section, rounds: list[Round], keys_by_number: dict[int, BoardsKey]) -> dict[int, list[Board]]:
     """The boards of ``rounds`` (of ``section``) by round number, in board order; within :func:`kept_boards`,
     each round's key put in ``keys_by_number``."""
     boards: dict[int, list[Board]] = {r.number: [] for r in rounds}
     by_id = {r.pk: r for r in rounds}
     kept = _KEPT.get()
-    rows = Board.objects.filter(round__section=section)
     if kept is None:
-        fresh = rows
-    else:
+        for board in Board.objects.filter(round__section=section).order_by("round__number", "number"):
+            boards[by_id[board.round_id].number].append(board)
+    else:  # the worker: the rounds whose key changed read again, a round at a time (prepared: usually one)
         keys = {round_id: (n, low, top, versions, last) for round_id, n, low, top, versions, last in
                 prepared.values(_boards_keys, section.pk)}
         before = kept.get(section.pk, {})
-        same = {pk for pk, key in keys.items() if pk in before and before[pk][0] == key}
-        fresh = rows.filter(round_id__in=[pk for pk in keys if pk not in same])
-        now = {pk: before[pk] for pk in same}
-    for board in fresh.order_by("round__number", "number"):
-        boards[by_id[board.round_id].number].append(board)
-    if kept is not None:
-        for pk in same:
-            boards[by_id[pk].number] = list(now[pk][1])
+        for pk, key in keys.items():
+            same = pk in before and before[pk][0] == key
+            boards[by_id[pk].number] = list(before[pk][1]) if same else prepared.objects(Board, _round_boards, pk)
         kept[section.pk] = {r.pk: (keys[r.pk], list(boards[r.number])) for r in rounds if r.pk in keys}
         keys_by_number.update((r.number, keys[r.pk]) for r in rounds if r.pk in keys)
     name = Board.round.field.cache_name
