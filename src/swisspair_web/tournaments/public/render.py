@@ -46,6 +46,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -364,6 +365,14 @@ def _path(name: str, arguments: tuple[tuple[str, Any], ...], prefix: str) -> str
     return reverse(name, kwargs=dict(arguments))
 
 
+@functools.lru_cache(maxsize=4096)
+def _file(json: bool, variant: str, path: str, root: str) -> tuple[Path, str] | None:
+    """The file of the page at ``path`` (JSON for the origin ``variant``, else HTML in that language) and its
+    name under the public files' ``root`` (once per process for each: a rendering names every page's)."""
+    file = store.json_file(variant, path) if json else store.html_file(variant, path)
+    return None if file is None else (file, str(file.relative_to(store.root())))
+
+
 # -- rendering an event -----------------------------------------------------------------------------
 
 
@@ -383,10 +392,11 @@ class Pass:
     def keep(self, page: PublicPage, kwargs: dict[str, Any], fingerprint: str, language: str, origin: str) -> None:
         """Have the page on disk, built again only when its fingerprint changed."""
         path = _path(page.name, tuple(kwargs.items()), get_script_prefix())
-        file = store.json_file(origin, path) if is_json(page.name) else store.html_file(language, path)
-        if file is None:
+        where = _file(is_json(page.name), origin if is_json(page.name) else language, path,
+                      str(settings.SWISSPAIR_PUBLIC_DIR))
+        if where is None:
             return
-        relative = str(file.relative_to(store.root()))
+        file, relative = where
         before = self.old.get(relative)
         if before == NO_PAGE + fingerprint or before == fingerprint and file.exists():
             self.new[relative] = before
