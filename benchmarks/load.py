@@ -783,6 +783,47 @@ def check(url: str, world: World) -> list[str]:
     return problems
 
 
+def drained(url: str, limit: float = 300.0) -> float:
+    """Wait until the workers have run the public pages' tasks the seeding queued (the load measures the
+    workers at work, not starting: a niced worker loads Django slowly on a busy machine); returns how long."""
+    import psycopg
+
+    started = time.monotonic()
+    with psycopg.connect(url.replace("postgres://", "postgresql://", 1), autocommit=True) as conn:
+        while time.monotonic() - started < limit:
+            waiting = conn.execute("SELECT COUNT(*) FROM django_tasks_database_dbtaskresult "
+                                   "WHERE queue_name = 'public' AND status IN ('READY', 'RUNNING')").fetchone()
+            if not waiting or not waiting[0]:
+                break
+            time.sleep(0.5)
+    return time.monotonic() - started
+
+
+def rendering(url: str, since: float) -> list[str]:
+    """How the public pages' rendering tasks of the run went, by task (the queue's table): how long each
+    waited once due (after its ``run_after``: the change's debounce), how long it ran, the pages it built."""
+    import psycopg
+
+    with psycopg.connect(url.replace("postgres://", "postgresql://", 1)) as conn:
+        rows = conn.execute("""
+            SELECT task_path, EXTRACT(EPOCH FROM started_at - GREATEST(enqueued_at, run_after)),
+                   EXTRACT(EPOCH FROM finished_at - started_at), return_value
+            FROM django_tasks_database_dbtaskresult
+            WHERE queue_name = 'public' AND enqueued_at >= to_timestamp(%s)""", [since]).fetchall()
+    lines = []
+    for path in sorted({r[0] for r in rows}):
+        ones = [r for r in rows if r[0] == path]
+        ran = [float(r[2]) for r in ones if r[2] is not None]
+        waited = [max(0.0, float(r[1])) for r in ones if r[1] is not None]
+        built = sorted(r[3] for r in ones if isinstance(r[3], int))
+        lines.append(
+            f"  {path.rsplit('.', 1)[-1]}: {len(ran)} ran, {len(ones) - len(waited)} still queued at the end; waited "
+            f"once due p50 {percentile(waited, .50) / 1000:.1f} s p95 {percentile(waited, .95) / 1000:.1f} s; ran "
+            f"p50 {percentile(ran, .50):.0f} ms p95 {percentile(ran, .95):.0f} ms, {sum(ran):.0f} s in all"
+            + (f"; pages built p50 {built[len(built) // 2]} max {built[-1]}, {sum(built)} in all" if built else ""))
+    return ["the rendering workers' tasks (wall time, from the queue):", *lines] if lines else []
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000 if ordered else 0.0
@@ -961,6 +1002,8 @@ def main(argv: list[str] | None = None) -> int:
                   [sys.executable, "-m", "swisspair_web", "worker", "--interval", "0.5", "--queue", queue]),
             env, work / f"worker{number}.log")) for number, queue in enumerate(queues)]
         wait_for_port(public_port, web, web_log)
+        ready = drained(url)
+        print(f"the rendering workers took up the seeding's changes in {ready:.0f} s", flush=True)
         world = World(players=players, published=dict.fromkeys(players, 1))
         print(f"load: {setup}, {args.workers} workers for jobs + {args.public_workers} rendering "
               f"(nice {args.render_nice}), "
@@ -973,6 +1016,7 @@ def main(argv: list[str] | None = None) -> int:
                  "workers": [w.pid for w in workers], "PostgreSQL": [postgres_pid(url)]}
         cpu_before = {name: sum(map(tree_cpu, pids)) for name, pids in parts.items()}
         self_before = os.times()
+        wall_started = time.time()
         load_before = os.getloadavg()
         sampler = WaitSampler(url)
         sampler.start()
@@ -992,6 +1036,7 @@ def main(argv: list[str] | None = None) -> int:
         stats.server = server_times(access)
         print(sampler.summary(), flush=True)
         problems = check(url, world)
+        print("\n".join(rendering(url, wall_started)), flush=True)
         print(report(stats, elapsed, world, problems, args))
         server_errors = sum(n for s in stats.statuses.values() for code, n in s.items() if code >= 500 or code == 0)
         if server_errors:

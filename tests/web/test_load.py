@@ -39,3 +39,5 @@ def test_the_small_load_test_passes() -> None:
     assert " 0 not shown within" in result.stdout, "a saved result did not reach the public page"
     assert re.search(r"  results page \(\d+\): total p50 \d+ p95 \d+; CPU p50 \d+", result.stdout), \
         "no split of the results page's time (Server-Timing in the access log)"
+    assert re.search(r"  render_public: [1-9]\d* ran, \d+ still queued at the end; waited once due p50 [\d.]+ s", result.stdout), \
+        "no report of the rendering tasks (the queue's table)"

@@ -7,6 +7,7 @@ import tempfile
 from collections.abc import Iterable
 from io import BytesIO
 from pathlib import Path
+from datetime import timedelta
 from typing import Any
 
 from django.db import connection, transaction
@@ -14,6 +15,8 @@ from django.db.models import F
 from django.contrib import admin
 from django.test import Client, RequestFactory, override_settings
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
 
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.pages import sections as section_pages
@@ -215,6 +218,79 @@ class CorrectionTest(PublicFilesTestCase):
         self.publish(1)
         self.render()
         self.assertEqual(self.render(), 0)
+
+
+class OrderTest(PublicFilesTestCase):
+    """The worker renders first what a result changes (a round's pages and JSON, the cards) and the pages not on
+    disk yet, and the rest (standings, crosstable...) in a pass queued after it, once however often it changes."""
+
+    def setUp(self) -> None:
+        super().setUp()
+        self.pair()
+        self.publish(1)
+        self.wish("sp-player", 3)
+        self.wish("sp-api-round", 1)  # the JSON, for this address
+        self.render()
+        self.before = self.files()
+
+    def changed(self, kind: str) -> list[str]:
+        return sorted(name for name, body in self.files().items()
+                      if kind in name and self.before.get(name) != body)
+
+    def queued(self, task: Any) -> list[DBTaskResult]:
+        return list(DBTaskResult.objects.filter(task_path=task.module_path, status="READY"))
+
+    def test_a_first_pass_renders_the_round_and_leaves_the_rest_for_the_pass_after_it(self) -> None:
+        self.round_results(1, "10")  # the round complete: its page, the cards and the standings change
+        self.render_first()
+        self.assertEqual(self.changed("/rounds/1"), ["html/en/e/test/open/rounds/1/index.html",
+                                                     "json/http/testserver/api/e/test/open/rounds/1.json"])
+        self.assert_files_are_the_application(self.changed("/rounds/1") + self.changed("players/3"))
+        self.assertEqual(self.changed("standings") + self.changed("crosstable"), [])
+        self.assertTrue(PublicRender.objects.get(event=self.event).rest_at)
+        self.assertEqual([t.priority for t in self.queued(render.render_rest)], [render.REST_PRIORITY])
+        self.assertEqual(changes.sweep(), 0)  # the rest is queued: the sweeper leaves it be
+        self.round_results(1, "01")  # a correction meanwhile: the rest is queued once
+        self.render_first()
+        self.assertEqual(len(self.queued(render.render_rest)), 1)
+        self.assertGreater(render.render_event(self.event.pk, "rest"), 0)
+        self.assertFalse(PublicRender.objects.get(event=self.event).rest_at)
+        self.assertTrue(self.changed("standings") and self.changed("crosstable"))
+        self.assert_files_are_the_application(self.changed("standings") + self.changed("crosstable"))
+        self.assertEqual(changes.sweep(), 0)
+
+    def render_first(self) -> None:
+        render.render_event(self.event.pk, "first")
+
+    def test_a_page_not_on_disk_yet_is_rendered_in_a_first_pass(self) -> None:
+        self.wish("sp-player", 5)
+        self.render_first()
+        self.assertEqual(self.changed("players"), ["html/en/e/test/open/players/5/index.html"])
+        self.assertFalse(self.queued(render.render_rest))
+
+    def test_a_first_pass_renders_everything_when_the_rest_waited_too_long(self) -> None:
+        self.round_results(1, "10")
+        self.render_first()
+        self.assertEqual(self.changed("standings"), [])
+        PublicRender.objects.filter(event=self.event).update(
+            rest_at=timezone.now() - render.CATCH_UP - timedelta(seconds=1))
+        self.round_results(1, "01")
+        self.render_first()
+        self.assertTrue(self.changed("standings"))
+        self.assertFalse(PublicRender.objects.get(event=self.event).rest_at)
+
+    def test_a_worker_leaves_an_event_being_rendered_to_its_renderer(self) -> None:
+        """A second worker does not wait for the lock of an event another one renders: its task is queued
+        again a moment later, the event still marked as changed."""
+        self.round_results(1, "10")
+        before = self.queued(render.render_public)
+        with store.event_lock(self.event.pk):
+            self.assertEqual(render.render_public.call(self.event.pk), 0)
+        again = [t for t in self.queued(render.render_public) if t not in before]
+        self.assertEqual(len(again), 1)
+        self.assertGreater(again[0].run_after, timezone.now())
+        self.assertTrue(PublicRender.objects.get(event=self.event).dirty_at)
+        self.assertEqual(self.changed("/rounds/1"), [])
 
 
 class FrontTest(PublicFilesTestCase):

@@ -6,7 +6,8 @@ and, if it was not marked already, queues the rendering task ``SWISSPAIR_PUBLIC_
 (changes meanwhile are rendered with it). A change that hides something (a round withdrawn or unpaired, an
 event made private) first takes all the event's files down, in the arbiter's request, before the page says
 it is done: the application serves the event until the rendering puts them back. The worker's sweeper (:func:`sweep`) compares each rendered public
-event's stamp with the one rendered, and queues what was missed. A page served by the application that
+event's stamp with the one last rendered completely, and queues what was missed (an event whose first pass left
+pages for a pass queued after it is left to that pass, ``render.render_rest``). A page served by the application that
 could be a file is wished for (:func:`want`) and rendered from then on.
 """
 
@@ -65,7 +66,8 @@ def sweep() -> int:
     visited has no rendering yet: its first visitor asks for one."""
     if not enabled():
         return 0
-    rendered = dict(PublicRender.objects.filter(dirty_at__isnull=True).values_list("event_id", "stamp"))
+    rendered = dict(PublicRender.objects.filter(dirty_at__isnull=True, rest_at__isnull=True)
+                    .values_list("event_id", "stamp"))
     count = 0
     for event_id, now in stamps(Event.objects.filter(pk__in=rendered, public=True)).items():
         if rendered[event_id] != now:

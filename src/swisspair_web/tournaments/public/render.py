@@ -34,6 +34,9 @@ visitor whose page is not on disk yet is served by the application, which record
 One rendering reads the event in one snapshot (``snapshot.shared_reads``): a section's rows and its
 standings are built once and shared by every page and language. Each file on disk carries the
 fingerprint of what it was built from; a page whose fingerprint did not change is not built again.
+
+A change is rendered in two passes (:func:`render_event`): first what a result typed changes (a round's pages,
+the cards) and the pages not on disk yet, then, queued behind every first pass, the standings and the others.
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -387,7 +391,11 @@ class Pass:
     origins: set[str] = field(default_factory=set)
     wanted: dict[tuple[int, str], set[tuple[int, str, str]]] = field(default_factory=lambda: defaultdict(set))
     """``{(section, page): {(target, language, origin)}}`` of the on-demand pages."""
+    first: bool = False
+    """Only the pages readers wait for first (:func:`first_pass`); the others changed are left for later."""
     built: int = 0
+    deferred: int = 0
+    """Pages that changed and were left for later (``first``)."""
 
     def keep(self, page: PublicPage, kwargs: dict[str, Any], fingerprint: str, language: str, origin: str) -> None:
         """Have the page on disk, built again only when its fingerprint changed."""
@@ -400,6 +408,11 @@ class Pass:
         before = self.old.get(relative)
         if before == NO_PAGE + fingerprint or before == fingerprint and file.exists():
             self.new[relative] = before
+            return
+        if self.first and not first_pass(page) and before is not None \
+                and (before.startswith(NO_PAGE) or file.exists()):
+            self.new[relative] = before  # the page on disk stays until the rest is rendered
+            self.deferred += 1
             return
         body = render(page, kwargs, path, language, origin)
         self.built += 1
@@ -416,6 +429,19 @@ class Pass:
         if is_json(name):
             return [("en", origin) for origin in sorted(self.origins)]
         return [(language, "") for language in sorted(self.languages)]
+
+
+LATER = frozenset({"event", "section", "standings"})
+"""The scopes whose changed pages a first pass leaves for the pass after it (:func:`first_pass`)."""
+
+
+def first_pass(page: PublicPage) -> bool:
+    """Whether a changed page is rendered in a first pass: the pages a result typed changes (a round's pages,
+    the cards, the hall screen), which readers refresh while games end. The standings, crosstable, section and
+    event pages (which change when a round is complete, paired or published) are rendered by the pass that
+    follows (:func:`render_rest`); a page not on disk yet always at once: its readers are served by the
+    application meanwhile."""
+    return page.scope not in LATER
 
 
 def targets(scope: str, data: SectionData) -> list[int]:
@@ -450,14 +476,31 @@ def forget_kept() -> None:
     forget_rows()
 
 
-def render_event(event_id: int) -> int:
-    """Render what changed of the event's public pages; returns how many pages were built."""
-    with store.event_lock(event_id):
-        PublicRender.objects.filter(event_id=event_id).update(dirty_at=None)
+CATCH_UP = timedelta(seconds=30)
+"""A first pass renders every page when the pages left for later have been waiting longer than this (first
+passes of other events kept coming before them)."""
+REST_PRIORITY = -10
+"""The queue's priority of the pages left for later: below every first pass (priority 0) of every event."""
+
+
+def render_event(event_id: int, part: str = "all", wait: bool = True) -> int:
+    """Render what changed of the event's public pages; returns how many pages were built.
+
+    ``part``: ``"all"``; ``"first"``, the pages readers wait for first (:func:`first_pass`), the others that
+    changed are queued for a ``"rest"`` pass (:func:`render_rest`), unless it has been waiting for more than
+    :data:`CATCH_UP` (or the event was never rendered whole). Without ``wait``, :class:`~.store.Busy` when the
+    event is being rendered."""
+    with store.event_lock(event_id, wait):
+        marks = PublicRender.objects.filter(event_id=event_id)
+        complete, rest = marks.values_list("rendered_at", "rest_at").first() or (None, None)
+        first = part == "first" and complete is not None and (rest is None or timezone.now() - rest < CATCH_UP)
+        # the mark of what this pass renders is taken down first: a change from now on is queued again
+        marks.update(**{"dirty_at": None} if first else {"rest_at": None} if part == "rest" else
+                     {"dirty_at": None, "rest_at": None})
         with shared_reads():
             stamp = store.stamp(event_id)
             event = Event.objects.filter(pk=event_id).first()
-            work = Pass(event, store.read_manifest(event_id)) if event is not None else None
+            work = Pass(event, store.read_manifest(event_id), first=first) if event is not None else None
             if event is not None and event.public and work is not None:
                 with kept_boards(KEPT_BOARDS, KEPT_PLAYERS):
                     _render(work)
@@ -465,8 +508,17 @@ def render_event(event_id: int) -> int:
         for relative in set(work.old if work is not None else store.read_manifest(event_id)) - set(new):
             store.remove(relative)
         store.write_manifest(event_id, new)
-        PublicRender.objects.filter(event_id=event_id).update(rendered_at=timezone.now(), stamp=stamp)
+        if work is not None and work.deferred:
+            _queue_rest(event_id)
+        else:  # every page is up to date with ``stamp`` (the sweeper compares it)
+            marks.update(rendered_at=timezone.now(), stamp=stamp)
     return work.built if work is not None else 0
+
+
+def _queue_rest(event_id: int) -> None:
+    """Queue the pages left for later, unless they are queued already (changes meanwhile go with them)."""
+    if PublicRender.objects.filter(event_id=event_id, rest_at__isnull=True).update(rest_at=timezone.now()):
+        render_rest.enqueue(event_id)
 
 
 def _render(work: Pass) -> None:
@@ -494,7 +546,7 @@ def _render_section(work: Pass, section: Section) -> None:
     prints = Fingerprints(data)
     base: dict[str, Any] = {"slug": work.event.slug, "section": section.slug}
     gone = []
-    for p in PAGES:
+    for p in sorted(PAGES, key=lambda p: not first_pass(p)):  # what readers wait for first, first
         if p.scope == "event":
             continue
         valid = targets(p.scope, data)
@@ -514,8 +566,27 @@ def _render_section(work: Pass, section: Section) -> None:
         store.forget(gone)
 
 
+def _run(part: str, event_id: int) -> int:
+    """A pass of a task; when another worker is rendering the event, the task is queued again a moment later
+    (its mark stays: no change is lost) and this worker goes on with other events."""
+    try:
+        built = render_event(event_id, part, wait=False)
+    except store.Busy:
+        again = render_public if part == "first" else render_rest
+        again.using(run_after=timezone.now() + timedelta(seconds=settings.SWISSPAIR_PUBLIC_DEBOUNCE)).enqueue(event_id)
+        return 0
+    log.info("public pages of event %s (%s): %s built", event_id, part, built)
+    return built
+
+
 @task(queue_name="public")
-def render_public(event_id: int) -> None:
-    """The task queued by :func:`~.changes.changed`."""
-    built = render_event(event_id)
-    log.info("public pages of event %s: %s built", event_id, built)
+def render_public(event_id: int) -> int:
+    """The task queued by :func:`~.changes.changed`: a first pass (:func:`render_event`); returns how many pages
+    it built (kept with the task)."""
+    return _run("first", event_id)
+
+
+@task(queue_name="public", priority=REST_PRIORITY)
+def render_rest(event_id: int) -> int:
+    """The pages a first pass left for later (queued by it, at a lower priority)."""
+    return _run("rest", event_id)

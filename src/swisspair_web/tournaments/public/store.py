@@ -105,13 +105,21 @@ def _state(event_id: int) -> Path:
     return root() / "state" / f"event-{event_id}.json"
 
 
+class Busy(Exception):
+    """Another process holds the event's lock (:func:`event_lock` with ``wait=False``)."""
+
+
 @contextmanager
-def event_lock(event_id: int) -> Iterator[None]:
-    """One rendering (or taking down) of the event's files at a time, across the processes of a machine."""
+def event_lock(event_id: int, wait: bool = True) -> Iterator[None]:
+    """One rendering (or taking down) of the event's files at a time, across the processes of a machine;
+    without ``wait``, :class:`Busy` when another holds it (a worker then does other work meanwhile)."""
     path = root() / "state" / f"event-{event_id}.lock"
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path, "a+b") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise Busy(event_id) from None
         try:
             yield
         finally:
