@@ -879,3 +879,47 @@ def test_every_message_is_one_line() -> None:
     with pytest.raises(TRFError) as info:
         trf.loads(text)
     assert str(info.value) == r"<string>:2:20: binary data: control character '\x0b': not a text TRF file"
+
+
+# -- the round entries of 001 read at once ------------------------------------------------------
+
+_OPPONENTS = ("   7", "0007", "   0", "0000", "    ", "   5", " 7 1", "  x7", "7   ")
+_COLOURS = "wb- WBx"
+_RESULTS = "10=WDL+-HFUZ udlwhfz*x"
+
+
+def test_round_entries_read_at_once_as_one_by_one() -> None:
+    """A 001 record's round entries read at once (the common case, without a remark) are what the
+    reading entry by entry gives, without a remark; every other form is left to the latter (TRF16 001,
+    columns 92 on: ``OOOO C R`` and two blanks). The entries already read are forgotten before each
+    reading, so that both read every entry."""
+    from swisspair.trf.records import _BLOCK_CACHE, Records, _entries_one_by_one, _plain_entries
+
+    head = "001    5 m    Player five                       1800 GER             1990/01/01  1.0    1  "
+    blocks = [f"{o} {c} {r}" for o in _OPPONENTS for c in _COLOURS for r in _RESULTS]
+    lines = [head + block + tail for block in blocks for tail in ("", " ", "  x")]
+    lines += [head + "   7 w 1  " + block + "   " for block in blocks[::7]]
+    lines += [head + "   7 w 1 x   8 b 0", head + "   7 w", head, head[:80]]
+    read_at_once = 0
+    for line in lines:
+        _BLOCK_CACHE.clear()
+        plain = _plain_entries(line, 5)
+        _BLOCK_CACHE.clear()
+        one_by_one = Records("test", lenient=True)
+        expected = _entries_one_by_one(one_by_one, line, 5)
+        if plain is not None:
+            read_at_once += 1
+            assert plain == expected, line
+            assert not one_by_one.warnings and not one_by_one.errors, line
+    assert 0 < read_at_once < len(lines)
+
+
+@pytest.mark.parametrize("text", ["11.5", "0", "0.0", ".5", "5.", "05.50", "1,5", "10", "0.25", " 3.0", "123.125"])
+def test_points_field_read_exactly(text: str) -> None:
+    """A number field (001 points, columns 81-84; XXS values) is the exact value written, as Fraction reads it."""
+    from swisspair.trf.fields import decimal
+    from swisspair.trf.records import Records
+
+    value = decimal(Records("test", lenient=True), text, 81, "points")
+    assert value == Fraction(text.strip().replace(",", "."))
+    assert type(value) is Fraction

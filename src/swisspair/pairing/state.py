@@ -395,15 +395,10 @@ def _game_records(source: Player, played: int, points_of: dict[tuple[Result, Col
         result, opponent = entry.result, entry.opponent
         over_the_board, participated, pab, outcome = _TRAITS[result]
         is_played = over_the_board and opponent is not None  # RoundResult.played
-        records.append(RoundRecord(
-            opponent=opponent,
-            colour=entry.colour if is_played else Colour.NONE,
-            played=is_played,
-            participated=participated,
-            pab=pab,
-            points=points_of[result, entry.colour],
-            outcome=outcome,
-        ))
+        # by position (opponent, colour, played, participated, pab, points, outcome): a call by keywords
+        # costs half as much again, a thousand times at 100 players
+        records.append(RoundRecord(opponent, entry.colour if is_played else Colour.NONE, is_played, participated,
+                                   pab, points_of[result, entry.colour], outcome))
     return records
 
 

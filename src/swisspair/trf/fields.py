@@ -57,7 +57,8 @@ def decimal(d: Diagnostics, text: str, column: int, what: str, needed: bool = Tr
     if "," in value:
         d.warn(f"{what}: decimal comma in {value!r} read as a point", column)
         value = value.replace(",", ".")
-    return Fraction(value)
+    whole, _, decimals = value.partition(".")  # digits, as NUMBER matched: exact, without parsing text again
+    return Fraction(int(whole + decimals or "0"), 10 ** len(decimals))
 
 
 def date(d: Diagnostics, text: str, column: int, what: str, rated: bool = False) -> str:

@@ -293,6 +293,12 @@ def _title(r: Records, title: str) -> str:
 
 def _round_entries(r: Records, line: str, tpn: int) -> list[RoundResult] | None:
     """The round entries of a ``001`` record, 10 columns each from column 92 (``None`` after an error)."""
+    plain = _plain_entries(line, tpn)
+    return plain if plain is not None else _entries_one_by_one(r, line, tpn)
+
+
+def _entries_one_by_one(r: Records, line: str, tpn: int) -> list[RoundResult] | None:
+    """:func:`_round_entries` entry by entry, saying what is wrong with each (``None`` after an error)."""
     length = len(line)
     results: list[RoundResult] = []
     start = 91
@@ -329,6 +335,69 @@ def _round_entries(r: Records, line: str, tpn: int) -> list[RoundResult] | None:
             return None
         start += 10
     return results
+
+
+def _plain_entries(line: str, tpn: int) -> list[RoundResult] | None:
+    """The round entries of a ``001`` record when each one reads without a remark (as most do): entries
+    of 8 columns with two blanks between them, ``OOOO C R`` with a pairing number or none as the result
+    needs, a colour ``w``, ``b``, ``-`` or blank as it needs, and no entry against the player themselves;
+    else ``None``, and :func:`_round_entries` reads them one by one and says what is wrong. Says nothing."""
+    body = line[91:]
+    over = len(body) % 10
+    if over == 8:
+        body += "  "  # the line ends right after its last entry
+    elif over == 9 and body[-1] == " ":
+        body += " "
+    elif over:
+        return None
+    if (body[8::10] + body[9::10]).strip():
+        return None  # something between two entries
+    cache, plain = _BLOCK_CACHE, _PLAIN_ENTRIES
+    results: list[RoundResult] = []
+    for start in range(0, len(body), 10):
+        block = body[start:start + 8]
+        entry = cache.get(block)
+        if entry is None:
+            kind = plain.get(block[4:])
+            if kind is None:
+                return None
+            colour, result, needs_opponent = kind
+            text = block[:4].strip()
+            if not text.strip("0"):
+                if needs_opponent:
+                    return None
+                entry = ABSENT if result is Result.ABSENT else RoundResult(None, colour, result)
+            elif needs_opponent and text.isdigit() and text.isascii():
+                entry = RoundResult(int(text), colour, result)
+            else:
+                return None
+            if len(cache) < _BLOCK_CACHE_LIMIT:
+                cache[block] = entry
+        if entry.opponent == tpn:
+            return None
+        results.append(entry)
+    return results
+
+
+def _plain_kinds() -> dict[str, tuple[Colour, Result, bool]]:
+    """The last four columns of a round entry (`` C R``) that read without a remark, and what they mean:
+    the colour, the result and whether the entry needs an opponent (a game) or has none (a bye)."""
+    kinds: dict[str, tuple[Colour, Result, bool]] = {}
+    colours = {"w": Colour.WHITE, "b": Colour.BLACK, "-": Colour.NONE, " ": Colour.NONE}
+    for code, result in _RESULT_CODES.items():
+        for char in {code, code.lower()}:
+            if char.upper() != code:
+                continue
+            for mark, colour in colours.items():
+                if result.is_bye and colour is not Colour.NONE:
+                    continue  # a bye with a colour: read with a warning
+                if result.is_played and colour is Colour.NONE:
+                    continue  # a game played without a colour: an error
+                kinds[f" {mark} {char}"] = (colour, result, not result.is_bye)
+    return kinds
+
+
+_PLAIN_ENTRIES = _plain_kinds()
 
 
 def _round_entry(r: Records, block: str, column: int, rnd: int) -> RoundResult | None:
