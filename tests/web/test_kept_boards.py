@@ -90,6 +90,11 @@ class KeptBoardsTestCase(BaseTestCase):
             services.set_results(rnd, self.alice, {board.number: ("10", services.seen(board))})
             render_event(self.event.pk)
             self.assertEqual(file.read_text().count(">1-0<"), board.number)
+        player = rnd.boards.order_by("number")[0].white  # a board whose row was made before: its player renamed
+        services.update_player(player, self.alice, services.PlayerData(name="Renamed, White", rating=2400),
+                               player.version)
+        render_event(self.event.pk)
+        self.assertIn(">Renamed, White<", file.read_text())
 
 
 def players_shown(data: SectionData) -> list[tuple[Any, ...]]:

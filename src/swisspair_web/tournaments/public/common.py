@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 
 from swisspair_web.tournaments.reads.convert import SectionData
 from swisspair_web.tournaments.reads.roles import Requester, is_arbiter, require_visible, role_for
-from swisspair_web.tournaments.reads.snapshot import once
+from swisspair_web.tournaments.reads.snapshot import once, share
 from swisspair_web.tournaments.rows import Event, EventRole, Round, Section
 
 
@@ -125,6 +125,16 @@ def visible_round(visitor: Requester, sec: Section, number: int) -> Round:
         raise Http404("no such round")
     rnd.section = sec  # its section as read (not read again)
     return rnd
+
+
+def shared_section(data: SectionData) -> None:
+    """Inside a rendering (:func:`~.snapshot.shared_reads`): the pages of ``data``'s section take its row and
+    its rounds from ``data`` (read in the rendering's snapshot) when they look them up, not read again."""
+    sec = data.section
+    share(("section-of", sec.event.slug, sec.slug), sec)
+    share(("rounds-of", sec.pk), list(data.rounds))
+    for rnd in data.rounds:
+        share(("round-of", sec.pk, rnd.number), rnd)
 
 
 def context(visitor: Requester, event: Event, section: Section | None = None, **extra: Any) -> dict[str, Any]:

@@ -6,7 +6,7 @@ that builds it from the reads for a visitor, :mod:`.common`)::
     register("sp-standings", "standings", standings.standings_page)
 
 A page built from more of a section than its players, rounds, boards, byes and teams names those rows
-once, for every page of the section (``depends_on(lambda section: Category.objects.filter(section=section))``).
+once, for every page of the section (``depends_on(Category)``: the rows of a table with a ``section``).
 
 The scope decides for which URL arguments the page is rendered and when it is rendered again:
 
@@ -50,13 +50,14 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.db import models
 from django.http import Http404
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils import timezone, translation
 from django_tasks import task
 
@@ -77,9 +78,11 @@ from swisspair_web.tournaments.public import (
     store,
     teams,
 )
-from swisspair_web.tournaments.public.common import Builder, Visitor
+from swisspair_web.tournaments.public.common import Builder, Visitor, shared_section
 from swisspair_web.tournaments.reads.convert import (BoardsKey, PlayersKey, SectionData, forget_units, kept_boards,
                                                      kept_while)
+from swisspair_web.tournaments.reads import prepared
+from swisspair_web.tournaments.reads.rounds import forget_rows
 from swisspair_web.tournaments.reads.snapshot import shared_reads
 from swisspair_web.tournaments.rows import (
     AwardSettings,
@@ -88,6 +91,7 @@ from swisspair_web.tournaments.rows import (
     Event,
     Player,
     PublicRender,
+    Playoff,
     PublicWant,
     Registration,
     Section,
@@ -163,28 +167,33 @@ register("sp-schedule", "section", roundrobin.schedule_page)
 register("sp-grid", "standings", roundrobin.grid_page)
 
 
-SectionRows = Callable[[Section], Iterable[models.Model]]
-DEPENDS_ON: list[SectionRows] = []
-"""Rows of a section beyond its players, rounds, boards, byes and teams that public pages are built from
-(:func:`depends_on`): each is part of every fingerprint of the section's pages."""
+DEPENDS_ON: list[type[models.Model]] = []
+"""Tables of a section's rows beyond its players, rounds, boards, byes and teams that public pages are built
+from (:func:`depends_on`): their rows are part of every fingerprint of the section's pages."""
 
 
-def depends_on(rows: SectionRows) -> None:
-    """Public pages of a section are also built from ``rows(section)`` (its entry settings, its categories):
-    a change there renders them again."""
-    DEPENDS_ON.append(rows)
+def depends_on(model: type[models.Model]) -> None:
+    """Public pages of a section are also built from the rows of ``model`` that belong to it (``section``:
+    its entry settings, its categories): a change there renders them again."""
+    DEPENDS_ON.append(model)
 
 
-def _registration(section: Section) -> Iterable[models.Model]:
-    return Registration.objects.filter(section=section)
+depends_on(Registration)  # the section page's link to the entry form
+depends_on(AwardSettings)  # the prize list once published
+depends_on(Category)  # the categories' standings
+depends_on(Playoff)  # the play-offs under the standings
 
 
-def _awards(section: Section) -> Iterable[models.Model]:
-    return [*AwardSettings.objects.filter(section=section), *Category.objects.filter(section=section).order_by("pk")]
+def _depending_rows(section: Section) -> list[list[tuple[Any, ...]]]:
+    """The rows of :data:`DEPENDS_ON` of ``section``, as stored (each row's values less its ``version``, by
+    primary key: a fingerprint needs their values, not the objects)."""
+    return [prepared.values(_rows_of(model), section.pk) for model in DEPENDS_ON]
 
 
-depends_on(_registration)  # the section page's link to the entry form
-depends_on(_awards)  # categories, the prize list once published
+@functools.cache
+def _rows_of(model: type[models.Model]) -> prepared.Query:
+    names = [f.attname for f in model._meta.concrete_fields if f.attname != "version"]
+    return lambda section_id: model._default_manager.filter(section_id=section_id).order_by("pk").values_list(*names)
 
 
 def page(name: str) -> PublicPage | None:
@@ -281,11 +290,9 @@ class Fingerprints:
     def __post_init__(self) -> None:
         data = self.data
         section = data.section
-        playoffs = [_row(p) for p in section.playoffs.all()]
         published = self.published = tuple(r.number for r in data.rounds if r.published)
-        extra = [_row(row) for rows in DEPENDS_ON for row in rows(section)]
         self.base = _digest(RENDERING, __version__, _row(section.event), _row(section), published,
-                            _players_text(data), [_row(t) for t in data.teams], playoffs, extra)
+                            _players_text(data), [_row(t) for t in data.teams], _depending_rows(section))
         byes: dict[int, list[str]] = defaultdict(list)
         own: dict[int, list[str]] = defaultdict(list)
         # only what the public sees: a round not published is in no fingerprint (its boards would show
@@ -355,6 +362,21 @@ def render(page: PublicPage, kwargs: dict[str, Any], path: str, language: str, o
     return body
 
 
+@functools.lru_cache(maxsize=4096)
+def _path(name: str, arguments: tuple[tuple[str, Any], ...], prefix: str) -> str:
+    """The address of the page ``name`` for its URL ``arguments`` (``reverse``, once per process for each:
+    an event's pages are looked up at every rendering; ``prefix``, the script's, is part of the address)."""
+    return reverse(name, kwargs=dict(arguments))
+
+
+@functools.lru_cache(maxsize=4096)
+def _file(json: bool, variant: str, path: str, root: str) -> tuple[Path, str] | None:
+    """The file of the page at ``path`` (JSON for the origin ``variant``, else HTML in that language) and its
+    name under the public files' ``root`` (once per process for each: a rendering names every page's)."""
+    file = store.json_file(variant, path) if json else store.html_file(variant, path)
+    return None if file is None else (file, str(file.relative_to(store.root())))
+
+
 # -- rendering an event -----------------------------------------------------------------------------
 
 
@@ -377,11 +399,12 @@ class Pass:
 
     def keep(self, page: PublicPage, kwargs: dict[str, Any], fingerprint: str, language: str, origin: str) -> None:
         """Have the page on disk, built again only when its fingerprint changed."""
-        path = reverse(page.name, kwargs=kwargs)
-        file = store.json_file(origin, path) if is_json(page.name) else store.html_file(language, path)
-        if file is None:
+        path = _path(page.name, tuple(kwargs.items()), get_script_prefix())
+        where = _file(is_json(page.name), origin if is_json(page.name) else language, path,
+                      str(settings.SWISSPAIR_PUBLIC_DIR))
+        if where is None:
             return
-        relative = str(file.relative_to(store.root()))
+        file, relative = where
         before = self.old.get(relative)
         if before == NO_PAGE + fingerprint or before == fingerprint and file.exists():
             self.new[relative] = before
@@ -450,6 +473,7 @@ def forget_kept() -> None:
     KEPT_PLAYERS.clear()
     KEPT_DIGESTS.clear()
     forget_units()
+    forget_rows()
 
 
 CATCH_UP = timedelta(seconds=30)
@@ -517,7 +541,8 @@ def _render(work: Pass) -> None:
 
 
 def _render_section(work: Pass, section: Section) -> None:
-    data = SectionData.load(section)
+    data = SectionData.load(section, current=True)  # read in this rendering's snapshot (:func:`_render`)
+    shared_section(data)
     prints = Fingerprints(data)
     base: dict[str, Any] = {"slug": work.event.slug, "section": section.slug}
     gone = []

@@ -31,8 +31,9 @@ from swisspair.model import (
 )
 from swisspair.pairing.acceleration import GROUP_A_EVEN, baku_virtual_points
 from swisspair.teams import MatchPoints, TeamEntry
-from django.db.models import Count, Max, Min, Sum
+from django.db.models import Count, Max, Min, QuerySet, Sum
 
+from swisspair_web.tournaments.reads import prepared
 from swisspair_web.tournaments.reads.snapshot import memo, read_snapshot
 from swisspair_web.tournaments.rows import RESULTS, Board, Bye, Player, Round, Section, Team
 
@@ -90,25 +91,26 @@ class SectionData:
     """The players' :data:`PlayersKey`, when read by the public pages' worker."""
 
     @classmethod
-    def load(cls, section: Section) -> SectionData:
+    def load(cls, section: Section, *, current: bool = False) -> SectionData:
         """The section's rows, read in one snapshot (:func:`~.snapshot.read_snapshot`): a round paired
         meanwhile is either wholly in them (round, boards, byes) or not at all. The section's own row
-        (its settings) is read again in the same snapshot. Pages rendered together share one load
+        (its settings) is read again in the same snapshot, unless it is ``current`` (read in the snapshot
+        these rows are read in: a rendering reads all in one). Pages rendered together share one load
         (:func:`~.snapshot.shared_reads`)."""
-        return memo(("section-data", section.pk), lambda: cls._read(section))
+        return memo(("section-data", section.pk), lambda: cls._read(section, current))
 
     @classmethod
-    def _read(cls, section: Section) -> SectionData:
+    def _read(cls, section: Section, current: bool = False) -> SectionData:
         with read_snapshot():
-            fresh = Section.objects.filter(pk=section.pk).first()
-            if fresh is not None:
+            fresh = section if current else Section.objects.filter(pk=section.pk).first()
+            if fresh is not None and fresh is not section:
                 fresh.event = section.event
                 section = fresh
             players, players_key = _players(section)
             rounds = list(section.round_set.order_by("number"))
             keys: dict[int, BoardsKey] = {}
             boards = _boards(section, rounds, keys)
-            byes = list(section.byes.all())
+            byes = list(section.byes.all()) if _KEPT.get() is None else prepared.objects(Bye, _byes, section.pk)
             teams = list(section.teams.order_by("number")) if section.is_team else []
         return cls(section, players, rounds, boards, byes, teams, keys, players_key)
 
@@ -175,9 +177,8 @@ def _players(section: Section) -> tuple[list[Player], PlayersKey | None]:
     rows = section.players.order_by("tpn")
     if kept is None:
         return list(rows), None
-    got = Player.objects.filter(section=section).aggregate(
-        n=Count("id"), top=Max("id"), ids=Sum("id"), versions=Sum("version"), last=Max("version"))
-    key = (got["n"], got["top"] or 0, got["ids"] or 0, got["versions"] or 0, got["last"] or 0)
+    got = prepared.values(_players_key, section.pk)
+    key: PlayersKey = tuple(got[0]) if got else (0, 0, 0, 0, 0)
     before = kept.get(section.pk)
     if before is not None and before[0] == key:
         players = list(before[1])
@@ -189,29 +190,46 @@ def _players(section: Section) -> tuple[list[Player], PlayersKey | None]:
     return players, key
 
 
+def _players_key(section_id: int) -> QuerySet[Player, tuple[int, int, int, int, int]]:
+    """The :data:`PlayersKey` of a section (no row: no player)."""
+    return (Player.objects.filter(section_id=section_id).order_by().values("section_id")
+            .annotate(n=Count("id"), top=Max("id"), ids=Sum("id"), versions=Sum("version"), last=Max("version"))
+            .values_list("n", "top", "ids", "versions", "last"))
+
+
+def _boards_keys(section_id: int) -> QuerySet[Board, tuple[int, int, int, int, int, int]]:
+    """Each round's :data:`BoardsKey` after its id (the rounds with boards)."""
+    return (Board.objects.filter(round__section_id=section_id).order_by().values("round_id")
+            .annotate(n=Count("id"), low=Min("id"), top=Max("id"), versions=Sum("version"), last=Max("version"))
+            .values_list("round_id", "n", "low", "top", "versions", "last"))
+
+
+def _round_boards(round_id: int) -> QuerySet[Board]:
+    """A round's boards in board order."""
+    return Board.objects.filter(round_id=round_id).order_by("number")
+
+
+def _byes(section_id: int) -> QuerySet[Bye]:
+    """A section's byes (in their rows' order)."""
+    return Bye.objects.filter(section_id=section_id)
+
+
 def _boards(section: Section, rounds: list[Round], keys_by_number: dict[int, BoardsKey]) -> dict[int, list[Board]]:
     """The boards of ``rounds`` (of ``section``) by round number, in board order; within :func:`kept_boards`,
     each round's key put in ``keys_by_number``."""
     boards: dict[int, list[Board]] = {r.number: [] for r in rounds}
     by_id = {r.pk: r for r in rounds}
     kept = _KEPT.get()
-    rows = Board.objects.filter(round__section=section)
     if kept is None:
-        fresh = rows
-    else:
+        for board in Board.objects.filter(round__section=section).order_by("round__number", "number"):
+            boards[by_id[board.round_id].number].append(board)
+    else:  # the worker: the rounds whose key changed read again, a round at a time (prepared: usually one)
         keys = {round_id: (n, low, top, versions, last) for round_id, n, low, top, versions, last in
-                rows.order_by().values("round_id").annotate(n=Count("id"), low=Min("id"), top=Max("id"),
-                                                             versions=Sum("version"), last=Max("version"))
-                .values_list("round_id", "n", "low", "top", "versions", "last")}
+                prepared.values(_boards_keys, section.pk)}
         before = kept.get(section.pk, {})
-        same = {pk for pk, key in keys.items() if pk in before and before[pk][0] == key}
-        fresh = rows.filter(round_id__in=[pk for pk in keys if pk not in same])
-        now = {pk: before[pk] for pk in same}
-    for board in fresh.order_by("round__number", "number"):
-        boards[by_id[board.round_id].number].append(board)
-    if kept is not None:
-        for pk in same:
-            boards[by_id[pk].number] = list(now[pk][1])
+        for pk, key in keys.items():
+            same = pk in before and before[pk][0] == key
+            boards[by_id[pk].number] = list(before[pk][1]) if same else prepared.objects(Board, _round_boards, pk)
         kept[section.pk] = {r.pk: (keys[r.pk], list(boards[r.number])) for r in rounds if r.pk in keys}
         keys_by_number.update((r.number, keys[r.pk]) for r in rounds if r.pk in keys)
     name = Board.round.field.cache_name

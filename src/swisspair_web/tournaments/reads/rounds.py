@@ -16,7 +16,7 @@ from swisspair.model import Result
 from swisspair_web.tournaments.reads import labels
 from swisspair_web.tournaments.reads.convert import SectionData, scoring_of, units_after
 from swisspair_web.tournaments.reads.listing import Column, Listing, Row, Table, points
-from swisspair_web.tournaments.reads.snapshot import memo
+from swisspair_web.tournaments.reads.snapshot import memo, rendering
 from swisspair_web.tournaments.reads.standings import fmt
 from swisspair_web.tournaments.rows import RESULTS, Board, Bye, Player, Round, Section, result_label
 
@@ -93,7 +93,38 @@ def _pairing_columns() -> tuple[Column, ...]:
             Column("bye", "bye", machine=True))
 
 
-def _board_row(line: ListedBoard) -> Row:
+ROWS_KEPT = 5_000
+"""How many boards' rows :func:`_board_row` keeps in a rendering process (20 rounds of 250 boards)."""
+
+_ROWS: dict[tuple[object, ...], tuple[Player, Player, Row]] = {}
+
+
+def _board_row(line: ListedBoard, language: str) -> Row:
+    """The board's row; in a rendering (:func:`~.snapshot.rendering`), kept with what it is made of: the
+    board's number and result, its two players as read (the worker keeps them while none changed:
+    :func:`~.convert.kept_boards`; the same objects, not equal ones: a renamed player read again is equal to
+    the one before), their scores before the round and the language of its labels. After one result a round's
+    boards are read again, and all but one make the rows they made before."""
+    if not rendering():
+        return _new_board_row(line)
+    b = line.board
+    key = (b.number, b.result, b.white_id, b.black_id, line.white_points, line.black_points, language)
+    kept = _ROWS.get(key)
+    if kept is not None and kept[0] is b.white and kept[1] is b.black:
+        return kept[2]
+    if len(_ROWS) >= ROWS_KEPT:
+        _ROWS.clear()
+    row = _new_board_row(line)
+    _ROWS[key] = (b.white, b.black, row)
+    return row
+
+
+def forget_rows() -> None:
+    """Drop the kept rows (:func:`_board_row`)."""
+    _ROWS.clear()
+
+
+def _new_board_row(line: ListedBoard) -> Row:
     b = line.board
     values = {"board": b.number, "white_tpn": b.white.tpn, "white": b.white.name, "white_points": line.white_points,
               "result": RESULTS.get(b.result, b.result) or None, "black_points": line.black_points,
@@ -121,7 +152,8 @@ def pairing_listing(rnd: Round) -> Listing:
 
 def _listing(rnd: Round) -> Listing:
     listing = pairing_list(rnd)
-    rows = (*(_board_row(line) for line in listing.boards), *(_bye_row(line) for line in listing.byes))
+    language = get_language()
+    rows = (*(_board_row(line, language) for line in listing.boards), *(_bye_row(line) for line in listing.byes))
     return Listing(_("Round %(n)s") % {"n": rnd.number}, f"pairings-{rnd.number}", (Table(_pairing_columns(), rows),),
                    facts={"round": rnd.number, "published": rnd.published}, html_id="pairings")
 

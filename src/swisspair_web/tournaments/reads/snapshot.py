@@ -95,6 +95,14 @@ def once(key: Hashable, compute: Callable[[], T]) -> T:
     return shared[key]  # type: ignore[no-any-return]
 
 
+def share(key: Hashable, value: Any) -> None:
+    """Inside :func:`shared_reads`, :func:`once` gives ``value`` for ``key`` (a row the rendering read
+    already); outside it, nothing."""
+    shared = _SHARED.get()
+    if shared is not None:
+        shared.setdefault(key, value)
+
+
 _STAMP: ContextVar[str | None] = ContextVar("swisspair_stamp", default=None)
 _BY_STAMP: OrderedDict[tuple[str, Hashable], Any] = OrderedDict()
 _BY_STAMP_LOCK = threading.Lock()
