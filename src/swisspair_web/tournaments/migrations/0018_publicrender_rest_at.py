@@ -13,7 +13,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='publicrender',
             name='rest_at',
-            field=models.DateTimeField(blank=True, help_text='Since when pages left for later (standings, cards...) wait to be rendered.', null=True),
+            field=models.DateTimeField(blank=True, help_text='Since when pages left for later (standings, crosstable...) wait to be rendered.', null=True),
         ),
         migrations.AlterField(
             model_name='publicrender',

@@ -15,7 +15,7 @@ class PublicRender(models.Model):
     dirty_at = models.DateTimeField(null=True, blank=True, help_text="Since when a change waits to be rendered.")
     rendered_at = models.DateTimeField(null=True, blank=True, help_text="When every page was last brought up to date.")
     rest_at = models.DateTimeField(null=True, blank=True,
-                                   help_text="Since when pages left for later (standings, cards...) wait to be rendered.")
+                                   help_text="Since when pages left for later (standings, crosstable...) wait to be rendered.")
     stamp = models.CharField(max_length=200, blank=True, help_text="What the last rendering read (see stamp()).")
 
     def __str__(self) -> str:
