@@ -216,6 +216,19 @@ class CorrectionTest(PublicFilesTestCase):
         self.render()
         self.assertEqual(changes.sweep(), 0)
 
+    def test_it_sweeps_up_an_event_whose_pass_left_for_later_was_lost(self) -> None:
+        """An event whose pages left for later wait for their pass is left to it by the sweeper, until that pass
+        has waited longer than a first pass lets it (its task may have died): then it is rendered again."""
+        self.play_round()
+        self.publish(1)
+        self.render()
+        Section.objects.filter(pk=self.section.pk).update(version=F("version") + 1)
+        marks = PublicRender.objects.filter(event=self.event)
+        marks.update(rest_at=timezone.now())
+        self.assertEqual(changes.sweep(), 0)
+        marks.update(rest_at=timezone.now() - render.CATCH_UP - timedelta(seconds=1))
+        self.assertEqual(changes.sweep(), 1)
+
     def test_it_builds_only_what_changed(self) -> None:
         self.wish_everything()
         self.play_round()

@@ -7,7 +7,8 @@ and, if it was not marked already, queues the rendering task ``SWISSPAIR_PUBLIC_
 event made private) first takes all the event's files down, in the arbiter's request, before the page says
 it is done: the application serves the event until the rendering puts them back. The worker's sweeper (:func:`sweep`) compares each rendered public
 event's stamp with the one last rendered completely, and queues what was missed (an event whose first pass left
-pages for a pass queued after it is left to that pass, ``render.render_rest``). A page served by the application that
+pages for a pass queued after it is left to that pass, ``render.render_rest``, while it has not waited longer
+than ``render.CATCH_UP``). A page served by the application that
 could be a file is wished for (:func:`want`) and rendered from then on.
 """
 
@@ -17,10 +18,11 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from swisspair_web.tournaments.public import store
-from swisspair_web.tournaments.public.render import render_public
+from swisspair_web.tournaments.public.render import CATCH_UP, render_public
 from swisspair_web.tournaments.public.store import enabled, stamps, withdraw
 from swisspair_web.tournaments.rows import Event, PublicRender, PublicWant
 
@@ -66,8 +68,11 @@ def sweep() -> int:
     visited has no rendering yet: its first visitor asks for one."""
     if not enabled():
         return 0
-    rendered = dict(PublicRender.objects.filter(dirty_at__isnull=True, rest_at__isnull=True)
-                    .values_list("event_id", "stamp"))
+    # an event whose pages left for later wait for their pass is left to it, unless that pass has waited
+    # longer than a first pass lets it (``render.CATCH_UP``: its task may have died); then a first pass of the
+    # event renders everything
+    waiting = Q(rest_at__isnull=True) | Q(rest_at__lt=timezone.now() - CATCH_UP)
+    rendered = dict(PublicRender.objects.filter(waiting, dirty_at__isnull=True).values_list("event_id", "stamp"))
     count = 0
     for event_id, now in stamps(Event.objects.filter(pk__in=rendered, public=True)).items():
         if rendered[event_id] != now:
