@@ -11,7 +11,7 @@ from django.test import Client, override_settings
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.rows import AuditEntry, Event, EventRole, Invitation, Player, Round
 
-from .helpers import BaseTestCase, form_value
+from .helpers import BaseTestCase, form_value, pair_next
 
 User = get_user_model()
 
@@ -23,9 +23,9 @@ WRITE_URLS = [
 
 
 class AuthTestCase(BaseTestCase):
-    def setUp(self) -> None:
-        super().setUp()
-        self.pair()
+    @classmethod
+    def build(cls) -> None:
+        pair_next(cls.section, cls.alice)
 
     def test_it_refuses_writes_without_login(self) -> None:
         for name, args in WRITE_URLS:

@@ -12,7 +12,7 @@ from django.utils.http import http_date
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.rows import AuditEntry, Board
 
-from .helpers import BaseTestCase
+from .helpers import BaseTestCase, play_next
 
 PAGES = ["/e/test/open/rounds/1/", "/e/test/open/standings/", "/e/test/open/crosstable/", "/e/test/open/",
          "/e/test/open/players/1/", "/e/test/", "/api/e/test/open/rounds/1.json", "/api/e/test/open/standings.json",
@@ -21,11 +21,11 @@ PAGES = ["/e/test/open/rounds/1/", "/e/test/open/standings/", "/e/test/open/cros
 
 
 class CachingTestCase(BaseTestCase):
-    def setUp(self) -> None:
-        super().setUp()
-        self.play_round()
-        self.round = self.section.round_set.get(number=1)
-        services.publish_round(self.round, self.alice)
+    @classmethod
+    def build(cls) -> None:
+        play_next(cls.section, cls.alice)
+        cls.round = cls.section.round_set.get(number=1)
+        services.publish_round(cls.round, cls.alice)
 
     def test_it_answers_304_when_nothing_changed(self) -> None:
         for page in PAGES:

@@ -11,15 +11,18 @@ from .helpers import BaseTestCase
 
 
 class CategoryTestCase(BaseTestCase):
-    def setUp(self) -> None:
-        super().setUp()
+    @classmethod
+    def build(cls) -> None:
         # players 1, 4 and 7 are under 16 on 2026-01-01 (born 2010-2012); 2 and 7 are women
         births = {1: "2011/05/01", 4: "2010/01/02", 7: "2012", 3: "1970/03/03"}
         for tpn, birth in births.items():
-            Player.objects.filter(section=self.section, tpn=tpn).update(birth_date=birth)
-        Player.objects.filter(section=self.section, tpn__in=[2, 7]).update(sex="w")
-        self.event.start_date = "2026-01-01"
-        self.event.save()
+            Player.objects.filter(section=cls.section, tpn=tpn).update(birth_date=birth)
+        Player.objects.filter(section=cls.section, tpn__in=[2, 7]).update(sex="w")
+        cls.event.start_date = "2026-01-01"
+        cls.event.save()
+
+    def setUp(self) -> None:
+        super().setUp()
         self.client.login(username="bob", password="password")
 
     def version(self) -> int:

@@ -19,12 +19,12 @@ from .test_registration import RATING_LIST, form
 class EntriesToPrizesTestCase(BaseTestCase):
     players = 4
 
-    def setUp(self) -> None:
-        super().setUp()
-        self.event.start_date = "2026-04-01"
-        self.event.save()
-        version = registration.registration_of(self.section).version
-        services.registration.set_open(self.section, self.alice, True, version)
+    @classmethod
+    def build(cls) -> None:
+        cls.event.start_date = "2026-04-01"
+        cls.event.save()
+        version = registration.registration_of(cls.section).version
+        services.registration.set_open(cls.section, cls.alice, True, version)
 
     def enter(self, **fields: str) -> Player:
         """An entry typed on the public form, approved by the arbiter: the player it makes."""

@@ -20,13 +20,13 @@ FIELD = [("Novák, Petr", 2450, "GM", "CZE"), ("Ahmed, Ali", 2300, "IM", "EGY"),
 class ListsTestCase(BaseTestCase):
     players = 0
 
-    def setUp(self) -> None:
-        super().setUp()
-        services.add_players(self.section, self.alice, [
+    @classmethod
+    def build(cls) -> None:
+        services.add_players(cls.section, cls.alice, [
             services.PlayerData(name=name, rating=rating, title=title, federation=fed,
                                 fide_id=str(1000 + i) if fed else "")
             for i, (name, rating, title, fed) in enumerate(FIELD)])
-        self.section.refresh_from_db()
+        cls.section.refresh_from_db()
 
     def test_the_orders(self) -> None:
         """By rating: rating, then title, then name (C.04.2 (2026) art. 2.2); before round 1 the pairing numbers

@@ -19,16 +19,16 @@ from .pdfcheck import read_pdf
 
 
 class PrizeTestCase(BaseTestCase):
-    def setUp(self) -> None:
-        super().setUp()
-        self.event.start_date = "2026-01-01"
-        self.event.save()
-        Player.objects.filter(section=self.section, tpn__in=[6, 8, 9]).update(birth_date="2011/01/01")
-        settings = categories.settings_of(self.section)
-        Category.objects.filter(section=self.section, code="").update(prizes="1000 600 400 200")
-        Category.objects.create(section=self.section, code="U16", name="Under 16", age_below=16, order=2,
+    @classmethod
+    def build(cls) -> None:
+        cls.event.start_date = "2026-01-01"
+        cls.event.save()
+        Player.objects.filter(section=cls.section, tpn__in=[6, 8, 9]).update(birth_date="2011/01/01")
+        settings = categories.settings_of(cls.section)
+        Category.objects.filter(section=cls.section, code="").update(prizes="1000 600 400 200")
+        Category.objects.create(section=cls.section, code="U16", name="Under 16", age_below=16, order=2,
                                 prizes="100 50")
-        self.settings = settings
+        cls.settings = settings
 
     def finish(self) -> None:
         for number in range(1, self.section.rounds + 1):

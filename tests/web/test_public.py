@@ -8,15 +8,15 @@ import json
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.rows import AuditEntry
 
-from .helpers import BaseTestCase
+from .helpers import BaseTestCase, pair_next, play_next
 
 
 class PublicTestCase(BaseTestCase):
-    def setUp(self) -> None:
-        super().setUp()
-        self.play_round()
-        services.publish_round(self.section.round_set.get(number=1), self.alice)
-        self.pair()  # round 2 paired, not published
+    @classmethod
+    def build(cls) -> None:
+        play_next(cls.section, cls.alice)
+        services.publish_round(cls.section.round_set.get(number=1), cls.alice)
+        pair_next(cls.section, cls.alice)  # round 2 paired, not published
 
     def test_it_shows_the_public_pages(self) -> None:
         for name, args in (("sp-section", ()), ("sp-round", (1,)), ("sp-standings", ()), ("sp-crosstable", ()),

@@ -16,13 +16,13 @@ from .pdfcheck import read_pdf
 
 
 class RatingReportTestCase(BaseTestCase):
-    def setUp(self) -> None:
-        super().setUp()
-        self.event.start_date = "2026-03-01"
-        self.event.save()
+    @classmethod
+    def build(cls) -> None:
+        cls.event.start_date = "2026-03-01"
+        cls.event.save()
         # player 10 has a rating estimated from the INGO scale: unrated for FIDE
-        Player.objects.filter(section=self.section, tpn=10).update(rating=1800, rating_estimate="INGO 130")
-        Player.objects.filter(section=self.section, tpn=9).update(birth_date="2010/02/02", rating=2250)
+        Player.objects.filter(section=cls.section, tpn=10).update(rating=1800, rating_estimate="INGO 130")
+        Player.objects.filter(section=cls.section, tpn=9).update(birth_date="2010/02/02", rating=2250)
 
     def test_it_computes_every_players_figures(self) -> None:
         self.play_round()

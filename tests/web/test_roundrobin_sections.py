@@ -42,12 +42,12 @@ class DoubleRoundRobinTestCase(BaseTestCase):
 
     players = 10
 
-    def setUp(self) -> None:
-        super().setUp()
-        Section.objects.filter(pk=self.section.pk).update(system=ROUND_ROBIN, cycles=2, tiebreaks=ROUND_ROBIN_TIEBREAKS)
+    @classmethod
+    def build(cls) -> None:
+        Section.objects.filter(pk=cls.section.pk).update(system=ROUND_ROBIN, cycles=2, tiebreaks=ROUND_ROBIN_TIEBREAKS)
         for index, (fed, title) in enumerate(zip(FEDERATIONS, TITLES, strict=True), start=1):
-            Player.objects.filter(section=self.section, tpn=index).update(federation=fed, title=title)
-        self.section.refresh_from_db()
+            Player.objects.filter(section=cls.section, tpn=index).update(federation=fed, title=title)
+        cls.section.refresh_from_db()
 
     def _play(self, until: int, leaving: dict[str, int], first: int = 1) -> None:
         for number in range(first, until + 1):

@@ -7,7 +7,7 @@ import re
 
 from django.test import Client
 
-from .helpers import BaseTestCase
+from .helpers import BaseTestCase, pair_next
 
 ROUND_ADDRESSES = [
     ("sp-round", ()), ("sp-api-round", ()), ("sp-by-name", ()), ("sp-by-name-print", ()),
@@ -17,9 +17,9 @@ FILES = ["sp-export-csv", "sp-export-pdf", "sp-print"]
 
 
 class UnpublishedRoundTestCase(BaseTestCase):
-    def setUp(self) -> None:
-        super().setUp()
-        self.pair()  # round 1 paired, not published; round 2 does not exist
+    @classmethod
+    def build(cls) -> None:
+        pair_next(cls.section, cls.alice)  # round 1 paired, not published; round 2 does not exist
 
     def addresses(self, number: int) -> list[str]:
         from django.urls import reverse
