@@ -7,6 +7,7 @@ import io
 import json
 import logging
 
+import pytest
 from django.conf import settings
 
 from swisspair_web.tournaments import services
@@ -58,6 +59,7 @@ class ArbiterViewsTestCase(BaseTestCase):
         self.assertEqual(len(lines), 1, lines)
         self.assertIn("Forbidden", lines[0])
 
+    @pytest.mark.slow
     def test_one_result_saved_is_singular(self) -> None:
         """Item 11: "1 result saved" (ngettext), and in Russian the form for 1."""
         self.client.login(username="bob", password="password")

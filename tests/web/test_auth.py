@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client, override_settings
@@ -84,6 +85,7 @@ class AuthTestCase(BaseTestCase):
         self.assertEqual(User.objects.count(), 3)
         self.assertFalse(Invitation.objects.exists())
 
+    @pytest.mark.slow
     def test_nobody_is_attached_without_consent_and_the_answer_tells_no_names(self) -> None:
         """Inviting the superuser, an account of another case, or a name nobody has: the same answer, the
         same page, no role and no password changed; the invited may decline."""

@@ -3,6 +3,8 @@ standings (FIDE C.07 (2026) 4.2: the same tie-breaks); players' labels and K; ve
 
 from __future__ import annotations
 
+import pytest
+
 from swisspair_web.tournaments.reads import categories, standings
 from swisspair_web.tournaments.reads.convert import SectionData
 from swisspair_web.tournaments.rows import AuditEntry, Category, Player, PlayerDetail
@@ -33,6 +35,7 @@ class CategoryTestCase(BaseTestCase):
         response = self.client.post(self.url("sp-category-add"), data)
         self.assertEqual(response.status_code, 302, response.content.decode()[:2000])
 
+    @pytest.mark.slow
     def test_it_adds_a_category_from_its_code(self) -> None:
         self.add(code="u16", prizes="100 50")
         row = Category.objects.get(section=self.section, code="U16")
@@ -48,6 +51,7 @@ class CategoryTestCase(BaseTestCase):
         page = self.client.get(self.url("sp-categories")).content.decode()
         self.assertNotIn("Player01, Test", page[page.index('id="undated"'):page.index('id="categories"')])
 
+    @pytest.mark.slow
     def test_its_standings_are_the_final_standings_filtered_4_2(self) -> None:
         for _ in range(3):
             self.play_round()
@@ -81,6 +85,7 @@ class CategoryTestCase(BaseTestCase):
         self.add(code="Juniors", age_below="21", name="Juniors")
         self.assertEqual(Category.objects.get(code="Juniors").age_below, 21)
 
+    @pytest.mark.slow
     def test_it_refuses_prizes_that_are_not_amounts_or_pay_a_lower_place_more(self) -> None:
         for prizes in ("100 abc", "50 100", "-5"):
             response = self.client.post(self.url("sp-category-add"), {"version": str(self.version()), "order": "2",

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.reads import lists
 from swisspair_web.tournaments.rows import Bye, Player
@@ -49,6 +51,7 @@ class ListsTestCase(BaseTestCase):
         self.assertIn('id="federation-counts"', page)
         self.assertIn("Players by federation and title", page)
 
+    @pytest.mark.slow
     def test_the_files(self) -> None:
         data = json.loads(self.client.get(self.url("sp-start-list-export", "json") + "?order=rating").content)
         self.assertEqual(data["players"][0]["name"], "Novák, Petr")
@@ -69,6 +72,7 @@ class ListsTestCase(BaseTestCase):
 class ByNameTestCase(BaseTestCase):
     players = 9
 
+    @pytest.mark.slow
     def test_each_player_alphabetically_with_board_colour_opponent_and_score(self) -> None:
         services.request_bye(self.section.players.get(tpn=5), self.alice, 2, Bye.HALF)
         self.play_round()

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from swisspair.norms import NormTitle, norms_report
 from swisspair_web.tournaments.reads import norms
 from swisspair_web.tournaments.reads.convert import SectionData, to_tournament
@@ -25,6 +27,7 @@ class NormsTestCase(BaseTestCase):
         for _ in range(9):  # ten players, nine rounds: everybody meets everybody
             play_next(cls.section, cls.alice)
 
+    @pytest.mark.slow
     def test_it_checks_every_norm_each_player_may_seek(self) -> None:
         view = norms.compute(SectionData.load(self.section), 9)
         sought = {norms.tpn: [c.title for c in norms.checks] for norms, _player in view.players}

@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 import json
 
+import pytest
+
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.rows import AuditEntry
 
@@ -56,6 +58,7 @@ class PublicTestCase(BaseTestCase):
         self.assertContains(response, "after round 1")
         self.assertContains(response, 'id="after-rounds"')
 
+    @pytest.mark.slow
     def test_standings_stop_at_the_last_published_round(self) -> None:
         # round 2 complete but not published: its results are not out, whatever ?round= asks
         self.section.round_set.get(number=2).delete()

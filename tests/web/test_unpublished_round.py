@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from django.test import Client
 
 from .helpers import BaseTestCase, pair_next
@@ -39,6 +40,7 @@ class UnpublishedRoundTestCase(BaseTestCase):
             found.append((response.status_code, response.get("Content-Type", ""), body))
         return found
 
+    @pytest.mark.slow
     def test_an_unpublished_round_answers_as_a_missing_one(self) -> None:
         charlie = Client()
         charlie.login(username="charlie", password="password")  # logged in, no role in the event
