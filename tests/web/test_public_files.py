@@ -22,7 +22,7 @@ from django_tasks_db.models import DBTaskResult
 
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.pages import sections as section_pages
-from swisspair_web.tournaments.public import ahead, changes, render, sections, store
+from swisspair_web.tournaments.public import ahead, caching, changes, render, sections, store
 from swisspair_web.tournaments.public.serve import PublicFiles
 from swisspair_web.tournaments.rows import PublicRender, PublicWant, Round, Section
 
@@ -358,6 +358,11 @@ class AheadTest(PublicFilesTestCase):
             self.assertFalse(ahead.write_served(self.event.pk, "sp-player", address, "en", body, lambda: True))
         self.assertFalse(any("players/4/" in name for name in self.files()))
         self.assertTrue(ahead.write_served(self.event.pk, "sp-player", address, "en", body, lambda: True))
+        # what the application asks: nothing changed since the page's stamp was read
+        stamps = [caching._stamp_of("test", s, caching._row("test", s)) for s in ("open", None)]
+        self.assertEqual([caching._still(stamp) for stamp in stamps], [True, True])
+        self.round_results(1, "01")
+        self.assertEqual([caching._still(stamp) for stamp in stamps], [False, False])
 
 
 class FrontTest(PublicFilesTestCase):

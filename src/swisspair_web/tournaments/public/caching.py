@@ -38,7 +38,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db.models import F, OuterRef, Subquery, Value
+from django.db.models import F, OuterRef, QuerySet, Subquery, Value
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
@@ -47,6 +47,7 @@ from django.utils.translation import get_language
 from swisspair import __version__
 from swisspair_web.tournaments.public import ahead, changes, render
 from swisspair_web.tournaments.public.common import Builder, served
+from swisspair_web.tournaments.reads import prepared
 from swisspair_web.tournaments.reads.snapshot import stamped
 from swisspair_web.tournaments.rows import AuditEntry, Event, Section
 
@@ -67,6 +68,8 @@ class Stamp:
     changed_at: datetime
     event: int = 0
     section: int | None = None
+    now: tuple[Any, ...] = ()
+    """``(public, section version, newest audit entry)`` as read (:func:`_still`)."""
 
 
 def _stamp(request: HttpRequest, slug: str, section: str | None = None) -> Stamp | None:
@@ -87,7 +90,30 @@ def _stamp(request: HttpRequest, slug: str, section: str | None = None) -> Stamp
 def _stamp_of(slug: str, section: str | None, row: Mapping[str, Any]) -> Stamp:
     return Stamp(key=f"{__version__}:{slug}:{section}:{row['pk']}:{row['version']}:{row['audit_id']}",
                  changed_at=row["audit_at"] or row["created_at"], event=row["event_id"],
-                 section=row["pk"] if section else None)
+                 section=row["pk"] if section else None, now=(True, row["version"], row["audit_id"]))
+
+
+def _still(stamp: Stamp) -> bool:
+    """Whether the event (or section) of ``stamp`` is still public and unchanged since it was read (one query,
+    its SQL made once: a page written to its file asks it)."""
+    if stamp.section is None:
+        found = prepared.values(_event_now, stamp.event)
+        return bool(found) and (bool(found[0][0]), 0, found[0][1]) == stamp.now
+    found = prepared.values(_section_now, stamp.section)
+    return bool(found) and (bool(found[0][0]), found[0][1], found[0][2]) == stamp.now
+
+
+def _newest(event: str) -> Subquery:
+    return Subquery(AuditEntry.objects.filter(event=OuterRef(event)).order_by("-at", "-id").values("id")[:1])
+
+
+def _event_now(event_id: int) -> QuerySet[Any, Any]:
+    return Event.objects.filter(pk=event_id).annotate(a=_newest("pk")).values_list("public", "a")
+
+
+def _section_now(section_id: int) -> QuerySet[Any, Any]:
+    return Section.objects.filter(pk=section_id).annotate(a=_newest("event_id")).values_list(
+        "event__public", "version", "a")
 
 
 def _row(slug: str, section: str | None) -> Mapping[str, Any] | None:
@@ -181,15 +207,9 @@ def _write(request: HttpRequest, stamp: Stamp, kwargs: dict[str, Any], body: byt
     origin = f"{request.scheme}://{request.get_host()}"
     if render.is_json(name) and not (own_port(request) or origin == settings.SWISSPAIR_PUBLIC_URL):
         return  # a file only for the addresses the pages are rendered for (as :func:`_want`)
-    slug, section = kwargs["slug"], kwargs.get("section")
-
-    def current() -> bool:
-        row = _row(slug, section)
-        return row is not None and _stamp_of(slug, section, row) == stamp
-
     try:
         ahead.write_served(stamp.event, name, kwargs, origin if render.is_json(name) else get_language(), body,
-                           current)
+                           functools.partial(_still, stamp))
     except Exception:  # noqa: BLE001 - an optimisation, never a reason for an error page
         log.warning("public pages: could not write %s", request.path, exc_info=True)
 
