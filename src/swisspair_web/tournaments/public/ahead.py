@@ -5,7 +5,8 @@ built by the application for every reader who asks (``serve.py``), which is what
 site. Two pages are asked for at once by many and are not on disk yet:
 
 * **a round just published**: its pairings and their JSON are written in the arbiter's request, before the
-  publish page says it is done (:func:`render_published`: a first pass of the event, ``render.AHEAD``);
+  publish page says it is done (:func:`render_published`: the event's pages not on disk yet, ``render.AHEAD``;
+  the other rounds' pages, whose list of rounds changed, are left to the worker's pass);
 * **a page asked for the first time** (a player's card, the pairings by name, a language or address not
   rendered before): the request that built it for a visitor who is not logged in writes it
   (:func:`write_served`), and it is rendered from then on as every wished-for page is.
@@ -40,9 +41,9 @@ worker (a worker at a low priority on a busy machine may hold the lock much long
 
 
 def render_published(event_id: int) -> None:
-    """A round of the event was published (the write committed): write the first pass's pages now (the round's
-    pairings and JSON, the cards of the players wished for). Waits at most :data:`LOCK_WAIT` for a rendering
-    under way; the queued pass does the rest in any case."""
+    """A round of the event was published (the write committed): write its pages not on disk yet now (the
+    round's pairings and JSON). Waits at most :data:`LOCK_WAIT` for a rendering under way; the queued pass does
+    the rest in any case."""
     deadline = time.monotonic() + LOCK_WAIT
     while True:
         try:

@@ -401,6 +401,8 @@ class Pass:
     """``{(section, page): {(target, language, origin)}}`` of the on-demand pages."""
     first: bool = False
     """Only the pages readers wait for first (:func:`first_pass`); the others changed are left for later."""
+    missing_only: bool = False
+    """Only the pages not on disk yet (:data:`AHEAD`); the others changed are left to the pass queued."""
     built: int = 0
     deferred: int = 0
     """Pages that changed and were left for later (``first``)."""
@@ -415,7 +417,7 @@ class Pass:
         if before == NO_PAGE + fingerprint or before == fingerprint and file.exists():
             self.new[relative] = before
             return
-        if self.first and not first_pass(page) and before is not None \
+        if (self.missing_only or self.first and not first_pass(page)) and before is not None \
                 and (before.startswith(NO_PAGE) or file.exists()):
             self.new[relative] = before  # the page on disk stays until the rest is rendered
             self.deferred += 1
@@ -490,8 +492,9 @@ REST_PRIORITY = -10
 
 
 AHEAD = "ahead"
-"""The ``part`` of :func:`render_event` that writes a first pass's pages ahead of the queued one (a round just
-published, in the arbiter's request): the marks and the queue are left to that pass."""
+"""The ``part`` of :func:`render_event` that writes the pages not on disk yet ahead of the queued pass (a round
+just published, in the arbiter's request): the pages that changed, the marks and the queue are left to that
+pass."""
 
 
 def render_event(event_id: int, part: str = "all", wait: bool = True) -> int:
@@ -499,7 +502,7 @@ def render_event(event_id: int, part: str = "all", wait: bool = True) -> int:
 
     ``part``: ``"all"``; ``"first"``, the pages readers wait for first (:func:`first_pass`), the others that
     changed are queued for a ``"rest"`` pass (:func:`render_rest`), unless it has been waiting for more than
-    :data:`CATCH_UP` (or the event was never rendered whole); :data:`AHEAD`, the pages of a first pass and
+    :data:`CATCH_UP` (or the event was never rendered whole); :data:`AHEAD`, the pages not on disk yet and
     nothing else (nothing when a first pass would render everything), outside the worker (no rows kept between
     renderings). Without ``wait``, :class:`~.store.Busy` when the event is being rendered."""
     with store.event_lock(event_id, wait):
@@ -515,7 +518,8 @@ def render_event(event_id: int, part: str = "all", wait: bool = True) -> int:
         with shared_reads():
             stamp = store.stamp(event_id)
             event = Event.objects.filter(pk=event_id).first()
-            work = Pass(event, store.read_manifest(event_id), first=first) if event is not None else None
+            work = Pass(event, store.read_manifest(event_id), first=first, missing_only=part == AHEAD) \
+                if event is not None else None
             if event is not None and event.public and work is not None:
                 with kept_boards(*((KEPT_BOARDS, KEPT_PLAYERS) if part != AHEAD else ({}, {}))):
                     _render(work)
