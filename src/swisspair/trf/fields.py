@@ -67,7 +67,10 @@ def decimal(d: Diagnostics, text: str, column: int, what: str, needed: bool = Tr
         d.warn(f"{what}: decimal comma in {value!r} read as a point", column)
         value = value.replace(",", ".")
     whole, _, decimals = value.partition(".")  # digits, as number() checked: exact, without parsing text again
-    return Fraction(int(whole + decimals or "0"), 10 ** len(decimals))
+    decimals = decimals.rstrip("0")
+    if not decimals:  # a whole number: no common divisor to look for
+        return Fraction(int(whole or "0"))
+    return Fraction(int(whole + decimals), 10 ** len(decimals))
 
 
 def date(d: Diagnostics, text: str, column: int, what: str, rated: bool = False) -> str:
