@@ -451,13 +451,32 @@ typedef struct {
     int *hx;        /* heap vertices */
     int hn, hcap;
     limb *tmp;      /* 8 scratch numbers */
+    /* Bounds that let a scan pass a block of BLOCK vertices by one comparison (see scan_vertex): per row and
+       block the index of the heaviest weight (rowmax, valid for the rows with rowfresh set; rm_cap rows of
+       rm_nb blocks), and per block an upper bound of bk over its vertices (blkbk, bb_nb numbers of bb_L limbs;
+       blkdirty: some bk of the block decreased since the bound was taken). */
+    uint32_t *rowmax;
+    uint8_t *rowfresh;
+    int rm_cap, rm_nb;
+    limb *blkbk;
+    uint8_t *blkdirty;
+    int bb_nb, bb_L;
 } Core;
+
+#define BLOCK 32
 
 static PyTypeObject CoreType;
 
 static inline limb *WT(Core *s, int i, int j)
 {
     return s->vals + (size_t)s->w[(size_t)i * s->cap + j] * (size_t)s->L;
+}
+
+/* A weight of row v changed: its block maxima are taken again when it is next scanned. */
+static inline void row_changed(Core *s, int v)
+{
+    if (v < s->rm_cap)
+        s->rowfresh[v] = 0;
 }
 
 /* The stage's numbers, of L limbs each. */
@@ -782,6 +801,38 @@ static void heap_pop(Core *s)
     heap_sift_down(s, 0);
 }
 
+/* The scan's block bounds for the core's capacity and limbs: every row's maxima to be taken, every block's bk
+   bound inf (which holds: every bk is inf at the start of a stage). */
+static void reset_blocks(Core *s)
+{
+    int nb = (s->cap + BLOCK - 1) / BLOCK, L = s->L;
+    if (s->rm_cap != s->cap) {
+        free(s->rowmax);
+        free(s->rowfresh);
+        s->rowmax = NULL;
+        s->rowfresh = NULL;
+        s->rm_cap = 0;
+        s->rowmax = xcalloc((size_t)s->cap * nb, sizeof(uint32_t));
+        s->rowfresh = xcalloc((size_t)s->cap, 1);
+        s->rm_nb = nb;
+        s->rm_cap = s->cap;
+    }
+    if (s->bb_nb != nb || s->bb_L != L) {
+        free(s->blkbk);
+        free(s->blkdirty);
+        s->blkbk = NULL;
+        s->blkdirty = NULL;
+        s->bb_nb = 0;
+        s->blkbk = xcalloc((size_t)nb * L, sizeof(limb));
+        s->blkdirty = xcalloc((size_t)nb, 1);
+        s->bb_nb = nb;
+        s->bb_L = L;
+    }
+    for (int b = 0; b < nb; b++)
+        ncpy(NP(s->blkbk, b), s->inf, L);
+    memset(s->blkdirty, 0, (size_t)nb);
+}
+
 static void reset_stage_state(Core *s)
 {
     int n = s->n, L = s->L;
@@ -828,6 +879,7 @@ static void reset_stage_state(Core *s)
     for (int i = 0; i < n; i++)
         ncpy(NP(s->bk, i), s->inf, L);
     s->hn = 0;
+    reset_blocks(s);
 }
 
 static void release(Core *s, int b)
@@ -1760,6 +1812,40 @@ static int next_improving(const uint32_t *row, const limb *vals, const limb *bk,
     }
 }
 
+/* The index of the heaviest weight of each block of row v (0: no edge), taken again after a change. */
+static const uint32_t *row_maxima(Core *s, int v)
+{
+    uint32_t *rmax = s->rowmax + (size_t)v * s->rm_nb;
+    if (s->rowfresh[v])
+        return rmax;
+    int n = s->n, L = s->L;
+    const uint32_t *row = s->w + (size_t)v * s->cap;
+    for (int blk = 0, j0 = 0; j0 < n; blk++, j0 += BLOCK) {
+        int j1 = j0 + BLOCK < n ? j0 + BLOCK : n;
+        uint32_t best = 0;
+        for (int j = j0; j < j1; j++) {
+            uint32_t wi = row[j];
+            if (wi && wi != best && (!best || ncmp(NP(s->vals, wi), NP(s->vals, best), L) > 0))
+                best = wi;
+        }
+        rmax[blk] = best;
+    }
+    s->rowfresh[v] = 1;
+    return rmax;
+}
+
+/* The bound of block blk (vertices j0 .. j1 - 1) taken again: the largest bk among them. */
+static void block_bound(Core *s, int blk, int j0, int j1)
+{
+    int L = s->L;
+    const limb *best = NP(s->bk, j0);
+    for (int j = j0 + 1; j < j1; j++)
+        if (ncmp(NP(s->bk, j), best, L) > 0)
+            best = NP(s->bk, j);
+    ncpy(NP(s->blkbk, blk), best, L);
+    s->blkdirty[blk] = 0;
+}
+
 /* Scan the edges of the new S vertex v; 1 when the stage augmented. */
 static int scan_vertex(Core *s, int v)
 {
@@ -1817,9 +1903,29 @@ static int scan_vertex(Core *s, int v)
     limb *kd = sl;
     limb *k2 = s->tmp + 4 * L;
     limb *bk = s->bk;
-    for (int j = next_improving(row, vals, bk, uvo, 0, n, L); j < n;
-         j = next_improving(row, vals, bk, uvo, j + 1, n, L)) {
+    /* Block by block: a block whose heaviest edge from v does not improve the bound of its bk (uvo - W(v, j)
+       >= uvo - max W >= bound >= bk[j]) holds no improving edge and is passed; the others are read as before,
+       so the edges are found in the same order. */
+    const uint32_t *rmax = row_maxima(s, v);
+    limb *lim = s->tmp + 7 * L;
+    int nb = (n + BLOCK - 1) / BLOCK;
+    for (int blk = 0; blk < nb; blk++) {
+        uint32_t mw = rmax[blk];
+        if (!mw)
+            continue;
+        nsub(lim, uvo, NP(vals, mw), L);
+        if (ncmp(lim, NP(s->blkbk, blk), L) >= 0)
+            continue;
+        int j0 = blk * BLOCK, j1 = j0 + BLOCK < n ? j0 + BLOCK : n;
+        if (s->blkdirty[blk]) {
+            block_bound(s, blk, j0, j1);
+            if (ncmp(lim, NP(s->blkbk, blk), L) >= 0)
+                continue;
+        }
+    for (int j = next_improving(row, vals, bk, uvo, j0, j1, L); j < j1;
+         j = next_improving(row, vals, bk, uvo, j + 1, j1, L)) {
         limb *bkj = NP(bk, j);
+        s->blkdirty[blk] = 1;
         nsub(kd, uvo, NP(vals, row[j]), L);
         int lj = vl[j];
         if (!lj) {
@@ -1838,6 +1944,7 @@ static int scan_vertex(Core *s, int v)
         } else {
             ncpy(bkj, s->neginf, L);
         }
+    }
     }
     return 0;
 }
@@ -2170,6 +2277,8 @@ static int set_index(Core *s, int a, int b, int wi)
         return 0;
     *pa = (uint32_t)wi;
     s->w[(size_t)b * s->cap + a] = (uint32_t)wi;
+    row_changed(s, a);
+    row_changed(s, b);
     note_change(s, a, b, old, 1);
     return 0;
 }
@@ -2268,7 +2377,7 @@ static void Core_dealloc(Core *s)
     void *arrays[] = {s->w, s->pendbits, s->vals, s->mate, s->dual, s->top, s->bparent, s->bbase, s->isolated,
                       s->mark, s->label, s->labfrom, s->labto, s->bsa, s->bsx, s->sa, s->sx, s->vl, s->bestt,
                       s->intv, s->intn, s->haslist, s->hx, s->bsk, s->sk, s->bk, s->offset, s->inf, s->neginf,
-                      s->hkey, s->tmp};
+                      s->hkey, s->tmp, s->rowmax, s->rowfresh, s->blkbk, s->blkdirty};
     for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
         free(arrays[k]);
     ivec *vectors[] = {&s->freeb, &s->pend, &s->isolist, &s->slist, &s->tverts, &s->tnodes, &s->snodes, &s->queue,
@@ -2313,6 +2422,7 @@ static PyObject *Core_add_vertex(Core *s, PyObject *unused)
     for (int i = 0; i <= v; i++) {
         s->w[(size_t)i * s->cap + v] = 0;
         s->w[(size_t)v * s->cap + i] = 0;
+        row_changed(s, i);
     }
     s->n = v + 1;
     s->mate[v] = -1;
@@ -2470,6 +2580,8 @@ static PyObject *Core_isolate_pair(Core *s, PyObject *args)
             if (old && i != other) {
                 row[i] = 0;
                 s->w[(size_t)i * s->cap + x] = 0;
+                row_changed(s, i);
+                row_changed(s, x);
                 if (s->mate[x] == i || (s->top[x] == s->top[i] && s->top[x] >= s->cap))
                     note_change(s, x, i, old, 0);
             }
