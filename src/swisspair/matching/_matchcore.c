@@ -450,7 +450,7 @@ typedef struct {
     limb *hkey;     /* heap keys */
     int *hx;        /* heap vertices */
     int hn, hcap;
-    limb *tmp;      /* 8 scratch numbers */
+    limb *tmp;      /* 10 scratch numbers */
     /* Bounds that let a scan pass a block of BLOCK vertices by one comparison (see scan_vertex): per row and
        block the index of the heaviest weight (rowmax, valid for the rows with rowfresh set; rm_cap rows of
        rm_nb blocks), and per block an upper bound of bk over its vertices (blkbk, bb_nb numbers of bb_L limbs;
@@ -460,7 +460,15 @@ typedef struct {
     int rm_cap, rm_nb;
     limb *blkbk;
     uint8_t *blkdirty;
-    int bb_nb, bb_L;
+    int bb_cap, bb_L;
+    /* u(x) + offset of the S vertex at each place of slist (constant while it is S: see scan_vertex); cap numbers */
+    limb *skey;
+    /* Per weight index, the scan's threshold of an edge to an S vertex of that weight (thr, valid where
+       thrgen == tgen; thr_cap numbers of thr_L limbs) */
+    limb *thr;
+    unsigned *thrgen;
+    unsigned tgen;
+    int thr_cap, thr_L;
 } Core;
 
 #define BLOCK 32
@@ -524,7 +532,7 @@ static int new_numbers(numbers *t, int cap, int hcap, int L)
         || !(t->bk = raw_calloc((size_t)cap * L, sizeof(limb))) || !(t->offset = raw_calloc((size_t)L, sizeof(limb)))
         || !(t->inf = raw_calloc((size_t)L, sizeof(limb))) || !(t->neginf = raw_calloc((size_t)L, sizeof(limb)))
         || !(t->hkey = raw_calloc((size_t)(hcap ? hcap : 1) * L, sizeof(limb)))
-        || !(t->tmp = raw_calloc((size_t)8 * L, sizeof(limb)))) {
+        || !(t->tmp = raw_calloc((size_t)10 * L, sizeof(limb)))) {
         drop_numbers(t);
         return -1;
     }
@@ -817,16 +825,31 @@ static void reset_blocks(Core *s)
         s->rm_nb = nb;
         s->rm_cap = s->cap;
     }
-    if (s->bb_nb != nb || s->bb_L != L) {
+    if (s->bb_cap != s->cap || s->bb_L != L) {
         free(s->blkbk);
         free(s->blkdirty);
+        free(s->skey);
         s->blkbk = NULL;
         s->blkdirty = NULL;
-        s->bb_nb = 0;
+        s->skey = NULL;
+        s->bb_cap = 0;
         s->blkbk = xcalloc((size_t)nb * L, sizeof(limb));
         s->blkdirty = xcalloc((size_t)nb, 1);
-        s->bb_nb = nb;
+        s->skey = xcalloc((size_t)s->cap * L, sizeof(limb));
+        s->bb_cap = s->cap;
         s->bb_L = L;
+    }
+    if (s->thr_cap < s->valcap || s->thr_L != L) {
+        free(s->thr);
+        free(s->thrgen);
+        s->thr = NULL;
+        s->thrgen = NULL;
+        s->thr_cap = 0;
+        s->thr = xcalloc((size_t)s->valcap * L, sizeof(limb));
+        s->thrgen = xcalloc((size_t)s->valcap, sizeof(unsigned));
+        s->tgen = 0;
+        s->thr_cap = s->valcap;
+        s->thr_L = L;
     }
     for (int b = 0; b < nb; b++)
         ncpy(NP(s->blkbk, b), s->inf, L);
@@ -1401,6 +1424,15 @@ static void walk(Core *s, int sv, int j)
 }
 
 /* ---------------- labelling ---------------- */
+/* x becomes an S vertex: on slist and the queue, with its key u(x) + offset. */
+static inline void push_s(Core *s, int x)
+{
+    int L = s->L;
+    nadd(NP(s->skey, s->slist.n), NP(s->dual, x), s->offset, L);
+    iv_push(&s->slist, x);
+    iv_push(&s->queue, x);
+}
+
 static void label_s(Core *s, int b, int frm, int to)
 {
     int L = s->L, cnt, one;
@@ -1413,8 +1445,7 @@ static void label_s(Core *s, int b, int frm, int to)
         int x = lv[k];
         s->vl[x] = 1;
         ncpy(NP(s->bk, x), s->neginf, L);
-        iv_push(&s->slist, x);
-        iv_push(&s->queue, x);
+        push_s(s, x);
     }
 }
 
@@ -1547,8 +1578,7 @@ static void make_blossom(Core *s, int bb, int v, int w)
                 int y = flat->a[i];
                 s->vl[y] = 1;
                 ncpy(NP(s->bk, y), s->neginf, L);
-                iv_push(&s->slist, y);
-                iv_push(&s->queue, y);
+                push_s(s, y);
             }
         }
     }
@@ -1846,6 +1876,16 @@ static void block_bound(Core *s, int blk, int j0, int j1)
     s->blkdirty[blk] = 0;
 }
 
+/* A new generation of the scan's thresholds (every one to be taken again). */
+static inline unsigned next_gen(Core *s)
+{
+    if (++s->tgen == 0) {
+        memset(s->thrgen, 0, (size_t)s->thr_cap * sizeof(unsigned));
+        s->tgen = 1;
+    }
+    return s->tgen;
+}
+
 /* Scan the edges of the new S vertex v; 1 when the stage augmented. */
 static int scan_vertex(Core *s, int v)
 {
@@ -1863,22 +1903,36 @@ static int scan_vertex(Core *s, int v)
     nadd(off2, offset, offset, L);
     nadd(uv2, uv, off2, L);
     int ns = s->slist.n;
-    /* The top limb of the slack uv2 + u(j) - W(v, j) is est - 1, est or est + 1 (the carries of the limbs below):
-       an edge whose est - 1 exceeds the top limbs of off2 and of the least slack recorded is neither tight nor
-       better, without the whole sum. */
-    int64_t off_top = (int64_t)off2[L - 1], uv_top = (int64_t)uv2[L - 1];
+    /* With a_x = u(x) + offset (constant for an S vertex x during the stage, kept in skey), sl = a_v + a_j - W(v, j),
+       which is at least off2 (feasibility). Once bv has a least slack recorded (bsk), an edge matters only when
+       it is tight (sl == off2) or better (sl < bsk), i.e. when a_j <= T = bsk - a_v + W(v, j), and a_j == T only
+       matters when bsk == off2: one comparison with the threshold of its weight, taken once a scan per weight
+       (again when bsk or bv changes). */
+    limb *av = s->tmp + 8 * L, *thr = s->thr;
+    const limb *skey = s->skey;
+    nadd(av, uv, offset, L);
+    unsigned gen = next_gen(s);
+    int rec = s->bsa[bv] >= 0, eq_skips = rec && ncmp(NP(s->bsk, bv), off2, L) != 0;
     for (int q = 0; q < ns; q++) {
         int j = s->slist.a[q];
         uint32_t wi = row[j];
         if (!wi || top[j] == bv)
             continue;
-        __int128 est = (__int128)uv_top + (int64_t)NP(u, j)[L - 1] - (int64_t)NP(vals, wi)[L - 1];
-        if (est - 1 > off_top && s->bsa[bv] >= 0 && est - 1 > (int64_t)NP(s->bsk, bv)[L - 1]) {
-            if (s->haslist[bv]) {
-                iv_push(&s->lists[bv], v);
-                iv_push(&s->lists[bv], j);
+        if (rec) {
+            limb *t = thr + (size_t)wi * L;
+            if (s->thrgen[wi] != gen) {
+                nsub(t, NP(s->bsk, bv), av, L);
+                nadd(t, t, NP(vals, wi), L);
+                s->thrgen[wi] = gen;
             }
-            continue;
+            int c = ncmp(NP(skey, q), t, L);
+            if (c > 0 || (c == 0 && eq_skips)) {
+                if (s->haslist[bv]) {
+                    iv_push(&s->lists[bv], v);
+                    iv_push(&s->lists[bv], j);
+                }
+                continue;
+            }
         }
         nadd(sl, uv2, NP(u, j), L);
         nsub(sl, sl, NP(vals, wi), L);
@@ -1886,6 +1940,9 @@ static int scan_vertex(Core *s, int v)
             if (tight_ss(s, v, j))
                 return 1;
             bv = top[v];
+            gen = next_gen(s);
+            rec = s->bsa[bv] >= 0;
+            eq_skips = rec && ncmp(NP(s->bsk, bv), off2, L) != 0;
             continue;
         }
         if (s->haslist[bv]) {
@@ -1896,6 +1953,9 @@ static int scan_vertex(Core *s, int v)
             s->bsa[bv] = v;
             s->bsx[bv] = j;
             ncpy(NP(s->bsk, bv), sl, L);
+            gen = next_gen(s);
+            rec = 1;
+            eq_skips = ncmp(sl, off2, L) != 0;
         }
     }
     /* edges that improve the least slack recorded at a non-S vertex */
@@ -2377,7 +2437,7 @@ static void Core_dealloc(Core *s)
     void *arrays[] = {s->w, s->pendbits, s->vals, s->mate, s->dual, s->top, s->bparent, s->bbase, s->isolated,
                       s->mark, s->label, s->labfrom, s->labto, s->bsa, s->bsx, s->sa, s->sx, s->vl, s->bestt,
                       s->intv, s->intn, s->haslist, s->hx, s->bsk, s->sk, s->bk, s->offset, s->inf, s->neginf,
-                      s->hkey, s->tmp, s->rowmax, s->rowfresh, s->blkbk, s->blkdirty};
+                      s->hkey, s->tmp, s->rowmax, s->rowfresh, s->blkbk, s->blkdirty, s->skey, s->thr, s->thrgen};
     for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
         free(arrays[k]);
     ivec *vectors[] = {&s->freeb, &s->pend, &s->isolist, &s->slist, &s->tverts, &s->tnodes, &s->snodes, &s->queue,
