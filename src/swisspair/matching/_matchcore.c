@@ -809,8 +809,8 @@ static void heap_pop(Core *s)
     heap_sift_down(s, 0);
 }
 
-/* The scan's block bounds for the core's capacity and limbs: every row's maxima to be taken, every block's bk
-   bound inf (which holds: every bk is inf at the start of a stage). */
+/* The scan's block bounds for the core's capacity and limbs (allocated when first needed, in a stage): every
+   block's bk bound inf (which holds: every bk is inf at the start of a stage). */
 static void reset_blocks(Core *s)
 {
     int nb = (s->cap + BLOCK - 1) / BLOCK, L = s->L;
@@ -902,7 +902,6 @@ static void reset_stage_state(Core *s)
     for (int i = 0; i < n; i++)
         ncpy(NP(s->bk, i), s->inf, L);
     s->hn = 0;
-    reset_blocks(s);
 }
 
 static void release(Core *s, int b)
@@ -2142,6 +2141,7 @@ static int stage(Core *s)
     if (!roots->n)
         return 0;
     reset_stage_state(s);
+    reset_blocks(s); /* here, inside compute: it may allocate */
     int L = s->L;
     limb *u = s->dual;
     int limit = s->max_roots;
