@@ -10,6 +10,7 @@ edit here.
 from __future__ import annotations
 
 import builtins
+import functools
 import importlib
 import pkgutil
 import re
@@ -96,6 +97,7 @@ def modules_of(package: str) -> list[str]:
     return sorted(names)
 
 
+@functools.cache
 def documented_name(dotted: str) -> str | None:
     """The name under which the object ``dotted`` leads to is documented: a public name
     (``swisspair.Tournament``) for what ``swisspair`` exports, else where it is defined
@@ -149,8 +151,9 @@ def resolve_by_import(app: Sphinx, env: object, node: nodes.Element, contnode: n
     for base in dict.fromkeys(bases):
         full = f"{base}.{target}" if base else target
         documented = documented_name(full)
-        if documented is None or documented == node["reftarget"]:
-            continue
+        if documented is None or documented == node["reftarget"] \
+                or documented.removesuffix("()") not in domain.objects:
+            continue  # (the domain's own search would scan every object for a suffix before failing)
         found = domain.resolve_xref(app.env, node["refdoc"], app.builder, node["reftype"], documented, node, contnode)
         if found is not None:
             return found

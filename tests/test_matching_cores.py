@@ -100,6 +100,29 @@ def test_both_cores_give_the_same_solutions(seed: int) -> None:
         check_valid(compiled)
 
 
+@pytest.mark.parametrize("seed", [0, 1])
+def test_both_cores_agree_beyond_one_block_of_a_scan(seed: int) -> None:
+    """The compiled core passes blocks of 32 vertices of a row by bounds (the heaviest weight of the block, the
+    largest least slack recorded there): on graphs of several blocks whose rows then get heavier weights than
+    before, and after changes of every kind, it takes the pure-Python core's steps."""
+    rng = random.Random(seed)
+    n = rng.randint(70, 110)
+    weights = {(i, j): rng.randint(1, 40) for i in range(n) for j in range(i) if rng.random() < 0.8}
+    cores = [MatchingComputer(n, backend=name) for name in BACKENDS]
+    for _ in range(6):
+        for mc in cores:
+            for (i, j), w in weights.items():
+                mc.set_edge_weight(i, j, w)
+            mc.compute()
+        compiled, python = cores
+        assert_same(compiled, compiled._core.state(), python, python._core.state(), range(0, n, 9))
+        v = rng.randrange(n)
+        weights.update({(max(v, j), min(v, j)): rng.randint(1, 90) for j in rng.sample(range(n), n // 3) if j != v})
+    sessions = [random_session(random.Random(seed), name, n, ["small", "layered"][seed], 4) for name in BACKENDS]
+    for (compiled, cstate), (python, pstate) in zip(*sessions):
+        assert_same(compiled, cstate, python, pstate, range(0, len(compiled), 9))
+
+
 def assert_same(compiled: MatchingComputer, cstate: dict[str, object], python: MatchingComputer,
                 pstate: dict[str, object], vertices: Iterable[int]) -> None:
     """The two cores agree: solution, stages, and the slack queries from each of ``vertices``."""

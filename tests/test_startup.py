@@ -8,10 +8,13 @@ command in a fresh interpreter and looks at ``sys.modules`` afterwards.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
+import re
 import subprocess
 import sys
+from importlib.util import find_spec
 from pathlib import Path
 
 import click
@@ -76,6 +79,19 @@ def test_the_engine_form_loads_no_command_line(event: Path, tmp_path: Path) -> N
     assert (tmp_path / "out.txt").read_text().strip()
     assert loaded(modules, ENGINE_NEVER) == []
     assert "importlib" not in modules  # importlib._bootstrap is Python's own, always loaded
+    assert _importing_re(modules) == []
+
+
+def _importing_re(modules: set[str]) -> list[str]:
+    """Our modules of ``modules`` that import :mod:`re` when they are imported (at their top level)."""
+    top = re.compile(r"^(import re|from re import)\b", re.MULTILINE)
+    found = []
+    for name in sorted(loaded(modules, ("swisspair",))):
+        spec = find_spec(name)
+        if spec is not None and spec.origin and spec.origin.endswith(".py"):
+            if top.search(Path(spec.origin).read_text(encoding="utf-8")):
+                found.append(name)
+    return found
 
 
 _COMMAND = """
@@ -190,3 +206,32 @@ def test_plain_dates_read_as_the_date_parser_reads_them(monkeypatch: pytest.Monk
             assert parsed == (True, True), value
         elif parsed == (True, True):
             assert value[5:] == "02/29" or value.endswith("/00") or value.startswith("0000"), value
+
+
+_POINTS = re.compile(r"[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+", re.ASCII)
+"""A points field as a pattern (the reader checks it with string methods)."""
+
+
+def test_points_fields_read_as_the_pattern_reads_them() -> None:
+    texts = ["".join(chars) for size in range(1, 5) for chars in itertools.product("09.,-e\u0663 ", repeat=size)]
+    assert [fields.number(text) for text in texts] == [_POINTS.fullmatch(text) is not None for text in texts]
+
+
+def test_tokens_are_the_patterns_runs_of_non_blanks() -> None:
+    blanks = (" ", "\t", "\x1c", "\xa0", "\u2003", "\n")
+    lines = ["XXA " + "".join(parts) for parts in itertools.product(("", "1", "22.5", "x"), blanks, ("", "7", "a,b"),
+                                                                    blanks, ("", "9 "))]
+    for line in [*lines, "", "XXA", "XXA    ", "XXA 1 1 1"]:
+        for start in (0, 3, 4):
+            expected = [(start + m.start() + 1, m.group()) for m in re.finditer(r"\S+", line[start:])]
+            assert list(fields.tokens(line, start)) == expected, (line, start)
+
+
+def test_control_characters_found_as_the_pattern_finds_them() -> None:
+    pattern = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+    for code in range(0x250):
+        line = f"001 A{chr(code)}B\t{chr(code)}"
+        found = pattern.search(line)
+        assert records._first_control(line) == (None if found is None else found.start()), code
+        if line.isprintable():  # the reader's test before it looks for one
+            assert found is None, code

@@ -914,7 +914,7 @@ def test_round_entries_read_at_once_as_one_by_one() -> None:
     assert 0 < read_at_once < len(lines)
 
 
-@pytest.mark.parametrize("text", ["11.5", "0", "0.0", ".5", "5.", "05.50", "1,5", "10", "0.25", " 3.0", "123.125"])
+@pytest.mark.parametrize("text", ["11.5", "0", "0.0", ".0", ".5", "5.", "05.50", "1,5", "10", "0.25", " 3.0", "123.125"])
 def test_points_field_read_exactly(text: str) -> None:
     """A number field (001 points, columns 81-84; XXS values) is the exact value written, as Fraction reads it."""
     from swisspair.trf.fields import decimal

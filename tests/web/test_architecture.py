@@ -194,7 +194,7 @@ def test_every_allowed_place_still_writes() -> None:
 
 
 STEPS = {
-    "base.py:audit", "base.py:bump_section", "base.py:touch_section", "categories.py:bump_settings", "numbering.py:apply",
+    "base.py:audit", "base.py:audits_together", "base.py:bump_section", "base.py:touch_section", "categories.py:bump_settings", "numbering.py:apply",
     "players.py:create_players", "trf_import.py:save_teams",
 }
 """Public functions of the services that write inside their caller's transaction (their docstrings say so),

@@ -22,7 +22,7 @@ from django_tasks_db.models import DBTaskResult
 
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.pages import sections as section_pages
-from swisspair_web.tournaments.public import changes, render, sections, store
+from swisspair_web.tournaments.public import ahead, caching, changes, render, sections, store
 from swisspair_web.tournaments.public.serve import PublicFiles
 from swisspair_web.tournaments.rows import PublicRender, PublicWant, Round, Section
 
@@ -311,6 +311,61 @@ class OrderTest(PublicFilesTestCase):
         self.assertGreater(again[0].run_after, timezone.now())
         self.assertTrue(PublicRender.objects.get(event=self.event).dirty_at)
         self.assertEqual(self.changed("/rounds/1"), [])
+
+
+class AheadTest(PublicFilesTestCase):
+    """Pages many readers ask for at once are on disk before the worker gets to them: a round's pairings once it
+    is published, a page the application served because it had no file yet."""
+
+    def setUp(self) -> None:
+        super().setUp()
+        self.pair()
+        self.publish(1)
+        self.wish("sp-api-round", 1)
+        self.render()
+
+    def test_a_round_is_on_disk_when_its_publication_is_answered(self) -> None:
+        self.round_results(1, "10")
+        self.pair()
+        self.assertFalse(any("rounds/2" in name for name in self.files()))
+        self.publish(2)
+        written = sorted(name for name in self.files() if "rounds/2" in name)
+        self.assertEqual(written, ["html/en/e/test/open/rounds/2/index.html",
+                                   "json/http/testserver/api/e/test/open/rounds/2.json"])
+        self.assert_files_are_the_application(written)
+        # the queued pass still comes (the standings, the sweeper's stamp): its mark is left to it
+        self.assertTrue(PublicRender.objects.get(event=self.event).dirty_at)
+
+    def test_a_page_served_by_the_application_is_written_by_its_request(self) -> None:
+        card = "html/en/e/test/open/players/3/index.html"
+        self.assertNotIn(card, list(self.files()))
+        self.assertEqual(Client().get("/e/test/open/players/3/").status_code, 200)
+        self.assertIn(card, list(self.files()))
+        self.assert_files_are_the_application([card])
+        self.assertNotIn(b"csrfmiddlewaretoken", self.files()[card])
+        self.assertEqual(store.read_manifest(self.event.pk)[card], ahead.SERVED)
+        self.round_results(1, "01")  # the next pass builds it again (its fingerprint matches none)
+        render.render_event(self.event.pk, "first")
+        self.assertNotEqual(store.read_manifest(self.event.pk)[card], ahead.SERVED)
+        self.assert_files_are_the_application([card])
+
+    def test_a_served_page_is_not_written_after_a_change_nor_during_a_rendering(self) -> None:
+        body = Client().get("/e/test/open/players/4/").content
+        store.remove("html/en/e/test/open/players/4/index.html")
+        manifest = store.read_manifest(self.event.pk)
+        manifest.pop("html/en/e/test/open/players/4/index.html", None)
+        store.write_manifest(self.event.pk, manifest)
+        address = {"slug": "test", "section": "open", "tpn": 4}
+        self.assertFalse(ahead.write_served(self.event.pk, "sp-player", address, "en", body, lambda: False))
+        with store.event_lock(self.event.pk):
+            self.assertFalse(ahead.write_served(self.event.pk, "sp-player", address, "en", body, lambda: True))
+        self.assertFalse(any("players/4/" in name for name in self.files()))
+        self.assertTrue(ahead.write_served(self.event.pk, "sp-player", address, "en", body, lambda: True))
+        # what the application asks: nothing changed since the page's stamp was read
+        stamps = [caching._stamp_of("test", s, caching._row("test", s)) for s in ("open", None)]
+        self.assertEqual([caching._still(stamp) for stamp in stamps], [True, True])
+        self.round_results(1, "01")
+        self.assertEqual([caching._still(stamp) for stamp in stamps], [False, False])
 
 
 class FrontTest(PublicFilesTestCase):

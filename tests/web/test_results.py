@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.rows import AuditEntry, Board, Bye, Player
@@ -94,6 +96,26 @@ class ResultsTestCase(BaseTestCase):
         response = self.client.get("/e/test/audit/")
         self.assertContains(response, "bob")
         self.assertContains(response, "1-0")
+
+
+class ManyBoardsTestCase(BaseTestCase):
+    def test_a_save_of_many_boards_writes_them_at_once_in_board_order(self) -> None:
+        """Each board saved gets its result, a new version and its audit entry (then the withdrawal its forfeit
+        makes, F 8), in one UPDATE of the boards and one INSERT of the entries however many boards."""
+        rnd = self.pair().round
+        boards = list(rnd.boards.order_by("number"))
+        changes = {b.number: (code, services.seen(b)) for b, code in zip(boards, ["10", "+-", "==", "01", "10"])}
+        with CaptureQueriesContext(connection) as queries:
+            outcome = services.set_results(rnd, self.alice, changes)
+        self.assertEqual(outcome.saved, [1, 2, 3, 4, 5])
+        self.assertEqual({n: (r, v) for n, r, v in rnd.boards.values_list("number", "result", "version")},
+                         {b.number: (changes[b.number][0], b.version + 1) for b in boards})
+        self.assertEqual(sum(q["sql"].startswith('UPDATE "tournaments_board"') for q in queries), 1)
+        self.assertEqual(sum(q["sql"].startswith('INSERT INTO "tournaments_auditentry"') for q in queries), 1)
+        entries = AuditEntry.objects.filter(action__in=["result", "withdrawn"]).order_by("id")
+        self.assertEqual(list(entries.values_list("action", "board_number")),
+                         [("result", 1), ("result", 2), ("withdrawn", None), ("result", 3), ("result", 4),
+                          ("result", 5)])
 
 
 class UntouchedBoardsTestCase(ResultsTestCase):

@@ -450,14 +450,41 @@ typedef struct {
     limb *hkey;     /* heap keys */
     int *hx;        /* heap vertices */
     int hn, hcap;
-    limb *tmp;      /* 8 scratch numbers */
+    limb *tmp;      /* 10 scratch numbers */
+    /* Bounds that let a scan pass a block of BLOCK vertices by one comparison (see scan_vertex): per row and
+       block the index of the heaviest weight (rowmax, valid for the rows with rowfresh set; rm_cap rows of
+       rm_nb blocks), and per block an upper bound of bk over its vertices (blkbk, bb_nb numbers of bb_L limbs;
+       blkdirty: some bk of the block decreased since the bound was taken). */
+    uint32_t *rowmax;
+    uint8_t *rowfresh;
+    int rm_cap, rm_nb;
+    limb *blkbk;
+    uint8_t *blkdirty;
+    int bb_cap, bb_L;
+    /* u(x) + offset of the S vertex at each place of slist (constant while it is S: see scan_vertex); cap numbers */
+    limb *skey;
+    /* Per weight index, the scan's threshold of an edge to an S vertex of that weight (thr, valid where
+       thrgen == tgen; thr_cap numbers of thr_L limbs) */
+    limb *thr;
+    unsigned *thrgen;
+    unsigned tgen;
+    int thr_cap, thr_L;
 } Core;
+
+#define BLOCK 32
 
 static PyTypeObject CoreType;
 
 static inline limb *WT(Core *s, int i, int j)
 {
     return s->vals + (size_t)s->w[(size_t)i * s->cap + j] * (size_t)s->L;
+}
+
+/* A weight of row v changed: its block maxima are taken again when it is next scanned. */
+static inline void row_changed(Core *s, int v)
+{
+    if (v < s->rm_cap)
+        s->rowfresh[v] = 0;
 }
 
 /* The stage's numbers, of L limbs each. */
@@ -505,7 +532,7 @@ static int new_numbers(numbers *t, int cap, int hcap, int L)
         || !(t->bk = raw_calloc((size_t)cap * L, sizeof(limb))) || !(t->offset = raw_calloc((size_t)L, sizeof(limb)))
         || !(t->inf = raw_calloc((size_t)L, sizeof(limb))) || !(t->neginf = raw_calloc((size_t)L, sizeof(limb)))
         || !(t->hkey = raw_calloc((size_t)(hcap ? hcap : 1) * L, sizeof(limb)))
-        || !(t->tmp = raw_calloc((size_t)8 * L, sizeof(limb)))) {
+        || !(t->tmp = raw_calloc((size_t)10 * L, sizeof(limb)))) {
         drop_numbers(t);
         return -1;
     }
@@ -780,6 +807,53 @@ static void heap_pop(Core *s)
         return;
     hmove(s, 0, last);
     heap_sift_down(s, 0);
+}
+
+/* The scan's block bounds for the core's capacity and limbs (allocated when first needed, in a stage): every
+   block's bk bound inf (which holds: every bk is inf at the start of a stage). */
+static void reset_blocks(Core *s)
+{
+    int nb = (s->cap + BLOCK - 1) / BLOCK, L = s->L;
+    if (s->rm_cap != s->cap) {
+        free(s->rowmax);
+        free(s->rowfresh);
+        s->rowmax = NULL;
+        s->rowfresh = NULL;
+        s->rm_cap = 0;
+        s->rowmax = xcalloc((size_t)s->cap * nb, sizeof(uint32_t));
+        s->rowfresh = xcalloc((size_t)s->cap, 1);
+        s->rm_nb = nb;
+        s->rm_cap = s->cap;
+    }
+    if (s->bb_cap != s->cap || s->bb_L != L) {
+        free(s->blkbk);
+        free(s->blkdirty);
+        free(s->skey);
+        s->blkbk = NULL;
+        s->blkdirty = NULL;
+        s->skey = NULL;
+        s->bb_cap = 0;
+        s->blkbk = xcalloc((size_t)nb * L, sizeof(limb));
+        s->blkdirty = xcalloc((size_t)nb, 1);
+        s->skey = xcalloc((size_t)s->cap * L, sizeof(limb));
+        s->bb_cap = s->cap;
+        s->bb_L = L;
+    }
+    if (s->thr_cap < s->valcap || s->thr_L != L) {
+        free(s->thr);
+        free(s->thrgen);
+        s->thr = NULL;
+        s->thrgen = NULL;
+        s->thr_cap = 0;
+        s->thr = xcalloc((size_t)s->valcap * L, sizeof(limb));
+        s->thrgen = xcalloc((size_t)s->valcap, sizeof(unsigned));
+        s->tgen = 0;
+        s->thr_cap = s->valcap;
+        s->thr_L = L;
+    }
+    for (int b = 0; b < nb; b++)
+        ncpy(NP(s->blkbk, b), s->inf, L);
+    memset(s->blkdirty, 0, (size_t)nb);
 }
 
 static void reset_stage_state(Core *s)
@@ -1349,6 +1423,15 @@ static void walk(Core *s, int sv, int j)
 }
 
 /* ---------------- labelling ---------------- */
+/* x becomes an S vertex: on slist and the queue, with its key u(x) + offset. */
+static inline void push_s(Core *s, int x)
+{
+    int L = s->L;
+    nadd(NP(s->skey, s->slist.n), NP(s->dual, x), s->offset, L);
+    iv_push(&s->slist, x);
+    iv_push(&s->queue, x);
+}
+
 static void label_s(Core *s, int b, int frm, int to)
 {
     int L = s->L, cnt, one;
@@ -1361,8 +1444,7 @@ static void label_s(Core *s, int b, int frm, int to)
         int x = lv[k];
         s->vl[x] = 1;
         ncpy(NP(s->bk, x), s->neginf, L);
-        iv_push(&s->slist, x);
-        iv_push(&s->queue, x);
+        push_s(s, x);
     }
 }
 
@@ -1495,8 +1577,7 @@ static void make_blossom(Core *s, int bb, int v, int w)
                 int y = flat->a[i];
                 s->vl[y] = 1;
                 ncpy(NP(s->bk, y), s->neginf, L);
-                iv_push(&s->slist, y);
-                iv_push(&s->queue, y);
+                push_s(s, y);
             }
         }
     }
@@ -1760,6 +1841,50 @@ static int next_improving(const uint32_t *row, const limb *vals, const limb *bk,
     }
 }
 
+/* The index of the heaviest weight of each block of row v (0: no edge), taken again after a change. */
+static const uint32_t *row_maxima(Core *s, int v)
+{
+    uint32_t *rmax = s->rowmax + (size_t)v * s->rm_nb;
+    if (s->rowfresh[v])
+        return rmax;
+    int n = s->n, L = s->L;
+    const uint32_t *row = s->w + (size_t)v * s->cap;
+    for (int blk = 0, j0 = 0; j0 < n; blk++, j0 += BLOCK) {
+        int j1 = j0 + BLOCK < n ? j0 + BLOCK : n;
+        uint32_t best = 0;
+        for (int j = j0; j < j1; j++) {
+            uint32_t wi = row[j];
+            if (wi && wi != best && (!best || ncmp(NP(s->vals, wi), NP(s->vals, best), L) > 0))
+                best = wi;
+        }
+        rmax[blk] = best;
+    }
+    s->rowfresh[v] = 1;
+    return rmax;
+}
+
+/* The bound of block blk (vertices j0 .. j1 - 1) taken again: the largest bk among them. */
+static void block_bound(Core *s, int blk, int j0, int j1)
+{
+    int L = s->L;
+    const limb *best = NP(s->bk, j0);
+    for (int j = j0 + 1; j < j1; j++)
+        if (ncmp(NP(s->bk, j), best, L) > 0)
+            best = NP(s->bk, j);
+    ncpy(NP(s->blkbk, blk), best, L);
+    s->blkdirty[blk] = 0;
+}
+
+/* A new generation of the scan's thresholds (every one to be taken again). */
+static inline unsigned next_gen(Core *s)
+{
+    if (++s->tgen == 0) {
+        memset(s->thrgen, 0, (size_t)s->thr_cap * sizeof(unsigned));
+        s->tgen = 1;
+    }
+    return s->tgen;
+}
+
 /* Scan the edges of the new S vertex v; 1 when the stage augmented. */
 static int scan_vertex(Core *s, int v)
 {
@@ -1777,22 +1902,36 @@ static int scan_vertex(Core *s, int v)
     nadd(off2, offset, offset, L);
     nadd(uv2, uv, off2, L);
     int ns = s->slist.n;
-    /* The top limb of the slack uv2 + u(j) - W(v, j) is est - 1, est or est + 1 (the carries of the limbs below):
-       an edge whose est - 1 exceeds the top limbs of off2 and of the least slack recorded is neither tight nor
-       better, without the whole sum. */
-    int64_t off_top = (int64_t)off2[L - 1], uv_top = (int64_t)uv2[L - 1];
+    /* With a_x = u(x) + offset (constant for an S vertex x during the stage, kept in skey), sl = a_v + a_j - W(v, j),
+       which is at least off2 (feasibility). Once bv has a least slack recorded (bsk), an edge matters only when
+       it is tight (sl == off2) or better (sl < bsk), i.e. when a_j <= T = bsk - a_v + W(v, j), and a_j == T only
+       matters when bsk == off2: one comparison with the threshold of its weight, taken once a scan per weight
+       (again when bsk or bv changes). */
+    limb *av = s->tmp + 8 * L, *thr = s->thr;
+    const limb *skey = s->skey;
+    nadd(av, uv, offset, L);
+    unsigned gen = next_gen(s);
+    int rec = s->bsa[bv] >= 0, eq_skips = rec && ncmp(NP(s->bsk, bv), off2, L) != 0;
     for (int q = 0; q < ns; q++) {
         int j = s->slist.a[q];
         uint32_t wi = row[j];
         if (!wi || top[j] == bv)
             continue;
-        __int128 est = (__int128)uv_top + (int64_t)NP(u, j)[L - 1] - (int64_t)NP(vals, wi)[L - 1];
-        if (est - 1 > off_top && s->bsa[bv] >= 0 && est - 1 > (int64_t)NP(s->bsk, bv)[L - 1]) {
-            if (s->haslist[bv]) {
-                iv_push(&s->lists[bv], v);
-                iv_push(&s->lists[bv], j);
+        if (rec) {
+            limb *t = thr + (size_t)wi * L;
+            if (s->thrgen[wi] != gen) {
+                nsub(t, NP(s->bsk, bv), av, L);
+                nadd(t, t, NP(vals, wi), L);
+                s->thrgen[wi] = gen;
             }
-            continue;
+            int c = ncmp(NP(skey, q), t, L);
+            if (c > 0 || (c == 0 && eq_skips)) {
+                if (s->haslist[bv]) {
+                    iv_push(&s->lists[bv], v);
+                    iv_push(&s->lists[bv], j);
+                }
+                continue;
+            }
         }
         nadd(sl, uv2, NP(u, j), L);
         nsub(sl, sl, NP(vals, wi), L);
@@ -1800,6 +1939,9 @@ static int scan_vertex(Core *s, int v)
             if (tight_ss(s, v, j))
                 return 1;
             bv = top[v];
+            gen = next_gen(s);
+            rec = s->bsa[bv] >= 0;
+            eq_skips = rec && ncmp(NP(s->bsk, bv), off2, L) != 0;
             continue;
         }
         if (s->haslist[bv]) {
@@ -1810,6 +1952,9 @@ static int scan_vertex(Core *s, int v)
             s->bsa[bv] = v;
             s->bsx[bv] = j;
             ncpy(NP(s->bsk, bv), sl, L);
+            gen = next_gen(s);
+            rec = 1;
+            eq_skips = ncmp(sl, off2, L) != 0;
         }
     }
     /* edges that improve the least slack recorded at a non-S vertex */
@@ -1817,9 +1962,29 @@ static int scan_vertex(Core *s, int v)
     limb *kd = sl;
     limb *k2 = s->tmp + 4 * L;
     limb *bk = s->bk;
-    for (int j = next_improving(row, vals, bk, uvo, 0, n, L); j < n;
-         j = next_improving(row, vals, bk, uvo, j + 1, n, L)) {
+    /* Block by block: a block whose heaviest edge from v does not improve the bound of its bk (uvo - W(v, j)
+       >= uvo - max W >= bound >= bk[j]) holds no improving edge and is passed; the others are read as before,
+       so the edges are found in the same order. */
+    const uint32_t *rmax = row_maxima(s, v);
+    limb *lim = s->tmp + 7 * L;
+    int nb = (n + BLOCK - 1) / BLOCK;
+    for (int blk = 0; blk < nb; blk++) {
+        uint32_t mw = rmax[blk];
+        if (!mw)
+            continue;
+        nsub(lim, uvo, NP(vals, mw), L);
+        if (ncmp(lim, NP(s->blkbk, blk), L) >= 0)
+            continue;
+        int j0 = blk * BLOCK, j1 = j0 + BLOCK < n ? j0 + BLOCK : n;
+        if (s->blkdirty[blk]) {
+            block_bound(s, blk, j0, j1);
+            if (ncmp(lim, NP(s->blkbk, blk), L) >= 0)
+                continue;
+        }
+    for (int j = next_improving(row, vals, bk, uvo, j0, j1, L); j < j1;
+         j = next_improving(row, vals, bk, uvo, j + 1, j1, L)) {
         limb *bkj = NP(bk, j);
+        s->blkdirty[blk] = 1;
         nsub(kd, uvo, NP(vals, row[j]), L);
         int lj = vl[j];
         if (!lj) {
@@ -1838,6 +2003,7 @@ static int scan_vertex(Core *s, int v)
         } else {
             ncpy(bkj, s->neginf, L);
         }
+    }
     }
     return 0;
 }
@@ -1975,6 +2141,7 @@ static int stage(Core *s)
     if (!roots->n)
         return 0;
     reset_stage_state(s);
+    reset_blocks(s); /* here, inside compute: it may allocate */
     int L = s->L;
     limb *u = s->dual;
     int limit = s->max_roots;
@@ -2170,6 +2337,8 @@ static int set_index(Core *s, int a, int b, int wi)
         return 0;
     *pa = (uint32_t)wi;
     s->w[(size_t)b * s->cap + a] = (uint32_t)wi;
+    row_changed(s, a);
+    row_changed(s, b);
     note_change(s, a, b, old, 1);
     return 0;
 }
@@ -2268,7 +2437,7 @@ static void Core_dealloc(Core *s)
     void *arrays[] = {s->w, s->pendbits, s->vals, s->mate, s->dual, s->top, s->bparent, s->bbase, s->isolated,
                       s->mark, s->label, s->labfrom, s->labto, s->bsa, s->bsx, s->sa, s->sx, s->vl, s->bestt,
                       s->intv, s->intn, s->haslist, s->hx, s->bsk, s->sk, s->bk, s->offset, s->inf, s->neginf,
-                      s->hkey, s->tmp};
+                      s->hkey, s->tmp, s->rowmax, s->rowfresh, s->blkbk, s->blkdirty, s->skey, s->thr, s->thrgen};
     for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
         free(arrays[k]);
     ivec *vectors[] = {&s->freeb, &s->pend, &s->isolist, &s->slist, &s->tverts, &s->tnodes, &s->snodes, &s->queue,
@@ -2313,6 +2482,7 @@ static PyObject *Core_add_vertex(Core *s, PyObject *unused)
     for (int i = 0; i <= v; i++) {
         s->w[(size_t)i * s->cap + v] = 0;
         s->w[(size_t)v * s->cap + i] = 0;
+        row_changed(s, i);
     }
     s->n = v + 1;
     s->mate[v] = -1;
@@ -2470,6 +2640,8 @@ static PyObject *Core_isolate_pair(Core *s, PyObject *args)
             if (old && i != other) {
                 row[i] = 0;
                 s->w[(size_t)i * s->cap + x] = 0;
+                row_changed(s, i);
+                row_changed(s, x);
                 if (s->mate[x] == i || (s->top[x] == s->top[i] && s->top[x] >= s->cap))
                     note_change(s, x, i, old, 0);
             }

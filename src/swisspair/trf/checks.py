@@ -365,15 +365,16 @@ def check_points(r: Records) -> None:
         player = t.players[tpn]
         if player.points is None:
             continue
-        points = player.points * scale
         played = total = 0
         for rnd, entry in enumerate(player.results, start=1):
             value = units[entry.result, entry.colour]
             total += value
             if rnd <= paired:
                 played += value
-        if points == played or points == total:
+        numerator, denominator = player.points.numerator * scale, player.points.denominator
+        if numerator in (played * denominator, total * denominator):  # the points, in units, on their denominator
             continue
+        points = player.points * scale
         accelerations = t.accelerations.get(tpn)
         if accelerations:
             extra = sum(accelerations.values(), Fraction(0)) * scale

@@ -6,8 +6,6 @@ line end and a DOS end-of-file mark. What was guessed is said in notes (``docs/t
 
 from __future__ import annotations
 
-import re
-
 from swisspair.errors import Location, TRFError
 from swisspair.trf.diagnostics import Diagnostic
 
@@ -108,6 +106,8 @@ def guess_codepage(lines: list[bytes]) -> str:
     def most(group: frozenset[str]) -> bool:
         return sum(f in group for f in federations) * 2 > len(federations) > 0
 
+    import re  # a file that is not UTF-8: the engine form's own files never get here
+
     if any(re.search(_CYRILLIC_RUN, raw) for raw in lines) or most(_CYRILLIC_FEDERATIONS):
         return "cp1251"
     western, central = (_oddities(lines, codepage) for codepage in ("cp1252", "cp1250"))
@@ -158,6 +158,8 @@ def _split(text: str) -> tuple[list[str], tuple[int, str] | None]:
         return text.split("\r\n"), None
     if not lf:
         return text.split("\r"), None
+    import re  # mixed line ends only
+
     ends = [m.group() for m in re.finditer(_LINE_END, text)]
     first = next(i for i, end in enumerate(ends) if end != ends[0])
     message = f"mixed line ends: {_LINE_END_NAMES[ends[first]]} here, {_LINE_END_NAMES[ends[0]]} before"

@@ -7,7 +7,6 @@ pairing needs the field, a warning (an error in strict mode) when it does not.
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 
 TYPE_CHECKING = False
@@ -16,8 +15,18 @@ if TYPE_CHECKING:  # the date parser of the other forms is imported when a date 
 
     from swisspair.trf.diagnostics import Diagnostics
 
-NUMBER = re.compile(r"[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+", re.ASCII)
-"""A points field (``11.5``; a decimal comma is read with a warning)."""
+
+def number(text: str) -> bool:
+    """Whether ``text`` is a points field: ASCII digits with at most one decimal point or comma (``11.5``,
+    ``11.``, ``.5``; a decimal comma is read with a warning), as ``[0-9]+([.,][0-9]*)?|[.,][0-9]+``.
+    String methods, not a regular expression: the engine form compiles none.
+
+    >>> [number(text) for text in ("11.5", "11,", ".5", "11", ".", "1.2.3", "1,5.0", "-1", "1e3", "٣")]
+    [True, True, True, True, False, False, False, False, False, False]
+    """
+    whole, point, decimals = text.partition("." if "." in text else ",")
+    return (text.isascii() and (whole.isdigit() or not whole) and (decimals.isdigit() or not decimals)
+            and bool(whole or decimals))
 
 
 def digits(text: str) -> bool:
@@ -51,14 +60,17 @@ def integer(d: Diagnostics, text: str, column: int, what: str, needed: bool = Tr
 
 def decimal(d: Diagnostics, text: str, column: int, what: str, needed: bool = True) -> Fraction | None:
     """The number in ``text`` (``None`` if blank); ``needed=False`` makes a bad value a warning."""
-    value = _matching(d, text, NUMBER.fullmatch, column, what, "a number like 11.5", needed)
+    value = _matching(d, text, number, column, what, "a number like 11.5", needed)
     if value is None:
         return None
     if "," in value:
         d.warn(f"{what}: decimal comma in {value!r} read as a point", column)
         value = value.replace(",", ".")
-    whole, _, decimals = value.partition(".")  # digits, as NUMBER matched: exact, without parsing text again
-    return Fraction(int(whole + decimals or "0"), 10 ** len(decimals))
+    whole, _, decimals = value.partition(".")  # digits, as number() checked: exact, without parsing text again
+    decimals = decimals.rstrip("0")
+    if not decimals:  # a whole number: no common divisor to look for
+        return Fraction(int(whole or "0"))
+    return Fraction(int(whole + decimals), 10 ** len(decimals))
 
 
 def date(d: Diagnostics, text: str, column: int, what: str, rated: bool = False) -> str:
@@ -81,8 +93,11 @@ def date(d: Diagnostics, text: str, column: int, what: str, rated: bool = False)
 
 def tokens(line: str, start: int) -> Iterable[tuple[int, str]]:
     """Blank-separated tokens of ``line`` from index ``start``, with their 1-based column."""
-    for match in re.finditer(r"\S+", line[start:]):  # compiled on first use: most files have no such record
-        yield start + match.start() + 1, match.group()
+    position = start
+    for token in line[start:].split():  # str.split's blanks are the regular expressions' \s
+        position = line.index(token, position)  # only blanks lie between ``position`` and the token
+        yield position + 1, token
+        position += len(token)
 
 
 def check_date(value: str) -> tuple[bool, bool]:

@@ -8,7 +8,6 @@ tournament, and what the checks after the last line need (:mod:`swisspair.trf.ch
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 
 from swisspair.model import (
@@ -21,7 +20,7 @@ from swisspair.model import (
     Tournament,
 )
 from swisspair.trf.diagnostics import Diagnostics
-from swisspair.trf.fields import NUMBER, date, decimal, digits, integer, tokens
+from swisspair.trf.fields import date, decimal, digits, integer, number, tokens
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the team records (:mod:`swisspair.trf.teams`) are imported when a file has some
@@ -67,7 +66,8 @@ _SEPARATORS = ((9, "pairing number and sex"), (14, "title and name"), (48, "name
                (53, "rating and federation"), (57, "federation and FIDE id"), (69, "FIDE id and birth date"),
                (80, "birth date and points"), (85, "points and rank"))
 """The blank columns of ``001`` between its fields (TRF16), with the fields on either side."""
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_CONTROL = frozenset(map(chr, (*range(0x00, 0x09), *range(0x0b, 0x20), *range(0x7f, 0xa0))))
+"""The control characters that make a line binary data (a tab is read as blanks)."""
 
 _BLOCK_CACHE: dict[str, RoundResult] = {}
 """Round entries (``OOOO C R``) already read without any remark, by their text."""
@@ -120,14 +120,13 @@ class Records(Diagnostics):
 
 def read_lines(r: Records, lines: Iterable[str]) -> None:
     """Read each line by its record code, columns 1-3 (FIDE TRF16 and TRF26, "record types")."""
-    control = _CONTROL.search
     for r.lineno, line in enumerate(lines, start=1):
         r.code = ""
         if not line or line.isspace():
             continue
-        bad = control(line)
+        bad = None if line.isprintable() else _first_control(line)  # printable: no control character
         if bad is not None:
-            r.error(f"binary data: control character {bad.group()!r}: not a text TRF file", bad.start() + 1)
+            r.error(f"binary data: control character {line[bad]!r}: not a text TRF file", bad + 1)
             continue
         if "\t" in line:
             r.warn("tab characters read as spaces (tab stops every 8 columns)", line.index("\t") + 1)
@@ -136,6 +135,11 @@ def read_lines(r: Records, lines: Iterable[str]) -> None:
         if record is not None:
             _dispatch(r, record)
     r.code = ""
+
+
+def _first_control(line: str) -> int | None:
+    """The index of the first of :data:`_CONTROL` in ``line``, ``None`` if there is none."""
+    return next((index for index, char in enumerate(line) if char in _CONTROL), None)
 
 
 def _record_line(r: Records, line: str) -> str | None:
@@ -675,7 +679,7 @@ def _xxa_columns(line: str) -> tuple[int, dict[int, Fraction]] | None:
         if line[start + 4:start + 5].strip():
             return None
         if cell:
-            if NUMBER.fullmatch(cell) is None or "," in cell:
+            if not number(cell) or "," in cell:
                 return None
             if Fraction(cell):
                 values[rnd] = Fraction(cell)

@@ -38,15 +38,16 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db.models import F, OuterRef, Subquery, Value
+from django.db.models import F, OuterRef, QuerySet, Subquery, Value
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
 
 from swisspair import __version__
-from swisspair_web.tournaments.public import changes, render
+from swisspair_web.tournaments.public import ahead, changes, render
 from swisspair_web.tournaments.public.common import Builder, served
+from swisspair_web.tournaments.reads import prepared
 from swisspair_web.tournaments.reads.snapshot import stamped
 from swisspair_web.tournaments.rows import AuditEntry, Event, Section
 
@@ -67,6 +68,8 @@ class Stamp:
     changed_at: datetime
     event: int = 0
     section: int | None = None
+    now: tuple[Any, ...] = ()
+    """``(public, section version, newest audit entry)`` as read (:func:`_still`)."""
 
 
 def _stamp(request: HttpRequest, slug: str, section: str | None = None) -> Stamp | None:
@@ -79,11 +82,38 @@ def _stamp(request: HttpRequest, slug: str, section: str | None = None) -> Stamp
             and "messages" not in request.COOKIES:
         row = _row(slug, section)
         if row is not None:
-            stamp = Stamp(key=f"{__version__}:{slug}:{section}:{row['pk']}:{row['version']}:{row['audit_id']}",
-                          changed_at=row["audit_at"] or row["created_at"], event=row["event_id"],
-                          section=row["pk"] if section else None)
+            stamp = _stamp_of(slug, section, row)
     request._swisspair_stamp = stamp  # type: ignore[attr-defined]
     return stamp
+
+
+def _stamp_of(slug: str, section: str | None, row: Mapping[str, Any]) -> Stamp:
+    return Stamp(key=f"{__version__}:{slug}:{section}:{row['pk']}:{row['version']}:{row['audit_id']}",
+                 changed_at=row["audit_at"] or row["created_at"], event=row["event_id"],
+                 section=row["pk"] if section else None, now=(True, row["version"], row["audit_id"]))
+
+
+def _still(stamp: Stamp) -> bool:
+    """Whether the event (or section) of ``stamp`` is still public and unchanged since it was read (one query,
+    its SQL made once: a page written to its file asks it)."""
+    if stamp.section is None:
+        found = prepared.values(_event_now, stamp.event)
+        return bool(found) and (bool(found[0][0]), 0, found[0][1]) == stamp.now
+    found = prepared.values(_section_now, stamp.section)
+    return bool(found) and (bool(found[0][0]), found[0][1], found[0][2]) == stamp.now
+
+
+def _newest(event: str) -> Subquery:
+    return Subquery(AuditEntry.objects.filter(event=OuterRef(event)).order_by("-at", "-id").values("id")[:1])
+
+
+def _event_now(event_id: int) -> QuerySet[Any, Any]:
+    return Event.objects.filter(pk=event_id).annotate(a=_newest("pk")).values_list("public", "a")
+
+
+def _section_now(section_id: int) -> QuerySet[Any, Any]:
+    return Section.objects.filter(pk=section_id).annotate(a=_newest("event_id")).values_list(
+        "event__public", "version", "a")
 
 
 def _row(slug: str, section: str | None) -> Mapping[str, Any] | None:
@@ -143,6 +173,8 @@ def _shared(view: View) -> View:
             response = get_conditional_response(request, etag=response["ETag"], response=response) or response
         if response.status_code == 200 and not request.GET:
             _want(request, stamp, kwargs)
+            if body is not None and request.method == "GET":
+                _write(request, stamp, kwargs, body)
         patch_cache_control(response, no_cache=True)
         patch_vary_headers(response, ("Cookie", "Accept-Language"))
         return response
@@ -164,6 +196,22 @@ def _want(request: HttpRequest, stamp: Stamp, kwargs: dict[str, Any]) -> None:
         changes.want(stamp.event, stamp.section, name, target, "" if json else get_language(), origin)
     except Exception:  # noqa: BLE001 - an optimisation, never a reason for an error page
         log.warning("public pages: could not record %s", request.path, exc_info=True)
+
+
+def _write(request: HttpRequest, stamp: Stamp, kwargs: dict[str, Any], body: bytes) -> None:
+    """A page rendered to files was built here and has no file yet: write it (:func:`.ahead.write_served`)
+    while nothing changed since its stamp was read."""
+    name = request.resolver_match.url_name if request.resolver_match else None
+    if name is None or render.page(name) is None:
+        return
+    origin = f"{request.scheme}://{request.get_host()}"
+    if render.is_json(name) and not (own_port(request) or origin == settings.SWISSPAIR_PUBLIC_URL):
+        return  # a file only for the addresses the pages are rendered for (as :func:`_want`)
+    try:
+        ahead.write_served(stamp.event, name, kwargs, origin if render.is_json(name) else get_language(), body,
+                           functools.partial(_still, stamp))
+    except Exception:  # noqa: BLE001 - an optimisation, never a reason for an error page
+        log.warning("public pages: could not write %s", request.path, exc_info=True)
 
 
 def own_port(request: HttpRequest) -> bool:

@@ -377,6 +377,14 @@ def _file(json: bool, variant: str, path: str, root: str) -> tuple[Path, str] | 
     return None if file is None else (file, str(file.relative_to(store.root())))
 
 
+def file_of(name: str, kwargs: dict[str, Any], variant: str) -> tuple[Path, str, str] | None:
+    """The file of the page ``name`` for its URL arguments ``kwargs`` (JSON for the origin ``variant``, else HTML
+    in that language), its name in the manifest and its address; ``None`` for an unsafe address."""
+    path = _path(name, tuple(kwargs.items()), get_script_prefix())
+    where = _file(is_json(name), variant, path, str(settings.SWISSPAIR_PUBLIC_DIR))
+    return None if where is None else (*where, path)
+
+
 # -- rendering an event -----------------------------------------------------------------------------
 
 
@@ -393,23 +401,23 @@ class Pass:
     """``{(section, page): {(target, language, origin)}}`` of the on-demand pages."""
     first: bool = False
     """Only the pages readers wait for first (:func:`first_pass`); the others changed are left for later."""
+    missing_only: bool = False
+    """Only the pages not on disk yet (:data:`AHEAD`); the others changed are left to the pass queued."""
     built: int = 0
     deferred: int = 0
     """Pages that changed and were left for later (``first``)."""
 
     def keep(self, page: PublicPage, kwargs: dict[str, Any], fingerprint: str, language: str, origin: str) -> None:
         """Have the page on disk, built again only when its fingerprint changed."""
-        path = _path(page.name, tuple(kwargs.items()), get_script_prefix())
-        where = _file(is_json(page.name), origin if is_json(page.name) else language, path,
-                      str(settings.SWISSPAIR_PUBLIC_DIR))
+        where = file_of(page.name, kwargs, origin if is_json(page.name) else language)
         if where is None:
             return
-        file, relative = where
+        file, relative, path = where
         before = self.old.get(relative)
         if before == NO_PAGE + fingerprint or before == fingerprint and file.exists():
             self.new[relative] = before
             return
-        if self.first and not first_pass(page) and before is not None \
+        if (self.missing_only or self.first and not first_pass(page)) and before is not None \
                 and (before.startswith(NO_PAGE) or file.exists()):
             self.new[relative] = before  # the page on disk stays until the rest is rendered
             self.deferred += 1
@@ -483,31 +491,44 @@ REST_PRIORITY = -10
 """The queue's priority of the pages left for later: below every first pass (priority 0) of every event."""
 
 
+AHEAD = "ahead"
+"""The ``part`` of :func:`render_event` that writes the pages not on disk yet ahead of the queued pass (a round
+just published, in the arbiter's request): the pages that changed, the marks and the queue are left to that
+pass."""
+
+
 def render_event(event_id: int, part: str = "all", wait: bool = True) -> int:
     """Render what changed of the event's public pages; returns how many pages were built.
 
     ``part``: ``"all"``; ``"first"``, the pages readers wait for first (:func:`first_pass`), the others that
     changed are queued for a ``"rest"`` pass (:func:`render_rest`), unless it has been waiting for more than
-    :data:`CATCH_UP` (or the event was never rendered whole). Without ``wait``, :class:`~.store.Busy` when the
-    event is being rendered."""
+    :data:`CATCH_UP` (or the event was never rendered whole); :data:`AHEAD`, the pages not on disk yet and
+    nothing else (nothing when a first pass would render everything), outside the worker (no rows kept between
+    renderings). Without ``wait``, :class:`~.store.Busy` when the event is being rendered."""
     with store.event_lock(event_id, wait):
         marks = PublicRender.objects.filter(event_id=event_id)
         complete, rest = marks.values_list("rendered_at", "rest_at").first() or (None, None)
-        first = part == "first" and complete is not None and (rest is None or timezone.now() - rest < CATCH_UP)
-        # the mark of what this pass renders is taken down first: a change from now on is queued again
-        marks.update(**{"dirty_at": None} if first else {"rest_at": None} if part == "rest" else
-                     {"dirty_at": None, "rest_at": None})
+        first = part in ("first", AHEAD) and complete is not None \
+            and (rest is None or timezone.now() - rest < CATCH_UP)
+        if part == AHEAD and not first:
+            return 0
+        if part != AHEAD:  # the mark of what this pass renders is taken down first: a change from now on is queued
+            marks.update(**{"dirty_at": None} if first else {"rest_at": None} if part == "rest" else
+                         {"dirty_at": None, "rest_at": None})
         with shared_reads():
             stamp = store.stamp(event_id)
             event = Event.objects.filter(pk=event_id).first()
-            work = Pass(event, store.read_manifest(event_id), first=first) if event is not None else None
+            work = Pass(event, store.read_manifest(event_id), first=first, missing_only=part == AHEAD) \
+                if event is not None else None
             if event is not None and event.public and work is not None:
-                with kept_boards(KEPT_BOARDS, KEPT_PLAYERS):
+                with kept_boards(*((KEPT_BOARDS, KEPT_PLAYERS) if part != AHEAD else ({}, {}))):
                     _render(work)
         new = work.new if work is not None else {}
         for relative in set(work.old if work is not None else store.read_manifest(event_id)) - set(new):
             store.remove(relative)
         store.write_manifest(event_id, new)
+        if part == AHEAD:
+            return work.built if work is not None else 0  # the pass queued for the change does the accounting
         if work is not None and work.deferred:
             _queue_rest(event_id)
         else:  # every page is up to date with ``stamp`` (the sweeper compares it)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Callable, Iterator
+from contextvars import ContextVar
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -43,9 +44,31 @@ def audit(event: Event, user: User, action: str, *, section: Section | None = No
     detail = audit_words.english(action, params or {})
     if params and action in audit_words.PARAM_VALUES:
         old, new = audit_words.values_of(action, params, english=True)
-    AuditEntry.objects.create(event=event, section=section, user=account_of(user), action=action, detail=detail[:2000],
-                              round_number=round_number, board_number=board_number, old=old[:40], new=new[:40],
-                              params=params or {})
+    entry = AuditEntry(event=event, section=section, user=account_of(user), action=action, detail=detail[:2000],
+                       round_number=round_number, board_number=board_number, old=old[:40], new=new[:40],
+                       params=params or {})
+    batch = _AUDIT_BATCH.get()
+    if batch is not None:
+        batch.append(entry)
+    else:
+        entry.save(force_insert=True)
+
+
+_AUDIT_BATCH: ContextVar[list[AuditEntry] | None] = ContextVar("swisspair_audit_batch", default=None)
+
+
+@contextlib.contextmanager
+def audits_together() -> Iterator[None]:
+    """Within (inside the write's transaction): the audit entries said are written at the end of the block, in
+    one statement and in the order said (a save of many results writes one entry per board)."""
+    batch: list[AuditEntry] = []
+    token = _AUDIT_BATCH.set(batch)
+    try:
+        yield
+    finally:
+        _AUDIT_BATCH.reset(token)
+    if batch:
+        AuditEntry.objects.bulk_create(batch)
 
 
 def bump_section(section: Section, seen_version: int | None = None) -> None:

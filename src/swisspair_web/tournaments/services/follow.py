@@ -5,6 +5,7 @@
   down first, before the arbiter's page says it is done.
 - :func:`section`: the same, and the section's published prize list is checked against the results
   (:func:`prize_list`) before the pages are rendered.
+- :func:`round_published`: a round's public pages are written in the request that published it.
 
 Each is queued once per operation, whatever the number of rows written.
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import functools
 
-from swisspair_web.tournaments.public import changes, store
+from swisspair_web.tournaments.public import ahead, changes, store
 from swisspair_web.tournaments.reads.convert import SectionData
 from swisspair_web.tournaments.reads.prizes import prize_rows, shown
 from swisspair_web.tournaments.rows import AwardSettings, Section
@@ -26,6 +27,15 @@ def event(event_id: int, *, hiding: bool = False) -> None:
     are rendered to files at all (``SWISSPAIR_PUBLIC_FILES``)."""
     if store.enabled():
         after_commit(("public-pages", event_id, hiding), functools.partial(changes.committed, event_id, hiding))
+
+
+def round_published(section: Section) -> None:
+    """A round of the section is published by this write: once it commits (and the pages follow it:
+    :func:`section`), its public pages are written before the arbiter's page says it is done
+    (:func:`..public.ahead.render_published`), so that no reader asks the application for them."""
+    if store.enabled():
+        after_commit(("public-ahead", section.event_id), functools.partial(ahead.render_published, section.event_id),
+                     robust=True)
 
 
 def event_deleted(event_id: int) -> None:

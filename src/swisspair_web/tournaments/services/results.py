@@ -7,15 +7,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from django.db.models import F
+from django.db.models import Case, CharField, F, Q, Value, When
 from django.utils.translation import gettext as _
 
 from swisspair.model import BoardResult
 from swisspair_web.tournaments.reads import late_corrections
-from swisspair_web.tournaments.reads.errors import OperationError
+from swisspair_web.tournaments.reads.errors import Conflict, OperationError
 from swisspair_web.tournaments.rows import RESULTS, Board, Player, Round, Section
 from swisspair_web.tournaments.services import follow
-from swisspair_web.tournaments.services.base import User, audit, who
+from swisspair_web.tournaments.services.base import User, audit, audits_together, who
 from swisspair_web.tournaments.services.effects import operation
 
 
@@ -85,8 +85,12 @@ def set_results(rnd: Round, user: User, changes: Mapping[int, tuple[str, Seen]],
     outcome = ResultChanges()
     section = rnd.section
     later = [r.number for r in section.round_set.all() if r.number > rnd.number]  # the page may have read them
-    with operation():
-        boards = {b.number: b for b in rnd.boards.filter(number__in=list(changes)).select_related("white", "black")}
+    with operation(), audits_together():
+        # the boards are locked until the write commits (in one order: two saves of one round wait for each
+        # other), so each is written as read
+        read = rnd.boards.filter(number__in=list(changes)).select_related("white", "black")
+        boards = {b.number: b for b in read.select_for_update(of=("self",)).order_by("pk")}
+        todo: list[tuple[Board, str]] = []
         for number, (code, shown) in sorted(changes.items()):
             if code not in RESULTS:
                 raise OperationError(_("Unknown result: %(text)s") % {"text": code[:10]})
@@ -98,13 +102,11 @@ def set_results(rnd: Round, user: User, changes: Mapping[int, tuple[str, Seen]],
                 if board.result != code:
                     outcome.conflicts.append((number, board.result))
                 continue
-            if board.result == code:
-                continue
-            updated = Board.objects.filter(pk=board.pk, version=shown.version, white_id=shown.white,
-                                           black_id=shown.black).update(result=code, version=F("version") + 1)
-            if not updated:  # pragma: no cover - the row moved between our read and write (PostgreSQL)
-                outcome.conflicts.append((number, Board.objects.get(pk=board.pk).result))
-                continue
+            if board.result != code:
+                todo.append((board, code))
+        _write(todo)
+        for board, code in todo:
+            number = board.number
             audit(section.event, user, "correction" if board.result else "result",
                   section=section, round_number=rnd.number, board_number=number,
                   old=RESULTS.get(board.result, board.result), new=RESULTS.get(code, code),
@@ -124,6 +126,18 @@ def set_results(rnd: Round, user: User, changes: Mapping[int, tuple[str, Seen]],
                                "The TRF export notes this; a pairing checker will not reproduce those rounds.")
                              % {"round": rnd.number, "later": late_corrections.rounds_text(stale)})
     return outcome
+
+
+def _write(todo: list[tuple[Board, str]]) -> None:
+    """Write each board's new result, and a new version, in one statement (the boards are locked as read)."""
+    if not todo:
+        return
+    match = Q()
+    for board, _code in todo:
+        match |= Q(pk=board.pk, version=board.version, white_id=board.white_id, black_id=board.black_id)
+    result = Case(*(When(pk=board.pk, then=Value(code)) for board, code in todo), output_field=CharField())
+    if Board.objects.filter(match).update(result=result, version=F("version") + 1) != len(todo):
+        raise Conflict(_("The section was changed by somebody else meanwhile; reload the page and try again."))  # pragma: no cover
 
 
 def _follow_forfeits(rnd: Round, user: User, board: Board, before: str, code: str, notes: list[str], *,

@@ -229,6 +229,8 @@ def publish_round(rnd: Round, user: User, publish: bool = True) -> list[int]:
             audit(section.event, user, "published" if publish else "unpublished", section=section,
                   round_number=number)
             follow.section(section, hiding=not publish)
+        if publish and changed:
+            follow.round_published(section)
     return changed
 
 
