@@ -21,4 +21,7 @@ echo "gate: ruff check" >&2
 echo "gate: mypy --strict (src/swisspair, src/swisspair_web with django-stubs)" >&2
 # the django-stubs plugin imports the settings: a fixed key keeps it from writing one
 SECRET_KEY=type-checking-only .venv/bin/mypy
+# pytest keeps the test modules it rewrote (assert introspection) in __pycache__ for the next run, even where the
+# environment forbids byte code (PYTHONDONTWRITEBYTECODE): each worker's collection then takes half the time
+unset PYTHONDONTWRITEBYTECODE
 exec .venv/bin/python -m pytest -n auto --dist worksteal -q "$@"

@@ -9,6 +9,7 @@ import ast
 from pathlib import Path
 
 import pytest
+import source_trees
 
 from swisspair.generator import GeneratorConfig
 from swisspair.pairing import find_system, generate, state, system_names
@@ -22,7 +23,7 @@ def long_functions(root: Path = CORE) -> list[str]:
     """``path:line name (N lines)`` for each function under ``root`` over :data:`LIMIT` lines."""
     found = []
     for path in sorted(root.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in source_trees.walk(source_trees.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 length = (node.end_lineno or node.lineno) - node.lineno + 1
                 if length > LIMIT:

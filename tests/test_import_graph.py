@@ -7,10 +7,11 @@ a submodule has to its own package (``a.b`` runs ``a/__init__``) is implicit and
 
 from __future__ import annotations
 
-import pytest
-
 import ast
 from pathlib import Path
+
+import pytest
+import source_trees
 
 SRC = Path(__file__).resolve().parent.parent / "src"
 PACKAGES = ("swisspair", "swisspair_web")
@@ -47,7 +48,7 @@ def import_graph() -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {name: set() for name in modules}
     for name, path in modules.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in source_trees.walk(source_trees.parse(path.read_text(encoding="utf-8"))):
             wanted: list[str] = []
             if isinstance(node, ast.Import):
                 wanted = [alias.name for alias in node.names]

@@ -12,6 +12,7 @@ import typing
 from pathlib import Path
 
 import pytest
+import source_trees
 
 import swisspair
 
@@ -41,9 +42,9 @@ def test_mypy_accepts_the_readme_example_and_refuses_a_misspelled_import(tmp_pat
 
 
 def test_the_type_checker_sees_every_public_name_and_no_module_getattr() -> None:
-    tree = ast.parse((ROOT / "src" / "swisspair" / "__init__.py").read_text(encoding="utf-8"))
+    tree = source_trees.parse((ROOT / "src" / "swisspair" / "__init__.py").read_text(encoding="utf-8"))
     typed: set[str] = set()
-    for node in ast.walk(tree):
+    for node in source_trees.walk(tree):
         if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
             for statement in node.body:
                 if isinstance(statement, ast.ImportFrom):
@@ -110,7 +111,7 @@ def test_the_tiebreak_codes_are_public() -> None:
 
 def test_no_package_shows_the_type_checker_a_module_getattr() -> None:
     for init in (ROOT / "src" / "swisspair").rglob("*.py"):
-        tree = ast.parse(init.read_text(encoding="utf-8"))
+        tree = source_trees.parse(init.read_text(encoding="utf-8"))
         for node in tree.body:
             shown = node.body if isinstance(node, ast.If) and not isinstance(node.test, ast.UnaryOp) else [node]
             for statement in shown:

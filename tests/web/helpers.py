@@ -17,15 +17,17 @@ import urllib.request
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
+from typing import Any, ClassVar
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.test import TestCase
 
 from swisspair.model import Board as CoreBoard
 from swisspair.model import Colour, RoundPairing, Tournament
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.reads import form_state
-from swisspair_web.tournaments.rows import Board, EventRole, Player, Round, Section, registry
+from swisspair_web.tournaments.rows import Board, Event, EventRole, Player, Round, Section, registry
 
 from .pgcluster import postgres_binaries  # noqa: F401  (re-exported for the test modules)
 
@@ -70,10 +72,64 @@ def simple_pair(tournament: Tournament, system: str) -> RoundPairing:
     return RoundPairing(number, tuple(boards), bye)
 
 
+def pair_next(section: Section, user: Any) -> services.PairingOutcome:
+    """Pair the next round of ``section`` as ``user`` (with the pairer in :data:`registry.PAIRER`)."""
+    section.refresh_from_db()
+    return services.pair_next_round(section, user)
+
+
+def play_next(section: Section, user: Any, code: str = "10") -> Round:
+    """Pair the next round of ``section`` and enter result ``code`` on every board; returns the round."""
+    rnd = pair_next(section, user).round
+    services.set_results(rnd, user, {b.number: (code, services.seen(b)) for b in rnd.boards.all()},
+                         withdraw_no_shows=False)
+    section.refresh_from_db()
+    return rnd
+
+
 class BaseTestCase(TestCase):
-    """Seeds alice (chief arbiter of the event), bob (arbiter), charlie (no role) and a 10-player section."""
+    """Seeds alice (chief arbiter of the event), bob (arbiter), charlie (no role) and a 10-player section.
+
+    The rows are written once per class (``setUpTestData``) and rolled back after it; each test reads its own
+    copies of ``alice``, ``bob``, ``charlie``, ``event`` and ``section``. A subclass adds what all its tests start
+    from in :meth:`build` (with :func:`pair_next` and :func:`play_next` on ``cls.section``), and what one test
+    changes in that test."""
 
     players = 10
+    alice: ClassVar[AbstractBaseUser]
+    bob: ClassVar[AbstractBaseUser]
+    charlie: ClassVar[AbstractBaseUser]
+    event: ClassVar[Event]
+    section: ClassVar[Section]
+
+    @classmethod
+    def setUpTestData(cls) -> None:
+        super().setUpTestData()
+        from django.utils import translation
+
+        translation.activate("en")
+        users = get_user_model()
+        cls.alice = users.objects.create_user("alice", password="password")
+        cls.bob = users.objects.create_user("bob", password="password")
+        cls.charlie = users.objects.create_user("charlie", password="password")
+        cls.event = services.create_event(cls.alice, name="Test Open", slug="test")
+        EventRole.objects.create(event=cls.event, user=cls.bob, role=EventRole.ARBITER)
+        cls.section = Section.objects.create(event=cls.event, name="Open", slug="open", rounds=5,
+                                             initial_colour="w")
+        if cls.players:
+            services.add_players(cls.section, cls.alice, [
+                services.PlayerData(name=f"Player{i:02d}, Test", rating=2400 - 10 * i) for i in range(cls.players)])
+        cls.section.refresh_from_db()
+        registry.PAIRER.append(simple_pair)
+        try:
+            cls.build()
+        finally:
+            registry.PAIRER.pop()
+            translation.deactivate()
+
+    @classmethod
+    def build(cls) -> None:
+        """What every test of the class starts from, on top of the seeded event (nothing here)."""
 
     def setUp(self) -> None:
         super().setUp()
@@ -81,18 +137,6 @@ class BaseTestCase(TestCase):
 
         translation.activate("en")  # a request in another language leaves its language active in the thread
         self.addCleanup(translation.deactivate)
-        users = get_user_model()
-        self.alice = users.objects.create_user("alice", password="password")
-        self.bob = users.objects.create_user("bob", password="password")
-        self.charlie = users.objects.create_user("charlie", password="password")
-        self.event = services.create_event(self.alice, name="Test Open", slug="test")
-        EventRole.objects.create(event=self.event, user=self.bob, role=EventRole.ARBITER)
-        self.section = Section.objects.create(event=self.event, name="Open", slug="open", rounds=5,
-                                              initial_colour="w")
-        if self.players:
-            services.add_players(self.section, self.alice, [
-                services.PlayerData(name=f"Player{i:02d}, Test", rating=2400 - 10 * i) for i in range(self.players)])
-        self.section.refresh_from_db()
         registry.PAIRER.append(simple_pair)
         self.addCleanup(registry.PAIRER.pop)
 
@@ -102,15 +146,10 @@ class BaseTestCase(TestCase):
         return reverse(name, args=["test", "open", *args])
 
     def pair(self) -> services.PairingOutcome:
-        self.section.refresh_from_db()
-        return services.pair_next_round(self.section, self.alice)
+        return pair_next(self.section, self.alice)
 
     def play_round(self, number: int | None = None, code: str = "10") -> None:
-        outcome = self.pair()
-        rnd = outcome.round
-        services.set_results(rnd, self.alice, {b.number: (code, services.seen(b)) for b in rnd.boards.all()},
-                             withdraw_no_shows=False)
-        self.section.refresh_from_db()
+        play_next(self.section, self.alice, code)
 
 
 # -- a live server in another process ----------------------------------------------------------------
@@ -306,6 +345,7 @@ def score(value: Fraction) -> str:
 
 SEED_SCRIPT = """
 from django.contrib.auth import get_user_model
+from django.contrib.auth.base_user import AbstractBaseUser
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.rows import Board, EventRole, Player, Round, Section
 U = get_user_model()

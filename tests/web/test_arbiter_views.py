@@ -7,23 +7,24 @@ import io
 import json
 import logging
 
+import pytest
 from django.conf import settings
 
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.rows import Player
 
-from .helpers import BaseTestCase, shown
+from .helpers import BaseTestCase, play_next, shown
 
 
 class ArbiterViewsTestCase(BaseTestCase):
     players = 9
 
-    def setUp(self) -> None:
-        super().setUp()
-        self.play_round()  # 9 players: a pairing-allocated bye
-        self.play_round(code="==")
-        for rnd in self.section.round_set.all():
-            services.publish_round(rnd, self.alice)
+    @classmethod
+    def build(cls) -> None:
+        play_next(cls.section, cls.alice)  # 9 players: a pairing-allocated bye
+        play_next(cls.section, cls.alice, "==")
+        for rnd in cls.section.round_set.all():
+            services.publish_round(rnd, cls.alice)
 
     def test_json_endpoints_answer_404_in_json(self) -> None:
         """Item 11: a missing event, section, round or player is a JSON 404, not the HTML page."""
@@ -58,6 +59,7 @@ class ArbiterViewsTestCase(BaseTestCase):
         self.assertEqual(len(lines), 1, lines)
         self.assertIn("Forbidden", lines[0])
 
+    @pytest.mark.slow
     def test_one_result_saved_is_singular(self) -> None:
         """Item 11: "1 result saved" (ngettext), and in Russian the form for 1."""
         self.client.login(username="bob", password="password")

@@ -12,14 +12,14 @@ things (a dict, a set, a module's function such as ``services.playoffs.create``)
 
 from __future__ import annotations
 
-import pytest
-
 import ast
 import io
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+import source_trees
 from django.apps import apps
 from django.core.management import call_command
 
@@ -97,7 +97,7 @@ def _is_query(node: ast.expr, related: frozenset[str], queries: set[str], import
 def _queries_of(function: ast.AST, related: frozenset[str], imported: set[str]) -> set[str]:
     """The names given a manager or a query in ``function`` (``rows = Job.objects.filter(...)``)."""
     names: set[str] = set()
-    for node in ast.walk(function):
+    for node in source_trees.walk(function):
         if isinstance(node, ast.Assign) and _is_query(node.value, related, names, imported):
             names |= {target.id for target in node.targets if isinstance(target, ast.Name)}
     return names
@@ -128,7 +128,7 @@ def _is_write(call: ast.Call, related: frozenset[str], queries: set[str], import
 
 def _imported(tree: ast.Module) -> set[str]:
     names = set()
-    for node in ast.walk(tree):
+    for node in source_trees.walk(tree):
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             names |= {(alias.asname or alias.name).split(".")[0] for alias in node.names}
     return names
@@ -136,17 +136,17 @@ def _imported(tree: ast.Module) -> set[str]:
 
 def writes_in(source: str, path: str, related: frozenset[str]) -> Iterator[Write]:
     """Every write of a row in ``source`` (the text of the file ``path``), with the function it stands in."""
-    tree = ast.parse(source)
+    tree = source_trees.parse(source)
     imported = _imported(tree)
-    functions = [node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    functions = [node for node in source_trees.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
     seen: set[int] = set()
     for function in sorted(functions, key=lambda f: -f.lineno):  # innermost first: a call belongs to one function
         queries = _queries_of(function, related, imported)
-        for node in ast.walk(function):
+        for node in source_trees.walk(function):
             if isinstance(node, ast.Call) and id(node) not in seen and _is_write(node, related, queries, imported):
                 seen.add(id(node))
                 yield Write(path, node.lineno, function.name, ast.unparse(node)[:100])
-    for node in ast.walk(tree):  # module level
+    for node in source_trees.walk(tree):  # module level
         if isinstance(node, ast.Call) and id(node) not in seen and _is_write(node, related, set(), imported):
             yield Write(path, node.lineno, "<module>", ast.unparse(node)[:100])
 
@@ -202,8 +202,8 @@ besides the private ones (``_take``, ``_follow_forfeits``...)."""
 
 
 def functions_of(path: Path) -> dict[str, ast.FunctionDef]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    return {node.name: node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)}
+    tree = source_trees.parse(path.read_text(encoding="utf-8"))
+    return {node.name: node for node in source_trees.walk(tree) if isinstance(node, ast.FunctionDef)}
 
 
 TRANSACTIONS = ("transaction.atomic(", "operation(")
@@ -214,7 +214,7 @@ transaction and the effects said in it)."""
 def _atomic_lines(function: ast.AST) -> set[int]:
     """The lines of ``function`` inside a ``with transaction.atomic()`` or ``with operation()`` block."""
     lines: set[int] = set()
-    for node in ast.walk(function):
+    for node in source_trees.walk(function):
         if isinstance(node, ast.With) and any(ast.unparse(item.context_expr).startswith(TRANSACTIONS)
                                               for item in node.items):
             lines |= set(range(node.lineno, (node.end_lineno or node.lineno) + 1))
@@ -301,7 +301,7 @@ def layer(module: str) -> int | None:
 def imports_of(source: str, module: str) -> Iterator[tuple[int, str, list[str]]]:
     """``(line, imported module, names)`` of every import of ``source`` (lazy ones too), relative ones
     resolved from ``module``."""
-    for node in ast.walk(ast.parse(source)):
+    for node in source_trees.walk(source_trees.parse(source)):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield node.lineno, alias.name, []
@@ -344,7 +344,7 @@ def test_no_layer_imports_a_layer_above_it() -> None:
 def private_uses(source: str, module: str) -> list[str]:
     """Where ``source`` takes another module's private name: ``from ..x import _name``, or ``x._name`` on a
     module ``x`` of the manager it imported."""
-    tree = ast.parse(source)
+    tree = source_trees.parse(source)
     found, modules = [], set()
     for line, target, names in imports_of(source, module):
         if not target.startswith("swisspair_web"):
@@ -352,13 +352,13 @@ def private_uses(source: str, module: str) -> list[str]:
         found += [f"{module}:{line}: {target}.{name}" for name in names if name.startswith("_")
                   and not name.startswith("__")]
     ours = manager_modules()
-    for node in ast.walk(tree):  # the names bound to a module of the manager
+    for node in source_trees.walk(tree):  # the names bound to a module of the manager
         if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("swisspair_web"):
             modules |= {alias.asname or alias.name for alias in node.names if f"{node.module}.{alias.name}" in ours}
         elif isinstance(node, ast.Import):
             modules |= {(alias.asname or alias.name).split(".")[0] for alias in node.names
                         if alias.name.startswith("swisspair_web")}
-    for node in ast.walk(tree):
+    for node in source_trees.walk(tree):
         if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__") \
                 and isinstance(node.value, ast.Name) and node.value.id in modules:
             found.append(f"{module}:{node.lineno}: {node.value.id}.{node.attr}")
@@ -454,7 +454,7 @@ def test_every_audited_write_says_what_follows_it() -> None:
     silent = []
     for path in sorted((MANAGER / "tournaments" / "services").glob("*.py")):
         for name, function in functions_of(path).items():
-            calls = {ast.unparse(node.func) for node in ast.walk(function) if isinstance(node, ast.Call)}
+            calls = {ast.unparse(node.func) for node in source_trees.walk(function) if isinstance(node, ast.Call)}
             if "audit" in calls and not any(call.startswith("follow.") for call in calls) \
                     and f"{path.name}:{name}" not in QUIET:
                 silent.append(f"{path.name}:{name}")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any, ClassVar
 
+import pytest
 from django.contrib.auth import get_user_model
 from django.test import TestCase
 from django.urls import reverse
@@ -21,7 +22,17 @@ from swisspair_web.tournaments import services
 from swisspair_web.tournaments.reads import audit, playoffs, registration, sections
 from swisspair_web.tournaments.reads.player_import import read_csv
 from swisspair_web.tournaments.reads.trf_export import trf_text
-from swisspair_web.tournaments.rows import AuditEntry, AwardSettings, Bye, EventRole, Invitation, Player, Section, Team, registry
+from swisspair_web.tournaments.rows import (
+    AuditEntry,
+    AwardSettings,
+    Bye,
+    EventRole,
+    Invitation,
+    Player,
+    Section,
+    Team,
+    registry,
+)
 from swisspair_web.tournaments.rows.registry import ROUND_ROBIN, ROUND_ROBIN_TIEBREAKS
 from swisspair_web.tournaments.services import categories as category_services
 from swisspair_web.tournaments.services import roundrobin as rr_services
@@ -272,6 +283,7 @@ class AuditWordsTestCase(TestCase):
             found.setdefault(entry.action, []).append(entry)
         return found
 
+    @pytest.mark.slow
     def test_every_kind_of_write_stores_its_details_as_data_and_says_them_in_english_as_before(self) -> None:
         found = self.entries()
         self.assertEqual(set(EXPECTED) - set(found), set(), "writes the event did not make")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client, override_settings
@@ -11,7 +12,7 @@ from django.test import Client, override_settings
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.rows import AuditEntry, Event, EventRole, Invitation, Player, Round
 
-from .helpers import BaseTestCase, form_value
+from .helpers import BaseTestCase, form_value, pair_next
 
 User = get_user_model()
 
@@ -23,9 +24,9 @@ WRITE_URLS = [
 
 
 class AuthTestCase(BaseTestCase):
-    def setUp(self) -> None:
-        super().setUp()
-        self.pair()
+    @classmethod
+    def build(cls) -> None:
+        pair_next(cls.section, cls.alice)
 
     def test_it_refuses_writes_without_login(self) -> None:
         for name, args in WRITE_URLS:
@@ -84,6 +85,7 @@ class AuthTestCase(BaseTestCase):
         self.assertEqual(User.objects.count(), 3)
         self.assertFalse(Invitation.objects.exists())
 
+    @pytest.mark.slow
     def test_nobody_is_attached_without_consent_and_the_answer_tells_no_names(self) -> None:
         """Inviting the superuser, an account of another case, or a name nobody has: the same answer, the
         same page, no role and no password changed; the invited may decline."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -12,7 +13,7 @@ from django.utils.http import http_date
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.rows import AuditEntry, Board
 
-from .helpers import BaseTestCase
+from .helpers import BaseTestCase, play_next
 
 PAGES = ["/e/test/open/rounds/1/", "/e/test/open/standings/", "/e/test/open/crosstable/", "/e/test/open/",
          "/e/test/open/players/1/", "/e/test/", "/api/e/test/open/rounds/1.json", "/api/e/test/open/standings.json",
@@ -21,12 +22,13 @@ PAGES = ["/e/test/open/rounds/1/", "/e/test/open/standings/", "/e/test/open/cros
 
 
 class CachingTestCase(BaseTestCase):
-    def setUp(self) -> None:
-        super().setUp()
-        self.play_round()
-        self.round = self.section.round_set.get(number=1)
-        services.publish_round(self.round, self.alice)
+    @classmethod
+    def build(cls) -> None:
+        play_next(cls.section, cls.alice)
+        cls.round = cls.section.round_set.get(number=1)
+        services.publish_round(cls.round, cls.alice)
 
+    @pytest.mark.slow
     def test_it_answers_304_when_nothing_changed(self) -> None:
         for page in PAGES:
             self.client.get(page)  # the first visit sets the CSRF cookie (part of the ETag)
@@ -93,6 +95,7 @@ class CachingTestCase(BaseTestCase):
         self.assertEqual(response.status_code, 200)
         self.assertEqual(json.loads(response.content)["after_round"], 1)
 
+    @pytest.mark.slow
     def test_exports_are_kept_with_their_headers(self) -> None:
         first = self.client.get("/e/test/open/export/standings.pdf")
         other = Client().get("/e/test/open/export/standings.pdf")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.pages import cards
 
@@ -21,6 +23,7 @@ class CardsTestCase(BaseTestCase):
         self.rnd = self.pair().round
         self.client.login(username="bob", password="password")
 
+    @pytest.mark.slow
     def test_board_cards_one_per_board_two_a_page(self) -> None:
         pdf = read_pdf(self.client.get(self.url("sp-cards-pdf", 1, "boards")).content)
         self.assertEqual(pdf.pages, 4)  # 7 boards
@@ -30,6 +33,7 @@ class CardsTestCase(BaseTestCase):
         self.assertIn("Test Open – Open · Round 1", pdf.text)
         self.assertFalse([p for p in pdf.problems if "off the page" in p], pdf.problems[:3])
 
+    @pytest.mark.slow
     def test_result_slips_five_a_page(self) -> None:
         pdf = read_pdf(self.client.get(self.url("sp-cards-pdf", 1, "slips")).content)
         self.assertEqual(pdf.pages, 2)
@@ -48,6 +52,7 @@ class CardsTestCase(BaseTestCase):
         page = self.client.get(self.url("sp-numbers-print")).content.decode()
         self.assertEqual(page.count('class="card number-card"'), 14)
 
+    @pytest.mark.slow
     def test_it_is_for_arbiters_in_their_language(self) -> None:
         self.client.cookies["django_language"] = "cs"
         pdf = read_pdf(self.client.get(self.url("sp-cards-pdf", 1, "boards")).content)

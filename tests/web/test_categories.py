@@ -3,6 +3,8 @@ standings (FIDE C.07 (2026) 4.2: the same tie-breaks); players' labels and K; ve
 
 from __future__ import annotations
 
+import pytest
+
 from swisspair_web.tournaments.reads import categories, standings
 from swisspair_web.tournaments.reads.convert import SectionData
 from swisspair_web.tournaments.rows import AuditEntry, Category, Player, PlayerDetail
@@ -11,15 +13,18 @@ from .helpers import BaseTestCase
 
 
 class CategoryTestCase(BaseTestCase):
-    def setUp(self) -> None:
-        super().setUp()
+    @classmethod
+    def build(cls) -> None:
         # players 1, 4 and 7 are under 16 on 2026-01-01 (born 2010-2012); 2 and 7 are women
         births = {1: "2011/05/01", 4: "2010/01/02", 7: "2012", 3: "1970/03/03"}
         for tpn, birth in births.items():
-            Player.objects.filter(section=self.section, tpn=tpn).update(birth_date=birth)
-        Player.objects.filter(section=self.section, tpn__in=[2, 7]).update(sex="w")
-        self.event.start_date = "2026-01-01"
-        self.event.save()
+            Player.objects.filter(section=cls.section, tpn=tpn).update(birth_date=birth)
+        Player.objects.filter(section=cls.section, tpn__in=[2, 7]).update(sex="w")
+        cls.event.start_date = "2026-01-01"
+        cls.event.save()
+
+    def setUp(self) -> None:
+        super().setUp()
         self.client.login(username="bob", password="password")
 
     def version(self) -> int:
@@ -30,6 +35,7 @@ class CategoryTestCase(BaseTestCase):
         response = self.client.post(self.url("sp-category-add"), data)
         self.assertEqual(response.status_code, 302, response.content.decode()[:2000])
 
+    @pytest.mark.slow
     def test_it_adds_a_category_from_its_code(self) -> None:
         self.add(code="u16", prizes="100 50")
         row = Category.objects.get(section=self.section, code="U16")
@@ -45,6 +51,7 @@ class CategoryTestCase(BaseTestCase):
         page = self.client.get(self.url("sp-categories")).content.decode()
         self.assertNotIn("Player01, Test", page[page.index('id="undated"'):page.index('id="categories"')])
 
+    @pytest.mark.slow
     def test_its_standings_are_the_final_standings_filtered_4_2(self) -> None:
         for _ in range(3):
             self.play_round()
@@ -78,6 +85,7 @@ class CategoryTestCase(BaseTestCase):
         self.add(code="Juniors", age_below="21", name="Juniors")
         self.assertEqual(Category.objects.get(code="Juniors").age_below, 21)
 
+    @pytest.mark.slow
     def test_it_refuses_prizes_that_are_not_amounts_or_pay_a_lower_place_more(self) -> None:
         for prizes in ("100 abc", "50 100", "-5"):
             response = self.client.post(self.url("sp-category-add"), {"version": str(self.version()), "order": "2",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 
+import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from swisspair_web.tournaments import services
@@ -19,12 +20,12 @@ from .test_registration import RATING_LIST, form
 class EntriesToPrizesTestCase(BaseTestCase):
     players = 4
 
-    def setUp(self) -> None:
-        super().setUp()
-        self.event.start_date = "2026-04-01"
-        self.event.save()
-        version = registration.registration_of(self.section).version
-        services.registration.set_open(self.section, self.alice, True, version)
+    @classmethod
+    def build(cls) -> None:
+        cls.event.start_date = "2026-04-01"
+        cls.event.save()
+        version = registration.registration_of(cls.section).version
+        services.registration.set_open(cls.section, cls.alice, True, version)
 
     def enter(self, **fields: str) -> Player:
         """An entry typed on the public form, approved by the arbiter: the player it makes."""
@@ -43,6 +44,7 @@ class EntriesToPrizesTestCase(BaseTestCase):
             self.play_round()
             services.publish_round(self.section.round_set.get(number=number), self.alice)
 
+    @pytest.mark.slow
     def test_an_approved_entry_is_in_the_categories_its_form_gives(self) -> None:
         """Birth date, sex, club and federation as typed on the form (or taken from the rating list) decide the
         categories (FIDE C.07 (2026) 4.2: a category's standings are the final standings filtered)."""
@@ -101,6 +103,7 @@ class EntriesToPrizesTestCase(BaseTestCase):
         junior.refresh_from_db()
         self.assertEqual(ratings.compute(SectionData.load(self.section), 1).report.player(junior.tpn).k, 40)
 
+    @pytest.mark.slow
     def test_the_check_ins_absence_is_no_game_in_the_rating_report(self) -> None:
         """A player the check-in leaves out of round 1 has a zero-point bye there (C.04.2 (2026) art. 4.1, 3.3):
         not a game, so not rated (FIDE B.02 5.1) and not counted among the games; the standings show the ``Z``."""
@@ -121,6 +124,7 @@ class EntriesToPrizesTestCase(BaseTestCase):
         mine = f"{late.tpn},\"Late, Lara\",,2000,20,{len(games)},"
         self.assertTrue(any(r.startswith(mine) for r in csv_rows), (mine, csv_rows))
 
+    @pytest.mark.slow
     def test_an_announced_absence_is_the_zero_point_bye_it_is(self) -> None:
         """An absence announced through the private link is the player's zero-point bye in that round (C.04.2
         (2026) art. 3.3): ``Z`` in the standings and the pairings by name, no points towards a prize, not rated

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from swisspair_web.tournaments.reads import categories, dates
 from swisspair_web.tournaments.rows import Category, Player
 
@@ -15,6 +17,7 @@ from .helpers import ROOT, BaseTestCase
 class EventDayWordsTestCase(BaseTestCase):
     players = 4
 
+    @pytest.mark.slow
     def test_round_1_is_not_said_to_pair_everybody_while_the_check_in_leaves_players_out(self) -> None:
         self.client.login(username="bob", password="password")
         response = self.client.post(self.url("sp-presence"), {"numbers": "1 2"}, follow=True)

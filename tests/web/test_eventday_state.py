@@ -253,6 +253,7 @@ class EntriesStateTestCase(BaseTestCase):
         finally:
             machine.teardown()
 
+    @pytest.mark.slow
     def test_it_keeps_entries_check_in_and_byes_consistent(self) -> None:
         self.run_machine(examples=2, steps=10)
 

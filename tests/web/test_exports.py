@@ -12,16 +12,16 @@ from swisspair import trf
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.rows import Section
 
-from .helpers import BaseTestCase
+from .helpers import BaseTestCase, play_next
 
 
 class ExportsTestCase(BaseTestCase):
-    def setUp(self) -> None:
-        super().setUp()
-        self.play_round()
-        self.play_round(code="==")
-        for rnd in self.section.round_set.all():
-            services.publish_round(rnd, self.alice)
+    @classmethod
+    def build(cls) -> None:
+        play_next(cls.section, cls.alice)
+        play_next(cls.section, cls.alice, "==")
+        for rnd in cls.section.round_set.all():
+            services.publish_round(rnd, cls.alice)
 
     def test_it_exports_trf(self) -> None:
         self.client.login(username="bob", password="password")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from swisspair_web.tournaments import services
 
 from .helpers import BaseTestCase
@@ -17,6 +19,7 @@ class HallTestCase(BaseTestCase):
         self.assertEqual(response.status_code, 200)
         return dict(json.loads(response.content))
 
+    @pytest.mark.slow
     def test_it_shows_the_last_published_round(self) -> None:
         self.assertEqual(self.screen()["round"], None)
         self.assertContains(self.client.get(self.url("sp-hall")), "as soon as a round is published")

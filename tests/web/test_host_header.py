@@ -8,16 +8,16 @@ from django.test import Client, override_settings
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.rows import PublicWant
 
-from .helpers import BaseTestCase
+from .helpers import BaseTestCase, play_next
 
 
 class HostHeaderTestCase(BaseTestCase):
     players = 4
 
-    def setUp(self) -> None:
-        super().setUp()
-        self.play_round()
-        services.publish_round(self.section.round_set.get(number=1), self.alice)
+    @classmethod
+    def build(cls) -> None:
+        play_next(cls.section, cls.alice)
+        services.publish_round(cls.section.round_set.get(number=1), cls.alice)
 
     def test_a_copy_made_for_another_host_is_not_served(self) -> None:
         Client().get("/api/e/test/open.json?x=1", HTTP_HOST="localhost:6666")

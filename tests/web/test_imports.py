@@ -70,6 +70,7 @@ class CSVEncodingTestCase(BaseTestCase):
     def names(self) -> list[str]:
         return list(Player.objects.filter(section=self.section).order_by("id").values_list("name", flat=True))
 
+    @pytest.mark.slow
     def test_each_windows_code_page_gives_the_names_as_written(self) -> None:
         cases = [
             ("cp1250", ";", ["Dvořák, Antonín", "Černý, Jiří", "Šťastný, Ondřej", "Novák, Petr"]),
@@ -92,6 +93,7 @@ class CSVEncodingTestCase(BaseTestCase):
                 self.assertEqual(self.names(), names)
                 self.assertContains(response, str(charsets.NAMES[encoding]))
 
+    @pytest.mark.slow
     def test_utf8_with_and_without_bom_and_utf16_unicode_text(self) -> None:
         names = ["Dvořák, Antonín", "Иванов, Иван", "Müller, Jürgen"]
         files = [("\ufeffname;rating\n" + "".join(f"{n};2000\n" for n in names)).encode("utf-8"),
@@ -175,6 +177,7 @@ class ImportTwiceTestCase(BaseTestCase):
             "format": fmt, "existing": existing, "kind": "standard", "file": SimpleUploadedFile("p.csv", raw),
             **fields}, follow=True)
 
+    @pytest.mark.slow
     def test_the_second_import_updates_by_fide_id(self) -> None:
         self.post(self.CSV)
         response = self.post("name;rating;fide id\nAlpha, Anna;2150;111\nBeta, Boris;1900;222\nDelta, Dan;1700;333\n")

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.rows import AuditEntry, Board, EventRole, Player, Round, Section
 
@@ -51,6 +53,7 @@ class InputChecksTestCase(BaseTestCase):
             self.assert_refused(response, *words)
         self.assertEqual(EventRole.objects.filter(event=self.event).count(), 2)
 
+    @pytest.mark.slow
     def test_withdrawal_rounds_are_checked(self) -> None:
         url = self.url("sp-player-action", 3)
         for value, words in (("abc", ["Withdraw from round: expected a whole number from 1 to 5, got 'abc'."]),
@@ -63,6 +66,7 @@ class InputChecksTestCase(BaseTestCase):
         with self.assertRaisesMessage(services.OperationError, "The section has only 5 rounds."):
             services.set_withdrawn(Player.objects.get(section=self.section, tpn=3), self.alice, 99)
 
+    @pytest.mark.slow
     def test_versions_and_player_fields_must_be_numbers(self) -> None:
         response = self.client.post(self.url("sp-renumber"), {"version": "abc"}, follow=True)
         self.assert_refused(response, "version: expected a whole number from 0, got 'abc'.")
@@ -95,6 +99,7 @@ class InputChecksTestCase(BaseTestCase):
         self.assert_refused(response, "p1: expected the board&#x27;s players (white id-black id), got &#x27;x&#x27;.")
         self.assertFalse(Board.objects.exclude(result="").exists())
 
+    @pytest.mark.slow
     def test_team_forms_check_their_numbers(self) -> None:
         section = Section.objects.create(event=self.event, name="Teams", slug="teams", kind=Section.TEAM, boards=2,
                                          system="team", rounds=5)

@@ -7,14 +7,15 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import pytest
 from django.contrib import admin
 from django.db.models import F
 from django.test import RequestFactory
 
 from swisspair_web.tournaments import services
+from swisspair_web.tournaments.admin import FollowedAdmin
 from swisspair_web.tournaments.public import store
 from swisspair_web.tournaments.public.render import KEPT_BOARDS, render_event
-from swisspair_web.tournaments.admin import FollowedAdmin
 from swisspair_web.tournaments.reads.convert import BoardsKey, PlayersKey, SectionData, kept_boards, units_after
 from swisspair_web.tournaments.rows import Board, Player, Section, Team
 
@@ -48,6 +49,7 @@ class KeptBoardsTestCase(BaseTestCase):
             again = SectionData._read(self.section)
         self.assertEqual(shown(again), shown(SectionData._read(self.section)), what)
 
+    @pytest.mark.slow
     def test_every_write_is_read_again(self) -> None:
         kept: dict[int, dict[int, tuple[BoardsKey, list[Board]]]] = {}
         self.play_round()
@@ -116,6 +118,7 @@ class KeptPlayersTestCase(BaseTestCase):
         self.assertNotEqual(kept[section.pk][0], before, f"{what}: the players key did not change")
         self.assertEqual(players_shown(incremental), players_shown(SectionData._read(section)), what)
 
+    @pytest.mark.slow
     def test_every_player_write_changes_the_key(self) -> None:
         kept: dict[int, tuple[PlayersKey, list[Player]]] = {}
         section = self.section

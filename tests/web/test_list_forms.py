@@ -268,12 +268,14 @@ class ListForms(TestCase):
             for key, value in line.items():
                 self.assertEqual(value, "" if item.get(key) is None else str(item[key]), f"{key}: {where}")
 
+    @pytest.mark.slow
     def test_the_start_list_in_every_order(self) -> None:
         for language in self.read_in(*LANGUAGES):
             for order in ("tpn", "rating", "name", "federation") if language in PDF_LANGUAGES else ("federation",):
                 self.forms("sp-start-list", "sp-start-list-print", "sp-start-list-export", order=order,
                            language=language)
 
+    @pytest.mark.slow
     def test_the_pairings_by_name(self) -> None:
         for language in self.read_in(*LANGUAGES):
             for number in (1, 2) if language in PDF_LANGUAGES else (2,):
@@ -281,6 +283,7 @@ class ListForms(TestCase):
                 page = self.get(self.url("sp-by-name", number, language=language), language).content.decode()
                 self.assertNotRegex(page, r"<td[^>]*>\d*0\.5</td>", "a half shown as 0.5")
 
+    @pytest.mark.slow
     def test_the_check_in(self) -> None:
         for language in self.read_in(*LANGUAGES):
             for order in ("tpn", "name"):
@@ -324,6 +327,7 @@ class ListForms(TestCase):
                              f"CSV and JSON disagree: {csv_url}")
         return keyed
 
+    @pytest.mark.slow
     def test_the_pairing_list_by_board_and_the_hall_screen(self) -> None:
         for language in self.read_in(*LANGUAGES):
             for number in (1, 2) if language in PDF_LANGUAGES else (2,):
@@ -357,6 +361,7 @@ class ListForms(TestCase):
                     self.assertEqual(on_screen, shown, f"the hall screen and the pairing list disagree in {language}")
         self.assertEqual(self.client.get(self.at("sp-start-list-export", "print")).status_code, 404)
 
+    @pytest.mark.slow
     def test_the_rating_report_and_the_norms(self) -> None:
         for language in self.read_in(*PDF_LANGUAGES, "cs"):  # long lists: the words of the others are the same messages
             pdf = language in PDF_LANGUAGES
@@ -385,6 +390,7 @@ class ListForms(TestCase):
             if language == "en":
                 self.assertEqual([row[0] for row in shown], ["waiting for the arbiter", "refused"])
 
+    @pytest.mark.slow
     def test_the_cards_and_slips_name_each_player_alike(self) -> None:
         """The board cards, the result slips and the result sheets, printed and as PDFs, and the start-number
         cards printed and as a PDF."""
@@ -417,6 +423,7 @@ class ListForms(TestCase):
             found = " ".join(pdf_lines(self.get(self.at("sp-numbers-pdf", language=language), language).content))
             self.assertEqual(in_text(names, found), [])
 
+    @pytest.mark.slow
     def test_the_round_robin_schedule_and_grid(self) -> None:
         for language in self.read_in(*PDF_LANGUAGES):
             for name, rows_key, key in (("schedule", "games", 1), ("grid", "rows", 1)):
@@ -441,11 +448,13 @@ class ListForms(TestCase):
         for language in self.read_in(*LANGUAGES):
             self.agree(self.standings_urls(language), language, f"standings in {language}", rows_key="standings")
 
+    @pytest.mark.slow
     def test_the_crosstable(self) -> None:
         for language in self.read_in(*LANGUAGES):
             self.forms("sp-crosstable", "sp-crosstable-print", "sp-crosstable-export", language=language,
                        rows_key="rows")
 
+    @pytest.mark.slow
     def test_the_prize_list_and_a_category(self) -> None:
         for language in self.read_in(*LANGUAGES):
             url = self.url
@@ -459,6 +468,7 @@ class ListForms(TestCase):
         data = json.loads(self.get(self.url("sp-prizes-export", "json"), "en").content)
         self.assertEqual([line["code"] for line in data["lines"]][::len(data["lines"]) - 1], ["", "U2000"])
 
+    @pytest.mark.slow
     def test_the_team_tables(self) -> None:
         for language in self.read_in(*LANGUAGES):
             self.agree(self.standings_urls(language, "teams"), language, f"team standings in {language}",
@@ -508,6 +518,7 @@ class ListFormsTestCase(ListForms):
     __test__ = True
     languages = ("en",)
 
+    @pytest.mark.slow
     def test_an_export_address_serves_no_print(self) -> None:
         """Each list's print has its own address; its export address answers only PDF, CSV and JSON."""
         for name, args, section in (("sp-crosstable-export", (), "open"), ("sp-categories-export", (), "open"),

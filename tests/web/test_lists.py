@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.reads import lists
 from swisspair_web.tournaments.rows import Bye, Player
@@ -20,13 +22,13 @@ FIELD = [("Novák, Petr", 2450, "GM", "CZE"), ("Ahmed, Ali", 2300, "IM", "EGY"),
 class ListsTestCase(BaseTestCase):
     players = 0
 
-    def setUp(self) -> None:
-        super().setUp()
-        services.add_players(self.section, self.alice, [
+    @classmethod
+    def build(cls) -> None:
+        services.add_players(cls.section, cls.alice, [
             services.PlayerData(name=name, rating=rating, title=title, federation=fed,
                                 fide_id=str(1000 + i) if fed else "")
             for i, (name, rating, title, fed) in enumerate(FIELD)])
-        self.section.refresh_from_db()
+        cls.section.refresh_from_db()
 
     def test_the_orders(self) -> None:
         """By rating: rating, then title, then name (C.04.2 (2026) art. 2.2); before round 1 the pairing numbers
@@ -49,6 +51,7 @@ class ListsTestCase(BaseTestCase):
         self.assertIn('id="federation-counts"', page)
         self.assertIn("Players by federation and title", page)
 
+    @pytest.mark.slow
     def test_the_files(self) -> None:
         data = json.loads(self.client.get(self.url("sp-start-list-export", "json") + "?order=rating").content)
         self.assertEqual(data["players"][0]["name"], "Novák, Petr")
@@ -69,6 +72,7 @@ class ListsTestCase(BaseTestCase):
 class ByNameTestCase(BaseTestCase):
     players = 9
 
+    @pytest.mark.slow
     def test_each_player_alphabetically_with_board_colour_opponent_and_score(self) -> None:
         services.request_bye(self.section.players.get(tpn=5), self.alice, 2, Bye.HALF)
         self.play_round()

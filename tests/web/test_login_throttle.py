@@ -32,6 +32,7 @@ class LoginThrottleTest(BaseTestCase):
         client.get(LOGIN)
         return client.post(LOGIN, {"username": username, "password": password, "next": "/"}).status_code
 
+    @pytest.mark.slow
     def test_it_locks_an_account_from_the_guessing_address_only_until_the_lock_ends(self) -> None:
         """20 wrong passwords for bob from one address, then the right one from there: refused, with when the
         lock ends; bob from another address, and another account from the guessing address, log in; once
@@ -76,6 +77,7 @@ class LoginThrottleTest(BaseTestCase):
         self.assertTrue(AccessLog.objects.filter(username="bob", ip_address="203.0.113.8").exists())
         self.assertFalse(AccessAttempt.objects.filter(username="bob").exists())  # reset by the login
 
+    @pytest.mark.slow
     def test_the_command_the_lock_page_names_lifts_the_lock(self) -> None:
         """``axes_reset_username NAME`` (the lock page's advice) ends the account's locks from every address."""
         shared = [Client(REMOTE_ADDR=address) for address in ("203.0.113.9", "203.0.113.10")]
@@ -135,6 +137,7 @@ class BehindProxyTest(BaseTestCase):
         direct = self.waitress(RequestFactory().get(LOGIN, REMOTE_ADDR="203.0.113.50", HTTP_X_FORWARDED_PROTO="https"))
         self.assertEqual(direct.status_code, 301)  # only the proxy is believed
 
+    @pytest.mark.slow
     def test_failed_logins_count_for_the_visitors_address_not_the_proxys(self) -> None:
         for server in self.servers:
             with self.subTest(server):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import pytest
 from django.contrib.messages import get_messages
 
 from swisspair import trf
@@ -81,6 +82,7 @@ class InputTestCase(BaseTestCase):
                 **fields}
         return self.client.post(self.url("sp-player-edit", tpn), data)
 
+    @pytest.mark.slow
     def test_birth_dates_must_be_real_dates_and_are_stored_in_trf_form(self) -> None:
         response = self.edit(1, birth_date="31.12.1990")
         self.assertEqual(response.status_code, 302)
@@ -220,6 +222,7 @@ class SettingsConfirmedAsListedTestCase(BaseTestCase):
         super().setUp()
         self.client.login(username="alice", password="password")
 
+    @pytest.mark.slow
     def test_a_value_changed_on_the_confirmation_page_is_listed_before_it_is_saved(self) -> None:
         self.play_round()
         url = self.url("sp-section-edit")
@@ -250,6 +253,7 @@ class SettingsConfirmedAsListedTestCase(BaseTestCase):
         self.assertContains(response, "forfeit win, pairing-allocated bye, full-point bye: still 1, the old value of "
                                        "win (now 3)")
 
+    @pytest.mark.slow
     def test_negative_points_and_a_draw_worth_more_than_a_win_are_refused(self) -> None:
         url = self.url("sp-section-edit")
         self.assertContains(self.client.post(url, self.settings(loss="-1")), "Points cannot be negative.")
@@ -273,6 +277,7 @@ class LateCorrectionTestCase(BaseTestCase):
         return self.client.post(self.url("sp-results", 1), {"r1": key, "i1": "1", **shown(board)},
                                 follow=True)
 
+    @pytest.mark.slow
     def test_the_pages_and_the_trf_export_say_so(self) -> None:
         response = self.correct("0")
         self.assertContains(response, "Round 1 was corrected after round 2 was paired")
@@ -289,6 +294,7 @@ class LateCorrectionTestCase(BaseTestCase):
                       "scores", text)
         self.assertEqual(trf.loads(text).tournament.paired_rounds, 2)
 
+    @pytest.mark.slow
     def test_a_correction_undone_is_no_longer_reported(self) -> None:
         self.correct("0")
         board = Board.objects.get(round__number=1, number=1)

@@ -3,28 +3,31 @@
 
 from __future__ import annotations
 
+import pytest
+
 from swisspair.norms import NormTitle, norms_report
 from swisspair_web.tournaments.reads import norms
 from swisspair_web.tournaments.reads.convert import SectionData, to_tournament
 from swisspair_web.tournaments.rows import AwardSettings, Player
 
-from .helpers import BaseTestCase
+from .helpers import BaseTestCase, play_next
 
 TITLES = ["GM", "GM", "GM", "IM", "IM", "FM", "WGM", "", "", ""]
 FEDERATIONS = ["BUL", "GER", "FRA", "BUL", "ITA", "BUL", "BUL", "BUL", "ESP", "BUL"]
 
 
 class NormsTestCase(BaseTestCase):
-    def setUp(self) -> None:
-        super().setUp()
-        self.section.rounds = 9
-        self.section.save()
+    @classmethod
+    def build(cls) -> None:
+        cls.section.rounds = 9
+        cls.section.save()
         for index, (title, fed) in enumerate(zip(TITLES, FEDERATIONS)):
-            Player.objects.filter(section=self.section, tpn=index + 1).update(title=title, federation=fed,
+            Player.objects.filter(section=cls.section, tpn=index + 1).update(title=title, federation=fed,
                                                                              sex="w" if index in (6, 9) else "m")
         for _ in range(9):  # ten players, nine rounds: everybody meets everybody
-            self.play_round()
+            play_next(cls.section, cls.alice)
 
+    @pytest.mark.slow
     def test_it_checks_every_norm_each_player_may_seek(self) -> None:
         view = norms.compute(SectionData.load(self.section), 9)
         sought = {norms.tpn: [c.title for c in norms.checks] for norms, _player in view.players}

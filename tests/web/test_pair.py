@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.rows import AuditEntry, Board, Bye, Round, registry
 
@@ -128,6 +130,7 @@ class PairTestCase(BaseTestCase):
         self.assertEqual(len(after), 4)
         self.assertTrue(AuditEntry.objects.filter(action="adjusted").exists())
 
+    @pytest.mark.slow
     def test_it_pairs_seven_rounds_with_the_core_engine(self) -> None:
         registry.PAIRER.append(registry._core_pair)
         try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 import os
 
+import pytest
 from django.contrib.auth.hashers import PBKDF2PasswordHasher, check_password, identify_hasher, make_password
 from django.contrib.auth.models import User
 from django.test import TestCase, override_settings
@@ -17,6 +18,7 @@ PROJECT_HASHERS = importlib.import_module(os.environ["DJANGO_SETTINGS_MODULE"]).
 
 @override_settings(PASSWORD_HASHERS=PROJECT_HASHERS)
 class PasswordStorageTestCase(TestCase):
+    @pytest.mark.slow
     def test_a_new_password_is_stored_as_argon2id_at_the_set_costs(self) -> None:
         stored = make_password("a long club password")
         self.assertTrue(stored.startswith(f"argon2$argon2id$v=19$m={MEMORY_KIB},t={PASSES},p={LANES}$"), stored)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db.models import F
 
@@ -165,6 +166,7 @@ class NumberingTestCase(BaseTestCase):
         self.assertEqual(self.names(), ["P3", "P2", "P1", "P0"])
         self.assertTrue(any("sorted into the order of the rules" in w for w in outcome.warnings))
 
+    @pytest.mark.slow
     def test_no_renumbering_after_round_4(self) -> None:
         services.add_players(self.section, self.alice, [services.PlayerData(name=f"P{i}", rating=2000 + i)
                                                         for i in range(6)])

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.reads import playoffs, standings
 from swisspair_web.tournaments.reads.convert import SectionData
@@ -47,6 +49,7 @@ class PlayoffTestCase(BaseTestCase):
         self.assertContains(response, "once every round has all its results")
         self.assertFalse(Playoff.objects.exists())
 
+    @pytest.mark.slow
     def test_it_plays_off_a_tied_place_and_ranks_by_it(self) -> None:
         self.finish()
         place, group = self.tied_place()
@@ -80,6 +83,7 @@ class PlayoffTestCase(BaseTestCase):
         self.assertTrue(data["playoffs"][0]["applied"])
         self.assertContains(self.client.get(self.url("sp-print", "standings")), table.rows[0].player.name)
 
+    @pytest.mark.slow
     def test_it_refuses_a_stale_version_and_a_second_play_off(self) -> None:
         self.finish()
         place, _ = self.tied_place()
@@ -96,6 +100,7 @@ class PlayoffTestCase(BaseTestCase):
         self.client.post(self.url("sp-playoff-action", place), {"action": "delete"})
         self.assertFalse(Playoff.objects.exists())
 
+    @pytest.mark.slow
     def test_a_corrected_result_makes_the_play_off_stale(self) -> None:
         self.finish()
         place, group = self.tied_place()
@@ -109,6 +114,7 @@ class PlayoffTestCase(BaseTestCase):
         self.assertTrue(view.stale)
         self.assertFalse(view.applied)
 
+    @pytest.mark.slow
     def test_it_refuses_play_off_writes_without_a_role(self) -> None:
         self.finish()
         place, _ = self.tied_place()

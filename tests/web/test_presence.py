@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from django.test import override_settings
 
 from swisspair_web.tournaments import services
@@ -33,6 +34,7 @@ class PresenceTestCase(BaseTestCase):
         self.assertEqual(paired_numbers(outcome), set(range(1, 11)))
         self.assertEqual(outcome.warnings, [])
 
+    @pytest.mark.slow
     def test_round_one_pairs_only_the_players_ticked_present(self) -> None:
         """C.04.2 art. 4.1: the eight ticked are paired; the two others are left out, recorded and named."""
         self.tick(numbers="1 2 3 4 5 6 7 8")
@@ -64,6 +66,7 @@ class PresenceTestCase(BaseTestCase):
         self.section.refresh_from_db()
         self.assertEqual(paired_numbers(self.pair()), set(range(1, 11)))
 
+    @pytest.mark.slow
     def test_ticks_are_reversible_until_round_one_is_paired(self) -> None:
         self.tick(p1="+", i1="", p2="1", i2="", p3="p", i3="")
         self.tick(p2="-", i2="+")  # the tick taken away again

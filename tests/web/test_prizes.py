@@ -9,6 +9,8 @@ import io
 import json
 from fractions import Fraction
 
+import pytest
+
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.reads import categories, prizes, standings
 from swisspair_web.tournaments.reads.convert import SectionData
@@ -19,16 +21,16 @@ from .pdfcheck import read_pdf
 
 
 class PrizeTestCase(BaseTestCase):
-    def setUp(self) -> None:
-        super().setUp()
-        self.event.start_date = "2026-01-01"
-        self.event.save()
-        Player.objects.filter(section=self.section, tpn__in=[6, 8, 9]).update(birth_date="2011/01/01")
-        settings = categories.settings_of(self.section)
-        Category.objects.filter(section=self.section, code="").update(prizes="1000 600 400 200")
-        Category.objects.create(section=self.section, code="U16", name="Under 16", age_below=16, order=2,
+    @classmethod
+    def build(cls) -> None:
+        cls.event.start_date = "2026-01-01"
+        cls.event.save()
+        Player.objects.filter(section=cls.section, tpn__in=[6, 8, 9]).update(birth_date="2011/01/01")
+        settings = categories.settings_of(cls.section)
+        Category.objects.filter(section=cls.section, code="").update(prizes="1000 600 400 200")
+        Category.objects.create(section=cls.section, code="U16", name="Under 16", age_below=16, order=2,
                                 prizes="100 50")
-        self.settings = settings
+        cls.settings = settings
 
     def finish(self) -> None:
         for number in range(1, self.section.rounds + 1):
@@ -41,6 +43,7 @@ class PrizeTestCase(BaseTestCase):
     def view(self) -> prizes.PrizeView:
         return prizes.compute(SectionData.load(self.section))
 
+    @pytest.mark.slow
     def test_it_lists_one_prize_per_player_decided_by_the_tiebreaks(self) -> None:
         self.finish()
         view = self.view()
@@ -54,6 +57,7 @@ class PrizeTestCase(BaseTestCase):
         self.assertEqual(u16, [r.player.tpn for r in table.rows if r.player.tpn in {6, 8, 9}
                                and r.player.tpn not in first_four][:2])
 
+    @pytest.mark.slow
     def test_players_level_on_points_share_equally_or_by_hort(self) -> None:
         self.finish()
         table = standings.table(SectionData.load(self.section))
@@ -76,6 +80,7 @@ class PrizeTestCase(BaseTestCase):
                 position += len(group)
             self.assertEqual(sum(got.values()), 2200, how)
 
+    @pytest.mark.slow
     def test_it_is_published_once_complete_and_shown_to_the_public(self) -> None:
         self.client.login(username="bob", password="password")
         self.play_round()
@@ -102,6 +107,7 @@ class PrizeTestCase(BaseTestCase):
         self.assertEqual(data["categories"][0]["awards"][0]["amount"], "1000")
         self.assertTrue(data["final"])
 
+    @pytest.mark.slow
     def test_a_correction_after_publication_changes_the_list_and_the_audit_log_keeps_the_old_one(self) -> None:
         self.finish()
         services.prizes.publish(self.section, self.alice, categories.settings_of(self.section).version)
@@ -125,6 +131,7 @@ class PrizeTestCase(BaseTestCase):
             services.set_withdrawn(Player.objects.get(section=self.section, tpn=10), self.bob, None)
         self.assertEqual(AuditEntry.objects.filter(action="prize-list-changed").count(), 1)
 
+    @pytest.mark.slow
     def test_a_correction_in_a_withdrawn_round_changes_nothing_published(self) -> None:
         """The list kept is the public's: a result corrected in a round withdrawn from the public writes no
         audit entry and keeps the list; publishing the round again brings the change out."""
@@ -146,6 +153,7 @@ class PrizeTestCase(BaseTestCase):
         self.assertEqual(AuditEntry.objects.filter(action="prize-list-changed").count(), entries + 1)
         self.assertEqual(categories.settings_of(self.section).published_list, self.view().as_dict())
 
+    @pytest.mark.slow
     def test_a_publication_from_a_page_older_than_the_results_is_refused(self) -> None:
         self.finish()
         self.client.login(username="bob", password="password")
@@ -157,6 +165,7 @@ class PrizeTestCase(BaseTestCase):
         self.assertContains(response, "The results changed since this page was loaded")
         self.assertIsNone(categories.settings_of(self.section).published_at)
 
+    @pytest.mark.slow
     def test_the_list_kept_does_not_depend_on_the_visitors_language(self) -> None:
         self.finish()
         services.prizes.publish(self.section, self.alice, categories.settings_of(self.section).version)
@@ -165,6 +174,7 @@ class PrizeTestCase(BaseTestCase):
         self.assertIn("Общий зачёт", page)
         self.assertFalse(AuditEntry.objects.filter(action="prize-list-changed").exists())
 
+    @pytest.mark.slow
     def test_a_change_found_when_the_list_is_shown(self) -> None:
         self.finish()
         services.prizes.publish(self.section, self.alice, categories.settings_of(self.section).version)
@@ -172,6 +182,7 @@ class PrizeTestCase(BaseTestCase):
         self.client.get(self.url("sp-prizes"))
         self.assertEqual(AuditEntry.objects.filter(action="prize-list-changed").count(), 1)
 
+    @pytest.mark.slow
     def test_the_files(self) -> None:
         self.finish()
         AwardSettings.objects.filter(pk=self.settings.pk).update(currency="EUR")

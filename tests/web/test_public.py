@@ -5,18 +5,20 @@ from __future__ import annotations
 import csv
 import json
 
+import pytest
+
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.rows import AuditEntry
 
-from .helpers import BaseTestCase
+from .helpers import BaseTestCase, pair_next, play_next
 
 
 class PublicTestCase(BaseTestCase):
-    def setUp(self) -> None:
-        super().setUp()
-        self.play_round()
-        services.publish_round(self.section.round_set.get(number=1), self.alice)
-        self.pair()  # round 2 paired, not published
+    @classmethod
+    def build(cls) -> None:
+        play_next(cls.section, cls.alice)
+        services.publish_round(cls.section.round_set.get(number=1), cls.alice)
+        pair_next(cls.section, cls.alice)  # round 2 paired, not published
 
     def test_it_shows_the_public_pages(self) -> None:
         for name, args in (("sp-section", ()), ("sp-round", (1,)), ("sp-standings", ()), ("sp-crosstable", ()),
@@ -56,6 +58,7 @@ class PublicTestCase(BaseTestCase):
         self.assertContains(response, "after round 1")
         self.assertContains(response, 'id="after-rounds"')
 
+    @pytest.mark.slow
     def test_standings_stop_at_the_last_published_round(self) -> None:
         # round 2 complete but not published: its results are not out, whatever ?round= asks
         self.section.round_set.get(number=2).delete()

@@ -257,6 +257,7 @@ class OrderTest(PublicFilesTestCase):
     def queued(self, task: Any) -> list[DBTaskResult]:
         return list(DBTaskResult.objects.filter(task_path=task.module_path, status="READY"))
 
+    @pytest.mark.slow
     def test_a_first_pass_renders_the_round_and_leaves_the_rest_for_the_pass_after_it(self) -> None:
         self.round_results(1, "10")  # the round complete: its page, the cards and the standings change
         self.render_first()
@@ -279,12 +280,14 @@ class OrderTest(PublicFilesTestCase):
     def render_first(self) -> None:
         render.render_event(self.event.pk, "first")
 
+    @pytest.mark.slow
     def test_a_page_not_on_disk_yet_is_rendered_in_a_first_pass(self) -> None:
         self.wish("sp-player", 5)
         self.render_first()
         self.assertEqual(self.changed("players"), ["html/en/e/test/open/players/5/index.html"])
         self.assertFalse(self.queued(render.render_rest))
 
+    @pytest.mark.slow
     def test_a_first_pass_renders_everything_when_the_rest_waited_too_long(self) -> None:
         self.round_results(1, "10")
         self.render_first()
@@ -385,6 +388,7 @@ class FrontTest(PublicFilesTestCase):
         body = b"".join(front(env, start_response))
         return answer["status"], answer["headers"], body
 
+    @pytest.mark.slow
     def test_it_serves_the_files_with_etag_and_cache_headers(self) -> None:
         self.wish("sp-standings", 0, "ru")
         self.wish("sp-api-standings")
@@ -424,6 +428,7 @@ class FrontTest(PublicFilesTestCase):
 
 
 class WantTest(PublicFilesTestCase):
+    @pytest.mark.slow
     def test_it_renders_a_player_card_once_somebody_asked_for_it(self) -> None:
         self.play_round()
         self.publish(1)
@@ -434,6 +439,7 @@ class WantTest(PublicFilesTestCase):
         self.render()
         self.assertTrue(any("players/3/" in name for name in self.files()))
 
+    @pytest.mark.slow
     def test_it_renders_the_pairings_by_name_and_the_hall_once_somebody_asked_for_them(self) -> None:
         """Pages read at an open by some (the pairings by name, the hall screen) are rendered from the first
         visit on; a result typed meanwhile rebuilds nothing of them."""
@@ -448,6 +454,7 @@ class WantTest(PublicFilesTestCase):
         rendered = [name for name in self.files() if "by-name" in name or "hall" in name]
         self.assertEqual(len(rendered), 3, rendered)
 
+    @pytest.mark.slow
     def test_it_renders_nothing_of_a_page_behind_a_login(self) -> None:
         """A page registered by mistake whose view needs a login is rendered as the public sees it: not at all."""
         render.register("sp-section-manage", "section", section_pages.section_manage)
@@ -458,6 +465,7 @@ class WantTest(PublicFilesTestCase):
         self.assertTrue(self.files())
         self.assertFalse(any("manage" in name for name in self.files()))
 
+    @pytest.mark.slow
     def test_a_card_not_rendered_yet_reads_the_players_own_boards(self) -> None:
         """Cards not rendered yet are served by the application from the player's own boards and byes (and
         which rounds are still being played), not from the section's boards, before and after a change."""

@@ -6,6 +6,8 @@ from __future__ import annotations
 import csv
 import io
 
+import pytest
+
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.reads import ratings
 from swisspair_web.tournaments.reads.convert import SectionData
@@ -16,13 +18,13 @@ from .pdfcheck import read_pdf
 
 
 class RatingReportTestCase(BaseTestCase):
-    def setUp(self) -> None:
-        super().setUp()
-        self.event.start_date = "2026-03-01"
-        self.event.save()
+    @classmethod
+    def build(cls) -> None:
+        cls.event.start_date = "2026-03-01"
+        cls.event.save()
         # player 10 has a rating estimated from the INGO scale: unrated for FIDE
-        Player.objects.filter(section=self.section, tpn=10).update(rating=1800, rating_estimate="INGO 130")
-        Player.objects.filter(section=self.section, tpn=9).update(birth_date="2010/02/02", rating=2250)
+        Player.objects.filter(section=cls.section, tpn=10).update(rating=1800, rating_estimate="INGO 130")
+        Player.objects.filter(section=cls.section, tpn=9).update(birth_date="2010/02/02", rating=2250)
 
     def test_it_computes_every_players_figures(self) -> None:
         self.play_round()
@@ -45,6 +47,7 @@ class RatingReportTestCase(BaseTestCase):
         changes = [line.change_exact for line in report.players if line.k == 20 and line.change_exact is not None]
         self.assertTrue(changes)
 
+    @pytest.mark.slow
     def test_the_ratings_reached_and_the_missing_dates_8_3_3(self) -> None:
         """8.3.3: a junior once rated 2300 no longer gets 40; a published rating once 2400 keeps K at 10. The
         arbiter marks both on Labels and K; a player without a birth date, and an event without dates, are
@@ -72,6 +75,7 @@ class RatingReportTestCase(BaseTestCase):
         self.assertIn("The event has no dates", page)
         self.assertIn("has no birth date: whether K is 40", page)
 
+    @pytest.mark.slow
     def test_the_page_and_the_files(self) -> None:
         for _ in range(2):
             self.play_round()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from django.core import mail
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import override_settings
@@ -82,6 +83,7 @@ class RegistrationTestCase(BaseTestCase):
         self.assertEqual(list(AuditEntry.objects.filter(action__startswith="entries-").values_list(
             "action", flat=True)), ["entries-closed", "entries-opened"])
 
+    @pytest.mark.slow
     def test_it_approves_and_refuses(self) -> None:
         self.open_entries()
         for name in ("First, Fay", "Second, Sid", "Third, Tom"):
@@ -110,6 +112,7 @@ class RegistrationTestCase(BaseTestCase):
         private = self.client.get(self.url("sp-entry", second.token))
         self.assertContains(private, "Refused by the arbiter. not a member")
 
+    @pytest.mark.slow
     def test_a_fide_id_entered_by_somebody_else_waits_for_the_arbiter(self) -> None:
         """A FIDE ID typed by somebody else does not lock the real player out: the second entry is recorded,
         both are marked for the arbiter, the approval keeps one player per FIDE ID; only the same registrant
@@ -152,6 +155,7 @@ class RegistrationTestCase(BaseTestCase):
         self.assertEqual(Entry.objects.count(), 3)
         self.assertEqual(len(mail.outbox), 3)
 
+    @pytest.mark.slow
     def test_numbers_are_written_with_the_digits_0_to_9(self) -> None:
         """Other scripts' digits pass ``str.isdigit`` and ``int``: a FIDE ID ``١٢٣٤٥`` escaped the duplicate check
         and reached the TRF."""
@@ -177,6 +181,7 @@ class RegistrationTestCase(BaseTestCase):
         self.client.login(username="bob", password="password")
         self.assertContains(self.client.get(self.url("sp-entries")), f'readonly value="{link}"')
 
+    @pytest.mark.slow
     def test_it_completes_an_entry_from_the_rating_list(self) -> None:
         self.client.login(username="bob", password="password")
         response = self.client.post(self.url("sp-entries-list"), {
@@ -272,6 +277,7 @@ class AnnouncementTestCase(BaseTestCase):
             services.registration.announce(self.entry, 2, Bye.ZERO)
         self.assertEqual(self.client.get(self.url("sp-entry", "not-the-token")).status_code, 404)
 
+    @pytest.mark.slow
     def test_it_records_refuses_and_cancels_announcements(self) -> None:
         player = services.registration.approve(self.entry, self.alice, self.entry.version)
         self.assertContains(self.client.get(self.link), "your starting number is 5")

@@ -42,12 +42,12 @@ class DoubleRoundRobinTestCase(BaseTestCase):
 
     players = 10
 
-    def setUp(self) -> None:
-        super().setUp()
-        Section.objects.filter(pk=self.section.pk).update(system=ROUND_ROBIN, cycles=2, tiebreaks=ROUND_ROBIN_TIEBREAKS)
+    @classmethod
+    def build(cls) -> None:
+        Section.objects.filter(pk=cls.section.pk).update(system=ROUND_ROBIN, cycles=2, tiebreaks=ROUND_ROBIN_TIEBREAKS)
         for index, (fed, title) in enumerate(zip(FEDERATIONS, TITLES, strict=True), start=1):
-            Player.objects.filter(section=self.section, tpn=index).update(federation=fed, title=title)
-        self.section.refresh_from_db()
+            Player.objects.filter(section=cls.section, tpn=index).update(federation=fed, title=title)
+        cls.section.refresh_from_db()
 
     def _play(self, until: int, leaving: dict[str, int], first: int = 1) -> None:
         for number in range(first, until + 1):
@@ -60,6 +60,7 @@ class DoubleRoundRobinTestCase(BaseTestCase):
                        for b in rnd.boards.select_related("white", "black") if not b.result}
             services.set_results(rnd, self.alice, changes)
 
+    @pytest.mark.slow
     def test_the_draw_is_audited_and_every_round_is_the_berger_table(self) -> None:
         draw = rr_services.draw(self.section, self.alice, "varma", seed=7)
         self.section.refresh_from_db()
@@ -78,6 +79,7 @@ class DoubleRoundRobinTestCase(BaseTestCase):
         with self.assertRaises(services.OperationError):  # the table is drawn once
             rr_services.draw(self.section, self.alice, "lot", seed=1)
 
+    @pytest.mark.slow
     def test_a_player_who_leaves_is_counted_by_the_half_of_his_games(self) -> None:
         rr_services.draw(self.section, self.alice, "varma", seed=3)
         early, late = "Player03, Test", "Player07, Test"
@@ -112,6 +114,7 @@ class DoubleRoundRobinTestCase(BaseTestCase):
         self.assertEqual(len(schedule.rounds), 18)
         self.assertTrue(all(g.result for r in schedule.rounds for g in r.games))
 
+    @pytest.mark.slow
     def test_the_export_is_the_rating_report_and_reads_back_as_a_round_robin(self) -> None:
         rr_services.draw(self.section, self.alice, "lot", seed=11)
         self._play(18, {"Player03, Test": 4})

@@ -5,6 +5,8 @@ section's tournament (:func:`swisspair.team_matches.team_event`); its result cod
 
 from __future__ import annotations
 
+import pytest
+
 from swisspair.model import BOARD_RESULTS, BoardResult
 from swisspair.team_matches import team_event
 from swisspair_web.tournaments import services
@@ -16,6 +18,7 @@ from .test_teams import TeamBase
 
 
 class TeamMatchScoresTestCase(TeamBase):
+    @pytest.mark.slow
     def test_it_shows_the_scores_the_core_reads_from_the_section(self) -> None:
         section = self.make_section(4, 3)  # a third player: a forfeit's no-show is withdrawn from the next round
         codes = ["10", "==", "-+", "01", "WL", "+-", "==", "DD"]
@@ -47,6 +50,7 @@ class TeamMatchScoresTestCase(TeamBase):
         self.assertIsNone(score.white_match_points)
 
 
+    @pytest.mark.slow
     def test_a_match_neither_team_played_is_lost_by_both(self) -> None:
         """Both teams absent (*Forfeited match*, both): every board ``--``; the match is lost by both
         (C.04.6 (2026) 1.2, TRF26 ``330 --``), 0 MP each, on the results page and in the standings."""

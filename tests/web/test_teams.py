@@ -75,6 +75,7 @@ class TeamTestCase(TeamBase):
         self.assertEqual(response.status_code, 200)
         self.assertContains(response, "The team system needs a team section")
 
+    @pytest.mark.slow
     def test_it_reorders_the_roster_until_round_1_is_paired(self) -> None:
         section = self.make_section(2, 3)
         third = Player.objects.get(section=section, name="Player 1-3")
@@ -88,6 +89,7 @@ class TeamTestCase(TeamBase):
         response = self.client.post(self.turl("sp-team-action", 1), {"action": "down", "tpn": first.tpn}, follow=True)
         self.assertContains(response, "The board order is fixed once round 1 is paired")
 
+    @pytest.mark.slow
     def test_it_refuses_a_team_short_of_players(self) -> None:
         self.make_section(2, 2)
         self.client.post(self.turl("sp-team-action", 2), {"action": "remove",
@@ -96,12 +98,14 @@ class TeamTestCase(TeamBase):
         self.assertContains(response, "Team Club 2 has 1 player for round 1; a match has 2 boards.")
         self.assertFalse(Round.objects.filter(section__slug="teams").exists())
 
+    @pytest.mark.slow
     def test_it_refuses_a_team_without_players(self) -> None:
         self.make_section(2, 2)
         self.client.post(self.turl("sp-team-new"), {"name": "Empty"})
         response = self.client.post(self.turl("sp-pair"), pair_form("teams", "1"), follow=True)
         self.assertContains(response, "Team Empty has no players.")
 
+    @pytest.mark.slow
     def test_an_absent_team_is_not_paired(self) -> None:
         section = self.make_section(3, 2)
         for player in Player.objects.filter(section=section, team__number=3):
@@ -113,6 +117,7 @@ class TeamTestCase(TeamBase):
         self.assertEqual({match.white.number, match.black.number}, {1, 2})
         self.assertIsNone(rnd.team_bye)
 
+    @pytest.mark.slow
     def test_it_plays_a_team_event_end_to_end(self) -> None:
         section = self.make_section(5, 3)
         for number in range(1, 4):
@@ -218,6 +223,7 @@ class TeamTestCase(TeamBase):
         self.client.post(self.turl("sp-unpair", 4), token(section, 4, results=True))
         self.assertFalse(TeamMatch.objects.filter(round__section=section, round__number=4).exists())
 
+    @pytest.mark.slow
     def test_game_points_can_rank_the_teams(self) -> None:
         """C.04.6 1.2: GP as the primary score; type B colour preferences (1.7.2) go to the engine in the
         ``192`` code."""
@@ -242,6 +248,7 @@ class TeamTestCase(TeamBase):
         page = self.client.get(self.turl("sp-standings")).content.decode()
         self.assertLess(page.index(">GP<"), page.index(">MP<"))
 
+    @pytest.mark.slow
     def test_it_reports_a_conflict_on_a_board(self) -> None:
         section = self.make_section(2, 2)
         self.client.post(self.turl("sp-pair"), pair_form("teams", "1"))
@@ -252,6 +259,7 @@ class TeamTestCase(TeamBase):
         self.assertContains(response, "Somebody else entered a different result")
         self.assertEqual(Board.objects.get(pk=board.pk).result, "10")
 
+    @pytest.mark.slow
     def test_it_refuses_team_writes_without_a_role(self) -> None:
         section = self.make_section(2, 2)
         self.client.logout()
@@ -491,6 +499,7 @@ class TeamForfeitTestCase(TeamBase):
         response = self.client.post(self.turl("sp-match-forfeit", 1), {"match": "1", "side": "white"})
         self.assertIn("/accounts/login/", response["Location"])
 
+    @pytest.mark.slow
     def test_a_withdrawn_team_is_not_paired(self) -> None:
         section = self.make_section(5, 2)
         self.client.post(self.turl("sp-pair"), pair_form("teams", "1"))

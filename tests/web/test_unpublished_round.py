@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from django.test import Client
 
-from .helpers import BaseTestCase
+from .helpers import BaseTestCase, pair_next
 
 ROUND_ADDRESSES = [
     ("sp-round", ()), ("sp-api-round", ()), ("sp-by-name", ()), ("sp-by-name-print", ()),
@@ -17,9 +18,9 @@ FILES = ["sp-export-csv", "sp-export-pdf", "sp-print"]
 
 
 class UnpublishedRoundTestCase(BaseTestCase):
-    def setUp(self) -> None:
-        super().setUp()
-        self.pair()  # round 1 paired, not published; round 2 does not exist
+    @classmethod
+    def build(cls) -> None:
+        pair_next(cls.section, cls.alice)  # round 1 paired, not published; round 2 does not exist
 
     def addresses(self, number: int) -> list[str]:
         from django.urls import reverse
@@ -39,6 +40,7 @@ class UnpublishedRoundTestCase(BaseTestCase):
             found.append((response.status_code, response.get("Content-Type", ""), body))
         return found
 
+    @pytest.mark.slow
     def test_an_unpublished_round_answers_as_a_missing_one(self) -> None:
         charlie = Client()
         charlie.login(username="charlie", password="password")  # logged in, no role in the event
