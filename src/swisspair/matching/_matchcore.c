@@ -809,44 +809,34 @@ static void heap_pop(Core *s)
     heap_sift_down(s, 0);
 }
 
+/* The array p freed and allocated again, zeroed, for n elements (NULL between the two: an allocation that fails
+   jumps out, see xcalloc, and must not leave p pointing at freed memory). */
+#define RENEW(p, n) do { free(p); (p) = NULL; (p) = xcalloc((n), sizeof *(p)); } while (0)
+
 /* The scan's block bounds for the core's capacity and limbs (allocated when first needed, in a stage): every
    block's bk bound inf (which holds: every bk is inf at the start of a stage). */
 static void reset_blocks(Core *s)
 {
     int nb = (s->cap + BLOCK - 1) / BLOCK, L = s->L;
     if (s->rm_cap != s->cap) {
-        free(s->rowmax);
-        free(s->rowfresh);
-        s->rowmax = NULL;
-        s->rowfresh = NULL;
-        s->rm_cap = 0;
-        s->rowmax = xcalloc((size_t)s->cap * nb, sizeof(uint32_t));
-        s->rowfresh = xcalloc((size_t)s->cap, 1);
+        s->rm_cap = 0; /* an allocation that fails leaves the arrays marked as absent */
+        RENEW(s->rowmax, (size_t)s->cap * nb);
+        RENEW(s->rowfresh, (size_t)s->cap);
         s->rm_nb = nb;
         s->rm_cap = s->cap;
     }
     if (s->bb_cap != s->cap || s->bb_L != L) {
-        free(s->blkbk);
-        free(s->blkdirty);
-        free(s->skey);
-        s->blkbk = NULL;
-        s->blkdirty = NULL;
-        s->skey = NULL;
         s->bb_cap = 0;
-        s->blkbk = xcalloc((size_t)nb * L, sizeof(limb));
-        s->blkdirty = xcalloc((size_t)nb, 1);
-        s->skey = xcalloc((size_t)s->cap * L, sizeof(limb));
+        RENEW(s->blkbk, (size_t)nb * L);
+        RENEW(s->blkdirty, (size_t)nb);
+        RENEW(s->skey, (size_t)s->cap * L);
         s->bb_cap = s->cap;
         s->bb_L = L;
     }
     if (s->thr_cap < s->valcap || s->thr_L != L) {
-        free(s->thr);
-        free(s->thrgen);
-        s->thr = NULL;
-        s->thrgen = NULL;
         s->thr_cap = 0;
-        s->thr = xcalloc((size_t)s->valcap * L, sizeof(limb));
-        s->thrgen = xcalloc((size_t)s->valcap, sizeof(unsigned));
+        RENEW(s->thr, (size_t)s->valcap * L);
+        RENEW(s->thrgen, (size_t)s->valcap);
         s->tgen = 0;
         s->thr_cap = s->valcap;
         s->thr_L = L;
