@@ -1971,29 +1971,29 @@ static int scan_vertex(Core *s, int v)
             if (ncmp(lim, NP(s->blkbk, blk), L) >= 0)
                 continue;
         }
-    for (int j = next_improving(row, vals, bk, uvo, j0, j1, L); j < j1;
-         j = next_improving(row, vals, bk, uvo, j + 1, j1, L)) {
-        limb *bkj = NP(bk, j);
-        s->blkdirty[blk] = 1;
-        nsub(kd, uvo, NP(vals, row[j]), L);
-        int lj = vl[j];
-        if (!lj) {
-            s->bestt[j] = v;
-            ncpy(bkj, kd, L);
-            nadd(k2, kd, NP(u, j), L);
-            if (ncmp(k2, offset, L) == 0) {
-                if (grow_or_augment(s, v, j))
-                    return 1;
+        for (int j = next_improving(row, vals, bk, uvo, j0, j1, L); j < j1;
+             j = next_improving(row, vals, bk, uvo, j + 1, j1, L)) {
+            limb *bkj = NP(bk, j);
+            s->blkdirty[blk] = 1;
+            nsub(kd, uvo, NP(vals, row[j]), L);
+            int lj = vl[j];
+            if (!lj) {
+                s->bestt[j] = v;
+                ncpy(bkj, kd, L);
+                nadd(k2, kd, NP(u, j), L);
+                if (ncmp(k2, offset, L) == 0) {
+                    if (grow_or_augment(s, v, j))
+                        return 1;
+                } else {
+                    heap_push(s, k2, j);
+                }
+            } else if (lj == 2 && top[j] != j) {
+                s->bestt[j] = v;
+                ncpy(bkj, kd, L);
             } else {
-                heap_push(s, k2, j);
+                ncpy(bkj, s->neginf, L);
             }
-        } else if (lj == 2 && top[j] != j) {
-            s->bestt[j] = v;
-            ncpy(bkj, kd, L);
-        } else {
-            ncpy(bkj, s->neginf, L);
         }
-    }
     }
     return 0;
 }
