@@ -103,23 +103,25 @@ def _still(stamp: Stamp) -> bool:
     return bool(found) and (bool(found[0][0]), found[0][1], found[0][2]) == stamp.now
 
 
-def _newest(event: str) -> Subquery:
-    return Subquery(AuditEntry.objects.filter(event=OuterRef(event)).order_by("-at", "-id").values("id")[:1])
+def _newest(event: str) -> QuerySet[AuditEntry, AuditEntry]:
+    """The audit entries of the event whose key is the outer query's field ``event``, the newest first."""
+    return AuditEntry.objects.filter(event=OuterRef(event)).order_by("-at", "-id")
 
 
 def _event_now(event_id: int) -> QuerySet[Any, Any]:
-    return Event.objects.filter(pk=event_id).annotate(a=_newest("pk")).values_list("public", "a")
+    newest = Subquery(_newest("pk").values("id")[:1])
+    return Event.objects.filter(pk=event_id).annotate(a=newest).values_list("public", "a")
 
 
 def _section_now(section_id: int) -> QuerySet[Any, Any]:
-    return Section.objects.filter(pk=section_id).annotate(a=_newest("event_id")).values_list(
-        "event__public", "version", "a")
+    newest = Subquery(_newest("event_id").values("id")[:1])
+    return Section.objects.filter(pk=section_id).annotate(a=newest).values_list("event__public", "version", "a")
 
 
 def _row(slug: str, section: str | None) -> Mapping[str, Any] | None:
     """``pk``, ``version``, ``created_at`` (of the event) and the newest audit entry's ``audit_id`` and
     ``audit_at`` of a public event or of a section of one, in one query."""
-    newest = AuditEntry.objects.filter(event=OuterRef("event_id" if section else "pk")).order_by("-at", "-id")
+    newest = _newest("event_id" if section else "pk")
     audit = {"audit_id": Subquery(newest.values("id")[:1]), "audit_at": Subquery(newest.values("at")[:1])}
     if section is None:
         return Event.objects.filter(slug=slug, public=True).values(
