@@ -122,3 +122,13 @@ def test_an_exact_number_is_two_integers_in_lowest_terms() -> None:
     assert same(Exact(6, 4), Fraction(3, 2)) and not same(Exact(3, 4), Fraction(3, 2))
     with pytest.raises(ValueError, match="positive"):
         Exact(1, 0)
+
+
+def test_a_points_column_with_virtual_points_matches() -> None:
+    """The points column may include the virtual points (XXA, the pairing score of C.04.7 (2026) 1.5): the
+    check then compares Fractions, the written points made one."""
+    accelerated = TRF.replace(" 3.0    1 ", " 4.0    1 ").replace(" 1.25    3 ", " 1.75    3 ")
+    accelerated += "XXA    1  1.0\nXXA    3  0.5\n"
+    assert not trf.loads(accelerated).warnings
+    assert [w.message for w in trf.loads(accelerated.replace(" 1.75    3 ", " 2.25    3 ")).warnings] == [
+        "points 9/4 do not match the results (5/4); the results are used"]

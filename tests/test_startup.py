@@ -24,7 +24,7 @@ from helpers import corpus_files
 
 from swisspair.cli import LAZY_COMMANDS, SwissPairGroup, cli
 from swisspair.exitcodes import ExitCode
-from swisspair.trf import dumps, fields, load, records
+from swisspair.trf import dumps, fields, load, loads, records
 from swisspair.trf.teams import TEAM_CODES
 
 _RUN = """
@@ -82,6 +82,20 @@ def test_the_engine_form_loads_no_command_line(event: Path, tmp_path: Path) -> N
     assert loaded(modules, ENGINE_NEVER) == []
     assert "importlib" not in modules  # importlib._bootstrap is Python's own, always loaded
     assert _importing_at_top(modules) == []
+
+
+def test_the_engine_form_reads_a_scoring_and_its_points_as_integers(event: Path, tmp_path: Path) -> None:
+    """Scoring records (XXS, bbp's BB?) and points columns that do not match them: read, checked and paired
+    without a Fraction (swisspair.exact)."""
+    lines = [line[:80] + "1.75" + line[84:] if line.startswith("001") else line
+             for line in event.read_text().splitlines()]
+    text = "\n".join([*lines, "XXS WW=3 BW=3 WD=1 BD=1.25", "BBF  0.5", ""])
+    assert all("do not match the results" in w.message for w in loads(text).warnings) and loads(text).warnings
+    scored = tmp_path / "scored.trf"
+    scored.write_text(text)
+    modules = imported_modules(["--dutch", str(scored), "-p", str(tmp_path / "out.txt")])
+    assert "swisspair.pairing.dutch" in modules and (tmp_path / "out.txt").read_text().strip()
+    assert loaded(modules, ("fractions", "decimal", "numbers")) == []
 
 
 def _importing_at_top(modules: set[str]) -> list[str]:

@@ -386,7 +386,7 @@ def check_points(r: Records) -> None:
         numerator, denominator = written.numerator * scale, written.denominator
         if numerator in (played * denominator, total * denominator):  # the points, in units, on their denominator
             continue
-        if _accelerated(t.accelerations.get(tpn), player.points, scale, played, total, paired):
+        if _accelerated(t.accelerations.get(tpn), written, scale, played, total, paired):
             continue
         r.lineno = r.player_lines[tpn]
         r.soft(f"points {_fmt(written)} do not match the results ({_fmt(Exact(played, scale))}); "
@@ -394,15 +394,16 @@ def check_points(r: Records) -> None:
     r.code = ""
 
 
-def _accelerated(accelerations: dict[int, Fraction] | None, points: Fraction | None, scale: int, played: int,
+def _accelerated(accelerations: dict[int, Fraction] | None, points: Exact | Fraction, scale: int, played: int,
                  total: int, paired: int) -> bool:
     """The points column is the results (in units of ``1 / scale``) with the virtual points of all rounds or
     of those up to the next (the pairing score, C.04.7 (2026) 1.5; the reader made them Fractions)."""
-    if not accelerations or points is None:
+    if not accelerations:
         return False
+    written = Exact(points.numerator, points.denominator).fraction() * scale
     extra = sum(accelerations.values()) * scale
     current = sum(v for rnd, v in accelerations.items() if rnd <= paired + 1) * scale
-    return points * scale in (played + extra, total + extra, played + current, total + current)
+    return written in (played + extra, total + extra, played + current, total + current)
 
 
 def _fmt(value: Exact | Fraction) -> str:
