@@ -193,15 +193,11 @@ class Scoring:
 
     def points(self, result: Result, colour: Colour = Colour.WHITE) -> Fraction:
         """Points scored with ``result`` (``colour`` matters only for played games)."""
-        field, otherwise = _SCORING_FIELDS[result, colour is Colour.BLACK]
-        value = field.held(self)  # the field's value as held, read once (the hot path of the standings)
-        if value is None:
-            field = otherwise
-            value = field.held(self)
-        if type(value) is Exact:
+        field, value = _held(self, result, colour)  # read once as held: the hot path of the standings
+        if isinstance(value, Exact):
             made: Fraction = field.__get__(self)  # made a Fraction and kept
             return made
-        return value  # type: ignore[return-value]  # a Fraction: the fields others stand in for are never None
+        return value
 
     @property
     def pab_points(self) -> Fraction:
@@ -223,8 +219,9 @@ _UNPLAYED_FIELDS = {Result.FORFEIT_WIN: ("forfeit_win", "win"), Result.FORFEIT_L
 
 def _scoring_fields() -> dict[tuple[Result, bool], tuple[HeldFraction, HeldFraction]]:
     """For each result code, with Black or not: the :class:`Scoring` field of its points and the field used
-    when that one is ``None`` (each held, :mod:`swisspair.exact`). A played game counts by its outcome and colour; anything else by its code,
-    whatever the colour, and a zero-point bye or an absence by :attr:`Scoring.zero_bye`."""
+    when that one is ``None`` (each held, :mod:`swisspair.exact`). A played game counts by its outcome and
+    colour; anything else by its code, whatever the colour, and a zero-point bye or an absence by
+    :attr:`Scoring.zero_bye`."""
     table = {}
     for result in Result:
         for black in (False, True):
@@ -243,12 +240,19 @@ _SCORING_FIELDS = _scoring_fields()
 def held_points(scoring: Scoring, result: Result, colour: Colour = Colour.WHITE) -> Exact | Fraction:
     """:meth:`Scoring.points` as ``scoring`` holds them (:mod:`swisspair.exact`): numerator and denominator
     without making a Fraction, for the code that counts in integers (the TRF checks, the pairing state)."""
+    return _held(scoring, result, colour)[1]
+
+
+def _held(scoring: Scoring, result: Result, colour: Colour) -> tuple[HeldFraction, Exact | Fraction]:
+    """The field that gives the points of ``result`` with ``colour`` (its own, or the one it stands in for when
+    left ``None``: TRF26 ``162``, XXS) and its value as held."""
     field, otherwise = _SCORING_FIELDS[result, colour is Colour.BLACK]
     value = field.held(scoring)
     if value is None:
-        value = otherwise.held(scoring)
+        field = otherwise
+        value = field.held(scoring)
         assert value is not None  # the fields that others stand in for are never None
-    return value
+    return field, value
 
 
 @valueclass(frozen=True)
@@ -504,10 +508,10 @@ class Tournament:
 
     def score(self, tpn: int, after_round: int | None = None) -> Fraction:
         """Points of ``tpn`` after ``after_round`` rounds (default: all recorded)."""
-        player = self.players[tpn]
-        rounds = player.results if after_round is None else player.results[:after_round]
         from fractions import Fraction  # a Fraction is asked for (the engine form sums integers: swisspair.exact)
 
+        player = self.players[tpn]
+        rounds = player.results if after_round is None else player.results[:after_round]
         points = [self.scoring.points(r.result, r.colour) for r in rounds]
         scale = scale_of(points)  # summed exactly as integers on a common denominator: faster
         return Fraction(sum(in_units(p, scale) for p in points), scale)
