@@ -24,7 +24,7 @@ from helpers import corpus_files
 
 from swisspair.cli import LAZY_COMMANDS, SwissPairGroup, cli
 from swisspair.exitcodes import ExitCode
-from swisspair.trf import dumps, fields, load, records
+from swisspair.trf import dumps, fields, load, loads, records
 from swisspair.trf.teams import TEAM_CODES
 
 _RUN = """
@@ -40,13 +40,15 @@ print(json.dumps(sorted(sys.modules)), file=sys.stderr)
 ENGINE_NEVER = ("click", "swisspair.cli", "swisspair.commands", "swisspair_web", "django", "importlib.metadata",
                 "swisspair.trf.writer", "swisspair.teams", "swisspair.trf.teams", "swisspair.trf.dates",
                 "swisspair.tiebreaks", "swisspair.standings", "typing", "pathlib", "dataclasses", "inspect",
-                "swisspair.matching.python_core", "warnings")
+                "swisspair.matching.python_core", "warnings", "fractions", "decimal", "numbers")
 """What the engine form (``--dutch IN -p OUT``) does without: the command line and its commands, the
 manager, the scan of installed packages, the modules a plain TRF of individuals does not need, and
 :mod:`dataclasses` with the :mod:`inspect` it loads (the model, the reader and the Dutch engine's
 records are value classes, :mod:`swisspair.valueclass`), the pure-Python matching core, which only
-stands in when the compiled one is not built, and the :mod:`importlib` package with the :mod:`warnings` it
-loads (a module named in a table is imported with the builtin ``__import__``)."""
+stands in when the compiled one is not built, the :mod:`importlib` package with the :mod:`warnings` it
+loads (a module named in a table is imported with the builtin ``__import__``), and :mod:`fractions` with the
+:mod:`decimal` and :mod:`numbers` it loads (points are held as integers until a Fraction is asked for,
+:mod:`swisspair.exact`)."""
 
 
 def imported_modules(args: list[str]) -> set[str]:
@@ -79,12 +81,27 @@ def test_the_engine_form_loads_no_command_line(event: Path, tmp_path: Path) -> N
     assert (tmp_path / "out.txt").read_text().strip()
     assert loaded(modules, ENGINE_NEVER) == []
     assert "importlib" not in modules  # importlib._bootstrap is Python's own, always loaded
-    assert _importing_re(modules) == []
+    assert _importing_at_top(modules) == []
 
 
-def _importing_re(modules: set[str]) -> list[str]:
-    """Our modules of ``modules`` that import :mod:`re` when they are imported (at their top level)."""
-    top = re.compile(r"^(import re|from re import)\b", re.MULTILINE)
+def test_the_engine_form_reads_a_scoring_and_its_points_as_integers(event: Path, tmp_path: Path) -> None:
+    """Scoring records (XXS, bbp's BB?) and points columns that do not match them: read, checked and paired
+    without a Fraction (swisspair.exact)."""
+    lines = [line[:80] + "1.75" + line[84:] if line.startswith("001") else line
+             for line in event.read_text().splitlines()]
+    text = "\n".join([*lines, "XXS WW=3 BW=3 WD=1 BD=1.25", "BBF  0.5", ""])
+    assert all("do not match the results" in w.message for w in loads(text).warnings) and loads(text).warnings
+    scored = tmp_path / "scored.trf"
+    scored.write_text(text)
+    modules = imported_modules(["--dutch", str(scored), "-p", str(tmp_path / "out.txt")])
+    assert "swisspair.pairing.dutch" in modules and (tmp_path / "out.txt").read_text().strip()
+    assert loaded(modules, ("fractions", "decimal", "numbers")) == []
+
+
+def _importing_at_top(modules: set[str]) -> list[str]:
+    """Our modules of ``modules`` that import :mod:`re`, :mod:`fractions` or :mod:`decimal` when they are
+    imported (at their top level)."""
+    top = re.compile(r"^(import|from) (re|fractions|decimal)\b", re.MULTILINE)
     found = []
     for name in sorted(loaded(modules, ("swisspair",))):
         spec = find_spec(name)

@@ -916,10 +916,14 @@ def test_round_entries_read_at_once_as_one_by_one() -> None:
 
 @pytest.mark.parametrize("text", ["11.5", "0", "0.0", ".0", ".5", "5.", "05.50", "1,5", "10", "0.25", " 3.0", "123.125"])
 def test_points_field_read_exactly(text: str) -> None:
-    """A number field (001 points, columns 81-84; XXS values) is the exact value written, as Fraction reads it."""
+    """A number field (001 points, columns 81-84; XXS values) is the exact value written, as Fraction reads it:
+    held as its two integers in lowest terms (swisspair.exact), the Fraction made when asked for."""
+    from swisspair.exact import Exact
     from swisspair.trf.fields import decimal
     from swisspair.trf.records import Records
 
     value = decimal(Records("test", lenient=True), text, 81, "points")
-    assert value == Fraction(text.strip().replace(",", "."))
-    assert type(value) is Fraction
+    expected = Fraction(text.strip().replace(",", "."))
+    assert type(value) is Exact
+    assert (value.numerator, value.denominator) == (expected.numerator, expected.denominator)
+    assert type(value.fraction()) is Fraction and value.fraction() == expected

@@ -4,20 +4,23 @@ Everything else in swisspair reads or produces these objects: the TRF reader
 builds a :class:`Tournament`, the pairing engines read it and return pairings,
 the tie-break code reads it to compute standings.
 
-Scores are exact: :class:`fractions.Fraction`, never ``float``.
+Scores are exact: :class:`fractions.Fraction`, never ``float``; the points fields hold what they are given
+until they are read, a number the TRF reader gives as two integers included (:mod:`swisspair.exact`).
 """
 
 from __future__ import annotations
 
 import enum
-import math
-from collections.abc import Iterator
-from fractions import Fraction
 
+from swisspair.exact import Exact, held, hold, in_units, scale_of
 from swisspair.valueclass import field, replace, valueclass
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # team events only: the module is imported by the code that reads or pairs teams
+    from collections.abc import Iterator
+    from fractions import Fraction
+
+    from swisspair.exact import HeldFraction
     from swisspair.teams import MatchPoints, TeamEntry, TeamForfeit, TeamLineup, TeamPab
 
 
@@ -163,11 +166,11 @@ class Scoring:
     (C.04.1 art. 3). All PABs of a tournament have the same value (2026 text).
     """
 
-    win: Fraction = Fraction(1)
+    win: Fraction = held(Exact(1))
     """Win over the board with White (XXS ``WW``)."""
-    draw: Fraction = Fraction(1, 2)
+    draw: Fraction = held(Exact(1, 2))
     """Draw over the board with White (XXS ``WD``)."""
-    loss: Fraction = Fraction(0)
+    loss: Fraction = held(Exact(0))
     """Loss over the board with White (XXS ``WL``)."""
     black_win: Fraction | None = None
     """Win with Black (XXS ``BW``); ``None``: same as :attr:`win`."""
@@ -183,32 +186,18 @@ class Scoring:
     """Requested full-point bye (XXS ``FPB``); ``None``: same as :attr:`win`."""
     half_bye: Fraction | None = None
     """Requested half-point bye (XXS ``HPB``); ``None``: same as :attr:`draw`."""
-    zero_bye: Fraction = Fraction(0)
+    zero_bye: Fraction = held(Exact(0))
     """Zero-point bye or absence (XXS ``ZPB``, bbp ``BBZ``)."""
     pab: Fraction | None = None
     """Pairing-allocated bye (XXS ``PAB``, TRF26 ``162 P``); ``None``: same as :attr:`win`."""
 
     def points(self, result: Result, colour: Colour = Colour.WHITE) -> Fraction:
         """Points scored with ``result`` (``colour`` matters only for played games)."""
-        if result.is_played:
-            black = colour is Colour.BLACK
-            outcome = result.outcome
-            if outcome is Outcome.WIN:
-                return self.black_win if black and self.black_win is not None else self.win
-            if outcome is Outcome.DRAW:
-                return self.black_draw if black and self.black_draw is not None else self.draw
-            return self.black_loss if black and self.black_loss is not None else self.loss
-        if result is Result.FORFEIT_WIN:
-            return self.win if self.forfeit_win is None else self.forfeit_win
-        if result is Result.FORFEIT_LOSS:
-            return self.zero_bye if self.forfeit_loss is None else self.forfeit_loss
-        if result is Result.PAB:
-            return self.win if self.pab is None else self.pab
-        if result is Result.FULL_BYE:
-            return self.win if self.full_bye is None else self.full_bye
-        if result is Result.HALF_BYE:
-            return self.draw if self.half_bye is None else self.half_bye
-        return self.zero_bye
+        field, value = _held(self, result, colour)  # read once as held: the hot path of the standings
+        if isinstance(value, Exact):
+            made: Fraction = field.__get__(self)  # made a Fraction and kept
+            return made
+        return value
 
     @property
     def pab_points(self) -> Fraction:
@@ -219,6 +208,51 @@ class Scoring:
     def is_default(self) -> bool:
         """True for FIDE's 1 / 1/2 / 0 with a win-valued PAB."""
         return self == Scoring()
+
+
+_OWN_FIELDS = {Outcome.WIN: ("win", "black_win"), Outcome.DRAW: ("draw", "black_draw"),
+               Outcome.LOSS: ("loss", "black_loss")}
+_UNPLAYED_FIELDS = {Result.FORFEIT_WIN: ("forfeit_win", "win"), Result.FORFEIT_LOSS: ("forfeit_loss", "zero_bye"),
+                    Result.PAB: ("pab", "win"), Result.FULL_BYE: ("full_bye", "win"),
+                    Result.HALF_BYE: ("half_bye", "draw")}
+
+
+def _scoring_fields() -> dict[tuple[Result, bool], tuple[HeldFraction, HeldFraction]]:
+    """For each result code, with Black or not: the :class:`Scoring` field of its points and the field used
+    when that one is ``None`` (each held, :mod:`swisspair.exact`). A played game counts by its outcome and
+    colour; anything else by its code, whatever the colour, and a zero-point bye or an absence by
+    :attr:`Scoring.zero_bye`."""
+    table = {}
+    for result in Result:
+        for black in (False, True):
+            if result.is_played:
+                white_field, black_field = _OWN_FIELDS[result.outcome]
+                table[result, black] = (black_field if black else white_field, white_field)
+            else:
+                table[result, black] = _UNPLAYED_FIELDS.get(result, ("zero_bye", "zero_bye"))
+    return {key: (Scoring.__dict__[own], Scoring.__dict__[otherwise]) for key, (own, otherwise) in table.items()}
+
+
+hold(Scoring, *Scoring.__match_args__)
+_SCORING_FIELDS = _scoring_fields()
+
+
+def held_points(scoring: Scoring, result: Result, colour: Colour = Colour.WHITE) -> Exact | Fraction:
+    """:meth:`Scoring.points` as ``scoring`` holds them (:mod:`swisspair.exact`): numerator and denominator
+    without making a Fraction, for the code that counts in integers (the TRF checks, the pairing state)."""
+    return _held(scoring, result, colour)[1]
+
+
+def _held(scoring: Scoring, result: Result, colour: Colour) -> tuple[HeldFraction, Exact | Fraction]:
+    """The field that gives the points of ``result`` with ``colour`` (its own, or the one it stands in for when
+    left ``None``: TRF26 ``162``, XXS) and its value as held."""
+    field, otherwise = _SCORING_FIELDS[result, colour is Colour.BLACK]
+    value = field.held(scoring)
+    if value is None:
+        field = otherwise
+        value = field.held(scoring)
+        assert value is not None  # the fields that others stand in for are never None
+    return field, value
 
 
 @valueclass(frozen=True)
@@ -369,6 +403,9 @@ class Player:
         return f"Player(tpn={self.tpn!r}, name={self.name!r}, rating={self.rating!r})"
 
 
+hold(Player, "points")
+
+
 @valueclass(frozen=True)
 class ForbiddenPairs:
     """Participants who must not meet each other (TRF26 ``260``, ``XXP``)."""
@@ -471,11 +508,13 @@ class Tournament:
 
     def score(self, tpn: int, after_round: int | None = None) -> Fraction:
         """Points of ``tpn`` after ``after_round`` rounds (default: all recorded)."""
+        from fractions import Fraction  # a Fraction is asked for (the engine form sums integers: swisspair.exact)
+
         player = self.players[tpn]
         rounds = player.results if after_round is None else player.results[:after_round]
         points = [self.scoring.points(r.result, r.colour) for r in rounds]
-        den = math.lcm(1, *{p.denominator for p in points})  # summed exactly on a common denominator: faster
-        return Fraction(sum(p.numerator * (den // p.denominator) for p in points), den)
+        scale = scale_of(points)  # summed exactly as integers on a common denominator: faster
+        return Fraction(sum(in_units(p, scale) for p in points), scale)
 
     def colour_history(self, tpn: int, before_round: int | None = None) -> list[Colour]:
         """Colours of played games only, in order (GHR 3.4: unplayed rounds are skipped)."""

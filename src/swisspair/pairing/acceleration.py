@@ -44,18 +44,18 @@ taken from the current list of pairing numbers.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from swisspair.errors import UnsupportedFeatureError
 from swisspair.model import Tournament
 from swisspair.pairing.system import SystemBase
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing is not imported at run time (start-up of the engine form)
+    from fractions import Fraction
     from typing import Literal, Self
 
-Accelerations = dict[int, dict[int, Fraction]]
-"""Virtual points by TPN, then by round number."""
+Accelerations = dict[int, dict[int, "Fraction"]]
+"""Virtual points by TPN, then by round number (Fractions: :mod:`fractions` is imported when a file or an
+acceleration gives some, not by the engine form of a file without)."""
 
 if TYPE_CHECKING:
     AccelerationMode = Literal["auto", "baku", "none"]

@@ -20,19 +20,20 @@ One builder per unit a pairing round pairs, each giving one record per pairing r
 from __future__ import annotations
 
 import enum
-import math
-from fractions import Fraction
 
 from swisspair.errors import RoundNumberError
-from swisspair.model import ABSENT, Colour, Outcome, Result, Scoring, Tournament
+from swisspair.exact import in_units, scale_of
+from swisspair.model import ABSENT, Colour, Outcome, Result, Tournament, held_points
 from swisspair.valueclass import field, valueclass
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing is not imported at run time (start-up of the engine form)
     from collections.abc import Mapping
+    from fractions import Fraction
     from typing import Literal
 
     import swisspair.team_matches  # the full name in a signature: ``Team`` alone is also simple.Team
+    from swisspair.exact import Exact
     from swisspair.model import Player, RoundResult
     from swisspair.team_matches import TeamRound
     from swisspair.teams import MatchPoints
@@ -216,17 +217,6 @@ class PairingState:
         return self.score_before(player, rounds_back) != self.score_before(self.players[opponent], rounds_back)
 
 
-def _scale_for(values: list[Fraction]) -> int:
-    scale = 1
-    for value in values:
-        scale = scale * value.denominator // math.gcd(scale, value.denominator)
-    return scale
-
-
-def _points_values(scoring: Scoring) -> list[Fraction]:
-    return [scoring.points(result, colour) for result in Result for colour in (Colour.WHITE, Colour.BLACK)]
-
-
 def infer_initial_colour(tournament: Tournament) -> Colour | None:
     """The round-1 colour of the top participant, read from the earliest round with colours.
 
@@ -322,18 +312,17 @@ def build_state(tournament: Tournament, round_number: int | None = None,
     rnd = (first_game - 1) // games + 1
     played = games * (rnd - 1)  # TRF rounds before the pairing round
     scoring = tournament.scoring
-    values = _points_values(scoring)
     if accelerations is None:
         accelerations = tournament.accelerations
-    for accel in accelerations.values():
-        values.extend(accel.values())
-    scale = _scale_for(values)
+    # what each result code scores with each colour, as held (integers, swisspair.exact): once, not for every
+    # round of every player; the unit is the least common denominator of these and the virtual points
+    held = {(result, colour): held_points(scoring, result, colour) for result in Result for colour in Colour}
+    scale = scale_of([*held.values(), *(value for accel in accelerations.values() for value in accel.values())])
 
-    def units(value: Fraction) -> int:
-        return int(value * scale)
+    def units(value: Exact | Fraction) -> int:
+        return in_units(value, scale)
 
-    # what each result code scores with each colour, in units: once, not for every round of every player
-    points_of = {(result, colour): units(scoring.points(result, colour)) for result in Result for colour in Colour}
+    points_of = {key: units(value) for key, value in held.items()}
 
     colour = initial_colour or tournament.initial_colour or infer_initial_colour(tournament) or Colour.WHITE
     unit = "round" if games == 1 else "match"
@@ -365,9 +354,9 @@ def build_state(tournament: Tournament, round_number: int | None = None,
         round_number=rnd,
         total_rounds=tournament.rounds // games if tournament.rounds is not None else rnd,
         scale=scale,
-        win=units(scoring.win),
-        draw=units(scoring.draw),
-        loss=units(scoring.loss),
+        win=points_of[Result.WIN, Colour.WHITE],
+        draw=points_of[Result.DRAW, Colour.WHITE],
+        loss=points_of[Result.LOSS, Colour.WHITE],
         players=players,
         to_pair=to_pair,
         forbidden=forbidden,
@@ -463,11 +452,11 @@ def build_team_state(teams: Mapping[int, swisspair.team_matches.Team], round_num
     points = match_points or DEFAULT_MATCH_POINTS
     played = round_number - 1
     histories = {number: team.history[:played] for number, team in teams.items()}
-    scale = _scale_for([points.win, points.draw, points.loss]
-                       + [_team_score(m, primary) for history in histories.values() for m in history])
+    scale = scale_of([points.win, points.draw, points.loss]
+                 + [_team_score(m, primary) for history in histories.values() for m in history])
 
     def units(value: Fraction) -> int:
-        return int(value * scale)
+        return in_units(value, scale)
 
     players: dict[int, PlayerState] = {}
     to_pair: list[PlayerState] = []

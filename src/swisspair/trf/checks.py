@@ -8,14 +8,14 @@ is on both players' lines with agreeing results and colours, and the points colu
 
 from __future__ import annotations
 
-from fractions import Fraction
-from math import lcm
-
-from swisspair.model import ABSENT, Colour, Outcome, Result, RoundResult, Scoring
+from swisspair.exact import Exact, held, held_value, in_units, same, scale_of
+from swisspair.model import ABSENT, Colour, Outcome, Result, RoundResult, Scoring, held_points
 from swisspair.trf.records import BB_FIELDS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from swisspair.trf.records import Records
     from swisspair.trf.teams import TeamRecord
 
@@ -140,28 +140,36 @@ def check_team(r: Records, line: str, record: TeamRecord, position: int, team_of
 
 
 def apply_scoring(r: Records) -> None:
-    """Build :attr:`swisspair.model.Tournament.scoring` from ``162``/``XXS`` then the bbp ``BB?`` records."""
+    """Build :attr:`swisspair.model.Tournament.scoring` from ``162``/``XXS`` then the bbp ``BB?`` records, the
+    values held as the reader read them (:mod:`swisspair.exact`)."""
     if not r.scoring:
         return
-    values: dict[str, Fraction] = {}
+    values: dict[str, Exact] = {}
     for kind, name, value in r.scoring:
         if kind == "set":
             values[name] = value
-    scoring = Scoring(**values)
+    scoring = _scoring(values)
     for bb_field in BB_FIELDS.values():
         for kind, name, value in r.scoring:
             if kind == "bb" and name == bb_field:
-                current = getattr(scoring, name)
+                current = held_value(scoring, name)
                 default = _OPTIONAL_DEFAULTS.get(name)
                 if current is None and default is not None:
-                    current = getattr(scoring, default)
-                if current != value:
+                    current = held_value(scoring, default)
+                if current is None or not same(current, value):
                     values[name] = value
-                    scoring = Scoring(**values)
+                    scoring = _scoring(values)
+    fide = Scoring()
     for name, default in _OPTIONAL_DEFAULTS.items():
-        if name in values and values[name] == values.get(default, getattr(Scoring(), default)):
-            del values[name]
-    r.t.scoring = Scoring(**values)
+        if name in values:
+            otherwise = values[default] if default in values else held_value(fide, default)
+            if otherwise is not None and same(values[name], otherwise):
+                del values[name]
+    r.t.scoring = _scoring(values)
+
+
+def _scoring(values: dict[str, Exact]) -> Scoring:
+    return Scoring(**{name: held(value) for name, value in values.items()})
 
 
 def apply_byes(r: Records) -> None:
@@ -353,17 +361,21 @@ def truncated(r: Records, message: str, column: int | None = None) -> None:
 
 def check_points(r: Records) -> None:
     """The points column of each ``001`` record (81-84) matches its results, with or without the
-    rounds not yet paired and the virtual points of an acceleration (a warning, an error in strict mode)."""
+    rounds not yet paired and the virtual points of an acceleration (a warning, an error in strict mode).
+
+    TRF16/TRF26 define the column as the sum of the results under the scoring: it is compared in integers,
+    in the least common denominator of the scoring's values (:mod:`swisspair.exact`)."""
     t = r.t
     scoring = t.scoring
-    table = {(result, colour): scoring.points(result, colour) for result in Result for colour in Colour}
-    scale = lcm(*(value.denominator for value in table.values()))
-    units = {key: int(value * scale) for key, value in table.items()}
+    table = {(result, colour): held_points(scoring, result, colour) for result in Result for colour in Colour}
+    scale = scale_of(table.values())
+    units = {key: in_units(value, scale) for key, value in table.items()}
     r.code = "001"
     paired = t.paired_rounds
     for tpn in sorted(t.players):
         player = t.players[tpn]
-        if player.points is None:
+        written = held_value(player, "points")
+        if written is None:
             continue
         played = total = 0
         for rnd, entry in enumerate(player.results, start=1):
@@ -371,21 +383,31 @@ def check_points(r: Records) -> None:
             total += value
             if rnd <= paired:
                 played += value
-        numerator, denominator = player.points.numerator * scale, player.points.denominator
+        numerator, denominator = written.numerator * scale, written.denominator
         if numerator in (played * denominator, total * denominator):  # the points, in units, on their denominator
             continue
-        points = player.points * scale
-        accelerations = t.accelerations.get(tpn)
-        if accelerations:
-            extra = sum(accelerations.values(), Fraction(0)) * scale
-            current = sum((v for rnd, v in accelerations.items() if rnd <= paired + 1), Fraction(0)) * scale
-            if points in (played + extra, total + extra, played + current, total + current):
-                continue
+        if _accelerated(t.accelerations.get(tpn), written, scale, played, total, paired):
+            continue
         r.lineno = r.player_lines[tpn]
-        r.soft(f"points {_fmt(player.points)} do not match the results ({_fmt(Fraction(played, scale))}); "
+        r.soft(f"points {_fmt(written)} do not match the results ({_fmt(Exact(played, scale))}); "
                "the results are used", 81, inconsistent=True)
     r.code = ""
 
 
-def _fmt(value: Fraction) -> str:
-    return f"{float(value):.1f}" if value.denominator <= 2 else str(value)
+def _accelerated(accelerations: dict[int, Fraction] | None, points: Exact | Fraction, scale: int, played: int,
+                 total: int, paired: int) -> bool:
+    """The points column is the results (in units of ``1 / scale``) with the virtual points of all rounds or
+    of those up to the next (the pairing score, C.04.7 (2026) 1.5; the reader made them Fractions)."""
+    if not accelerations:
+        return False
+    written = Exact(points.numerator, points.denominator).fraction() * scale
+    extra = sum(accelerations.values()) * scale
+    current = sum(v for rnd, v in accelerations.items() if rnd <= paired + 1) * scale
+    return written in (played + extra, total + extra, played + current, total + current)
+
+
+def _fmt(value: Exact | Fraction) -> str:
+    """One decimal for halves (``11.5``), else the ratio (``7/4``), as a Fraction prints it."""
+    if value.denominator <= 2:
+        return f"{value.numerator / value.denominator:.1f}"
+    return f"{value.numerator}/{value.denominator}"

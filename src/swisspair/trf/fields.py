@@ -7,7 +7,7 @@ pairing needs the field, a warning (an error in strict mode) when it does not.
 
 from __future__ import annotations
 
-from fractions import Fraction
+from swisspair.exact import Exact
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the date parser of the other forms is imported when a date needs it
@@ -58,7 +58,7 @@ def integer(d: Diagnostics, text: str, column: int, what: str, needed: bool = Tr
     return None if value is None else int(value)
 
 
-def decimal(d: Diagnostics, text: str, column: int, what: str, needed: bool = True) -> Fraction | None:
+def decimal(d: Diagnostics, text: str, column: int, what: str, needed: bool = True) -> Exact | None:
     """The number in ``text`` (``None`` if blank); ``needed=False`` makes a bad value a warning."""
     value = _matching(d, text, number, column, what, "a number like 11.5", needed)
     if value is None:
@@ -66,11 +66,19 @@ def decimal(d: Diagnostics, text: str, column: int, what: str, needed: bool = Tr
     if "," in value:
         d.warn(f"{what}: decimal comma in {value!r} read as a point", column)
         value = value.replace(",", ".")
-    whole, _, decimals = value.partition(".")  # digits, as number() checked: exact, without parsing text again
+    return exact(value)
+
+
+def exact(text: str) -> Exact:
+    """The number written ``text`` (a points field, :func:`number`, with a decimal point): its digits as
+    two integers, exact (:mod:`swisspair.exact`).
+
+    >>> exact("11.50"), exact(".25"), exact("3.")
+    (23/2, 1/4, 3)
+    """
+    whole, _, decimals = text.partition(".")
     decimals = decimals.rstrip("0")
-    if not decimals:  # a whole number: no common divisor to look for
-        return Fraction(int(whole or "0"))
-    return Fraction(int(whole + decimals), 10 ** len(decimals))
+    return Exact(int(whole + decimals or "0"), 10 ** len(decimals))
 
 
 def date(d: Diagnostics, text: str, column: int, what: str, rated: bool = False) -> str:

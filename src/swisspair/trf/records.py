@@ -8,8 +8,7 @@ tournament, and what the checks after the last line need (:mod:`swisspair.trf.ch
 
 from __future__ import annotations
 
-from fractions import Fraction
-
+from swisspair.exact import held
 from swisspair.model import (
     ABSENT,
     Colour,
@@ -20,11 +19,14 @@ from swisspair.model import (
     Tournament,
 )
 from swisspair.trf.diagnostics import Diagnostics
-from swisspair.trf.fields import date, decimal, digits, integer, number, tokens
+from swisspair.trf.fields import date, decimal, digits, exact, integer, number, tokens
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the team records (:mod:`swisspair.trf.teams`) are imported when a file has some
     from collections.abc import Callable, Iterable
+    from fractions import Fraction
+
+    from swisspair.exact import Exact
 
     from swisspair.trf.teams import TeamRecord
 
@@ -96,7 +98,7 @@ class Records(Diagnostics):
         super().__init__(source, lenient, strict)
         self.t = Tournament()
         self.player_lines: dict[int, int] = {}
-        self.scoring: list[tuple[str, str, Fraction]] = []  # kind (set / bb), field, value
+        self.scoring: list[tuple[str, str, Exact]] = []  # kind (set / bb), field, value
         self.pending_byes: list[tuple[int, Result, int, int]] = []  # round, kind, tpn, line
         self.absent_next: list[tuple[int, int]] = []  # tpn, line (XXZ)
         self.references: list[tuple[int, int, str, int]] = []  # tpn, line, record, column
@@ -256,6 +258,8 @@ def _player(r: Records, tpn: int, padded: str) -> Player:
     fide_id = padded[57:68].strip()
     if fide_id and not digits(fide_id):
         r.soft(f"FIDE id: expected digits, got {fide_id!r}", 58)
+    birth_date = date(r, padded[69:79], 70, "birth date")
+    points = decimal(r, padded[80:84], 81, "points", needed=False)  # held as integers (swisspair.exact)
     return Player(
         tpn=tpn,
         name=padded[14:47].strip(),
@@ -264,8 +268,8 @@ def _player(r: Records, tpn: int, padded: str) -> Player:
         rating=rating,
         federation=padded[53:56].strip(),
         fide_id=fide_id,
-        birth_date=date(r, padded[69:79], 70, "birth date"),
-        points=decimal(r, padded[80:84], 81, "points", needed=False),
+        birth_date=birth_date,
+        points=None if points is None else held(points),
         rank=integer(r, padded[85:89], 86, "rank", needed=False),
     )
 
@@ -681,8 +685,9 @@ def _xxa_columns(line: str) -> tuple[int, dict[int, Fraction]] | None:
         if cell:
             if not number(cell) or "," in cell:
                 return None
-            if Fraction(cell):
-                values[rnd] = Fraction(cell)
+            value = exact(cell)
+            if value:
+                values[rnd] = value.fraction()
     return int(text), values
 
 
@@ -699,7 +704,7 @@ def _xxa_tokens(r: Records, line: str) -> tuple[int, dict[int, Fraction]] | None
         if number is None:
             return None
         if number:
-            values[rnd] = number
+            values[rnd] = number.fraction()
     r.warn("values not in columns 10, 15, 20...; read as blank-separated", 5)
     return int(found[0][1]), values
 
@@ -733,7 +738,8 @@ def read_250(r: Records, line: str) -> None:
         r.error(f"rounds: at most {MAX_ROUNDS}", 15)
         return
     if points:
-        values = {rnd: points for rnd in range(first_round, last_round + 1)}
+        virtual = points.fraction()
+        values = {rnd: virtual for rnd in range(first_round, last_round + 1)}
         r.accelerations.append((first, last, r.lineno, values, 23, r.code))
 
 
