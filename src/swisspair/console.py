@@ -10,10 +10,10 @@ to :func:`swisspair.cli.main`.
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import NoReturn
 
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import enum
 import math
-from collections.abc import Iterator
 from fractions import Fraction
 
 from swisspair.valueclass import field, replace, valueclass
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # team events only: the module is imported by the code that reads or pairs teams
+    from collections.abc import Iterator
     from swisspair.teams import MatchPoints, TeamEntry, TeamForfeit, TeamLineup, TeamPab
 
 

@@ -15,7 +15,10 @@ leaves free (Gallai-Edmonds).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
 
 
 class _Reached(Exception):

@@ -30,7 +30,6 @@ The bracket's steps shared with the 2017 rules are those of
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from bisect import bisect_left, bisect_right
 from itertools import accumulate, chain, compress, filterfalse, islice
 from operator import itemgetter
@@ -45,6 +44,10 @@ from swisspair.pairing.bracket import Bracket, Position, RoundVertices, Vertex, 
 from swisspair.pairing.explain import format_score
 from swisspair.pairing.state import Float, PairingState, PlayerState, build_state
 from swisspair.valueclass import valueclass
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 
 
 @valueclass(frozen=True)
