@@ -15,6 +15,7 @@ leaves free (Gallai-Edmonds).
 from __future__ import annotations
 
 from collections import deque
+from itertools import islice
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -94,25 +95,27 @@ class CardinalityMatching:
         """
         free = self.free()
         left = len(free)
-        for v in free:
+        for i, v in enumerate(free):
             if v not in self.mate and (last or left > 1):
-                if self.any_path and self._short_path(v, free) or self.search(v):
+                if self.any_path and self._short_path(v, islice(free, i + 1, None)) or self.search(v):
                     left -= 2
 
     _SHORT_ENDS = 4
     """How many free vertices :meth:`_short_path` tries as the far end."""
 
-    def _short_path(self, root: int, free: list[int]) -> bool:
+    def _short_path(self, root: int, later: Iterable[int]) -> bool:
         """Look for an augmenting path of one or three edges from the free vertex ``root`` (``root``, a
-        neighbour, its mate, one of the first :data:`_SHORT_ENDS` other free vertices of ``free``); apply
+        neighbour, its mate, one of the first :data:`_SHORT_ENDS` vertices of ``later`` still free); apply
         it if found.
 
         For :attr:`any_path` only (any maximum matching will do): in a dense graph nearly every
         augmenting path left after :meth:`greedy` is that short, while a :meth:`search` from ``root``
-        contracts a blossom at nearly every outer vertex before its scan reaches a free one.
+        contracts a blossom at nearly every outer vertex before its scan reaches a free one. The free
+        vertices :meth:`maximise` passed before ``root`` are matched, or have no augmenting path, which
+        later augmentations do not give them: ``later`` is those after it.
         """
         mate, adjacent = self.mate, self.adjacent
-        ends = [b for b in free if b != root and b not in mate][:self._SHORT_ENDS]
+        ends = list(islice((b for b in later if b not in mate), self._SHORT_ENDS))
         if not ends:
             return False
         for x in self.neighbours(root):
