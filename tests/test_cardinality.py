@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable
 
 from swisspair.matching.cardinality import CardinalityMatching
 
@@ -32,6 +33,34 @@ def test_maximum_on_random_graphs() -> None:
         assert all(m.mate[m.mate[v]] == v for v in m.mate)
         assert all((min(v, u), max(v, u)) in edges for v, u in m.mate.items())
         assert size == brute_force(n, edges)
+
+
+def test_maximum_on_random_graphs_by_short_paths_first() -> None:
+    """With ``any_path`` an augmenting path of one or three edges is taken before a search: the matching is
+    still a maximum one, of the graph's edges."""
+    rng = random.Random(6)
+    short = 0
+    for _ in range(300):
+        n = rng.randint(1, 9)
+        p = rng.random()
+        edges = {(a, b) for a in range(n) for b in range(a + 1, n) if rng.random() < p}
+        m = CardinalityMatching(range(n), lambda a, b: (min(a, b), max(a, b)) in edges, any_path=True)
+        m.greedy() if rng.random() < 0.5 else None
+        before = len(m.mate)
+        found: list[bool] = []
+        search = m.search
+
+        def counted(root: int, until: Callable[[int], bool] | None = None) -> bool:
+            found.append(search(root, until))
+            return found[-1]
+
+        m.search = counted  # type: ignore[method-assign]
+        m.maximise()
+        short += (len(m.mate) - before) // 2 - sum(found)  # augmentations not made by a search
+        assert all(m.mate[m.mate[v]] == v for v in m.mate)
+        assert all((min(v, u), max(v, u)) in edges for v, u in m.mate.items())
+        assert len(m.mate) // 2 == brute_force(n, edges)
+    assert short > 100, short
 
 
 def test_outer_vertices_are_those_that_can_stay_free() -> None:

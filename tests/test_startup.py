@@ -40,15 +40,16 @@ print(json.dumps(sorted(sys.modules)), file=sys.stderr)
 ENGINE_NEVER = ("click", "swisspair.cli", "swisspair.commands", "swisspair_web", "django", "importlib.metadata",
                 "swisspair.trf.writer", "swisspair.teams", "swisspair.trf.teams", "swisspair.trf.dates",
                 "swisspair.tiebreaks", "swisspair.standings", "typing", "pathlib", "dataclasses", "inspect",
-                "swisspair.matching.python_core", "warnings", "fractions", "decimal", "numbers")
+                "swisspair.matching.python_core", "swisspair.matching.verify", "warnings", "fractions", "decimal",
+                "numbers")
 """What the engine form (``--dutch IN -p OUT``) does without: the command line and its commands, the
 manager, the scan of installed packages, the modules a plain TRF of individuals does not need, and
 :mod:`dataclasses` with the :mod:`inspect` it loads (the model, the reader and the Dutch engine's
 records are value classes, :mod:`swisspair.valueclass`), the pure-Python matching core, which only
-stands in when the compiled one is not built, the :mod:`importlib` package with the :mod:`warnings` it
-loads (a module named in a table is imported with the builtin ``__import__``), and :mod:`fractions` with the
-:mod:`decimal` and :mod:`numbers` it loads (points are held as integers until a Fraction is asked for,
-:mod:`swisspair.exact`)."""
+stands in when the compiled one is not built, and the optimality check the tests run on it, the :mod:`importlib`
+package with the :mod:`warnings` it loads (a module named in a table is imported with the builtin
+``__import__``), and :mod:`fractions` with the :mod:`decimal` and :mod:`numbers` it loads (points are held as
+integers until a Fraction is asked for, :mod:`swisspair.exact`)."""
 
 
 def imported_modules(args: list[str]) -> set[str]:
@@ -81,7 +82,10 @@ def test_the_engine_form_loads_no_command_line(event: Path, tmp_path: Path) -> N
     assert (tmp_path / "out.txt").read_text().strip()
     assert loaded(modules, ENGINE_NEVER) == []
     assert "importlib" not in modules  # importlib._bootstrap is Python's own, always loaded
-    assert _importing_at_top(modules) == []
+    for name in ("re", "fractions", "decimal"):
+        assert _importing(modules, name) == []
+    assert _importing(modules, "collections.abc") == []  # its names are for the type checker
+    assert "collections.abc" not in modules
 
 
 def test_the_engine_form_reads_a_scoring_and_its_points_as_integers(event: Path, tmp_path: Path) -> None:
@@ -98,16 +102,15 @@ def test_the_engine_form_reads_a_scoring_and_its_points_as_integers(event: Path,
     assert loaded(modules, ("fractions", "decimal", "numbers")) == []
 
 
-def _importing_at_top(modules: set[str]) -> list[str]:
-    """Our modules of ``modules`` that import :mod:`re`, :mod:`fractions` or :mod:`decimal` when they are
-    imported (at their top level)."""
-    top = re.compile(r"^(import|from) (re|fractions|decimal)\b", re.MULTILINE)
+def _importing(modules: set[str], name: str) -> list[str]:
+    """Our modules of ``modules`` that import ``name`` when they are imported (at their top level)."""
+    top = re.compile(rf"^(import {re.escape(name)}|from {re.escape(name)} import)\b", re.MULTILINE)
     found = []
-    for name in sorted(loaded(modules, ("swisspair",))):
-        spec = find_spec(name)
+    for ours in sorted(loaded(modules, ("swisspair",))):
+        spec = find_spec(ours)
         if spec is not None and spec.origin and spec.origin.endswith(".py"):
             if top.search(Path(spec.origin).read_text(encoding="utf-8")):
-                found.append(name)
+                found.append(ours)
     return found
 
 

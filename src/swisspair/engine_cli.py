@@ -14,7 +14,6 @@ exit codes are those of :class:`swisspair.exitcodes.ExitCode`.
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
 
 from swisspair import trf
 from swisspair.errors import SwissPairError
@@ -22,6 +21,7 @@ from swisspair.fileio import write_atomically
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from swisspair.model import Tournament
 
 OK = 0

@@ -15,9 +15,11 @@ The command line maps each class to an exit code in one place
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from swisspair.valueclass import valueclass
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 
 class SwissPairError(Exception):

@@ -15,7 +15,11 @@ leaves free (Gallai-Edmonds).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable
+from itertools import islice
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
 
 
 class _Reached(Exception):
@@ -91,10 +95,41 @@ class CardinalityMatching:
         """
         free = self.free()
         left = len(free)
-        for v in free:
+        for i, v in enumerate(free):
             if v not in self.mate and (last or left > 1):
-                if self.search(v):
+                if self.any_path and self._short_path(v, islice(free, i + 1, None)) or self.search(v):
                     left -= 2
+
+    _SHORT_ENDS = 4
+    """How many free vertices :meth:`_short_path` tries as the far end."""
+
+    def _short_path(self, root: int, later: Iterable[int]) -> bool:
+        """Look for an augmenting path of one or three edges from the free vertex ``root`` (``root``, a
+        neighbour, its mate, one of the first :data:`_SHORT_ENDS` vertices of ``later`` still free); apply
+        it if found.
+
+        For :attr:`any_path` only (any maximum matching will do): in a dense graph nearly every
+        augmenting path left after :meth:`greedy` is that short, while a :meth:`search` from ``root``
+        contracts a blossom at nearly every outer vertex before its scan reaches a free one. The free
+        vertices :meth:`maximise` passed before ``root`` are matched, or have no augmenting path, which
+        later augmentations do not give them: ``later`` is those after it.
+        """
+        mate, adjacent = self.mate, self.adjacent
+        ends = list(islice((b for b in later if b not in mate), self._SHORT_ENDS))
+        if not ends:
+            return False
+        for x in self.neighbours(root):
+            y = mate.get(x)
+            if y is None:  # a free neighbour
+                mate[root], mate[x] = x, root
+                self.outer = set()
+                return True
+            for b in ends:
+                if adjacent(y, b):
+                    mate[root], mate[x], mate[y], mate[b] = x, root, b, y
+                    self.outer = set()
+                    return True
+        return False
 
     def search(self, root: int, until: Callable[[int], bool] | None = None) -> bool:
         """Look for an augmenting path from the free vertex ``root``; apply it if found.

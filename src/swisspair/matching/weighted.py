@@ -137,7 +137,6 @@ the same order (:mod:`swisspair.matching.cores`; the protocol they share is
 from __future__ import annotations
 
 from swisspair.matching import cores
-from swisspair.matching.verify import verify_solution
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -319,7 +318,10 @@ class MatchingComputer:
         return self._core.slacks(u, others)
 
     def _verify(self) -> None:
-        """Check every optimality condition of the solution; raise AssertionError if one fails."""
+        """Check every optimality condition of the solution; raise AssertionError if one fails (the check is
+        imported here: pairing never asks for it)."""
+        from swisspair.matching.verify import verify_solution
+
         verify_solution(self._core)
 
 

@@ -8,11 +8,13 @@ same everywhere.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-
 from swisspair.model import Board, Colour, RoundPairing
 from swisspair.pairing.colours import allocate_colour
 from swisspair.pairing.state import PlayerState
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
 
 BoardPair = tuple[PlayerState, PlayerState]
 """One board as (White, Black)."""

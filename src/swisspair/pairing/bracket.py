@@ -29,7 +29,6 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from bisect import bisect_left
-from collections.abc import Callable, Hashable, Iterable, Sequence
 from itertools import compress
 import operator
 
@@ -38,6 +37,7 @@ from swisspair.valueclass import valueclass
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable, Hashable, Iterable, Sequence
     from typing import NewType, cast
 
     Vertex = NewType("Vertex", int)

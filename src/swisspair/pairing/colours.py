@@ -14,10 +14,12 @@ The rules, applied in order to each pair until one decides:
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from swisspair.model import Colour
 from swisspair.pairing.state import PlayerState
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 
 def preferences_compatible(first: Colour, second: Colour) -> bool:

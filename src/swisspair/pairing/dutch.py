@@ -30,7 +30,6 @@ The bracket's steps shared with the 2017 rules are those of
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from bisect import bisect_left, bisect_right
 from itertools import accumulate, chain, compress, filterfalse, islice
 from operator import itemgetter
@@ -45,6 +44,10 @@ from swisspair.pairing.bracket import Bracket, Position, RoundVertices, Vertex, 
 from swisspair.pairing.explain import format_score
 from swisspair.pairing.state import Float, PairingState, PlayerState, build_state
 from swisspair.valueclass import valueclass
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 
 
 @valueclass(frozen=True)
@@ -123,6 +126,8 @@ class _DutchRound(RoundVertices):
         """C10-C13 of a pair, by the two participants' :attr:`colour_kind`."""
         self.float_fields: dict[tuple[int, int], int] = {}
         """C14-C21 of a pair, by the two participants' :attr:`float_kind`."""
+        self.score_terms: dict[bool, tuple[dict[int, int], int]] = {}
+        """:meth:`_score_terms`, in the bracket and outside it."""
         self.bye_score = 0
         self.not_bye: list[bool] = []
         """Per vertex, not :meth:`is_bye_candidate` (kept by :meth:`_set_bye_score`)."""
@@ -251,17 +256,20 @@ class _DutchRound(RoundVertices):
 
     def kind_table(self, reps: list[int], low: int, in_current: bool) -> tuple[list[int], list[int]]:
         """:meth:`allowed_weight` of each kind's member ``reps[k]`` (the higher) with ``low``, and the same
-        weights without the completion field (:meth:`completion`; for the local graph)."""
-        # allowed_weight(h, low, in_current, not in_current) for each h, what it reads of ``low`` read once
+        weights without the completion field (:meth:`completion`; for the local graph).
+
+        Each weight is the sum of its fields, each shifted to its place: what reads only the higher one's
+        score is :meth:`_score_terms`, what reads ``low`` is read once.
+        """
         absolute, exempt, not_bye, scores = self.absolute_colour, self.exempt, self.not_bye, self.scores
-        lay = self.layout
-        gb, gs, shifts = lay.group_bits, lay.groups_shift, lay.group_shifts
-        colour_l, exempt_l, not_bye_l = absolute[low], exempt[low], not_bye[low]
+        colour_l, exempt_l = absolute[low], exempt[low]
+        by_score, below_c9 = self._score_terms(in_current)
         c9 = self.single_downfloater_is_bye
         bye_score, ranks, players = self.bye_score, self.unplayed_ranks, self.players
         c9_l = ranks[players[low].played_games] if c9 and scores[low] == bye_score else 0
         fields, fields_kind, kind_l = self.fields, self.fields_kind, self.fields_kind[low]
-        tail, fields_bits, bracket_shift, shift = self.tail_bits, self.fields_bits, 3 * gb + 1, self.shift
+        bracket_shift = 3 * self.layout.group_bits + 1
+        fill = ((1 + not_bye[low]) << self.shift, (2 + not_bye[low]) << self.shift)  # C4/C2/C5 by not_bye[h]
         plain: list[int] = []
         local: list[int] = []
         for h in reps:
@@ -270,27 +278,34 @@ class _DutchRound(RoundVertices):
                 local.append(0)
                 continue
             sh = scores[h]
-            fill = 1 + not_bye[h] + not_bye_l                        # C4/C2/C5
-            if in_current:
-                w = ((((fill << gb) + 1) << gs) + (1 << shifts[sh])) << (gb + gs + 2 * gb)  # C6, C7 (C8: 0)
-            else:
-                w = (((((fill << gb) << gs) << gb) + 1) << gs) + (1 << shifts[sh])         # C8 pairs, scores
-                w <<= 2 * gb
+            w = by_score[sh]                                         # C6, C7 (C8: 0), or C8 pairs, scores
             if c9:                                                   # C9
-                if sh == bye_score:
-                    w += ranks[players[h].played_games]
-                w += c9_l
-            if in_current:
+                w += ((ranks[players[h].played_games] if sh == bye_score else 0) + c9_l) << below_c9
+            if in_current:                                           # C10-C21
                 key = (fields_kind[h], kind_l)
                 bracket = fields.get(key)
                 if bracket is None:
                     bracket = fields[key] = self._bracket_fields(h, low)
-                w = ((w << fields_bits) + bracket) << bracket_shift
-            else:
-                w <<= tail
-            plain.append(w)
-            local.append(w - (fill << shift))                        # without the completion field
+                w += bracket << bracket_shift
+            local.append(w)                                          # without the completion field
+            plain.append(w + fill[not_bye[h]])
         return plain, local
+
+    def _score_terms(self, in_current: bool) -> tuple[dict[int, int], int]:
+        """The fields of :meth:`allowed_weight` between the completion field and C9, in place, by the higher
+        one's score: C6 (1) and C7 (the score's bit) in the bracket, else C8's pairs (1) and scores (the
+        score's bit); and the bits below C9 (the colour and float fields and the order's room in the bracket,
+        their width outside it). Made once per round for each of the two."""
+        terms = self.score_terms.get(in_current)
+        if terms is None:
+            lay = self.layout
+            gb, gs = lay.group_bits, lay.groups_shift
+            below_c9 = self.fields_bits + 3 * gb + 1 if in_current else self.tail_bits
+            score_at = (3 * gb + gs if in_current else 2 * gb) + below_c9
+            pairs = 1 << (gs + score_at)
+            terms = self.score_terms[in_current] = (
+                {score: pairs + (1 << (place + score_at)) for score, place in lay.group_shifts.items()}, below_c9)
+        return terms
 
     def _bracket_fields(self, h: int, low: int) -> int:
         """C10-C13 (colours, seen from the lower participant), C14-C17 (repeated floats) and C18-C21

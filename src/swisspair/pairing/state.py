@@ -331,11 +331,9 @@ def build_state(tournament: Tournament, round_number: int | None = None,
     forbidden: dict[int, set[int]] = {}
     for tpn in tournament.pairing_order():  # ``XXC rank``: the order of the 001 lines
         source = tournament.players[tpn]
-        history = source.results[:played]
         upcoming = source.result(played + 1)
-        participated = any(e.result.paired for e in history)
         has_future = len(source.results) > played and upcoming.result is not Result.ABSENT
-        if has_future and not participated:
+        if has_future and not any(e.result.paired for e in source.results[:played]):
             if upcoming.result.paired:
                 raise RoundNumberError(f"player {tpn}: {unit} {rnd} is already paired in the input")
             continue
