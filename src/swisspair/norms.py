@@ -233,25 +233,40 @@ class NormCheck:
     """Opponents (each counted once) holding the norm's title or a higher one (1.4.5 f)."""
     tpn: int = 0
     """The player checked (0 when the check was built by hand)."""
+    _figures: tuple[int | None, int | None, int | None] = field(init=False, repr=False, compare=False)
+    """Ra, the percentage and Rp, computed once (the check is read many times: achieved, listed, printed)."""
+    _problems: tuple[Failure, ...] = field(init=False, repr=False, compare=False)
+    """The requirements not met, found once."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_figures", (
+            average_rating(self.ratings) if self.ratings else None,
+            percentage(self.score, self.games) if self.games else None,
+            performance_rating(self.ratings, self.score)[0] if self.ratings else None))
+        object.__setattr__(self, "_problems", tuple(self._find_problems()))
 
     @property
     def average(self) -> int | None:
         """Ra (1.4.7), ``None`` without a game."""
-        return average_rating(self.ratings) if self.ratings else None
+        return self._figures[0]
 
     @property
     def percent(self) -> int | None:
         """The score as a whole percentage, 0.5 % up (1.4.9)."""
-        return percentage(self.score, self.games) if self.games else None
+        return self._figures[1]
 
     @property
     def performance(self) -> int | None:
         """Rp = Ra + dp (1.4.8)."""
-        return performance_rating(self.ratings, self.score)[0] if self.ratings else None
+        return self._figures[2]
 
     @property
     def problems(self) -> list[Failure]:
         """Every requirement not met; empty when the norm is achieved."""
+        return list(self._problems)
+
+    def _find_problems(self) -> list[Failure]:
+        """1.4.1 a, 1.4.3-1.4.5 and 1.4.8, in the order of the articles."""
         out = []
         n = self.games
         if self.counted_games < 9:
@@ -320,7 +335,7 @@ class NormCheck:
     @property
     def achieved(self) -> bool:
         """Every requirement is met."""
-        return not self.problems
+        return not self._problems
 
 
 @dataclass(slots=True)
@@ -411,6 +426,12 @@ class _Player:
                              and _scored_zero_against_rated(tournament, g.opponent, rating_of, recorded))
         return cls(tournament, tpn, rating_of, options, recorded, games, excluded)
 
+    def may_count(self, last: int) -> bool:
+        """Whether a check over rounds 1..``last`` can count 9 games (1.4.1 a): it needs at least 8 games
+        there (1.4.1 c counts 8 as 9 in one case); with fewer, that check and every one leaving games out
+        fail 1.4.1 a."""
+        return sum(1 for g in self.games if g.round <= last and g.round not in self.excluded) >= 8
+
     def check(self, title: NormTitle, last: int, ignored: frozenset[int] = frozenset()) -> NormCheck:
         """The check of ``title`` over rounds 1..``last``, the games of ``ignored`` left out (1.4.1 f)."""
         left_out = [(g.round, LeftOut.UNRATED_ZERO if g.round in self.excluded else LeftOut.DEFEATED
@@ -470,6 +491,7 @@ def best_norm(tournament: Tournament, tpn: int, title: NormTitle, *, ratings: Ma
     if full.achieved:
         return full
     lasts = [player.recorded] + ([] if options.predetermined else list(range(player.recorded - 1, 0, -1)))
+    lasts = [last for last in lasts if player.may_count(last)]
     best: NormCheck | None = None
     for last in lasts:
         found = _leaving_out_defeated(player, title, last, full)
