@@ -49,6 +49,7 @@ from itertools import combinations
 
 from swisspair.model import Result, Tournament
 from swisspair.tiebreaks.fide_tables import average_rating, percentage, performance_rating
+from swisspair.tiebreaks.rounding import exact_sum
 
 __all__ = ["Failure", "LeftOut", "NormCheck", "NormOptions", "NormTitle", "PlayerNorms", "Requirement", "best_norm",
            "check_norm", "norms_report", "sought"]
@@ -402,6 +403,11 @@ def _rated(ratings: list[int], opponents: list[int], floor: int) -> tuple[tuple[
     return tuple(values), raised
 
 
+def _ratings(tournament: Tournament) -> dict[int, int]:
+    """The players' ratings, by pairing number (the default ratings of the checks)."""
+    return {p.tpn: p.rating for p in tournament}
+
+
 @dataclass(frozen=True, slots=True)
 class _Player:
     """What every check of one player's norms reads from the event, read once."""
@@ -418,19 +424,25 @@ class _Player:
 
     @classmethod
     def of(cls, tournament: Tournament, tpn: int, ratings: Mapping[int, int] | None,
-           options: NormOptions) -> _Player:
-        recorded = tournament.recorded_rounds
-        rating_of = ratings if ratings is not None else {p.tpn: p.rating for p in tournament}
+           options: NormOptions, recorded: int | None = None) -> _Player:
+        """``recorded``: the tournament's recorded rounds, when the caller has them (a report checks every
+        player)."""
+        recorded = tournament.recorded_rounds if recorded is None else recorded
+        rating_of = ratings if ratings is not None else _ratings(tournament)
         games = tuple(_games(tournament, tpn, recorded))
         excluded = frozenset(g.round for g in games if options.predetermined
                              and _scored_zero_against_rated(tournament, g.opponent, rating_of, recorded))
         return cls(tournament, tpn, rating_of, options, recorded, games, excluded)
 
     def may_count(self, last: int) -> bool:
-        """Whether a check over rounds 1..``last`` can count 9 games (1.4.1 a): it needs at least 8 games
-        there (1.4.1 c counts 8 as 9 in one case); with fewer, that check and every one leaving games out
-        fail 1.4.1 a."""
-        return sum(1 for g in self.games if g.round <= last and g.round not in self.excluded) >= 8
+        """Whether a check over rounds 1..``last`` can count 9 games (1.4.1 a): 9 games there, or 8 that
+        1.4.1 c counts as 9; else that check fails 1.4.1 a, and so does every one leaving games out."""
+        if last < 9:  # a game a round: 9 games need 9 rounds, and 1.4.1 c counts 8 as 9 over 9 rounds only
+            return False
+        n = sum(1 for g in self.games if g.round <= last and g.round not in self.excluded)
+        planned = self.options.planned_rounds if self.options.planned_rounds is not None else self.tournament.rounds
+        return n >= 9 or n == 8 and not self.excluded and _counted_games(self.tournament, self.tpn, n, last,
+                                                                         planned) == 9
 
     def check(self, title: NormTitle, last: int, ignored: frozenset[int] = frozenset()) -> NormCheck:
         """The check of ``title`` over rounds 1..``last``, the games of ``ignored`` left out (1.4.1 f)."""
@@ -452,17 +464,18 @@ class _Player:
             if fed and fed != NO_FEDERATION:
                 federations[fed] = federations.get(fed, 0) + 1
         titles = [o.title.strip().upper() for o in opponents]
+        holders = title.holders
         planned = options.planned_rounds if options.planned_rounds is not None else t.rounds
         counted = len(games) if fewer else _counted_games(t, self.tpn, len(games), last, planned)
         return NormCheck(
-            title, len(games), counted, values, sum((g.score for g in games), Fraction(0)),
-            titled=sum(x in TITLE_HOLDERS for x in titles), holders=sum(x in title.holders for x in titles),
+            title, len(games), counted, values, exact_sum(g.score for g in games),
+            titled=sum(x in TITLE_HOLDERS for x in titles), holders=sum(x in holders for x in titles),
             federations=federations, own_federation=t.players[self.tpn].federation.strip().upper(), raised=raised,
             unrated=sum(not self.rating_of.get(o.tpn, 0) for o in opponents),
             foreigners_waived=options.foreigners_waived, after_round=None if last == self.recorded else last,
             rounds=tuple(g.round for g in games), opponents=tuple(g.opponent for g in games), left_out=left_out,
             cycles=options.cycles if options.predetermined else 1, participants=len(t.players),
-            distinct_holders=len({o.tpn for o in opponents if o.title.strip().upper() in title.holders}),
+            distinct_holders=len({o.tpn for o in opponents if o.title.strip().upper() in holders}),
             tpn=self.tpn)
 
 
@@ -486,7 +499,12 @@ def best_norm(tournament: Tournament, tpn: int, title: NormTitle, *, ratings: Ma
     meeting every requirement; in a round robin only when the whole event's opponents meet 1.4.3-1.4.5);
     else, without predetermined pairings, over the rounds up to an earlier one (1.4.1 e), with 1.4.1 f
     there too. When none achieves it, the check over every round."""
-    player = _Player.of(tournament, tpn, ratings, options)
+    return _best_norm(_Player.of(tournament, tpn, ratings, options), title)
+
+
+def _best_norm(player: _Player, title: NormTitle) -> NormCheck:
+    """:func:`best_norm` of what was read of ``player``."""
+    options = player.options
     full = player.check(title, player.recorded)
     if full.achieved:
         return full
@@ -543,9 +561,12 @@ def norms_report(tournament: Tournament, *, ratings: Mapping[int, int] | None = 
     """Every player's norm checks (the norms :func:`sought`), in pairing-number order: for each, the check
     of :func:`best_norm` (a norm achieved over every round, else by 1.4.1 f or e, else the full check)."""
     out = []
+    recorded = tournament.recorded_rounds
+    rating_of = ratings if ratings is not None else _ratings(tournament)
     for player in tournament:
         line = PlayerNorms(player.tpn, player.name)
+        read = _Player.of(tournament, player.tpn, rating_of, options, recorded)  # once for all its titles
         for title in sought(player.title, player.sex):
-            line.checks.append(best_norm(tournament, player.tpn, title, ratings=ratings, options=options))
+            line.checks.append(_best_norm(read, title))
         out.append(line)
     return out

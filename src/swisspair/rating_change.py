@@ -59,7 +59,7 @@ from fractions import Fraction
 
 from swisspair.model import Result, RoundResult, Tournament
 from swisspair.tiebreaks.fide_tables import dp, percentage, performance_rating, probability_hundredths
-from swisspair.tiebreaks.rounding import decimal_text, round_half_up
+from swisspair.tiebreaks.rounding import decimal_text, exact_sum, round_half_up
 
 __all__ = [
     "Chapter",
@@ -440,14 +440,14 @@ class PlayerRating:
     @property
     def score(self) -> Fraction:
         """Points in the rated games."""
-        return sum((g.score for g in self.rated_games if g.score is not None), Fraction(0))
+        return exact_sum(g.score for g in self.games if g.score is not None)
 
     @property
     def expected(self) -> Fraction | None:
         """The sum of PD over the rated games (rated players)."""
         if not self.rating:
             return None
-        return sum((g.probability for g in self.rated_games if g.probability is not None), Fraction(0))
+        return exact_sum(g.probability for g in self.games if g.rated and g.probability is not None)
 
     @property
     def change_exact(self) -> Fraction | None:

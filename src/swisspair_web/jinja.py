@@ -80,6 +80,20 @@ def table_rows(table: Any, render: Callable[[Any, list[Any]], str], context: tup
         yield html_row
 
 
+def plain_rows(table: Any, classes: list[SafeString]) -> SafeString:
+    """The rows of ``table`` (a :class:`~.reads.listing.Table` following a list: no link, no row id) as
+    ``<tr><td class>text</td>...</tr>``, the cells a reader sees each shown as a template shows a value
+    (:func:`shown`); ``classes``: :func:`cell_classes` of those columns. Written here, not in the template:
+    the games of a rating report are thousands of rows, each rendered once."""
+    keep = [not c.machine for c in table.columns]
+    opening = [f"<td{shown(k)}>" for k in classes]
+    out = []
+    for row in table.rows:
+        cells = [text for text, s in zip(row.cells, keep, strict=True) if s]
+        out.append("<tr>" + "".join(f"{td}{shown(text)}</td>" for td, text in zip(opening, cells)) + "</tr>")
+    return mark_safe("".join(out))
+
+
 def environment(**options: Any) -> Environment:
     """The environment of the ``jinja2`` backend in ``settings.TEMPLATES``."""
     options["autoescape"] = False  # escaping is ``finalize``'s: Django's escape, byte for byte
@@ -88,4 +102,5 @@ def environment(**options: Any) -> Environment:
     env.filters["slugify"] = slugify
     env.globals["classes"] = cell_classes
     env.globals["table_rows"] = table_rows
+    env.globals["plain_rows"] = plain_rows
     return env
