@@ -25,6 +25,7 @@ from swisspair_web.tournaments.pages import sections as section_pages
 from swisspair_web.tournaments.public import ahead, caching, changes, render, sections, store
 from swisspair_web.tournaments.public.serve import PublicFiles
 from swisspair_web.tournaments.rows import PublicRender, PublicWant, Round, Section
+from swisspair_web.tournaments.services import categories as category_services
 
 from .helpers import BaseTestCase
 
@@ -235,6 +236,26 @@ class CorrectionTest(PublicFilesTestCase):
         self.publish(1)
         self.render()
         self.assertEqual(self.render(), 0)
+
+    def test_it_brings_a_players_details_to_the_rating_report(self) -> None:
+        """The K typed on the players' details page (B.02 7.1.2, 8.3.3) is in the public rating report as the
+        application shows it: a player's details are part of what the section's pages are built from."""
+        self.play_round()
+        self.publish(1)
+        self.render()
+        before = self.files()
+        section = Section.objects.get(pk=self.section.pk)
+        with self.captureOnCommitCallbacks(execute=True):
+            category_services.save_player_details(section, self.alice, {1: ("Chess Club", 32, False, False)},
+                                                  category_services.make_defaults(section).version)
+        self.assertGreater(self.render(), 0)
+        after = self.files()
+        ratings = [name for name in after if name.startswith("html/en/") and "/ratings/" in name]
+        self.assertTrue(ratings)
+        for name in ratings:
+            self.assertNotEqual(after[name], before[name], name)
+            self.assertIn(b"K 32", after[name])
+        self.assert_files_are_the_application(after)
 
 
 class OrderTest(PublicFilesTestCase):

@@ -92,6 +92,7 @@ from swisspair_web.tournaments.rows import (
     Player,
     PublicRender,
     Playoff,
+    PlayerDetail,
     PublicWant,
     Registration,
     Section,
@@ -167,33 +168,36 @@ register("sp-schedule", "section", roundrobin.schedule_page)
 register("sp-grid", "standings", roundrobin.grid_page)
 
 
-DEPENDS_ON: list[type[models.Model]] = []
+DEPENDS_ON: list[tuple[type[models.Model], str]] = []
 """Tables of a section's rows beyond its players, rounds, boards, byes and teams that public pages are built
-from (:func:`depends_on`): their rows are part of every fingerprint of the section's pages."""
+from, with the lookup of their section's id (:func:`depends_on`): their rows are part of every fingerprint of
+the section's pages."""
 
 
-def depends_on(model: type[models.Model]) -> None:
-    """Public pages of a section are also built from the rows of ``model`` that belong to it (``section``:
-    its entry settings, its categories): a change there renders them again."""
-    DEPENDS_ON.append(model)
+def depends_on(model: type[models.Model], section: str = "section_id") -> None:
+    """Public pages of a section are also built from the rows of ``model`` that belong to it (``section``: the
+    lookup of their section's id; its entry settings, its categories, its players' details): a change there
+    renders them again."""
+    DEPENDS_ON.append((model, section))
 
 
 depends_on(Registration)  # the section page's link to the entry form
 depends_on(AwardSettings)  # the prize list once published
 depends_on(Category)  # the categories' standings
 depends_on(Playoff)  # the play-offs under the standings
+depends_on(PlayerDetail, "player__section_id")  # the labels of the categories, the K of the rating report
 
 
 def _depending_rows(section: Section) -> list[list[tuple[Any, ...]]]:
     """The rows of :data:`DEPENDS_ON` of ``section``, as stored (each row's values less its ``version``, by
     primary key: a fingerprint needs their values, not the objects)."""
-    return [prepared.values(_rows_of(model), section.pk) for model in DEPENDS_ON]
+    return [prepared.values(_rows_of(model, lookup), section.pk) for model, lookup in DEPENDS_ON]
 
 
 @functools.cache
-def _rows_of(model: type[models.Model]) -> prepared.Query:
+def _rows_of(model: type[models.Model], lookup: str) -> prepared.Query:
     names = [f.attname for f in model._meta.concrete_fields if f.attname != "version"]
-    return lambda section_id: model._default_manager.filter(section_id=section_id).order_by("pk").values_list(*names)
+    return lambda section_id: model._default_manager.filter(**{lookup: section_id}).order_by("pk").values_list(*names)
 
 
 def page(name: str) -> PublicPage | None:
