@@ -11,6 +11,7 @@ from io import BytesIO
 from pathlib import Path
 from datetime import timedelta
 from typing import Any
+from unittest import mock
 
 from django.db import connection, transaction
 from django.db.models import F
@@ -25,6 +26,9 @@ from swisspair_web.tournaments.pages import sections as section_pages
 from swisspair_web.tournaments.public import ahead, caching, changes, render, sections, store
 from swisspair_web.tournaments.public.serve import PublicFiles
 from swisspair_web.tournaments.rows import PublicRender, PublicWant, Round, Section
+from swisspair_web.tournaments.reads import norms as norms_reads
+from swisspair_web.tournaments.reads import ratings as ratings_reads
+from swisspair_web.tournaments.reads import standings as standings_reads
 from swisspair_web.tournaments.services import categories as category_services
 
 from .helpers import BaseTestCase
@@ -255,6 +259,27 @@ class CorrectionTest(PublicFilesTestCase):
         for name in ratings:
             self.assertNotEqual(after[name], before[name], name)
             self.assertIn(b"K 32", after[name])
+        self.assert_files_are_the_application(after)
+
+    def test_a_round_published_renders_the_standings_pages_without_computing_them_again(self) -> None:
+        """Publishing a round changes every page of its section (their tabs name the rounds) and none of the
+        standings after the rounds before it: the standings, the norm checks and the rating report are taken
+        from the rendering before, and the pages are still what the application shows."""
+        self.play_round()
+        self.publish(1)
+        self.render()
+        before = self.files()
+        self.pair()
+        self.publish(2)
+        with mock.patch.object(norms_reads, "compute", wraps=norms_reads.compute) as norms, \
+                mock.patch.object(ratings_reads, "compute", wraps=ratings_reads.compute) as ratings, \
+                mock.patch.object(standings_reads, "_build_table", wraps=standings_reads._build_table) as table:
+            self.assertGreater(self.render(), 0)
+        after = self.files()
+        for page in ("standings/", "norms/", "ratings/", "crosstable/"):
+            name = next(name for name in after if name.startswith("html/en/") and page in name)
+            self.assertNotEqual(after[name], before[name], name)
+        self.assertEqual((norms.call_count, ratings.call_count, table.call_count), (0, 0, 0))
         self.assert_files_are_the_application(after)
 
 

@@ -83,7 +83,8 @@ from swisspair_web.tournaments.reads.convert import (BoardsKey, PlayersKey, Sect
                                                      kept_while)
 from swisspair_web.tournaments.reads import prepared
 from swisspair_web.tournaments.reads.rounds import forget_rows
-from swisspair_web.tournaments.reads.snapshot import shared_reads
+from swisspair_web.tournaments.reads.snapshot import share, shared_reads
+from swisspair_web.tournaments.reads.standings import basis as standings_basis
 from swisspair_web.tournaments.rows import (
     AwardSettings,
     Board,
@@ -290,13 +291,18 @@ class Fingerprints:
     """The last published round."""
     shown: int = 0
     """The last round the public standings include (complete and published)."""
+    standings: str = ""
+    """Digest of what the standings after :attr:`shown` are computed from: the fingerprint of the ``standings``
+    scope less which rounds are published (the pages' tabs), shared with the builders
+    (:func:`~.reads.standings.basis`)."""
 
     def __post_init__(self) -> None:
         data = self.data
         section = data.section
         published = self.published = tuple(r.number for r in data.rounds if r.published)
-        self.base = _digest(RENDERING, __version__, _row(section.event), _row(section), published,
-                            _players_text(data), [_row(t) for t in data.teams], _depending_rows(section))
+        rows = (_row(section.event), _row(section), _players_text(data), [_row(t) for t in data.teams],
+                _depending_rows(section))
+        self.base = _digest(RENDERING, __version__, *rows[:2], published, *rows[2:])
         byes: dict[int, list[str]] = defaultdict(list)
         own: dict[int, list[str]] = defaultdict(list)
         # only what the public sees: a round not published is in no fingerprint (its boards would show
@@ -315,6 +321,7 @@ class Fingerprints:
         self.own = own
         self.last = max(published, default=0)
         self.shown = data.complete_rounds(published_only=True)  # once: every standings page asks
+        self.standings = _digest(RENDERING, __version__, *rows, self.shown, self.prefix.get(self.shown, ""))
 
     @functools.cached_property
     def by_player(self) -> dict[int, str]:
@@ -569,6 +576,7 @@ def _render_section(work: Pass, section: Section) -> None:
     data = SectionData.load(section, current=True)  # read in this rendering's snapshot (:func:`_render`)
     shared_section(data)
     prints = Fingerprints(data)
+    share(standings_basis(data, prints.shown), prints.standings)
     base: dict[str, Any] = {"slug": work.event.slug, "section": section.slug}
     gone = []
     for p in sorted(PAGES, key=lambda p: not first_pass(p)):  # what readers wait for first, first
