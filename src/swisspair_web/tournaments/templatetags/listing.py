@@ -18,6 +18,8 @@ register = template.Library()
 
 ROWS = "tournaments/listing.html"
 """The Jinja2 template of the table (``tournaments/jinja2/``)."""
+PLAYERS = "tournaments/section_players.html"
+"""The Jinja2 template of the rows of a section page's players."""
 
 
 def prefix(name: str, slug: str, section: str) -> str:
@@ -64,6 +66,14 @@ def listing_table(context: template.Context) -> SafeString:
         while len(_FRAGMENTS) > FRAGMENTS_KEPT:
             _FRAGMENTS.popitem(last=False)
     return fragment
+
+
+@register.simple_tag(takes_context=True)
+def section_players(context: template.Context) -> SafeString:
+    """The rows of the section page's players (``players``), each name a link to the player's page: rendered by
+    Jinja2 with the links made from one prefix (hundreds of rows: ``swisspair_web.jinja``)."""
+    link = prefix("sp-player", context["event"].slug, context["section"].slug)
+    return mark_safe(engines["jinja2"].get_template(PLAYERS).render({"players": context["players"], "link": link}))
 
 
 def _rendered(values: dict[str, Any]) -> SafeString:
