@@ -421,6 +421,8 @@ class _Player:
     """Every game played over the board (1.4.2 c)."""
     excluded: frozenset[int]
     """Rounds of games not counted by 1.4.2 b (round robins)."""
+    counted: dict[tuple[int, frozenset[int]], _Counted] = field(default_factory=dict, compare=False)
+    """What the checks over ``(last, ignored)`` count, found once for all the norms checked."""
 
     @classmethod
     def of(cls, tournament: Tournament, tpn: int, ratings: Mapping[int, int] | None,
@@ -446,37 +448,66 @@ class _Player:
 
     def check(self, title: NormTitle, last: int, ignored: frozenset[int] = frozenset()) -> NormCheck:
         """The check of ``title`` over rounds 1..``last``, the games of ``ignored`` left out (1.4.1 f)."""
+        key = (last, ignored)
+        if key not in self.counted:
+            self.counted[key] = self._counted(last, ignored)
+        return self._figures(title, self.counted[key])
+
+    def _counted(self, last: int, ignored: frozenset[int]) -> _Counted:
+        """What every norm's check over rounds 1..``last`` less ``ignored`` counts (1.4.2-1.4.5, 1.4.6 d)."""
         left_out = [(g.round, LeftOut.UNRATED_ZERO if g.round in self.excluded else LeftOut.DEFEATED
                      if g.round in ignored else LeftOut.LATER)
                     for g in self.games if g.round in self.excluded or g.round in ignored or g.round > last]
         games = [g for g in self.games if g.round <= last and g.round not in self.excluded and g.round not in ignored]
-        return self._figures(title, games, last, tuple(left_out), bool(ignored or self.excluded))
-
-    def _figures(self, title: NormTitle, games: list[_Game], last: int, left_out: tuple[tuple[int, LeftOut], ...],
-                 fewer: bool) -> NormCheck:
         t, options = self.tournament, self.options
         opponents = [t.players[g.opponent] for g in games]
-        values, raised = _rated([self.rating_of.get(o.tpn, 0) for o in opponents], [o.tpn for o in opponents],
-                                title.floor)
         federations: dict[str, int] = {}
         for o in opponents:
             fed = o.federation.strip().upper()
             if fed and fed != NO_FEDERATION:
                 federations[fed] = federations.get(fed, 0) + 1
-        titles = [o.title.strip().upper() for o in opponents]
-        holders = title.holders
         planned = options.planned_rounds if options.planned_rounds is not None else t.rounds
+        fewer = bool(ignored or self.excluded)
         counted = len(games) if fewer else _counted_games(t, self.tpn, len(games), last, planned)
+        titles = [o.title.strip().upper() for o in opponents]
+        return _Counted(
+            last, tuple(left_out), tuple(g.round for g in games), tuple(o.tpn for o in opponents),
+            [self.rating_of.get(o.tpn, 0) for o in opponents], titles, federations, counted,
+            exact_sum(g.score for g in games), sum(x in TITLE_HOLDERS for x in titles),
+            sum(not self.rating_of.get(o.tpn, 0) for o in opponents))
+
+    def _figures(self, title: NormTitle, counted: _Counted) -> NormCheck:
+        t, options = self.tournament, self.options
+        values, raised = _rated(counted.ratings, list(counted.opponents), title.floor)
+        holders = title.holders
         return NormCheck(
-            title, len(games), counted, values, exact_sum(g.score for g in games),
-            titled=sum(x in TITLE_HOLDERS for x in titles), holders=sum(x in holders for x in titles),
-            federations=federations, own_federation=t.players[self.tpn].federation.strip().upper(), raised=raised,
-            unrated=sum(not self.rating_of.get(o.tpn, 0) for o in opponents),
-            foreigners_waived=options.foreigners_waived, after_round=None if last == self.recorded else last,
-            rounds=tuple(g.round for g in games), opponents=tuple(g.opponent for g in games), left_out=left_out,
+            title, len(counted.rounds), counted.counted, values, counted.score, titled=counted.titled,
+            holders=sum(x in holders for x in counted.titles), federations=dict(counted.federations),
+            own_federation=t.players[self.tpn].federation.strip().upper(), raised=raised, unrated=counted.unrated,
+            foreigners_waived=options.foreigners_waived,
+            after_round=None if counted.last == self.recorded else counted.last, rounds=counted.rounds,
+            opponents=counted.opponents, left_out=counted.left_out,
             cycles=options.cycles if options.predetermined else 1, participants=len(t.players),
-            distinct_holders=len({o.tpn for o in opponents if o.title.strip().upper() in holders}),
+            distinct_holders=len({o for o, x in zip(counted.opponents, counted.titles, strict=True) if x in holders}),
             tpn=self.tpn)
+
+
+@dataclass(frozen=True, slots=True)
+class _Counted:
+    """What a check over some rounds counts, whatever the norm: the games, their opponents' ratings (before
+    1.4.6 c), titles and federations, the score."""
+
+    last: int
+    left_out: tuple[tuple[int, LeftOut], ...]
+    rounds: tuple[int, ...]
+    opponents: tuple[int, ...]
+    ratings: list[int]
+    titles: list[str]
+    federations: dict[str, int]
+    counted: int
+    score: Fraction
+    titled: int
+    unrated: int
 
 
 def check_norm(tournament: Tournament, tpn: int, title: NormTitle, *, ratings: Mapping[int, int] | None = None,

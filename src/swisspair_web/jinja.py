@@ -11,6 +11,7 @@ The output is the same as Django's: every ``{{ value }}`` is escaped by Django's
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import Any
@@ -34,6 +35,13 @@ def cell_classes(columns: Iterable[Any], narrow: bool = True) -> list[SafeString
     """Each column's cells' ``class`` attribute: ``n`` for a number (aligned right), ``hide-s`` for a column a
     phone leaves out (``narrow``); nothing when neither. Computed once per table, not once per cell."""
     return [_cell_class(column.number, narrow and column.secondary) for column in columns]
+
+
+@functools.lru_cache(maxsize=256)
+def kept_classes(columns: tuple[Any, ...], narrow: bool = True) -> list[SafeString]:
+    """:func:`cell_classes` of a tuple of columns, computed once for the tables that share them (a rating report's
+    hundreds of games tables): the list is shared, not to be changed."""
+    return cell_classes(columns, narrow)
 
 
 def _cell_class(number: bool, hide: bool) -> SafeString:
@@ -100,7 +108,7 @@ def environment(**options: Any) -> Environment:
     options["keep_trailing_newline"] = True  # a file's text as it is, as Django's templates keep it
     env = Environment(finalize=shown, **options)
     env.filters["slugify"] = slugify
-    env.globals["classes"] = cell_classes
+    env.globals["classes"] = kept_classes
     env.globals["table_rows"] = table_rows
     env.globals["plain_rows"] = plain_rows
     return env

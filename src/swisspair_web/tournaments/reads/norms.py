@@ -6,8 +6,10 @@ the section's prize settings say whether an exemption of 1.4.3 a-d waives the fo
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
@@ -89,6 +91,13 @@ FAILURE_WORDS = {
 
 def failure_text(failure: Failure) -> str:
     """A requirement not met, in words, with its article (B.01)."""
+    return _failure_text(failure, get_language())
+
+
+@functools.lru_cache(maxsize=4096)
+def _failure_text(failure: Failure, language: str | None) -> str:
+    """:func:`failure_text` in ``language`` (the active one): a section's hundreds of checks fail a few dozen
+    distinct ways."""
     return f"{failure.article}: " + _(FAILURE_WORDS[failure.requirement]) % {
         "value": failure.value, "needed": failure.needed, "federation": failure.federation, "title": failure.title}
 
