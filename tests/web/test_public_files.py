@@ -28,6 +28,7 @@ from swisspair_web.tournaments.public.serve import PublicFiles
 from swisspair_web.tournaments.rows import PublicRender, PublicWant, Round, Section
 from swisspair_web.tournaments.reads import norms as norms_reads
 from swisspair_web.tournaments.reads import ratings as ratings_reads
+from swisspair_web.tournaments.reads import rounds as rounds_reads
 from swisspair_web.tournaments.reads import standings as standings_reads
 from swisspair_web.tournaments.services import categories as category_services
 
@@ -263,8 +264,9 @@ class CorrectionTest(PublicFilesTestCase):
 
     def test_a_round_published_renders_the_standings_pages_without_computing_them_again(self) -> None:
         """Publishing a round changes every page of its section (their tabs name the rounds) and none of the
-        standings after the rounds before it: the standings, the norm checks and the rating report are taken
-        from the rendering before, and the pages are still what the application shows."""
+        standings after the rounds before it, nor the pairings of those rounds: the standings, the norm checks,
+        the rating report and the earlier rounds' pairing lists are taken from the rendering before, and the
+        pages are still what the application shows."""
         self.play_round()
         self.publish(1)
         self.render()
@@ -273,13 +275,15 @@ class CorrectionTest(PublicFilesTestCase):
         self.publish(2)
         with mock.patch.object(norms_reads, "compute", wraps=norms_reads.compute) as norms, \
                 mock.patch.object(ratings_reads, "compute", wraps=ratings_reads.compute) as ratings, \
-                mock.patch.object(standings_reads, "_build_table", wraps=standings_reads._build_table) as table:
+                mock.patch.object(standings_reads, "_build_table", wraps=standings_reads._build_table) as table, \
+                mock.patch.object(rounds_reads, "_listing", wraps=rounds_reads._listing) as pairings:
             self.assertGreater(self.render(), 0)
         after = self.files()
-        for page in ("standings/", "norms/", "ratings/", "crosstable/"):
+        for page in ("standings/", "norms/", "ratings/", "crosstable/", "rounds/1/"):
             name = next(name for name in after if name.startswith("html/en/") and page in name)
             self.assertNotEqual(after[name], before[name], name)
-        self.assertEqual((norms.call_count, ratings.call_count, table.call_count), (0, 0, 0))
+        # the new round's page was written when its publication was answered, and its pairing list kept
+        self.assertEqual((norms.call_count, ratings.call_count, table.call_count, pairings.call_count), (0, 0, 0, 0))
         self.assert_files_are_the_application(after)
 
 

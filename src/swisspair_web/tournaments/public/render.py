@@ -84,6 +84,7 @@ from swisspair_web.tournaments.reads.convert import (BoardsKey, PlayersKey, Sect
 from swisspair_web.tournaments.reads import prepared
 from swisspair_web.tournaments.reads.rounds import forget_rows
 from swisspair_web.tournaments.reads.snapshot import share, shared_reads
+from swisspair_web.tournaments.reads.rounds import basis as pairings_basis
 from swisspair_web.tournaments.reads.standings import basis as standings_basis
 from swisspair_web.tournaments.rows import (
     AwardSettings,
@@ -295,6 +296,9 @@ class Fingerprints:
     """Digest of what the standings after :attr:`shown` are computed from: the fingerprint of the ``standings``
     scope less which rounds are published (the pages' tabs), shared with the builders
     (:func:`~.reads.standings.basis`)."""
+    pairings: dict[int, str] = field(default_factory=dict)
+    """Digest of what each published round's pairing list is built from: its ``round`` fingerprint less which
+    rounds are published (:func:`~.reads.rounds.basis`)."""
 
     def __post_init__(self) -> None:
         data = self.data
@@ -321,7 +325,9 @@ class Fingerprints:
         self.own = own
         self.last = max(published, default=0)
         self.shown = data.complete_rounds(published_only=True)  # once: every standings page asks
-        self.standings = _digest(RENDERING, __version__, *rows, self.shown, self.prefix.get(self.shown, ""))
+        rows_digest = _digest(RENDERING, __version__, *rows)
+        self.standings = _digest(rows_digest, self.shown, self.prefix.get(self.shown, ""))
+        self.pairings = {n: _digest(rows_digest, n, self.prefix.get(n, "")) for n in published}
 
     @functools.cached_property
     def by_player(self) -> dict[int, str]:
@@ -577,6 +583,8 @@ def _render_section(work: Pass, section: Section) -> None:
     shared_section(data)
     prints = Fingerprints(data)
     share(standings_basis(data, prints.shown), prints.standings)
+    for number, digest in prints.pairings.items():
+        share(pairings_basis(section.pk, number), digest)
     base: dict[str, Any] = {"slug": work.event.slug, "section": section.slug}
     gone = []
     for p in sorted(PAGES, key=lambda p: not first_pass(p)):  # what readers wait for first, first

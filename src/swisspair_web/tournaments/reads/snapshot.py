@@ -150,10 +150,11 @@ def memo(key: Hashable, compute: Callable[[], T]) -> T:
 
 _CARRIED: OrderedDict[Hashable, Any] = OrderedDict()
 _CARRIED_LOCK = threading.Lock()
-CARRIED_SIZE = 24
-"""Values kept per process by :func:`carried` (a section's standings and the lists made from them, in one
-language: five a section, so the last 4 or 5 sections rendered; with the rendered lists of
-``templatetags/listing.py``, about 10 MB for 500 players after 9 rounds), the least recently used dropped first."""
+CARRIED_SIZE = 48
+"""Values kept per process by :func:`carried` (a section's standings and the lists made from them, and its
+rounds' pairing lists, in one language: five and one a round, so the last 3 to 5 sections rendered; with the
+rendered lists of ``templatetags/listing.py``, about 12 MB for 500 players after 9 rounds), the least recently
+used dropped first."""
 
 
 def carried(what: Hashable, basis: Hashable, compute: Callable[[], T]) -> T:

@@ -31,9 +31,10 @@ def prefix(name: str, slug: str, section: str) -> str:
     return address[:-2]
 
 
-FRAGMENTS_KEPT = 12
+FRAGMENTS_KEPT = 24
 """How many rendered lists :func:`listing_table` keeps in a rendering process, with the list they were rendered
-from (a 500-player section's standings, crosstable, norm checks and rating report: about 3 MB)."""
+from (a 500-player section's standings, crosstable, norm checks and rating report: about 3 MB; a round's
+pairings: 0.1 MB)."""
 
 _FRAGMENTS: OrderedDict[int, tuple[Any, tuple[Any, ...], SafeString]] = OrderedDict()
 _FRAGMENTS_LOCK = threading.Lock()
