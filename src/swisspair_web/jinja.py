@@ -54,24 +54,30 @@ def list_row(row: Any, cells: list[tuple[Any, Any]], context: tuple[Any, ...]) -
     """A list's row as ``<tr>``: its ``id`` (the list's ``row_id`` and the row's player or team number), the
     class of a withdrawn player, each cell a reader sees (``cells``: its column and text) with its class; with
     ``link``, a player's (team's) name and a cell whose column links to a player are links to their page.
-    ``context``: the list's ``row_id``, the cells' classes, ``link`` and the prefixes of the players' and teams'
-    addresses. Every value shown as a template shows it (:func:`shown`)."""
-    row_id, classes, link, players, teams = context
+    ``context``: :func:`row_context`. Every value shown as a template shows it (:func:`shown`)."""
+    row_id, opening, link, players, teams = context
     v = row.values
     out = ["<tr"]
     if row_id:
-        out.append(f' id="{shown(row_id)}-{shown(v.get("tpn") or v.get("team") or "")}"')
+        out.append(f' id="{row_id}-{shown(v.get("tpn") or v.get("team") or "")}"')
     if v.get("withdrawn_from"):
         out.append(' class="withdrawn"')
     out.append(">")
-    for td, (c, text) in zip(classes, cells):
+    for td, (c, text) in zip(opening, cells):
         target = (players, v.get("tpn")) if link and c.key == "name" and v.get("tpn") else \
             (teams, v.get("team")) if link and c.key == "name" and v.get("team") else \
             (players, v.get(c.link)) if link and c.link and v.get(c.link) else None
-        shown_text = shown(text) if target is None else f'<a href="{shown(target[0])}{shown(target[1])}/">{shown(text)}</a>'
-        out.append(f"<td{shown(td)}>{shown_text}</td>")
+        shown_text = shown(text) if target is None else f'<a href="{target[0]}{shown(target[1])}/">{shown(text)}</a>'
+        out.append(f"{td}{shown_text}</td>")
     out.append("</tr>")
     return "".join(out)
+
+
+def row_context(context: tuple[Any, ...]) -> tuple[Any, ...]:
+    """What :func:`list_row` needs of a table's ``(row_id, classes, link, players, teams)``, shown once for all
+    its rows: the row id, each cell's opening tag, ``link``, the players' and the teams' address prefixes."""
+    row_id, classes, link, players, teams = context
+    return shown(row_id) if row_id else "", [f"<td{shown(k)}>" for k in classes], link, shown(players), shown(teams)
 
 
 ROWS_KEPT = 20_000
@@ -93,6 +99,7 @@ def table_rows(table: Any, context: tuple[Any, ...]) -> Iterator[SafeString]:
     except TypeError:  # a context that cannot be kept: every row rendered
         rendered = {}
     shown_columns = [not c.machine for c in table.columns]
+    prepared = row_context(context)
     for row in table.rows:
         try:
             key: Hashable = (row.cells, tuple(row.values.items()))
@@ -101,7 +108,7 @@ def table_rows(table: Any, context: tuple[Any, ...]) -> Iterator[SafeString]:
             key, html_row = None, None
         if html_row is None:
             cells = [(c, text) for c, text, s in zip(table.columns, row.cells, shown_columns, strict=True) if s]
-            html_row = mark_safe(list_row(row, cells, context))
+            html_row = mark_safe(list_row(row, cells, prepared))
             if key is not None:
                 if _kept >= ROWS_KEPT:
                     _ROWS.clear()
