@@ -13,6 +13,8 @@ would measure the neighbours): the median of ``--runs`` runs.
 * **results POST**: two results of that page changed and saved, the whole form posted as a browser posts it;
 * **render a changed event**: one result saved in round 9, then the event's public pages rendered again
   (``render_event``: only the pages whose fingerprint changed are built);
+* **render a correction after the last round**: round 9 completed, then one of its results corrected and the
+  pages rendered again: the standings, crosstable, norm checks, rating report, prizes and categories are built;
 * **standings N**: :func:`swisspair.standings.compute_standings` of N players after 9 rounds with the
   manager's default tie-breaks (``benchmarks/standings.py``).
 
@@ -36,6 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 TARGETS = {"password check CPU ms": "", "results page (250 boards) CPU ms": "",
            "results POST (2 of 250 boards) CPU ms": "", "render a changed event CPU ms": "50",
+           "render a correction after the last round CPU ms": "",
            "standings 300 CPU ms": "20", "standings 3000 CPU ms": "200"}
 
 MEASURE = r'''
@@ -118,6 +121,17 @@ def save_and_render():
     render_event(event.pk)
     return (time.process_time() - started) * 1000
 out["render a changed event CPU ms"] = round(statistics.median(save_and_render() for _ in range(min(runs, 9))), 1)
+services.set_results(rnd, owner, {b.number: ("10", services.seen(b)) for b in rnd.boards.filter(result="")})
+render_event(event.pk)  # round 9 complete: the final standings' pages built once
+corrected = iter(list(rnd.boards.order_by("number")))
+def correct_and_render():
+    board = next(corrected)
+    services.set_results(rnd, owner, {board.number: ("01" if board.result == "10" else "10", services.seen(board))})
+    started = time.process_time()
+    render_event(event.pk)
+    return (time.process_time() - started) * 1000
+out["render a correction after the last round CPU ms"] = round(
+    statistics.median(correct_and_render() for _ in range(min(runs, 9))), 1)
 sys.path.insert(0, sys.argv[2])
 from history import synthetic_tournament
 from swisspair.standings import compute_standings

@@ -49,6 +49,7 @@ from itertools import combinations
 
 from swisspair.model import Result, Tournament
 from swisspair.tiebreaks.fide_tables import average_rating, percentage, performance_rating
+from swisspair.tiebreaks.rounding import exact_sum
 
 __all__ = ["Failure", "LeftOut", "NormCheck", "NormOptions", "NormTitle", "PlayerNorms", "Requirement", "best_norm",
            "check_norm", "norms_report", "sought"]
@@ -233,25 +234,40 @@ class NormCheck:
     """Opponents (each counted once) holding the norm's title or a higher one (1.4.5 f)."""
     tpn: int = 0
     """The player checked (0 when the check was built by hand)."""
+    _figures: tuple[int | None, int | None, int | None] = field(init=False, repr=False, compare=False)
+    """Ra, the percentage and Rp, computed once (the check is read many times: achieved, listed, printed)."""
+    _problems: tuple[Failure, ...] = field(init=False, repr=False, compare=False)
+    """The requirements not met, found once."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_figures", (
+            average_rating(self.ratings) if self.ratings else None,
+            percentage(self.score, self.games) if self.games else None,
+            performance_rating(self.ratings, self.score)[0] if self.ratings else None))
+        object.__setattr__(self, "_problems", tuple(self._find_problems()))
 
     @property
     def average(self) -> int | None:
         """Ra (1.4.7), ``None`` without a game."""
-        return average_rating(self.ratings) if self.ratings else None
+        return self._figures[0]
 
     @property
     def percent(self) -> int | None:
         """The score as a whole percentage, 0.5 % up (1.4.9)."""
-        return percentage(self.score, self.games) if self.games else None
+        return self._figures[1]
 
     @property
     def performance(self) -> int | None:
         """Rp = Ra + dp (1.4.8)."""
-        return performance_rating(self.ratings, self.score)[0] if self.ratings else None
+        return self._figures[2]
 
     @property
     def problems(self) -> list[Failure]:
         """Every requirement not met; empty when the norm is achieved."""
+        return list(self._problems)
+
+    def _find_problems(self) -> list[Failure]:
+        """1.4.1 a, 1.4.3-1.4.5 and 1.4.8, in the order of the articles."""
         out = []
         n = self.games
         if self.counted_games < 9:
@@ -320,7 +336,7 @@ class NormCheck:
     @property
     def achieved(self) -> bool:
         """Every requirement is met."""
-        return not self.problems
+        return not self._problems
 
 
 @dataclass(slots=True)
@@ -387,6 +403,11 @@ def _rated(ratings: list[int], opponents: list[int], floor: int) -> tuple[tuple[
     return tuple(values), raised
 
 
+def _ratings(tournament: Tournament) -> dict[int, int]:
+    """The players' ratings, by pairing number (the default ratings of the checks)."""
+    return {p.tpn: p.rating for p in tournament}
+
+
 @dataclass(frozen=True, slots=True)
 class _Player:
     """What every check of one player's norms reads from the event, read once."""
@@ -400,49 +421,93 @@ class _Player:
     """Every game played over the board (1.4.2 c)."""
     excluded: frozenset[int]
     """Rounds of games not counted by 1.4.2 b (round robins)."""
+    counted: dict[tuple[int, frozenset[int]], _Counted] = field(default_factory=dict, compare=False)
+    """What the checks over ``(last, ignored)`` count, found once for all the norms checked."""
 
     @classmethod
     def of(cls, tournament: Tournament, tpn: int, ratings: Mapping[int, int] | None,
-           options: NormOptions) -> _Player:
-        recorded = tournament.recorded_rounds
-        rating_of = ratings if ratings is not None else {p.tpn: p.rating for p in tournament}
+           options: NormOptions, recorded: int | None = None) -> _Player:
+        """``recorded``: the tournament's recorded rounds, when the caller has them (a report checks every
+        player)."""
+        recorded = tournament.recorded_rounds if recorded is None else recorded
+        rating_of = ratings if ratings is not None else _ratings(tournament)
         games = tuple(_games(tournament, tpn, recorded))
         excluded = frozenset(g.round for g in games if options.predetermined
                              and _scored_zero_against_rated(tournament, g.opponent, rating_of, recorded))
         return cls(tournament, tpn, rating_of, options, recorded, games, excluded)
 
+    def may_count(self, last: int) -> bool:
+        """Whether a check over rounds 1..``last`` can count 9 games (1.4.1 a): 9 games there, or 8 that
+        1.4.1 c counts as 9; else that check fails 1.4.1 a, and so does every one leaving games out."""
+        if last < 9:  # a game a round: 9 games need 9 rounds, and 1.4.1 c counts 8 as 9 over 9 rounds only
+            return False
+        n = sum(1 for g in self.games if g.round <= last and g.round not in self.excluded)
+        planned = self.options.planned_rounds if self.options.planned_rounds is not None else self.tournament.rounds
+        return n >= 9 or n == 8 and not self.excluded and _counted_games(self.tournament, self.tpn, n, last,
+                                                                         planned) == 9
+
     def check(self, title: NormTitle, last: int, ignored: frozenset[int] = frozenset()) -> NormCheck:
         """The check of ``title`` over rounds 1..``last``, the games of ``ignored`` left out (1.4.1 f)."""
+        key = (last, ignored)
+        if key not in self.counted:
+            self.counted[key] = self._counted(last, ignored)
+        return self._figures(title, self.counted[key])
+
+    def _counted(self, last: int, ignored: frozenset[int]) -> _Counted:
+        """What every norm's check over rounds 1..``last`` less ``ignored`` counts (1.4.2-1.4.5, 1.4.6 d)."""
         left_out = [(g.round, LeftOut.UNRATED_ZERO if g.round in self.excluded else LeftOut.DEFEATED
                      if g.round in ignored else LeftOut.LATER)
                     for g in self.games if g.round in self.excluded or g.round in ignored or g.round > last]
         games = [g for g in self.games if g.round <= last and g.round not in self.excluded and g.round not in ignored]
-        return self._figures(title, games, last, tuple(left_out), bool(ignored or self.excluded))
-
-    def _figures(self, title: NormTitle, games: list[_Game], last: int, left_out: tuple[tuple[int, LeftOut], ...],
-                 fewer: bool) -> NormCheck:
         t, options = self.tournament, self.options
         opponents = [t.players[g.opponent] for g in games]
-        values, raised = _rated([self.rating_of.get(o.tpn, 0) for o in opponents], [o.tpn for o in opponents],
-                                title.floor)
         federations: dict[str, int] = {}
         for o in opponents:
             fed = o.federation.strip().upper()
             if fed and fed != NO_FEDERATION:
                 federations[fed] = federations.get(fed, 0) + 1
-        titles = [o.title.strip().upper() for o in opponents]
         planned = options.planned_rounds if options.planned_rounds is not None else t.rounds
+        fewer = bool(ignored or self.excluded)
         counted = len(games) if fewer else _counted_games(t, self.tpn, len(games), last, planned)
+        titles = [o.title.strip().upper() for o in opponents]
+        return _Counted(
+            last, tuple(left_out), tuple(g.round for g in games), tuple(o.tpn for o in opponents),
+            [self.rating_of.get(o.tpn, 0) for o in opponents], titles, federations, counted,
+            exact_sum(g.score for g in games), sum(x in TITLE_HOLDERS for x in titles),
+            sum(not self.rating_of.get(o.tpn, 0) for o in opponents))
+
+    def _figures(self, title: NormTitle, counted: _Counted) -> NormCheck:
+        t, options = self.tournament, self.options
+        values, raised = _rated(counted.ratings, list(counted.opponents), title.floor)
+        holders = title.holders
         return NormCheck(
-            title, len(games), counted, values, sum((g.score for g in games), Fraction(0)),
-            titled=sum(x in TITLE_HOLDERS for x in titles), holders=sum(x in title.holders for x in titles),
-            federations=federations, own_federation=t.players[self.tpn].federation.strip().upper(), raised=raised,
-            unrated=sum(not self.rating_of.get(o.tpn, 0) for o in opponents),
-            foreigners_waived=options.foreigners_waived, after_round=None if last == self.recorded else last,
-            rounds=tuple(g.round for g in games), opponents=tuple(g.opponent for g in games), left_out=left_out,
+            title, len(counted.rounds), counted.counted, values, counted.score, titled=counted.titled,
+            holders=sum(x in holders for x in counted.titles), federations=dict(counted.federations),
+            own_federation=t.players[self.tpn].federation.strip().upper(), raised=raised, unrated=counted.unrated,
+            foreigners_waived=options.foreigners_waived,
+            after_round=None if counted.last == self.recorded else counted.last, rounds=counted.rounds,
+            opponents=counted.opponents, left_out=counted.left_out,
             cycles=options.cycles if options.predetermined else 1, participants=len(t.players),
-            distinct_holders=len({o.tpn for o in opponents if o.title.strip().upper() in title.holders}),
+            distinct_holders=len({o for o, x in zip(counted.opponents, counted.titles, strict=True) if x in holders}),
             tpn=self.tpn)
+
+
+@dataclass(frozen=True, slots=True)
+class _Counted:
+    """What a check over some rounds counts, whatever the norm: the games, their opponents' ratings (before
+    1.4.6 c), titles and federations, the score."""
+
+    last: int
+    left_out: tuple[tuple[int, LeftOut], ...]
+    rounds: tuple[int, ...]
+    opponents: tuple[int, ...]
+    ratings: list[int]
+    titles: list[str]
+    federations: dict[str, int]
+    counted: int
+    score: Fraction
+    titled: int
+    unrated: int
 
 
 def check_norm(tournament: Tournament, tpn: int, title: NormTitle, *, ratings: Mapping[int, int] | None = None,
@@ -465,11 +530,17 @@ def best_norm(tournament: Tournament, tpn: int, title: NormTitle, *, ratings: Ma
     meeting every requirement; in a round robin only when the whole event's opponents meet 1.4.3-1.4.5);
     else, without predetermined pairings, over the rounds up to an earlier one (1.4.1 e), with 1.4.1 f
     there too. When none achieves it, the check over every round."""
-    player = _Player.of(tournament, tpn, ratings, options)
+    return _best_norm(_Player.of(tournament, tpn, ratings, options), title)
+
+
+def _best_norm(player: _Player, title: NormTitle) -> NormCheck:
+    """:func:`best_norm` of what was read of ``player``."""
+    options = player.options
     full = player.check(title, player.recorded)
     if full.achieved:
         return full
     lasts = [player.recorded] + ([] if options.predetermined else list(range(player.recorded - 1, 0, -1)))
+    lasts = [last for last in lasts if player.may_count(last)]
     best: NormCheck | None = None
     for last in lasts:
         found = _leaving_out_defeated(player, title, last, full)
@@ -521,9 +592,12 @@ def norms_report(tournament: Tournament, *, ratings: Mapping[int, int] | None = 
     """Every player's norm checks (the norms :func:`sought`), in pairing-number order: for each, the check
     of :func:`best_norm` (a norm achieved over every round, else by 1.4.1 f or e, else the full check)."""
     out = []
+    recorded = tournament.recorded_rounds
+    rating_of = ratings if ratings is not None else _ratings(tournament)
     for player in tournament:
         line = PlayerNorms(player.tpn, player.name)
+        read = _Player.of(tournament, player.tpn, rating_of, options, recorded)  # once for all its titles
         for title in sought(player.title, player.sex):
-            line.checks.append(best_norm(tournament, player.tpn, title, ratings=ratings, options=options))
+            line.checks.append(_best_norm(read, title))
         out.append(line)
     return out

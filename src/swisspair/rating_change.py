@@ -59,7 +59,7 @@ from fractions import Fraction
 
 from swisspair.model import Result, RoundResult, Tournament
 from swisspair.tiebreaks.fide_tables import dp, percentage, performance_rating, probability_hundredths
-from swisspair.tiebreaks.rounding import decimal_text, round_half_up
+from swisspair.tiebreaks.rounding import decimal_text, exact_sum, round_half_up
 
 __all__ = [
     "Chapter",
@@ -83,6 +83,8 @@ __all__ = [
 RATED_RESULTS = {Result.WIN: Fraction(1), Result.DRAW: Fraction(1, 2), Result.LOSS: Fraction(0)}
 """Results of games played over the board with at least one move each: the only rated ones (B.02 5.1),
 with the score 8.3.2 b counts (1, 0.5 or 0, whatever the event's own scoring)."""
+_PROBABILITIES = tuple(Fraction(hundredths, 100) for hundredths in range(101))
+"""PD of table 8.1.2 as a fraction, by hundredths (made once: a report holds one per rated game)."""
 
 HYPOTHETICAL_RATING = 1800
 """The two hypothetical opponents of an unrated player, each a draw (B.02 8.2.2)."""
@@ -440,14 +442,14 @@ class PlayerRating:
     @property
     def score(self) -> Fraction:
         """Points in the rated games."""
-        return sum((g.score for g in self.rated_games if g.score is not None), Fraction(0))
+        return exact_sum(g.score for g in self.games if g.score is not None)
 
     @property
     def expected(self) -> Fraction | None:
         """The sum of PD over the rated games (rated players)."""
         if not self.rating:
             return None
-        return sum((g.probability for g in self.rated_games if g.probability is not None), Fraction(0))
+        return exact_sum(g.probability for g in self.games if g.rated and g.probability is not None)
 
     @property
     def change_exact(self) -> Fraction | None:
@@ -543,7 +545,7 @@ def _line(rnd: int, rec: RoundResult, rating: int, ratings: Mapping[int, int],
     capped = abs(actual) > 400 and regulations.capped(rating)
     difference = max(-400, min(400, actual)) if capped else actual
     return GameLine(rnd, rec.opponent, opponent_rating, score, difference=difference, capped=capped,
-                    probability=Fraction(probability_hundredths(difference), 100))
+                    probability=_PROBABILITIES[probability_hundredths(difference)])
 
 
 def _rated_since(line: GameLine, rated_since: Mapping[int, int]) -> GameLine:

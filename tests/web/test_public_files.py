@@ -11,6 +11,7 @@ from io import BytesIO
 from pathlib import Path
 from datetime import timedelta
 from typing import Any
+from unittest import mock
 
 from django.db import connection, transaction
 from django.db.models import F
@@ -25,6 +26,11 @@ from swisspair_web.tournaments.pages import sections as section_pages
 from swisspair_web.tournaments.public import ahead, caching, changes, render, sections, store
 from swisspair_web.tournaments.public.serve import PublicFiles
 from swisspair_web.tournaments.rows import PublicRender, PublicWant, Round, Section
+from swisspair_web.tournaments.reads import norms as norms_reads
+from swisspair_web.tournaments.reads import ratings as ratings_reads
+from swisspair_web.tournaments.reads import rounds as rounds_reads
+from swisspair_web.tournaments.reads import standings as standings_reads
+from swisspair_web.tournaments.services import categories as category_services
 
 from .helpers import BaseTestCase
 
@@ -235,6 +241,50 @@ class CorrectionTest(PublicFilesTestCase):
         self.publish(1)
         self.render()
         self.assertEqual(self.render(), 0)
+
+    def test_it_brings_a_players_details_to_the_rating_report(self) -> None:
+        """The K typed on the players' details page (B.02 7.1.2, 8.3.3) is in the public rating report as the
+        application shows it: a player's details are part of what the section's pages are built from."""
+        self.play_round()
+        self.publish(1)
+        self.render()
+        before = self.files()
+        section = Section.objects.get(pk=self.section.pk)
+        with self.captureOnCommitCallbacks(execute=True):
+            category_services.save_player_details(section, self.alice, {1: ("Chess Club", 32, False, False)},
+                                                  category_services.make_defaults(section).version)
+        self.assertGreater(self.render(), 0)
+        after = self.files()
+        ratings = [name for name in after if name.startswith("html/en/") and "/ratings/" in name]
+        self.assertTrue(ratings)
+        for name in ratings:
+            self.assertNotEqual(after[name], before[name], name)
+            self.assertIn(b"K 32", after[name])
+        self.assert_files_are_the_application(after)
+
+    def test_a_round_published_renders_the_standings_pages_without_computing_them_again(self) -> None:
+        """Publishing a round changes every page of its section (their tabs name the rounds) and none of the
+        standings after the rounds before it, nor the pairings of those rounds: the standings, the norm checks,
+        the rating report and the earlier rounds' pairing lists are taken from the rendering before, and the
+        pages are still what the application shows."""
+        self.play_round()
+        self.publish(1)
+        self.render()
+        before = self.files()
+        self.pair()
+        self.publish(2)
+        with mock.patch.object(norms_reads, "compute", wraps=norms_reads.compute) as norms, \
+                mock.patch.object(ratings_reads, "compute", wraps=ratings_reads.compute) as ratings, \
+                mock.patch.object(standings_reads, "_build_table", wraps=standings_reads._build_table) as table, \
+                mock.patch.object(rounds_reads, "_listing", wraps=rounds_reads._listing) as pairings:
+            self.assertGreater(self.render(), 0)
+        after = self.files()
+        for page in ("standings/", "norms/", "ratings/", "crosstable/", "rounds/1/"):
+            name = next(name for name in after if name.startswith("html/en/") and page in name)
+            self.assertNotEqual(after[name], before[name], name)
+        # the new round's page was written when its publication was answered, and its pairing list kept
+        self.assertEqual((norms.call_count, ratings.call_count, table.call_count, pairings.call_count), (0, 0, 0, 0))
+        self.assert_files_are_the_application(after)
 
 
 class OrderTest(PublicFilesTestCase):

@@ -20,8 +20,6 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from fractions import Fraction
 
-from swisspair.tiebreaks.rounding import round_half_up
-
 __all__ = ["DP_BY_PERCENT", "average_rating", "dp", "expected", "expected_hundredths", "percentage",
            "performance_rating", "probability_hundredths"]
 
@@ -95,7 +93,8 @@ def percentage(score: Fraction, games: int) -> int:
     """
     if games <= 0:
         raise ValueError("a percentage needs at least one game")
-    return int(round_half_up(Fraction(score) * 100 / games))
+    num, den = score.as_integer_ratio()
+    return _half_up(100 * num, den * games)
 
 
 def average_rating(ratings: Sequence[int]) -> int:
@@ -106,7 +105,17 @@ def average_rating(ratings: Sequence[int]) -> int:
     """
     if not ratings:
         raise ValueError("an average needs at least one rating")
-    return int(round_half_up(Fraction(sum(ratings), len(ratings))))
+    return _half_up(sum(ratings), len(ratings))
+
+
+def _half_up(num: int, den: int) -> int:
+    """``num / den`` (``den`` > 0) rounded to the nearest whole number, 0.5 up, in integers: floor(n/d + 1/2)
+    is floor((2n + d) / 2d), exactly as :func:`~.rounding.round_half_up` of the fraction.
+
+    >>> _half_up(5, 2), _half_up(-5, 2), _half_up(7, 3)
+    (3, -2, 2)
+    """
+    return (2 * num + den) // (2 * den)
 
 
 def performance_rating(ratings: Sequence[int], score: Fraction) -> tuple[int, int, int]:

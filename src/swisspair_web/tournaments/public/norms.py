@@ -4,19 +4,24 @@ JSON."""
 from __future__ import annotations
 
 from django.http import HttpResponse
+from django.utils.translation import get_language
 
 from swisspair_web.tournaments.public import listings
 from swisspair_web.tournaments.public.common import Visitor, context, page, round_note, shown_round, visible_section
-from swisspair_web.tournaments.reads import norms
+from swisspair_web.tournaments.reads import norms, standings
 from swisspair_web.tournaments.reads.convert import SectionData
 from swisspair_web.tournaments.reads.listing import Listing
+from swisspair_web.tournaments.reads.snapshot import carried
 from swisspair_web.tournaments.rows import Section
 
 
 def _norms(visitor: Visitor, sec: Section) -> Listing:
-    """The checks over the rounds the visitor's standings show."""
+    """The checks over the rounds the visitor's standings show (kept as the standings are:
+    :func:`..reads.standings.table`)."""
     data = SectionData.load(sec)
-    return norms.norms_listing(norms.compute(data, shown_round(visitor, data)))
+    shown = shown_round(visitor, data)
+    return carried(("norms", get_language()), standings.basis(data, shown),
+                   lambda: norms.norms_listing(norms.compute(data, shown)))
 
 
 def norms_page(visitor: Visitor, slug: str, section: str) -> HttpResponse:

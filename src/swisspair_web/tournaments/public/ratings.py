@@ -2,20 +2,27 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 from django.http import HttpResponse
+from django.utils.translation import get_language
 
 from swisspair_web.tournaments.public import listings
 from swisspair_web.tournaments.public.common import Visitor, context, page, shown_round, visible_section
-from swisspair_web.tournaments.reads import ratings
+from swisspair_web.tournaments.reads import ratings, standings
 from swisspair_web.tournaments.reads.convert import SectionData
 from swisspair_web.tournaments.reads.listing import Listing
+from swisspair_web.tournaments.reads.snapshot import carried
 from swisspair_web.tournaments.rows import Section
 
 
 def _report(visitor: Visitor, sec: Section) -> Listing:
-    """The report over the rounds the visitor's standings show."""
+    """The report over the rounds the visitor's standings show (kept as the standings are:
+    :func:`..reads.standings.table`; an event without dates counts its juniors on today's date)."""
     data = SectionData.load(sec)
-    return ratings.report_listing(ratings.compute(data, shown_round(visitor, data)))
+    shown = shown_round(visitor, data)
+    return carried(("ratings", get_language(), date.today()), standings.basis(data, shown),
+                   lambda: ratings.report_listing(ratings.compute(data, shown)))
 
 
 def ratings_page(visitor: Visitor, slug: str, section: str) -> HttpResponse:

@@ -83,7 +83,9 @@ from swisspair_web.tournaments.reads.convert import (BoardsKey, PlayersKey, Sect
                                                      kept_while)
 from swisspair_web.tournaments.reads import prepared
 from swisspair_web.tournaments.reads.rounds import forget_rows
-from swisspair_web.tournaments.reads.snapshot import shared_reads
+from swisspair_web.tournaments.reads.snapshot import share, shared_reads
+from swisspair_web.tournaments.reads.rounds import basis as pairings_basis
+from swisspair_web.tournaments.reads.standings import basis as standings_basis
 from swisspair_web.tournaments.rows import (
     AwardSettings,
     Board,
@@ -92,6 +94,7 @@ from swisspair_web.tournaments.rows import (
     Player,
     PublicRender,
     Playoff,
+    PlayerDetail,
     PublicWant,
     Registration,
     Section,
@@ -167,33 +170,36 @@ register("sp-schedule", "section", roundrobin.schedule_page)
 register("sp-grid", "standings", roundrobin.grid_page)
 
 
-DEPENDS_ON: list[type[models.Model]] = []
+DEPENDS_ON: list[tuple[type[models.Model], str]] = []
 """Tables of a section's rows beyond its players, rounds, boards, byes and teams that public pages are built
-from (:func:`depends_on`): their rows are part of every fingerprint of the section's pages."""
+from, with the lookup of their section's id (:func:`depends_on`): their rows are part of every fingerprint of
+the section's pages."""
 
 
-def depends_on(model: type[models.Model]) -> None:
-    """Public pages of a section are also built from the rows of ``model`` that belong to it (``section``:
-    its entry settings, its categories): a change there renders them again."""
-    DEPENDS_ON.append(model)
+def depends_on(model: type[models.Model], section: str = "section_id") -> None:
+    """Public pages of a section are also built from the rows of ``model`` that belong to it (``section``: the
+    lookup of their section's id; its entry settings, its categories, its players' details): a change there
+    renders them again."""
+    DEPENDS_ON.append((model, section))
 
 
 depends_on(Registration)  # the section page's link to the entry form
 depends_on(AwardSettings)  # the prize list once published
 depends_on(Category)  # the categories' standings
 depends_on(Playoff)  # the play-offs under the standings
+depends_on(PlayerDetail, "player__section_id")  # the labels of the categories, the K of the rating report
 
 
 def _depending_rows(section: Section) -> list[list[tuple[Any, ...]]]:
     """The rows of :data:`DEPENDS_ON` of ``section``, as stored (each row's values less its ``version``, by
     primary key: a fingerprint needs their values, not the objects)."""
-    return [prepared.values(_rows_of(model), section.pk) for model in DEPENDS_ON]
+    return [prepared.values(_rows_of(model, lookup), section.pk) for model, lookup in DEPENDS_ON]
 
 
 @functools.cache
-def _rows_of(model: type[models.Model]) -> prepared.Query:
+def _rows_of(model: type[models.Model], lookup: str) -> prepared.Query:
     names = [f.attname for f in model._meta.concrete_fields if f.attname != "version"]
-    return lambda section_id: model._default_manager.filter(section_id=section_id).order_by("pk").values_list(*names)
+    return lambda section_id: model._default_manager.filter(**{lookup: section_id}).order_by("pk").values_list(*names)
 
 
 def page(name: str) -> PublicPage | None:
@@ -286,13 +292,21 @@ class Fingerprints:
     """The last published round."""
     shown: int = 0
     """The last round the public standings include (complete and published)."""
+    standings: str = ""
+    """Digest of what the standings after :attr:`shown` are computed from: the fingerprint of the ``standings``
+    scope less which rounds are published (the pages' tabs), shared with the builders
+    (:func:`~.reads.standings.basis`)."""
+    pairings: dict[int, str] = field(default_factory=dict)
+    """Digest of what each published round's pairing list is built from: its ``round`` fingerprint less which
+    rounds are published (:func:`~.reads.rounds.basis`)."""
 
     def __post_init__(self) -> None:
         data = self.data
         section = data.section
         published = self.published = tuple(r.number for r in data.rounds if r.published)
-        self.base = _digest(RENDERING, __version__, _row(section.event), _row(section), published,
-                            _players_text(data), [_row(t) for t in data.teams], _depending_rows(section))
+        rows = (_row(section.event), _row(section), _players_text(data), [_row(t) for t in data.teams],
+                _depending_rows(section))
+        self.base = _digest(RENDERING, __version__, *rows[:2], published, *rows[2:])
         byes: dict[int, list[str]] = defaultdict(list)
         own: dict[int, list[str]] = defaultdict(list)
         # only what the public sees: a round not published is in no fingerprint (its boards would show
@@ -311,6 +325,9 @@ class Fingerprints:
         self.own = own
         self.last = max(published, default=0)
         self.shown = data.complete_rounds(published_only=True)  # once: every standings page asks
+        rows_digest = _digest(RENDERING, __version__, *rows)
+        self.standings = _digest(rows_digest, self.shown, self.prefix.get(self.shown, ""))
+        self.pairings = {n: _digest(rows_digest, n, self.prefix.get(n, "")) for n in published}
 
     @functools.cached_property
     def by_player(self) -> dict[int, str]:
@@ -565,6 +582,9 @@ def _render_section(work: Pass, section: Section) -> None:
     data = SectionData.load(section, current=True)  # read in this rendering's snapshot (:func:`_render`)
     shared_section(data)
     prints = Fingerprints(data)
+    share(standings_basis(data, prints.shown), prints.standings)
+    for number, digest in prints.pairings.items():
+        share(pairings_basis(section.pk, number), digest)
     base: dict[str, Any] = {"slug": work.event.slug, "section": section.slug}
     gone = []
     for p in sorted(PAGES, key=lambda p: not first_pass(p)):  # what readers wait for first, first

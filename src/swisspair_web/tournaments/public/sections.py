@@ -8,12 +8,15 @@ from django.urls import reverse
 from swisspair_web.tournaments.public.common import Visitor, context, json_errors, page, visible_section
 from swisspair_web.tournaments.public.players import player_fields
 from swisspair_web.tournaments.public.teams import team_fields
+from swisspair_web.tournaments.reads.convert import SectionData
 from swisspair_web.tournaments.reads.roles import is_arbiter
+from swisspair_web.tournaments.reads.snapshot import rendering
 
 
 def section_page(visitor: Visitor, slug: str, section: str) -> HttpResponse:
     sec = visible_section(visitor, slug, section)
-    players = sec.players.all()
+    # a rendering read the players already (with the section's rows, for every page)
+    players = SectionData.load(sec).players if rendering() else sec.players.all()
     return page(visitor, "tournaments/section.html", context(visitor, sec.event, sec, players=players))
 
 

@@ -209,6 +209,33 @@ def _round_boards(round_id: int) -> QuerySet[Board]:
     return Board.objects.filter(round_id=round_id).order_by("number")
 
 
+def _round_versions(round_id: int) -> QuerySet[Board, tuple[int, int]]:
+    """A round's boards' ids and versions, in board order."""
+    return Board.objects.filter(round_id=round_id).order_by("number").values_list("id", "version")
+
+
+def _board(board_id: int) -> QuerySet[Board]:
+    return Board.objects.filter(pk=board_id)
+
+
+REREAD = 4
+"""A round with more boards changed than this since the worker read it is read again whole, in one query (the
+others are read one query each)."""
+
+
+def _round_again(round_id: int, before: list[Board]) -> list[Board]:
+    """A round's boards in board order, read again after some changed: the rows with the id and ``version`` of one
+    in ``before`` (read by the worker before: every write of a board bumps its version) are those, the others
+    are read (a result typed changes one board of 250)."""
+    kept = {b.pk: b for b in before}
+    order = prepared.values(_round_versions, round_id)
+    stale = [pk for pk, version in order if pk not in kept or kept[pk].version != version]
+    if len(stale) > REREAD:
+        return prepared.objects(Board, _round_boards, round_id)
+    fresh = {b.pk: b for pk in stale for b in prepared.objects(Board, _board, pk)}
+    return [fresh[pk] if pk in fresh else kept[pk] for pk, _version in order]
+
+
 def _byes(section_id: int) -> QuerySet[Bye]:
     """A section's byes (in their rows' order)."""
     return Bye.objects.filter(section_id=section_id)
@@ -229,7 +256,8 @@ def _boards(section: Section, rounds: list[Round], keys_by_number: dict[int, Boa
         before = kept.get(section.pk, {})
         for pk, key in keys.items():
             same = pk in before and before[pk][0] == key
-            boards[by_id[pk].number] = list(before[pk][1]) if same else prepared.objects(Board, _round_boards, pk)
+            boards[by_id[pk].number] = list(before[pk][1]) if same else _round_again(pk, before[pk][1]) \
+                if pk in before else prepared.objects(Board, _round_boards, pk)
         kept[section.pk] = {r.pk: (keys[r.pk], list(boards[r.number])) for r in rounds if r.pk in keys}
         keys_by_number.update((r.number, keys[r.pk]) for r in rounds if r.pk in keys)
     name = Board.round.field.cache_name

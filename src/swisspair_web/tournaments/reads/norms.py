@@ -6,9 +6,12 @@ the section's prize settings say whether an exemption of 1.4.3 a-d waives the fo
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from swisspair.norm_certificate import NormCertificate, norm_certificates
 from swisspair.norms import Failure, NormCheck, NormOptions, NormTitle, PlayerNorms, Requirement
@@ -67,25 +70,36 @@ def compute(data: SectionData, after_round: int) -> NormView:
                     data.section.rounds)
 
 
+FAILURE_WORDS = {
+    Requirement.GAMES: gettext_noop("%(value)s games, at least %(needed)s needed"),
+    Requirement.FOREIGN_FEDERATIONS: gettext_noop("opponents from %(value)s federations other than the player's, "
+                                                  "at least %(needed)s needed"),
+    Requirement.OWN_FEDERATION: gettext_noop("%(value)s opponents from %(federation)s, at most %(needed)s (3/5)"),
+    Requirement.ONE_FEDERATION: gettext_noop("%(value)s opponents from %(federation)s, at most %(needed)s (2/3)"),
+    Requirement.TITLE_HOLDERS: gettext_noop("%(value)s title holders, at least %(needed)s needed (50 %%)"),
+    Requirement.TITLE: gettext_noop("%(value)s opponents with the title %(title)s or higher, at least %(needed)s "
+                                    "needed"),
+    Requirement.DOUBLE_TITLE: gettext_noop("%(value)s opponents with the title %(title)s or higher, at least "
+                                           "%(needed)s needed (half)"),
+    Requirement.PLAYERS: gettext_noop("a double round robin of %(value)s players, at least %(needed)s needed"),
+    Requirement.PERFORMANCE: gettext_noop("performance %(value)s, at least %(needed)s needed"),
+    Requirement.AVERAGE: gettext_noop("average %(value)s, at least %(needed)s needed"),
+    Requirement.SCORE: gettext_noop("score %(value)s %%, at least %(needed)s %% needed"),
+}
+"""A requirement not met, in words (translated when shown: :func:`failure_text`)."""
+
+
 def failure_text(failure: Failure) -> str:
     """A requirement not met, in words, with its article (B.01)."""
-    words = {
-        Requirement.GAMES: _("%(value)s games, at least %(needed)s needed"),
-        Requirement.FOREIGN_FEDERATIONS: _("opponents from %(value)s federations other than the player's, at least "
-                                           "%(needed)s needed"),
-        Requirement.OWN_FEDERATION: _("%(value)s opponents from %(federation)s, at most %(needed)s (3/5)"),
-        Requirement.ONE_FEDERATION: _("%(value)s opponents from %(federation)s, at most %(needed)s (2/3)"),
-        Requirement.TITLE_HOLDERS: _("%(value)s title holders, at least %(needed)s needed (50 %%)"),
-        Requirement.TITLE: _("%(value)s opponents with the title %(title)s or higher, at least %(needed)s needed"),
-        Requirement.DOUBLE_TITLE: _("%(value)s opponents with the title %(title)s or higher, at least %(needed)s "
-                                    "needed (half)"),
-        Requirement.PLAYERS: _("a double round robin of %(value)s players, at least %(needed)s needed"),
-        Requirement.PERFORMANCE: _("performance %(value)s, at least %(needed)s needed"),
-        Requirement.AVERAGE: _("average %(value)s, at least %(needed)s needed"),
-        Requirement.SCORE: _("score %(value)s %%, at least %(needed)s %% needed"),
-    }[failure.requirement]
-    return f"{failure.article}: " + words % {"value": failure.value, "needed": failure.needed,
-                                             "federation": failure.federation, "title": failure.title}
+    return _failure_text(failure, get_language())
+
+
+@functools.lru_cache(maxsize=4096)
+def _failure_text(failure: Failure, language: str | None) -> str:
+    """:func:`failure_text` in ``language`` (the active one): a section's hundreds of checks fail a few dozen
+    distinct ways."""
+    return f"{failure.article}: " + _(FAILURE_WORDS[failure.requirement]) % {
+        "value": failure.value, "needed": failure.needed, "federation": failure.federation, "title": failure.title}
 
 
 def options(data: SectionData) -> NormOptions:

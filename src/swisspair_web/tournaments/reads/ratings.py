@@ -8,10 +8,12 @@ rating list publishes it), else the one the rules give from the rating and the b
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from swisspair.rating_change import (
     InitialNote,
@@ -99,60 +101,76 @@ def regulations_text(regulations: Regulations) -> str:
     }[regulations]
 
 
+NOT_RATED = {
+    NotRated.NOT_PAIRED: gettext_noop("not paired"),
+    NotRated.BYE: gettext_noop("bye: not rated (5.1)"),
+    NotRated.FORFEIT: gettext_noop("forfeit: not rated (5.1)"),
+    NotRated.NO_MOVE: gettext_noop("less than one move each: not rated (5.1)"),
+    NotRated.OPPONENT_UNRATED: gettext_noop("opponent unrated: only games against rated players count (8.3.1)"),
+    NotRated.BOTH_UNRATED: gettext_noop("opponent unrated: only games against rated opponents count (8.2.2)"),
+    NotRated.OPPONENT_RATED_SINCE: gettext_noop("opponent counted as unrated: rated only since the start (8.2.4)"),
+    NotRated.DIFFERENCE_600: gettext_noop("600 points or more apart, one rated above 2600: not rated (rapid and "
+                                          "blitz 7.3.1)"),
+}
+"""Why a round is not rated, in words (translated when shown: :func:`not_rated_text`)."""
+
+
 def not_rated_text(reason: NotRated | None) -> str:
     """Why a round is not rated, in words."""
-    if reason is None:
-        return ""
-    return {
-        NotRated.NOT_PAIRED: _("not paired"),
-        NotRated.BYE: _("bye: not rated (5.1)"),
-        NotRated.FORFEIT: _("forfeit: not rated (5.1)"),
-        NotRated.NO_MOVE: _("less than one move each: not rated (5.1)"),
-        NotRated.OPPONENT_UNRATED: _("opponent unrated: only games against rated players count (8.3.1)"),
-        NotRated.BOTH_UNRATED: _("opponent unrated: only games against rated opponents count (8.2.2)"),
-        NotRated.OPPONENT_RATED_SINCE: _("opponent counted as unrated: rated only since the start (8.2.4)"),
-        NotRated.DIFFERENCE_600: _("600 points or more apart, one rated above 2600: not rated (rapid and blitz "
-                                   "7.3.1)"),
-    }[reason]
+    return "" if reason is None else _(NOT_RATED[reason])
+
+
+K_RULES = {
+    KRule.LISTED: gettext_noop("as the rating list publishes it (7.1.2)"),
+    KRule.NEW: gettext_noop("fewer than 30 games rated (8.3.3)"),
+    KRule.JUNIOR: gettext_noop("until the end of the year of the 18th birthday, rated under 2300 (8.3.3)"),
+    KRule.REACHED_2400: gettext_noop("the published rating has reached 2400 (8.3.3)"),
+    KRule.UNDER_2400: gettext_noop("rated under 2400 (8.3.3)"),
+}
+"""Why a player's K is what it is, in words (translated when shown: :func:`k_text`)."""
 
 
 def k_text(line: PlayerRating) -> str:
     """Why the player's K is what it is, in words (8.3.3)."""
     if line.k is None or line.k_rule is None:
         return ""
-    rule = {
-        KRule.LISTED: _("as the rating list publishes it (7.1.2)"),
-        KRule.NEW: _("fewer than 30 games rated (8.3.3)"),
-        KRule.JUNIOR: _("until the end of the year of the 18th birthday, rated under 2300 (8.3.3)"),
-        KRule.REACHED_2400: _("the published rating has reached 2400 (8.3.3)"),
-        KRule.UNDER_2400: _("rated under 2400 (8.3.3)"),
-    }[line.k_rule]
-    text = f"K {line.k_unlimited}: {rule}"
+    text = f"K {line.k_unlimited}: {_(K_RULES[line.k_rule])}"
     if line.k != line.k_unlimited:
         limit = _("K %(k)s: K × %(n)s games may not exceed 700 in a rating period (8.3.3)")
         text += "; " + limit % {"k": line.k, "n": len(line.rated_games)}
     return text
 
 
+INITIAL_NOTES = {
+    InitialNote.NO_GAME: gettext_noop("no game against a rated opponent"),
+    InitialNote.ZERO_SCORE: gettext_noop("a zero score in the first event is disregarded (8.2.1)"),
+    InitialNote.MAXIMUM: gettext_noop("at most 2200 (8.2.3)"),
+    InitialNote.FEW_GAMES: gettext_noop("fewer than 5 games against rated opponents: pooled with later events "
+                                        "within 26 months (7.1.4)"),
+    InitialNote.BELOW_FLOOR: gettext_noop("below 1400: not published (7.1.4)"),
+}
+"""Why an initial rating is not published yet, or why there is none, in words (translated when shown:
+:func:`initial_text`)."""
+
+
 def initial_text(initial: InitialRating | None) -> str:
     """Why an initial rating is not published yet, or why there is none, in words."""
     if initial is None:
         return ""
-    words = {
-        InitialNote.NO_GAME: _("no game against a rated opponent"),
-        InitialNote.ZERO_SCORE: _("a zero score in the first event is disregarded (8.2.1)"),
-        InitialNote.MAXIMUM: _("at most 2200 (8.2.3)"),
-        InitialNote.FEW_GAMES: _("fewer than 5 games against rated opponents: pooled with later events within 26 "
-                                 "months (7.1.4)"),
-        InitialNote.BELOW_FLOOR: _("below 1400: not published (7.1.4)"),
-    }
-    return "; ".join(words[note] for note in initial.notes)
+    return "; ".join(_(INITIAL_NOTES[note]) for note in initial.notes)
 
 
 def _exact(values: dict[str, object]) -> dict[str, object]:
     """The values with each fraction as a decimal (:func:`~swisspair.tiebreaks.rounding.decimal_text`): what the
     CSV and the JSON carry and the other forms show."""
-    return {key: decimal_text(v) if isinstance(v, Fraction) else v for key, v in values.items()}
+    return {key: _decimal(v.numerator, v.denominator) if isinstance(v, Fraction) else v for key, v in values.items()}
+
+
+@functools.lru_cache(maxsize=4096)
+def _decimal(numerator: int, denominator: int) -> str:
+    """:func:`~swisspair.tiebreaks.rounding.decimal_text` of a fraction (a report's thousands of games hold a few
+    hundred distinct scores, PD and ΔR)."""
+    return decimal_text(Fraction(numerator, denominator))
 
 
 def _signed(value: int | None) -> str:
@@ -184,14 +202,17 @@ def _report_values(line: PlayerRating, player: Player) -> dict[str, object]:
             "withdrawn_from": player.withdrawn_from}
 
 
-def _games_table(line: PlayerRating) -> Table:
-    """A rated player's games: each opponent, the difference (``*``: counted as 400), PD and ΔR, or why the
-    game is not rated."""
-    columns = (Column("round", _("Rd"), number=True), Column("opponent", _("Opponent"), number=True),
-               Column("opponent_rating", _("Rtg"), rating, number=True),
-               Column("score", _("Res."), plain, number=True), Column("difference", "D", number=True),
-               Column("probability", "PD", plain, number=True), Column("delta", "ΔR", plain, number=True),
-               Column("note", _("Note"), wrap=True))
+def _games_columns() -> tuple[Column, ...]:
+    return (Column("round", _("Rd"), number=True), Column("opponent", _("Opponent"), number=True),
+            Column("opponent_rating", _("Rtg"), rating, number=True),
+            Column("score", _("Res."), plain, number=True), Column("difference", "D", number=True),
+            Column("probability", "PD", plain, number=True), Column("delta", "ΔR", plain, number=True),
+            Column("note", _("Note"), wrap=True))
+
+
+def _games_table(line: PlayerRating, columns: tuple[Column, ...]) -> Table:
+    """A rated player's games (``columns``: :func:`_games_columns`, once for every player's): each opponent, the
+    difference (``*``: counted as 400), PD and ΔR, or why the game is not rated."""
     rows = tuple(row(columns, _exact({
         "round": g.round, "opponent": g.opponent, "opponent_rating": g.opponent_rating,
         "score": g.score if g.rated else None,
@@ -205,7 +226,7 @@ def report_listing(view: RatingView) -> Listing:
     """The rating report as every form shows it: the rated players (their change, B.02 8.3), the unrated
     players (their initial rating, 8.2), each rated player's games; the regulations applied and what is
     missing as notes."""
-    columns = _report_columns()
+    columns, games = _report_columns(), _games_columns()
     tables = tuple(Table(columns, tuple(row(columns, _exact(_report_values(line, p))) for line, p in lines),
                          heading=heading, key=key)
                    for heading, key, lines in ((_("Rated players"), "rated", view.rated),
@@ -213,6 +234,6 @@ def report_listing(view: RatingView) -> Listing:
     notes = (f"{regulations_text(view.report.regulations)}.", *view.warnings,
              "* " + _("more than 400 points: counted as 400"))
     return Listing(_("Rating report after round %(n)s") % {"n": view.after_round}, "ratings", tables,
-                   extra=tuple(_games_table(line) for line, _p in view.rated), notes=notes,
+                   extra=tuple(_games_table(line, games) for line, _p in view.rated), notes=notes,
                    facts={"after_round": view.after_round, "regulations": view.report.regulations.value},
                    group="rating", row_id="rating", rows_key="players")

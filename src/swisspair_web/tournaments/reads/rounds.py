@@ -7,6 +7,7 @@ them (the zero-point "bye" the manager records for a withdrawn player is bookkee
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -16,7 +17,7 @@ from swisspair.model import Result
 from swisspair_web.tournaments.reads import labels
 from swisspair_web.tournaments.reads.convert import SectionData, scoring_of, units_after
 from swisspair_web.tournaments.reads.listing import Column, Listing, Row, Table, points
-from swisspair_web.tournaments.reads.snapshot import memo, rendering
+from swisspair_web.tournaments.reads.snapshot import carried, memo, rendering
 from swisspair_web.tournaments.reads.standings import fmt
 from swisspair_web.tournaments.rows import RESULTS, Board, Bye, Player, Round, Section, result_label
 
@@ -147,7 +148,14 @@ def pairing_listing(rnd: Round) -> Listing:
     player in White's columns, what the bye scores as the result, the bye by its label in Black's; the CSV and
     the JSON carry its kind, ``U`` ``H`` ``F`` ``Z``). Built once per language for the pages rendered together
     (:func:`~.snapshot.shared_reads`)."""
-    return memo(("pairing-listing", rnd.pk, get_language()), lambda: _listing(rnd))
+    return carried(("pairing-listing", get_language()), basis(rnd.section_id, rnd.number), lambda: _listing(rnd))
+
+
+def basis(section_id: int, number: int) -> Hashable:
+    """The key under which a rendering shares the digest of what round ``number``'s pairing list is built from
+    (:func:`~.snapshot.carried`: the list is kept from one rendering to the next while that is the same): the
+    section's settings and players, the boards and byes of the rounds up to ``number``."""
+    return ("pairing-list", section_id, number)
 
 
 def _listing(rnd: Round) -> Listing:

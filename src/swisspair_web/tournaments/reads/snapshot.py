@@ -16,7 +16,8 @@ has locked what it changes.
 
 :func:`shared_reads` goes one step further for the public pages rendered together
 (``public/render.py``): inside it, what :func:`memo` is asked for (a section's rows, its standings) is
-computed once and shared by every page built in the block, in every language.
+computed once and shared by every page built in the block, in every language; and what :func:`carried` is
+asked for is kept from one rendering to the next while what it is computed from is the same.
 """
 
 from __future__ import annotations
@@ -144,4 +145,38 @@ def memo(key: Hashable, compute: Callable[[], T]) -> T:
         _BY_STAMP[(stamp, key)] = value
         while len(_BY_STAMP) > BY_STAMP_SIZE:
             _BY_STAMP.popitem(last=False)
+    return value
+
+
+_CARRIED: OrderedDict[Hashable, Any] = OrderedDict()
+_CARRIED_LOCK = threading.Lock()
+CARRIED_SIZE = 48
+"""Values kept per process by :func:`carried` (a section's standings and the lists made from them, and its
+rounds' pairing lists, in one language: five and one a round, so the last 3 to 5 sections rendered; with the
+rendered lists of ``templatetags/listing.py``, about 12 MB for 500 players after 9 rounds), the least recently
+used dropped first."""
+
+
+def carried(what: Hashable, basis: Hashable, compute: Callable[[], T]) -> T:
+    """:func:`memo` of ``(what, basis)``; inside a rendering where the renderer shared a digest of everything the
+    value is computed from under ``basis`` (:func:`share`), the value this process computed for ``what`` at an
+    earlier rendering with the same digest. A round published changes every page of its section (their tabs
+    name the rounds) and nothing the standings are computed from: they are not computed again."""
+    shared = _SHARED.get()
+    digest = shared.get(basis) if shared is not None else None
+    if digest is None:
+        return memo((what, basis), compute)
+    return memo((what, basis), lambda: _carry((what, digest), compute))
+
+
+def _carry(key: Hashable, compute: Callable[[], T]) -> T:
+    with _CARRIED_LOCK:
+        if key in _CARRIED:
+            _CARRIED.move_to_end(key)
+            return _CARRIED[key]  # type: ignore[no-any-return]
+    value = compute()
+    with _CARRIED_LOCK:
+        _CARRIED[key] = value
+        while len(_CARRIED) > CARRIED_SIZE:
+            _CARRIED.popitem(last=False)
     return value

@@ -6,10 +6,12 @@ The tie-breaks are the core's (``swisspair.standings``); when the section's list
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from swisspair.model import Colour, Result, Tournament
@@ -23,7 +25,7 @@ from swisspair_web.tournaments.reads.listing import row as list_row
 from swisspair_web.tournaments.reads.convert import SectionData, to_tournament, withdrawals_of
 from swisspair_web.tournaments.reads.errors import OperationError
 from swisspair_web.tournaments.reads.playoffs import replay
-from swisspair_web.tournaments.reads.snapshot import memo
+from swisspair_web.tournaments.reads.snapshot import carried
 from swisspair_web.tournaments.rows import Player
 from swisspair_web.tournaments.rows import Playoff as PlayoffRow
 from swisspair_web.tournaments.rows.registry import DEFAULT_TIEBREAKS
@@ -172,10 +174,18 @@ def _apply_playoffs(data: SectionData, ranked: list[_Ranked], core: Any) -> tupl
     return ranked, views
 
 
+def basis(data: SectionData, after_round: int | None) -> Hashable:
+    """The key under which a rendering shares the digest of what ``data``'s standings after ``after_round`` are
+    computed from (:func:`~.snapshot.carried`): the section's settings and players, the event's, and the boards
+    and byes of the rounds up to ``after_round``."""
+    return ("standings", id(data), after_round)
+
+
 def table(data: SectionData, after_round: int | None = None) -> Table:
     """Standings after ``after_round`` (default: the last round with every result in); built once for all
-    the pages rendered together (standings, crosstable, JSON, in every language: :func:`~.snapshot.shared_reads`)."""
-    return memo(("table", id(data), after_round), lambda: _build_table(data, after_round))
+    the pages rendered together (standings, crosstable, JSON, in every language: :func:`~.snapshot.shared_reads`),
+    and kept from one rendering to the next while what they are computed from is the same."""
+    return carried("table", basis(data, after_round), lambda: _build_table(data, after_round))
 
 
 def _build_table(data: SectionData, after_round: int | None) -> Table:
@@ -216,6 +226,11 @@ def _build_table(data: SectionData, after_round: int | None) -> Table:
                 [cell(shown, r.tpn, rnd) for rnd in range(1, upto + 1)],
                 [cell(shown, r.tpn, rnd, row_of) for rnd in range(1, upto + 1)], r.playoff) for r in ranked]
     return Table(upto, labels, rows, note, playoffs)
+
+
+def table_listing(data: SectionData, after_round: int | None = None) -> Listing:
+    """:func:`listing` of :func:`table` (kept as the table is)."""
+    return carried(("listing", get_language()), basis(data, after_round), lambda: listing(table(data, after_round)))
 
 
 def _tiebreak_columns(codes: list[str]) -> tuple[Column, ...]:
@@ -269,7 +284,12 @@ def playoff_facts(view: PlayoffView) -> dict[str, Any]:
 
 def crosstable_listing(data: SectionData, after_round: int | None = None) -> Listing:
     """The crosstable as every form shows it: rows by rank, numbered by row; each round's cell names the
-    opponent by that row number (``3w1``, ``U`` for a bye); then points and tie-breaks."""
+    opponent by that row number (``3w1``, ``U`` for a bye); then points and tie-breaks (kept as the standings
+    are: :func:`table`)."""
+    return carried(("crosstable", get_language()), basis(data, after_round), lambda: _crosstable(data, after_round))
+
+
+def _crosstable(data: SectionData, after_round: int | None) -> Listing:
     table_ = table(data, after_round)
     rounds = [str(n) for n in range(1, table_.after_round + 1)]
     columns = (Column("row", "#", number=True), Column("tpn", _("No."), number=True),

@@ -3,6 +3,8 @@ chosen for the templates that loop over many rows, and included in the Django pa
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from django import template
@@ -10,10 +12,14 @@ from django.template import engines
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
+from swisspair_web.tournaments.reads.snapshot import rendering
+
 register = template.Library()
 
 ROWS = "tournaments/listing.html"
 """The Jinja2 template of the table (``tournaments/jinja2/``)."""
+PLAYERS = "tournaments/section_players.html"
+"""The Jinja2 template of the rows of a section page's players."""
 
 
 def prefix(name: str, slug: str, section: str) -> str:
@@ -25,12 +31,51 @@ def prefix(name: str, slug: str, section: str) -> str:
     return address[:-2]
 
 
+FRAGMENTS_KEPT = 24
+"""How many rendered lists :func:`listing_table` keeps in a rendering process, with the list they were rendered
+from (a 500-player section's standings, crosstable, norm checks and rating report: about 3 MB; a round's
+pairings: 0.1 MB)."""
+
+_FRAGMENTS: OrderedDict[int, tuple[Any, tuple[Any, ...], SafeString]] = OrderedDict()
+_FRAGMENTS_LOCK = threading.Lock()
+
+
 @register.simple_tag(takes_context=True)
 def listing_table(context: template.Context) -> SafeString:
     """The tables, extra tables and notes of the context's ``listing``; with ``link``, each player's (team's)
-    name, and a cell whose column links to a player, is a link to their page."""
-    values: dict[str, Any] = {"listing": context.get("listing"), "link": context.get("link")}
+    name, and a cell whose column links to a player, is a link to their page. A list rendered before (the same
+    object: a list kept from one rendering to the next, :func:`~..reads.snapshot.carried`) with the same links
+    is not rendered again in a rendering of the public pages (:func:`~..reads.snapshot.rendering`): the fragment
+    depends on nothing else."""
+    listing = context.get("listing")
+    values: dict[str, Any] = {"listing": listing, "link": context.get("link")}
     if values["link"]:
         slug, section = context["event"].slug, context["section"].slug
         values.update(players=prefix("sp-player", slug, section), teams=prefix("sp-team", slug, section))
+    if not rendering():
+        return _rendered(values)
+    links = (values["link"], values.get("players"), values.get("teams"))
+    with _FRAGMENTS_LOCK:
+        kept = _FRAGMENTS.get(id(listing))
+        if kept is not None and kept[0] is listing and kept[1] == links:
+            _FRAGMENTS.move_to_end(id(listing))
+            return kept[2]
+    fragment = _rendered(values)
+    with _FRAGMENTS_LOCK:
+        _FRAGMENTS[id(listing)] = (listing, links, fragment)
+        _FRAGMENTS.move_to_end(id(listing))
+        while len(_FRAGMENTS) > FRAGMENTS_KEPT:
+            _FRAGMENTS.popitem(last=False)
+    return fragment
+
+
+@register.simple_tag(takes_context=True)
+def section_players(context: template.Context) -> SafeString:
+    """The rows of the section page's players (``players``), each name a link to the player's page: rendered by
+    Jinja2 with the links made from one prefix (hundreds of rows: ``swisspair_web.jinja``)."""
+    link = prefix("sp-player", context["event"].slug, context["section"].slug)
+    return mark_safe(engines["jinja2"].get_template(PLAYERS).render({"players": context["players"], "link": link}))
+
+
+def _rendered(values: dict[str, Any]) -> SafeString:
     return mark_safe(engines["jinja2"].get_template(ROWS).render(values))
