@@ -2,11 +2,15 @@
 
 The worker renders a change a moment after it (``changes.py``); until then a page that has no file yet is
 built by the application for every reader who asks (``serve.py``), which is what readers wait for on a busy
-site. Two pages are asked for at once by many and are not on disk yet:
+site. Three pages are asked for at once by many and are not on disk yet or out of date:
 
 * **a round just published**: its pairings and their JSON are written in the arbiter's request, before the
   publish page says it is done (:func:`render_published`: the event's pages not on disk yet, ``render.AHEAD``;
   the other rounds' pages, whose list of rounds changed, are left to the worker's pass);
+* **a round's pairings when results are saved**: the round's pages and JSON are written in the arbiter's request
+  that saved them, before the results page says it is done (:func:`render_results`: ``render.render_round``,
+  with the fingerprints a pass gives them; the other pages the results change, the cards and the standings, are
+  left to the worker's pass), so that a result is public as soon as it is saved, however busy the worker;
 * **a page asked for the first time** (a player's card, the pairings by name, a language or address not
   rendered before): the request that built it for a visitor who is not logged in writes it
   (:func:`write_served`), and it is rendered from then on as every wished-for page is.
@@ -40,21 +44,40 @@ LOCK_WAIT = 2.0
 worker (a worker at a low priority on a busy machine may hold the lock much longer)."""
 
 
+RESULTS_WAIT = 0.5
+"""Seconds a save of results waits for a rendering of the event under way before leaving the round's pages to the
+worker's pass (the arbiter waits for the results page meanwhile)."""
+
+
 def render_published(event_id: int) -> None:
     """A round of the event was published (the write committed): write its pages not on disk yet now (the
     round's pairings and JSON). Waits at most :data:`LOCK_WAIT` for a rendering under way; the queued pass does
     the rest in any case."""
-    deadline = time.monotonic() + LOCK_WAIT
+    _ahead(event_id, "published round", LOCK_WAIT, lambda: render.render_event(event_id, render.AHEAD, wait=False))
+
+
+def render_results(event_id: int, section_id: int, number: int) -> None:
+    """Results of round ``number`` of the section were saved (the write committed): write that round's public
+    pages now (:func:`.render.render_round`). Waits at most :data:`RESULTS_WAIT` for a rendering under way; the
+    queued pass renders them in any case."""
+    _ahead(event_id, f"results of round {number}", RESULTS_WAIT,
+           lambda: render.render_round(event_id, section_id, number, wait=False))
+
+
+def _ahead(event_id: int, what: str, patience: float, write: Callable[[], int]) -> None:
+    """``write()`` the pages ahead of the worker, trying again while another rendering holds the event's lock
+    (:class:`~.store.Busy`), for at most ``patience`` seconds: then the pass queued for the change writes them."""
+    deadline = time.monotonic() + patience
     while True:
         try:
-            built = render.render_event(event_id, render.AHEAD, wait=False)
+            built = write()
         except store.Busy:
             if time.monotonic() >= deadline:
-                log.info("public pages of event %s: a rendering under way, published round left to it", event_id)
+                log.info("public pages of event %s: a rendering under way, %s left to it", event_id, what)
                 return
             time.sleep(0.05)
             continue
-        log.info("public pages of event %s (published round): %s built", event_id, built)
+        log.info("public pages of event %s (%s): %s built", event_id, what, built)
         return
 
 
