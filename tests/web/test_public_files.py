@@ -365,7 +365,7 @@ class AheadTest(PublicFilesTestCase):
 
     def test_a_result_saved_while_the_event_is_rendered_is_left_to_the_pass(self) -> None:
         before = self.files()
-        with mock.patch.object(ahead, "RESULTS_WAIT", 0), store.event_lock(self.event.pk):
+        with mock.patch.object(ahead, "LOCK_WAIT", 0), store.event_lock(self.event.pk):
             self.save(1, "10")
         self.assertEqual(self.files(), before)
         self.assertTrue(PublicRender.objects.get(event=self.event).dirty_at)

@@ -7,10 +7,10 @@ site. Three pages are asked for at once by many and are not on disk yet or out o
 * **a round just published**: its pairings and their JSON are written in the arbiter's request, before the
   publish page says it is done (:func:`render_published`: the event's pages not on disk yet, ``render.AHEAD``;
   the other rounds' pages, whose list of rounds changed, are left to the worker's pass);
-* **a round's pairings when results are saved**: the round's pages and JSON are written in the arbiter's request
-  that saved them, before the results page says it is done (:func:`render_results`: ``render.render_round``,
-  with the fingerprints a pass gives them; the other pages the results change, the cards and the standings, are
-  left to the worker's pass), so that a result is public as soon as it is saved, however busy the worker;
+* **a round's pairings when results are saved**: the round's pages and JSON are written by the arbiter's request
+  that saved them, once its response is sent (:func:`render_results`: ``render.render_round``, with the
+  fingerprints a pass gives them; the other pages the results change, the cards and the standings, are left to
+  the worker's pass), so that a result is public a moment after it is saved, however busy the worker;
 * **a page asked for the first time** (a player's card, the pairings by name, a language or address not
   rendered before): the request that built it for a visitor who is not logged in writes it
   (:func:`write_served`), and it is rendered from then on as every wished-for page is.
@@ -31,6 +31,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from swisspair_web.after_response import after_response
 from swisspair_web.tournaments.public import render, store
 
 log = logging.getLogger(__name__)
@@ -40,13 +41,8 @@ SERVED = "served"
 fingerprint, so the next pass builds the page again (and keeps its date when the bytes are the same)."""
 
 LOCK_WAIT = 2.0
-"""Seconds a round's publication waits for a rendering of the event under way before leaving its pages to the
-worker (a worker at a low priority on a busy machine may hold the lock much longer)."""
-
-
-RESULTS_WAIT = 0.5
-"""Seconds a save of results waits for a rendering of the event under way before leaving the round's pages to the
-worker's pass (the arbiter waits for the results page meanwhile)."""
+"""Seconds a round's publication, or a save of its results, waits for a rendering of the event under way before
+leaving its pages to the worker (a worker at a low priority on a busy machine may hold the lock much longer)."""
 
 
 def render_published(event_id: int) -> None:
@@ -58,10 +54,11 @@ def render_published(event_id: int) -> None:
 
 def render_results(event_id: int, section_id: int, number: int) -> None:
     """Results of round ``number`` of the section were saved (the write committed): write that round's public
-    pages now (:func:`.render.render_round`). Waits at most :data:`RESULTS_WAIT` for a rendering under way; the
-    queued pass renders them in any case."""
-    _ahead(event_id, f"results of round {number}", RESULTS_WAIT,
-           lambda: render.render_round(event_id, section_id, number, wait=False))
+    pages once the request's response is sent (:func:`~swisspair_web.after_response.after_response`: the arbiter
+    does not wait for them; :func:`.render.render_round`). Waits at most :data:`LOCK_WAIT` for a rendering under
+    way; the queued pass renders them in any case."""
+    after_response(lambda: _ahead(event_id, f"results of round {number}", LOCK_WAIT,
+                                  lambda: render.render_round(event_id, section_id, number, wait=False)))
 
 
 def _ahead(event_id: int, what: str, patience: float, write: Callable[[], int]) -> None:
