@@ -1,37 +1,49 @@
 """Work a request leaves for after its response is sent: :func:`after_response`.
 
 A WSGI server closes a response once it has sent it (gunicorn: the whole body written to the client), and Django
-then says the request finished (``request_finished``). What a request said with :func:`after_response` runs then,
-in the request's thread: the client already has its answer, and the thread serves its next request after it.
-Outside a request (a command, a worker, a test calling the services) the work runs at once.
+then says the request finished (``request_finished``). What a request said with :func:`after_response` is then
+handed to a thread of the process that runs such work one at a time, in the order said (a key said again while its
+work waits: once). The client has its answer, the request's thread is free for the next request at once (the work
+may wait, for a lock, or for the CPU on a busy machine), and a failure is logged. Outside a request (a command, a
+worker, a test calling the services) the work runs at once, in the caller's thread.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from contextvars import ContextVar
 from typing import Any
 
 from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 
 log = logging.getLogger(__name__)
 
-_LEFT: ContextVar[list[Callable[[], None]] | None] = ContextVar("swisspair_after_response", default=None)
-"""What the request under way in this thread left for after its response (``None``: no request under way)."""
+Work = Callable[[], None]
+
+_LEFT: ContextVar[dict[Hashable, Work] | None] = ContextVar("swisspair_after_response", default=None)
+"""What the request under way in this thread left for after its response, by key (``None``: no request)."""
+
+_WAITING: OrderedDict[Hashable, Work] = OrderedDict()
+"""The work handed to the process's thread (:func:`_serve`), in the order said."""
+_READY = threading.Condition()
+_THREAD: list[threading.Thread] = []
 
 
-def after_response(work: Callable[[], None]) -> None:
-    """Run ``work`` once the response of the request under way is sent, or now outside a request. Its failure
-    is logged, not raised."""
+def after_response(key: Hashable, work: Work) -> None:
+    """Run ``work`` once the response of the request under way is sent, in the process's thread for such work;
+    now outside a request (see the module's docstring). The same ``key`` said again before it runs: once."""
     left = _LEFT.get()
     if left is None:
         _run(work)
     else:
-        left.append(work)
+        left.setdefault(key, work)
 
 
-def _run(work: Callable[[], None]) -> None:
+def _run(work: Work) -> None:
     try:
         work()
     except Exception:
@@ -39,14 +51,32 @@ def _run(work: Callable[[], None]) -> None:
 
 
 def _started(**kwargs: Any) -> None:
-    _LEFT.set([])
+    _LEFT.set({})
 
 
 def _finished(**kwargs: Any) -> None:
     left = _LEFT.get()
     _LEFT.set(None)
-    for work in left or []:
-        _run(work)  # a connection it opens is the thread's, checked when its next request starts
+    if not left:
+        return
+    with _READY:
+        for key, work in left.items():
+            _WAITING.setdefault(key, work)
+        if not _THREAD or not _THREAD[0].is_alive():
+            _THREAD[:] = [threading.Thread(target=_serve, name="swisspair-after-response", daemon=True)]
+            _THREAD[0].start()
+        _READY.notify()
+
+
+def _serve() -> None:
+    """The process's thread for work left after responses: one at a time, each with a usable connection."""
+    while True:
+        with _READY:
+            while not _WAITING:
+                _READY.wait()
+            _, work = _WAITING.popitem(last=False)
+        close_old_connections()  # a connection broken or past its age is opened again, as a request does
+        _run(work)
 
 
 request_started.connect(_started, dispatch_uid="swisspair-after-response-started")

@@ -7,8 +7,9 @@ site. Three pages are asked for at once by many and are not on disk yet or out o
 * **a round just published**: its pairings and their JSON are written in the arbiter's request, before the
   publish page says it is done (:func:`render_published`: the event's pages not on disk yet, ``render.AHEAD``;
   the other rounds' pages, whose list of rounds changed, are left to the worker's pass);
-* **a round's pairings when results are saved**: the round's pages and JSON are written by the arbiter's request
-  that saved them, once its response is sent (:func:`render_results`: ``render.render_round``, with the
+* **a round's pairings when results are saved**: the round's pages and JSON are written once the response of the
+  arbiter's request that saved them is sent, by a thread of the web process (:func:`render_results`:
+  ``render.render_round``, with the
   fingerprints a pass gives them; the other pages the results change, the cards and the standings, are left to
   the worker's pass), so that a result is public a moment after it is saved, however busy the worker;
 * **a page asked for the first time** (a player's card, the pairings by name, a language or address not
@@ -54,10 +55,12 @@ def render_published(event_id: int) -> None:
 
 def render_results(event_id: int, section_id: int, number: int) -> None:
     """Results of round ``number`` of the section were saved (the write committed): write that round's public
-    pages once the request's response is sent (:func:`~swisspair_web.after_response.after_response`: the arbiter
-    does not wait for them; :func:`.render.render_round`). Waits at most :data:`LOCK_WAIT` for a rendering under
+    pages once the request's response is sent, in the web process's thread for such work
+    (:func:`~swisspair_web.after_response.after_response`: neither the arbiter nor the next request waits for them;
+    :func:`.render.render_round`). Waits at most :data:`LOCK_WAIT` for a rendering under
     way; the queued pass renders them in any case."""
-    after_response(lambda: _ahead(event_id, f"results of round {number}", LOCK_WAIT,
+    after_response(("public-results", section_id, number),
+                   lambda: _ahead(event_id, f"results of round {number}", LOCK_WAIT,
                                   lambda: render.render_round(event_id, section_id, number, wait=False)))
 
 
