@@ -1,11 +1,11 @@
 """Work a request leaves for after its response is sent: :func:`after_response`.
 
-A WSGI server closes a response once it has sent it (gunicorn: the whole body written to the client), and Django
-then says the request finished (``request_finished``). What a request said with :func:`after_response` is then
-handed to a thread of the process that runs such work one at a time, in the order said (a key said again while its
-work waits: once). The client has its answer, the request's thread is free for the next request at once (the work
-may wait, for a lock, or for the CPU on a busy machine), and a failure is logged. Outside a request (a command, a
-worker, a test calling the services) the work runs at once, in the caller's thread.
+The application runs behind :class:`AfterResponse`, a WSGI layer. A WSGI server closes a response's body once it
+has sent it (gunicorn: the whole body written to the client); what the request said with :func:`after_response`
+is then handed to a thread of the process that runs such work one at a time, in the order said (a key said again
+while its work waits: once). The client has its answer, the request's thread is free for the next request at once
+(the work may wait, for a lock, or for the CPU on a busy machine), and a failure is logged. Outside a request (a
+command, a worker, a test calling the services) the work runs at once, in the caller's thread.
 """
 
 from __future__ import annotations
@@ -13,16 +13,17 @@ from __future__ import annotations
 import logging
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextvars import ContextVar
 from typing import Any
 
-from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 
 log = logging.getLogger(__name__)
 
 Work = Callable[[], None]
+StartResponse = Callable[..., Any]
+WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
 
 _LEFT: ContextVar[dict[Hashable, Work] | None] = ContextVar("swisspair_after_response", default=None)
 """What the request under way in this thread left for after its response, by key (``None``: no request)."""
@@ -43,6 +44,42 @@ def after_response(key: Hashable, work: Work) -> None:
         left.setdefault(key, work)
 
 
+class AfterResponse:
+    """The WSGI layer that hands what a request left (:func:`after_response`) to the process's thread once the
+    server closed its response; a response that left nothing is passed through as it is."""
+
+    def __init__(self, application: WSGIApp) -> None:
+        self.application = application
+
+    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        left: dict[Hashable, Work] = {}
+        token = _LEFT.set(left)
+        try:
+            body = self.application(environ, start_response)
+        finally:
+            _LEFT.reset(token)
+        return _Closing(body, left) if left else body
+
+
+class _Closing:
+    """A response's body that hands the work its request left to the process's thread when it is closed."""
+
+    def __init__(self, body: Iterable[bytes], left: dict[Hashable, Work]) -> None:
+        self.body = body
+        self.left = left
+
+    def __iter__(self) -> Iterator[bytes]:
+        return iter(self.body)
+
+    def close(self) -> None:
+        try:
+            close = getattr(self.body, "close", None)
+            if close is not None:
+                close()
+        finally:
+            _hand(self.left)
+
+
 def _run(work: Work) -> None:
     try:
         work()
@@ -50,15 +87,7 @@ def _run(work: Work) -> None:
         log.exception("work left for after a response failed")
 
 
-def _started(**kwargs: Any) -> None:
-    _LEFT.set({})
-
-
-def _finished(**kwargs: Any) -> None:
-    left = _LEFT.get()
-    _LEFT.set(None)
-    if not left:
-        return
+def _hand(left: dict[Hashable, Work]) -> None:
     with _READY:
         for key, work in left.items():
             _WAITING.setdefault(key, work)
@@ -77,7 +106,3 @@ def _serve() -> None:
             _, work = _WAITING.popitem(last=False)
         close_old_connections()  # a connection broken or past its age is opened again, as a request does
         _run(work)
-
-
-request_started.connect(_started, dispatch_uid="swisspair-after-response-started")
-request_finished.connect(_finished, dispatch_uid="swisspair-after-response-finished")

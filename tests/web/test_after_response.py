@@ -3,37 +3,48 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable, Iterable
+from typing import Any
 
-from django.core.signals import request_finished, request_started
 from django.test import SimpleTestCase
 
-from swisspair_web.after_response import after_response
+from swisspair_web.after_response import AfterResponse, after_response
+
+
+class Body(list[bytes]):
+    closed = False
+
+    def close(self) -> None:
+        self.closed = True
 
 
 class AfterResponseTest(SimpleTestCase):
-    def said_in_a_request(self, *works: tuple[str, list[str], str]) -> threading.Event:
-        """A request says ``works`` (key, list, what to add to it), then its response is closed; the event is set
-        once the work after them ran."""
-        done = threading.Event()
-        request_started.send(sender=None)
-        for key, into, what in works:
-            after_response(key, lambda into=into, what=what: into.append(what))  # type: ignore[misc]
-        after_response(object(), done.set)
-        return done
+    def request(self, *works: tuple[str, Callable[[], None]]) -> Iterable[bytes]:
+        """A request through the WSGI layer whose application says ``works``; its response's body."""
+        def application(environ: dict[str, Any], start_response: Any) -> Iterable[bytes]:
+            for key, work in works:
+                after_response(key, work)
+            return Body([b"answer"])
+        return AfterResponse(application)({}, lambda *args: None)
 
     def test_work_said_during_a_request_runs_in_its_thread_once_the_response_is_closed(self) -> None:
         ran: list[str] = []
         threads: list[str] = []
-        done = self.said_in_a_request(("a", ran, "first"), ("b", ran, "second"), ("a", ran, "first again"))
-        after_response("c", lambda: threads.append(threading.current_thread().name))
-        self.assertFalse(done.wait(0.2))  # the response is not sent yet
+        done = threading.Event()
+        body = self.request(("a", lambda: ran.append("first")), ("b", lambda: ran.append("second")),
+                            ("a", lambda: ran.append("first again")),
+                            ("c", lambda: threads.append(threading.current_thread().name)), ("d", done.set))
+        self.assertEqual(list(body), [b"answer"])
+        self.assertFalse(done.wait(0.2))  # the response is not closed yet
         self.assertEqual(ran, [])
-        request_finished.send(sender=None)
+        body.close()  # type: ignore[attr-defined]
         self.assertTrue(done.wait(10))
+        self.assertTrue(body.body.closed)  # type: ignore[attr-defined]
         self.assertEqual(ran, ["first", "second"])  # in the order said, a key said again once
         self.assertEqual(threads, ["swisspair-after-response"])
-        request_finished.send(sender=None)  # each runs once
-        self.assertEqual(ran, ["first", "second"])
+
+    def test_a_response_that_left_nothing_is_passed_through(self) -> None:
+        self.assertIsInstance(self.request(), Body)
 
     def test_work_said_outside_a_request_runs_at_once(self) -> None:
         done: list[str] = []
@@ -42,11 +53,10 @@ class AfterResponseTest(SimpleTestCase):
 
     def test_a_failure_is_logged_and_the_work_after_it_still_runs(self) -> None:
         ran: list[str] = []
-        request_started.send(sender=None)
-        after_response("fails", lambda: 1 / 0 and None)
         done = threading.Event()
-        after_response("after", lambda: (ran.append("after"), done.set()) and None)
+        body = self.request(("fails", lambda: 1 / 0 and None), ("after", lambda: (ran.append("after"), done.set())
+                                                                 and None))
         with self.assertLogs("swisspair_web.after_response", "ERROR"):
-            request_finished.send(sender=None)
+            body.close()  # type: ignore[attr-defined]
             self.assertTrue(done.wait(10))
         self.assertEqual(ran, ["after"])
