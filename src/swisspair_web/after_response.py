@@ -4,14 +4,16 @@ The application runs behind :class:`AfterResponse`, a WSGI layer. A WSGI server 
 has sent it (gunicorn: the whole body written to the client); what the request said with :func:`after_response`
 is then handed to a thread of the process that runs such work one at a time, in the order said (a key said again
 while its work waits: once). The client has its answer, the request's thread is free for the next request at once
-(the work may wait, for a lock, or for the CPU on a busy machine), and a failure is logged. Outside a request (a
-command, a worker, a test calling the services) the work runs at once, in the caller's thread.
+(the work may wait for the CPU on a busy machine), and a failure is logged. Work that cannot run yet (a lock held
+elsewhere) raises :class:`NotYet`: it is tried again behind the work waiting, so one wait holds up no other. Outside
+a request (a command, a worker, a test calling the services) the work runs at once, in the caller's thread.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextvars import ContextVar
@@ -34,14 +36,24 @@ _READY = threading.Condition()
 _THREAD: list[threading.Thread] = []
 
 
+RETRY = 0.05
+"""Seconds the process's thread pauses before trying again work that could not run yet, when no other waits."""
+
+
+class NotYet(Exception):
+    """Raised by work that cannot run yet: it is tried again after the work waiting behind it."""
+
+
 def after_response(key: Hashable, work: Work) -> None:
     """Run ``work`` once the response of the request under way is sent, in the process's thread for such work;
-    now outside a request (see the module's docstring). The same ``key`` said again before it runs: once."""
+    now outside a request, tried until it does not raise :class:`NotYet` (see the module's docstring). The same
+    ``key`` said again before it runs: once."""
     left = _LEFT.get()
-    if left is None:
-        _run(work)
-    else:
+    if left is not None:
         left.setdefault(key, work)
+        return
+    while not _run(work):
+        time.sleep(RETRY)
 
 
 class AfterResponse:
@@ -80,11 +92,15 @@ class _Closing:
             _hand(self.left)
 
 
-def _run(work: Work) -> None:
+def _run(work: Work) -> bool:
+    """Run ``work``; ``False`` when it could not run yet (:class:`NotYet`)."""
     try:
         work()
+    except NotYet:
+        return False
     except Exception:
         log.exception("work left for after a response failed")
+    return True
 
 
 def _hand(left: dict[Hashable, Work]) -> None:
@@ -98,11 +114,18 @@ def _hand(left: dict[Hashable, Work]) -> None:
 
 
 def _serve() -> None:
-    """The process's thread for work left after responses: one at a time, each with a usable connection."""
+    """The process's thread for work left after responses: one at a time, each with a usable connection; work
+    that could not run yet goes back behind the others (unless said again meanwhile)."""
     while True:
         with _READY:
             while not _WAITING:
                 _READY.wait()
-            _, work = _WAITING.popitem(last=False)
+            key, work = _WAITING.popitem(last=False)
         close_old_connections()  # a connection broken or past its age is opened again, as a request does
-        _run(work)
+        if _run(work):
+            continue
+        with _READY:
+            _WAITING.setdefault(key, work)
+            alone = len(_WAITING) == 1
+        if alone:
+            time.sleep(RETRY)

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.test import SimpleTestCase
 
-from swisspair_web.after_response import AfterResponse, after_response
+from swisspair_web.after_response import AfterResponse, NotYet, after_response
 
 
 class Body(list[bytes]):
@@ -60,3 +60,29 @@ class AfterResponseTest(SimpleTestCase):
             body.close()  # type: ignore[attr-defined]
             self.assertTrue(done.wait(10))
         self.assertEqual(ran, ["after"])
+
+    def test_work_that_cannot_run_yet_is_tried_again_behind_the_others(self) -> None:
+        ran: list[str] = []
+        done = threading.Event()
+        tries = iter([False, False, True])
+
+        def locked() -> None:
+            if not next(tries):
+                raise NotYet
+            ran.append("locked")
+            done.set()
+        body = self.request(("locked", locked), ("free", lambda: ran.append("free")))
+        body.close()  # type: ignore[attr-defined]
+        self.assertTrue(done.wait(10))
+        self.assertEqual(ran, ["free", "locked"])
+
+    def test_outside_a_request_it_is_tried_until_it_runs(self) -> None:
+        tries = iter([False, True])
+        ran: list[str] = []
+
+        def locked() -> None:
+            if not next(tries):
+                raise NotYet
+            ran.append("locked")
+        after_response("locked", locked)
+        self.assertEqual(ran, ["locked"])

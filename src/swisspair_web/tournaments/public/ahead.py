@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from swisspair_web.after_response import after_response
+from swisspair_web.after_response import NotYet, after_response
 from swisspair_web.tournaments.public import render, store
 
 log = logging.getLogger(__name__)
@@ -50,7 +50,18 @@ def render_published(event_id: int) -> None:
     """A round of the event was published (the write committed): write its pages not on disk yet now (the
     round's pairings and JSON). Waits at most :data:`LOCK_WAIT` for a rendering under way; the queued pass does
     the rest in any case."""
-    _ahead(event_id, "published round", LOCK_WAIT, lambda: render.render_event(event_id, render.AHEAD, wait=False))
+    deadline = time.monotonic() + LOCK_WAIT
+    while True:
+        try:
+            built = render.render_event(event_id, render.AHEAD, wait=False)
+        except store.Busy:
+            if time.monotonic() >= deadline:
+                log.info("public pages of event %s: a rendering under way, published round left to it", event_id)
+                return
+            time.sleep(0.05)
+            continue
+        log.info("public pages of event %s (published round): %s built", event_id, built)
+        return
 
 
 def render_results(event_id: int, section_id: int, number: int) -> None:
@@ -59,26 +70,20 @@ def render_results(event_id: int, section_id: int, number: int) -> None:
     (:func:`~swisspair_web.after_response.after_response`: neither the arbiter nor the next request waits for them;
     :func:`.render.render_round`). Waits at most :data:`LOCK_WAIT` for a rendering under
     way; the queued pass renders them in any case."""
-    after_response(("public-results", section_id, number),
-                   lambda: _ahead(event_id, f"results of round {number}", LOCK_WAIT,
-                                  lambda: render.render_round(event_id, section_id, number, wait=False)))
+    deadline = time.monotonic() + LOCK_WAIT
 
-
-def _ahead(event_id: int, what: str, patience: float, write: Callable[[], int]) -> None:
-    """``write()`` the pages ahead of the worker, trying again while another rendering holds the event's lock
-    (:class:`~.store.Busy`), for at most ``patience`` seconds: then the pass queued for the change writes them."""
-    deadline = time.monotonic() + patience
-    while True:
+    def write() -> None:
         try:
-            built = write()
+            built = render.render_round(event_id, section_id, number, wait=False)
         except store.Busy:
-            if time.monotonic() >= deadline:
-                log.info("public pages of event %s: a rendering under way, %s left to it", event_id, what)
-                return
-            time.sleep(0.05)
-            continue
-        log.info("public pages of event %s (%s): %s built", event_id, what, built)
-        return
+            if time.monotonic() < deadline:
+                raise NotYet from None  # tried again behind the other pages waiting
+            log.info("public pages of event %s: a rendering under way, results of round %s left to it", event_id,
+                     number)
+            return
+        log.info("public pages of event %s (results of round %s): %s built", event_id, number, built)
+
+    after_response(("public-results", section_id, number), write)
 
 
 def write_served(event_id: int, name: str, kwargs: dict[str, Any], variant: str, body: bytes,
