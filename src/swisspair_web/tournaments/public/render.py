@@ -37,6 +37,8 @@ fingerprint of what it was built from; a page whose fingerprint did not change i
 
 A change is rendered in two passes (:func:`render_event`): first what a result typed changes (a round's pages,
 the cards) and the pages not on disk yet, then, queued behind every first pass, the standings and the others.
+A save of results has its round's pages written by the web process itself once it answered (:func:`render_round`,
+``ahead.render_results``), with the fingerprints the first pass would give them.
 """
 
 from __future__ import annotations
