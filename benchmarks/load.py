@@ -858,7 +858,7 @@ def chain(url: str, shown: list[tuple[str, float, float]]) -> list[str]:
         parts.append((seen - saved, max(0.0, due - saved), started - max(due, saved), seen - started, len(during),
                       name))
     others = f"{len(shown) - len(parts)} of {len(shown)} probes saw their result with no rendering task of the event " \
-             f"started since the save (written by the save's own request, or by a pass under way)"
+             f"started since the save (written by the web process that saved it, or by a pass under way)"
     if not parts:
         return [f"where the freshness went: {others}"]
     parts.sort()
