@@ -428,6 +428,8 @@ class Stats:
     """Seconds from a saved result to the public page showing it."""
     stale: int = 0
     """Saved results the public page did not show within FRESHNESS_LIMIT seconds."""
+    shown: list[tuple[str, float, float]] = field(default_factory=list)
+    """Each probe that saw its result: the event, and the wall-clock moments of the save and of the sight."""
     lag: list[float] = field(default_factory=list)
     """Seconds this process's event loop woke late (every LAG_TICK): part of every latency measured here."""
     server: list[Served] = field(default_factory=list)
@@ -569,7 +571,8 @@ FRESHNESS_LIMIT = 60.0
 LABELS = {"10": "1-0", "01": "0-1", "==": "½-½"}
 
 
-async def freshness(client: Client, path: str, board: int, code: str, saved: float, stats: Stats) -> None:
+async def freshness(client: Client, event: str, path: str, board: int, code: str, saved: float,
+                    stats: Stats) -> None:
     """Read the round's public JSON (anonymous) until board ``board`` shows ``code``; record how long after
     ``saved`` (the moment the save was answered) it did."""
     while time.monotonic() - saved < FRESHNESS_LIMIT:
@@ -579,7 +582,10 @@ async def freshness(client: Client, path: str, board: int, code: str, saved: flo
         if response.status == 200:
             boards = {b["board"]: b.get("result") for b in json.loads(response.body).get("boards", [])}
             if boards.get(board) == LABELS[code]:
-                stats.freshness.append(time.monotonic() - saved)
+                took = time.monotonic() - saved
+                stats.freshness.append(took)
+                now = time.time()
+                stats.shown.append((event, now - took, now))
                 return
         await asyncio.sleep(0.25)
     stats.stale += 1
@@ -646,7 +652,7 @@ async def arbiter_step(client: Client, event: str, world: World, rng: random.Ran
             board = rng.choice(chosen)
             probe = Client(client.port, client.stats, client.limit)
             world.probes.append(asyncio.create_task(freshness(
-                probe, f"/api/e/{event}/open/rounds/{number}.json", board, codes[board], time.monotonic(),
+                probe, event, f"/api/e/{event}/open/rounds/{number}.json", board, codes[board], time.monotonic(),
                 client.stats)))
         return True
     if number >= 9:
@@ -822,6 +828,55 @@ def rendering(url: str, since: float) -> list[str]:
             f"p50 {percentile(ran, .50):.0f} ms p95 {percentile(ran, .95):.0f} ms, {sum(ran):.0f} s in all"
             + (f"; pages built p50 {built[len(built) // 2]} max {built[-1]}, {sum(built)} in all" if built else ""))
     return ["the rendering workers' tasks (wall time, from the queue):", *lines] if lines else []
+
+
+def chain(url: str, shown: list[tuple[str, float, float]]) -> list[str]:
+    """Where each probe's freshness went, from the queue's table: the task whose pass the probe saw is the last
+    rendering task of the event started between the save and the sight. Its parts: the save to the task due
+    (the debounce; nothing when a task queued before the save took the change), due to started (the queue),
+    started to seen (the pass until it wrote the JSON, and the probe's next look); and how many tasks of the
+    event started meanwhile (more than one: a pass re-queued on a rendering under way, or one that missed it)."""
+    import psycopg
+
+    with psycopg.connect(url.replace("postgres://", "postgresql://", 1)) as conn:
+        ids: dict[str, int] = dict(conn.execute("SELECT slug, id FROM tournaments_event").fetchall())
+        rows = conn.execute("""
+            SELECT (args_kwargs->'args'->>0)::int, task_path, EXTRACT(EPOCH FROM enqueued_at),
+                   EXTRACT(EPOCH FROM run_after), EXTRACT(EPOCH FROM started_at)
+            FROM django_tasks_database_dbtaskresult WHERE queue_name = 'public' AND started_at IS NOT NULL
+            ORDER BY started_at""").fetchall()
+    tasks: dict[int, list[tuple[str, float, float, float]]] = defaultdict(list)
+    for event_id, path, enqueued, run_after, started in rows:
+        due = max(float(enqueued), float(run_after)) if run_after < 4e9 else float(enqueued)
+        tasks[event_id].append((path.rsplit(".", 1)[-1], float(enqueued), due, float(started)))
+    parts: list[tuple[float, float, float, float, int, str]] = []
+    for event, saved, seen in shown:
+        during = [t for t in tasks.get(ids.get(event, -1), []) if saved <= t[3] <= seen]
+        if not during:
+            continue
+        name, _enqueued, due, started = during[-1]
+        parts.append((seen - saved, max(0.0, due - saved), started - max(due, saved), seen - started, len(during),
+                      name))
+    others = f"{len(shown) - len(parts)} of {len(shown)} probes saw their result with no rendering task of the event " \
+             f"started since the save (written by the web process that saved it, or by a pass under way)"
+    if not parts:
+        return [f"where the freshness went: {others}"]
+    parts.sort()
+    slow = parts[-max(1, len(parts) // 20):]
+
+    def spread(i: int) -> str:
+        values = [float(p[i]) for p in parts]
+        return f"p50 {percentile(values, .5) / 1000:.1f} p95 {percentile(values, .95) / 1000:.1f}"
+
+    def mean(i: int) -> float:
+        return sum(float(p[i]) for p in slow) / len(slow)
+
+    kinds = ", ".join(f"{n} {sum(1 for p in slow if p[5] == n)}" for n in sorted({p[5] for p in slow}))
+    return [f"where the freshness went: {others}; the {len(parts)} others, s: "
+            f"to the task due {spread(1)}; queued {spread(2)}; the pass until seen {spread(3)}; tasks of the event "
+            f"started meanwhile p50 {percentile([float(p[4]) for p in parts], .5) / 1000:.0f} max {max(p[4] for p in parts)}"
+            f"; slowest 5 % ({len(slow)}) on average: {mean(0):.1f} = due {mean(1):.1f} + queued {mean(2):.1f} + "
+            f"pass {mean(3):.1f}, {mean(4):.1f} tasks started meanwhile, seen by {kinds}"]
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -1036,7 +1091,7 @@ def main(argv: list[str] | None = None) -> int:
         stats.server = server_times(access)
         print(sampler.summary(), flush=True)
         problems = check(url, world)
-        print("\n".join(rendering(url, wall_started)), flush=True)
+        print("\n".join(rendering(url, wall_started) + chain(url, stats.shown)), flush=True)
         print(report(stats, elapsed, world, problems, args))
         server_errors = sum(n for s in stats.statuses.values() for code, n in s.items() if code >= 500 or code == 0)
         if server_errors:

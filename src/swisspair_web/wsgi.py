@@ -10,10 +10,12 @@ from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "swisspair_web.settings")
 
-# Public pages rendered to files are answered before Django runs (tournaments/public/serve.py).
+# Public pages rendered to files are answered before Django runs (tournaments/public/serve.py); what a request
+# leaves for after its response runs once the server closed it (after_response.py).
+from swisspair_web.after_response import AfterResponse
 from swisspair_web.tournaments.public.serve import wrap
 
-application = wrap(get_wsgi_application())
+application = wrap(AfterResponse(get_wsgi_application()))
 
 TEMPLATES = {"django": Path(__file__).parent / "tournaments" / "templates",
              "jinja2": Path(__file__).parent / "tournaments" / "jinja2"}

@@ -353,6 +353,7 @@ class OrderTest(PublicFilesTestCase):
         """A second worker does not wait for the lock of an event another one renders: its task is queued
         again a moment later, the event still marked as changed."""
         self.round_results(1, "10")
+        self.before = self.files()  # the round's pages, written by the save (``ahead.render_results``)
         before = self.queued(render.render_public)
         with store.event_lock(self.event.pk):
             self.assertEqual(render.render_public.call(self.event.pk), 0)
@@ -360,7 +361,7 @@ class OrderTest(PublicFilesTestCase):
         self.assertEqual(len(again), 1)
         self.assertGreater(again[0].run_after, timezone.now())
         self.assertTrue(PublicRender.objects.get(event=self.event).dirty_at)
-        self.assertEqual(self.changed("/rounds/1"), [])
+        self.assertEqual(self.changed("/"), [])  # not the cards the results change either
 
 
 class AheadTest(PublicFilesTestCase):
@@ -385,6 +386,51 @@ class AheadTest(PublicFilesTestCase):
         self.assert_files_are_the_application(written)
         # the queued pass still comes (the standings, the sweeper's stamp): its mark is left to it
         self.assertTrue(PublicRender.objects.get(event=self.event).dirty_at)
+
+    def save(self, board: int, code: str) -> None:
+        """One result of round 1 saved, as the results page saves it (its commit's callbacks run)."""
+        rnd = Round.objects.get(section=self.section, number=1)
+        seen = services.seen(rnd.boards.get(number=board))
+        with self.captureOnCommitCallbacks(execute=True):
+            services.set_results(rnd, self.alice, {board: (code, seen)}, withdraw_no_shows=False)
+
+    ROUND_1 = ["html/en/e/test/open/rounds/1/index.html", "json/http/testserver/api/e/test/open/rounds/1.json"]
+
+    def test_a_result_is_on_disk_when_its_save_is_answered(self) -> None:
+        before = self.files()
+        self.save(1, "10")
+        self.assertEqual(sorted(n for n, body in self.files().items() if before.get(n) != body), self.ROUND_1)
+        self.assert_files_are_the_application(self.ROUND_1)
+        self.save(2, "01")  # the rows kept from the save before: the round that changed is read again
+        self.assert_files_are_the_application(self.ROUND_1)
+        # the queued pass renders what else changed and does the accounting; the round's pages have the
+        # fingerprints it gives them, so it does not build them again
+        self.assertTrue(PublicRender.objects.get(event=self.event).dirty_at)
+        with mock.patch.object(render, "render", wraps=render.render) as built:
+            render.render_event(self.event.pk, "first")
+        self.assertFalse([c for c in built.call_args_list if "/rounds/1" in c.args[2]])
+        self.assertFalse(PublicRender.objects.get(event=self.event).dirty_at)
+        self.assert_files_are_the_application(self.ROUND_1)
+
+    def test_a_result_saved_while_the_event_is_rendered_is_left_to_the_pass(self) -> None:
+        before = self.files()
+        with mock.patch.object(ahead, "LOCK_WAIT", 0), store.event_lock(self.event.pk):
+            self.save(1, "10")
+        self.assertEqual(self.files(), before)
+        self.assertTrue(PublicRender.objects.get(event=self.event).dirty_at)
+        render.render_event(self.event.pk, "first")
+        self.assert_files_are_the_application(self.ROUND_1)
+
+    def test_a_result_of_a_round_not_public_writes_nothing(self) -> None:
+        self.publish(1, False)
+        self.save(1, "10")
+        self.assertFalse(any("rounds/1" in name for name in self.files()))
+
+    def test_a_result_of_an_event_never_rendered_whole_is_left_to_the_pass(self) -> None:
+        PublicRender.objects.filter(event=self.event).update(rendered_at=None)
+        before = self.files()
+        self.save(1, "10")
+        self.assertEqual(self.files(), before)  # the queued pass renders everything
 
     def test_a_page_served_by_the_application_is_written_by_its_request(self) -> None:
         card = "html/en/e/test/open/players/3/index.html"

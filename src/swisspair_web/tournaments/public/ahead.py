@@ -2,11 +2,16 @@
 
 The worker renders a change a moment after it (``changes.py``); until then a page that has no file yet is
 built by the application for every reader who asks (``serve.py``), which is what readers wait for on a busy
-site. Two pages are asked for at once by many and are not on disk yet:
+site. Three pages are asked for at once by many and are not on disk yet or out of date:
 
 * **a round just published**: its pairings and their JSON are written in the arbiter's request, before the
   publish page says it is done (:func:`render_published`: the event's pages not on disk yet, ``render.AHEAD``;
   the other rounds' pages, whose list of rounds changed, are left to the worker's pass);
+* **a round's pairings when results are saved**: the round's pages and JSON are written once the response of the
+  arbiter's request that saved them is sent, by a thread of the web process (:func:`render_results`:
+  ``render.render_round``, with the
+  fingerprints a pass gives them; the other pages the results change, the cards and the standings, are left to
+  the worker's pass), so that a result is public a moment after it is saved, however busy the worker;
 * **a page asked for the first time** (a player's card, the pairings by name, a language or address not
   rendered before): the request that built it for a visitor who is not logged in writes it
   (:func:`write_served`), and it is rendered from then on as every wished-for page is.
@@ -27,6 +32,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from swisspair_web.after_response import NotYet, after_response
 from swisspair_web.tournaments.public import render, store
 
 log = logging.getLogger(__name__)
@@ -36,8 +42,8 @@ SERVED = "served"
 fingerprint, so the next pass builds the page again (and keeps its date when the bytes are the same)."""
 
 LOCK_WAIT = 2.0
-"""Seconds a round's publication waits for a rendering of the event under way before leaving its pages to the
-worker (a worker at a low priority on a busy machine may hold the lock much longer)."""
+"""Seconds a round's publication, or a save of its results, waits for a rendering of the event under way before
+leaving its pages to the worker (a worker at a low priority on a busy machine may hold the lock much longer)."""
 
 
 def render_published(event_id: int) -> None:
@@ -56,6 +62,28 @@ def render_published(event_id: int) -> None:
             continue
         log.info("public pages of event %s (published round): %s built", event_id, built)
         return
+
+
+def render_results(event_id: int, section_id: int, number: int) -> None:
+    """Results of round ``number`` of the section were saved (the write committed): write that round's public
+    pages once the request's response is sent, in the web process's thread for such work
+    (:func:`~swisspair_web.after_response.after_response`: neither the arbiter nor the next request waits for them;
+    :func:`.render.render_round`). Waits at most :data:`LOCK_WAIT` for a rendering under
+    way; the queued pass renders them in any case."""
+    deadline = time.monotonic() + LOCK_WAIT
+
+    def write() -> None:
+        try:
+            built = render.render_round(event_id, section_id, number, wait=False)
+        except store.Busy:
+            if time.monotonic() < deadline:
+                raise NotYet from None  # tried again behind the other pages waiting
+            log.info("public pages of event %s: a rendering under way, results of round %s left to it", event_id,
+                     number)
+            return
+        log.info("public pages of event %s (results of round %s): %s built", event_id, number, built)
+
+    after_response(("public-results", section_id, number), write)
 
 
 def write_served(event_id: int, name: str, kwargs: dict[str, Any], variant: str, body: bytes,

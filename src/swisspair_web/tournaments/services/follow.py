@@ -6,6 +6,8 @@
 - :func:`section`: the same, and the section's published prize list is checked against the results
   (:func:`prize_list`) before the pages are rendered.
 - :func:`round_published`: a round's public pages are written in the request that published it.
+- :func:`round_results`: a round's public pages are written by the request that saved its results, once it
+  answered.
 
 Each is queued once per operation, whatever the number of rows written.
 """
@@ -36,6 +38,15 @@ def round_published(section: Section) -> None:
     if store.enabled():
         after_commit(("public-ahead", section.event_id), functools.partial(ahead.render_published, section.event_id),
                      robust=True)
+
+
+def round_results(section: Section, number: int) -> None:
+    """Results of round ``number`` of the section are saved by this write: once it commits (and the pages follow
+    it: :func:`section`), the round's public pages are written by the request once its response is sent
+    (:func:`..public.ahead.render_results`), so that the public sees a result a moment after it is saved."""
+    if store.enabled():
+        after_commit(("public-results", section.pk, number),
+                     functools.partial(ahead.render_results, section.event_id, section.pk, number), robust=True)
 
 
 def event_deleted(event_id: int) -> None:

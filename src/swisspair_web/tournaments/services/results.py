@@ -118,6 +118,7 @@ def set_results(rnd: Round, user: User, changes: Mapping[int, tuple[str, Seen]],
             board.result = code
         if outcome.saved:
             Section.objects.filter(pk=section.pk).update(version=F("version") + 1)
+            follow.round_results(section, rnd.number)
     stale = sorted({n for c in late_corrections.find(section) if c.round == rnd.number and c.board in outcome.saved
                     for n in c.later}) if later and outcome.saved else []
     if stale:
