@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 
+import pytest
+
 from swisspair.model import Colour, Player, Result, RoundResult, Tournament
-from swisspair.norms import LeftOut, NormOptions, NormTitle, best_norm, check_norm, norms_report, sought
+from swisspair.norms import LeftOut, NormCheck, NormOptions, NormTitle, best_norm, check_norm, norms_report, sought
 
 # pairing number: (title, rating, federation) of the opponents of player 1 (BUL)
 FIELD = {
@@ -264,3 +267,16 @@ def test_a_double_round_robin_needs_six_players_and_half_the_opponents_with_the_
     t = _field(small, 2450, games((2, .5), (3, .5), (4, 1), (5, 1)) * 2, 8)
     failures = check_norm(t, 1, NormTitle.IM, options=options).failures
     assert "1.4.5 f: a double round robin of 5 players, at least 6 needed" in failures
+
+
+def test_a_check_built_by_hand_has_its_public_fields_and_finds_its_figures_when_read() -> None:
+    """A check's fields are what it was built with; Ra, the percentage, Rp (1.4.7-1.4.9) and the failures are
+    found when read, so a check whose score no table 1.4.9 percentage fits is built and fails only when read."""
+    check = NormCheck(NormTitle.IM, games=1, counted_games=1, ratings=(2300,), score=Fraction(5), titled=0,
+                      holders=0)
+    assert all(not f.name.startswith("_") for f in dataclasses.fields(check))
+    assert dataclasses.asdict(check)["score"] == 5 and check.percent == 500
+    with pytest.raises(ValueError, match="percentage out of range: 500"):
+        assert check.performance
+    won = dataclasses.replace(check, score=Fraction(1))  # 100 %: dp 800 (table 1.4.9)
+    assert won.performance == 3100 and won.failures[0] == "1.4.1 a: 1 games, at least 9 needed"

@@ -45,6 +45,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from itertools import combinations
 
 from swisspair.model import Result, Tournament
@@ -190,9 +191,13 @@ class LeftOut(enum.Enum):
     """A game after the round in which the norm was reached (an event without predetermined pairings)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class NormCheck:
-    """One norm checked for one player: the figures and the requirements that failed."""
+    """One norm checked for one player: the figures and the requirements that failed.
+
+    Ra, the percentage, Rp and the failures are found on the first read and kept with the check (it is read
+    many times: achieved, listed, printed); they are not fields, so the class has no slots.
+    """
 
     title: NormTitle
     """The norm."""
@@ -234,37 +239,31 @@ class NormCheck:
     """Opponents (each counted once) holding the norm's title or a higher one (1.4.5 f)."""
     tpn: int = 0
     """The player checked (0 when the check was built by hand)."""
-    _figures: tuple[int | None, int | None, int | None] = field(init=False, repr=False, compare=False)
-    """Ra, the percentage and Rp, computed once (the check is read many times: achieved, listed, printed)."""
-    _problems: tuple[Failure, ...] = field(init=False, repr=False, compare=False)
-    """The requirements not met, found once."""
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_figures", (
-            average_rating(self.ratings) if self.ratings else None,
-            percentage(self.score, self.games) if self.games else None,
-            performance_rating(self.ratings, self.score)[0] if self.ratings else None))
-        object.__setattr__(self, "_problems", tuple(self._find_problems()))
-
-    @property
+    @cached_property
     def average(self) -> int | None:
         """Ra (1.4.7), ``None`` without a game."""
-        return self._figures[0]
+        return average_rating(self.ratings) if self.ratings else None
 
-    @property
+    @cached_property
     def percent(self) -> int | None:
         """The score as a whole percentage, 0.5 % up (1.4.9)."""
-        return self._figures[1]
+        return percentage(self.score, self.games) if self.games else None
 
-    @property
+    @cached_property
     def performance(self) -> int | None:
         """Rp = Ra + dp (1.4.8)."""
-        return self._figures[2]
+        return performance_rating(self.ratings, self.score)[0] if self.ratings else None
 
     @property
     def problems(self) -> list[Failure]:
         """Every requirement not met; empty when the norm is achieved."""
         return list(self._problems)
+
+    @cached_property
+    def _problems(self) -> tuple[Failure, ...]:
+        """:attr:`problems`, found once."""
+        return tuple(self._find_problems())
 
     def _find_problems(self) -> list[Failure]:
         """1.4.1 a, 1.4.3-1.4.5 and 1.4.8, in the order of the articles."""
