@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.test import SimpleTestCase
 
-from swisspair_web.after_response import AfterResponse, NotYet, after_response
+from swisspair_web.after_response import RETRY, AfterResponse, NotYet, after_response
 
 
 class Body(list[bytes]):
@@ -40,7 +41,7 @@ class AfterResponseTest(SimpleTestCase):
         body.close()  # type: ignore[attr-defined]
         self.assertTrue(done.wait(10))
         self.assertTrue(body.body.closed)  # type: ignore[attr-defined]
-        self.assertEqual(ran, ["first", "second"])  # in the order said, a key said again once
+        self.assertEqual(ran, ["first again", "second"])  # in the order said, a key said again: the newer work once
         self.assertEqual(threads, ["swisspair-after-response"])
 
     def test_a_response_that_left_nothing_is_passed_through(self) -> None:
@@ -75,6 +76,37 @@ class AfterResponseTest(SimpleTestCase):
         body.close()  # type: ignore[attr-defined]
         self.assertTrue(done.wait(10))
         self.assertEqual(ran, ["free", "locked"])
+
+    def test_a_key_said_again_while_its_work_waits_runs_the_newer_work_in_its_place(self) -> None:
+        ran: list[str] = []
+        gate, done = threading.Event(), threading.Event()
+        first = self.request(("gate", lambda: gate.wait(10) and None), ("k", lambda: ran.append("older")),
+                             ("z", lambda: (ran.append("z"), done.set()) and None))
+        first.close()  # type: ignore[attr-defined]  # the thread waits at the gate, "k" and "z" behind it
+        self.request(("k", lambda: ran.append("newer"))).close()  # type: ignore[attr-defined]
+        gate.set()
+        self.assertTrue(done.wait(10))
+        self.assertEqual(ran, ["newer", "z"])
+
+    def test_works_that_all_cannot_run_yet_are_tried_again_after_a_pause(self) -> None:
+        tries: list[str] = []
+        free, done = threading.Event(), threading.Event()
+
+        def locked(name: str) -> Callable[[], None]:
+            def work() -> None:
+                tries.append(name)
+                if not free.is_set():
+                    raise NotYet
+                if name == "b":
+                    done.set()
+            return work
+        self.request(("a", locked("a")), ("b", locked("b"))).close()  # type: ignore[attr-defined]
+        time.sleep(6 * RETRY)
+        free.set()
+        self.assertTrue(done.wait(10))
+        # a pause after each round of refusals: about 6 rounds of two tries, not a spin of thousands
+        self.assertLessEqual(len(tries), 2 * (6 + 4))
+        self.assertGreaterEqual(tries.count("a"), 2)
 
     def test_outside_a_request_it_is_tried_until_it_runs(self) -> None:
         tries = iter([False, True])
