@@ -174,3 +174,21 @@ class KeptPlayersTestCase(BaseTestCase):
         self.assert_read_again(kept, section, "member removed, the others moved up")
         services.teams.withdraw_team(Team.objects.get(pk=team.pk), self.alice, 2)
         self.assert_read_again(kept, section, "team withdrawn")
+
+
+def test_a_section_dropped_from_the_round_pages_rows_takes_its_digests_and_scores() -> None:
+    """:func:`~swisspair_web.tournaments.public.render.render_round` keeps the rows of ``ROUND_KEPT`` sections;
+    the digests and scores before a round kept of a section it drops go with them, the others' stay."""
+    from swisspair_web.tournaments.public import render
+    from swisspair_web.tournaments.reads import convert
+
+    sections = range(1, render.ROUND_KEPT + 2)
+    for section_id in sections:
+        render.ROUND_BOARDS[section_id] = {}
+        render.ROUND_PLAYERS[section_id] = ((0, 0, 0, 0, 0), [])
+        render.KEPT_DIGESTS[(section_id, 0)] = ("key", "text")
+        convert._UNITS[(section_id, 1)] = ("key", ({}, 1))
+        render._keep_recent(section_id)
+    assert list(render.ROUND_BOARDS) == list(sections[1:])
+    assert 1 not in render.ROUND_PLAYERS and (1, 0) not in render.KEPT_DIGESTS and (1, 1) not in convert._UNITS
+    assert all((n, 0) in render.KEPT_DIGESTS and (n, 1) in convert._UNITS for n in sections[1:])

@@ -81,8 +81,8 @@ from swisspair_web.tournaments.public import (
     teams,
 )
 from swisspair_web.tournaments.public.common import Builder, Visitor, shared_section
-from swisspair_web.tournaments.reads.convert import (BoardsKey, PlayersKey, SectionData, forget_units, kept_boards,
-                                                     kept_while)
+from swisspair_web.tournaments.reads.convert import (BoardsKey, PlayersKey, SectionData, forget_section, forget_units,
+                                                     kept_boards, kept_while)
 from swisspair_web.tournaments.reads import prepared
 from swisspair_web.tournaments.reads.rounds import forget_rows
 from swisspair_web.tournaments.reads.snapshot import share, shared_reads
@@ -616,11 +616,19 @@ def _render_section(work: Pass, section: Section) -> None:
         store.forget(gone)
 
 
-ROUND_KEPT = 64
+ROUND_KEPT = 16
 """How many sections' rows a process writing a round's pages when its results are saved (a web process:
-:func:`render_round`) keeps between renderings, the most recently rendered (about 2 MB for 500 players after 9
-rounds): the next save in one of them reads again only its players' and rounds' keys and the round that changed
-(7 ms of CPU instead of 35 at 500 players)."""
+:func:`render_round`) keeps between renderings, the most recently rendered: about 2 MB for 500 players after 9
+rounds, so about 32 MB at most. The next save in one of them reads again only its players' and rounds' keys and
+the round that changed. A section dropped takes its digests (:data:`KEPT_DIGESTS`) and its scores before a round
+(:func:`~.convert.units_after`) with it.
+
+What else a web process keeps between renderings has its own bound: the lists carried from one rendering to the
+next (``snapshot.CARRIED_SIZE``) and their rendered tables (``listing.FRAGMENTS_KEPT``), about 12 MB together at
+500 players, and the boards' rows (``rounds.ROWS_KEPT``). The pages it writes when a round is published
+(:data:`AHEAD`) leave digests of the event's sections and the scores before that round, which no bound drops: for
+each section of an event published through the process, one text of its players' rows and a digest a round, and
+a score a player for each round published."""
 ROUND_BOARDS: OrderedDict[int, dict[int, tuple[BoardsKey, list[Board]]]] = OrderedDict()
 ROUND_PLAYERS: dict[int, tuple[PlayersKey, list[Player]]] = {}
 
@@ -668,12 +676,15 @@ def _render_round(work: Pass, section: Section, number: int) -> None:
 
 
 def _keep_recent(section_id: int) -> None:
-    """Keep the rows of the :data:`ROUND_KEPT` sections rendered last (:func:`render_round`)."""
+    """Keep the rows of the :data:`ROUND_KEPT` sections rendered last (:func:`render_round`); a section dropped
+    takes its digests and its scores before a round with it."""
     if section_id in ROUND_BOARDS:
         ROUND_BOARDS.move_to_end(section_id)
     while len(ROUND_BOARDS) > ROUND_KEPT:
         gone, _ = ROUND_BOARDS.popitem(last=False)
         ROUND_PLAYERS.pop(gone, None)
+        forget_section(KEPT_DIGESTS, gone)
+        forget_units(gone)
 
 
 def _run(part: str, event_id: int) -> int:

@@ -418,9 +418,21 @@ SCORING_FIELDS = ("win", "draw", "loss", "pab", "half_bye", "full_bye", "forfeit
 """The section's fields its scoring is made of (:func:`scoring_of`)."""
 
 
-def forget_units() -> None:
-    """Drop the kept :func:`units_after` (:func:`~..public.render.forget_kept`)."""
-    _UNITS.clear()
+def forget_units(section_id: int | None = None) -> None:
+    """Drop the kept :func:`units_after` of the section ``section_id`` (:func:`~..public.render.render_round`);
+    ``None``: of every section (:func:`~..public.render.forget_kept`)."""
+    if section_id is None:
+        _UNITS.clear()
+    else:
+        forget_section(_UNITS, section_id)
+
+
+def forget_section(store: dict[tuple[int, int], _Value], section_id: int) -> None:
+    """Drop what ``store``, a store of :func:`kept_while` by ``(section, round)``, keeps of the section
+    ``section_id`` (its slots copied first: another thread may add one meanwhile)."""
+    for slot in list(store):
+        if slot[0] == section_id:
+            store.pop(slot, None)
 
 
 def _units_key(data: SectionData, last: int) -> Hashable | None:
