@@ -65,6 +65,9 @@ NORM_RESULTS = {Result.WIN: Fraction(1), Result.DRAW: Fraction(1, 2), Result.LOS
 """Games played over the board, with their score: the only ones a norm counts (1.4.2 c)."""
 DOUBLE_ROUND_ROBIN_PLAYERS = 6
 """A double round robin needs at least this many players for a norm (1.4.5 f)."""
+NORM_GAMES = 9
+"""The games a norm needs (1.4.1 a); in an event of that many rounds, 1.4.1 c counts one game fewer as
+enough."""
 SUBSETS_TRIED = 1 << 16
 """At most this many sets of defeated opponents are tried for 1.4.1 f (more wins than 16 are not met)."""
 
@@ -204,7 +207,8 @@ class NormCheck:
     games: int
     """Games counted (1.4.2)."""
     counted_games: int
-    """Games it counts for: 9 for 8 games in a 9-round event as in 1.4.1 c, else :attr:`games`."""
+    """Games it counts for: :data:`NORM_GAMES` for one fewer in an event of as many rounds (1.4.1 c), else
+    :attr:`games`."""
     ratings: tuple[int, ...]
     """The opponents' ratings after 1.4.6 (unrated as 1400, the floor applied)."""
     score: Fraction
@@ -269,8 +273,8 @@ class NormCheck:
         """1.4.1 a, 1.4.3-1.4.5 and 1.4.8, in the order of the articles."""
         out = []
         n = self.games
-        if self.counted_games < 9:
-            out.append(Failure("1.4.1 a", Requirement.GAMES, self.games, 9))
+        if self.counted_games < NORM_GAMES:
+            out.append(Failure("1.4.1 a", Requirement.GAMES, self.games, NORM_GAMES))
         out += self._federation_problems()
         if n and self.titled < math.ceil(n / 2):
             out.append(Failure("1.4.5 a", Requirement.TITLE_HOLDERS, self.titled, math.ceil(n / 2)))
@@ -381,11 +385,11 @@ def _scored_zero_against_rated(tournament: Tournament, tpn: int, rating_of: Mapp
 
 def _counted_games(tournament: Tournament, tpn: int, games: int, last: int, planned: int | None) -> int:
     """1.4.1 c: 8 games in a 9-round event count as 9 when the missing round is a forfeit win or a PAB."""
-    if planned != 9 or last != 9 or games != 8:
+    if planned != NORM_GAMES or last != NORM_GAMES or games != NORM_GAMES - 1:
         return games
-    missing = [tournament.players[tpn].result(rnd).result for rnd in range(1, 10)]
+    missing = [tournament.players[tpn].result(rnd).result for rnd in range(1, NORM_GAMES + 1)]
     unplayed = [r for r in missing if r not in NORM_RESULTS]
-    return 9 if len(unplayed) == 1 and unplayed[0] in (Result.FORFEIT_WIN, Result.PAB) else games
+    return NORM_GAMES if len(unplayed) == 1 and unplayed[0] in (Result.FORFEIT_WIN, Result.PAB) else games
 
 
 def _rated(ratings: list[int], opponents: list[int], floor: int) -> tuple[tuple[int, ...], tuple[int, int] | None]:
@@ -435,15 +439,22 @@ class _Player:
                              and _scored_zero_against_rated(tournament, g.opponent, rating_of, recorded))
         return cls(tournament, tpn, rating_of, options, recorded, games, excluded)
 
+    @property
+    def planned(self) -> int:
+        """The rounds of the event (1.4.1 c)."""
+        return self.options.planned_rounds if self.options.planned_rounds is not None else self.tournament.rounds
+
     def may_count(self, last: int) -> bool:
-        """Whether a check over rounds 1..``last`` can count 9 games (1.4.1 a): 9 games there, or 8 that
-        1.4.1 c counts as 9; else that check fails 1.4.1 a, and so does every one leaving games out."""
-        if last < 9:  # a game a round: 9 games need 9 rounds, and 1.4.1 c counts 8 as 9 over 9 rounds only
+        """Whether a check over rounds 1..``last`` counts :data:`NORM_GAMES` games (1.4.1 a, c) when it
+        leaves no win out; else that check fails 1.4.1 a, and so does every one leaving games out."""
+        # A game a round, and 1.4.1 c only over NORM_GAMES rounds: fewer rounds never count enough games.
+        # That holds while 1.4.1 b (7 games in the World and Continental Team Championships) and 1.4.1 d (a
+        # point above the requirement counting as an extra game) are not modelled; with them it would not.
+        if last < NORM_GAMES:
             return False
         n = sum(1 for g in self.games if g.round <= last and g.round not in self.excluded)
-        planned = self.options.planned_rounds if self.options.planned_rounds is not None else self.tournament.rounds
-        return n >= 9 or n == 8 and not self.excluded and _counted_games(self.tournament, self.tpn, n, last,
-                                                                         planned) == 9
+        counted = n if self.excluded else _counted_games(self.tournament, self.tpn, n, last, self.planned)
+        return counted >= NORM_GAMES
 
     def check(self, title: NormTitle, last: int, ignored: frozenset[int] = frozenset()) -> NormCheck:
         """The check of ``title`` over rounds 1..``last``, the games of ``ignored`` left out (1.4.1 f)."""
@@ -458,16 +469,15 @@ class _Player:
                      if g.round in ignored else LeftOut.LATER)
                     for g in self.games if g.round in self.excluded or g.round in ignored or g.round > last]
         games = [g for g in self.games if g.round <= last and g.round not in self.excluded and g.round not in ignored]
-        t, options = self.tournament, self.options
+        t = self.tournament
         opponents = [t.players[g.opponent] for g in games]
         federations: dict[str, int] = {}
         for o in opponents:
             fed = o.federation.strip().upper()
             if fed and fed != NO_FEDERATION:
                 federations[fed] = federations.get(fed, 0) + 1
-        planned = options.planned_rounds if options.planned_rounds is not None else t.rounds
         fewer = bool(ignored or self.excluded)
-        counted = len(games) if fewer else _counted_games(t, self.tpn, len(games), last, planned)
+        counted = len(games) if fewer else _counted_games(t, self.tpn, len(games), last, self.planned)
         titles = [o.title.strip().upper() for o in opponents]
         return _Counted(
             last, tuple(left_out), tuple(g.round for g in games), tuple(o.tpn for o in opponents),
@@ -559,7 +569,7 @@ def _leaving_out_defeated(player: _Player, title: NormTitle, last: int, full: No
     wins = [r for r in base.rounds if player.tournament.players[player.tpn].result(r).result is Result.WIN]
     tried = 0
     for size in range(1, len(wins) + 1):
-        if base.games - size < 9:
+        if base.games - size < NORM_GAMES:
             break
         achieved = []
         for chosen in combinations(wins, size):

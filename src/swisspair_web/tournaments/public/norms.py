@@ -30,7 +30,7 @@ def norms_page(visitor: Visitor, slug: str, section: str) -> HttpResponse:
     return page(visitor, "tournaments/norms.html", context(
         visitor, sec.event, sec, listing=listing, achieved=[r for r in listing.rows if r.values["achieved"]],
         awards_tab="norms", round_note=round_note(visitor, listing.facts["after_round"]),
-        out_of_reach=sec.rounds < norms.NORM_GAMES))
+        out_of_reach=norms.out_of_reach(sec.rounds)))
 
 
 def norms_print(visitor: Visitor, slug: str, section: str) -> HttpResponse:

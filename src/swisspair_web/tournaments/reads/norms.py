@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from swisspair.norm_certificate import NormCertificate, norm_certificates
-from swisspair.norms import Failure, NormCheck, NormOptions, NormTitle, PlayerNorms, Requirement
+from swisspair.norms import NORM_GAMES, Failure, NormCheck, NormOptions, NormTitle, PlayerNorms, Requirement
 from swisspair.reports import norm_report
 from swisspair.tiebreaks.rounding import decimal_text
 from swisspair_web.tournaments.reads.categories import fide_rating, settings_of
@@ -23,8 +23,14 @@ from swisspair_web.tournaments.reads.listing import Column, Listing, Row, Table
 from swisspair_web.tournaments.rows import Player
 
 
-NORM_GAMES = 9
-"""A norm needs at least this many games (B.01 1.4.1 a), so a section of fewer rounds has none to check."""
+def out_of_reach(rounds: int) -> bool:
+    """No norm can be achieved in a section of ``rounds`` rounds: fewer than
+    :data:`swisspair.norms.NORM_GAMES` (the page says so once instead of listing every player's every norm
+    with its failure)."""
+    # A game a round, and 1.4.1 c only over NORM_GAMES rounds: fewer rounds never count enough games.
+    # That holds while 1.4.1 b (7 games in the World and Continental Team Championships) and 1.4.1 d (a
+    # point above the requirement counting as an extra game) are not modelled; with them it would not.
+    return rounds < NORM_GAMES
 
 
 @dataclass
@@ -40,9 +46,8 @@ class NormView:
 
     @property
     def out_of_reach(self) -> bool:
-        """No norm can be achieved: fewer rounds than :data:`NORM_GAMES` (the page says so once instead of
-        listing every player's every norm with its failure)."""
-        return self.rounds < NORM_GAMES
+        """No norm can be achieved in the section (:func:`out_of_reach`)."""
+        return out_of_reach(self.rounds)
 
     @property
     def achieved(self) -> list[tuple[NormCheck, Player]]:
