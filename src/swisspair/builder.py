@@ -159,8 +159,9 @@ def add_team(tournament: Tournament, name: str, players: Iterable[str | tuple[st
 
 def add_bye(tournament: Tournament, tpn: int, kind: ByeKind = "H", round_number: int | None = None) -> None:
     """Record a requested bye (``H`` half-point, ``F`` full-point) or an absence (``Z``) for a round
-    not yet paired (default: the next); the pairing leaves the participant out (C.04.1 art. 5). In a
-    team event, a player with a bye is not in the team's line-up for the round.
+    not yet paired (default: the next); the pairing leaves the participant out (GHR 3.3: a participant
+    known in advance not to play a round is not paired). In a team event, a player with a bye is not in
+    the team's line-up for the round.
 
     >>> t = new_tournament(rounds=3, players=["Ames", "Bell", "Cole"])
     >>> add_bye(t, 3)

@@ -2,10 +2,11 @@
 
 Scores are exact rationals: the TRF points fields (``001`` columns 81-84, the scoring records ``162``,
 ``XXS``, ``BB?``) are decimals, a participant's score is the sum of the points of its rounds under the
-scoring (TRF16 and TRF26, the points column), and participants are paired by score (C.04.1 (2026) art. 5),
-so scores are summed and compared exactly. The model gives them as :class:`~fractions.Fraction`, but that
-module (which imports :mod:`decimal`, :mod:`numbers` and :mod:`re`) is a large part of the start of the
-engine form ``swisspair --dutch IN -p OUT``, which needs no Fraction: it sums and compares integers.
+scoring (TRF16 and TRF26, the points column), and participants are paired with others of equal score
+(C.04.1 (2026) art. 5), so scores are summed and compared exactly. The model gives them as
+:class:`~fractions.Fraction`, but that module (which imports :mod:`decimal`, :mod:`numbers` and :mod:`re`)
+is a large part of the start of the engine form ``swisspair --dutch IN -p OUT``, which needs no Fraction:
+it sums and compares integers.
 
 So a number is held as its two integers (:class:`Exact`) until somebody asks for its Fraction:
 
