@@ -192,3 +192,17 @@ def test_a_section_dropped_from_the_round_pages_rows_takes_its_digests_and_score
     assert list(render.ROUND_BOARDS) == list(sections[1:])
     assert 1 not in render.ROUND_PLAYERS and (1, 0) not in render.KEPT_DIGESTS and (1, 1) not in convert._UNITS
     assert all((n, 0) in render.KEPT_DIGESTS and (n, 1) in convert._UNITS for n in sections[1:])
+
+
+def test_forget_kept_drops_the_carried_lists_and_their_rendered_tables() -> None:
+    """A test database rolled back gives its ids again: nothing a rendering carried to the next may outlive it."""
+    from django.utils.safestring import SafeString
+
+    from swisspair_web.tournaments.public.render import forget_kept
+    from swisspair_web.tournaments.reads import snapshot
+    from swisspair_web.tournaments.templatetags import listing
+
+    snapshot._CARRIED[("standings", "digest")] = object()
+    listing._FRAGMENTS[1] = (object(), (), SafeString(""))
+    forget_kept()
+    assert not snapshot._CARRIED and not listing._FRAGMENTS

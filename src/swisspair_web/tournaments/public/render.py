@@ -85,7 +85,7 @@ from swisspair_web.tournaments.reads.convert import (BoardsKey, PlayersKey, Sect
                                                      kept_boards, kept_while)
 from swisspair_web.tournaments.reads import prepared
 from swisspair_web.tournaments.reads.rounds import forget_rows
-from swisspair_web.tournaments.reads.snapshot import share, shared_reads
+from swisspair_web.tournaments.reads.snapshot import forget_carried, share, shared_reads
 from swisspair_web.tournaments.reads.rounds import basis as pairings_basis
 from swisspair_web.tournaments.reads.standings import basis as standings_basis
 from swisspair_web.tournaments.rows import (
@@ -101,6 +101,7 @@ from swisspair_web.tournaments.rows import (
     Registration,
     Section,
 )
+from swisspair_web.tournaments.templatetags.listing import forget_fragments
 
 log = logging.getLogger(__name__)
 
@@ -495,7 +496,8 @@ KEPT_PLAYERS: dict[int, tuple[PlayersKey, list[Player]]] = {}
 
 
 def forget_kept() -> None:
-    """Drop what this process keeps between renderings (the rows, the digests, the scores before a round)."""
+    """Drop what this process keeps between renderings (the rows, the digests, the scores before a round, the
+    lists carried from one rendering to the next and their rendered tables)."""
     KEPT_BOARDS.clear()
     KEPT_PLAYERS.clear()
     ROUND_BOARDS.clear()
@@ -503,6 +505,8 @@ def forget_kept() -> None:
     KEPT_DIGESTS.clear()
     forget_units()
     forget_rows()
+    forget_carried()
+    forget_fragments()
 
 
 CATCH_UP = timedelta(seconds=30)

@@ -180,3 +180,9 @@ def _carry(key: Hashable, compute: Callable[[], T]) -> T:
         while len(_CARRIED) > CARRIED_SIZE:
             _CARRIED.popitem(last=False)
     return value
+
+
+def forget_carried() -> None:
+    """Drop the values :func:`carried` keeps from one rendering to the next (``public.render.forget_kept``)."""
+    with _CARRIED_LOCK:
+        _CARRIED.clear()

@@ -69,6 +69,12 @@ def listing_table(context: template.Context) -> SafeString:
     return fragment
 
 
+def forget_fragments() -> None:
+    """Drop the rendered lists :func:`listing_table` keeps (``public.render.forget_kept``)."""
+    with _FRAGMENTS_LOCK:
+        _FRAGMENTS.clear()
+
+
 @register.simple_tag(takes_context=True)
 def section_players(context: template.Context) -> SafeString:
     """The rows of the section page's players (``players``), each name a link to the player's page: rendered by
