@@ -330,6 +330,8 @@ class Fingerprints:
         self.shown = data.complete_rounds(published_only=True)  # once: every standings page asks
         rows_digest = _digest(RENDERING, __version__, *rows)
         self.standings = _digest(rows_digest, self.shown, self.prefix.get(self.shown, ""))
+        # the rounds before a published one are published (``reads.rounds.basis``): the prefix covers the scores
+        # before it
         self.pairings = {n: _digest(rows_digest, n, self.prefix.get(n, "")) for n in published}
 
     @functools.cached_property

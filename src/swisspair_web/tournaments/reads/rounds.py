@@ -154,7 +154,11 @@ def pairing_listing(rnd: Round) -> Listing:
 def basis(section_id: int, number: int) -> Hashable:
     """The key under which a rendering shares the digest of what round ``number``'s pairing list is built from
     (:func:`~.snapshot.carried`: the list is kept from one rendering to the next while that is the same): the
-    section's settings and players, the boards and byes of the rounds up to ``number``."""
+    section's settings and players, and the boards and byes of the *published* rounds up to ``number``
+    (``public.render.Fingerprints.pairings``). The scores before the round are summed over every earlier round,
+    published or not; the digest covers them because the services publish a section's rounds in order and
+    withdrawing a round withdraws the later ones (``services.rounds.publish_round``): every round before a
+    published one is published."""
     return ("pairing-list", section_id, number)
 
 
