@@ -42,14 +42,15 @@ SERVED = "served"
 fingerprint, so the next pass builds the page again (and keeps its date when the bytes are the same)."""
 
 LOCK_WAIT = 2.0
-"""Seconds a round's publication, or a save of its results, waits for a rendering of the event under way before
-leaving its pages to the worker (a worker at a low priority on a busy machine may hold the lock much longer)."""
+"""Seconds during which a round's publication waits for a rendering of the event under way, or a save of its
+results has its pages tried again behind the other work waiting, before leaving them to the worker (a worker at a
+low priority on a busy machine may hold the lock much longer)."""
 
 
 def render_published(event_id: int) -> None:
     """A round of the event was published (the write committed): write its pages not on disk yet now (the
-    round's pairings and JSON). Waits at most :data:`LOCK_WAIT` for a rendering under way; the queued pass does
-    the rest in any case."""
+    round's pairings and JSON). The request waits at most :data:`LOCK_WAIT` for a rendering under way; the queued
+    pass does the rest in any case."""
     deadline = time.monotonic() + LOCK_WAIT
     while True:
         try:
@@ -68,8 +69,9 @@ def render_results(event_id: int, section_id: int, number: int) -> None:
     """Results of round ``number`` of the section were saved (the write committed): write that round's public
     pages once the request's response is sent, in the web process's thread for such work
     (:func:`~swisspair_web.after_response.after_response`: neither the arbiter nor the next request waits for them;
-    :func:`.render.render_round`). Waits at most :data:`LOCK_WAIT` for a rendering under
-    way; the queued pass renders them in any case."""
+    :func:`.render.render_round`). Nothing blocks: while a rendering of the event holds its lock, the work is
+    tried again behind the other work waiting (:class:`~swisspair_web.after_response.NotYet`), until
+    :data:`LOCK_WAIT` after the save; then it is left to the queued pass, which renders the pages in any case."""
     deadline = time.monotonic() + LOCK_WAIT
 
     def write() -> None:
