@@ -49,7 +49,7 @@ import operator
 import logging
 import re
 from collections import OrderedDict, defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
@@ -601,25 +601,42 @@ def _render_section(work: Pass, section: Section) -> None:
     for number, digest in prints.pairings.items():
         share(pairings_basis(section.pk, number), digest)
     base: dict[str, Any] = {"slug": work.event.slug, "section": section.slug}
-    gone = []
     for p in sorted(PAGES, key=lambda p: not first_pass(p)):  # what readers wait for first, first
         if p.scope == "event":
             continue
-        valid = targets(p.scope, data)
-        if p.on_demand:
-            known = set(valid)
-            for target, language, origin in sorted(work.wanted.get((section.pk, p.name), ())):
-                if target not in known:
-                    gone.append(f"{work.event.pk}:{section.pk}:{p.name}:{target}:{language}:{origin}")
-                    continue
-                work.keep(p, _address(base, p.scope, target), prints.of(p.scope, target), language or "en",
-                          origin)
-            continue
-        for target in valid:
-            for language, origin in work.variants(p.name):
-                work.keep(p, _address(base, p.scope, target), prints.of(p.scope, target), language, origin)
+        for target, language, origin in _variants_of(work, section.pk, p, targets(p.scope, data)):
+            work.keep(p, _address(base, p.scope, target), prints.of(p.scope, target), language, origin)
+    gone = _gone(work, section.pk, data)
     if gone:
         store.forget(gone)
+
+
+def _variants_of(work: Pass, section_id: int, p: PublicPage, valid: list[int]) -> Iterator[tuple[int, str, str]]:
+    """``(target, language, origin)`` in which the page ``p`` of the section is rendered for the targets
+    ``valid``: an on-demand page where somebody asked for it (a wish that names no language: the default one),
+    the others in every :meth:`Pass.variants`."""
+    if p.on_demand:
+        known = set(valid)
+        for target, language, origin in sorted(work.wanted.get((section_id, p.name), ())):
+            if target in known:
+                yield target, language or "en", origin
+        return
+    for target in valid:
+        for language, origin in work.variants(p.name):
+            yield target, language, origin
+
+
+def _gone(work: Pass, section_id: int, data: SectionData) -> list[str]:
+    """The keys of the wishes for on-demand pages of the section whose target is no more (a player deleted, a
+    round withdrawn): forgotten (``store.forget``)."""
+    gone = []
+    for p in PAGES:
+        if p.on_demand and p.scope != "event":
+            known = set(targets(p.scope, data))
+            gone += [f"{work.event.pk}:{section_id}:{p.name}:{target}:{language}:{origin}"
+                     for target, language, origin in sorted(work.wanted.get((section_id, p.name), ()))
+                     if target not in known]
+    return gone
 
 
 ROUND_KEPT = 16
@@ -673,12 +690,9 @@ def _render_round(work: Pass, section: Section, number: int) -> None:
     fingerprint = Fingerprints(data).of("round", number)
     address = _address({"slug": work.event.slug, "section": section.slug}, "round", number)
     for p in PAGES:
-        if p.scope != "round":
-            continue
-        wanted = work.wanted.get((section.pk, p.name), set())
-        for language, origin in (sorted((lang or "en", o) for t, lang, o in wanted if t == number)
-                                 if p.on_demand else work.variants(p.name)):
-            work.keep(p, address, fingerprint, language, origin)
+        if p.scope == "round":
+            for _target, language, origin in _variants_of(work, section.pk, p, [number]):
+                work.keep(p, address, fingerprint, language, origin)
 
 
 def _keep_recent(section_id: int) -> None:
