@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import ast
 import inspect
+import itertools
 import subprocess
 import sys
+import textwrap
 import typing
 from fractions import Fraction
 from pathlib import Path
@@ -18,6 +20,10 @@ import source_trees
 import swisspair
 
 ROOT = Path(__file__).resolve().parent.parent
+RUN_TIME_NAMES: dict[str, object] = {"Fraction": Fraction}
+"""What the public annotations name besides swisspair's public types: the model imports Fraction for the
+type checker only (its points are held as integers until read), so a run-time look-up of the hints is
+given it, as docs/reference/api.rst ("Type hints at run time") says."""
 
 
 def mypy(program: str, folder: Path) -> subprocess.CompletedProcess[str]:
@@ -85,15 +91,27 @@ def test_every_type_of_a_public_signature_is_public() -> None:
         if isinstance(value, type) and not issubclass(value, BaseException):
             functions.append(value)  # its fields
         for function in functions:
-            try:  # the names a module imports for the type checker only are looked up among the public ones, and
-                # Fraction, which the model names for the type checker only (its fields hold integers until read)
-                hints = typing.get_type_hints(function, localns={**_public_types(), "Fraction": Fraction})
+            try:  # the names imported for the type checker only: the public ones, and RUN_TIME_NAMES
+                hints = typing.get_type_hints(function, localns={**_public_types(), **RUN_TIME_NAMES})
             except NameError as error:
                 missing.add(f"{error.name} (in {name}.{function.__name__})")
                 continue
             for argument, annotation in hints.items():
                 check(annotation, f"{name}.{function.__name__}: {argument}")
     assert not missing, f"types in public signatures that swisspair does not export: {sorted(missing)}"
+
+
+def test_run_time_hints_need_fraction_given_as_the_api_page_does() -> None:
+    """The model's annotations name Fraction without importing it: typing.get_type_hints raises NameError
+    for it, and the API page's example, run as it is written, resolves it."""
+    with pytest.raises(NameError, match="'Fraction'"):
+        typing.get_type_hints(swisspair.Scoring)
+    page = (ROOT / "docs" / "reference" / "api.rst").read_text(encoding="utf-8")
+    section = page.split("Type hints at run time", 1)[1].split(".. code-block:: python", 1)[1]
+    block = itertools.takewhile(lambda line: not line or line.startswith("   "), section.splitlines())
+    example = textwrap.dedent("\n".join(block))
+    assert "get_type_hints(swisspair.Scoring" in example and set(RUN_TIME_NAMES) <= set(example.split('"'))
+    exec(compile(example, "api.rst", "exec"), {})  # its own assertion: the hint of draw is Fraction
 
 
 def test_results_and_bye_kinds_are_literals() -> None:

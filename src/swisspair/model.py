@@ -164,6 +164,12 @@ class Scoring:
 
     The defaults are FIDE's: 1, 1/2, 0, and a pairing-allocated bye worth a win
     (C.04.1 art. 3). All PABs of a tournament have the same value (2026 text).
+
+    The signature shows the defaults as ``1``, ``1/2`` and ``0``: they are held as two integers
+    (:mod:`swisspair.exact`) and read as Fractions.
+
+    >>> Scoring().draw
+    Fraction(1, 2)
     """
 
     win: Fraction = held(Exact(1))
