@@ -207,8 +207,8 @@ class NormCheck:
     games: int
     """Games counted (1.4.2)."""
     counted_games: int
-    """Games it counts for: :data:`NORM_GAMES` for one fewer in an event of as many rounds (1.4.1 c), else
-    :attr:`games`."""
+    """Games it counts for: :data:`~swisspair.norms.NORM_GAMES` for one fewer in an event of as many rounds
+    (1.4.1 c), else :attr:`games`."""
     ratings: tuple[int, ...]
     """The opponents' ratings after 1.4.6 (unrated as 1400, the floor applied)."""
     score: Fraction
@@ -445,8 +445,8 @@ class _Player:
         return self.options.planned_rounds if self.options.planned_rounds is not None else self.tournament.rounds
 
     def may_count(self, last: int) -> bool:
-        """Whether a check over rounds 1..``last`` counts :data:`NORM_GAMES` games (1.4.1 a, c) when it
-        leaves no win out; else that check fails 1.4.1 a, and so does every one leaving games out."""
+        """Whether a check over rounds 1..``last`` counts :data:`NORM_GAMES` games (1.4.1 a, c) when it leaves
+        no win out; else that check fails 1.4.1 a, and so does every one leaving games out."""
         # A game a round, and 1.4.1 c only over NORM_GAMES rounds: fewer rounds never count enough games.
         # That holds while 1.4.1 b (7 games in the World and Continental Team Championships) and 1.4.1 d (a
         # point above the requirement counting as an extra game) are not modelled; with them it would not.
