@@ -77,7 +77,12 @@ def row_context(context: tuple[Any, ...]) -> tuple[Any, ...]:
     """What :func:`list_row` needs of a table's ``(row_id, classes, link, players, teams)``, shown once for all
     its rows: the row id, each cell's opening tag, ``link``, the players' and the teams' address prefixes."""
     row_id, classes, link, players, teams = context
-    return shown(row_id) if row_id else "", [f"<td{shown(k)}>" for k in classes], link, shown(players), shown(teams)
+    return shown(row_id) if row_id else "", _openings(classes), link, shown(players), shown(teams)
+
+
+def _openings(classes: Iterable[Any]) -> list[str]:
+    """Each cell's opening tag, ``<td>`` with its class (:func:`cell_classes`)."""
+    return [f"<td{shown(k)}>" for k in classes]
 
 
 ROWS_KEPT = 20_000
@@ -124,11 +129,10 @@ def plain_rows(table: Any, classes: list[SafeString]) -> SafeString:
     ``<tr><td class>text</td>...</tr>``, the cells a reader sees each shown as a template shows a value
     (:func:`shown`); ``classes``: :func:`cell_classes` of those columns. Written here, not in the template:
     the games of a rating report are thousands of rows, each rendered once."""
-    keep = [not c.machine for c in table.columns]
-    opening = [f"<td{shown(k)}>" for k in classes]
+    opening = _openings(classes)
     out = []
     for row in table.rows:
-        cells = [text for text, s in zip(row.cells, keep, strict=True) if s]
+        cells = table.shown_cells(row)
         out.append("<tr>" + "".join(f"{td}{shown(text)}</td>" for td, text in zip(opening, cells)) + "</tr>")
     return mark_safe("".join(out))
 
