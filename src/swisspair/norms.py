@@ -440,8 +440,8 @@ class _Player:
         return cls(tournament, tpn, rating_of, options, recorded, games, excluded)
 
     @property
-    def planned(self) -> int:
-        """The rounds of the event (1.4.1 c)."""
+    def planned(self) -> int | None:
+        """The rounds of the event (1.4.1 c), ``None`` when not known."""
         return self.options.planned_rounds if self.options.planned_rounds is not None else self.tournament.rounds
 
     def may_count(self, last: int) -> bool:
