@@ -830,12 +830,30 @@ def rendering(url: str, since: float) -> list[str]:
     return ["the rendering workers' tasks (wall time, from the queue):", *lines] if lines else []
 
 
+Task = tuple[str, float, float, float]
+"""A rendering task of the queue: its name, when it was queued, due and started (seconds since the epoch)."""
+Part = tuple[float, float, float, float, int, str]
+"""A probe's freshness in parts: in all, to the task due, queued, the pass until seen (seconds), how many tasks of
+the event started meanwhile, the name of the task whose pass it saw."""
+
+
 def chain(url: str, shown: list[tuple[str, float, float]]) -> list[str]:
     """Where each probe's freshness went, from the queue's table: the task whose pass the probe saw is the last
     rendering task of the event started between the save and the sight. Its parts: the save to the task due
     (the debounce; nothing when a task queued before the save took the change), due to started (the queue),
     started to seen (the pass until it wrote the JSON, and the probe's next look); and how many tasks of the
     event started meanwhile (more than one: a pass re-queued on a rendering under way, or one that missed it)."""
+    ids, tasks = _rendering_tasks(url)
+    parts = sorted(_freshness_parts(shown, ids, tasks))
+    others = f"{len(shown) - len(parts)} of {len(shown)} probes saw their result with no rendering task of the event " \
+             f"started since the save (written by the web process that saved it, or by a pass under way)"
+    if not parts:
+        return [f"where the freshness went: {others}"]
+    return [f"where the freshness went: {others}; the {len(parts)} others, s: {_spreads(parts)}; {_slowest(parts)}"]
+
+
+def _rendering_tasks(url: str) -> tuple[dict[str, int], dict[int, list[Task]]]:
+    """The events' ids by slug, and each event's rendering tasks that started, in the order started."""
     import psycopg
 
     with psycopg.connect(url.replace("postgres://", "postgresql://", 1)) as conn:
@@ -845,11 +863,18 @@ def chain(url: str, shown: list[tuple[str, float, float]]) -> list[str]:
                    EXTRACT(EPOCH FROM run_after), EXTRACT(EPOCH FROM started_at)
             FROM django_tasks_database_dbtaskresult WHERE queue_name = 'public' AND started_at IS NOT NULL
             ORDER BY started_at""").fetchall()
-    tasks: dict[int, list[tuple[str, float, float, float]]] = defaultdict(list)
+    tasks: dict[int, list[Task]] = defaultdict(list)
     for event_id, path, enqueued, run_after, started in rows:
         due = max(float(enqueued), float(run_after)) if run_after < 4e9 else float(enqueued)
         tasks[event_id].append((path.rsplit(".", 1)[-1], float(enqueued), due, float(started)))
-    parts: list[tuple[float, float, float, float, int, str]] = []
+    return ids, tasks
+
+
+def _freshness_parts(shown: list[tuple[str, float, float]], ids: dict[str, int],
+                     tasks: dict[int, list[Task]]) -> list[Part]:
+    """The parts of each probe's freshness (:data:`Part`) whose event had a rendering task started between the
+    save and the sight: the last of them is the one whose pass the probe saw."""
+    parts: list[Part] = []
     for event, saved, seen in shown:
         during = [t for t in tasks.get(ids.get(event, -1), []) if saved <= t[3] <= seen]
         if not during:
@@ -857,26 +882,30 @@ def chain(url: str, shown: list[tuple[str, float, float]]) -> list[str]:
         name, _enqueued, due, started = during[-1]
         parts.append((seen - saved, max(0.0, due - saved), started - max(due, saved), seen - started, len(during),
                       name))
-    others = f"{len(shown) - len(parts)} of {len(shown)} probes saw their result with no rendering task of the event " \
-             f"started since the save (written by the web process that saved it, or by a pass under way)"
-    if not parts:
-        return [f"where the freshness went: {others}"]
-    parts.sort()
-    slow = parts[-max(1, len(parts) // 20):]
+    return parts
 
+
+def _spreads(parts: list[Part]) -> str:
+    """The median and 95th percentile of each part, and of the tasks started meanwhile."""
     def spread(i: int) -> str:
         values = [float(p[i]) for p in parts]
         return f"p50 {percentile(values, .5) / 1000:.1f} p95 {percentile(values, .95) / 1000:.1f}"
+
+    return (f"to the task due {spread(1)}; queued {spread(2)}; the pass until seen {spread(3)}; tasks of the event "
+            f"started meanwhile p50 {percentile([float(p[4]) for p in parts], .5) / 1000:.0f} "
+            f"max {max(p[4] for p in parts)}")
+
+
+def _slowest(parts: list[Part]) -> str:
+    """The slowest 5 % of the probes (``parts`` sorted): each part on average, and which tasks' passes they saw."""
+    slow = parts[-max(1, len(parts) // 20):]
 
     def mean(i: int) -> float:
         return sum(float(p[i]) for p in slow) / len(slow)
 
     kinds = ", ".join(f"{n} {sum(1 for p in slow if p[5] == n)}" for n in sorted({p[5] for p in slow}))
-    return [f"where the freshness went: {others}; the {len(parts)} others, s: "
-            f"to the task due {spread(1)}; queued {spread(2)}; the pass until seen {spread(3)}; tasks of the event "
-            f"started meanwhile p50 {percentile([float(p[4]) for p in parts], .5) / 1000:.0f} max {max(p[4] for p in parts)}"
-            f"; slowest 5 % ({len(slow)}) on average: {mean(0):.1f} = due {mean(1):.1f} + queued {mean(2):.1f} + "
-            f"pass {mean(3):.1f}, {mean(4):.1f} tasks started meanwhile, seen by {kinds}"]
+    return (f"slowest 5 % ({len(slow)}) on average: {mean(0):.1f} = due {mean(1):.1f} + queued {mean(2):.1f} + "
+            f"pass {mean(3):.1f}, {mean(4):.1f} tasks started meanwhile, seen by {kinds}")
 
 
 def percentile(values: list[float], q: float) -> float:
