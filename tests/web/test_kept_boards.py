@@ -202,7 +202,7 @@ def test_forget_kept_drops_the_carried_lists_and_their_rendered_tables() -> None
     from swisspair_web.tournaments.reads import snapshot
     from swisspair_web.tournaments.templatetags import listing
 
-    snapshot._CARRIED[("standings", "digest")] = object()
-    listing._FRAGMENTS[1] = (object(), (), SafeString(""))
+    snapshot._CARRIED.put(("standings", "digest"), object())
+    listing._FRAGMENTS.put(1, (object(), (), SafeString("")))
     forget_kept()
     assert not snapshot._CARRIED and not listing._FRAGMENTS

@@ -22,14 +22,14 @@ asked for is kept from one rendering to the next while what it is computed from 
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
+
+from swisspair_web.recent import Recent
 
 
 @contextmanager
@@ -105,11 +105,10 @@ def share(key: Hashable, value: Any) -> None:
 
 
 _STAMP: ContextVar[str | None] = ContextVar("swisspair_stamp", default=None)
-_BY_STAMP: OrderedDict[tuple[str, Hashable], Any] = OrderedDict()
-_BY_STAMP_LOCK = threading.Lock()
 BY_STAMP_SIZE = 256
 """Values kept per process by :func:`stamped` (a section's rows, its tournament, its standings, a round's
 pairing list: three or four a section, so 50 busy sections fit), the least recently used dropped first."""
+_BY_STAMP: Recent[tuple[str, Hashable], Any] = Recent(BY_STAMP_SIZE)
 
 
 @contextmanager
@@ -136,25 +135,15 @@ def memo(key: Hashable, compute: Callable[[], T]) -> T:
     stamp = _STAMP.get()
     if stamp is None:
         return compute()
-    with _BY_STAMP_LOCK:
-        if (stamp, key) in _BY_STAMP:
-            _BY_STAMP.move_to_end((stamp, key))
-            return _BY_STAMP[(stamp, key)]  # type: ignore[no-any-return]
-    value = compute()
-    with _BY_STAMP_LOCK:
-        _BY_STAMP[(stamp, key)] = value
-        while len(_BY_STAMP) > BY_STAMP_SIZE:
-            _BY_STAMP.popitem(last=False)
-    return value
+    return _BY_STAMP.take((stamp, key), compute)  # type: ignore[no-any-return]
 
 
-_CARRIED: OrderedDict[Hashable, Any] = OrderedDict()
-_CARRIED_LOCK = threading.Lock()
 CARRIED_SIZE = 48
 """Values kept per process by :func:`carried` (a section's standings and the lists made from them, and its
 rounds' pairing lists, in one language: five and one a round, so the last 3 to 5 sections rendered; with the
 rendered lists of ``templatetags/listing.py``, about 12 MB for 500 players after 9 rounds), the least recently
 used dropped first."""
+_CARRIED: Recent[Hashable, Any] = Recent(CARRIED_SIZE)
 
 
 def carried(what: Hashable, basis: Hashable, compute: Callable[[], T]) -> T:
@@ -166,23 +155,14 @@ def carried(what: Hashable, basis: Hashable, compute: Callable[[], T]) -> T:
     digest = shared.get(basis) if shared is not None else None
     if digest is None:
         return memo((what, basis), compute)
-    return memo((what, basis), lambda: _carry((what, digest), compute))
 
+    def carry() -> T:
+        value: T = _CARRIED.take((what, digest), compute)
+        return value
 
-def _carry(key: Hashable, compute: Callable[[], T]) -> T:
-    with _CARRIED_LOCK:
-        if key in _CARRIED:
-            _CARRIED.move_to_end(key)
-            return _CARRIED[key]  # type: ignore[no-any-return]
-    value = compute()
-    with _CARRIED_LOCK:
-        _CARRIED[key] = value
-        while len(_CARRIED) > CARRIED_SIZE:
-            _CARRIED.popitem(last=False)
-    return value
+    return memo((what, basis), carry)
 
 
 def forget_carried() -> None:
     """Drop the values :func:`carried` keeps from one rendering to the next (``public.render.forget_kept``)."""
-    with _CARRIED_LOCK:
-        _CARRIED.clear()
+    _CARRIED.clear()

@@ -3,8 +3,6 @@ chosen for the templates that loop over many rows, and included in the Django pa
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from typing import Any
 
 from django import template
@@ -12,6 +10,7 @@ from django.template import engines
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
+from swisspair_web.recent import Recent
 from swisspair_web.tournaments.reads.snapshot import rendering
 
 register = template.Library()
@@ -36,8 +35,8 @@ FRAGMENTS_KEPT = 24
 from (a 500-player section's standings, crosstable, norm checks and rating report: about 3 MB; a round's
 pairings: 0.1 MB)."""
 
-_FRAGMENTS: OrderedDict[int, tuple[Any, tuple[Any, ...], SafeString]] = OrderedDict()
-_FRAGMENTS_LOCK = threading.Lock()
+_FRAGMENTS: Recent[int, tuple[Any, tuple[Any, ...], SafeString]] = Recent(FRAGMENTS_KEPT)
+"""By the list's ``id``: the list (an ``id`` is another list's once the list is gone), its links, the fragment."""
 
 
 @register.simple_tag(takes_context=True)
@@ -55,24 +54,17 @@ def listing_table(context: template.Context) -> SafeString:
     if not rendering():
         return _rendered(values)
     links = (values["link"], values.get("players"), values.get("teams"))
-    with _FRAGMENTS_LOCK:
-        kept = _FRAGMENTS.get(id(listing))
-        if kept is not None and kept[0] is listing and kept[1] == links:
-            _FRAGMENTS.move_to_end(id(listing))
-            return kept[2]
+    kept = _FRAGMENTS.get(id(listing))
+    if kept is not None and kept[0] is listing and kept[1] == links:
+        return kept[2]
     fragment = _rendered(values)
-    with _FRAGMENTS_LOCK:
-        _FRAGMENTS[id(listing)] = (listing, links, fragment)
-        _FRAGMENTS.move_to_end(id(listing))
-        while len(_FRAGMENTS) > FRAGMENTS_KEPT:
-            _FRAGMENTS.popitem(last=False)
+    _FRAGMENTS.put(id(listing), (listing, links, fragment))
     return fragment
 
 
 def forget_fragments() -> None:
     """Drop the rendered lists :func:`listing_table` keeps (``public.render.forget_kept``)."""
-    with _FRAGMENTS_LOCK:
-        _FRAGMENTS.clear()
+    _FRAGMENTS.clear()
 
 
 @register.simple_tag(takes_context=True)
