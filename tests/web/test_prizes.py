@@ -117,7 +117,9 @@ class PrizeTestCase(BaseTestCase):
         with self.captureOnCommitCallbacks(execute=True) as callbacks:
             services.set_results(rnd, self.bob, {1: ("01", services.seen(board)), 2: ("01", services.seen(rnd.boards.get(number=2)))},
                                  withdraw_no_shows=False)
-        self.assertEqual(len(callbacks), 2)  # one check of the prize list, one rendering of the pages: the whole write
+        # the whole write, two boards of one round: one check of the prize list, one rendering of the pages queued,
+        # and the round's public pages written after the response (public.ahead.render_results)
+        self.assertEqual(len(callbacks), 3)
         entry = AuditEntry.objects.get(action="prize-list-changed")
         self.assertEqual(entry.params["list"], prizes.prize_rows(before))
         self.assertEqual(entry.detail, "\n".join(
