@@ -286,6 +286,17 @@ class CorrectionTest(PublicFilesTestCase):
         self.assertEqual((norms.call_count, ratings.call_count, table.call_count, pairings.call_count), (0, 0, 0, 0))
         self.assert_files_are_the_application(after)
 
+    def test_an_arbiters_standings_page_builds_the_standings_once(self) -> None:
+        """Outside a rendering nothing keeps the standings from the page's table to its list: the page gives the
+        table it built to the list."""
+        self.play_round()
+        self.publish(1)
+        self.client.force_login(self.alice)
+        with mock.patch.object(standings_reads, "_build_table", wraps=standings_reads._build_table) as table:
+            response = self.client.get(self.url("sp-standings"))
+        self.assertEqual(response.status_code, 200)
+        self.assertEqual(table.call_count, 1)
+
 
 class OrderTest(PublicFilesTestCase):
     """The worker renders first what a result changes (a round's pages and JSON, the cards) and the pages not on

@@ -39,7 +39,7 @@ def standings_page(visitor: Visitor, slug: str, section: str) -> HttpResponse:
         listing, playoffs = teams.standings_listing(data, shown), []
     else:
         table = standings.table(data, shown)
-        listing, playoffs = standings.table_listing(data, shown), table.playoffs
+        listing, playoffs = standings.table_listing(data, shown, table), table.playoffs
     return page(visitor, "tournaments/standings.html", context(
         visitor, sec.event, sec, listing=listing, after_round=listing.facts["after_round"], playoffs=playoffs,
         after_rounds=list(range(1, limit + 1)), round_note=round_note(visitor, listing.facts["after_round"])))

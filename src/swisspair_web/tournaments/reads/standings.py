@@ -228,9 +228,11 @@ def _build_table(data: SectionData, after_round: int | None) -> Table:
     return Table(upto, labels, rows, note, playoffs)
 
 
-def table_listing(data: SectionData, after_round: int | None = None) -> Listing:
-    """:func:`listing` of :func:`table` (kept as the table is)."""
-    return carried(("listing", get_language()), basis(data, after_round), lambda: listing(table(data, after_round)))
+def table_listing(data: SectionData, after_round: int | None = None, built: Table | None = None) -> Listing:
+    """:func:`listing` of :func:`table` (kept as the table is); ``built``: that table, when the caller has it
+    already (outside a rendering or a stamp nothing keeps it, and it would be built again)."""
+    return carried(("listing", get_language()), basis(data, after_round),
+                   lambda: listing(built if built is not None else table(data, after_round)))
 
 
 def _tiebreak_columns(codes: list[str]) -> tuple[Column, ...]:
