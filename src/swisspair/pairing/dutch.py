@@ -109,6 +109,9 @@ class _DutchRound(RoundVertices):
         lay = self.layout
         self.fields_bits = 4 * lay.group_bits + len(self.float_rounds) * 2 * (lay.group_bits + lay.groups_shift)
         """Width of the fields C10-C21 (:meth:`_bracket_fields`)."""
+        self.tail_bits = self.fields_bits + 3 * lay.group_bits + 1
+        """Width of everything below C9: the fields C10-C21 and the order's room in a bracket (outside a
+        bracket, as wide and zero)."""
         kinds: dict[tuple[object, ...], int] = {}
         self.colour_kind = [kinds.setdefault(
             (p.colour_preference, p.absolute_preference, p.absolute_imbalance, p.colour_imbalance,
@@ -295,12 +298,12 @@ class _DutchRound(RoundVertices):
         """The fields of :meth:`allowed_weight` between the completion field and C9, in place, by the higher
         one's score: C6 (1) and C7 (the score's bit) in the bracket, else C8's pairs (1) and scores (the
         score's bit); and the bits below C9 (the colour and float fields and the order's room in the bracket,
-        their width outside it). Made once per round for each of the two."""
+        as wide outside it: :attr:`tail_bits`). Made once per round for each of the two."""
         terms = self.score_terms.get(in_current)
         if terms is None:
             lay = self.layout
             gb, gs = lay.group_bits, lay.groups_shift
-            below_c9 = self.fields_bits + 3 * gb + 1 if in_current else self.tail_bits
+            below_c9 = self.tail_bits
             score_at = (3 * gb + gs if in_current else 2 * gb) + below_c9
             pairs = 1 << (gs + score_at)
             terms = self.score_terms[in_current] = (
@@ -387,11 +390,6 @@ class _DutchRound(RoundVertices):
             return RoundPairing(state.round_number, ())
         self.top = self.scores[0]
         self.max_w = self.max_weight()
-        lay = self.layout
-        played = self.state.played_rounds
-        floats = (played >= 1) + (played >= 2)
-        self.tail_bits = 4 * lay.group_bits + floats * 2 * (lay.group_bits + lay.groups_shift) \
-            + 3 * lay.group_bits + 1
         self.shift = self.max_w.bit_length() - 2
         cm = self._feasibility()
         self._unplayed_ranks()
