@@ -400,7 +400,7 @@ def _accelerated(accelerations: dict[int, Fraction] | None, points: Exact | Frac
     of those up to the next (the pairing score, C.04.7 (2026) 1.5; the reader made them Fractions)."""
     if not accelerations:
         return False
-    written = Exact(points.numerator, points.denominator).fraction() * scale
+    written = (points.fraction() if isinstance(points, Exact) else points) * scale
     extra = sum(accelerations.values()) * scale
     current = sum(v for rnd, v in accelerations.items() if rnd <= paired + 1) * scale
     return written in (played + extra, total + extra, played + current, total + current)
