@@ -211,7 +211,7 @@ def _round_boards(round_id: int) -> QuerySet[Board]:
 
 def _round_versions(round_id: int) -> QuerySet[Board, tuple[int, int]]:
     """A round's boards' ids and versions, in board order."""
-    return Board.objects.filter(round_id=round_id).order_by("number").values_list("id", "version")
+    return _round_boards(round_id).values_list("id", "version")
 
 
 def _board(board_id: int) -> QuerySet[Board]:
