@@ -345,7 +345,6 @@ def score(value: Fraction) -> str:
 
 SEED_SCRIPT = """
 from django.contrib.auth import get_user_model
-from django.contrib.auth.base_user import AbstractBaseUser
 from swisspair_web.tournaments import services
 from swisspair_web.tournaments.rows import Board, EventRole, Player, Round, Section
 U = get_user_model()

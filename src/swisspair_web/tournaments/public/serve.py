@@ -18,7 +18,7 @@ A web server in front can do the same without Python (docs/manager.md, *Public p
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -26,8 +26,7 @@ from typing import Any
 from django.conf import settings
 from django.utils.http import http_date
 
-StartResponse = Callable[..., Any]
-WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
+from swisspair_web.after_response import StartResponse, WSGIApp
 
 
 @lru_cache(maxsize=256)
