@@ -88,6 +88,20 @@ def in_units(value: Exact | Fraction, scale: int) -> int:
     return value.numerator * (scale // value.denominator)
 
 
+def exact_sum(values: Iterable[Exact | Fraction]) -> Fraction:
+    """The exact sum of ``values``, computed on a common denominator (much faster than ``sum``).
+
+    >>> from fractions import Fraction
+    >>> exact_sum([Fraction(1, 2), Fraction(3, 4), Exact(2)])
+    Fraction(13, 4)
+    """
+    from fractions import Fraction
+
+    items = list(values)
+    scale = scale_of(items)
+    return Fraction(sum(in_units(value, scale) for value in items), scale)
+
+
 class HeldFraction:
     """A field of a value class that holds an :class:`Exact` or a Fraction and is read as a Fraction.
 

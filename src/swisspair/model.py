@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import enum
 
-from swisspair.exact import Exact, held, hold, in_units, scale_of
+from swisspair.exact import Exact, exact_sum, held, hold
 from swisspair.valueclass import field, replace, valueclass
 
 TYPE_CHECKING = False
@@ -514,13 +514,9 @@ class Tournament:
 
     def score(self, tpn: int, after_round: int | None = None) -> Fraction:
         """Points of ``tpn`` after ``after_round`` rounds (default: all recorded)."""
-        from fractions import Fraction  # a Fraction is asked for (the engine form sums integers: swisspair.exact)
-
         player = self.players[tpn]
         rounds = player.results if after_round is None else player.results[:after_round]
-        points = [self.scoring.points(r.result, r.colour) for r in rounds]
-        scale = scale_of(points)  # summed exactly as integers on a common denominator: faster
-        return Fraction(sum(in_units(p, scale) for p in points), scale)
+        return exact_sum(self.scoring.points(r.result, r.colour) for r in rounds)
 
     def colour_history(self, tpn: int, before_round: int | None = None) -> list[Colour]:
         """Colours of played games only, in order (GHR 3.4: unplayed rounds are skipped)."""

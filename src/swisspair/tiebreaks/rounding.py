@@ -9,23 +9,11 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from fractions import Fraction
 
+from swisspair.exact import exact_sum
+
 __all__ = ["decimal_text", "exact_sum", "round_half_even", "round_half_up"]
-
-
-def exact_sum(values: Iterable[Fraction]) -> Fraction:
-    """The exact sum of ``values``, computed on a common denominator (much faster than ``sum``).
-
-    >>> exact_sum([Fraction(1, 2), Fraction(3, 4), Fraction(2)])
-    Fraction(13, 4)
-    """
-    items = list(values)
-    if not items:
-        return Fraction(0)
-    den = math.lcm(*(v.denominator for v in items))
-    return Fraction(sum(v.numerator * (den // v.denominator) for v in items), den)
 
 
 def round_half_up(value: Fraction, places: int = 0) -> Fraction:
