@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import enum
 
-from swisspair.exact import Exact, exact_sum, held, hold
+from swisspair.exact import Exact, exact_sum, held, hold, in_units, scale_of
 from swisspair.valueclass import field, replace, valueclass
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # team events only: the module is imported by the code that reads or pairs teams
-    from collections.abc import Iterator
+    from collections.abc import Iterable, Iterator
     from fractions import Fraction
 
     from swisspair.exact import HeldFraction
@@ -247,6 +247,15 @@ def held_points(scoring: Scoring, result: Result, colour: Colour = Colour.WHITE)
     """:meth:`Scoring.points` as ``scoring`` holds them (:mod:`swisspair.exact`): numerator and denominator
     without making a Fraction, for the code that counts in integers (the TRF checks, the pairing state)."""
     return _held(scoring, result, colour)[1]
+
+
+def points_in_units(scoring: Scoring, extra: Iterable[Exact | Fraction] = ()) -> tuple[int, dict[tuple[Result, Colour], int]]:
+    """What each result code scores with each colour under ``scoring``, in whole units: the unit is ``1 / scale``,
+    ``scale`` the least common denominator of these points and of ``extra`` (virtual points), returned with the
+    table (:mod:`swisspair.exact`: integer sums and comparisons in it are exactly the rational ones)."""
+    held = {(result, colour): held_points(scoring, result, colour) for result in Result for colour in Colour}
+    scale = scale_of([*held.values(), *extra])
+    return scale, {key: in_units(value, scale) for key, value in held.items()}
 
 
 def _held(scoring: Scoring, result: Result, colour: Colour) -> tuple[HeldFraction, Exact | Fraction]:

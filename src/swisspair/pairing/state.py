@@ -23,7 +23,7 @@ import enum
 
 from swisspair.errors import RoundNumberError
 from swisspair.exact import in_units, scale_of
-from swisspair.model import ABSENT, Colour, Outcome, Result, Tournament, held_points
+from swisspair.model import ABSENT, Colour, Outcome, Result, Tournament, points_in_units
 from swisspair.valueclass import field, valueclass
 
 TYPE_CHECKING = False
@@ -316,13 +316,11 @@ def build_state(tournament: Tournament, round_number: int | None = None,
         accelerations = tournament.accelerations
     # what each result code scores with each colour, as held (integers, swisspair.exact): once, not for every
     # round of every player; the unit is the least common denominator of these and the virtual points
-    scored = {(result, colour): held_points(scoring, result, colour) for result in Result for colour in Colour}
-    scale = scale_of([*scored.values(), *(value for accel in accelerations.values() for value in accel.values())])
+    scale, points_of = points_in_units(scoring, (value for accel in accelerations.values() for value in accel.values()))
 
     def units(value: Exact | Fraction) -> int:
         return in_units(value, scale)
 
-    points_of = {key: units(value) for key, value in scored.items()}
 
     colour = initial_colour or tournament.initial_colour or infer_initial_colour(tournament) or Colour.WHITE
     unit = "round" if games == 1 else "match"

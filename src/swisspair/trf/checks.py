@@ -8,8 +8,8 @@ is on both players' lines with agreeing results and colours, and the points colu
 
 from __future__ import annotations
 
-from swisspair.exact import Exact, held, held_value, in_units, same, scale_of
-from swisspair.model import ABSENT, Colour, Outcome, Result, RoundResult, Scoring, held_points
+from swisspair.exact import Exact, held, held_value, same
+from swisspair.model import ABSENT, Outcome, Result, RoundResult, Scoring, points_in_units
 from swisspair.trf.records import BB_FIELDS
 
 TYPE_CHECKING = False
@@ -367,9 +367,7 @@ def check_points(r: Records) -> None:
     in the least common denominator of the scoring's values (:mod:`swisspair.exact`)."""
     t = r.t
     scoring = t.scoring
-    table = {(result, colour): held_points(scoring, result, colour) for result in Result for colour in Colour}
-    scale = scale_of(table.values())
-    units = {key: in_units(value, scale) for key, value in table.items()}
+    scale, units = points_in_units(scoring)
     r.code = "001"
     paired = t.paired_rounds
     for tpn in sorted(t.players):
