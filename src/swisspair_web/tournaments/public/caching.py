@@ -184,10 +184,16 @@ def _shared(view: View) -> View:
     return wrapped
 
 
+def _rendered_name(request: HttpRequest) -> str | None:
+    """The URL name of the request's page when it is a page rendered to files (render.py), else ``None``."""
+    name = request.resolver_match.url_name if request.resolver_match else None
+    return name if name is not None and render.page(name) is not None else None
+
+
 def _want(request: HttpRequest, stamp: Stamp, kwargs: dict[str, Any]) -> None:
     """A page rendered to files (render.py) was served by the application: render it from now on."""
-    name = request.resolver_match.url_name if request.resolver_match else None
-    if name is None or render.page(name) is None:
+    name = _rendered_name(request)
+    if name is None:
         return
     json = render.is_json(name)
     if json and not own_port(request):
@@ -203,8 +209,8 @@ def _want(request: HttpRequest, stamp: Stamp, kwargs: dict[str, Any]) -> None:
 def _write(request: HttpRequest, stamp: Stamp, kwargs: dict[str, Any], body: bytes) -> None:
     """A page rendered to files was built here and has no file yet: write it (:func:`.ahead.write_served`)
     while nothing changed since its stamp was read."""
-    name = request.resolver_match.url_name if request.resolver_match else None
-    if name is None or render.page(name) is None:
+    name = _rendered_name(request)
+    if name is None:
         return
     origin = f"{request.scheme}://{request.get_host()}"
     if render.is_json(name) and not (own_port(request) or origin == settings.SWISSPAIR_PUBLIC_URL):
