@@ -9,7 +9,6 @@ command in a fresh interpreter and looks at ``sys.modules`` afterwards.
 from __future__ import annotations
 
 import itertools
-import json
 import os
 import re
 import subprocess
@@ -28,34 +27,36 @@ from swisspair.trf import dumps, fields, load, loads, records
 from swisspair.trf.teams import TEAM_CODES
 
 _RUN = """
-import json, sys
+import sys
 from swisspair.console import main
 try:
     main(sys.argv[1:])
 except SystemExit:
     pass
-print(json.dumps(sorted(sys.modules)), file=sys.stderr)
+print(" ".join(sorted(sys.modules)), file=sys.stderr)  # not json: it loads enum and functools
 """
 
 ENGINE_NEVER = ("click", "swisspair.cli", "swisspair.commands", "swisspair_web", "django", "importlib.metadata",
                 "swisspair.trf.writer", "swisspair.teams", "swisspair.trf.teams", "swisspair.trf.dates",
                 "swisspair.tiebreaks", "swisspair.standings", "typing", "pathlib", "dataclasses", "inspect",
                 "swisspair.matching.python_core", "swisspair.matching.verify", "warnings", "fractions", "decimal",
-                "numbers")
+                "numbers", "enum", "functools", "collections", "types")
 """What the engine form (``--dutch IN -p OUT``) does without: the command line and its commands, the
 manager, the scan of installed packages, the modules a plain TRF of individuals does not need, and
 :mod:`dataclasses` with the :mod:`inspect` it loads (the model, the reader and the Dutch engine's
 records are value classes, :mod:`swisspair.valueclass`), the pure-Python matching core, which only
 stands in when the compiled one is not built, and the optimality check the tests run on it, the :mod:`importlib`
 package with the :mod:`warnings` it loads (a module named in a table is imported with the builtin
-``__import__``), and :mod:`fractions` with the :mod:`decimal` and :mod:`numbers` it loads (points are held as
-integers until a Fraction is asked for, :mod:`swisspair.exact`)."""
+``__import__``), :mod:`fractions` with the :mod:`decimal` and :mod:`numbers` it loads (points are held as
+integers until a Fraction is asked for, :mod:`swisspair.exact`), and :mod:`enum` with the :mod:`functools`,
+:mod:`collections` and :mod:`types` it loads (the model's and the engine's enumerations are
+:mod:`swisspair.enumeration`'s; a system found by name is kept in a dict, not by :func:`functools.cache`)."""
 
 
 def imported_modules(args: list[str]) -> set[str]:
     """The modules loaded by ``swisspair ARGS`` in a fresh interpreter."""
     done = subprocess.run([sys.executable, "-c", _RUN, *args], capture_output=True, text=True, check=True)
-    return set(json.loads(done.stderr.strip().splitlines()[-1]))
+    return set(done.stderr.strip().splitlines()[-1].split())
 
 
 def loaded(modules: set[str], names: tuple[str, ...]) -> list[str]:
@@ -140,10 +141,11 @@ def test_the_engine_command_exits_with_its_output_whole(event: Path, tmp_path: P
     assert missing.stderr.startswith("swisspair: error: ") and missing.stderr.endswith("\nexit handler\n")
 
 
-CHECKER_NEVER = tuple(name for name in ENGINE_NEVER if name not in ("typing", "dataclasses", "inspect", "warnings"))
+CHECKER_NEVER = tuple(name for name in ENGINE_NEVER if name not in (
+    "typing", "dataclasses", "inspect", "warnings", "enum", "functools", "collections", "types"))
 """``-c`` asks the system for its own checker (:mod:`swisspair.pairing.abilities`, runtime protocols:
-``typing``; :mod:`swisspair.pairing.checker`, dataclasses); a check re-pairs every round, so those
-imports do not count."""
+``typing``, with the :mod:`enum`, :mod:`functools`, :mod:`collections` and :mod:`types` it loads;
+:mod:`swisspair.pairing.checker`, dataclasses); a check re-pairs every round, so those imports do not count."""
 
 
 def test_the_engine_checker_loads_no_command_line(event: Path) -> None:

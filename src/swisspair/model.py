@@ -10,8 +10,7 @@ until they are read, a number the TRF reader gives as two integers included (:mo
 
 from __future__ import annotations
 
-import enum
-
+from swisspair.enumeration import Enumeration
 from swisspair.exact import Exact, exact_sum, held, hold, in_units, scale_of
 from swisspair.valueclass import field, replace, valueclass
 
@@ -24,14 +23,12 @@ if TYPE_CHECKING:  # team events only: the module is imported by the code that r
     from swisspair.teams import MatchPoints, TeamEntry, TeamForfeit, TeamLineup, TeamPab
 
 
-class Colour(enum.Enum):
+class Colour(Enumeration):
     """The piece colour of a participant in one round (TRF column 97)."""
 
     WHITE = "w"
     BLACK = "b"
     NONE = "-"
-
-    __hash__ = object.__hash__  # members are singletons: the identity hash (C), not Enum's Python-level one
 
     @property
     def opposite(self) -> Colour:
@@ -46,17 +43,15 @@ class Colour(enum.Enum):
         return f"Colour.{self.name}"
 
 
-class Outcome(enum.Enum):
+class Outcome(Enumeration):
     """What a result means for the participant's score."""
 
     WIN = "win"
     DRAW = "draw"
     LOSS = "loss"
 
-    __hash__ = object.__hash__  # members are singletons: the identity hash (C), not Enum's Python-level one
 
-
-class Result(enum.Enum):
+class Result(Enumeration):
     """A TRF result code (TRF16/TRF26 ``001`` record, column 99 + 10(r-1)).
 
     See the FIDE TRF16 specification (result codes) and C.04.2 (2026) art. 3.
@@ -88,8 +83,6 @@ class Result(enum.Enum):
     """Zero-point bye: a known absence, or a round after a withdrawal."""
     ABSENT = " "
     """Blank result: not paired, no points (same scoring as ``Z``)."""
-
-    __hash__ = object.__hash__  # members are singletons: the identity hash (C), not Enum's Python-level one
 
     @property
     def is_played(self) -> bool:

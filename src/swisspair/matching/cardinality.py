@@ -14,7 +14,6 @@ leaves free (Gallai-Edmonds).
 
 from __future__ import annotations
 
-from collections import deque
 from itertools import islice
 
 TYPE_CHECKING = False
@@ -150,7 +149,8 @@ class CardinalityMatching:
         base: dict[int, int] = {}
         members: dict[int, list[int]] = {root: [root]}
         outer = {root}
-        queue = deque([root])
+        queue = [root]  # breadth first: read from ``head`` on (collections.deque is not loaded at start-up)
+        head = 0
 
         def lca(a: int, b: int) -> int:
             seen = set()
@@ -204,8 +204,9 @@ class CardinalityMatching:
         if until is not None and until(root):
             return False
         try:
-            while queue:
-                v = queue.popleft()
+            while head < len(queue):
+                v = queue[head]
+                head += 1
                 v_base, v_mate = base.get(v, v), mate.get(v)  # read once: only a contraction changes the base
                 for to in neighbours(v):
                     if v_base == base.get(to, to) or v_mate == to:

@@ -26,7 +26,6 @@ empty when the system gives none.
 from __future__ import annotations
 
 import sys
-from functools import cache
 
 from swisspair.errors import UnsupportedFeatureError
 from swisspair.model import RoundPairing, Tournament
@@ -107,14 +106,20 @@ def _load(path: str) -> PairingSystem:
     return system
 
 
-@cache
 def _registry() -> dict[str, str]:
-    from importlib.metadata import entry_points  # slow to import and to scan: not for built-in names
+    """Every system's ``module:Class`` by name: the built-ins, then the entry points (scanned once)."""
+    if not _REGISTRY:
+        from importlib.metadata import entry_points  # slow to import and to scan: not for built-in names
 
-    paths = dict(PAIRING_SYSTEMS)
-    for entry in entry_points(group=ENTRY_POINT_GROUP):
-        paths.setdefault(entry.name, entry.value)
-    return paths
+        paths = dict(PAIRING_SYSTEMS)
+        for entry in entry_points(group=ENTRY_POINT_GROUP):
+            paths.setdefault(entry.name, entry.value)
+        _REGISTRY.update(paths)
+    return _REGISTRY
+
+
+_REGISTRY: dict[str, str] = {}
+"""The registry, empty until it is first scanned (the built-ins make it non-empty)."""
 
 
 def system_names() -> list[str]:
@@ -122,12 +127,22 @@ def system_names() -> list[str]:
     return sorted(_registry())
 
 
-@cache
 def find_system(name: str) -> PairingSystem:
-    """The system called ``name`` (canonical name, alias or TRF ``192`` code, any case).
+    """The system called ``name`` (canonical name, alias or TRF ``192`` code, any case); one object per name.
 
     :raises: :exc:`~swisspair.errors.UnsupportedFeatureError` for an unknown name.
     """
+    found = _FOUND.get(name)
+    if found is None:
+        found = _FOUND[name] = _find_system(name)
+    return found
+
+
+_FOUND: dict[str, PairingSystem] = {}
+"""The systems found, by the name asked (:func:`functools.cache` without importing :mod:`functools`)."""
+
+
+def _find_system(name: str) -> PairingSystem:
     wanted = name.strip().lower().replace("_", "-")
     if wanted in PAIRING_SYSTEMS:  # built-ins come first in the registry too
         return _load(PAIRING_SYSTEMS[wanted])

@@ -29,8 +29,6 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from bisect import bisect_left
-from itertools import compress
-import operator
 
 from swisspair.pairing.state import PairingState, PlayerState
 from swisspair.valueclass import valueclass
@@ -490,7 +488,7 @@ class Bracket(ABC):
         """
         base = self.base
         in_s1 = [not self.lowered(pi) for pi in remainder]
-        s2 = list(compress(remainder, map(operator.not_, in_s1)))
+        s2 = [pi for pi, s1 in zip(remainder, in_s1) if not s1]
         runs_all, runs_s2 = _runs(remainder), _runs(s2)
         places = self.places(remainder)
         s2_places = self.places(s2)

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from itertools import accumulate, chain, compress, filterfalse, islice
-from operator import itemgetter
 
 from swisspair.errors import NoValidPairingError
 from swisspair.matching.cardinality import CardinalityMatching
@@ -806,7 +805,7 @@ class _DutchBracket(Bracket):
 
         def candidates(pi: Position) -> Iterator[int]:
             later = free[bisect_right(free, pi):]
-            return compress(map(members.__getitem__, later), map(itemgetter(pi), map(base.__getitem__, later)))
+            return compress(map(members.__getitem__, later), (base[oi][pi] for oi in later))
 
         def taken(v: int, c: int) -> None:
             for p in (position[v], position[c]):

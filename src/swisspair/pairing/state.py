@@ -19,8 +19,7 @@ One builder per unit a pairing round pairs, each giving one record per pairing r
 
 from __future__ import annotations
 
-import enum
-
+from swisspair.enumeration import Enumeration
 from swisspair.errors import RoundNumberError
 from swisspair.exact import in_units, scale_of
 from swisspair.model import ABSENT, Colour, Outcome, Result, Tournament, points_in_units
@@ -47,7 +46,7 @@ if TYPE_CHECKING:  # typing is not imported at run time (start-up of the engine 
     """
 
 
-class Float(enum.IntEnum):
+class Float(Enumeration):
     """Float direction of a participant in one round (C.04.3 art. 1.4)."""
 
     DOWN = 0
