@@ -92,7 +92,7 @@ class _DutchRound(RoundVertices):
         super().__init__(state)
         self.eligible = [state.eligible_for_bye(p) for p in self.players]
         self.layout = self._layout()
-        self.floats = [self._floats(p) for p in self.players]
+        self.floats = self._floats()
         vertex = {p.tpn: v for v, p in enumerate(self.players)}
         self.forbidden = [{vertex[t] for t in state.forbidden[p.tpn] if t in vertex} for p in self.players]
         self.absolute_colour = [p.colour_preference if p.absolute_preference else None for p in self.players]
@@ -157,12 +157,12 @@ class _DutchRound(RoundVertices):
             shift += size.bit_length()
         return _Layout(largest.bit_length(), shift, shifts)
 
-    def _floats(self, player: PlayerState) -> tuple[Float, Float]:
-        played = self.state.played_rounds
-        return (
-            self.state.float_of(player, 1) if played >= 1 else Float.NONE,
-            self.state.float_of(player, 2) if played >= 2 else Float.NONE,
-        )
+    def _floats(self) -> list[tuple[Float, Float]]:
+        """Each participant's floats one round back and two (art. 1.4; none before round 1)."""
+        state, players = self.state, self.players
+        none = [Float.NONE] * self.n
+        back = [state.floats(players, rounds) if state.played_rounds >= rounds else none for rounds in (1, 2)]
+        return list(zip(*back))
 
     def compatible(self, a: int, b: int) -> bool:
         """C1 (no rematch, forbidden pairs) and C3 (absolute colour preferences)."""

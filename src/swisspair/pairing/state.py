@@ -164,7 +164,12 @@ class PairingState:
         return score + player.accelerations.get(self.round_number - rounds_back, 0)
 
     def float_of(self, player: PlayerState, rounds_back: int, rules: Rules = "2026") -> Float:
-        """Float of ``player`` ``rounds_back`` rounds ago (C.04.3 (2026) art. 1.4).
+        """Float of ``player`` ``rounds_back`` rounds ago (C.04.3 (2026) art. 1.4; see :meth:`floats`)."""
+        return self.floats([player], rounds_back, rules)[0]
+
+    def floats(self, players: list[PlayerState], rounds_back: int, rules: Rules = "2026") -> list[Float]:
+        """Float of each of ``players`` ``rounds_back`` rounds ago (C.04.3 (2026) art. 1.4), each pairing
+        score before that round computed once.
 
         An unplayed round is a downfloat when it scored more than a loss (a PAB,
         a forfeit win, a full- or half-point bye), else no float; a played game
@@ -174,19 +179,21 @@ class PairingState:
         downfloat, whatever it scored: a zero-point bye, a forfeit loss or an
         absence too.
         """
-        record = player.records[self.played_rounds - rounds_back]
-        if not record.played:
-            if rules == "2017":
-                return Float.DOWN
-            return Float.DOWN if record.points > self.loss else Float.NONE
-        assert record.opponent is not None
-        own = self.score_before(player, rounds_back)
-        other = self.score_before(self.players[record.opponent], rounds_back)
-        if own > other:
-            return Float.DOWN
-        if own < other:
-            return Float.UP
-        return Float.NONE
+        at = self.played_rounds - rounds_back
+        before = {p.tpn: self.score_before(p, rounds_back) for p in players}
+        found = []
+        for player in players:
+            record = player.records[at]
+            if not record.played:
+                found.append(Float.DOWN if rules == "2017" or record.points > self.loss else Float.NONE)
+                continue
+            opponent = record.opponent
+            assert opponent is not None
+            own, other = before[player.tpn], before.get(opponent)
+            if other is None:
+                other = self.score_before(self.players[opponent], rounds_back)
+            found.append(Float.DOWN if own > other else Float.UP if own < other else Float.NONE)
+        return found
 
     def eligible_for_bye(self, player: PlayerState, rules: Rules = "2026") -> bool:
         """C.04.1 (2026) art. 4: no earlier PAB, and no round scored as a win without playing.
