@@ -1366,10 +1366,8 @@ class _Solver:
             return chain([u for u in ordered if u != v and compatible(v, u)], below)
 
         m = CardinalityMatching(unpaired + list(lower), adjacent, neighbours, any_path=True, exact=True)
-        below = set(lower)
         completion = self.completion
-        m.mate = {x: y for x, y in completion.items()
-                  if x in below and y in below and completion.get(y) == x}
+        m.mate = {x: y for x in lower if (y := completion.get(x)) is not None and y in lower and completion.get(y) == x}
         m.greedy()
         m.maximise(last=False)
         free = m.free()
