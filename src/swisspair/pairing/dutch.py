@@ -102,8 +102,9 @@ class _DutchRound(RoundVertices):
         self.preference = [p.colour_preference for p in self.players]
         self.absolute_imbalance = [p.absolute_imbalance for p in self.players]
         self.strong = [p.strong_preference for p in self.players]
-        self.down = [(f[0] is Float.DOWN, f[1] is Float.DOWN) for f in self.floats]
-        self.up = [(f[0] is Float.UP, f[1] is Float.UP) for f in self.floats]
+        down, up = Float.DOWN, Float.UP
+        self.down = [(back1 is down, back2 is down) for back1, back2 in self.floats]
+        self.up = [(back1 is up, back2 is up) for back1, back2 in self.floats]
         self.float_rounds = range(min(state.played_rounds, 2))
         """How many rounds back C14-C21 look (one or two; none in round 1)."""
         lay = self.layout

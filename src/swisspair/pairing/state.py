@@ -334,23 +334,24 @@ def build_state(tournament: Tournament, round_number: int | None = None,
     players: dict[int, PlayerState] = {}
     to_pair: list[PlayerState] = []
     forbidden: dict[int, set[int]] = {}
+    absent = Result.ABSENT
     for tpn in tournament.pairing_order():  # ``XXC rank``: the order of the 001 lines
         source = tournament.players[tpn]
-        upcoming = source.result(played + 1)
-        has_future = len(source.results) > played and upcoming.result is not Result.ABSENT
+        upcoming = source.result(played + 1).result
+        has_future = len(source.results) > played and upcoming is not absent
         if has_future and not any(e.result.paired for e in source.results[:played]):
-            if upcoming.result.paired:
+            if upcoming.paired:
                 raise RoundNumberError(f"player {tpn}: {unit} {rnd} is already paired in the input")
             continue
-        if upcoming.result.paired and upcoming.result is not Result.ABSENT:
+        if upcoming is not absent and upcoming.paired:
             raise RoundNumberError(f"player {tpn}: {unit} {rnd} is already paired in the input")
         records = (_game_records(source, played, points_of) if games == 1
                    else [match_record(tournament, source, match, points_of) for match in range(1, rnd)])
-        state = _player_state(tpn, len(players), source.rating, records,
-                              {r: units(v) for r, v in accelerations.get(tpn, {}).items()}, rnd)
+        virtual = {r: units(v) for r, v in accelerations[tpn].items()} if tpn in accelerations else {}
+        state = _player_state(tpn, len(players), source.rating, records, virtual, rnd)
         players[tpn] = state
         forbidden[tpn] = {r.opponent for r in records if r.played and r.opponent is not None}
-        if upcoming.result is Result.ABSENT:
+        if upcoming is absent:
             to_pair.append(state)
     add_forbidden_pairs(tournament, played + 1, forbidden)
     return PairingState(
@@ -371,7 +372,7 @@ def _player_state(tpn: int, rank: int, rating: int, records: list[RoundRecord], 
                   round_number: int) -> PlayerState:
     """A participant from its records: score, virtual points, colour data and pairing score."""
     state = PlayerState(tpn=tpn, rank_index=rank, rating=rating, records=records)
-    state.score = sum(r.points for r in records)
+    state.score = sum([r.points for r in records])
     state.accelerations = accelerations
     _colour_data(state)
     state.pairing_score = state.score + accelerations.get(round_number, 0)
