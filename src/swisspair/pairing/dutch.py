@@ -633,8 +633,8 @@ class _DutchRound(RoundVertices):
     def _explain(self, boards: list[tuple[PlayerState, PlayerState]], bye: PlayerState | None) -> list[str]:
         """Per bracket: MDPs, pairs, downfloaters, and the criteria a pair does not meet."""
         state = self.state
-        colours = {w.tpn: Colour.WHITE for w, _ in boards} | {b.tpn: Colour.BLACK for _, b in boards}
-        vertex = {p.tpn: v for v, p in enumerate(self.players)}
+        white, black, none, down = Colour.WHITE, Colour.BLACK, Colour.NONE, Float.DOWN
+        colours = {w.tpn: white for w, _ in boards} | {b.tpn: black for _, b in boards}
 
         def points(value: int) -> str:
             return format_score(value, state.scale)
@@ -652,8 +652,8 @@ class _DutchRound(RoundVertices):
                 for v in (a, b):
                     player = self.players[v]
                     wanted = player.colour_preference
-                    got = colours.get(player.tpn, Colour.NONE)
-                    if wanted is not Colour.NONE and got is not wanted:
+                    got = colours.get(player.tpn, none)
+                    if wanted is not none and got is not wanted:
                         kind = ("absolute" if player.absolute_preference else
                                 "strong" if player.strong_preference else "mild")
                         rule = "C10/C11" if player.absolute_preference else "C12/C13" if \
@@ -663,11 +663,12 @@ class _DutchRound(RoundVertices):
             for v in bracket.downfloaters:
                 player = self.players[v]
                 for back, rule in ((0, "C14"), (1, "C16")):
-                    if self.floats[v][back] is Float.DOWN:
+                    if self.floats[v][back] is down:
                         lines.append(f"  {player.tpn} floats down again (also in round "
                                      f"{state.round_number - 1 - back}) [{rule}]")
         if bye is not None:
-            lines.append(f"PAB: {bye.tpn} ({points(self.scores[vertex[bye.tpn]])}, "
+            vertex = next(v for v, p in enumerate(self.players) if p is bye)
+            lines.append(f"PAB: {bye.tpn} ({points(self.scores[vertex])}, "
                          f"{bye.played_games} game(s) played)")
         return lines
 

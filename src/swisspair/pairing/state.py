@@ -181,18 +181,19 @@ class PairingState:
         """
         at = self.played_rounds - rounds_back
         before = {p.tpn: self.score_before(p, rounds_back) for p in players}
+        down, up, none = Float.DOWN, Float.UP, Float.NONE
         found = []
         for player in players:
             record = player.records[at]
             if not record.played:
-                found.append(Float.DOWN if rules == "2017" or record.points > self.loss else Float.NONE)
+                found.append(down if rules == "2017" or record.points > self.loss else none)
                 continue
             opponent = record.opponent
             assert opponent is not None
             own, other = before[player.tpn], before.get(opponent)
             if other is None:
                 other = self.score_before(self.players[opponent], rounds_back)
-            found.append(Float.DOWN if own > other else Float.UP if own < other else Float.NONE)
+            found.append(down if own > other else up if own < other else none)
         return found
 
     def eligible_for_bye(self, player: PlayerState, rules: Rules = "2026") -> bool:
@@ -508,7 +509,7 @@ def _colour_data(player: PlayerState) -> None:
         consecutive = consecutive + 1 if consecutive and colour is last else 1
         last = colour
     player.played_games = whites + blacks
-    lower = Colour.BLACK if whites > blacks else Colour.WHITE
+    lower = Colour.BLACK if whites > blacks else white
     player.colour_imbalance = abs(whites - blacks)
     imbalance = player.colour_imbalance
     if imbalance > 1:
@@ -520,7 +521,7 @@ def _colour_data(player: PlayerState) -> None:
     elif consecutive:
         preference = last.opposite
     else:
-        preference = Colour.NONE
+        preference = none
     player.colour_preference = preference
-    player.repeated_colour = last if consecutive > 1 else Colour.NONE
+    player.repeated_colour = last if consecutive > 1 else none
     player.strong_preference = not player.absolute_preference and imbalance > 0
