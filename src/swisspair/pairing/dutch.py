@@ -115,9 +115,10 @@ class _DutchRound(RoundVertices):
         bracket, as wide and zero)."""
         kinds: dict[tuple[object, ...], int] = {}
         self.colour_kind = [kinds.setdefault(
-            (p.colour_preference, p.absolute_preference, p.absolute_imbalance, p.colour_imbalance,
-             p.repeated_colour, p.strong_preference), len(kinds)) for p in self.players]
-        """C10-C13 depend only on these attributes: the same number, the same fields."""
+            (p.colour_preference, p.colour_imbalance, p.repeated_colour, p.strong_preference), len(kinds))
+            for p in self.players]
+        """C10-C13 depend only on these attributes (the absolute preference and imbalance are read from the
+        imbalance and the repeated colour): the same number, the same fields."""
         kinds = {}
         self.float_kind = [kinds.setdefault((self.scores[v], self.floats[v]), len(kinds)) for v in range(self.n)]
         """C14-C21 depend only on the score and the floats: the same number, the same fields."""
