@@ -46,6 +46,7 @@ static struct {
 /* Spare bits above the largest weight or dual: a stage's keys reach
  * 4 * 2^(bits + 3) in absolute value. */
 #define MARGIN_BITS 10
+#define KNOWN 256 /* slots of Core.known (a power of 2) */
 /* The stage's heap is compacted (heap_compact) rather than grown beyond this many entries a vertex. */
 #define HEAP_COMPACT_FACTOR 4
 
@@ -362,9 +363,28 @@ static PyObject *n_to_py(const limb *a, int L)
     return r;
 }
 
-/* The limbs of a non-negative Python int (which fits in L limbs). */
+/* The limbs of a non-negative Python int (which fits in L limbs). Before Python 3.13, from its bytes in one call;
+   else by masks and shifts. */
 static int py_to_n(PyObject *x, limb *out, int L)
 {
+#if PY_VERSION_HEX < 0x030D0000
+    size_t size = (size_t)L * sizeof(limb);
+    unsigned char small[64], *bytes = size <= sizeof small ? small : raw_calloc(size, 1);
+    if (!bytes) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    int failed = _PyLong_AsByteArray((PyLongObject *)x, bytes, size, 1, 0) < 0;
+    for (int i = 0; !failed && i < L; i++) {
+        limb v = 0;
+        for (int k = (int)sizeof(limb) - 1; k >= 0; k--)
+            v = (v << 8) | bytes[(size_t)i * sizeof(limb) + (size_t)k];
+        out[i] = v;
+    }
+    if (bytes != small)
+        free(bytes);
+    return failed ? -1 : 0;
+#else
     PyObject *cur = x;
     Py_INCREF(cur);
     PyObject *mask = PyLong_FromUnsignedLongLong(~0ULL);
@@ -392,16 +412,23 @@ static int py_to_n(PyObject *x, limb *out, int L)
     Py_XDECREF(mask);
     Py_XDECREF(sh);
     return ok ? 0 : -1;
+#endif
 }
 
+/* The bit length of a Python int (an exact int before Python 3.13, read without a method call). */
 static long py_bit_length(PyObject *x)
 {
+#if PY_VERSION_HEX < 0x030D0000
+    size_t bits = _PyLong_NumBits(x);
+    return bits == (size_t)-1 ? -1 : (long)bits;
+#else
     PyObject *r = PyObject_CallMethod(x, "bit_length", NULL);
     if (!r)
         return -1;
     long b = PyLong_AsLong(r);
     Py_DECREF(r);
     return b;
+#endif
 }
 
 /* ------------------------------------------------------------------ */
@@ -416,6 +443,10 @@ typedef struct {
     int nvals, valcap;
     PyObject *valdict; /* weight -> index */
     PyObject *vallist; /* index -> weight (not doubled) */
+    /* The int objects set_edge_weights met lately, held, by their address (KNOWN slots), with their index: the
+       weights of a bracket are a few objects given again and again, checked and interned once. */
+    PyObject *known[KNOWN];
+    int known_wi[KNOWN];
     int wmax;          /* index of the largest doubled weight */
     /* the solution */
     int *mate;   /* cap */
@@ -2437,6 +2468,8 @@ static void Core_dealloc(Core *s)
         iv_free(vectors[k]);
     Py_XDECREF(s->valdict);
     Py_XDECREF(s->vallist);
+    for (int k = 0; k < KNOWN; k++)
+        Py_XDECREF(s->known[k]);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
@@ -2562,17 +2595,15 @@ static PyObject *Core_set_edge_weights(Core *s, PyObject *args)
     guard_hold(fo);
     guard_hold(fw);
     int failed = 0;
-    /* The weights of a row are mostly the same few objects (one per kind of pair): the index of each object
-       checked in this call is kept by its address, so that it is checked and interned once. */
-    PyObject *seen[64] = {NULL};
-    int seen_wi[64];
+    /* The weights of a row are mostly the same few objects (one per kind of pair), given again in the next rows:
+       each object checked is kept (Core.known), so that it is checked and interned once. */
     for (Py_ssize_t k = 0; k < m && !failed; k++) {
         int u, v;
         PyObject *vo = PySequence_Fast_GET_ITEM(fo, k), *wo = PySequence_Fast_GET_ITEM(fw, k);
-        size_t h = ((uintptr_t)wo >> 4) & 63;
+        size_t h = ((uintptr_t)wo >> 4) & (KNOWN - 1);
         long long vv = PyLong_CheckExact(vo) ? vertex_arg(vo) : -1;
-        if (seen[h] == wo && 0 <= vv && vv < s->n && vv != uu) {
-            set_index(s, (int)uu, (int)vv, seen_wi[h]);
+        if (s->known[h] == wo && 0 <= vv && vv < s->n && vv != uu) {
+            set_index(s, (int)uu, (int)vv, s->known_wi[h]);
             continue;
         }
         int wi = checked_weight(s, uo, vo, wo, &u, &v);
@@ -2580,8 +2611,11 @@ static PyObject *Core_set_edge_weights(Core *s, PyObject *args)
             failed = 1;
         else {
             if (PyLong_CheckExact(wo)) {
-                seen[h] = wo;
-                seen_wi[h] = wi;
+                PyObject *old = s->known[h];
+                Py_INCREF(wo);
+                s->known[h] = wo;
+                s->known_wi[h] = wi;
+                Py_XDECREF(old);
             }
             set_index(s, u, v, wi);
         }

@@ -91,7 +91,7 @@ class _DutchRound(RoundVertices):
         super().__init__(state)
         self.eligible = [state.eligible_for_bye(p) for p in self.players]
         self.layout = self._layout()
-        self.floats = [self._floats(p) for p in self.players]
+        self.floats = self._floats()
         vertex = {p.tpn: v for v, p in enumerate(self.players)}
         self.forbidden = [{vertex[t] for t in state.forbidden[p.tpn] if t in vertex} for p in self.players]
         self.absolute_colour = [p.colour_preference if p.absolute_preference else None for p in self.players]
@@ -101,8 +101,9 @@ class _DutchRound(RoundVertices):
         self.preference = [p.colour_preference for p in self.players]
         self.absolute_imbalance = [p.absolute_imbalance for p in self.players]
         self.strong = [p.strong_preference for p in self.players]
-        self.down = [(f[0] is Float.DOWN, f[1] is Float.DOWN) for f in self.floats]
-        self.up = [(f[0] is Float.UP, f[1] is Float.UP) for f in self.floats]
+        down, up = Float.DOWN, Float.UP
+        self.down = [(back1 is down, back2 is down) for back1, back2 in self.floats]
+        self.up = [(back1 is up, back2 is up) for back1, back2 in self.floats]
         self.float_rounds = range(min(state.played_rounds, 2))
         """How many rounds back C14-C21 look (one or two; none in round 1)."""
         lay = self.layout
@@ -113,9 +114,10 @@ class _DutchRound(RoundVertices):
         bracket, as wide and zero)."""
         kinds: dict[tuple[object, ...], int] = {}
         self.colour_kind = [kinds.setdefault(
-            (p.colour_preference, p.absolute_preference, p.absolute_imbalance, p.colour_imbalance,
-             p.repeated_colour, p.strong_preference), len(kinds)) for p in self.players]
-        """C10-C13 depend only on these attributes: the same number, the same fields."""
+            (p.colour_preference, p.colour_imbalance, p.repeated_colour, p.strong_preference), len(kinds))
+            for p in self.players]
+        """C10-C13 depend only on these attributes (the absolute preference and imbalance are read from the
+        imbalance and the repeated colour): the same number, the same fields."""
         kinds = {}
         self.float_kind = [kinds.setdefault((self.scores[v], self.floats[v]), len(kinds)) for v in range(self.n)]
         """C14-C21 depend only on the score and the floats: the same number, the same fields."""
@@ -156,12 +158,12 @@ class _DutchRound(RoundVertices):
             shift += size.bit_length()
         return _Layout(largest.bit_length(), shift, shifts)
 
-    def _floats(self, player: PlayerState) -> tuple[Float, Float]:
-        played = self.state.played_rounds
-        return (
-            self.state.float_of(player, 1) if played >= 1 else Float.NONE,
-            self.state.float_of(player, 2) if played >= 2 else Float.NONE,
-        )
+    def _floats(self) -> list[tuple[Float, Float]]:
+        """Each participant's floats one round back and two (art. 1.4; none before round 1)."""
+        state, players = self.state, self.players
+        none = [Float.NONE] * self.n
+        back = [state.floats(players, rounds) if state.played_rounds >= rounds else none for rounds in (1, 2)]
+        return list(zip(*back))
 
     def compatible(self, a: int, b: int) -> bool:
         """C1 (no rematch, forbidden pairs) and C3 (absolute colour preferences)."""
@@ -631,8 +633,8 @@ class _DutchRound(RoundVertices):
     def _explain(self, boards: list[tuple[PlayerState, PlayerState]], bye: PlayerState | None) -> list[str]:
         """Per bracket: MDPs, pairs, downfloaters, and the criteria a pair does not meet."""
         state = self.state
-        colours = {w.tpn: Colour.WHITE for w, _ in boards} | {b.tpn: Colour.BLACK for _, b in boards}
-        vertex = {p.tpn: v for v, p in enumerate(self.players)}
+        white, black, none, down = Colour.WHITE, Colour.BLACK, Colour.NONE, Float.DOWN
+        colours = {w.tpn: white for w, _ in boards} | {b.tpn: black for _, b in boards}
 
         def points(value: int) -> str:
             return format_score(value, state.scale)
@@ -650,8 +652,8 @@ class _DutchRound(RoundVertices):
                 for v in (a, b):
                     player = self.players[v]
                     wanted = player.colour_preference
-                    got = colours.get(player.tpn, Colour.NONE)
-                    if wanted is not Colour.NONE and got is not wanted:
+                    got = colours.get(player.tpn, none)
+                    if wanted is not none and got is not wanted:
                         kind = ("absolute" if player.absolute_preference else
                                 "strong" if player.strong_preference else "mild")
                         rule = "C10/C11" if player.absolute_preference else "C12/C13" if \
@@ -661,11 +663,12 @@ class _DutchRound(RoundVertices):
             for v in bracket.downfloaters:
                 player = self.players[v]
                 for back, rule in ((0, "C14"), (1, "C16")):
-                    if self.floats[v][back] is Float.DOWN:
+                    if self.floats[v][back] is down:
                         lines.append(f"  {player.tpn} floats down again (also in round "
                                      f"{state.round_number - 1 - back}) [{rule}]")
         if bye is not None:
-            lines.append(f"PAB: {bye.tpn} ({points(self.scores[vertex[bye.tpn]])}, "
+            vertex = next(v for v, p in enumerate(self.players) if p is bye)
+            lines.append(f"PAB: {bye.tpn} ({points(self.scores[vertex])}, "
                          f"{bye.played_games} game(s) played)")
         return lines
 
@@ -1365,10 +1368,8 @@ class _Solver:
             return chain([u for u in ordered if u != v and compatible(v, u)], below)
 
         m = CardinalityMatching(unpaired + list(lower), adjacent, neighbours, any_path=True, exact=True)
-        below = set(lower)
         completion = self.completion
-        m.mate = {x: y for x, y in completion.items()
-                  if x in below and y in below and completion.get(y) == x}
+        m.mate = {x: y for x in lower if (y := completion.get(x)) is not None and y in lower and completion.get(y) == x}
         m.greedy()
         m.maximise(last=False)
         free = m.free()

@@ -163,7 +163,12 @@ class PairingState:
         return score + player.accelerations.get(self.round_number - rounds_back, 0)
 
     def float_of(self, player: PlayerState, rounds_back: int, rules: Rules = "2026") -> Float:
-        """Float of ``player`` ``rounds_back`` rounds ago (C.04.3 (2026) art. 1.4).
+        """Float of ``player`` ``rounds_back`` rounds ago (C.04.3 (2026) art. 1.4; see :meth:`floats`)."""
+        return self.floats([player], rounds_back, rules)[0]
+
+    def floats(self, players: list[PlayerState], rounds_back: int, rules: Rules = "2026") -> list[Float]:
+        """Float of each of ``players`` ``rounds_back`` rounds ago (C.04.3 (2026) art. 1.4), each pairing
+        score before that round computed once.
 
         An unplayed round is a downfloat when it scored more than a loss (a PAB,
         a forfeit win, a full- or half-point bye), else no float; a played game
@@ -173,19 +178,22 @@ class PairingState:
         downfloat, whatever it scored: a zero-point bye, a forfeit loss or an
         absence too.
         """
-        record = player.records[self.played_rounds - rounds_back]
-        if not record.played:
-            if rules == "2017":
-                return Float.DOWN
-            return Float.DOWN if record.points > self.loss else Float.NONE
-        assert record.opponent is not None
-        own = self.score_before(player, rounds_back)
-        other = self.score_before(self.players[record.opponent], rounds_back)
-        if own > other:
-            return Float.DOWN
-        if own < other:
-            return Float.UP
-        return Float.NONE
+        at = self.played_rounds - rounds_back
+        before = {p.tpn: self.score_before(p, rounds_back) for p in players}
+        down, up, none = Float.DOWN, Float.UP, Float.NONE
+        found = []
+        for player in players:
+            record = player.records[at]
+            if not record.played:
+                found.append(down if rules == "2017" or record.points > self.loss else none)
+                continue
+            opponent = record.opponent
+            assert opponent is not None
+            own, other = before[player.tpn], before.get(opponent)
+            if other is None:
+                other = self.score_before(self.players[opponent], rounds_back)
+            found.append(down if own > other else up if own < other else none)
+        return found
 
     def eligible_for_bye(self, player: PlayerState, rules: Rules = "2026") -> bool:
         """C.04.1 (2026) art. 4: no earlier PAB, and no round scored as a win without playing.
@@ -326,23 +334,24 @@ def build_state(tournament: Tournament, round_number: int | None = None,
     players: dict[int, PlayerState] = {}
     to_pair: list[PlayerState] = []
     forbidden: dict[int, set[int]] = {}
+    absent = Result.ABSENT
     for tpn in tournament.pairing_order():  # ``XXC rank``: the order of the 001 lines
         source = tournament.players[tpn]
-        upcoming = source.result(played + 1)
-        has_future = len(source.results) > played and upcoming.result is not Result.ABSENT
+        upcoming = source.result(played + 1).result
+        has_future = len(source.results) > played and upcoming is not absent
         if has_future and not any(e.result.paired for e in source.results[:played]):
-            if upcoming.result.paired:
+            if upcoming.paired:
                 raise RoundNumberError(f"player {tpn}: {unit} {rnd} is already paired in the input")
             continue
-        if upcoming.result.paired and upcoming.result is not Result.ABSENT:
+        if upcoming is not absent and upcoming.paired:
             raise RoundNumberError(f"player {tpn}: {unit} {rnd} is already paired in the input")
         records = (_game_records(source, played, points_of) if games == 1
                    else [match_record(tournament, source, match, points_of) for match in range(1, rnd)])
-        state = _player_state(tpn, len(players), source.rating, records,
-                              {r: units(v) for r, v in accelerations.get(tpn, {}).items()}, rnd)
+        virtual = {r: units(v) for r, v in accelerations[tpn].items()} if tpn in accelerations else {}
+        state = _player_state(tpn, len(players), source.rating, records, virtual, rnd)
         players[tpn] = state
         forbidden[tpn] = {r.opponent for r in records if r.played and r.opponent is not None}
-        if upcoming.result is Result.ABSENT:
+        if upcoming is absent:
             to_pair.append(state)
     add_forbidden_pairs(tournament, played + 1, forbidden)
     return PairingState(
@@ -363,7 +372,7 @@ def _player_state(tpn: int, rank: int, rating: int, records: list[RoundRecord], 
                   round_number: int) -> PlayerState:
     """A participant from its records: score, virtual points, colour data and pairing score."""
     state = PlayerState(tpn=tpn, rank_index=rank, rating=rating, records=records)
-    state.score = sum(r.points for r in records)
+    state.score = sum([r.points for r in records])
     state.accelerations = accelerations
     _colour_data(state)
     state.pairing_score = state.score + accelerations.get(round_number, 0)
@@ -499,7 +508,7 @@ def _colour_data(player: PlayerState) -> None:
         consecutive = consecutive + 1 if consecutive and colour is last else 1
         last = colour
     player.played_games = whites + blacks
-    lower = Colour.BLACK if whites > blacks else Colour.WHITE
+    lower = Colour.BLACK if whites > blacks else white
     player.colour_imbalance = abs(whites - blacks)
     imbalance = player.colour_imbalance
     if imbalance > 1:
@@ -511,7 +520,7 @@ def _colour_data(player: PlayerState) -> None:
     elif consecutive:
         preference = last.opposite
     else:
-        preference = Colour.NONE
+        preference = none
     player.colour_preference = preference
-    player.repeated_colour = last if consecutive > 1 else Colour.NONE
+    player.repeated_colour = last if consecutive > 1 else none
     player.strong_preference = not player.absolute_preference and imbalance > 0
