@@ -41,15 +41,16 @@ ENGINE_NEVER = ("click", "swisspair.cli", "swisspair.commands", "swisspair_web",
                 "swisspair.trf.writer", "swisspair.teams", "swisspair.trf.teams", "swisspair.trf.dates",
                 "swisspair.tiebreaks", "swisspair.standings", "typing", "pathlib", "dataclasses", "inspect",
                 "swisspair.matching.python_core", "swisspair.matching.verify", "warnings", "fractions", "decimal",
-                "numbers")
+                "numbers", "math")
 """What the engine form (``--dutch IN -p OUT``) does without: the command line and its commands, the
 manager, the scan of installed packages, the modules a plain TRF of individuals does not need, and
 :mod:`dataclasses` with the :mod:`inspect` it loads (the model, the reader and the Dutch engine's
 records are value classes, :mod:`swisspair.valueclass`), the pure-Python matching core, which only
 stands in when the compiled one is not built, and the optimality check the tests run on it, the :mod:`importlib`
 package with the :mod:`warnings` it loads (a module named in a table is imported with the builtin
-``__import__``), and :mod:`fractions` with the :mod:`decimal` and :mod:`numbers` it loads (points are held as
-integers until a Fraction is asked for, :mod:`swisspair.exact`)."""
+``__import__``), :mod:`fractions` with the :mod:`decimal` and :mod:`numbers` it loads (points are held as
+integers until a Fraction is asked for, :mod:`swisspair.exact`), and :mod:`math`, a shared library (the divisors of
+:mod:`swisspair.exact` are Euclid's)."""
 
 
 def imported_modules(args: list[str]) -> set[str]:
