@@ -230,12 +230,11 @@ def _scoring_fields() -> dict[tuple[Result, bool], tuple[HeldFraction, HeldFract
     :attr:`Scoring.zero_bye`."""
     table = {}
     for result in Result:
-        for black in (False, True):
-            if result.is_played:
-                white_field, black_field = _OWN_FIELDS[result.outcome]
-                table[result, black] = (black_field if black else white_field, white_field)
-            else:
-                table[result, black] = _UNPLAYED_FIELDS.get(result, ("zero_bye", "zero_bye"))
+        if result.is_played:
+            white_field, black_field = _OWN_FIELDS[result.outcome]
+            table[result, False], table[result, True] = (white_field, white_field), (black_field, white_field)
+        else:
+            table[result, False] = table[result, True] = _UNPLAYED_FIELDS.get(result, ("zero_bye", "zero_bye"))
     return {key: (Scoring.__dict__[own], Scoring.__dict__[otherwise]) for key, (own, otherwise) in table.items()}
 
 

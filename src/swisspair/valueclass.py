@@ -38,7 +38,7 @@ from __future__ import annotations
 import marshal
 import os
 import sys
-from operator import attrgetter
+from _operator import attrgetter  # operator's own, from the builtin module: operator.py is pure Python to load
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

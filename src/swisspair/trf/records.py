@@ -393,15 +393,15 @@ def _plain_kinds() -> dict[str, tuple[Colour, Result, bool]]:
     kinds: dict[str, tuple[Colour, Result, bool]] = {}
     colours = {"w": Colour.WHITE, "b": Colour.BLACK, "-": Colour.NONE, " ": Colour.NONE}
     for code, result in _RESULT_CODES.items():
-        for char in {code, code.lower()}:
-            if char.upper() != code:
-                continue
-            for mark, colour in colours.items():
-                if result.is_bye and colour is not Colour.NONE:
-                    continue  # a bye with a colour: read with a warning
-                if result.is_played and colour is Colour.NONE:
-                    continue  # a game played without a colour: an error
-                kinds[f" {mark} {char}"] = (colour, result, not result.is_bye)
+        bye, played = result.is_bye, result.is_played
+        chars = [char for char in {code, code.lower()} if char.upper() == code]
+        for mark, colour in colours.items():
+            if bye and colour is not Colour.NONE:
+                continue  # a bye with a colour: read with a warning
+            if played and colour is Colour.NONE:
+                continue  # a game played without a colour: an error
+            for char in chars:
+                kinds[f" {mark} {char}"] = (colour, result, not bye)
     return kinds
 
 
