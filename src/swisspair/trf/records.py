@@ -133,6 +133,11 @@ def read_lines(r: Records, lines: Iterable[str]) -> None:
         if "\t" in line:
             r.warn("tab characters read as spaces (tab stops every 8 columns)", line.index("\t") + 1)
             line = line.expandtabs(8)
+        handler = RECORDS.get(line[:3]) if line[3:4] == " " else None
+        if handler is not None:  # a record code of a parser, then a blank: nothing to say about the line itself
+            r.code = line[:3]
+            handler(r, line)
+            continue
         record = _record_line(r, line)
         if record is not None:
             _dispatch(r, record)
