@@ -129,8 +129,7 @@ def _make(cls: type[T], frozen: bool, eq: bool) -> type[T]:
     defaults = {name: body[name] for name in names if name in body}
     namespace = {name: value for name, value in body.items()
                  if name not in defaults and name not in ("__dict__", "__weakref__")}
-    made: list[type] = []
-    """The class once made: the frozen methods tell it from a subclass."""
+    made: list[type] = []  # the class once made: the frozen methods tell it from a subclass
     methods = {"__init__": _init(cls, names, defaults, frozen),
                **_value_methods(made, cls.__mro__[1], names, eq, frozen)}
     own_hash = "__hash__" in body and not (body["__hash__"] is None and "__eq__" in body)
