@@ -86,6 +86,8 @@ def test_the_engine_form_loads_no_command_line(event: Path, tmp_path: Path) -> N
     for name in ("re", "fractions", "decimal"):
         assert _importing(modules, name) == []
     assert _importing(modules, "collections.abc") == []  # its names are for the type checker
+    # operator.py is pure Python to load: the value classes take attrgetter from the builtin _operator
+    assert set(_importing(modules, "operator")) <= {"swisspair.pairing.bracket", "swisspair.pairing.dutch"}
     assert "collections.abc" not in modules
 
 
