@@ -124,6 +124,23 @@ def test_an_exact_number_is_two_integers_in_lowest_terms() -> None:
         Exact(1, 0)
 
 
+def test_lowest_terms_and_common_denominators_are_maths() -> None:
+    """Euclid's divisor and the least common denominator give what :mod:`math` gives, for any sign of the
+    numerator, zero and large values."""
+    import math
+
+    rng = random.Random(5)
+    pairs = [(rng.randint(-10**12, 10**12), rng.randint(1, 10**6)) for _ in range(2000)]
+    pairs += [(n, d) for n in range(-30, 31) for d in range(1, 31)]
+    for numerator, denominator in pairs:
+        common = math.gcd(numerator, denominator)
+        assert (Exact(numerator, denominator).numerator, Exact(numerator, denominator).denominator) == (
+            numerator // common, denominator // common)
+    for size in range(8):
+        denominators = [rng.choice((1, 2, 3, 4, 8, 10, 12, 100, 7919)) for _ in range(size)]
+        assert scale_of([Exact(1, d) for d in denominators]) == math.lcm(1, *denominators)
+
+
 def test_a_points_column_with_virtual_points_matches() -> None:
     """The points column may include the virtual points (XXA, the pairing score of C.04.7 (2026) 1.5): the
     check then compares Fractions, the written points made one."""

@@ -40,7 +40,7 @@ ENGINE_NEVER = ("click", "swisspair.cli", "swisspair.commands", "swisspair_web",
                 "swisspair.trf.writer", "swisspair.teams", "swisspair.trf.teams", "swisspair.trf.dates",
                 "swisspair.tiebreaks", "swisspair.standings", "typing", "pathlib", "dataclasses", "inspect",
                 "swisspair.matching.python_core", "swisspair.matching.verify", "warnings", "fractions", "decimal",
-                "numbers", "enum", "functools", "collections", "types")
+                "numbers", "math", "enum", "functools", "collections", "types", "operator")
 """What the engine form (``--dutch IN -p OUT``) does without: the command line and its commands, the
 manager, the scan of installed packages, the modules a plain TRF of individuals does not need, and
 :mod:`dataclasses` with the :mod:`inspect` it loads (the model, the reader and the Dutch engine's
@@ -48,9 +48,11 @@ records are value classes, :mod:`swisspair.valueclass`), the pure-Python matchin
 stands in when the compiled one is not built, and the optimality check the tests run on it, the :mod:`importlib`
 package with the :mod:`warnings` it loads (a module named in a table is imported with the builtin
 ``__import__``), :mod:`fractions` with the :mod:`decimal` and :mod:`numbers` it loads (points are held as
-integers until a Fraction is asked for, :mod:`swisspair.exact`), and :mod:`enum` with the :mod:`functools`,
-:mod:`collections` and :mod:`types` it loads (the model's and the engine's enumerations are
-:mod:`swisspair.enumeration`'s; a system found by name is kept in a dict, not by :func:`functools.cache`)."""
+integers until a Fraction is asked for, :mod:`swisspair.exact`), :mod:`math`, a shared library (the divisors of
+:mod:`swisspair.exact` are Euclid's), :mod:`enum` with the :mod:`functools`, :mod:`collections` and :mod:`types`
+it loads (the model's and the engine's enumerations are :mod:`swisspair.enumeration`'s; a system found by name is
+kept in a dict, not by :func:`functools.cache`), and :mod:`operator`, pure Python (the value classes take
+``attrgetter`` from the builtin ``_operator``)."""
 
 
 def imported_modules(args: list[str]) -> set[str]:
@@ -83,7 +85,7 @@ def test_the_engine_form_loads_no_command_line(event: Path, tmp_path: Path) -> N
     assert (tmp_path / "out.txt").read_text().strip()
     assert loaded(modules, ENGINE_NEVER) == []
     assert "importlib" not in modules  # importlib._bootstrap is Python's own, always loaded
-    for name in ("re", "fractions", "decimal"):
+    for name in ("re", "fractions", "decimal", "operator"):
         assert _importing(modules, name) == []
     assert _importing(modules, "collections.abc") == []  # its names are for the type checker
     assert "collections.abc" not in modules
@@ -142,9 +144,9 @@ def test_the_engine_command_exits_with_its_output_whole(event: Path, tmp_path: P
 
 
 CHECKER_NEVER = tuple(name for name in ENGINE_NEVER if name not in (
-    "typing", "dataclasses", "inspect", "warnings", "enum", "functools", "collections", "types"))
+    "typing", "dataclasses", "inspect", "warnings", "enum", "functools", "collections", "types", "operator"))
 """``-c`` asks the system for its own checker (:mod:`swisspair.pairing.abilities`, runtime protocols:
-``typing``, with the :mod:`enum`, :mod:`functools`, :mod:`collections` and :mod:`types` it loads;
+``typing``, with the :mod:`enum`, :mod:`functools`, :mod:`collections`, :mod:`types` and :mod:`operator` it loads;
 :mod:`swisspair.pairing.checker`, dataclasses); a check re-pairs every round, so those imports do not count."""
 
 

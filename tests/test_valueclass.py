@@ -205,38 +205,70 @@ def test_what_a_value_class_refuses() -> None:
             count: ClassVar[int] = 0  # type: ignore[name-defined]  # noqa: F821 - only its text is read
 
 
-_TEXT = "def _make():\n def __init__(self, a):\n  self.a = a\n return __init__"
+_TEXT = "def _make(_HAS_FACTORY):\n def __init__(self, a):\n   self.a = a\n return __init__"
+_SHAPE = (False, ("a",), (0,))
+"""The arguments of valueclass._init_text that make _TEXT."""
+
+
+def _never_made() -> str:
+    pytest.fail("the text was made again")
 
 
 def test_init_codes_are_read_back_by_the_next_run(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A text compiled once is read from the file by the next run (nothing compiled); a damaged file is
-    passed by and the text compiled again."""
+    """A text compiled once is read from the file by the next run (nothing made nor compiled); a damaged file
+    is passed by and the text compiled again."""
     from swisspair import valueclass
 
+    assert valueclass._init_text(*_SHAPE) == _TEXT
+    source = tmp_path / "maker.py"
+    source.write_text("text = 1\n")
     path = tmp_path / "cache" / "init.marshal"
-    first = valueclass.InitCodes(str(path))
-    code = first.code(_TEXT)
+    first = valueclass.InitCodes(str(path), str(source))
+    code = first.code(_SHAPE, lambda: _TEXT)
     first.write()
-    second = valueclass.InitCodes(str(path))
+    second = valueclass.InitCodes(str(path), str(source))
     monkeypatch.setattr(valueclass, "compile", lambda *args: pytest.fail("compiled again"), raising=False)
-    assert second.code(_TEXT) == code and not second.compiled
+    assert second.code(_SHAPE, _never_made) == code and not second.compiled
     monkeypatch.undo()
     path.write_bytes(b"\x00damaged")
-    third = valueclass.InitCodes(str(path))
-    assert third.code(_TEXT) == code and third.compiled
+    third = valueclass.InitCodes(str(path), str(source))
+    assert third.code(_SHAPE, lambda: _TEXT) == code and third.compiled
     namespace: dict[str, Any] = {}
-    exec(third.code(_TEXT), {}, namespace)  # noqa: S102 - the test's own text
-    assert namespace["_make"]().__code__.co_varnames == ("self", "a")
+    exec(third.code(_SHAPE, _never_made), {}, namespace)  # noqa: S102 - the test's own text
+    assert namespace["_make"](None).__code__.co_varnames == ("self", "a")
+
+
+def test_init_codes_of_another_text_of_their_maker_are_not_read(tmp_path: Any) -> None:
+    """The file is stamped with its maker's size and time, as a .pyc with its module's: once the module that
+    makes the texts changes, its codes are made again, and without the module none are kept."""
+    from swisspair import valueclass
+
+    source = tmp_path / "maker.py"
+    source.write_text("text = 1\n")
+    path = tmp_path / "init.marshal"
+    first = valueclass.InitCodes(str(path), str(source))
+    first.code(_SHAPE, lambda: _TEXT)
+    first.write()
+    source.write_text("text = 22\n")
+    changed = valueclass.InitCodes(str(path), str(source))
+    assert changed.code(_SHAPE, lambda: "def _make():\n return 2") and changed.compiled
+    source.unlink()
+    lost = valueclass.InitCodes(str(path), str(source))
+    assert lost.code(_SHAPE, lambda: _TEXT) and lost.compiled and lost.stamp is None
+    lost.write()
+    assert valueclass.InitCodes(str(path), str(tmp_path / "none.py"))._read() == {}
 
 
 def test_init_codes_keep_what_the_last_run_used_beyond_the_limit(tmp_path: Any,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     from swisspair import valueclass
 
+    source = tmp_path / "maker.py"
+    source.write_text("text = 1\n")
     path = tmp_path / "init.marshal"
-    codes = valueclass.InitCodes(str(path))
+    codes = valueclass.InitCodes(str(path), str(source))
     monkeypatch.setattr(codes, "LIMIT", 2)
-    codes.codes = {f"x = {n}": compile(f"x = {n}", "<string>", "exec") for n in range(3)}
-    codes.code(_TEXT)
+    codes.code(_SHAPE, lambda: _TEXT)
+    codes.codes = {**(codes.codes or {}), **{(n,): compile(f"x = {n}", "<string>", "exec") for n in range(3)}}
     codes.write()
-    assert set(valueclass.InitCodes(str(path))._read()) == {_TEXT}
+    assert set(valueclass.InitCodes(str(path), str(source))._read()) == {_SHAPE}

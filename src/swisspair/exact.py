@@ -18,11 +18,12 @@ So a number is held as its two integers (:class:`Exact`) until somebody asks for
 * the checks and the pairing state read the held value (:func:`held_value`) and count in the
   least common denominator of the values they meet (:func:`scale_of`): integer sums and comparisons in that
   unit are exactly the rational ones.
+
+The divisors are Euclid's (:func:`_gcd`), not :mod:`math`'s: that module is a shared library, which costs the
+engine form's start more to load than the few small divisors it computes.
 """
 
 from __future__ import annotations
-
-from math import gcd, lcm
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ class Exact:
     def __init__(self, numerator: int, denominator: int = 1) -> None:
         if denominator <= 0:
             raise ValueError(f"the denominator of an exact number must be positive, got {denominator}")
-        common = gcd(numerator, denominator)
+        common = _gcd(numerator, denominator)
         self.numerator = numerator // common
         self.denominator = denominator // common
 
@@ -62,6 +63,19 @@ class Exact:
 
     def __repr__(self) -> str:
         return str(self.numerator) if self.denominator == 1 else f"{self.numerator}/{self.denominator}"
+
+
+def _gcd(number: int, positive: int) -> int:
+    """The greatest common divisor of ``number`` and ``positive`` (> 0), by Euclid's algorithm: positive, as
+    :func:`math.gcd` gives it.
+
+    >>> _gcd(115, 10), _gcd(-6, 4), _gcd(0, 7)
+    (5, 2, 7)
+    """
+    number %= positive
+    while number:
+        positive, number = number, positive % number
+    return positive
 
 
 def held(value: Exact) -> Fraction:
@@ -79,8 +93,17 @@ def same(first: Exact | Fraction, second: Exact | Fraction) -> bool:
 
 
 def scale_of(values: Iterable[Exact | Fraction]) -> int:
-    """The least common denominator of ``values``: each is a whole number of this unit's inverse."""
-    return lcm(1, *(value.denominator for value in values))
+    """The least common denominator of ``values``: each is a whole number of this unit's inverse.
+
+    >>> scale_of([Exact(1, 2), Exact(3, 4), Exact(5, 6), Exact(2)]), scale_of([])
+    (12, 1)
+    """
+    scale = 1
+    for value in values:
+        denominator = value.denominator
+        if scale % denominator:
+            scale *= denominator // _gcd(scale, denominator)
+    return scale
 
 
 def in_units(value: Exact | Fraction, scale: int) -> int:

@@ -223,12 +223,11 @@ def _scoring_fields() -> dict[tuple[Result, bool], tuple[HeldFraction, HeldFract
     :attr:`Scoring.zero_bye`."""
     table = {}
     for result in Result:
-        for black in (False, True):
-            if result.is_played:
-                white_field, black_field = _OWN_FIELDS[result.outcome]
-                table[result, black] = (black_field if black else white_field, white_field)
-            else:
-                table[result, black] = _UNPLAYED_FIELDS.get(result, ("zero_bye", "zero_bye"))
+        if result.is_played:
+            white_field, black_field = _OWN_FIELDS[result.outcome]
+            table[result, False], table[result, True] = (white_field, white_field), (black_field, white_field)
+        else:
+            table[result, False] = table[result, True] = _UNPLAYED_FIELDS.get(result, ("zero_bye", "zero_bye"))
     return {key: (Scoring.__dict__[own], Scoring.__dict__[otherwise]) for key, (own, otherwise) in table.items()}
 
 
@@ -246,15 +245,21 @@ def points_in_units(scoring: Scoring, extra: Iterable[Exact | Fraction] = ()) ->
     """What each result code scores with each colour under ``scoring``, in whole units: the unit is ``1 / scale``,
     ``scale`` the least common denominator of these points and of ``extra`` (virtual points), returned with the
     table (:mod:`swisspair.exact`: integer sums and comparisons in it are exactly the rational ones)."""
-    held = {(result, colour): held_points(scoring, result, colour) for result in Result for colour in Colour}
+    held = {key: _read(scoring, *fields)[1] for key, fields in _SCORING_FIELDS.items()}  # by result, Black or not
     scale = scale_of([*held.values(), *extra])
-    return scale, {key: in_units(value, scale) for key, value in held.items()}
+    units = {key: in_units(value, scale) for key, value in held.items()}
+    colours = [(colour, colour is Colour.BLACK) for colour in Colour]
+    return scale, {(result, colour): units[result, black] for result in Result for colour, black in colours}
 
 
 def _held(scoring: Scoring, result: Result, colour: Colour) -> tuple[HeldFraction, Exact | Fraction]:
     """The field that gives the points of ``result`` with ``colour`` (its own, or the one it stands in for when
     left ``None``: TRF26 ``162``, XXS) and its value as held."""
-    field, otherwise = _SCORING_FIELDS[result, colour is Colour.BLACK]
+    return _read(scoring, *_SCORING_FIELDS[result, colour is Colour.BLACK])
+
+
+def _read(scoring: Scoring, field: HeldFraction, otherwise: HeldFraction) -> tuple[HeldFraction, Exact | Fraction]:
+    """``field`` and its value as ``scoring`` holds it, or ``otherwise`` and its value when ``field`` is ``None``."""
     value = field.held(scoring)
     if value is None:
         field = otherwise

@@ -38,11 +38,11 @@ from __future__ import annotations
 import marshal
 import os
 import sys
-from operator import attrgetter
+from _operator import attrgetter  # operator's own, from the builtin module: operator.py is pure Python to load
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Hashable
     from dataclasses import Field
     import types
     from typing import Any, TypeVar, dataclass_transform
@@ -117,7 +117,8 @@ def replace(obj: T, /, **changes: Any) -> T:
 
 
 def _make(cls: type[T], frozen: bool, eq: bool) -> type[T]:
-    """The class made again with slots and the generated methods."""
+    """The class made again with slots and the generated methods, all in the namespace it is made from (so the
+    type is built complete, not changed afterwards)."""
     if any(hasattr(base, _FIELDS) for base in cls.__mro__[1:]):
         raise TypeError(f"{cls.__name__}: a value class cannot inherit from a value class")
     body = cls.__dict__
@@ -128,56 +129,79 @@ def _make(cls: type[T], frozen: bool, eq: bool) -> type[T]:
     defaults = {name: body[name] for name in names if name in body}
     namespace = {name: value for name, value in body.items()
                  if name not in defaults and name not in ("__dict__", "__weakref__")}
-    namespace.update({"__slots__": names, "__match_args__": names, _FIELDS: names,
-                      "__dataclass_fields__": _DataclassFields(defaults, frozen, eq)})
-    metaclass: type = type(cls)
-    new: type[T] = metaclass(cls.__name__, cls.__bases__, namespace)
-    new.__qualname__ = cls.__qualname__
-    methods = {"__init__": _init(new, names, defaults, frozen), **_value_methods(new, names, eq, frozen)}
+    made: list[type] = []  # the class once made: the frozen methods tell it from a subclass
+    methods = {"__init__": _init(cls, names, defaults, frozen),
+               **_value_methods(made, cls.__mro__[1], names, eq, frozen)}
     own_hash = "__hash__" in body and not (body["__hash__"] is None and "__eq__" in body)
     for name, method in methods.items():
         if name in body or (name == "__hash__" and own_hash):
             continue  # the class's own method is kept
         if method is not None:
             method.__qualname__ = f"{cls.__qualname__}.{name}"
-        setattr(new, name, method)
+        namespace[name] = method
+    namespace.update({"__slots__": names, "__match_args__": names, _FIELDS: names, "__qualname__": cls.__qualname__,
+                      "__dataclass_fields__": _DataclassFields(defaults, frozen, eq)})
+    metaclass: type = type(cls)
+    new: type[T] = metaclass(cls.__name__, cls.__bases__, namespace)
+    made.append(new)
     return new
 
 
 def _init(cls: type, names: tuple[str, ...], defaults: dict[str, object], frozen: bool) -> Callable[..., None]:
-    """``__init__``, the one method compiled from text. A function that takes the defaults and factories (so
-    that they are in the closure) returns it; its globals are the module of ``cls``, as a dataclass's, so
-    that its annotations read as the fields' do."""
+    """``__init__``, the one method compiled from text (:func:`_init_text`). A function that takes the defaults
+    and factories (so that they are in the closure) returns it; its globals are the module of ``cls``, as a
+    dataclass's, so that its annotations read as the fields' do."""
     scope: dict[str, object] = {"_HAS_FACTORY": _HAS_FACTORY}
-    parameters, lines = ["self"], []
+    kinds = []
     for name in names:
         default = defaults.get(name, _NO_DEFAULT)
-        value = name
         if isinstance(default, _Factory):
             scope[f"_factory_{name}"] = default.make
-            parameters.append(f"{name}=_HAS_FACTORY")
-            value = f"_factory_{name}() if {name} is _HAS_FACTORY else {name}"
+            kinds.append(_FACTORY)
         elif default is not _NO_DEFAULT:
             scope[f"_default_{name}"] = default
-            parameters.append(f"{name}=_default_{name}")
+            kinds.append(_DEFAULT)
         else:
-            parameters.append(name)
-        lines.append(f"  object.__setattr__(self, {name!r}, {value})" if frozen else f"  self.{name} = {value}")
-    source = "\n".join([f"def _make({', '.join(scope)}):", f" def __init__({', '.join(parameters)}):",
-                        *(f" {line}" for line in lines or ["  pass"]), " return __init__"])
+            kinds.append(_REQUIRED)
+    shape = (frozen, names, tuple(kinds))
     namespace: dict[str, Any] = {}
-    exec(_INIT_CODES.code(source), sys.modules[cls.__module__].__dict__, namespace)  # noqa: S102 - our own text
+    code = _INIT_CODES.code(shape, lambda: _init_text(*shape))
+    exec(code, sys.modules[cls.__module__].__dict__, namespace)  # noqa: S102 - our own text
     init: Callable[..., None] = namespace["_make"](**scope)
     annotations = cls.__dict__.get("__annotations__", {})
     init.__annotations__ = {**{name: annotations[name] for name in names}, "return": None}
     return init
 
 
-def _value_methods(cls: type, names: tuple[str, ...], eq: bool, frozen: bool) -> dict[str, Any]:
+_REQUIRED, _DEFAULT, _FACTORY = 0, 1, 2
+"""What a field's parameter of ``__init__`` takes when it is not given: nothing, the default, the factory's value."""
+
+
+def _init_text(frozen: bool, names: tuple[str, ...], kinds: tuple[int, ...]) -> str:
+    """The text of the function that makes ``__init__`` for the fields ``names``, whose defaults are of ``kinds``:
+    it takes the defaults (``_default_NAME``) and factories (``_factory_NAME``) and returns ``__init__``."""
+    scope, parameters, lines = ["_HAS_FACTORY"], ["self"], []
+    for name, kind in zip(names, kinds):
+        value = name
+        if kind == _FACTORY:
+            scope.append(f"_factory_{name}")
+            parameters.append(f"{name}=_HAS_FACTORY")
+            value = f"_factory_{name}() if {name} is _HAS_FACTORY else {name}"
+        elif kind == _DEFAULT:
+            scope.append(f"_default_{name}")
+            parameters.append(f"{name}=_default_{name}")
+        else:
+            parameters.append(name)
+        lines.append(f"  object.__setattr__(self, {name!r}, {value})" if frozen else f"  self.{name} = {value}")
+    return "\n".join([f"def _make({', '.join(scope)}):", f" def __init__({', '.join(parameters)}):",
+                      *(f" {line}" for line in lines or ["  pass"]), " return __init__"])
+
+
+def _value_methods(made: list[type], parent: Any, names: tuple[str, ...], eq: bool, frozen: bool) -> dict[str, Any]:
     """``__repr__``, ``__eq__``, ``__hash__``, the frozen ``__setattr__`` and ``__delattr__`` and the pickle
-    state, on the tuple of the fields' values (the tuple a dataclass's methods compare and hash)."""
+    state, on the tuple of the fields' values (the tuple a dataclass's methods compare and hash). ``made`` holds
+    the class once it is made; ``parent`` is what super() gives in a class with one base."""
     values = _getter(names)
-    parent: Any = cls.__mro__[1]  # what super() gives in a class with one base
 
     def __repr__(self: object) -> str:
         shown = ", ".join(f"{name}={value!r}" for name, value in zip(names, values(self)))
@@ -192,12 +216,12 @@ def _value_methods(cls: type, names: tuple[str, ...], eq: bool, frozen: bool) ->
         return hash(values(self))
 
     def __setattr__(self: object, name: str, value: object) -> None:
-        if type(self) is cls or name in names:
+        if type(self) is made[0] or name in names:
             raise FrozenInstanceError(f"cannot assign to field {name!r}")
         parent.__setattr__(self, name, value)
 
     def __delattr__(self: object, name: str) -> None:
-        if type(self) is cls or name in names:
+        if type(self) is made[0] or name in names:
             raise FrozenInstanceError(f"cannot delete field {name!r}")
         parent.__delattr__(self, name)
 
@@ -253,65 +277,75 @@ class _DataclassFields:
 
 
 class InitCodes:
-    """The compiled text of the value classes' ``__init__`` makers, kept between runs as Python keeps byte code.
+    """The compiled texts of the value classes' ``__init__`` makers, kept between runs as Python keeps byte code.
 
     Compiling an ``__init__`` from text costs about as much as the rest of making its class, and the engine
     form makes every value class of the model, the reader and the engine each time it starts. The code
-    objects compiled from each text are kept in ``path`` (:mod:`marshal`, in the package's ``__pycache__``,
-    named with the interpreter's cache tag) and read back by the next run: a text is its own key, so a
-    changed class compiles its new text and an entry can never be stale. Written at exit when something was
-    compiled, unless byte code is not written (``PYTHONDONTWRITEBYTECODE``, ``-B``); a file that cannot be
-    read or written is passed by (the text is compiled as before).
+    objects are kept in ``path`` (:mod:`marshal`, in the package's ``__pycache__``, named with the
+    interpreter's cache tag) and read back by the next run by their class's shape, the arguments of
+    :func:`_init_text`, which decide the text: a run that finds the shape does not even make the text. The
+    file is stamped with the size and modification time of ``source`` (the module that makes the texts), as a
+    ``.pyc`` is with its module's, and another stamp's file is not read: an entry can never be stale. Written
+    at exit when something was compiled, unless byte code is not written (``PYTHONDONTWRITEBYTECODE``,
+    ``-B``); a file that cannot be read or written is passed by (the text is compiled as before).
     """
 
     LIMIT = 256
     """Entries kept; beyond it the file keeps only what the last run used."""
 
-    def __init__(self, path: str | None) -> None:
+    def __init__(self, path: str | None, source: str | None) -> None:
         self.path = path
-        self.codes: dict[str, types.CodeType] | None = None
-        self.used: set[str] = set()
+        self.source = source
+        self.stamp: tuple[int, int] | None = None
+        """The size and modification time (ns) of ``source`` when the file was read (None: not known)."""
+        self.codes: dict[Hashable, types.CodeType] | None = None
+        self.used: set[Hashable] = set()
         self.compiled = False
 
-    def code(self, source: str) -> types.CodeType:
-        """The code compiled from ``source`` (``exec`` mode), from the file when an earlier run compiled it."""
+    def code(self, shape: Hashable, text: Callable[[], str]) -> types.CodeType:
+        """The code compiled (``exec`` mode) from ``text()``, the text of ``shape``: from the file when an
+        earlier run compiled it."""
         if self.codes is None:
             self.codes = self._read()
-        code = self.codes.get(source)
+        code = self.codes.get(shape)
         if code is None:
-            code = self.codes[source] = compile(source, "<string>", "exec")
-            if not self.compiled and self.path is not None and not sys.dont_write_bytecode:
+            code = self.codes[shape] = compile(text(), "<string>", "exec")
+            if not self.compiled and self.stamp is not None and not sys.dont_write_bytecode:
                 import atexit
 
                 atexit.register(self.write)
             self.compiled = True
-        self.used.add(source)
+        self.used.add(shape)
         return code
 
-    def _read(self) -> dict[str, types.CodeType]:
-        if self.path is None:
+    def _read(self) -> dict[Hashable, types.CodeType]:
+        """The codes of the file if its stamp is that of ``source`` now (else none); the stamp is kept for
+        :meth:`write`."""
+        if self.path is None or self.source is None:
             return {}
         try:
+            found = os.stat(self.source)
+            self.stamp = (found.st_size, found.st_mtime_ns)
             with open(self.path, "rb") as file:
-                codes = marshal.loads(file.read())  # noqa: S302 - our own file beside the byte code
+                stamp, codes = marshal.loads(file.read())  # noqa: S302 - our own file beside the byte code
         except (OSError, ValueError, EOFError, TypeError):
             return {}
-        if not isinstance(codes, dict) or not all(isinstance(key, str) for key in codes):
+        if stamp != self.stamp or not isinstance(codes, dict):
             return {}
         return codes
 
     def write(self) -> None:
         """Write the codes (at exit): to a file of this process, renamed over ``path`` (readers see a whole file)."""
-        if self.path is None or not self.codes:
+        if self.path is None or self.stamp is None or not self.codes:
             return
         codes = self.codes
         if len(codes) > self.LIMIT:
-            codes = {source: code for source, code in codes.items() if source in self.used}
+            codes = {shape: code for shape, code in codes.items() if shape in self.used}
         partial = f"{self.path}.{os.getpid()}.tmp"
         try:
             os.makedirs(os.path.dirname(self.path), exist_ok=True)
             with open(partial, "wb") as file:
-                file.write(marshal.dumps(codes))
+                file.write(marshal.dumps((self.stamp, codes)))
             os.replace(partial, self.path)
         except OSError:
             try:
@@ -337,4 +371,4 @@ def _init_codes_path() -> str | None:
     return os.path.join(cache, f"valueclass-init.{tag}-{MAGIC_NUMBER[:2].hex()}.marshal")
 
 
-_INIT_CODES = InitCodes(_init_codes_path())
+_INIT_CODES = InitCodes(_init_codes_path(), __file__)

@@ -28,22 +28,22 @@ _OPTIONAL_DEFAULTS = {
 """Optional :class:`Scoring` fields and the field they default to."""
 
 
-def _agreeing() -> frozenset[tuple[Result, Result]]:
-    """The pairs of results the two sides of one game may show (the checks of :func:`_check_game`, colours
-    apart): both played or not, both forfeits or not, not one rated and one unrated, a win against a loss.
+def _agreeing() -> dict[Result, frozenset[Result]]:
+    """For each result, the results the other side of the same game may show (the checks of :func:`_check_game`,
+    colours apart): both played or not, both forfeits or not, not one rated and one unrated, a win against a loss.
 
-    Each result's traits are read once: the set is built at start-up, which the engine form waits for.
+    Each result's traits are read once: the table is built at start-up, which the engine form waits for.
     """
     sides = [(result, result.is_played, result.is_forfeit, result in _RATED, result in _UNRATED,
               result.outcome is Outcome.WIN, result.outcome is Outcome.LOSS) for result in Result]
-    return frozenset((a, b) for a, played, forfeit, rated, unrated, won, _ in sides
-                     for b, other_played, other_forfeit, other_rated, other_unrated, _, lost in sides
-                     if played == other_played and forfeit == other_forfeit and not (rated and other_unrated)
-                     and not (unrated and other_rated) and not (won and not lost))
+    return {a: frozenset(b for b, other_played, other_forfeit, other_rated, other_unrated, _, lost in sides
+                         if played == other_played and forfeit == other_forfeit and not (rated and other_unrated)
+                         and not (unrated and other_rated) and not (won and not lost))
+            for a, played, forfeit, rated, unrated, won, _ in sides}
 
 
 _AGREEING = _agreeing()
-"""The pairs of results the two sides of one game may show: one set lookup per game on the common path."""
+"""The results the other side of a game may show, by result: two lookups per game on the common path."""
 
 
 def finish(r: Records) -> None:
@@ -279,7 +279,7 @@ def check_games(r: Records) -> None:
             other = players.get(opponent)
             if other is not None:
                 mirror = other.results[rnd - 1] if rnd <= len(other.results) else ABSENT
-                if mirror.opponent == tpn and (entry.result, mirror.result) in _AGREEING and (
+                if mirror.opponent == tpn and mirror.result in _AGREEING[entry.result] and (
                         entry.colour is not mirror.colour or not entry.result.is_played):
                     continue  # the common case; _check_game says what is wrong otherwise
             _check_game(r, tpn, rnd, entry, opponent, cut)

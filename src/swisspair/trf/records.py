@@ -8,6 +8,8 @@ tournament, and what the checks after the last line need (:mod:`swisspair.trf.ch
 
 from __future__ import annotations
 
+from _operator import itemgetter  # operator's own, from the builtin module: operator.py is pure Python to load
+
 from swisspair.exact import held
 from swisspair.model import (
     ABSENT,
@@ -68,6 +70,9 @@ _SEPARATORS = ((9, "pairing number and sex"), (14, "title and name"), (48, "name
                (53, "rating and federation"), (57, "federation and FIDE id"), (69, "FIDE id and birth date"),
                (80, "birth date and points"), (85, "points and rank"))
 """The blank columns of ``001`` between its fields (TRF16), with the fields on either side."""
+_SEPARATOR_CHARACTERS = itemgetter(*(column - 1 for column, _ in _SEPARATORS))
+"""The characters of a padded ``001`` line in those columns, in one call."""
+_BLANK_SEPARATORS = (" ",) * len(_SEPARATORS)
 _CONTROL = frozenset(map(chr, (*range(0x00, 0x09), *range(0x0b, 0x20), *range(0x7f, 0xa0))))
 """The control characters that make a line binary data (a tab is read as blanks)."""
 
@@ -133,6 +138,11 @@ def read_lines(r: Records, lines: Iterable[str]) -> None:
         if "\t" in line:
             r.warn("tab characters read as spaces (tab stops every 8 columns)", line.index("\t") + 1)
             line = line.expandtabs(8)
+        handler = RECORDS.get(line[:3]) if line[3:4] == " " else None
+        if handler is not None:  # a record code of a parser, then a blank: nothing to say about the line itself
+            r.code = line[:3]
+            handler(r, line)
+            continue
         record = _record_line(r, line)
         if record is not None:
             _dispatch(r, record)
@@ -237,6 +247,8 @@ def _pairing_number(r: Records, line: str) -> int | None:
 def _separators(r: Records, padded: str) -> bool:
     """Whether the blank columns between the fields of ``001`` allow reading it by columns; a shifted
     field that pairing does not need is a warning, one next to the pairing number or the rating an error."""
+    if _SEPARATOR_CHARACTERS(padded) == _BLANK_SEPARATORS:
+        return True  # the common case; the loop below says what is wrong otherwise
     for column, what in _SEPARATORS:
         if padded[column - 1] == " ":
             continue
@@ -393,15 +405,15 @@ def _plain_kinds() -> dict[str, tuple[Colour, Result, bool]]:
     kinds: dict[str, tuple[Colour, Result, bool]] = {}
     colours = {"w": Colour.WHITE, "b": Colour.BLACK, "-": Colour.NONE, " ": Colour.NONE}
     for code, result in _RESULT_CODES.items():
-        for char in {code, code.lower()}:
-            if char.upper() != code:
-                continue
-            for mark, colour in colours.items():
-                if result.is_bye and colour is not Colour.NONE:
-                    continue  # a bye with a colour: read with a warning
-                if result.is_played and colour is Colour.NONE:
-                    continue  # a game played without a colour: an error
-                kinds[f" {mark} {char}"] = (colour, result, not result.is_bye)
+        bye, played = result.is_bye, result.is_played
+        chars = [char for char in {code, code.lower()} if char.upper() == code]
+        for mark, colour in colours.items():
+            if bye and colour is not Colour.NONE:
+                continue  # a bye with a colour: read with a warning
+            if played and colour is Colour.NONE:
+                continue  # a game played without a colour: an error
+            for char in chars:
+                kinds[f" {mark} {char}"] = (colour, result, not bye)
     return kinds
 
 
