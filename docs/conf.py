@@ -160,6 +160,20 @@ def resolve_by_import(app: Sphinx, env: object, node: nodes.Element, contnode: n
     return None
 
 
+def show_enumeration_values() -> None:
+    """autodoc shows a member of an :class:`enum.Enum` by its value (``DRAW = '='``, the TRF code), asking
+    ``sphinx.util.inspect.isenumattribute``; the enumerations of :mod:`swisspair.enumeration` have the
+    interface of ``Enum`` without being ``Enum``s (the engine form does not load :mod:`enum`), so they are
+    shown the same way."""
+    from sphinx.util import inspect as sphinx_inspect
+
+    from swisspair.enumeration import EnumerationType
+
+    is_enum_member = sphinx_inspect.isenumattribute
+    sphinx_inspect.isenumattribute = lambda x: is_enum_member(x) or isinstance(type(x), EnumerationType)
+
+
 def setup(app: Sphinx) -> None:
     app.add_directive("swisspair-modules", ModulesDirective)
     app.connect("missing-reference", resolve_by_import)
+    show_enumeration_values()

@@ -3,6 +3,8 @@ with warnings as errors and every cross-reference resolved, as ``bash scripts/do
 
 from __future__ import annotations
 
+import html as html_text
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -26,6 +28,8 @@ def test_the_docs_build_without_a_warning(tmp_path: Path) -> None:
     for name in swisspair.__all__:
         if name != "__version__":
             assert f'id="swisspair.{name}"' in api, f"swisspair.{name} is not in the API reference"
+    shown = html_text.unescape(re.sub(r"<[^>]+>", "", api))
+    assert "DRAW = '='" in shown and "WHITE = 'w'" in shown, "the enumerations' members are shown by their values"
     internals = (html / "reference" / "internals.html").read_text(encoding="utf-8")
     assert 'id="module-swisspair.pairing.dutch"' in internals
     for guide in (ROOT / "docs").glob("*.md"):

@@ -1,8 +1,9 @@
-"""Enumerations (:mod:`swisspair.enumeration`) behave as the ``enum.Enum`` classes they replace.
+"""Enumerations (:mod:`swisspair.enumeration`) behave as ``enum.Enum`` classes.
 
 Each enumeration of the modules the engine form loads is compared with the ``Enum`` made from the same
 names and values: members and their order, lookups and their errors, membership, ``str``, ``format``,
-``repr``, copies and pickles. A small class checks the rules of the class body.
+``repr``, copies and pickles. (``Float`` was an ``IntEnum``: its members are no longer ints, which no
+code used; the engines compare them by identity.) A small class checks the rules of the class body.
 """
 
 from __future__ import annotations
@@ -141,10 +142,22 @@ def test_two_names_of_one_value_are_refused() -> None:
             QUEEN = "k"
 
 
+def test_auto_and_unhashable_values_are_refused() -> None:
+    with pytest.raises(TypeError, match="KING = auto"):
+        class Automatic(Enumeration):
+            KING = enum.auto()
+    with pytest.raises(TypeError, match="the value of KING cannot be hashed"):
+        class Unhashable(Enumeration):
+            KING = ["k"]
+
+
 def test_an_enumeration_with_members_cannot_be_extended_one_without_can() -> None:
     with pytest.raises(TypeError, match="cannot be extended"):
         class More(Piece):
             ROOK = "r"
+    with pytest.raises(TypeError, match="cannot be extended"):
+        class Same(Piece):
+            pass
 
     class Described(Enumeration):
         def describe(self) -> str:

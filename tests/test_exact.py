@@ -122,6 +122,9 @@ def test_an_exact_number_is_two_integers_in_lowest_terms() -> None:
     assert same(Exact(6, 4), Fraction(3, 2)) and not same(Exact(3, 4), Fraction(3, 2))
     with pytest.raises(ValueError, match="positive"):
         Exact(1, 0)
+    for numerator, denominator in ((1.5, 2), (3, 2.0), ("1", 2), (Fraction(1, 2), 1)):
+        with pytest.raises(TypeError, match="two integers"):
+            Exact(numerator, denominator)
 
 
 def test_lowest_terms_and_common_denominators_are_maths() -> None:

@@ -11,16 +11,17 @@ its body assigns, as an ``Enum``'s:
   in the order of the body, has a length, and is looked up by value (``Colour("w")``: a :exc:`ValueError`
   for no member, the message of ``Enum``) and by name (``Colour["WHITE"]``: a :exc:`KeyError`);
   ``__members__`` maps the names to the members; ``x in Colour`` is true for a member and for a
-  member's value (as ``Enum`` from Python 3.12);
+  member's value (as ``Enum`` from Python 3.12; Python 3.11's raises :exc:`TypeError` for a value);
 - members compare and hash by identity (two members are never equal, and they are not ordered); the
   ``repr`` is ``Enum``'s (``<Outcome.WIN: 'win'>``), ``str`` and ``format`` give ``Outcome.WIN``; a copy
   is the member itself and a pickle is read back as the member of the same value;
 - a member cannot be assigned or deleted on its class, and a class with members cannot be subclassed;
 - methods, properties and names that begin with ``_`` are not members; nor is a class.
 
-What is not offered: ``isinstance(member, enum.Enum)`` is false; two names of one value (an ``Enum``
-alias) are refused; no ``auto()``, ``_missing_``, functional API, flags, or mixed-in types (a member is
-not an ``int`` or a ``str``). A type checker reads :class:`Enumeration` as :class:`enum.Enum` (it is
+What is not offered: ``isinstance(member, enum.Enum)`` is false; refused when the class is made, where
+an ``Enum`` takes them: two names of one value (an ``Enum`` alias), ``auto()`` and an unhashable value; no
+``_missing_``, functional API, flags, or mixed-in types (a member is not an ``int`` or a ``str``, as an
+``IntEnum``'s is). A type checker reads :class:`Enumeration` as :class:`enum.Enum` (it is
 imported for it alone), so members, exhaustive ``if``/``match`` chains and ``Literal`` types are checked
 as an ``Enum``'s. tests/test_enumeration.py compares each enumeration of the engine's modules with the
 ``Enum`` made from the same body. The modules the engine form does not load use :mod:`enum`
@@ -28,6 +29,8 @@ as an ``Enum``'s. tests/test_enumeration.py compares each enumeration of the eng
 """
 
 from __future__ import annotations
+
+import sys
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -47,16 +50,14 @@ class EnumerationType(type):
     _value2member_map_: dict[object, Any]
 
     def __new__(mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any]) -> EnumerationType:
-        members = {key: value for key, value in namespace.items() if _is_member(key, value)}
-        if members and any(getattr(base, "_member_map_", None) for base in bases):
+        if any(getattr(base, "_member_map_", None) for base in bases):
             raise TypeError(f"{name}: an enumeration with members cannot be extended")
-        body = {key: value for key, value in namespace.items() if key not in members}
-        cls = super().__new__(mcs, name, bases, body)
+        members = {key: value for key, value in namespace.items() if _is_member(key, value)}
+        cls = super().__new__(mcs, name, bases, {key: value for key, value in namespace.items() if key not in members})
         by_name: dict[str, Any] = {}
         by_value: dict[object, Any] = {}
         for key, value in members.items():
-            if value in by_value:
-                raise ValueError(f"{name}: {key} has the value of {by_value[value]._name_} ({value!r})")
+            _check_value(name, key, value, by_value)
             member: Any = object.__new__(cls)  # type: ignore[arg-type]  # mypy takes cls for a metaclass
             member._name_, member._value_ = key, value
             by_name[key] = by_value[value] = member
@@ -114,6 +115,20 @@ class EnumerationType(type):
         super().__delattr__(name)
 
 
+def _check_value(name: str, key: str, value: object, by_value: dict[object, Any]) -> None:
+    """Refuse what an ``Enum`` would take but an enumeration does not: ``auto()`` (its value is not chosen
+    here), an unhashable value (members are found by value in a dict) and a value two names share."""
+    enum = sys.modules.get("enum")  # an auto() exists only once enum is loaded
+    if enum is not None and isinstance(value, enum.auto):
+        raise TypeError(f"{name}: {key} = auto(): an enumeration's values are written out")
+    try:
+        shared = by_value.get(value)
+    except TypeError:
+        raise TypeError(f"{name}: the value of {key} cannot be hashed ({value!r})") from None
+    if shared is not None:
+        raise ValueError(f"{name}: {key} has the value of {shared._name_} ({value!r})")
+
+
 def _is_member(name: str, value: object) -> bool:
     """A name the class body assigns is a member unless it begins with ``_`` or holds a method, a property
     (any descriptor) or a class."""
@@ -121,7 +136,8 @@ def _is_member(name: str, value: object) -> bool:
 
 
 class _Enumeration(metaclass=EnumerationType):
-    """The base of an enumeration (see the module's text); its members are its subclasses' instances."""
+    """What the members of every enumeration do (see the module's text): the methods of :class:`Enumeration`,
+    written here, where the type checker reads them."""
 
     __slots__ = ("_name_", "_value_")
     _name_: str
@@ -159,4 +175,12 @@ class _Enumeration(metaclass=EnumerationType):
 if TYPE_CHECKING:
     from enum import Enum as Enumeration
 else:
-    Enumeration = _Enumeration
+
+    class Enumeration(_Enumeration):
+        """The base of an enumeration (see the module's text): a class with members subclasses it.
+
+        The type checker reads it as :class:`enum.Enum`; its methods are those of the class it subclasses,
+        which the type checker reads.
+        """
+
+        __slots__ = ()

@@ -46,6 +46,8 @@ class Exact:
     __slots__ = ("numerator", "denominator")
 
     def __init__(self, numerator: int, denominator: int = 1) -> None:
+        if not isinstance(numerator, int) or not isinstance(denominator, int):  # as math.gcd refuses them
+            raise TypeError(f"an exact number is two integers, got {numerator!r} and {denominator!r}")
         if denominator <= 0:
             raise ValueError(f"the denominator of an exact number must be positive, got {denominator}")
         common = _gcd(numerator, denominator)
