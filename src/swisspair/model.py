@@ -209,11 +209,15 @@ class Scoring:
         return self == Scoring()
 
 
+SCORING_FALLBACKS = {
+    "black_win": "win", "black_draw": "draw", "black_loss": "loss", "forfeit_win": "win",
+    "forfeit_loss": "zero_bye", "full_bye": "win", "half_bye": "draw", "pab": "win",
+}
+"""The optional fields of :class:`Scoring` and the field each one is the same as when left ``None``."""
 _OWN_FIELDS = {Outcome.WIN: ("win", "black_win"), Outcome.DRAW: ("draw", "black_draw"),
                Outcome.LOSS: ("loss", "black_loss")}
-_UNPLAYED_FIELDS = {Result.FORFEIT_WIN: ("forfeit_win", "win"), Result.FORFEIT_LOSS: ("forfeit_loss", "zero_bye"),
-                    Result.PAB: ("pab", "win"), Result.FULL_BYE: ("full_bye", "win"),
-                    Result.HALF_BYE: ("half_bye", "draw")}
+_UNPLAYED_FIELDS = {Result.FORFEIT_WIN: "forfeit_win", Result.FORFEIT_LOSS: "forfeit_loss", Result.PAB: "pab",
+                    Result.FULL_BYE: "full_bye", Result.HALF_BYE: "half_bye"}
 
 
 def _scoring_fields() -> dict[tuple[Result, bool], tuple[HeldFraction, HeldFraction]]:
@@ -227,7 +231,8 @@ def _scoring_fields() -> dict[tuple[Result, bool], tuple[HeldFraction, HeldFract
             white_field, black_field = _OWN_FIELDS[result.outcome]
             table[result, False], table[result, True] = (white_field, white_field), (black_field, white_field)
         else:
-            table[result, False] = table[result, True] = _UNPLAYED_FIELDS.get(result, ("zero_bye", "zero_bye"))
+            field = _UNPLAYED_FIELDS.get(result, "zero_bye")
+            table[result, False] = table[result, True] = (field, SCORING_FALLBACKS.get(field, field))
     return {key: (Scoring.__dict__[own], Scoring.__dict__[otherwise]) for key, (own, otherwise) in table.items()}
 
 

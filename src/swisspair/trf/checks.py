@@ -9,7 +9,7 @@ is on both players' lines with agreeing results and colours, and the points colu
 from __future__ import annotations
 
 from swisspair.exact import Exact, held, held_value, same
-from swisspair.model import ABSENT, Outcome, Result, RoundResult, Scoring, points_in_units
+from swisspair.model import ABSENT, SCORING_FALLBACKS, Outcome, Result, RoundResult, Scoring, points_in_units
 from swisspair.trf.records import BB_FIELDS
 
 TYPE_CHECKING = False
@@ -21,11 +21,6 @@ if TYPE_CHECKING:
 
 _RATED = frozenset({Result.WIN, Result.DRAW, Result.LOSS})
 _UNRATED = frozenset({Result.WIN_UNRATED, Result.DRAW_UNRATED, Result.LOSS_UNRATED})
-_OPTIONAL_DEFAULTS = {
-    "black_win": "win", "black_draw": "draw", "black_loss": "loss", "forfeit_win": "win",
-    "forfeit_loss": "zero_bye", "full_bye": "win", "half_bye": "draw", "pab": "win",
-}
-"""Optional :class:`Scoring` fields and the field they default to."""
 
 
 def _agreeing() -> dict[Result, frozenset[Result]]:
@@ -153,14 +148,14 @@ def apply_scoring(r: Records) -> None:
         for kind, name, value in r.scoring:
             if kind == "bb" and name == bb_field:
                 current = held_value(scoring, name)
-                default = _OPTIONAL_DEFAULTS.get(name)
+                default = SCORING_FALLBACKS.get(name)
                 if current is None and default is not None:
                     current = held_value(scoring, default)
                 if current is None or not same(current, value):
                     values[name] = value
                     scoring = _scoring(values)
     fide = Scoring()
-    for name, default in _OPTIONAL_DEFAULTS.items():
+    for name, default in SCORING_FALLBACKS.items():
         if name in values:
             otherwise = values[default] if default in values else held_value(fide, default)
             if otherwise is not None and same(values[name], otherwise):
