@@ -227,12 +227,9 @@ def _scoring_fields() -> dict[tuple[Result, bool], tuple[HeldFraction, HeldFract
     :attr:`Scoring.zero_bye`."""
     table = {}
     for result in Result:
-        if result.is_played:
-            white_field, black_field = _OWN_FIELDS[result.outcome]
-            table[result, False], table[result, True] = (white_field, white_field), (black_field, white_field)
-        else:
-            field = _UNPLAYED_FIELDS.get(result, "zero_bye")
-            table[result, False] = table[result, True] = (field, SCORING_FALLBACKS.get(field, field))
+        owns = _OWN_FIELDS[result.outcome] if result.is_played else (_UNPLAYED_FIELDS.get(result, "zero_bye"),) * 2
+        for black, own in zip((False, True), owns):
+            table[result, black] = (own, SCORING_FALLBACKS.get(own, own))
     return {key: (Scoring.__dict__[own], Scoring.__dict__[otherwise]) for key, (own, otherwise) in table.items()}
 
 
@@ -242,11 +239,12 @@ _SCORING_FIELDS = _scoring_fields()
 
 def held_points(scoring: Scoring, result: Result, colour: Colour = Colour.WHITE) -> Exact | Fraction:
     """:meth:`Scoring.points` as ``scoring`` holds them (:mod:`swisspair.exact`): numerator and denominator
-    without making a Fraction, for the code that counts in integers (the TRF checks, the pairing state)."""
+    without making a Fraction (:func:`points_in_units` gives them all, in one unit)."""
     return _held(scoring, result, colour)[1]
 
 
-def points_in_units(scoring: Scoring, extra: Iterable[Exact | Fraction] = ()) -> tuple[int, dict[tuple[Result, Colour], int]]:
+def points_in_units(scoring: Scoring,
+                    extra: Iterable[Exact | Fraction] = ()) -> tuple[int, dict[tuple[Result, Colour], int]]:
     """What each result code scores with each colour under ``scoring``, in whole units: the unit is ``1 / scale``,
     ``scale`` the least common denominator of these points and of ``extra`` (virtual points), returned with the
     table (:mod:`swisspair.exact`: integer sums and comparisons in it are exactly the rational ones)."""

@@ -48,12 +48,12 @@ from fractions import Fraction
 from functools import cached_property
 from itertools import combinations
 
+from swisspair.exact import exact_sum
 from swisspair.model import Result, Tournament
 from swisspair.tiebreaks.fide_tables import average_rating, percentage, performance_rating
-from swisspair.tiebreaks.rounding import exact_sum
 
 __all__ = ["Failure", "LeftOut", "NormCheck", "NormOptions", "NormTitle", "PlayerNorms", "Requirement", "best_norm",
-           "check_norm", "norms_report", "sought"]
+           "check_norm", "norms_report", "out_of_reach", "sought"]
 
 TITLE_HOLDERS = frozenset({"GM", "IM", "FM", "WGM", "WIM", "WFM"})
 """Titles that make an opponent a title holder for 1.4.5 a (CM and WCM do not)."""
@@ -406,6 +406,14 @@ def _rated(ratings: list[int], opponents: list[int], floor: int) -> tuple[tuple[
     return tuple(values), raised
 
 
+def out_of_reach(rounds: int) -> bool:
+    """No norm can be achieved over ``rounds`` rounds: fewer than :data:`NORM_GAMES` (1.4.1 a)."""
+    # A game a round, and 1.4.1 c only over NORM_GAMES rounds: fewer rounds never count enough games.
+    # That holds while 1.4.1 b (7 games in the World and Continental Team Championships) and 1.4.1 d (a
+    # point above the requirement counting as an extra game) are not modelled; with them it would not.
+    return rounds < NORM_GAMES
+
+
 def _ratings(tournament: Tournament) -> dict[int, int]:
     """The players' ratings, by pairing number (the default ratings of the checks)."""
     return {p.tpn: p.rating for p in tournament}
@@ -447,21 +455,19 @@ class _Player:
     def may_count(self, last: int) -> bool:
         """Whether a check over rounds 1..``last`` counts :data:`NORM_GAMES` games (1.4.1 a, c) when it leaves
         no win out; else that check fails 1.4.1 a, and so does every one leaving games out."""
-        # A game a round, and 1.4.1 c only over NORM_GAMES rounds: fewer rounds never count enough games.
-        # That holds while 1.4.1 b (7 games in the World and Continental Team Championships) and 1.4.1 d (a
-        # point above the requirement counting as an extra game) are not modelled; with them it would not.
-        if last < NORM_GAMES:
-            return False
-        n = sum(1 for g in self.games if g.round <= last and g.round not in self.excluded)
-        counted = n if self.excluded else _counted_games(self.tournament, self.tpn, n, last, self.planned)
-        return counted >= NORM_GAMES
+        return not out_of_reach(last) and self.counted_over(last).counted >= NORM_GAMES
 
     def check(self, title: NormTitle, last: int, ignored: frozenset[int] = frozenset()) -> NormCheck:
         """The check of ``title`` over rounds 1..``last``, the games of ``ignored`` left out (1.4.1 f)."""
+        return self._figures(title, self.counted_over(last, ignored))
+
+    def counted_over(self, last: int, ignored: frozenset[int] = frozenset()) -> _Counted:
+        """What the checks over rounds 1..``last`` less ``ignored`` count, found once for every norm."""
         key = (last, ignored)
-        if key not in self.counted:
-            self.counted[key] = self._counted(last, ignored)
-        return self._figures(title, self.counted[key])
+        found = self.counted.get(key)
+        if found is None:
+            found = self.counted[key] = self._counted(last, ignored)
+        return found
 
     def _counted(self, last: int, ignored: frozenset[int]) -> _Counted:
         """What every norm's check over rounds 1..``last`` less ``ignored`` counts (1.4.2-1.4.5, 1.4.6 d)."""

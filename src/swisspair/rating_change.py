@@ -57,9 +57,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from swisspair.exact import exact_sum
 from swisspair.model import Result, RoundResult, Tournament
 from swisspair.tiebreaks.fide_tables import dp, percentage, performance_rating, probability_hundredths
-from swisspair.tiebreaks.rounding import decimal_text, exact_sum, round_half_up
+from swisspair.tiebreaks.rounding import decimal_text, round_half_up
 
 __all__ = [
     "Chapter",

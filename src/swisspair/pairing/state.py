@@ -328,7 +328,6 @@ def build_state(tournament: Tournament, round_number: int | None = None,
     def units(value: Exact | Fraction) -> int:
         return in_units(value, scale)
 
-
     colour = initial_colour or tournament.initial_colour or infer_initial_colour(tournament) or Colour.WHITE
     unit = "round" if games == 1 else "match"
     players: dict[int, PlayerState] = {}
@@ -457,7 +456,7 @@ def build_team_state(teams: Mapping[int, swisspair.team_matches.Team], round_num
     played = round_number - 1
     histories = {number: team.history[:played] for number, team in teams.items()}
     scale = scale_of([points.win, points.draw, points.loss]
-                 + [_team_score(m, primary) for history in histories.values() for m in history])
+                     + [_team_score(m, primary) for history in histories.values() for m in history])
 
     def units(value: Fraction) -> int:
         return in_units(value, scale)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.http import HttpResponse
 from django.utils.translation import get_language
 
+from swisspair.norms import out_of_reach
 from swisspair_web.tournaments.public import listings
 from swisspair_web.tournaments.public.common import Visitor, context, page, round_note, shown_round, visible_section
 from swisspair_web.tournaments.reads import norms, standings
@@ -30,7 +31,7 @@ def norms_page(visitor: Visitor, slug: str, section: str) -> HttpResponse:
     return page(visitor, "tournaments/norms.html", context(
         visitor, sec.event, sec, listing=listing, achieved=[r for r in listing.rows if r.values["achieved"]],
         awards_tab="norms", round_note=round_note(visitor, listing.facts["after_round"]),
-        out_of_reach=norms.out_of_reach(sec.rounds)))
+        out_of_reach=out_of_reach(sec.rounds)))
 
 
 def norms_print(visitor: Visitor, slug: str, section: str) -> HttpResponse:

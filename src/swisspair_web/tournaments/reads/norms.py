@@ -14,23 +14,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from swisspair.norm_certificate import NormCertificate, norm_certificates
-from swisspair.norms import NORM_GAMES, Failure, NormCheck, NormOptions, NormTitle, PlayerNorms, Requirement
+from swisspair.norms import (NORM_GAMES, Failure, NormCheck, NormOptions, NormTitle, PlayerNorms, Requirement,
+                             out_of_reach)
 from swisspair.reports import norm_report
 from swisspair.tiebreaks.rounding import decimal_text
 from swisspair_web.tournaments.reads.categories import fide_rating, settings_of
 from swisspair_web.tournaments.reads.convert import SectionData, to_tournament
 from swisspair_web.tournaments.reads.listing import Column, Listing, Row, Table
 from swisspair_web.tournaments.rows import Player
-
-
-def out_of_reach(rounds: int) -> bool:
-    """No norm can be achieved in a section of ``rounds`` rounds: fewer than
-    :data:`swisspair.norms.NORM_GAMES` (the page says so once instead of listing every player's every norm
-    with its failure)."""
-    # A game a round, and 1.4.1 c only over NORM_GAMES rounds: fewer rounds never count enough games.
-    # That holds while 1.4.1 b (7 games in the World and Continental Team Championships) and 1.4.1 d (a
-    # point above the requirement counting as an extra game) are not modelled; with them it would not.
-    return rounds < NORM_GAMES
 
 
 @dataclass
